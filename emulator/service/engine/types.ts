@@ -1,0 +1,78 @@
+/**
+ * Contract between the catalog/financial engine (emulator/service/engine, emulator/service/catalog)
+ * and the HTTP side (routes). The engine is pure: no database, no HTTP. The HTTP side reads the
+ * account's rules from the database and hands them in.
+ */
+
+/** One product as the catalog file describes it (format documented in emulator/service/catalog/README.md). */
+export interface CatalogProduct {
+  asin: string;
+  marketplace_id: number;
+  [field: string]: unknown;
+}
+
+export interface Catalog {
+  /** Products of a marketplace with this UPC/EAN/GTIN/ISBN/JAN (several ASINs may share one). */
+  byIdentifier(marketplaceId: number, identifier: string): CatalogProduct[];
+  byAsin(marketplaceId: number, asin: string): CatalogProduct | undefined;
+  /** Number of products, for start-up logs and tests. */
+  size(): number;
+}
+
+/** The account's own data that changes scan results (document 4.6). Matching is exact (case-sensitive). */
+export interface AccountRules {
+  blockedBrands: Set<string>;
+  blockedAsins: Set<string>;
+  /** ASIN -> units actually shipped per order. */
+  multipackCorrections: Map<string, number>;
+  /** key `${identifier}\u0000${asin}` -> is_match. */
+  listingMatches: Map<string, boolean>;
+}
+
+/** Upload attributes (document 2.1). */
+export interface ScanAttributes {
+  mapping: {
+    id: number;
+    cost: number;
+    supplier_sku?: number;
+    supplier_image?: number;
+    supplier_pack_quantity?: number;
+    map?: number;
+    stock_quantity?: number;
+    custom_columns?: number[];
+    discount_per_product?: number;
+  };
+  options: {
+    marketplace_id: string;
+    name: string;
+    discount_supplier?: number;
+    custom_columns?: string[];
+    header?: boolean;
+    multipack_prep_cost?: { enabled: boolean; firstN: number; costForFirstN: number; costForRest: number };
+    prep_cost?: number;
+    multipack_override?: boolean;
+    multipack_override_quantity?: number;
+    pull_historical_data?: boolean;
+  };
+}
+
+/** One row the service could not use (tableType=errors). */
+export interface ScanErrorRow {
+  /** 1-based line of the uploaded file (header included when present). */
+  line: number;
+  identifier: string;
+  /** Machine code, e.g. `not_found`, `invalid_cost`, `invalid_identifier`. */
+  code: string;
+  /** Plain-language reason. */
+  message: string;
+  /** The row's cells as uploaded. */
+  input: string[];
+}
+
+/** Product result row: the document's product object (2.3) plus tolerated extras. */
+export type ProductRow = Record<string, unknown> & { asin: string };
+
+export interface RowOutcome {
+  products: ProductRow[];
+  error?: ScanErrorRow;
+}
