@@ -3,6 +3,7 @@
  * app wiring, auth, bulk areas, tags, notes and webhooks (server side) and scans/conversion.
  */
 import type Database from 'better-sqlite3';
+import 'fastify';
 import type { Catalog } from './engine/types';
 
 export interface ServiceConfig {

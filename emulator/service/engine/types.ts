@@ -76,3 +76,18 @@ export interface RowOutcome {
   products: ProductRow[];
   error?: ScanErrorRow;
 }
+
+/** Thrown by parseUpload for a file the service cannot read; the message goes to the client (4xx). */
+export class UploadError extends Error {}
+
+/** What the HTTP side asks of the engine. Made by `createEngine(catalog)` in engine/index.ts. */
+export interface ScanEngine {
+  /** Rows of cell text of an uploaded CSV or XLSX file; throws UploadError when it is neither or is unreadable. */
+  parseUpload(data: Buffer, filename: string, mimetype: string): Promise<string[][]>;
+  /** One input row of a scan (line is 1-based in the file). Pure: same inputs, same outcome. */
+  processRow(row: string[], line: number, attrs: ScanAttributes, marketplaceId: number, rules: AccountRules): RowOutcome;
+  /** POST /api/v3/convert: input id -> [ASIN, other identifiers...]; unmatched inputs omitted. */
+  convert(marketplaceId: number, ids: string[]): Record<string, string[]>;
+  /** POST /api/v3/asin-convert: ASIN -> { upc: [...], ean: [...], ... }; ASINs without identifiers omitted. */
+  asinConvert(marketplaceId: number, asins: string[]): Record<string, Record<string, string[]>>;
+}
