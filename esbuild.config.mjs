@@ -1,0 +1,63 @@
+// Builds dist/ = exactly what `clasp push` uploads: appsscript.json, Code.js, Sidebar.html.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { collectEntryPoints, renderDeclarations, NAMESPACE } = require('./tools/build/entrypoints.cjs');
+
+const config = JSON.parse(readFileSync('addon.config.json', 'utf8'));
+rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist');
+
+// Code.js: one plain script. The bundle is an IIFE assigned to one global; Apps Script runs every
+// file's top level on each call, so the bundle must not do work at load time (tests check it).
+const bundle = await build({
+  entryPoints: ['src/main.ts'],
+  bundle: true,
+  format: 'iife',
+  globalName: NAMESPACE,
+  target: 'es2020',
+  platform: 'neutral',
+  write: false,
+  legalComments: 'none',
+  charset: 'utf8',
+  define: { ADDON_DEFAULT_SERVICE_URL: JSON.stringify(config.serviceUrl) },
+  logLevel: 'warning',
+});
+const entries = collectEntryPoints('src/main.ts');
+const header = '// Built by esbuild.config.mjs from src/: do not edit. Entry points are declared at the end.\n';
+writeFileSync('dist/Code.js', header + bundle.outputFiles[0].text + '\n' + renderDeclarations(entries));
+
+// Sidebar.html: one file, its CSS and script inlined (served on every open, so minified).
+const sidebarJs = await build({
+  entryPoints: ['sidebar/sidebar.ts'],
+  bundle: true,
+  format: 'iife',
+  target: 'es2019',
+  platform: 'browser',
+  minify: true,
+  write: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+const css = readFileSync('sidebar/style.css', 'utf8');
+// The page is an HtmlService template (for the initial view): scriptlet markers inside the
+// inlined script or CSS would be taken as template code.
+for (const [what, text] of [['sidebar script', sidebarJs.outputFiles[0].text], ['sidebar CSS', css]]) {
+  if (/<\?|\?>/.test(text)) throw new Error(`${what} contains "<?" or "?>", which HtmlService templates would evaluate`);
+}
+const html = readFileSync('sidebar/index.html', 'utf8')
+  .replace('<!-- inline:style.css -->', () => `<style>\n${css}</style>`)
+  .replace('<!-- inline:sidebar.js -->', () => `<script>\n${sidebarJs.outputFiles[0].text.replace(/<\/script/gi, '<\\/script')}</script>`);
+writeFileSync('dist/Sidebar.html', html);
+
+// appsscript.json: the source manifest plus the fetch allow-list from the configured service.
+const manifest = JSON.parse(readFileSync('appsscript.json', 'utf8'));
+manifest.urlFetchWhitelist = config.allowedServiceUrls.map((u) => {
+  if (!/^https:\/\/[^/]+\/.*$/.test(u)) throw new Error(`allowedServiceUrls entry ${u}: Apps Script needs an https prefix with a path`);
+  return u;
+});
+writeFileSync('dist/appsscript.json', JSON.stringify(manifest, null, 2) + '\n');
+
+console.log(`built dist/: Code.js (${entries.length} entry points), Sidebar.html, appsscript.json`);

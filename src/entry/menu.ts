@@ -1,0 +1,52 @@
+/**
+ * Menu entry points. onOpen runs in AuthMode.NONE before the add-on is used in a document
+ * (menu only: no properties, no fetches) and in LIMITED afterwards, so it only builds the menu.
+ */
+
+/** The menu's items: caption and the entry point each runs. One list, used by onOpen and tests. */
+export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
+  ['Scan this sheet', 'menuScanSheet'],
+  ['Scans (history)', 'menuScanHistory'],
+  null,
+  ['Settings', 'menuSettings'],
+  ['Help', 'menuHelp'],
+];
+
+/** Simple trigger: adds the add-on's menu. */
+export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  const menu = SpreadsheetApp.getUi().createAddonMenu();
+  for (const item of MENU_ITEMS) {
+    if (item) menu.addItem(item[0], item[1]);
+    else menu.addSeparator();
+  }
+  menu.addToUi();
+}
+
+/** Runs once when the add-on is installed (AuthMode.FULL): the menu must appear at once. */
+export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
+  onOpen(e as unknown as GoogleAppsScript.Events.SheetsOnOpen);
+}
+
+function showSidebar(view: string): void {
+  const template = HtmlService.createTemplateFromFile('Sidebar');
+  template.initialView = view;
+  const output = template.evaluate().setTitle('Product Sourcing Scan');
+  SpreadsheetApp.getUi().showSidebar(output);
+}
+
+/** Extensions > Scan this sheet. */
+export function menuScanSheet(): void {
+  showSidebar('scan');
+}
+/** Extensions > Scans (history). */
+export function menuScanHistory(): void {
+  showSidebar('history');
+}
+/** Extensions > Settings. */
+export function menuSettings(): void {
+  showSidebar('settings');
+}
+/** Extensions > Help. */
+export function menuHelp(): void {
+  showSidebar('help');
+}

@@ -1,0 +1,2 @@
+/** Injected by esbuild.config.mjs from addon.config.json. */
+declare const ADDON_DEFAULT_SERVICE_URL: string;

@@ -1,0 +1,6 @@
+/**
+ * The add-on's public surface: every export here becomes a top-level Apps Script function
+ * (menu actions, triggers, functions the sidebar calls, custom functions). The build generates
+ * those declarations from this file's exports, so adding an export is all it takes.
+ */
+export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHelp } from './entry/menu';
