@@ -6,4 +6,5 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   // Tests that start servers or load the bundle are slower than unit tests.
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.cjs'],
 };
