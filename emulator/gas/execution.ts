@@ -44,6 +44,16 @@ export interface CostModel {
   urlFetchPerKbMs: number;
   /** Script start-up per execution (loading the bundle). */
   executionStartMs: number;
+  /** Extra cost per additional request of one UrlFetchApp.fetchAll (the requests themselves run in parallel). */
+  urlFetchAllPerRequestMs: number;
+  /** PropertiesService getProperty/getProperties/getKeys. */
+  propertiesReadMs: number;
+  /** PropertiesService setProperty/setProperties/deleteProperty. */
+  propertiesWriteMs: number;
+  /** CacheService get/getAll. */
+  cacheReadMs: number;
+  /** CacheService put/putAll/remove/removeAll. */
+  cacheWriteMs: number;
 }
 
 export const DEFAULT_COST_MODEL: CostModel = {
@@ -55,6 +65,11 @@ export const DEFAULT_COST_MODEL: CostModel = {
   urlFetchCallMs: 250,
   urlFetchPerKbMs: 0.5,
   executionStartMs: 300,
+  urlFetchAllPerRequestMs: 20,
+  propertiesReadMs: 35,
+  propertiesWriteMs: 65,
+  cacheReadMs: 5,
+  cacheWriteMs: 95,
 };
 
 /** Thrown when an execution passes its limit; the message is Google's. */
@@ -119,8 +134,22 @@ export interface UiAnswer {
   text?: string;
 }
 
+/**
+ * Constructors of the script's own vm context. Values the services hand to the script (arrays, objects,
+ * Dates, errors) are built with these so that the script's `instanceof Array/Date/Error` checks pass, as
+ * they do in Apps Script. The runtime assembly sets this once the context exists; until then the host's.
+ */
+export interface Realm {
+  Object: ObjectConstructor;
+  Array: ArrayConstructor;
+  Date: DateConstructor;
+  Error: ErrorConstructor;
+}
+
 export class RuntimeState {
   readonly clock: VirtualClock;
+  /** See Realm; emulator/gas/realm.ts has helpers (toRealm, gasError). */
+  realm: Realm = { Object, Array, Date, Error };
   readonly cost: CostModel;
   current: Execution | null = null;
   readonly uiEvents: UiEvent[] = [];
