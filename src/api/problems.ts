@@ -1,0 +1,178 @@
+/**
+ * What can go wrong with a call to the Scan Service, as typed problems with plain-language messages.
+ * Statuses follow the vendor's client (service-silent-parts.md, Errors): 401, 403, 404, 422, 429, 5xx.
+ * UrlFetchApp throws (instead of answering) when the address cannot be reached or a request times out.
+ *
+ * No message built here may contain the API key: every text that came from outside (service bodies,
+ * exception messages) goes through redact() with the key before it is kept.
+ */
+import type { ValidationRow } from './types';
+import { readErrorBody, headerValue } from './read';
+
+export type ProblemKind =
+  | 'auth' // 401: key refused
+  | 'forbidden' // 403: no access (e.g. to a marketplace)
+  | 'not-found' // 404
+  | 'validation' // 422
+  | 'rate-limited' // 429
+  | 'server' // 5xx
+  | 'unreachable' // UrlFetch exception: DNS, address unavailable, refused
+  | 'timeout' // UrlFetch exception: time-out
+  | 'redirect' // 3xx: we do not follow redirects with the key
+  | 'bad-response' // 2xx we cannot read, or another status
+  | 'no-key' // no usable key (never sent)
+  | 'out-of-time'; // the caller's time budget ran out before (another) attempt could be made
+
+export interface Problem {
+  kind: ProblemKind;
+  /** HTTP status, when there was an answer. */
+  status?: number;
+  /** Plain-language message for the user (never contains the key). */
+  message: string;
+  /** The service's own message, redacted, when it gave one. */
+  serviceMessage?: string;
+  /** 422 rows, redacted. */
+  rows?: ValidationRow[];
+  /** 429: how long the service asked us to wait, when it said. */
+  retryAfterMs?: number;
+  /** 401 and no key: the UI should open Settings. */
+  openSettings?: boolean;
+}
+
+/** Error carrying a Problem, for callers that prefer throwing (menu actions, sidebar calls). */
+export class ApiProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.message);
+    this.name = 'ApiProblemError';
+  }
+}
+
+/** Problems worth another attempt after a wait. */
+export function isRetryable(p: Problem): boolean {
+  return p.kind === 'rate-limited' || p.kind === 'server' || p.kind === 'timeout' || p.kind === 'unreachable';
+}
+
+/** Replaces every occurrence of the key (and of "Bearer <key>") with a mask. */
+export function redact(text: string, apiKey: string | undefined): string {
+  let out = String(text);
+  if (apiKey && apiKey.length > 0) out = out.split(apiKey).join('•••');
+  // A bearer token of any value must not be echoed either (e.g. a service quoting our header back).
+  return out.replace(/Bearer\s+[^\s"',;]+/gi, 'Bearer •••');
+}
+
+const MAX_SERVICE_TEXT = 300;
+
+function shorten(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > MAX_SERVICE_TEXT ? t.slice(0, MAX_SERVICE_TEXT - 1) + '…' : t;
+}
+
+/** Parses Retry-After: delta seconds or an HTTP date (RFC 9110). Undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  if (!isNaN(at)) return Math.max(0, at - nowMs);
+  return undefined;
+}
+
+export interface ClassifyContext {
+  apiKey?: string;
+  nowMs: number;
+  /** What was asked, for 403/404 messages, e.g. "marketplace US" or "scan 12". */
+  subject?: string;
+}
+
+/**
+ * Classifies an HTTP answer. Returns undefined for 2xx (the caller reads the body);
+ * otherwise the problem with its message.
+ */
+export function classifyResponse(status: number, headers: object, bodyText: string, ctx: ClassifyContext): Problem | undefined {
+  if (status >= 200 && status < 300) return undefined;
+  const body = readErrorBody(bodyText);
+  const serviceMessage = body.message ? shorten(redact(body.message, ctx.apiKey)) : undefined;
+  const said = serviceMessage ? ` The service said: "${serviceMessage}"` : '';
+  const subject = ctx.subject ? ` (${ctx.subject})` : '';
+  if (status === 401) {
+    return {
+      kind: 'auth',
+      status,
+      serviceMessage,
+      openSettings: true,
+      message: 'The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.',
+    };
+  }
+  if (status === 403) {
+    return {
+      kind: 'forbidden',
+      status,
+      serviceMessage,
+      message: `Your account has no access to this${subject}. Check the marketplaces and permissions of your Scan Service account.${said}`,
+    };
+  }
+  if (status === 404) {
+    return { kind: 'not-found', status, serviceMessage, message: `The Scan Service does not know this${subject}.${said}` };
+  }
+  if (status === 422) {
+    const rows = (body.errors ?? []).map((r) => ({ index: r.index, field: redact(r.field, ctx.apiKey), message: shorten(redact(r.message, ctx.apiKey)) }));
+    const first = rows.slice(0, 3).map((r) => (r.index >= 0 ? `row ${r.index + 1}` : '') + (r.field ? ` ${r.field}` : '') + `: ${r.message}`);
+    const more = rows.length > 3 ? ` (and ${rows.length - 3} more)` : '';
+    return {
+      kind: 'validation',
+      status,
+      serviceMessage,
+      rows,
+      message: `The Scan Service refused the request: ${serviceMessage ?? 'invalid data'}` + (first.length ? ` — ${first.join('; ')}${more}` : ''),
+    };
+  }
+  if (status === 429) {
+    return {
+      kind: 'rate-limited',
+      status,
+      serviceMessage,
+      retryAfterMs: parseRetryAfter(headerValue(headers, 'retry-after'), ctx.nowMs),
+      message: 'The Scan Service is busy (too many requests). Try again in a few minutes.',
+    };
+  }
+  if (status >= 500) {
+    return { kind: 'server', status, serviceMessage, message: `The Scan Service had a problem (error ${status}). Try again later.` };
+  }
+  if (status >= 300 && status < 400) {
+    const where = headerValue(headers, 'location');
+    const host = where ? redact(hostOf(where), ctx.apiKey) : undefined;
+    return {
+      kind: 'redirect',
+      status,
+      message: `The service address redirects${host ? ` to ${host}` : ''}. Enter the final address (usually https://) in Extensions > Settings.`,
+    };
+  }
+  return { kind: 'bad-response', status, serviceMessage, message: `The Scan Service answered with an unexpected status ${status}.${said}` };
+}
+
+function hostOf(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i.exec(url);
+  return m ? m[1] : url.slice(0, 80);
+}
+
+/**
+ * Classifies what UrlFetchApp threw (e.g. "Exception: Address unavailable: https://…", "Timeout: https://…",
+ * "DNS error: https://…"). Only a short, redacted detail is kept.
+ */
+export function classifyException(error: unknown, apiKey?: string): Problem {
+  const raw = error instanceof Error ? error.message : String(error);
+  const detail = shorten(redact(raw, apiKey));
+  if (/time(d)?\s*-?\s*out/i.test(raw)) {
+    return { kind: 'timeout', message: 'The Scan Service did not answer in time. Try again later.', serviceMessage: detail };
+  }
+  return {
+    kind: 'unreachable',
+    message: `The Scan Service could not be reached (${detail}). Check the service address in Extensions > Settings and your connection.`,
+    serviceMessage: detail,
+  };
+}
+
+/** An answer of 2xx whose body could not be read. */
+export function unreadable(status: number, what: string): Problem {
+  return { kind: 'bad-response', status, message: `The Scan Service sent an answer the add-on cannot read (${what}).` };
+}
