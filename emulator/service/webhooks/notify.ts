@@ -15,3 +15,4 @@ export interface ScanCompleteInfo {
 }
 /** Queues scan.complete deliveries to the account's active subscribed webhooks; never throws. */
 export function notifyScanComplete(_ctx: ServiceContext, _accountId: number, _scan: ScanCompleteInfo): void {}
+export function stopDeliveries(_ctx: ServiceContext): void {}

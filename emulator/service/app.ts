@@ -1,0 +1,252 @@
+/**
+ * The local Scan Service's HTTP application: one fastify instance whose routes come from the API
+ * description (openapi/) through fastify-openapi-glue, handlers by operationId. Requests are
+ * validated against the description; every client mistake answers a 4xx `{message}`.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { stringify } from 'yaml';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Account, ServiceContext } from './context';
+import type { ScanEngine } from './engine/types';
+import { ApiError } from './errors';
+import { loadApiDocument } from './openapi';
+import { authenticate } from './auth';
+import { scanHandlers } from './scans';
+import { bulkHandlers, BULK_OPERATIONS, bulkRateLimiter } from './routes/bulk';
+import { tagHandlers } from './routes/tags';
+import { noteHandlers } from './routes/notes';
+import { webhookHandlers } from './routes/webhooks';
+import { describeValidation } from './routes/validation';
+
+export type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+export interface AppOptions {
+  /** Replaces or adds handlers by operationId (tests of the wiring). */
+  handlers?: Record<string, Handler>;
+  /** Another API document (tests of the wiring); default: the service's own. */
+  document?: Record<string, any>;
+}
+
+/** JSON bodies up to 16 MiB: 10,000 bulk rows of 255-character brands fit. */
+export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts: Map<string, Account>, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const doc = opts.document ?? loadApiDocument();
+  const app = Fastify({ logger: false, bodyLimit: JSON_BODY_LIMIT, ajv: undefined });
+
+  // Two validators from the same description: query strings and path params are text and need
+  // coercion ("2" -> 2); JSON bodies are checked exactly as sent (a string is not a number).
+  const queryAjv = makeAjv(true);
+  const bodyAjv = makeAjv(false);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object) as any);
+
+  app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}.` });
+  });
+
+  // Bearer key before anything else (also before validation), on every API path.
+  app.decorateRequest('account', null as unknown as Account);
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) req.account = authenticate(accounts, req.headers.authorization);
+  });
+
+  // Multipart (POST /api/v3/scans): `attachFieldsToBody: true` reads the whole form before
+  // validation; each file is buffered (limit config.maxUploadBytes, larger -> 413) and
+  // request.body becomes { file: <file part: filename, mimetype, toBuffer()>, attributes:
+  // <field part: value> }. Handlers use readMultipart(req) from routes/multipart.ts.
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    throwFileSizeLimit: true,
+    limits: { fileSize: ctx.config.maxUploadBytes, files: 5, fields: 20, parts: 25, fieldSize: 1024 * 1024 },
+  });
+
+  const bulkLimiter = bulkRateLimiter(ctx);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, any> | undefined;
+    // Responses are described for clients and the generated types, not used to filter output.
+    if (schema?.response) delete schema.response;
+    const opId = (schema as any)?.operationId as string | undefined;
+    if (schema?.body?.content?.['multipart/form-data']) {
+      // A form is not a JSON object: the handler checks its parts (routes/multipart.ts).
+      delete schema.body;
+      const requireMultipart = async (req: FastifyRequest) => {
+        if (!req.isMultipart()) {
+          throw new ApiError(400, 'This endpoint takes a multipart/form-data body with the parts "file" and "attributes".');
+        }
+      };
+      route.preValidation = [requireMultipart, ...toArray(route.preValidation)];
+    }
+    if (opId && BULK_OPERATIONS.has(opId)) {
+      // Bulk handlers merge schema errors with their own row checks into one 422 listing every bad row.
+      route.attachValidation = true;
+      route.onRequest = [...toArray(route.onRequest), bulkLimiter];
+    }
+  });
+
+  const handlers: Record<string, Handler> = {
+    ...(scanHandlers(ctx, engine) as Record<string, Handler>),
+    ...bulkHandlers(ctx),
+    ...tagHandlers(ctx),
+    ...noteHandlers(ctx),
+    ...webhookHandlers(ctx),
+    ...opts.handlers,
+  };
+  const glue = await requirePlugin('fastify-openapi-glue', ['@seriousme/openapi-schema-validator']);
+  await app.register(glue, {
+    specification: doc,
+    operationResolver: (operationId: string) => {
+      const handler = handlers[operationId];
+      if (handler) return handler;
+      return async () => {
+        throw new ApiError(501, `Operation ${operationId} is not implemented by the local service yet.`);
+      };
+    },
+  });
+
+  // The description and its reference page, without a key.
+  app.get('/openapi.json', { schema: { hide: true } as any }, async () => doc);
+  await app.register(swaggerDocument(doc));
+  // Assets come from the installed package (nothing from the network); paths are explicit so the
+  // jest bundle (see requirePlugin) finds them too.
+  const uiDir = join(__dirname, '..', '..', 'node_modules', '@fastify', 'swagger-ui', 'static');
+  await app.register(await requirePlugin('@fastify/swagger-ui', ['@fastify/static', 'content-disposition']), {
+    routePrefix: '/docs',
+    baseDir: uiDir,
+    logo: { type: 'image/svg+xml', content: readFileSync(join(uiDir, 'logo.svg')) },
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  return app;
+}
+
+function toArray<T>(v: T | T[] | undefined): T[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+function makeAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+  });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  return ajv;
+}
+
+/** One place that turns anything thrown into the API's error shape. */
+function sendError(err: FastifyError & { validation?: any[]; validationContext?: string }, req: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof ApiError) {
+    reply.code(err.status).headers(err.headers).send({ message: err.message, ...err.extra });
+    return;
+  }
+  if (err.validation) {
+    if (err.validationContext === 'params') {
+      reply.code(404).send({ message: 'Not found: the id in the path is not a valid id.' });
+      return;
+    }
+    reply.code(422).send({ message: describeValidation(err.validation, err.validationContext ?? 'body') });
+    return;
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    reply.code(status).send({ message: clientErrorMessage(err) });
+    return;
+  }
+  req.log.error(err);
+  // eslint-disable-next-line no-console
+  console.error('scan service: internal error on', req.method, req.url, err);
+  reply.code(500).send({ message: 'Internal error in the local Scan Service.' });
+}
+
+function clientErrorMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `The request body is not valid JSON: ${err.message}`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request body is too large (at most ${JSON_BODY_LIMIT} bytes).`;
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The uploaded file is too large for the service (see maxUploadBytes / SCAN_SERVICE_MAX_UPLOAD_BYTES).';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported Content-Type: send application/json${err.message ? ` (${err.message})` : ''}.`;
+    default:
+      if (err instanceof SyntaxError) return `The request body is not valid JSON: ${err.message}`;
+      return err.message || 'Bad request.';
+  }
+}
+
+/**
+ * @fastify/swagger-ui reads the document from `fastify.swagger()`, normally added by
+ * @fastify/swagger (which generates a document from routes). Ours is written by hand, so this
+ * tiny plugin stands in for it under the same name and serves the merged description.
+ */
+function swaggerDocument(doc: Record<string, any>) {
+  const plugin = async (app: FastifyInstance) => {
+    app.decorate('swagger', (o?: { yaml?: boolean }) => (o?.yaml ? stringify(doc) : doc));
+  };
+  (plugin as any)[Symbol.for('skip-override')] = true;
+  (plugin as any)[Symbol.for('plugin-meta')] = { name: '@fastify/swagger', fastify: '5.x' };
+  return plugin;
+}
+
+/**
+ * fastify-openapi-glue and a dependency of @fastify/swagger-ui (content-disposition) are ES
+ * modules. Node 20 (tsx, `npm run service`) requires them directly. Jest's module system cannot
+ * load ES modules from node_modules without a transform, so there the package is bundled once to
+ * CommonJS with esbuild into node_modules/.cache (same code, only the module format differs), the
+ * listed ES-only packages inlined and every other package left to `require`. Adding those packages
+ * to jest's transformIgnorePatterns would make this unnecessary.
+ */
+async function requirePlugin(name: string, inline: string[]): Promise<any> {
+  try {
+    for (const dep of inline) require(dep); // fails under jest when a dependency is ES-only
+    const m = require(name);
+    return m.default ?? m;
+  } catch {
+    const root = join(__dirname, '..', '..');
+    const pkgDir = join(root, 'node_modules', ...name.split('/'));
+    const pkg = require(join(pkgDir, 'package.json'));
+    const cacheDir = join(root, 'node_modules', '.cache', 'scan-service');
+    const out = join(cacheDir, `${name.replace('/', '__')}-${pkg.version}.cjs`);
+    if (!existsSync(out)) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const esbuild = require('esbuild') as typeof import('esbuild');
+      const validatorIndex = join(root, 'node_modules', '@seriousme', 'openapi-schema-validator', 'index.js');
+      const result = await esbuild.build({
+        entryPoints: [join(pkgDir, typeof pkg.main === 'string' ? pkg.main : 'index.js')],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        write: false,
+        plugins: [
+          {
+            name: 'inline-only-esm',
+            setup(build) {
+              build.onResolve({ filter: /^[^./]/ }, (a) => {
+                const bare = a.path.startsWith('@') ? a.path.split('/').slice(0, 2).join('/') : a.path.split('/')[0];
+                return inline.includes(bare) || a.path.startsWith('node:') ? undefined : { path: a.path, external: true };
+              });
+            },
+          },
+        ],
+        // The OpenAPI schema validator finds its JSON schemas next to its own file.
+        define: { 'import.meta.url': '__validatorUrl' },
+        banner: { js: `var __validatorUrl = require("node:url").pathToFileURL(${JSON.stringify(validatorIndex)}).href;` },
+        logLevel: 'silent',
+      });
+      mkdirSync(cacheDir, { recursive: true });
+      const tmp = `${out}.${process.pid}.tmp`;
+      writeFileSync(tmp, result.outputFiles[0].text);
+      renameSync(tmp, out);
+    }
+    const m = require(out);
+    return m.default ?? m;
+  }
+}
