@@ -1,0 +1,395 @@
+/**
+ * From the sheet's values (getValues) and the chosen mapping to what a scan upload sends, plus the
+ * preview the user sees before sending. Pure; nothing runs at load time.
+ *
+ * Decisions (see src/README.md, "Pure logic"):
+ * - Messages name REAL sheet rows and columns (firstSheetRow / firstSheetColumn locate the block).
+ * - Blank rows between data rows are listed as skipped ('blank-row'); blank rows after the last
+ *   filled row are not rows of the list and are not counted.
+ * - One reason per skipped row, the identifier's first (then the cost's).
+ * - Duplicates (the same identifier, after repair, on several rows) are ALL sent, because suppliers
+ *   list one item in several packs or prices and each row gets its own result; they are reported.
+ * - The CSV has a header line; columns in this order: identifier, cost, then SKU, image, pack
+ *   quantity, MAP, stock, discount (those mapped), the custom columns, and last a custom column
+ *   "Sheet row" with the row's sheet row number (so result and error rows can name the row the user
+ *   knows, whatever the service says about lines). attributes.mapping indexes THIS CSV.
+ * - Optional cells that cannot be read (MAP "n/a", stock "lots") are sent blank with a warning;
+ *   they never skip a row. Per-product discounts are sent as basis points (like discount_supplier):
+ *   a number below 1 is a fraction (Sheets stores "10%" as 0.1), from 1 up a percent; text may end in %.
+ */
+import { cellText, identify, IdExpectation, IdFailReason } from '../ids/identify';
+import { detectDecimalSeparator, parseMoney } from './cost';
+import { toCsv } from './csv';
+import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
+import { ColumnMapping, ColumnRole, columnLetter } from './mapping';
+import { fractionToBps, percentToBps, plainDecimal } from '../shared/units';
+import { normalizeHeader } from '../sheet/header';
+
+/** Name of the custom column carrying each row's sheet row number. */
+export const SHEET_ROW_COLUMN = 'Sheet row';
+
+export type SkipReason = 'blank-row' | 'no-identifier' | 'invalid-identifier' | 'ambiguous-identifier' | 'scientific-notation' | 'unusable-cost';
+
+export interface SkippedRow {
+  sheetRow: number;
+  reason: SkipReason;
+  /** The underlying code (identify's or parseMoney's reason). */
+  detail: string;
+  /** "Row 17: ..." */
+  message: string;
+  /** The identifier cell as text. */
+  identifier: string;
+}
+
+export interface RepairedCell {
+  sheetRow: number;
+  /** Sheet column letter. */
+  column: string;
+  role: ColumnRole;
+  before: string;
+  after: string;
+  /** 'leading-zeros' | 'cleaned' | 'upc-e-expanded' | 'money-text' | 'rounded' | 'ambiguous-separator' */
+  what: string;
+}
+
+export interface CellWarning {
+  sheetRow: number;
+  column: string;
+  role: ColumnRole;
+  value: string;
+  message: string;
+}
+
+export interface DuplicateGroup {
+  identifier: string;
+  sheetRows: number[];
+}
+
+export interface PreviewCounts {
+  /** Rows between the header and the last filled row. */
+  dataRows: number;
+  send: number;
+  skipped: number;
+  repairedRows: number;
+  /** Rows whose identifier also appears on another row. */
+  duplicateRows: number;
+  warnings: number;
+  bySkipReason: Partial<Record<SkipReason, number>>;
+}
+
+export interface RowToSend {
+  sheetRow: number;
+  /** CSV fields in csvHeader order. */
+  fields: string[];
+}
+
+export interface PrepareInput {
+  /** getValues of the block that holds the header row and the data. */
+  values: readonly (readonly unknown[])[];
+  /** getDisplayValues of the same block (optional): keeps SKU/custom text as shown, and zeros a number format shows. */
+  display?: readonly (readonly unknown[])[];
+  /** Index of the header row in values; -1 when there is none (data from index 0). */
+  headerRow: number;
+  /** Sheet row number of values[0]. */
+  firstSheetRow: number;
+  /** Sheet column number (1-based) of values[i][0]. Default 1. */
+  firstSheetColumn?: number;
+  mapping: ColumnMapping;
+  options: ScanOptionsInput;
+  /** Kind the identifier column holds; default from its header ("UPC" -> 'upc'), else 'any'. */
+  identifierKind?: IdExpectation;
+  /** Add the SHEET_ROW_COLUMN custom column. Default true. */
+  includeSheetRow?: boolean;
+}
+
+export interface PreparedScan {
+  /** True when there are rows to send and the options are valid. */
+  ok: boolean;
+  /** What stops the upload (option problems, nothing to send). */
+  problems: OptionProblem[];
+  rows: RowToSend[];
+  skipped: SkippedRow[];
+  repaired: RepairedCell[];
+  warnings: CellWarning[];
+  duplicates: DuplicateGroup[];
+  counts: PreviewCounts;
+  csvHeader: string[];
+  /** The upload file: header line + rows, RFC 4180, CRLF. '' when nothing to send. */
+  csv: string;
+  /** The upload's attributes part (contract 2.1); null when options are invalid. */
+  attributes: UploadAttributes | null;
+}
+
+/** The expectation a header implies: "UPC" -> 'upc', "EAN" -> 'ean', "ISBN" -> 'isbn', "ASIN" -> 'asin'. */
+export function expectationForHeader(header: string): IdExpectation {
+  const h = normalizeHeader(header);
+  if (/^(upc|upcs|upc a|upc code|upc no|upc number|upc 12)$/.test(h)) return 'upc';
+  if (/^(ean|eans|ean 13|ean13|ean code|ean no|ean number|jan)$/.test(h)) return 'ean';
+  if (/^(gtin|gtins|gtin 14|gtin14|barcode|barcodes|bar code|upc ean|ean upc)$/.test(h)) return 'gtin';
+  if (/^(isbn|isbns|isbn 10|isbn 13|isbn10|isbn13)$/.test(h)) return 'isbn';
+  if (/^(asin|asins)$/.test(h)) return 'asin';
+  return 'any';
+}
+
+function isBlank(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+}
+
+/** A cell as text for the CSV: display text when given, numbers without exponent, dates as yyyy-mm-dd. */
+function cellAsText(value: unknown, display: unknown): string {
+  if (display !== undefined && display !== null && String(display) !== '') return String(display).trim();
+  if (typeof value === 'number') return isFinite(value) ? plainDecimal(value) : '';
+  return cellText(value).trim();
+}
+
+/** Whole number >= min from a cell, or null. "1,200" -> 1200. */
+function wholeNumberCell(v: unknown, min: number): number | null {
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string') {
+    const s = v.trim().replace(/[\s,.'](?=\d{3}\b)/g, '');
+    n = /^\d+$/.test(s) ? Number(s) : NaN;
+  } else return null;
+  return Number.isInteger(n) && n >= min && n <= Number.MAX_SAFE_INTEGER ? n : null;
+}
+
+/** Basis points of a discount cell, or null (see the module comment for the rule). */
+function discountCell(v: unknown): number | null {
+  let bps: number | null = null;
+  if (typeof v === 'string' && /%\s*$/.test(v)) bps = percentInputToBps(v);
+  else {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d*[.,]?\d+\s*$/.test(v) ? Number(v.trim().replace(',', '.')) : NaN;
+    if (isFinite(n)) bps = n < 1 ? fractionToBps(n) : percentToBps(n);
+  }
+  return bps !== null && bps >= 0 && bps <= 10000 ? bps : null;
+}
+
+const ID_SKIP: Record<IdFailReason, SkipReason> = {
+  blank: 'no-identifier',
+  'scientific-notation': 'scientific-notation',
+  ambiguous: 'ambiguous-identifier',
+  'wrong-length': 'invalid-identifier',
+  'bad-check-digit': 'invalid-identifier',
+  'not-numeric': 'invalid-identifier',
+  'not-an-identifier': 'invalid-identifier',
+  'unexpected-kind': 'invalid-identifier',
+};
+
+/** Everything the preview shows and the upload sends. See the module comment for the rules. */
+export function prepareScan(input: PrepareInput): PreparedScan {
+  const { values, display, headerRow, firstSheetRow, mapping } = input;
+  const firstCol = input.firstSheetColumn || 1;
+  const letter = (c: number) => columnLetter(firstCol - 1 + c);
+  const headerCell = (c: number) => {
+    const v = headerRow >= 0 && values[headerRow] ? values[headerRow][c] : '';
+    return isBlank(v) ? 'Column ' + letter(c) : cellText(v).trim();
+  };
+  const expectation = input.identifierKind || expectationForHeader(headerRow >= 0 ? headerCell(mapping.identifier) : '');
+
+  // CSV columns: [role, block column, header name].
+  const cols: { role: ColumnRole; c: number; name: string }[] = [
+    { role: 'identifier', c: mapping.identifier, name: headerCell(mapping.identifier) },
+    { role: 'cost', c: mapping.cost, name: headerCell(mapping.cost) },
+  ];
+  const optional: [ColumnRole, number | undefined][] = [
+    ['sku', mapping.sku],
+    ['image', mapping.image],
+    ['pack_quantity', mapping.pack_quantity],
+    ['map', mapping.map],
+    ['stock', mapping.stock],
+    ['discount', mapping.discount],
+  ];
+  for (const [role, c] of optional) if (c !== undefined && c !== null && c >= 0) cols.push({ role, c, name: headerCell(c) });
+  for (const c of mapping.custom || []) cols.push({ role: 'custom', c, name: headerCell(c) });
+  const includeSheetRow = input.includeSheetRow !== false;
+  const csvHeader = cols.map((k) => k.name);
+  if (includeSheetRow) csvHeader.push(SHEET_ROW_COLUMN);
+
+  // Data rows: after the header, up to the last filled row.
+  const dataStart = headerRow + 1;
+  let dataEnd = values.length;
+  while (dataEnd > dataStart && (values[dataEnd - 1] || []).every(isBlank)) dataEnd--;
+
+  const column = (c: number) => {
+    const out: unknown[] = [];
+    for (let r = dataStart; r < dataEnd; r++) out.push(values[r] ? values[r][c] : '');
+    return out;
+  };
+  const costSep = detectDecimalSeparator(column(mapping.cost));
+  const mapSep = mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null;
+
+  const rows: RowToSend[] = [];
+  const skipped: SkippedRow[] = [];
+  const repaired: RepairedCell[] = [];
+  const warnings: CellWarning[] = [];
+  const byId = new Map<string, number[]>();
+  const repairedRowSet = new Set<number>();
+
+  for (let r = dataStart; r < dataEnd; r++) {
+    const row = values[r] || [];
+    const drow = display ? display[r] || [] : [];
+    const sheetRow = firstSheetRow + r;
+    if (row.every(isBlank)) {
+      skipped.push({ sheetRow, reason: 'blank-row', detail: 'blank', message: 'Row ' + sheetRow + ' is empty.', identifier: '' });
+      continue;
+    }
+    // Identifier: a number shown with its zeros by a number format is taken as shown.
+    let idValue: unknown = row[mapping.identifier];
+    const idDisplay = drow[mapping.identifier];
+    if (typeof idValue === 'number' && typeof idDisplay === 'string' && /^\d+$/.test(idDisplay) && idDisplay.length > String(idValue).length && Number(idDisplay) === idValue) {
+      idValue = idDisplay;
+    }
+    const id = identify(idValue, expectation);
+    if (!id.ok) {
+      skipped.push({
+        sheetRow,
+        reason: ID_SKIP[id.reason],
+        detail: id.reason,
+        message: 'Row ' + sheetRow + ': ' + (id.reason === 'blank' ? 'no identifier in column ' + letter(mapping.identifier) + '.' : id.message),
+        identifier: id.original,
+      });
+      continue;
+    }
+    const cost = parseMoney(row[mapping.cost], { decimal: costSep, label: 'Cost' });
+    if (!cost.ok) {
+      skipped.push({ sheetRow, reason: 'unusable-cost', detail: cost.reason, message: 'Row ' + sheetRow + ': ' + cost.message, identifier: id.value });
+      continue;
+    }
+    const fix = (c: number, role: ColumnRole, before: string, after: string, what: string) => {
+      repaired.push({ sheetRow, column: letter(c), role, before, after, what });
+      repairedRowSet.add(sheetRow);
+    };
+    if (id.repaired) fix(mapping.identifier, 'identifier', id.original, id.value, id.repaired);
+    if (typeof row[mapping.cost] === 'string' || cost.rounded) {
+      const what = cost.ambiguous ? 'ambiguous-separator' : cost.rounded ? 'rounded' : 'money-text';
+      if (cost.original.trim() !== cost.decimal) fix(mapping.cost, 'cost', cost.original, cost.decimal, what);
+    }
+
+    const fields: string[] = [];
+    for (const k of cols) {
+      const v = row[k.c];
+      const warn = (message: string) =>
+        warnings.push({ sheetRow, column: letter(k.c), role: k.role, value: cellText(v), message: 'Row ' + sheetRow + ': ' + message });
+      switch (k.role) {
+        case 'identifier':
+          fields.push(id.value);
+          break;
+        case 'cost':
+          fields.push(cost.decimal);
+          break;
+        case 'map': {
+          if (isBlank(v)) {
+            fields.push('');
+            break;
+          }
+          const m = parseMoney(v, { decimal: mapSep, allowZero: true, label: 'MAP' });
+          if (m.ok) fields.push(m.decimal);
+          else {
+            fields.push('');
+            warn(m.message + ' It is sent blank.');
+          }
+          break;
+        }
+        case 'stock':
+        case 'pack_quantity': {
+          if (isBlank(v)) {
+            fields.push('');
+            break;
+          }
+          const n = wholeNumberCell(v, k.role === 'stock' ? 0 : 1);
+          if (n !== null) fields.push(String(n));
+          else {
+            fields.push('');
+            warn((k.role === 'stock' ? 'Stock' : 'Pack quantity') + ' "' + cellText(v) + '" is not a whole number' + (k.role === 'stock' ? '' : ' of 1 or more') + '. It is sent blank.');
+          }
+          break;
+        }
+        case 'discount': {
+          if (isBlank(v)) {
+            fields.push('');
+            break;
+          }
+          const bps = discountCell(v);
+          if (bps !== null) fields.push(String(bps));
+          else {
+            fields.push('');
+            warn('Discount "' + cellText(v) + '" is not a percent from 0 to 100. It is sent blank.');
+          }
+          break;
+        }
+        default:
+          fields.push(isBlank(v) ? '' : cellAsText(v, drow[k.c]));
+      }
+    }
+    if (includeSheetRow) fields.push(String(sheetRow));
+    rows.push({ sheetRow, fields });
+    const list = byId.get(id.value);
+    if (list) list.push(sheetRow);
+    else byId.set(id.value, [sheetRow]);
+  }
+
+  const duplicates: DuplicateGroup[] = [];
+  let duplicateRows = 0;
+  byId.forEach((sheetRows, identifier) => {
+    if (sheetRows.length > 1) {
+      duplicates.push({ identifier, sheetRows });
+      duplicateRows += sheetRows.length;
+    }
+  });
+
+  const bySkipReason: Partial<Record<SkipReason, number>> = {};
+  for (const s of skipped) bySkipReason[s.reason] = (bySkipReason[s.reason] || 0) + 1;
+
+  const customNames = cols.filter((k) => k.role === 'custom').map((k) => k.name);
+  if (includeSheetRow) customNames.push(SHEET_ROW_COLUMN);
+  const built = buildUploadOptions(input.options, customNames);
+  const problems: OptionProblem[] = built.ok ? [] : built.problems.slice();
+  if (rows.length === 0) problems.push({ field: 'rows', message: 'No row can be sent: every row was skipped (see the reasons).' });
+
+  let attributes: UploadAttributes | null = null;
+  if (built.ok) {
+    const idx = (role: ColumnRole) => {
+      const i = cols.findIndex((k) => k.role === role);
+      return i < 0 ? undefined : i;
+    };
+    const customIdx: number[] = [];
+    cols.forEach((k, i) => {
+      if (k.role === 'custom') customIdx.push(i);
+    });
+    if (includeSheetRow) customIdx.push(cols.length);
+    const m: UploadAttributes['mapping'] = { id: 0, cost: 1, custom_columns: customIdx };
+    const put = (key: keyof UploadAttributes['mapping'], role: ColumnRole) => {
+      const i = idx(role);
+      if (i !== undefined) (m as unknown as Record<string, number>)[key] = i;
+    };
+    put('supplier_sku', 'sku');
+    put('supplier_image', 'image');
+    put('supplier_pack_quantity', 'pack_quantity');
+    put('map', 'map');
+    put('stock_quantity', 'stock');
+    put('discount_per_product', 'discount');
+    attributes = { mapping: m, options: built.options };
+  }
+
+  return {
+    ok: problems.length === 0,
+    problems,
+    rows,
+    skipped,
+    repaired,
+    warnings,
+    duplicates,
+    counts: {
+      dataRows: dataEnd - dataStart,
+      send: rows.length,
+      skipped: skipped.length,
+      repairedRows: repairedRowSet.size,
+      duplicateRows,
+      warnings: warnings.length,
+      bySkipReason,
+    },
+    csvHeader,
+    csv: rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '',
+    attributes,
+  };
+}
