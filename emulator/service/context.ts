@@ -30,6 +30,11 @@ export interface ServiceConfig {
   webhookRetryDelaysMs: number[];
   /** Requests per minute per account on the four bulk areas (document: 30). */
   bulkRateLimitPerMinute: number;
+  /**
+   * Added by the scans owner: whether the spreadsheet-service integration counts as set up for every
+   * account (POST /api/v3/scans/{id}/export); false answers 409. Default (absent) true.
+   */
+  exportIntegration?: boolean;
 }
 
 export interface Account {

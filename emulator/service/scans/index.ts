@@ -1,13 +1,16 @@
-// STUB by the lead so the app wiring compiles; the scans owner replaces this file.
+/**
+ * Scans and identifier conversion: the operations of openapi/areas/scans.yaml and convert.yaml,
+ * their tables, and the background processor that works through queued scans.
+ */
 import type { ServiceContext } from '../context';
 import type { ScanEngine } from '../engine/types';
-/** SQL creating the scans' tables (run once at start, idempotent). */
-export const SCANS_SCHEMA_SQL = '';
+import { convertHandlers } from '../convert';
+import { scanOperationHandlers } from './handlers';
+
+export { SCANS_SCHEMA_SQL } from './schema';
+export { startScanProcessor } from './processor';
+
 /** Handlers of the scan and conversion operations, by OpenAPI operationId. */
-export function scanHandlers(_ctx: ServiceContext, _engine: ScanEngine): Record<string, (req: any, reply: any) => unknown> {
-  return {};
-}
-/** Starts background processing of queued scans; returns a stop function. */
-export function startScanProcessor(_ctx: ServiceContext, _engine: ScanEngine): () => Promise<void> {
-  return async () => {};
+export function scanHandlers(ctx: ServiceContext, engine: ScanEngine): Record<string, (req: any, reply: any) => unknown> {
+  return { ...scanOperationHandlers(ctx, engine), ...convertHandlers(ctx, engine) };
 }

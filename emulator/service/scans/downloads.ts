@@ -1,0 +1,97 @@
+/**
+ * Reading result rows out of the database, and the download file layouts (CSV, XLSX, JSON) that the
+ * `downloadScan` operation of scans.yaml documents: dotted column names in `ScanProduct` order.
+ */
+import ExcelJS from 'exceljs';
+import type Database from 'better-sqlite3';
+import { resultFields, type ColumnField } from './fields';
+import type { RowQuery, TableType } from './query';
+
+const TABLES: Record<TableType, string> = { products: 'scan_products', errors: 'scan_errors' };
+
+/** JSON text of each row with its `id` first (rows are stored without it). */
+export function selectRowJson(
+  db: Database.Database,
+  scanId: number,
+  table: TableType,
+  q: RowQuery,
+  page?: { limit: number; offset: number },
+): string[] {
+  const sql =
+    `SELECT '{"id":' || id || ',' || substr(data, 2) AS j FROM ${TABLES[table]} WHERE scan_id = ?${q.where} ORDER BY ${q.orderBy}` +
+    (page ? ' LIMIT ? OFFSET ?' : '');
+  const params = [scanId, ...q.params, ...(page ? [page.limit, page.offset] : [])];
+  return (db.prepare(sql).pluck().all(...params) as string[]);
+}
+
+export function countRows(db: Database.Database, scanId: number, table: TableType, q: RowQuery): number {
+  return db.prepare(`SELECT count(*) FROM ${TABLES[table]} WHERE scan_id = ?${q.where}`).pluck().get(scanId, ...q.params) as number;
+}
+
+type Cell = string | number | boolean | null;
+interface Column {
+  header: string;
+  get(row: Record<string, any>): unknown;
+}
+
+function pick(row: Record<string, any>, path: string): unknown {
+  let v: any = row;
+  for (const k of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = v[k];
+  }
+  return v;
+}
+
+/** Columns of a download; custom columns become one column each, named after options.custom_columns. */
+export function downloadColumns(table: TableType, options: { custom_columns?: string[] }, customCount: number): Column[] {
+  const f = resultFields();
+  const fields: ColumnField[] = table === 'products' ? f.productColumns : f.errorColumns;
+  const cols: Column[] = [];
+  for (const field of fields) {
+    if (field.name === 'inputs.custom_columns') {
+      for (let i = 0; i < customCount; i++) {
+        const name = options.custom_columns?.[i] ?? String(i + 1);
+        cols.push({ header: `inputs.custom_columns.${name}`, get: (r) => r.inputs?.custom_columns?.[i] });
+      }
+    } else cols.push({ header: field.name, get: (r) => pick(r, field.name) });
+  }
+  return cols;
+}
+
+/** A cell value: scalars as they are, string arrays joined with `|`, anything else as JSON text. */
+function cellValue(v: unknown): Cell {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join('|');
+  return JSON.stringify(v);
+}
+
+function csvField(v: Cell): string {
+  if (v === null) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** CSV text (UTF-8, CRLF line ends as RFC 4180, header row first). */
+export function toCsv(columns: Column[], rows: string[]): string {
+  const out: string[] = [columns.map((c) => csvField(c.header)).join(',')];
+  for (const json of rows) {
+    const row = JSON.parse(json);
+    out.push(columns.map((c) => csvField(cellValue(c.get(row)))).join(','));
+  }
+  return out.join('\r\n') + '\r\n';
+}
+
+/** XLSX workbook: one sheet, header row then rows; numbers and booleans typed. */
+export async function toXlsx(columns: Column[], rows: string[], sheetName: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName);
+  ws.addRow(columns.map((c) => c.header));
+  for (const json of rows) {
+    const row = JSON.parse(json);
+    ws.addRow(columns.map((c) => cellValue(c.get(row))));
+  }
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
