@@ -41,6 +41,8 @@ export interface ScanAttributes {
     stock_quantity?: number;
     custom_columns?: number[];
     discount_per_product?: number;
+    /** Added (extension of 2.1): column of the supplier's product title -> inputs.supplier_title. */
+    supplier_title?: number;
   };
   options: {
     marketplace_id: string;
@@ -75,6 +77,10 @@ export type ProductRow = Record<string, unknown> & { asin: string };
 export interface RowOutcome {
   products: ProductRow[];
   error?: ScanErrorRow;
+  /** Added by the engine: true for a row whose cells are all empty (no product, no error). */
+  blank?: true;
+  /** Added by the engine: matched products left out by the account's rules (not errors). */
+  dropped?: Array<{ asin: string; reason: 'brand_blocklisted' | 'asin_blocklisted' | 'listing_mismatch' }>;
 }
 
 /** Thrown by parseUpload for a file the service cannot read; the message goes to the client (4xx). */
