@@ -30,7 +30,7 @@ export interface Res {
   text: string;
 }
 
-export async function call(base: string, method: string, path: string, opts: { key?: string | null; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Res> {
+export async function call(base: string, method: string, path: string, opts: { key?: string | null; json?: unknown; body?: any; headers?: Record<string, string> } = {}): Promise<Res> {
   const headers: Record<string, string> = { ...opts.headers };
   const key = opts.key === undefined ? KEY_A : opts.key;
   if (key) headers.authorization = `Bearer ${key}`;

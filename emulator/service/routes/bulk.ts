@@ -83,7 +83,7 @@ function positiveInt(raw: unknown, i: number, field: string, e: RowError[]): num
   else e.push({ index: i, field, message: `${field} must be 1 or greater (got ${raw}).` });
   return undefined;
 }
-const all = <T>(...vals: (T | undefined)[]) => vals.every((v) => v !== undefined);
+const all = (...vals: unknown[]) => vals.every((v) => v !== undefined);
 
 const times = (r: any) => ({ created_at: r.created_at, updated_at: r.updated_at });
 
