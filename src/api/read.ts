@@ -95,6 +95,12 @@ function looseForm(id: string): string {
   return /^\d+$/.test(s) ? s.replace(/^0+/, '') : s;
 }
 
+/** Strings, or candidate objects `{ asin: 'B0..', ... }` (one entry each). */
+function candidates(val: Json): string[] {
+  if (Array.isArray(val) && val.some(isObject)) return val.flatMap((x) => (isObject(x) ? stringList(x.asin ?? x.ASIN) : stringList(x)));
+  return stringList(val);
+}
+
 /**
  * POST /api/v3/convert answer -> map from our input to [ASIN, other identifiers...].
  * Accepts the documented object keyed by input, a `data` envelope, and a list of
@@ -113,10 +119,7 @@ export function readConvertResponse(body: Json, inputs: readonly string[]): Map<
   };
   if (isObject(v)) {
     for (const [k, val] of Object.entries(v)) {
-      if (Array.isArray(val) && val.some(isObject)) {
-        // e.g. [{ asin: 'B0..', ... }]: one entry per candidate.
-        add(k, val.flatMap((x) => (isObject(x) ? stringList(x.asin ?? x.ASIN) : stringList(x))));
-      } else add(k, stringList(val));
+      add(k, candidates(val));
     }
     return out;
   }
@@ -125,7 +128,7 @@ export function readConvertResponse(body: Json, inputs: readonly string[]): Map<
       if (!isObject(row)) continue;
       const key = [row.id, row.input, row.identifier, row.code].find((x) => typeof x === 'string' || typeof x === 'number');
       if (key === undefined) continue;
-      add(String(key), stringList(row.asins ?? row.asin ?? row.result ?? row.results));
+      add(String(key), candidates(row.asins ?? row.asin ?? row.result ?? row.results));
     }
     return out;
   }

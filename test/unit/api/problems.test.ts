@@ -1,0 +1,98 @@
+import { classifyException, classifyResponse, parseRetryAfter, redact } from '../../../src/api/problems';
+
+const KEY = 'sk_live_ABCDEF1234567890';
+const ctx = { apiKey: KEY, nowMs: Date.parse('2026-11-21T00:00:00Z'), subject: 'marketplace DE' };
+
+describe('classifyResponse', () => {
+  test('2xx is not a problem', () => {
+    expect(classifyResponse(200, {}, '{}', ctx)).toBeUndefined();
+    expect(classifyResponse(204, {}, '', ctx)).toBeUndefined();
+  });
+
+  test('401 says the key was refused and asks to open Settings', () => {
+    const p = classifyResponse(401, {}, '{"message":"Unauthenticated."}', ctx)!;
+    expect(p.kind).toBe('auth');
+    expect(p.openSettings).toBe(true);
+    expect(p.message).toMatch(/^The API key was refused/);
+    expect(p.message).toMatch(/Settings/);
+  });
+
+  test('403 names what there is no access to', () => {
+    const p = classifyResponse(403, {}, '{"message":"This action is unauthorized."}', ctx)!;
+    expect(p.kind).toBe('forbidden');
+    expect(p.message).toContain('marketplace DE');
+    expect(p.message).toContain('This action is unauthorized.');
+  });
+
+  test('404', () => {
+    expect(classifyResponse(404, {}, '{"message":"Scan not found."}', { ...ctx, subject: 'scan 12' })!.message).toContain('scan 12');
+  });
+
+  test('422 shows the service message and its rows', () => {
+    const body = { message: 'The given data was invalid.', errors: [{ index: 2, field: 'asin', message: 'The asin must be 10 to 25 characters.' }] };
+    const p = classifyResponse(422, {}, JSON.stringify(body), ctx)!;
+    expect(p.kind).toBe('validation');
+    expect(p.rows).toEqual([{ index: 2, field: 'asin', message: 'The asin must be 10 to 25 characters.' }]);
+    expect(p.message).toContain('The given data was invalid.');
+    expect(p.message).toContain('row 3 asin: The asin must be 10 to 25 characters.');
+  });
+
+  test('422 with Laravel-style errors map is read too', () => {
+    const p = classifyResponse(422, {}, JSON.stringify({ message: 'Invalid', errors: { 'ids.4': ['The ids.4 field is invalid.'] } }), ctx)!;
+    expect(p.rows).toEqual([{ index: 4, field: 'ids.4', message: 'The ids.4 field is invalid.' }]);
+  });
+
+  test('429 reads Retry-After in seconds, case-insensitively', () => {
+    const p = classifyResponse(429, { 'retry-after': '7' }, '{"message":"Too Many Attempts."}', ctx)!;
+    expect(p.kind).toBe('rate-limited');
+    expect(p.retryAfterMs).toBe(7000);
+    expect(classifyResponse(429, { 'Retry-After': '2' }, '', ctx)!.retryAfterMs).toBe(2000);
+    expect(classifyResponse(429, {}, '', ctx)!.retryAfterMs).toBeUndefined();
+  });
+
+  test('5xx, 3xx and others', () => {
+    expect(classifyResponse(503, {}, '<html>down</html>', ctx)!).toMatchObject({ kind: 'server', status: 503 });
+    const r = classifyResponse(301, { Location: 'https://other.example.com/api/v3/convert?x=1' }, '', ctx)!;
+    expect(r.kind).toBe('redirect');
+    expect(r.message).toContain('https://other.example.com');
+    expect(classifyResponse(418, {}, '', ctx)!.kind).toBe('bad-response');
+  });
+
+  test('the key never appears in a message, even when the service echoes it', () => {
+    const echo = `{"message":"Invalid token ${KEY} (Authorization: Bearer ${KEY})","errors":[{"index":0,"field":"${KEY}","message":"bad ${KEY}"}]}`;
+    for (const status of [400, 401, 403, 404, 422, 429, 500, 502]) {
+      const p = classifyResponse(status, {}, echo, ctx)!;
+      expect(JSON.stringify(p)).not.toContain(KEY);
+    }
+  });
+});
+
+describe('classifyException (what UrlFetchApp throws)', () => {
+  test('time-outs', () => {
+    expect(classifyException(new Error('Timeout: https://api.example.com')).kind).toBe('timeout');
+  });
+  test('unreachable addresses say to check the address', () => {
+    for (const m of ['Address unavailable: https://api.example.com', 'DNS error: https://nope.example', 'Exception: Connection refused']) {
+      const p = classifyException(new Error(m));
+      expect(p.kind).toBe('unreachable');
+      expect(p.message).toMatch(/could not be reached.*service address/);
+    }
+  });
+  test('redacts the key', () => {
+    expect(JSON.stringify(classifyException(new Error('Bad request for https://x/?key=' + KEY), KEY))).not.toContain(KEY);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  test('seconds and HTTP dates', () => {
+    expect(parseRetryAfter('120', 0)).toBe(120000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 00:00:30 GMT', ctx.nowMs)).toBe(30000);
+    expect(parseRetryAfter('soon', 0)).toBeUndefined();
+    expect(parseRetryAfter(undefined, 0)).toBeUndefined();
+  });
+});
+
+test('redact masks the key and any bearer token', () => {
+  expect(redact(`a ${KEY} b`, KEY)).toBe('a ••• b');
+  expect(redact('Authorization: Bearer xyz123', undefined)).toBe('Authorization: Bearer •••');
+});
