@@ -74,7 +74,10 @@ export const fillerAsin = (i: number) => 'B1' + String(i).padStart(8, '0');
 export function writeTestCatalog(): string {
   const dir = mkdtempSync(join(tmpdir(), 'scan-catalog-'));
   const recs = [
-    product(P.plain.asin, { identifiers: { upc: [P.plain.upc] } }),
+    product(P.plain.asin, {
+      identifiers: { upc: [P.plain.upc] },
+      history: { bsr: [4000, 4500, 5000, 5500], price: [2899, 2950, 2999, 3050], instock_rate: [9000, 9100, 9200, 9300], rank_drops: [30, 55, 80, 160] },
+    }),
     product(P.sharedA.asin, { identifiers: { upc: [P.sharedA.upc] }, rank: 100 }),
     product(P.sharedB.asin, { identifiers: { upc: [P.sharedB.upc] }, rank: 200, brand: 'BlockCo' }),
     product(P.caseBrand.asin, { identifiers: { upc: [P.caseBrand.upc] }, brand: 'blockco' }),
