@@ -119,13 +119,15 @@ function fromNumber(n: number, original: string, expected: IdExpectation): IdRes
   if (!isFinite(n) || n < 0 || Math.floor(n) !== n) {
     return fail('not-an-identifier', '"' + original + '" is not a whole number, so not an identifier.', original);
   }
-  if (n > Number.MAX_SAFE_INTEGER) return sciFail(original);
+  // Shown the way Sheets shows such numbers, so the user recognises the cell: 5.01234E+12.
+  const sci = n.toExponential().replace('e+', 'E+');
+  if (n > Number.MAX_SAFE_INTEGER) return sciFail(original, sci);
   const digits = String(n);
   // Sheets keeps 15 significant digits: a longer number has already lost its last digits.
-  if (digits.length > 15) return sciFail(original);
+  if (digits.length > 15) return sciFail(original, sci);
   if (digits.length >= 12) {
     const zeros = /0*$/.exec(digits)![0].length;
-    if (zeros >= 4 || (zeros >= 2 && !isValidGs1(digits))) return sciFail(original);
+    if (zeros >= 4 || (zeros >= 2 && !isValidGs1(digits))) return sciFail(original, sci);
   }
   return fromDigits(digits, original, expected, undefined, true);
 }
@@ -240,7 +242,13 @@ function fromDigits(d: string, original: string, expected: IdExpectation, cleane
     return fail('bad-check-digit', '"' + original + '" has 11 digits, and with its leading zero restored the check digit is still wrong.', original);
   }
   if (L === 8 && !wantsIsbn) return fail('bad-check-digit', badCheckMessage(original, L), original);
-  if (L === 10 && wantsIsbn) return fail('bad-check-digit', '"' + original + '" is not a valid ISBN-10: its check digit is wrong.', original);
+  if (L === 10 && !wantsGs1) {
+    return fail(
+      'bad-check-digit',
+      '"' + original + '" is not a valid ISBN-10: its check digit is wrong' + (wantsIsbn ? '.' : ' (nor is it a UPC missing its leading zeros).'),
+      original,
+    );
+  }
   return fail('wrong-length', wrongLengthMessage(original, L, expected), original);
 }
 
@@ -286,10 +294,10 @@ function unexpected(kind: IdKind, original: string, expected: IdExpectation): Id
   return fail('unexpected-kind', '"' + original + '" is ' + (/^[AEIU]/.test(kind) ? 'an ' : 'a ') + kind + ', not ' + want + '.', original);
 }
 
-function sciFail(original: string): IdFail {
+function sciFail(original: string, shown: string = original): IdFail {
   return fail(
     'scientific-notation',
-    '"' + original + '" was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter it.',
+    '"' + shown + '" was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter the identifiers.',
     original,
   );
 }

@@ -59,7 +59,7 @@ const CURRENCY_WORDS = [
   'US$', 'CA$', 'MX$', 'A$', 'AU$', 'S$', 'E£', 'R$', 'kr.', 'kr', 'zł', 'zl', 'Rs.', 'Rs',
   'USD', 'EUR', 'GBP', 'CAD', 'MXN', 'SEK', 'PLN', 'EGP', 'TRY', 'INR', 'JPY', 'AUD', 'SGD', 'CHF', 'CNY', 'RMB', 'TL',
 ];
-const CURRENCY_SYMBOLS = /[$€£¥₹₺￥]/g;
+const CURRENCY_SYMBOLS = /^[$€£¥₹₺￥]+|[$€£¥₹₺￥]+$/g;
 
 /** A product cost: positive, exact cents. */
 export function parseCost(value: unknown, options: MoneyOptions = {}): MoneyResult {
@@ -157,12 +157,12 @@ function stripDecorations(raw: string): Stripped | null {
       negative = true;
       s = s.slice(0, -1);
     } else if (s[0] === '+') s = s.slice(1);
-    s = s.replace(CURRENCY_SYMBOLS, '');
     for (const w of CURRENCY_WORDS) {
       const lw = w.toLowerCase();
       if (s.toLowerCase().startsWith(lw)) s = s.slice(w.length);
       if (s.toLowerCase().endsWith(lw)) s = s.slice(0, -w.length);
     }
+    s = s.replace(CURRENCY_SYMBOLS, '');
     if (s === before) break;
   }
   // Swiss grouping: 1'299.00

@@ -17,6 +17,9 @@ export type ColumnRole =
   | 'custom'
   | 'ignore';
 
+/** Name of the custom column prepare.ts adds to the upload, carrying each row's sheet row number. */
+export const SHEET_ROW_COLUMN = 'Sheet row';
+
 export const UNIQUE_ROLES: readonly ColumnRole[] = ['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount'];
 
 export interface ColumnMapping {

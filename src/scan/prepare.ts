@@ -21,12 +21,11 @@ import { cellText, identify, IdExpectation, IdFailReason } from '../ids/identify
 import { detectDecimalSeparator, parseMoney } from './cost';
 import { toCsv } from './csv';
 import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
-import { ColumnMapping, ColumnRole, columnLetter } from './mapping';
+import { ColumnMapping, ColumnRole, columnLetter, SHEET_ROW_COLUMN } from './mapping';
 import { fractionToBps, percentToBps, plainDecimal } from '../shared/units';
 import { normalizeHeader } from '../sheet/header';
 
-/** Name of the custom column carrying each row's sheet row number. */
-export const SHEET_ROW_COLUMN = 'Sheet row';
+export { SHEET_ROW_COLUMN };
 
 export type SkipReason = 'blank-row' | 'no-identifier' | 'invalid-identifier' | 'ambiguous-identifier' | 'scientific-notation' | 'unusable-cost';
 

@@ -1,0 +1,290 @@
+/**
+ * THE column layout of a scan's result tab and of its errors tab: one ordered list of columns, each
+ * with its header, width, kind and how to read its value from a product object (contract 2.3).
+ * The import code writes the block from resultBlock() with one setValues and applies the formats.
+ * Pure; nothing runs at load time.
+ *
+ * Values: money (cents) -> currency amount (number), basis points -> fraction under a percent format
+ * (src/shared/units.ts); missing or null -> ''. Text from the service or the supplier goes through
+ * the formula guard (src/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
+ * HYPERLINK formula that WE build from a validated ASIN (10 letters/digits) and productUrl(); any
+ * other ASIN text is written as guarded plain text.
+ */
+import { Marketplace, productUrl } from '../shared/marketplaces';
+import { bpsToFraction, centsToAmount } from '../shared/units';
+import { safeCellValue, safeText } from '../sheet/safe';
+import { SHEET_ROW_COLUMN } from './mapping';
+
+export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'bool' | 'link';
+
+/** A product row as the service returns it: known members typed loosely, extras tolerated. */
+export type Product = Record<string, unknown>;
+
+export interface LayoutColumn {
+  key: string;
+  header: string;
+  /** Pixels, for setColumnWidth. */
+  width: number;
+  kind: ColumnKind;
+  /** The raw value (cents for money, basis points for percent, text, number, boolean), '' when missing. */
+  get(product: Product): unknown;
+}
+
+export interface LayoutContext {
+  marketplace: Marketplace;
+  /** Names of the scan's custom columns (options.custom_columns), in order. */
+  customColumns?: readonly string[];
+}
+
+function obj(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function pick(path: string): (p: Product) => unknown {
+  const parts = path.split('.');
+  return (p) => {
+    let cur: unknown = p;
+    for (const k of parts) cur = obj(cur)[k];
+    return cur === null || cur === undefined ? '' : cur;
+  };
+}
+
+/** "Other fees": per-item + variable closing + inbound placement fees; '' when none is known. */
+function otherFees(p: Product): unknown {
+  const f = obj(p.market_fees);
+  let sum = 0;
+  let any = false;
+  for (const k of ['per_item_fee', 'variable_closing_fee', 'inbound_placement_fee']) {
+    const v = f[k];
+    if (typeof v === 'number' && isFinite(v)) {
+      sum += v;
+      any = true;
+    }
+  }
+  return any ? sum : '';
+}
+
+/** Flags as one text: strings as they are; objects by their name/code/message. Element shape is not in the contract. */
+function flagsText(p: Product): unknown {
+  const f = p.flags;
+  if (!Array.isArray(f) || f.length === 0) return '';
+  return f
+    .map((x) => {
+      if (typeof x === 'string') return x;
+      const o = obj(x);
+      const s = o.name ?? o.code ?? o.message ?? o.type;
+      return s === undefined || s === null ? JSON.stringify(x) : String(s);
+    })
+    .join(', ');
+}
+
+function customAt(i: number): (p: Product) => unknown {
+  return (p) => {
+    const arr = obj(p.inputs).custom_columns;
+    if (!Array.isArray(arr)) return '';
+    const v = arr[i];
+    return v === null || v === undefined ? '' : v;
+  };
+}
+
+const FIXED_COLUMNS: readonly LayoutColumn[] = [
+  { key: 'asin', header: 'ASIN', width: 110, kind: 'link', get: pick('asin') },
+  { key: 'title', header: 'Title', width: 320, kind: 'text', get: pick('market_title') },
+  { key: 'brand', header: 'Brand', width: 120, kind: 'text', get: pick('brand') },
+  { key: 'category', header: 'Category', width: 140, kind: 'text', get: pick('category') },
+  { key: 'rank', header: 'Rank', width: 80, kind: 'int', get: pick('rank') },
+  { key: 'buybox_price', header: 'Buy Box', width: 85, kind: 'money', get: pick('buybox_price') },
+  { key: 'lowest_price_new_fba', header: 'Lowest FBA', width: 90, kind: 'money', get: pick('lowest_price_new_fba') },
+  { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
+  { key: 'referral_fee', header: 'Referral fee', width: 90, kind: 'money', get: pick('market_fees.referral_fee') },
+  { key: 'fba_fees', header: 'FBA fee', width: 85, kind: 'money', get: pick('market_fees.fba_fees') },
+  { key: 'other_fees', header: 'Other fees', width: 85, kind: 'money', get: otherFees },
+  { key: 'profit', header: 'Profit', width: 85, kind: 'money', get: pick('financials.profit') },
+  { key: 'margin', header: 'Margin', width: 75, kind: 'percent', get: pick('financials.margin') },
+  { key: 'roi', header: 'ROI', width: 75, kind: 'percent', get: pick('financials.roi') },
+  { key: 'units_per_month', header: 'Units/mo', width: 80, kind: 'int', get: pick('units_per_month') },
+  { key: 'sales_per_month', header: 'Sales/mo', width: 95, kind: 'money', get: pick('sales_per_month') },
+  { key: 'profit_per_month', header: 'Profit/mo', width: 95, kind: 'money', get: pick('profit_per_month') },
+  { key: 'new_fba_offers_count', header: 'FBA offers', width: 80, kind: 'int', get: pick('new_fba_offers_count') },
+  { key: 'new_fbm_offers_count', header: 'FBM offers', width: 80, kind: 'int', get: pick('new_fbm_offers_count') },
+  { key: 'total_offers_count', header: 'Offers', width: 70, kind: 'int', get: pick('total_offers_count') },
+  { key: 'flags', header: 'Flags', width: 160, kind: 'text', get: flagsText },
+  { key: 'is_hazmat', header: 'Hazmat', width: 70, kind: 'bool', get: pick('is_hazmat') },
+  { key: 'is_meltable', header: 'Meltable', width: 75, kind: 'bool', get: pick('is_meltable') },
+  { key: 'is_adult', header: 'Adult', width: 60, kind: 'bool', get: pick('is_adult') },
+  { key: 'size_tier', header: 'Size tier', width: 120, kind: 'text', get: pick('size_tier') },
+  // The supplier's own inputs.
+  { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', get: pick('inputs.identifier') },
+  { key: 'supplier_sku', header: 'SKU', width: 110, kind: 'text', get: pick('inputs.supplier_sku') },
+  { key: 'cost', header: 'Cost', width: 85, kind: 'money', get: pick('inputs.cost') },
+  { key: 'map', header: 'MAP', width: 85, kind: 'money', get: pick('inputs.map') },
+  { key: 'stock', header: 'Stock', width: 70, kind: 'int', get: pick('inputs.stock') },
+  { key: 'supplier_pack_quantity', header: 'Pack qty', width: 75, kind: 'int', get: pick('inputs.supplier_pack_quantity') },
+];
+
+/** The result tab's columns, in order: the fixed ones, then one per custom column (key "custom:N"). */
+export function resultColumns(customColumns: readonly string[] = []): LayoutColumn[] {
+  const out = FIXED_COLUMNS.slice();
+  customColumns.forEach((name, i) => {
+    const isRow = name === SHEET_ROW_COLUMN;
+    out.push({ key: 'custom:' + i, header: name || 'Custom ' + (i + 1), width: isRow ? 80 : 140, kind: isRow ? 'int' : 'text', get: customAt(i) });
+  });
+  return out;
+}
+
+/** Sheets number format of a column kind; null: leave the cell's format alone (text, booleans). */
+export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): string | null {
+  switch (kind) {
+    case 'money':
+      return marketplace.moneyFormat;
+    case 'percent':
+      return '0.00%';
+    case 'int':
+      return '#,##0';
+    case 'number':
+      return '#,##0.##';
+    default:
+      return null;
+  }
+}
+
+/** A URL fit to sit inside a HYPERLINK formula's string (no quote can end it early). */
+function hyperlinkFormula(url: string, label: string): string {
+  return '=HYPERLINK("' + url.replace(/"/g, '""') + '","' + label.replace(/"/g, '""') + '")';
+}
+
+/** The cell value to write for one column of one product. */
+export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContext): unknown {
+  const v = col.get(product);
+  if (v === '' || v === null || v === undefined) return '';
+  switch (col.kind) {
+    case 'money':
+      return typeof v === 'number' && isFinite(v) ? centsToAmount(v) : '';
+    case 'percent':
+      return typeof v === 'number' && isFinite(v) ? bpsToFraction(v) : '';
+    case 'int':
+    case 'number':
+      if (typeof v === 'number') return isFinite(v) ? v : '';
+      // Custom columns come back as text: a plain number in text is written as a number.
+      return /^-?\d+(\.\d+)?$/.test(String(v).trim()) ? Number(String(v).trim()) : safeCellValue(String(v));
+    case 'bool':
+      return typeof v === 'boolean' ? v : safeCellValue(String(v));
+    case 'link': {
+      const asin = String(v);
+      if (/^[A-Z0-9]{10}$/.test(asin)) return hyperlinkFormula(productUrl(ctx.marketplace, asin), asin);
+      return safeText(asin);
+    }
+    default:
+      // text and identifiers: always text, never a formula or a number that loses zeros.
+      return safeText(typeof v === 'string' ? v : String(v));
+  }
+}
+
+export interface Block {
+  headers: string[];
+  /** One row per product; write with one setValues. */
+  values: unknown[][];
+  /** Per column: number format for its data cells, or null to leave alone. */
+  formats: (string | null)[];
+  /** Per column: width in pixels. */
+  widths: number[];
+  columns: LayoutColumn[];
+}
+
+/** Values and formats of a page of products for the result tab (no header row in values). */
+export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
+  const columns = resultColumns(ctx.customColumns || []);
+  return {
+    headers: columns.map((c) => c.header),
+    values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),
+    formats: columns.map((c) => numberFormatFor(c.kind, ctx.marketplace)),
+    widths: columns.map((c) => c.width),
+    columns,
+  };
+}
+
+/** Index of a result column by key (e.g. 'profit', 'roi'), for conditional formatting; -1 if absent. */
+export function columnIndex(columns: readonly LayoutColumn[], key: string): number {
+  return columns.findIndex((c) => c.key === key);
+}
+
+// ---- Errors tab ----
+
+/** An error row of the scan results (tableType=errors). Shape not in the contract: read tolerantly. */
+export type ErrorRow = Record<string, unknown>;
+
+export interface ErrorsContext {
+  /** Position in the uploaded row's cells of the sheet row number (prepare.ts adds it); -1 when absent. */
+  sheetRowField?: number;
+}
+
+export interface ErrorColumn {
+  key: string;
+  header: string;
+  width: number;
+  kind: ColumnKind;
+  get(row: ErrorRow, ctx: ErrorsContext): unknown;
+}
+
+/**
+ * Position of the sheet-row field in an uploaded row, from the upload attributes (or the options the
+ * service echoes with the scan): the custom column named SHEET_ROW_COLUMN. -1 when there is none.
+ */
+export function sheetRowField(attributes: { mapping?: { custom_columns?: number[] }; options?: { custom_columns?: string[] } }): number {
+  const names = (attributes.options && attributes.options.custom_columns) || [];
+  const cols = (attributes.mapping && attributes.mapping.custom_columns) || [];
+  const i = names.indexOf(SHEET_ROW_COLUMN);
+  return i >= 0 && i < cols.length ? cols[i] : -1;
+}
+
+function errorSheetRow(row: ErrorRow, ctx: ErrorsContext): unknown {
+  const input = row.input;
+  const i = ctx.sheetRowField === undefined ? -1 : ctx.sheetRowField;
+  if (Array.isArray(input) && i >= 0 && i < input.length) {
+    const n = Number(input[i]);
+    if (Number.isInteger(n) && n > 0) return n;
+  }
+  return '';
+}
+
+export const ERROR_COLUMNS: readonly ErrorColumn[] = [
+  { key: 'sheet_row', header: 'Sheet row', width: 80, kind: 'int', get: errorSheetRow },
+  { key: 'line', header: 'File line', width: 70, kind: 'int', get: (r) => (typeof r.line === 'number' ? r.line : '') },
+  {
+    key: 'identifier',
+    header: 'Identifier',
+    width: 140,
+    kind: 'identifier',
+    get: (r) => {
+      const v = r.identifier ?? obj(r.inputs).identifier;
+      return v === null || v === undefined ? '' : v;
+    },
+  },
+  {
+    key: 'reason',
+    header: 'Reason',
+    width: 360,
+    kind: 'text',
+    get: (r) => {
+      const v = r.message ?? r.reason ?? r.error ?? r.code;
+      return v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+    },
+  },
+];
+
+/** Values and formats of a page of error rows for the errors tab. */
+export function errorsBlock(rows: readonly ErrorRow[], ctx: ErrorsContext = {}): { headers: string[]; values: unknown[][]; formats: (string | null)[]; widths: number[] } {
+  return {
+    headers: ERROR_COLUMNS.map((c) => c.header),
+    values: rows.map((r) =>
+      ERROR_COLUMNS.map((c) => {
+        const v = c.get(r, ctx);
+        if (v === '') return '';
+        if (c.kind === 'int') return typeof v === 'number' ? v : safeText(String(v));
+        return safeText(String(v));
+      }),
+    ),
+    formats: ERROR_COLUMNS.map((c) => (c.kind === 'int' ? '0' : null)),
+    widths: ERROR_COLUMNS.map((c) => c.width),
+  };
+}
