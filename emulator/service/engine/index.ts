@@ -111,7 +111,11 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       const p = catalog.byAsin(marketplaceId, ident.asin) as CatalogRecord | undefined;
       if (p) found = [p];
     }
-    if (found.length === 0 && ident.keys.length > 0) found = catalog.byIdentifier(marketplaceId, rawId) as unknown as CatalogRecord[];
+    let foundByCode = false;
+    if (found.length === 0 && ident.keys.length > 0) {
+      found = catalog.byIdentifier(marketplaceId, rawId) as unknown as CatalogRecord[];
+      foundByCode = true;
+    }
     if (found.length === 0) {
       return errorRow(line, rawId, row, 'not_found', `No product with ${ident.kind === 'asin' ? 'ASIN' : 'identifier'} ${rawId} on the ${marketCode || marketplaceId} marketplace.`);
     }
@@ -132,9 +136,11 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       if (v.ok) stock = v.value;
       else notes.push({ code: 'invalid_stock', message: `Stock ignored: ${v.reason}` });
     }
-    if (ident.ok && ident.kind === 'code' && /^\d{9,11}$/.test(rawId.replace(/[\s-]/g, ''))) {
-      flagsForRow.push({ code: 'identifier_padded', message: `${rawId} was read with its leading zeros restored.` });
-    }
+    // A UPC/EAN that lost its leading zeros in a spreadsheet still matched: say so on the product.
+    const digits = rawId.replace(/[\s-]/g, '');
+    const padded = (p: CatalogRecord) =>
+      foundByCode && /^\d{1,11}$/.test(digits) &&
+      IDENTIFIER_KINDS.some((k) => (p.identifiers[k] ?? []).some((c) => c.length > digits.length && c.endsWith(digits) && /^0+$/.test(c.slice(0, c.length - digits.length))));
 
     const products: ProductRow[] = [];
     const dropped: Array<{ asin: string; reason: DropReason }> = [];
@@ -152,7 +158,8 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
         dropped.push({ asin: p.asin, reason: 'listing_mismatch' });
         continue;
       }
-      products.push(buildProduct(p, { row, line, rawId, attrs, marketCode, costCents: cost.value, spq, productDiscount, map, stock, match, rules, notes, flagsForRow }));
+      const rowFlags = padded(p) ? [...flagsForRow, { code: 'identifier_padded', message: `${rawId} matched with its leading zeros restored.` }] : flagsForRow;
+      products.push(buildProduct(p, { row, line, rawId, attrs, marketCode, costCents: cost.value, spq, productDiscount, map, stock, match, rules, notes, flagsForRow: rowFlags }));
     }
     return dropped.length ? { products, dropped } : { products };
   }
