@@ -92,6 +92,13 @@ export class VirtualClock {
   advance(ms: number): void {
     if (ms > 0) this.t += ms;
   }
+  /**
+   * Moves the clock back to an earlier reading. Only the runtime assembly uses this: a custom function
+   * recalculated during an execution runs, as in Sheets, beside it, so its time is not the caller's.
+   */
+  rewindTo(t: number): void {
+    if (t < this.t) this.t = t;
+  }
 }
 
 export interface Execution {

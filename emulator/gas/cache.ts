@@ -1,0 +1,161 @@
+/**
+ * CacheService: script, user and document caches that outlive executions, expiring on the VIRTUAL clock.
+ * Limits (CacheService reference): key <= 250 chars, value <= 100 KB, default expiry 600 s, maximum
+ * 21600 s, at most 1,000 items per cache (then the oldest go). Values are strings.
+ */
+import type { RuntimeState } from './execution';
+import { gasError, toRealm } from './realm';
+import { requireService } from './permissions';
+
+export const CACHE_KEY_MAX_CHARS = 250;
+export const CACHE_VALUE_MAX_BYTES = 100 * 1024;
+export const CACHE_DEFAULT_EXPIRY_S = 600;
+export const CACHE_MAX_EXPIRY_S = 21600;
+export const CACHE_MAX_ITEMS = 1000;
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+  seq: number;
+}
+
+/** Storage of one cache; tests inspect it directly. */
+export class CacheStore {
+  readonly entries = new Map<string, Entry>();
+  private seq = 0;
+  constructor(private readonly now: () => number) {}
+
+  private sweep(): void {
+    const t = this.now();
+    for (const [k, e] of this.entries) if (e.expiresAt <= t) this.entries.delete(k);
+  }
+  get(key: string): string | null {
+    const e = this.entries.get(key);
+    if (!e) return null;
+    if (e.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    return e.value;
+  }
+  put(key: string, value: string, seconds: number): void {
+    this.sweep();
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + seconds * 1000, seq: this.seq++ });
+    // Over capacity: drop the oldest writes (Map keeps insertion order, and re-puts are re-inserted).
+    while (this.entries.size > CACHE_MAX_ITEMS) this.entries.delete(this.entries.keys().next().value as string);
+  }
+  remove(key: string): void {
+    this.entries.delete(key);
+  }
+  /** Live keys, for tests. */
+  keys(): string[] {
+    this.sweep();
+    return [...this.entries.keys()];
+  }
+}
+
+export interface CacheStores {
+  script: CacheStore;
+  document: CacheStore | null;
+  user(email: string): CacheStore;
+}
+
+export function createCacheStores(now: () => number, bound: boolean): CacheStores {
+  const users = new Map<string, CacheStore>();
+  return {
+    script: new CacheStore(now),
+    document: bound ? new CacheStore(now) : null,
+    user(email) {
+      let s = users.get(email);
+      if (!s) users.set(email, (s = new CacheStore(now)));
+      return s;
+    },
+  };
+}
+
+class LocalCache {
+  constructor(
+    private readonly state: RuntimeState,
+    private readonly store: CacheStore,
+  ) {}
+
+  private call(write: boolean): void {
+    requireService(this.state, 'CacheService');
+    this.state.count('serviceCalls');
+    this.state.charge(write ? this.state.cost.cacheWriteMs : this.state.cost.cacheReadMs);
+  }
+  // Messages chosen, Google-like ("Argument too large: value" is Apps Script's for oversized values).
+  private checkKey(key: unknown): string {
+    const k = String(key);
+    if (key === null || key === undefined) throw gasError(this.state, 'Invalid argument: key');
+    if (k.length > CACHE_KEY_MAX_CHARS) throw gasError(this.state, 'Argument too large: key');
+    return k;
+  }
+  private checkValue(value: unknown): string {
+    const v = String(value);
+    if (Buffer.byteLength(v) > CACHE_VALUE_MAX_BYTES) throw gasError(this.state, 'Argument too large: value');
+    return v;
+  }
+  private checkExpiry(seconds: unknown): number {
+    if (seconds === undefined) return CACHE_DEFAULT_EXPIRY_S;
+    const s = Number(seconds);
+    // (chosen: Google documents 1..21600 s; out of range is refused rather than silently clamped)
+    if (!(s >= 1)) throw gasError(this.state, 'Invalid argument: expirationInSeconds');
+    if (s > CACHE_MAX_EXPIRY_S) throw gasError(this.state, 'Argument too large: expirationInSeconds');
+    return s;
+  }
+
+  get(key: string): string | null {
+    this.call(false);
+    return this.store.get(this.checkKey(key));
+  }
+  getAll(keys: string[]): Record<string, string> {
+    this.call(false);
+    const out: Record<string, string> = {};
+    for (const key of keys) {
+      const v = this.store.get(this.checkKey(key));
+      if (v !== null) out[String(key)] = v;
+    }
+    return toRealm(this.state.realm, out);
+  }
+  put(key: string, value: string, expirationInSeconds?: number): void {
+    this.call(true);
+    const k = this.checkKey(key);
+    const v = this.checkValue(value);
+    this.store.put(k, v, this.checkExpiry(expirationInSeconds));
+  }
+  putAll(values: Record<string, unknown>, expirationInSeconds?: number): void {
+    this.call(true);
+    const seconds = this.checkExpiry(expirationInSeconds);
+    // Validate everything first: nothing half-written.
+    const checked = Object.keys(values ?? {}).map((k) => [this.checkKey(k), this.checkValue(values[k])] as const);
+    for (const [k, v] of checked) this.store.put(k, v, seconds);
+  }
+  remove(key: string): void {
+    this.call(true);
+    this.store.remove(this.checkKey(key));
+  }
+  removeAll(keys: string[]): void {
+    this.call(true);
+    for (const k of keys) this.store.remove(this.checkKey(k));
+  }
+}
+
+export function createCacheService(state: RuntimeState, stores: CacheStores) {
+  return {
+    getScriptCache() {
+      requireService(state, 'CacheService');
+      return new LocalCache(state, stores.script);
+    },
+    getUserCache() {
+      requireService(state, 'CacheService');
+      return new LocalCache(state, stores.user(state.exec().user));
+    },
+    /** null when the script is not bound to a document. */
+    getDocumentCache() {
+      requireService(state, 'CacheService');
+      return stores.document ? new LocalCache(state, stores.document) : null;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Java SimpleDateFormat patterns in a given time zone, as Utilities.formatDate uses them.
+ * An unknown time zone falls back to GMT, as Java's TimeZone.getTimeZone does.
+ */
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+interface Fields {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number; // 0-23
+  minute: number;
+  second: number;
+  ms: number;
+  weekday: number; // 0 = Sunday
+  offsetMin: number; // local - UTC
+  zoneShort: string;
+  zoneLong: string;
+}
+
+function validZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "GMT+2", "GMT-05:30", "UTC+1" as a fixed offset in minutes, or null. */
+function fixedOffset(tz: string): number | null {
+  const m = /^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(tz.trim());
+  if (!m) return null;
+  const v = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -v : v;
+}
+
+function fieldsAt(date: Date, timeZone: string): Fields {
+  const t = date.getTime();
+  const fixed = fixedOffset(timeZone);
+  const zone = fixed === null && validZone(timeZone) ? timeZone : null;
+  if (zone === null) {
+    const off = fixed ?? 0;
+    const d = new Date(t + off * 60000);
+    const name = off === 0 ? 'GMT' : `GMT${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60), 2)}:${pad(Math.abs(off) % 60, 2)}`;
+    return {
+      year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(), ms: d.getUTCMilliseconds(), weekday: d.getUTCDay(), offsetMin: off, zoneShort: name, zoneLong: off === 0 ? 'Greenwich Mean Time' : name,
+    };
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23', timeZoneName: 'short',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const year = Number(get('year'));
+  const month = Number(get('month'));
+  const day = Number(get('day'));
+  const hour = Number(get('hour')) % 24;
+  const minute = Number(get('minute'));
+  const second = Number(get('second'));
+  const ms = ((t % 1000) + 1000) % 1000;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const offsetMin = Math.round((asUtc - t) / 60000);
+  const longName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  let zoneShort = get('timeZoneName');
+  if (/^GMT[+-]/.test(zoneShort)) zoneShort = `GMT${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMin) / 60), 2)}:${pad(Math.abs(offsetMin) % 60, 2)}`;
+  return { year, month, day, hour, minute, second, ms, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(), offsetMin, zoneShort, zoneLong: longName };
+}
+
+function pad(n: number, width: number): string {
+  const s = String(Math.abs(n));
+  return (n < 0 ? '-' : '') + (s.length >= width ? s : '0'.repeat(width - s.length) + s);
+}
+
+function dayOfYear(f: Fields): number {
+  return Math.round((Date.UTC(f.year, f.month - 1, f.day) - Date.UTC(f.year, 0, 1)) / 86400000) + 1;
+}
+
+function isoWeek(f: Fields): number {
+  const d = new Date(Date.UTC(f.year, f.month - 1, f.day));
+  const dow = d.getUTCDay() || 7;
+  d.setUTCDate(d.getUTCDate() + 4 - dow);
+  const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
+  return Math.ceil(((d.getTime() - yearStart) / 86400000 + 1) / 7);
+}
+
+function offsetText(off: number, withColon: boolean): string {
+  const sign = off < 0 ? '-' : '+';
+  const a = Math.abs(off);
+  return sign + pad(Math.floor(a / 60), 2) + (withColon ? ':' : '') + pad(a % 60, 2);
+}
+
+function field(letter: string, count: number, f: Fields): string {
+  switch (letter) {
+    case 'G': return 'AD';
+    case 'y': case 'Y':
+      return count === 2 ? pad(f.year % 100, 2) : pad(f.year, count);
+    case 'M': case 'L':
+      if (count >= 4) return MONTHS[f.month - 1];
+      if (count === 3) return MONTHS[f.month - 1].slice(0, 3);
+      return pad(f.month, count);
+    case 'd': return pad(f.day, count);
+    case 'D': return pad(dayOfYear(f), count);
+    case 'w': return pad(isoWeek(f), count);
+    case 'W': return pad(Math.ceil((f.day + new Date(Date.UTC(f.year, f.month - 1, 1)).getUTCDay()) / 7), count);
+    case 'F': return pad(Math.ceil(f.day / 7), count);
+    case 'E': return count >= 4 ? DAYS[f.weekday] : DAYS[f.weekday].slice(0, 3);
+    case 'u': return pad(f.weekday === 0 ? 7 : f.weekday, count);
+    case 'a': return f.hour < 12 ? 'AM' : 'PM';
+    case 'H': return pad(f.hour, count);
+    case 'k': return pad(f.hour === 0 ? 24 : f.hour, count);
+    case 'K': return pad(f.hour % 12, count);
+    case 'h': return pad(f.hour % 12 === 0 ? 12 : f.hour % 12, count);
+    case 'm': return pad(f.minute, count);
+    case 's': return pad(f.second, count);
+    case 'S': return pad(f.ms, count);
+    case 'z': return count >= 4 ? f.zoneLong : f.zoneShort;
+    case 'Z': return offsetText(f.offsetMin, false);
+    case 'X':
+      if (f.offsetMin === 0) return 'Z';
+      if (count === 1) return offsetText(f.offsetMin, false).slice(0, 3);
+      return offsetText(f.offsetMin, count >= 3);
+    default:
+      throw new Error(`Illegal pattern character '${letter}'`);
+  }
+}
+
+/** Formats like java.text.SimpleDateFormat(pattern) with setTimeZone(timeZone). */
+export function formatSimpleDate(date: Date, timeZone: string, pattern: string): string {
+  const f = fieldsAt(date, timeZone);
+  let out = '';
+  let i = 0;
+  while (i < pattern.length) {
+    const c = pattern[i];
+    if (c === "'") {
+      // Quoted literal text; '' is a literal quote, inside or outside quotes.
+      if (pattern[i + 1] === "'") {
+        out += "'";
+        i += 2;
+        continue;
+      }
+      i++;
+      while (i < pattern.length) {
+        if (pattern[i] === "'") {
+          if (pattern[i + 1] === "'") {
+            out += "'";
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        out += pattern[i++];
+      }
+      continue;
+    }
+    if (/[A-Za-z]/.test(c)) {
+      let n = 1;
+      while (pattern[i + n] === c) n++;
+      out += field(c, n, f);
+      i += n;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return out;
+}

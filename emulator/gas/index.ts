@@ -1,0 +1,396 @@
+/// <reference types="google-apps-script" />
+/**
+ * The local Apps Script runtime: loads the built add-on (dist/Code.js) with gas-local into a vm
+ * context holding only Apps Script's globals, and runs its functions as executions — each with its
+ * own fresh context (Apps Script re-runs the top level every execution), user, auth mode and time
+ * limit on the virtual clock. See README.md in this folder.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as vm from 'node:vm';
+import { DEFAULT_COST_MODEL, ExecutionTimeLimitError, LIMIT_MS, RuntimeState, VirtualClock, emptyCounters } from './execution';
+import type { AuthMode, CostModel, Execution, ExecutionCounters, ExecutionKind, UiEvent } from './execution';
+import { Workbook, createSpreadsheetApp } from './spreadsheet';
+import type { SpreadsheetHooks } from './spreadsheet';
+import { gasError, toRealm } from './realm';
+import { createUtilities } from './utilities';
+import { HttpWorker, createUrlFetchApp } from './urlfetch';
+import { createPropertiesService, createPropertyStores, type PropertyStores } from './properties';
+import { createCacheService, createCacheStores, type CacheStores } from './cache';
+import { LockTable, createLockService } from './lock';
+import { createHtmlService } from './html';
+import { AuthModeEnum, TriggerTable, createScriptApp, type TriggerRecord } from './triggers';
+import { createSession } from './session';
+import { DriveStore, createDriveApp } from './drive';
+import { createLogging } from './logging';
+import { MimeTypeEnum, createContentService } from './enums';
+import { transportArgs, transportResult } from './scriptrun';
+import { APPS_SCRIPT_GLOBALS } from './globals';
+
+// gas-local has no types; this is the one function it offers.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const gas: { require(dir: string, globalObject: object, options?: { filter?: (file: string) => boolean }): vm.Context } = require('gas-local');
+
+export { APPS_SCRIPT_GLOBALS, loadBare, extraGlobals } from './globals';
+export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
+export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
+
+export const DEFAULT_SCRIPT_PATH = path.resolve(__dirname, '../../dist/Code.js');
+export const DEFAULT_OWNER = 'owner@example.com';
+export const CUSTOM_FUNCTION_TIMEOUT_MESSAGE = 'Exceeded maximum execution time (line 0).';
+
+export interface RuntimeOptions {
+  /** The script to run (default dist/Code.js). HTML files are read from its folder. */
+  scriptPath?: string;
+  /** The spreadsheet the script is bound to (default: a new empty workbook owned by `owner`). */
+  workbook?: Workbook;
+  /** Owner of the spreadsheet (default the workbook's owner, else owner@example.com). */
+  owner?: string;
+  /** Script time zone (default: appsscript.json next to the script, else Etc/UTC). */
+  timeZone?: string;
+  /** Apply Editor add-on rules (trigger limits). Default true. */
+  addOn?: boolean;
+  /** URL prefixes every fetch must match; 'manifest' reads appsscript.json's urlFetchWhitelist. Default: none enforced. */
+  urlFetchWhitelist?: string[] | 'manifest' | null;
+  /** UrlFetch per-request timeout (Google: about 60 s). */
+  urlFetchTimeoutMs?: number;
+  /** Virtual clock start (ms since epoch; default now) or a clock to share. */
+  startTime?: number;
+  clock?: VirtualClock;
+  cost?: Partial<CostModel>;
+  /** Mirror every DriveApp-created file into this folder. */
+  driveDir?: string;
+  /** Also print logs to the host console. */
+  echoLogs?: boolean;
+}
+
+export interface RunOptions {
+  user?: string;
+  authMode?: AuthMode;
+  kind?: ExecutionKind;
+}
+
+/** One finished (or failed) execution, for tests and benchmarks. */
+export interface ExecutionRecord {
+  functionName: string;
+  kind: ExecutionKind;
+  authMode: AuthMode;
+  user: string;
+  startedAt: number;
+  /** Modelled Apps Script time, ms. */
+  durationMs: number;
+  ok: boolean;
+  error?: string;
+  counters: ExecutionCounters;
+}
+
+export interface FiredTrigger {
+  uid: string;
+  handler: string;
+  user: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface Manifest {
+  timeZone?: string;
+  urlFetchWhitelist?: string[];
+  [key: string]: unknown;
+}
+
+/** appsscript.json next to the script, or {} when there is none. */
+export function readManifest(dir: string): Manifest {
+  const p = path.join(dir, 'appsscript.json');
+  return fs.existsSync(p) ? (JSON.parse(fs.readFileSync(p, 'utf8')) as Manifest) : {};
+}
+
+/** Top-level `function NAME(` declarations of a script (column 0, as the build emits them). */
+export function declaredFunctions(source: string): string[] {
+  return [...source.matchAll(/^function\s+([A-Za-z_$][\w$]*)\s*\(/gm)].map((m) => m[1]);
+}
+
+export class Runtime {
+  readonly state: RuntimeState;
+  readonly workbook: Workbook;
+  readonly owner: string;
+  readonly scriptPath: string;
+  readonly timeZone: string;
+  readonly properties: PropertyStores;
+  readonly caches: CacheStores;
+  readonly locks: LockTable;
+  readonly triggers: TriggerTable;
+  readonly drive: DriveStore;
+  readonly executions: ExecutionRecord[] = [];
+  /** The user recalculations outside any execution run as (default: the owner). */
+  activeUser: string;
+
+  private readonly declared: string[];
+  private readonly http = new HttpWorker();
+  private readonly services: Record<string, unknown>;
+  private spreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp | null = null;
+  private ctx: vm.Context | null = null;
+  private readonly echoLogs: boolean;
+
+  constructor(opts: RuntimeOptions = {}) {
+    this.scriptPath = path.resolve(opts.scriptPath ?? DEFAULT_SCRIPT_PATH);
+    if (!fs.existsSync(this.scriptPath)) throw new Error(`No script at ${this.scriptPath} (run npm run build first?)`);
+    const dir = path.dirname(this.scriptPath);
+    const manifest = readManifest(dir);
+    this.state = new RuntimeState({ clock: opts.clock ?? new VirtualClock(opts.startTime ?? Date.now()), cost: opts.cost });
+    this.owner = opts.owner ?? opts.workbook?.owner ?? DEFAULT_OWNER;
+    this.workbook = opts.workbook ?? new Workbook({ owner: this.owner });
+    this.activeUser = this.owner;
+    this.timeZone = opts.timeZone ?? manifest.timeZone ?? 'Etc/UTC';
+    this.echoLogs = Boolean(opts.echoLogs);
+    this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
+
+    const now = () => this.state.clock.now();
+    this.properties = createPropertyStores(true);
+    this.caches = createCacheStores(now, true);
+    this.locks = new LockTable(this.state, true);
+    this.triggers = new TriggerTable();
+    this.drive = new DriveStore(opts.driveDir ?? null);
+    const whitelist = opts.urlFetchWhitelist === 'manifest' ? (manifest.urlFetchWhitelist ?? []) : (opts.urlFetchWhitelist ?? null);
+    const scriptTimeZone = () => this.timeZone;
+    const scriptId = 'local-script-id';
+    const logging = createLogging(this.state);
+    this.services = {
+      UrlFetchApp: createUrlFetchApp(this.state, this.http, { timeoutMs: opts.urlFetchTimeoutMs, whitelist }),
+      PropertiesService: createPropertiesService(this.state, this.properties, () => this.owner),
+      CacheService: createCacheService(this.state, this.caches),
+      LockService: createLockService(this.state, this.locks),
+      Utilities: createUtilities(this.state, { scriptTimeZone }),
+      HtmlService: createHtmlService(this.state, { dir, context: () => this.context() }),
+      ScriptApp: createScriptApp(this.state, this.triggers, { addOn: opts.addOn ?? true, documentId: this.workbook.id, scriptId }),
+      Session: createSession(this.state, { scriptTimeZone, scriptId }),
+      DriveApp: createDriveApp(this.state, this.drive),
+      Logger: logging.Logger,
+      console: logging.console,
+      MimeType: MimeTypeEnum,
+      ContentService: createContentService(this.state),
+    };
+  }
+
+  /** UI events (toasts, alerts, sidebars, menus, logs) in order. */
+  get uiEvents(): UiEvent[] {
+    return this.state.uiEvents;
+  }
+  /** Everything Logger and console received, in order. */
+  get logs(): string[] {
+    return this.state.uiEvents.flatMap((e) => (e.kind === 'log' ? [e.message] : []));
+  }
+  /** The context of the running (or last) execution. */
+  context(): vm.Context {
+    if (!this.ctx) throw new Error('No execution has run yet.');
+    return this.ctx;
+  }
+
+  /** SpreadsheetApp is created on first use, so the rest of the runtime works without it. */
+  private spreadsheet(): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
+    if (!this.spreadsheetApp) {
+      const hooks: SpreadsheetHooks = {
+        isCustomFunction: (name) => this.customFunctionName(name) !== null,
+        callCustomFunction: (name, args) => this.callCustomFunction(name, args),
+      };
+      this.spreadsheetApp = createSpreadsheetApp(this.state, this.workbook, hooks);
+    }
+    return this.spreadsheetApp;
+  }
+
+  /** A fresh context with the Apps Script globals, the script loaded into it by gas-local. */
+  private load(): vm.Context {
+    const sandbox: Record<string, unknown> = {};
+    for (const name of APPS_SCRIPT_GLOBALS) {
+      if (name === 'SpreadsheetApp') Object.defineProperty(sandbox, name, { get: () => this.spreadsheet(), enumerable: true, configurable: true });
+      else sandbox[name] = this.services[name];
+    }
+    if (this.echoLogs) {
+      const c = this.services.console as Record<string, (...a: unknown[]) => void>;
+      sandbox.console = Object.fromEntries(
+        Object.entries(c).map(([k, f]) => [
+          k,
+          (...a: unknown[]) => {
+            f(...a);
+            console.log(...(a as [unknown, ...unknown[]]));
+          },
+        ]),
+      );
+    }
+    // Pre-create the context so the realm is known before the script's top level runs.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const vmod: typeof vm = require('node:vm');
+    const ctx = vmod.createContext(sandbox);
+    this.state.realm = vmod.runInContext('({ Object, Array, Date, Error })', ctx);
+    this.ctx = ctx;
+    const target = this.scriptPath;
+    return gas.require(path.dirname(target), ctx, { filter: (f) => path.resolve(f) === target });
+  }
+
+  /** Runs `body` as one execution; restores the enclosing one afterwards. */
+  private execute<T>(functionName: string, kind: ExecutionKind, authMode: AuthMode, user: string, body: (ctx: vm.Context) => T): T {
+    const st = this.state;
+    const outer = { current: st.current, realm: st.realm, ctx: this.ctx };
+    const exec: Execution = { kind, authMode, startedAt: st.clock.now(), limitMs: LIMIT_MS[kind], user, counters: emptyCounters() };
+    st.current = exec;
+    const record: ExecutionRecord = { functionName, kind, authMode, user, startedAt: exec.startedAt, durationMs: 0, ok: false, counters: exec.counters };
+    try {
+      st.charge(st.cost.executionStartMs);
+      const result = body(this.load());
+      // A script that caught the time-limit error still dies: Google ends the execution.
+      st.checkLimit();
+      record.ok = true;
+      return result;
+    } catch (err) {
+      const overLimit = st.clock.now() - exec.startedAt > exec.limitMs;
+      const e = overLimit ? new ExecutionTimeLimitError() : err;
+      record.error = (e as Error)?.message ?? String(e);
+      throw e;
+    } finally {
+      record.durationMs = st.clock.now() - exec.startedAt;
+      this.executions.push(record);
+      this.locks.releaseAll(exec);
+      st.current = outer.current;
+      st.realm = outer.realm;
+      this.ctx = outer.ctx;
+    }
+  }
+
+  private fn(ctx: vm.Context, name: string): (...a: unknown[]) => unknown {
+    const f = (ctx as Record<string, unknown>)[name];
+    // Google's message when the function does not exist.
+    if (typeof f !== 'function') throw gasError(this.state, `Script function not found: ${name}`);
+    return f as (...a: unknown[]) => unknown;
+  }
+
+  /** Runs a top-level function as one execution (default: the owner, FULL, 'normal', 6 minutes). */
+  run(entry: string, args: unknown[] = [], opts: RunOptions = {}): unknown {
+    const kind = opts.kind ?? 'normal';
+    const authMode = opts.authMode ?? (kind === 'custom-function' ? 'CUSTOM_FUNCTION' : 'FULL');
+    return this.execute(entry, kind, authMode, opts.user ?? this.owner, (ctx) => this.fn(ctx, entry)(...toRealm(this.state.realm, args)));
+  }
+
+  /**
+   * google.script.run: `fn` must be a top-level function not ending in '_'; arguments and result must
+   * be plain data (see scriptrun.ts). Returns a host copy of the result, as the sidebar receives it.
+   */
+  scriptRun(fn: string, args: unknown[] = [], opts: { user?: string } = {}): unknown {
+    const sent = transportArgs(args);
+    return this.execute(fn, 'sidebar-call', 'FULL', opts.user ?? this.owner, (ctx) => {
+      if (fn.endsWith('_')) throw gasError(this.state, `Script function not found: ${fn}`);
+      return transportResult(this.fn(ctx, fn)(...toRealm(this.state.realm, sent)));
+    });
+  }
+
+  private simpleTrigger(name: string, authMode: AuthMode, user: string): unknown {
+    if (!this.declared.includes(name)) return undefined;
+    return this.execute(name, 'simple-trigger', authMode, user, (ctx) => {
+      const e = new this.state.realm.Object() as Record<string, unknown>;
+      e.authMode = AuthModeEnum[authMode];
+      e.user = { getEmail: () => (authMode === 'NONE' ? '' : user) };
+      Object.defineProperty(e, 'source', { get: () => this.spreadsheet().getActiveSpreadsheet(), enumerable: true });
+      return this.fn(ctx, name)(e);
+    });
+  }
+
+  /** Opens the spreadsheet: fires onOpen(e) as a simple trigger (default AuthMode LIMITED). */
+  open(opts: { authMode?: 'NONE' | 'LIMITED'; user?: string } = {}): unknown {
+    return this.simpleTrigger('onOpen', opts.authMode ?? 'LIMITED', opts.user ?? this.owner);
+  }
+
+  /** Installs the add-on: fires onInstall(e) in AuthMode FULL. */
+  install(opts: { user?: string } = {}): unknown {
+    return this.simpleTrigger('onInstall', 'FULL', opts.user ?? this.owner);
+  }
+
+  /** Advances the virtual clock (e.g. to let triggers come due). */
+  advance(ms: number): void {
+    this.state.clock.advance(ms);
+  }
+
+  /**
+   * Fires every time-driven trigger due on the virtual clock, each as its own execution (the
+   * trigger's user, FULL). A repeating trigger fires once however many periods passed (Google does
+   * not catch up); a one-shot (after/at) is removed once fired. (chosen) Failures are recorded, not thrown.
+   */
+  runDueTriggers(): FiredTrigger[] {
+    const now = this.state.clock.now();
+    const fired: FiredTrigger[] = [];
+    for (const t of this.triggers.due(now)) {
+      this.reschedule(t, now);
+      const out: FiredTrigger = { uid: t.uid, handler: t.handler, user: t.user, ok: false };
+      try {
+        this.execute(t.handler, 'installable-trigger', 'FULL', t.user, (ctx) => this.fn(ctx, t.handler)(this.clockEvent(t)));
+        out.ok = true;
+      } catch (e) {
+        out.error = (e as Error)?.message ?? String(e);
+      }
+      fired.push(out);
+    }
+    return fired;
+  }
+
+  private reschedule(t: TriggerRecord, now: number): void {
+    if (t.everyMs === null) {
+      this.triggers.remove(t.uid);
+      return;
+    }
+    while (t.nextAt! <= now) t.nextAt! += t.everyMs;
+  }
+
+  private clockEvent(t: TriggerRecord): Record<string, unknown> {
+    const d = new Date(this.state.clock.now());
+    return toRealm(this.state.realm, {
+      authMode: 'FULL',
+      triggerUid: t.uid,
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      'day-of-month': d.getUTCDate(),
+      'day-of-week': d.getUTCDay() === 0 ? 7 : d.getUTCDay(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+      timezone: 'UTC',
+    });
+  }
+
+  /** The declared function a formula name refers to (Sheets matches names case-insensitively), or null. */
+  customFunctionName(name: string): string | null {
+    const upper = String(name).toUpperCase();
+    return this.declared.find((d) => !d.endsWith('_') && d.toUpperCase() === upper) ?? null;
+  }
+
+  /**
+   * Runs a custom function as its own execution (CUSTOM_FUNCTION, 30 s). Inside another execution it
+   * runs beside it, as in Sheets: the caller's clock is rewound afterwards. On the time limit the
+   * error is the cell's note, `Exceeded maximum execution time (line 0).`
+   */
+  callCustomFunction(name: string, args: unknown[]): unknown {
+    const real = this.customFunctionName(name);
+    if (!real) throw new Error(`Unknown function: ${name}`);
+    const parent = this.state.current;
+    const t0 = this.state.clock.now();
+    try {
+      return this.execute(real, 'custom-function', 'CUSTOM_FUNCTION', parent?.user ?? this.activeUser, (ctx) => this.fn(ctx, real)(...toRealm(this.state.realm, args)));
+    } catch (e) {
+      if (e instanceof ExecutionTimeLimitError) throw new Error(CUSTOM_FUNCTION_TIMEOUT_MESSAGE);
+      throw e;
+    } finally {
+      if (parent) this.state.clock.rewindTo(t0);
+    }
+  }
+
+  /** Recalculates the workbook (custom functions run through the hooks). */
+  recalculate(): void {
+    this.spreadsheet();
+    this.workbook.recalculate();
+  }
+
+  /** Stops the HTTP worker. */
+  close(): void {
+    this.http.close();
+  }
+}
+
+export function createRuntime(opts: RuntimeOptions = {}): Runtime {
+  return new Runtime(opts);
+}

@@ -1,0 +1,222 @@
+/**
+ * ScriptApp: AuthMode and other enums, and installable triggers. Time-driven triggers fire from
+ * Runtime.runDueTriggers() on the VIRTUAL clock. Add-on rules (add-ons guide, editor triggers):
+ * time-driven triggers at most once an hour, one trigger of each event type per user per document;
+ * 20 triggers per user per script for every script.
+ */
+import { randomBytes } from 'node:crypto';
+import type { RuntimeState } from './execution';
+import { gasError, isDate } from './realm';
+import { requireService } from './permissions';
+
+export const AuthModeEnum = Object.freeze({ NONE: 'NONE', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION', LIMITED: 'LIMITED', FULL: 'FULL' });
+export const EventType = Object.freeze({ CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_EDIT: 'ON_EDIT', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT', ON_CHANGE: 'ON_CHANGE', ON_EVENT_UPDATED: 'ON_EVENT_UPDATED' });
+export const TriggerSource = Object.freeze({ SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS', CALENDAR: 'CALENDAR' });
+export const WeekDay = Object.freeze({ MONDAY: 'MONDAY', TUESDAY: 'TUESDAY', WEDNESDAY: 'WEDNESDAY', THURSDAY: 'THURSDAY', FRIDAY: 'FRIDAY', SATURDAY: 'SATURDAY', SUNDAY: 'SUNDAY' });
+export const AuthorizationStatus = Object.freeze({ REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' });
+
+export const MAX_TRIGGERS_PER_USER = 20;
+const HOUR = 3600000;
+const EVERY_MINUTES_ALLOWED = [1, 5, 10, 15, 30];
+const EVERY_HOURS_ALLOWED = [1, 2, 4, 6, 8, 12];
+
+// Google's messages: the first is quoted in public add-on bug reports; the two others are the
+// wording Apps Script uses for those quotas. (the last two chosen from memory of public logs)
+export const ADDON_RECURRENCE_MESSAGE = 'The recurrence interval for an Add-on trigger must be at least one hour.';
+export const ADDON_ONE_PER_TYPE_MESSAGE = 'This add-on has created too many time-based triggers in this document for this Google user account.';
+export const TOO_MANY_TRIGGERS_MESSAGE = 'This script has too many triggers. Triggers must be deleted from the script before more can be added.';
+
+/** One installed trigger (runtime-side record). */
+export interface TriggerRecord {
+  uid: string;
+  handler: string;
+  user: string;
+  eventType: string;
+  source: string;
+  sourceId: string;
+  /** For clock triggers: next due time (virtual ms); null once a one-shot fired. */
+  nextAt: number | null;
+  /** Repeat interval (ms) or null for after()/at() one-shots. */
+  everyMs: number | null;
+}
+
+export class TriggerTable {
+  readonly records: TriggerRecord[] = [];
+  forUser(user: string): TriggerRecord[] {
+    return this.records.filter((t) => t.user === user);
+  }
+  remove(uid: string): void {
+    const i = this.records.findIndex((t) => t.uid === uid);
+    if (i >= 0) this.records.splice(i, 1);
+  }
+  /** Clock triggers due at virtual time `now`, in due order. */
+  due(now: number): TriggerRecord[] {
+    return this.records.filter((t) => t.eventType === EventType.CLOCK && t.nextAt !== null && t.nextAt <= now).sort((a, b) => a.nextAt! - b.nextAt!);
+  }
+}
+
+class LocalTrigger {
+  constructor(readonly _rec: TriggerRecord) {
+    Object.defineProperty(this, '_rec', { enumerable: false });
+  }
+  getHandlerFunction(): string {
+    return this._rec.handler;
+  }
+  getUniqueId(): string {
+    return this._rec.uid;
+  }
+  getEventType(): string {
+    return this._rec.eventType;
+  }
+  getTriggerSource(): string {
+    return this._rec.source;
+  }
+  getTriggerSourceId(): string {
+    return this._rec.sourceId;
+  }
+}
+
+export interface ScriptAppOptions {
+  addOn: boolean;
+  documentId: string | null;
+  scriptId: string;
+}
+
+export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: ScriptAppOptions) {
+  const manage = () => requireService(state, 'ScriptApp');
+  const wrap = (list: TriggerRecord[]) => state.realm.Array.from(list, (r) => new LocalTrigger(r)) as LocalTrigger[];
+
+  function install(rec: Omit<TriggerRecord, 'uid' | 'user'>): LocalTrigger {
+    manage();
+    state.serviceCall();
+    const user = state.exec().user;
+    const mine = table.forUser(user);
+    if (mine.length >= MAX_TRIGGERS_PER_USER) throw gasError(state, TOO_MANY_TRIGGERS_MESSAGE);
+    if (opts.addOn && mine.some((t) => t.eventType === rec.eventType && t.sourceId === (opts.documentId ?? ''))) throw gasError(state, ADDON_ONE_PER_TYPE_MESSAGE);
+    const full: TriggerRecord = { ...rec, uid: String(BigInt('0x' + randomBytes(8).toString('hex')) % 10n ** 19n), user };
+    table.records.push(full);
+    return new LocalTrigger(full);
+  }
+
+  class ClockTriggerBuilder {
+    private everyMs: number | null = null;
+    private firstAt: number | null = null;
+    constructor(private readonly handler: string) {}
+    everyMinutes(n: number): this {
+      if (!EVERY_MINUTES_ALLOWED.includes(Number(n))) throw gasError(state, 'Invalid argument: minutes. Allowed values are 1, 5, 10, 15 and 30.');
+      this.everyMs = Number(n) * 60000;
+      return this;
+    }
+    everyHours(n: number): this {
+      if (!EVERY_HOURS_ALLOWED.includes(Number(n))) throw gasError(state, 'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
+      this.everyMs = Number(n) * HOUR;
+      return this;
+    }
+    everyDays(n: number): this {
+      this.everyMs = Number(n) * 24 * HOUR;
+      return this;
+    }
+    everyWeeks(n: number): this {
+      this.everyMs = Number(n) * 7 * 24 * HOUR;
+      return this;
+    }
+    after(ms: number): this {
+      this.firstAt = state.clock.now() + Math.max(0, Number(ms));
+      this.everyMs = null;
+      return this;
+    }
+    at(date: Date): this {
+      if (!isDate(date)) throw gasError(state, 'Invalid argument: date');
+      this.firstAt = date.getTime();
+      this.everyMs = null;
+      return this;
+    }
+    create(): LocalTrigger {
+      manage();
+      if (this.everyMs === null && this.firstAt === null) throw gasError(state, 'Missing required clock trigger schedule.');
+      if (opts.addOn && this.everyMs !== null && this.everyMs < HOUR) throw gasError(state, ADDON_RECURRENCE_MESSAGE);
+      return install({
+        handler: this.handler,
+        eventType: EventType.CLOCK,
+        source: TriggerSource.CLOCK,
+        // Add-on triggers belong to the document they were created in.
+        sourceId: opts.documentId ?? '',
+        nextAt: this.firstAt ?? state.clock.now() + this.everyMs!,
+        everyMs: this.everyMs,
+      });
+    }
+  }
+
+  class SpreadsheetTriggerBuilder {
+    private eventType: string | null = null;
+    constructor(
+      private readonly handler: string,
+      private readonly sourceId: string,
+    ) {}
+    onOpen(): this {
+      this.eventType = EventType.ON_OPEN;
+      return this;
+    }
+    onEdit(): this {
+      this.eventType = EventType.ON_EDIT;
+      return this;
+    }
+    onChange(): this {
+      this.eventType = EventType.ON_CHANGE;
+      return this;
+    }
+    onFormSubmit(): this {
+      this.eventType = EventType.ON_FORM_SUBMIT;
+      return this;
+    }
+    create(): LocalTrigger {
+      if (!this.eventType) throw gasError(state, 'Missing required spreadsheet trigger event type.');
+      return install({ handler: this.handler, eventType: this.eventType, source: TriggerSource.SPREADSHEETS, sourceId: this.sourceId, nextAt: null, everyMs: null });
+    }
+  }
+
+  return {
+    AuthMode: AuthModeEnum,
+    EventType,
+    TriggerSource,
+    WeekDay,
+    AuthorizationStatus,
+    getScriptId(): string {
+      return opts.scriptId;
+    },
+    /** The current user's triggers (for add-ons: in this document). (chosen) */
+    getProjectTriggers(): LocalTrigger[] {
+      manage();
+      state.serviceCall();
+      const user = state.exec().user;
+      return wrap(table.forUser(user).filter((t) => !opts.addOn || t.sourceId === (opts.documentId ?? '')));
+    },
+    getUserTriggers(doc: { getId(): string }): LocalTrigger[] {
+      manage();
+      state.serviceCall();
+      const user = state.exec().user;
+      const id = doc.getId();
+      return wrap(table.forUser(user).filter((t) => t.sourceId === id));
+    },
+    deleteTrigger(trigger: LocalTrigger): void {
+      manage();
+      state.serviceCall();
+      const rec = trigger?._rec;
+      if (!rec) throw gasError(state, 'Invalid argument: trigger');
+      if (rec.user !== state.exec().user) throw gasError(state, 'You do not have permission to delete this trigger.'); // (chosen)
+      table.remove(rec.uid);
+    },
+    newTrigger(functionName: string) {
+      manage();
+      const handler = String(functionName);
+      return {
+        timeBased: () => new ClockTriggerBuilder(handler),
+        forSpreadsheet: (ss: string | { getId(): string }) => new SpreadsheetTriggerBuilder(handler, typeof ss === 'string' ? ss : ss.getId()),
+      };
+    },
+    getOAuthToken(): string {
+      manage();
+      return 'local-oauth-token';
+    },
+  };
+}

@@ -1,0 +1,341 @@
+/**
+ * UrlFetchApp: REAL HTTP, synchronous to the script. Requests run in a worker thread
+ * (urlfetch-worker.js) while this thread blocks on Atomics.wait, so a server in the same process
+ * must live in another thread or process. Payload rules, options, errors and limits follow Google's
+ * reference (reference/url-fetch/url-fetch-app); where Google is silent the choice is marked.
+ */
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { RuntimeState } from './execution';
+import { ExecutionTimeLimitError } from './execution';
+import { gasError, isPlainObject, toRealm } from './realm';
+import { requireService } from './permissions';
+import { LocalBlob, isBlob } from './blob';
+import { decodeBytes, encodeString, fromBytes, isByteArray, toSignedBytes } from './bytes';
+
+export const URL_MAX_CHARS = 2082;
+export const PAYLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const RESPONSE_MAX_BYTES = 50 * 1024 * 1024;
+export const HEADERS_MAX = 100;
+export const DEFAULT_FETCH_TIMEOUT_MS = 60000;
+/** How much of the body an HTTP error message shows. (chosen) */
+export const TRUNCATED_RESPONSE_CHARS = 100;
+const METHODS = ['get', 'delete', 'patch', 'post', 'put'];
+const DEFAULT_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** What Google's fetcher sends (its id part varies per script; this one is made up). */
+const USER_AGENT = 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: UAEmdDd-local)';
+
+interface WireRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+  followRedirects: boolean;
+  rejectUnauthorized: boolean;
+  maxResponseBytes: number;
+}
+interface WireResult {
+  status?: number;
+  rawHeaders?: string[];
+  body?: Uint8Array;
+  error?: { kind: string; message: string };
+  elapsedMs: number;
+  finalUrl: string;
+}
+
+/** The thread doing the HTTP; started on first use, ended by close(). */
+export class HttpWorker {
+  private worker: Worker | null = null;
+  private port: MessagePort | null = null;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private seq = 0;
+
+  private start(): void {
+    const { port1, port2 } = new MessageChannel();
+    this.worker = new Worker(path.join(__dirname, 'urlfetch-worker.js'), { workerData: { signal: this.signal, port: port2 }, transferList: [port2] });
+    this.worker.unref();
+    this.port = port1;
+    this.port.unref();
+  }
+
+  /** Sends the requests in parallel and blocks until all are answered; results in order. */
+  run(requests: WireRequest[], timeoutMs: number): WireResult[] {
+    if (!this.worker) this.start();
+    const id = ++this.seq;
+    Atomics.store(this.signal, 0, 0);
+    this.port!.postMessage({ id, requests, timeoutMs });
+    // The worker bounds every request by timeoutMs; the extra margin covers its start-up.
+    const waited = Atomics.wait(this.signal, 0, 0, timeoutMs + 15000);
+    const msg = receiveMessageOnPort(this.port!);
+    if (waited === 'timed-out' || !msg) throw new Error('UrlFetchApp worker did not answer');
+    const m = msg.message as { id: number; results?: WireResult[]; failure?: string };
+    if (m.failure || !m.results) throw new Error(`UrlFetchApp worker failed: ${m.failure}`);
+    return m.results;
+  }
+
+  close(): void {
+    void this.worker?.terminate();
+    this.port?.close();
+    this.worker = null;
+    this.port = null;
+  }
+}
+
+export interface UrlFetchOptions {
+  /** Per-request timeout (Google: about 60 s, not configurable); tests shorten it. */
+  timeoutMs?: number;
+  /** URL prefixes from appsscript.json's urlFetchWhitelist; when given, every URL must start with one. */
+  whitelist?: string[] | null;
+}
+
+type Params = GoogleAppsScript.URL_Fetch.URLFetchRequestOptions & { url?: string };
+
+function headerKey(headers: Record<string, string>, name: string): string | undefined {
+  return Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+}
+
+/** Java URLEncoder style: spaces as '+'. (chosen) */
+function formEncode(s: string): string {
+  return encodeURIComponent(s).replace(/%20/g, '+');
+}
+
+function hostOf(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}`;
+}
+
+export class LocalHttpResponse {
+  constructor(
+    private readonly state: RuntimeState,
+    private readonly status: number,
+    private readonly rawHeaders: string[],
+    private readonly body: Buffer,
+  ) {}
+  getResponseCode(): number {
+    return this.status;
+  }
+  private contentType(): string | null {
+    for (let i = 0; i < this.rawHeaders.length; i += 2) if (this.rawHeaders[i].toLowerCase() === 'content-type') return this.rawHeaders[i + 1];
+    return null;
+  }
+  getContentText(charset?: string): string {
+    const declared = /charset=([^;\s]+)/i.exec(this.contentType() ?? '')?.[1]?.replace(/"/g, '');
+    try {
+      return decodeBytes(this.body, charset ?? declared ?? 'UTF-8');
+    } catch {
+      return decodeBytes(this.body, 'UTF-8');
+    }
+  }
+  /** Signed bytes. */
+  getContent(): number[] {
+    return toSignedBytes(this.state.realm, this.body);
+  }
+  getBlob(): LocalBlob {
+    const ct = this.contentType();
+    return new LocalBlob(this.state, Buffer.from(this.body), ct ? ct.split(';')[0].trim() : null, null);
+  }
+  /** One value per header; with repeated headers the first one. (chosen) Names as the server sent them. */
+  getHeaders(): Record<string, string> {
+    const out: Record<string, string> = {};
+    const seen = new Set<string>();
+    for (let i = 0; i < this.rawHeaders.length; i += 2) {
+      const k = this.rawHeaders[i];
+      if (seen.has(k.toLowerCase())) continue;
+      seen.add(k.toLowerCase());
+      out[k] = this.rawHeaders[i + 1];
+    }
+    return toRealm(this.state.realm, out);
+  }
+  /** Repeated headers come as arrays (Google: "headers that have multiple values returned as arrays"). */
+  getAllHeaders(): Record<string, string | string[]> {
+    const byLower = new Map<string, { name: string; values: string[] }>();
+    for (let i = 0; i < this.rawHeaders.length; i += 2) {
+      const k = this.rawHeaders[i];
+      const e = byLower.get(k.toLowerCase());
+      if (e) e.values.push(this.rawHeaders[i + 1]);
+      else byLower.set(k.toLowerCase(), { name: k, values: [this.rawHeaders[i + 1]] });
+    }
+    const out: Record<string, string | string[]> = {};
+    for (const { name, values } of byLower.values()) out[name] = values.length === 1 ? values[0] : values;
+    return toRealm(this.state.realm, out);
+  }
+  getAs(contentType: string): LocalBlob {
+    return this.getBlob().setContentType(contentType);
+  }
+}
+
+interface Prepared {
+  wire: WireRequest;
+  mute: boolean;
+  /** What getRequest shows. */
+  shown: Record<string, unknown>;
+}
+
+export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts: UrlFetchOptions = {}) {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
+  const whitelist = opts.whitelist ?? null;
+  const fail = (m: string) => gasError(state, m);
+
+  function prepare(url: unknown, params: Params = {}): Prepared {
+    if (typeof url !== 'string' || url === '') throw fail('Invalid argument: url');
+    if (url.length > URL_MAX_CHARS) throw fail('Limit Exceeded: URLFetch URL Length.');
+    // Apps Script refuses unescaped characters (spaces, quotes, non-ASCII): scripts must encode them.
+    let parsed: URL;
+    try {
+      if (/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/.test(url)) throw new Error('bad char');
+      parsed = new URL(url);
+    } catch {
+      throw fail(`Invalid argument: ${url}`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail(`Invalid argument: ${url}`);
+    // (message chosen: Google-like; real deployments only enforce this for published versions)
+    if (whitelist && !whitelist.some((p) => url.startsWith(p))) throw fail(`The URL ${url} is not allowed by the urlFetchWhitelist in the manifest.`);
+    if (params !== null && params !== undefined && typeof params !== 'object') throw fail('Invalid argument: params');
+    const method = String(params.method ?? 'get').toLowerCase();
+    if (!METHODS.includes(method)) throw fail(`Invalid argument: method`);
+    const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
+    const given = (params.headers ?? {}) as Record<string, unknown>;
+    for (const k of Object.keys(given)) {
+      const existing = headerKey(headers, k);
+      if (existing) delete headers[existing];
+      headers[k] = String(given[k]);
+    }
+    if (Object.keys(headers).length > HEADERS_MAX) throw fail('Limit Exceeded: URLFetch header count.'); // (message chosen)
+
+    let body: Buffer | null = null;
+    let contentType: string | null = params.contentType ? String(params.contentType) : null;
+    let shownPayload: unknown = undefined;
+    const payload = (params as { payload?: unknown }).payload;
+    // A GET carries no body: a payload given without method 'post' etc. is not sent. (chosen)
+    if (payload !== undefined && payload !== null && method !== 'get') {
+      if (typeof payload === 'string') {
+        body = encodeString(payload);
+        shownPayload = payload;
+      } else if (isBlob(payload)) {
+        body = Buffer.from(payload._data);
+        contentType = contentType ?? payload.getContentType();
+        shownPayload = payload.getBytes();
+      } else if (isByteArray(payload)) {
+        body = fromBytes(payload);
+        shownPayload = toSignedBytes(state.realm, body);
+      } else if (isPlainObject(payload)) {
+        const fields = payload as Record<string, unknown>;
+        if (Object.values(fields).some(isBlob)) {
+          // multipart/form-data with a boundary of the platform's choosing; the script's contentType is ignored. (chosen)
+          const boundary = `----GoogleAppsScript${randomBytes(12).toString('hex')}`;
+          const parts: Buffer[] = [];
+          for (const k of Object.keys(fields)) {
+            const v = fields[k];
+            if (isBlob(v)) {
+              parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${v.getName() ?? k}"\r\nContent-Type: ${v.getContentType() ?? 'application/octet-stream'}\r\n\r\n`));
+              parts.push(v._data, Buffer.from('\r\n'));
+            } else {
+              parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`), encodeString(String(v)), Buffer.from('\r\n'));
+            }
+          }
+          parts.push(Buffer.from(`--${boundary}--\r\n`));
+          body = Buffer.concat(parts);
+          contentType = `multipart/form-data; boundary=${boundary}`;
+          shownPayload = toSignedBytes(state.realm, body);
+        } else {
+          const s = Object.keys(fields).map((k) => `${formEncode(k)}=${formEncode(String(fields[k]))}`).join('&');
+          body = encodeString(s);
+          shownPayload = s;
+        }
+      } else {
+        throw fail('Invalid argument: payload');
+      }
+      if (body.length > PAYLOAD_MAX_BYTES) throw fail('Limit Exceeded: URLFetch POST Size.');
+      contentType = contentType ?? DEFAULT_CONTENT_TYPE;
+    }
+    if (contentType) {
+      const existing = headerKey(headers, 'content-type');
+      if (existing) delete headers[existing];
+      headers['Content-Type'] = contentType;
+    }
+    const followRedirects = params.followRedirects === undefined ? true : Boolean(params.followRedirects);
+    const validate = params.validateHttpsCertificates === undefined ? true : Boolean(params.validateHttpsCertificates);
+    const shownHeaders: Record<string, string> = {};
+    for (const k of Object.keys(headers)) if (k !== 'Content-Type') shownHeaders[k] = headers[k];
+    return {
+      wire: { url, method: method.toUpperCase(), headers, body, followRedirects, rejectUnauthorized: validate, maxResponseBytes: RESPONSE_MAX_BYTES },
+      mute: Boolean(params.muteHttpExceptions),
+      shown: {
+        url,
+        method,
+        headers: shownHeaders,
+        contentType: contentType ?? DEFAULT_CONTENT_TYPE,
+        payload: shownPayload ?? '',
+        followRedirects,
+        validateHttpsCertificates: validate,
+        useIntranet: false,
+      },
+    };
+  }
+
+  function requestBytes(w: WireRequest): number {
+    let n = w.url.length + (w.body?.length ?? 0);
+    for (const [k, v] of Object.entries(w.headers)) n += k.length + v.length + 4;
+    return n;
+  }
+
+  /** Runs prepared requests in parallel, charges the clock, returns responses or throws like Google. */
+  function send(prepared: Prepared[]): LocalHttpResponse[] {
+    const e = state.exec();
+    const remaining = e.limitMs - (state.clock.now() - e.startedAt);
+    const results = worker.run(prepared.map((p) => p.wire), Math.max(1, Math.min(timeoutMs, remaining)));
+    const perKb = state.cost.urlFetchPerKbMs / 1024;
+    let longest = 0;
+    prepared.forEach((p, i) => {
+      const r = results[i];
+      const bytes = requestBytes(p.wire) + (r.body?.length ?? 0);
+      longest = Math.max(longest, r.elapsedMs + bytes * perKb);
+    });
+    state.count('urlFetchCalls');
+    state.count('urlFetchRequests', prepared.length);
+    const timedOutByLimit = remaining < timeoutMs && results.some((r) => r.error?.kind === 'timeout');
+    state.charge(state.cost.urlFetchCallMs + longest + state.cost.urlFetchAllPerRequestMs * (prepared.length - 1));
+    if (timedOutByLimit) throw new ExecutionTimeLimitError();
+    return prepared.map((p, i) => {
+      const r = results[i];
+      const url = p.wire.url;
+      if (r.error) {
+        // Messages chosen, after what Apps Script logs for such failures.
+        switch (r.error.kind) {
+          case 'timeout': throw fail(`Timeout: ${url}`);
+          case 'dns': throw fail(`DNS error: ${url}`);
+          case 'unavailable': throw fail(`Address unavailable: ${url}`);
+          case 'too-large': throw fail('Limit Exceeded: URLFetch response size.');
+          case 'ssl': throw fail(`SSL Error ${url}`);
+          default: throw fail(`Unexpected error: ${url}`);
+        }
+      }
+      const res = new LocalHttpResponse(state, r.status!, r.rawHeaders!, Buffer.from(r.body!));
+      if (r.status! >= 400 && !p.mute) {
+        const text = res.getContentText();
+        const shown = text.length > TRUNCATED_RESPONSE_CHARS ? text.slice(0, TRUNCATED_RESPONSE_CHARS) + '...' : text;
+        throw fail(`Request failed for ${hostOf(url)} returned code ${r.status}. Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`);
+      }
+      return res;
+    });
+  }
+
+  return {
+    fetch(url: string, params?: Params): LocalHttpResponse {
+      requireService(state, 'UrlFetchApp');
+      return send([prepare(url, params)])[0];
+    },
+    fetchAll(requests: Array<string | Params>): LocalHttpResponse[] {
+      requireService(state, 'UrlFetchApp');
+      if (!Array.isArray(requests)) throw fail('Invalid argument: requests');
+      const prepared = requests.map((r) => (typeof r === 'string' ? prepare(r) : prepare(r?.url, r)));
+      if (prepared.length === 0) return new state.realm.Array() as LocalHttpResponse[];
+      return state.realm.Array.from(send(prepared)) as LocalHttpResponse[];
+    },
+    getRequest(url: string, params?: Params): Record<string, unknown> {
+      requireService(state, 'UrlFetchApp');
+      return toRealm(state.realm, prepare(url, params).shown);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** Shared set-up for the local Apps Script runtime's own tests. */
+import * as path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
+
+export const FIXTURES = path.join(__dirname, 'fixtures');
+export const SERVICES_SCRIPT = path.join(FIXTURES, 'services.js');
+
+/** A runtime over the fixture script, on a fixed virtual start time. */
+export function fixtureRuntime(opts: RuntimeOptions = {}): Runtime {
+  return createRuntime({ scriptPath: SERVICES_SCRIPT, startTime: Date.UTC(2026, 0, 5, 12, 0, 0), ...opts });
+}
+
+/** Runs script code in the fixture's global scope as one execution; `args` is visible to the code. */
+export function evalIn(rt: Runtime, src: string, args: unknown = null, opts: Parameters<Runtime['run']>[2] = {}): any {
+  return rt.run('evaluate', [src, args], opts);
+}
+
+/** The message of what `fn` throws (errors from the vm context fail instanceof checks). */
+export function thrown(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return String((e as Error)?.message ?? e);
+  }
+  throw new Error('expected an exception, none was thrown');
+}
+
+export interface TestServer {
+  base: string;
+  port: number;
+  stop(): void;
+}
+
+/** Starts fixtures/http-server.js in a child process and waits for its port. */
+export function startServer(): Promise<TestServer> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, [path.join(FIXTURES, 'http-server.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('test server did not start')), 10000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        const port = Number(m[1]);
+        resolve({ base: `http://127.0.0.1:${port}`, port, stop: () => child.kill() });
+      }
+    });
+    child.on('error', reject);
+  });
+}

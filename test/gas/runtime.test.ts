@@ -1,0 +1,108 @@
+import { evalIn, fixtureRuntime, thrown } from './helpers';
+import { declaredFunctions } from '../../emulator/gas';
+
+describe('runtime: executions', () => {
+  const rt = fixtureRuntime();
+  afterAll(() => rt.close());
+
+  test('run() calls a top-level function of the loaded script and returns its result', () => {
+    expect(rt.run('hello', ['Ada'])).toBe('Hello, Ada');
+  });
+
+  test('run() of a function the script lacks fails with Google\'s message', () => {
+    expect(thrown(() => rt.run('noSuchFunction'))).toBe('Script function not found: noSuchFunction');
+  });
+
+  test('the script\'s own error propagates out of run()', () => {
+    expect(thrown(() => evalIn(rt, "throw new Error('boom')"))).toBe('boom');
+  });
+
+  test('every execution gets a fresh context: globals set by an earlier execution are gone (as in Apps Script)', () => {
+    expect(rt.run('setGlobal')).toBe('string');
+    expect(rt.run('readGlobal')).toBe('undefined');
+  });
+
+  test('arguments arrive as the script\'s own Arrays and Dates (instanceof works inside)', () => {
+    expect(Array.from(rt.run('argTypes', [[1, 2], new Date(0)]) as boolean[])).toEqual([true, true, true]);
+  });
+
+  test('service errors are the script\'s own Error objects named Exception', () => {
+    const r = evalIn(rt, "try { Utilities.base64Decode('%%%'); } catch (e) { return [e instanceof Error, e.name, String(e)]; }");
+    expect(Array.from(r)).toEqual([true, 'Exception', 'Exception: Could not decode string.']);
+  });
+
+  test('executions run as the owner by default, or as the given user', () => {
+    expect(rt.run('whoAmI')).toBe('owner@example.com');
+    expect(rt.run('whoAmI', [], { user: 'editor@example.com' })).toBe('editor@example.com');
+  });
+
+  test('each execution is recorded with its kind, user and modelled duration (start-up cost included)', () => {
+    const before = rt.executions.length;
+    rt.run('hello', ['x']);
+    const rec = rt.executions[before];
+    expect(rec).toMatchObject({ functionName: 'hello', kind: 'normal', authMode: 'FULL', ok: true });
+    expect(rec.durationMs).toBe(rt.state.cost.executionStartMs);
+  });
+
+  test('state.current is set during an execution and cleared after', () => {
+    expect(evalIn(rt, 'return 1')).toBe(1);
+    expect(rt.state.current).toBeNull();
+  });
+});
+
+describe('runtime: the 6-minute limit', () => {
+  test('an execution passing 6 minutes throws "Exceeded maximum execution time" at the next service call', () => {
+    const rt = fixtureRuntime();
+    const msg = thrown(() => evalIn(rt, 'Utilities.sleep(300000); Utilities.sleep(60000); return "finished";'));
+    expect(msg).toBe('Exceeded maximum execution time');
+    rt.close();
+  });
+
+  test('just under the limit the execution completes', () => {
+    const rt = fixtureRuntime();
+    expect(evalIn(rt, 'Utilities.sleep(300000); Utilities.sleep(59000); return "finished";')).toBe('finished');
+    rt.close();
+  });
+
+  test('a script that catches the time-limit error still ends with it, like Google kills it', () => {
+    const rt = fixtureRuntime();
+    expect(thrown(() => rt.run('catchTimeLimit'))).toBe('Exceeded maximum execution time');
+    expect(rt.executions.at(-1)).toMatchObject({ ok: false, error: 'Exceeded maximum execution time' });
+    rt.close();
+  });
+});
+
+describe('runtime: simple triggers', () => {
+  test('open() fires onOpen as a simple trigger in AuthMode LIMITED by default', () => {
+    const rt = fixtureRuntime();
+    rt.properties.document!.set('k', 'v');
+    expect(rt.open()).toEqual({ authMode: 'LIMITED', props: 'v' });
+    expect(rt.executions.at(-1)).toMatchObject({ functionName: 'onOpen', kind: 'simple-trigger', authMode: 'LIMITED' });
+    expect(rt.logs).toContain('onOpen authMode=LIMITED');
+    rt.close();
+  });
+
+  test('open({authMode: NONE}): onOpen cannot read properties (no services that need authorisation)', () => {
+    const rt = fixtureRuntime();
+    expect(rt.open({ authMode: 'NONE' })).toEqual({ authMode: 'NONE', props: 'ERR: You do not have permission to call PropertiesService service.' });
+    rt.close();
+  });
+
+  test('install() fires onInstall in AuthMode FULL', () => {
+    const rt = fixtureRuntime();
+    expect(rt.install()).toBe('installed FULL');
+    rt.close();
+  });
+
+  test('simple triggers have the 30-second limit', () => {
+    const rt = fixtureRuntime();
+    expect(thrown(() => rt.run('evaluate', ['Utilities.sleep(31000)', null], { kind: 'simple-trigger', authMode: 'LIMITED' }))).toBe('Exceeded maximum execution time');
+    rt.close();
+  });
+});
+
+describe('runtime: declared functions', () => {
+  test('only column-0 `function NAME(` declarations count (what the build emits)', () => {
+    expect(declaredFunctions('function a() {}\n  function nested() {}\nvar b = function () {};\nfunction c_(x) {}\n')).toEqual(['a', 'c_']);
+  });
+});
