@@ -41,6 +41,16 @@ export function fnv1a(s: string, seed = 0x811c9dc5): number {
   return h >>> 0;
 }
 
+/** Murmur3's final mix: FNV-1a's low bits are weak (they depend only on the low bits of the characters). */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 /** 16 hex digits from two differently seeded FNV-1a hashes. */
 export function hashHex(s: string): string {
   const a = fnv1a(s).toString(16);
@@ -55,7 +65,7 @@ export function cacheChunks(ids: readonly string[]): string[][] {
   let cur: string[] = [];
   for (const id of sorted) {
     cur.push(id);
-    if (fnv1a(id) % CHUNK_AVG === 0 || cur.length >= CHUNK_MAX) {
+    if (mix32(fnv1a(id)) % CHUNK_AVG === 0 || cur.length >= CHUNK_MAX) {
       chunks.push(cur);
       cur = [];
     }
