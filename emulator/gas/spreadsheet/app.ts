@@ -1,0 +1,85 @@
+/** The SpreadsheetApp global: entry points, builders and enums. */
+import { Ctx, gasError } from './context';
+import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './services';
+import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
+import { UiImpl } from './ui';
+
+export class SpreadsheetAppImpl {
+  readonly BooleanCriteria = BooleanCriteria;
+  constructor(private readonly s: Services) {}
+  private get ctx(): Ctx {
+    return this.s.ctx;
+  }
+
+  /**
+   * Chosen: in AuthMode.NONE (onOpen of an add-on not yet used in this document) the document
+   * cannot be accessed; only getUi() (to add menus) works.
+   */
+  private doc(method: string): SpreadsheetImpl {
+    if (this.ctx.state.current?.authMode === 'NONE')
+      throw gasError(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`);
+    this.ctx.call();
+    return this.s.spreadsheet;
+  }
+  getActive(): SpreadsheetImpl {
+    return this.doc('getActive');
+  }
+  getActiveSpreadsheet(): SpreadsheetImpl {
+    return this.doc('getActiveSpreadsheet');
+  }
+  getActiveSheet(): SheetImpl {
+    return this.doc('getActiveSheet').getActiveSheet();
+  }
+  getActiveRange(): RangeImpl {
+    return this.doc('getActiveRange').getActiveRange();
+  }
+  getCurrentCell(): RangeImpl {
+    return this.doc('getCurrentCell').getActiveCell();
+  }
+  getSelection(): SelectionImpl {
+    this.doc('getSelection');
+    return new SelectionImpl(this.s);
+  }
+  setActiveSheet(sheet: SheetImpl): SheetImpl {
+    return this.doc('setActiveSheet').setActiveSheet(sheet);
+  }
+  setActiveRange(range: RangeImpl): RangeImpl {
+    return this.doc('setActiveRange').setActiveRange(range);
+  }
+  /** Opening by id/URL needs the full spreadsheets scope, which custom functions never have. */
+  openById(id: string): SpreadsheetImpl {
+    this.checkOpen('openById');
+    if (id !== this.ctx.wb.id) throw gasError('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    return this.s.spreadsheet;
+  }
+  openByUrl(url: string): SpreadsheetImpl {
+    this.checkOpen('openByUrl');
+    const m = /\/spreadsheets\/d\/([^/]+)/.exec(String(url));
+    if (!m || m[1] !== this.ctx.wb.id) throw gasError('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
+    return this.s.spreadsheet;
+  }
+  private checkOpen(method: string): void {
+    const cur = this.ctx.state.current;
+    if (cur && (cur.kind === 'custom-function' || cur.authMode === 'NONE' || cur.authMode === 'CUSTOM_FUNCTION'))
+      throw gasError(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets`);
+    this.ctx.call();
+  }
+  /** Changes are applied immediately here, so flush only costs its call. */
+  flush(): void {
+    this.ctx.call();
+  }
+  /** Google's message when there is no user interface to show things in (custom functions). */
+  getUi(): UiImpl {
+    if (this.ctx.inCustomFunction()) throw gasError('Cannot call SpreadsheetApp.getUi() from this context.');
+    this.ctx.call();
+    return new UiImpl(this.ctx);
+  }
+  newConditionalFormatRule(): ConditionalFormatRuleBuilderImpl {
+    this.ctx.call();
+    return new ConditionalFormatRuleBuilderImpl();
+  }
+  newRichTextValue(): RichTextValueBuilderImpl {
+    this.ctx.call();
+    return new RichTextValueBuilderImpl();
+  }
+}

@@ -1,0 +1,370 @@
+/**
+ * Custom-function formulas: `=NAME(arg, ...)` where NAME is a custom function of the loaded script.
+ * Evaluated when written, when a referenced cell changes and on recalculate(); array results spill
+ * into neighbouring cells like in Sheets. Other formulas are kept as text with an empty value
+ * (chosen: this runtime has no built-in function library).
+ */
+import { cellA1, parseA1 } from './a1';
+import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell } from './model';
+import { DATE_TIME_FORMAT, dateToSerial, isDate, isDateFormat, truncate15 } from './values';
+import { isAutomatic } from './format';
+
+type Arg =
+  | { kind: 'lit'; value: unknown }
+  | { kind: 'ref'; sheetName?: string; r1: number | null; c1: number | null; r2: number | null; c2: number | null; single: boolean }
+  | { kind: 'name'; name: string };
+
+export class CustomFormula {
+  /** Result rows of the last evaluation (null when it failed). */
+  result: unknown[][] | null = null;
+  /** Area currently covered by the spilled result (anchor included). */
+  rows = 1;
+  cols = 1;
+  constructor(
+    public sheet: SheetModel,
+    public r: number,
+    public c: number,
+    readonly name: string,
+    readonly args: Arg[],
+  ) {}
+}
+
+/** Splits the argument list at top-level commas; null when it holds nested calls or operators we do not evaluate. */
+function splitArgs(s: string): string[] | null {
+  const out: string[] = [];
+  let cur = '';
+  let q: string | null = null;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (q) {
+      cur += ch;
+      if (ch === q) {
+        if (s[i + 1] === q) {
+          cur += s[++i];
+        } else q = null;
+      }
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      q = ch;
+      cur += ch;
+    } else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else if (ch === '(' || ch === ')') return null;
+    else cur += ch;
+  }
+  if (q) return null;
+  out.push(cur);
+  return out;
+}
+
+function parseArg(raw: string): Arg | null {
+  const s = raw.trim();
+  if (s === '') return { kind: 'lit', value: '' };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return { kind: 'lit', value: Number(s) };
+  if (/^".*"$/s.test(s)) return { kind: 'lit', value: s.slice(1, -1).replace(/""/g, '"') };
+  if (/^true$/i.test(s)) return { kind: 'lit', value: true };
+  if (/^false$/i.test(s)) return { kind: 'lit', value: false };
+  const ref = parseA1(s);
+  if (ref) return { kind: 'ref', ...ref, single: !s.includes(':') };
+  if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s)) return { kind: 'name', name: s };
+  return null;
+}
+
+/** Parses `=NAME(args)`; null for anything else. */
+export function parseCall(formula: string): { name: string; args: Arg[] } | null {
+  const m = /^=\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(([\s\S]*)\)\s*$/.exec(formula);
+  if (!m) return null;
+  const parts = m[2].trim() === '' ? [] : splitArgs(m[2]);
+  if (!parts) return null;
+  const args: Arg[] = [];
+  for (const p of parts) {
+    const a = parseArg(p);
+    if (!a) return null;
+    args.push(a);
+  }
+  return { name: m[1], args };
+}
+
+class FormulaError extends Error {}
+
+function resolveArea(wb: WorkbookCore, fc: CustomFormula, a: Arg): Area | null {
+  if (a.kind === 'lit') return null;
+  if (a.kind === 'name') {
+    const nr = wb.namedRanges.get(a.name);
+    if (!nr) throw new FormulaError(`Unknown range name: '${a.name.toUpperCase()}'.`);
+    return nr.area;
+  }
+  const sheet = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);
+  if (!sheet) throw new FormulaError(`Unresolved sheet name '${a.sheetName}'.`);
+  return { sheet, r1: a.r1 ?? 1, c1: a.c1 ?? 1, r2: a.r2 ?? sheet.maxRows, c2: a.c2 ?? sheet.maxCols };
+}
+
+function argValue(wb: WorkbookCore, fc: CustomFormula, a: Arg): unknown {
+  if (a.kind === 'lit') return a.value;
+  const area = resolveArea(wb, fc, a)!;
+  const read = (r: number, c: number) => wb.readValue(area.sheet.cell(r, c));
+  if (a.kind === 'ref' && a.single) return read(area.r1, area.c1);
+  const rows: unknown[][] = [];
+  for (let r = area.r1; r <= area.r2; r++) {
+    const row: unknown[] = [];
+    for (let c = area.c1; c <= area.c2; c++) row.push(read(r, c));
+    rows.push(row);
+  }
+  // A one-cell named range or range still arrives as a single value, as in Sheets.
+  return rows.length === 1 && rows[0].length === 1 ? rows[0][0] : rows;
+}
+
+/**
+ * A result as rows. Chosen: a one-dimensional array fills a column (one element per row), which is
+ * what Sheets shows for `return [1, 2, 3]`; ragged rows are padded with empty cells.
+ */
+function toRows(result: unknown): unknown[][] {
+  if (!Array.isArray(result)) return [[result]];
+  if (result.length === 0) return [['']];
+  const rows = result.map((r) => (Array.isArray(r) ? (r.length ? r : ['']) : [r]));
+  const width = Math.max(...rows.map((r) => r.length));
+  return rows.map((r) => (r.length < width ? [...r, ...new Array(width - r.length).fill('')] : r));
+}
+
+function storeResult(wb: WorkbookCore, cell: Cell, v: unknown): void {
+  cell.err = undefined;
+  if (v === null || v === undefined || v === '') cell.v = undefined;
+  else if (typeof v === 'number') cell.v = Number.isFinite(v) ? truncate15(v) : '#NUM!';
+  else if (typeof v === 'string' || typeof v === 'boolean') cell.v = v; // results are not parsed like input
+  else if (isDate(v)) {
+    cell.v = dateToSerial(v, wb.timeZone);
+    if (isAutomatic(cell.fmt) && !isDateFormat(cell.fmt)) cell.fmt = DATE_TIME_FORMAT;
+  } else cell.v = String(v);
+}
+
+/** Removes the spilled values of fc (the anchor keeps its formula). Returns the area it covered. */
+function clearSpill(fc: CustomFormula): Area {
+  const area = { sheet: fc.sheet, r1: fc.r, c1: fc.c, r2: fc.r + fc.rows - 1, c2: fc.c + fc.cols - 1 };
+  for (let r = area.r1; r <= area.r2; r++)
+    for (let c = area.c1; c <= area.c2; c++) {
+      const cell = fc.sheet.cell(r, c);
+      if (cell && cell.spilledFrom === fc) {
+        cell.v = undefined;
+        cell.spilledFrom = undefined;
+      }
+    }
+  fc.rows = 1;
+  fc.cols = 1;
+  return area;
+}
+
+function setError(fc: CustomFormula, code: string, message: string): void {
+  const cell = fc.sheet.ensure(fc.r, fc.c);
+  cell.v = code;
+  cell.err = message;
+}
+
+/** Writes fc's last result (or error) into the grid. Returns the areas whose values changed. */
+function layout(wb: WorkbookCore, fc: CustomFormula, errorMessage?: string): Area[] {
+  const before = clearSpill(fc);
+  const changed = [before];
+  if (errorMessage !== undefined || !fc.result) {
+    setError(fc, '#ERROR!', errorMessage ?? 'Formula not evaluated.');
+    return changed;
+  }
+  const rows = fc.result;
+  const nr = rows.length;
+  const nc = rows[0].length;
+  const sheet = fc.sheet;
+  // Chosen wording for results that do not fit the sheet (Sheets' message for array formulas).
+  if (fc.r + nr - 1 > sheet.maxRows) {
+    setError(fc, '#REF!', `Result was not automatically expanded, please insert more rows (${fc.r + nr - 1 - sheet.maxRows}).`);
+    return changed;
+  }
+  if (fc.c + nc - 1 > sheet.maxCols) {
+    setError(fc, '#REF!', `Result was not automatically expanded, please insert more columns (${fc.c + nc - 1 - sheet.maxCols}).`);
+    return changed;
+  }
+  for (let r = fc.r; r < fc.r + nr; r++)
+    for (let c = fc.c; c < fc.c + nc; c++) {
+      if (r === fc.r && c === fc.c) continue;
+      if (!isEmptyCell(sheet.cell(r, c))) {
+        setError(fc, '#REF!', `Array result was not expanded because it would overwrite data in ${cellA1(r, c)}.`);
+        return changed;
+      }
+    }
+  for (let i = 0; i < nr; i++)
+    for (let j = 0; j < nc; j++) {
+      const cell = sheet.ensure(fc.r + i, fc.c + j);
+      storeResult(wb, cell, rows[i][j]);
+      if (i || j) cell.spilledFrom = fc;
+    }
+  fc.rows = nr;
+  fc.cols = nc;
+  changed.push({ sheet, r1: fc.r, c1: fc.c, r2: fc.r + nr - 1, c2: fc.c + nc - 1 });
+  return changed;
+}
+
+/** Runs the custom function of fc and lays out its result. */
+function evaluate(wb: WorkbookCore, fc: CustomFormula): Area[] {
+  const hooks = wb.hooks;
+  if (!hooks) return [];
+  let message: string | undefined;
+  const prev = wb.evaluating;
+  try {
+    const args = fc.args.map((a) => argValue(wb, fc, a));
+    wb.evaluating = fc;
+    fc.result = toRows(hooks.callCustomFunction(fc.name, args));
+  } catch (e) {
+    fc.result = null;
+    message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
+  } finally {
+    wb.evaluating = prev;
+  }
+  return layout(wb, fc, message);
+}
+
+function intersects(a: Area, b: Area): boolean {
+  return a.sheet === b.sheet && a.r1 <= b.r2 && b.r1 <= a.r2 && a.c1 <= b.c2 && b.c1 <= a.c2;
+}
+
+function dependsOn(wb: WorkbookCore, fc: CustomFormula, area: Area): boolean {
+  for (const a of fc.args) {
+    try {
+      const ar = resolveArea(wb, fc, a);
+      if (ar && intersects(ar, area)) return true;
+    } catch {
+      // An unresolvable reference may resolve now (sheet added or renamed): re-evaluate.
+      if (a.kind !== 'lit') return true;
+    }
+  }
+  return false;
+}
+
+function isLive(fc: CustomFormula): boolean {
+  return fc.sheet.cell(fc.r, fc.c)?.cf === fc && fc.sheet.workbook.sheets.includes(fc.sheet);
+}
+
+/** Formula registry per workbook. */
+const registries = new WeakMap<WorkbookCore, Set<CustomFormula>>();
+function registry(wb: WorkbookCore): Set<CustomFormula> {
+  let s = registries.get(wb);
+  if (!s) registries.set(wb, (s = new Set()));
+  return s;
+}
+
+export function formulasOf(wb: WorkbookCore): CustomFormula[] {
+  return [...registry(wb)].filter(isLive);
+}
+
+/** A formula was written into (sheet, r, c) (cell.f is set). Attaches and evaluates it when it is a custom function call. */
+export function formulaWritten(wb: WorkbookCore, sheet: SheetModel, r: number, c: number): Area[] {
+  const cell = sheet.ensure(r, c);
+  const call = parseCall(cell.f ?? '');
+  const hooks = wb.hooks;
+  const name = call && hooks ? [call.name, call.name.toUpperCase()].find((n) => hooks.isCustomFunction(n)) : call?.name;
+  if (!call || !name || (hooks && !hooks.isCustomFunction(name))) {
+    // Chosen: built-in and unknown functions are kept as text with an empty value.
+    cell.v = undefined;
+    return [{ sheet, r1: r, c1: c, r2: r, c2: c }];
+  }
+  const fc = new CustomFormula(sheet, r, c, name, call.args);
+  cell.cf = fc;
+  registry(wb).add(fc);
+  return evaluate(wb, fc);
+}
+
+/**
+ * Values in `areas` changed: drop formulas that were overwritten, re-spill results that a write
+ * blocked or unblocked, and re-run custom functions whose arguments changed (Sheets recalculates on
+ * argument change), following the chain of dependent formulas.
+ */
+export function afterWrite(wb: WorkbookCore, areas: Area[], skip?: Set<CustomFormula>): void {
+  const reg = registry(wb);
+  if (reg.size === 0) return;
+  const queue: Array<{ area: Area; from?: CustomFormula }> = areas.map((area) => ({ area }));
+  const runs = new Map<CustomFormula, number>();
+  while (queue.length) {
+    const { area, from } = queue.shift()!;
+    for (const fc of [...reg]) {
+      if (!isLive(fc)) {
+        reg.delete(fc);
+        queue.push({ area: clearSpill(fc) });
+        continue;
+      }
+      if (fc === from || skip?.has(fc)) continue;
+      const n = runs.get(fc) ?? 0;
+      if (n > 20) continue; // circular chains stop here
+      if (dependsOn(wb, fc, area)) {
+        runs.set(fc, n + 1);
+        for (const a of evaluate(wb, fc)) queue.push({ area: a, from: fc });
+        continue;
+      }
+      if (!fc.result) continue;
+      const want = { sheet: fc.sheet, r1: fc.r, c1: fc.c, r2: fc.r + fc.result.length - 1, c2: fc.c + fc.result[0].length - 1 };
+      const anchorOnly = area.sheet === fc.sheet && area.r1 === fc.r && area.r2 === fc.r && area.c1 === fc.c && area.c2 === fc.c;
+      if (!anchorOnly && intersects(want, area)) {
+        // A write into (or a clear of) the spill area blocks or frees the spill.
+        runs.set(fc, n + 1);
+        for (const a of layout(wb, fc)) queue.push({ area: a, from: fc });
+      }
+    }
+  }
+}
+
+/** Re-evaluates every custom-function formula, sheet by sheet, row by row (used for "reopen"). */
+export function recalculateAll(wb: WorkbookCore): void {
+  const reg = registry(wb);
+  // Formulas loaded from files or written before hooks existed are attached here.
+  for (const sheet of wb.sheets)
+    sheet.rows.forEach((row, ri) =>
+      row?.forEach((cell, ci) => {
+        if (cell?.f && !cell.cf) {
+          const call = parseCall(cell.f);
+          const hooks = wb.hooks;
+          const name = call && hooks ? [call.name, call.name.toUpperCase()].find((n) => hooks.isCustomFunction(n)) : undefined;
+          if (call && name) {
+            const fc = new CustomFormula(sheet, ri + 1, ci + 1, name, call.args);
+            cell.cf = fc;
+            reg.add(fc);
+            if (cell.loadedSpill) {
+              // The stored values of a loaded array formula are its spill.
+              const { rows, cols } = cell.loadedSpill;
+              for (let r = fc.r; r < fc.r + rows; r++)
+                for (let c = fc.c; c < fc.c + cols; c++) {
+                  const other = sheet.cell(r, c);
+                  if (other && other !== cell && !other.f) other.spilledFrom = fc;
+                }
+              fc.rows = rows;
+              fc.cols = cols;
+              cell.loadedSpill = undefined;
+            }
+          }
+        }
+      }),
+    );
+  const live = formulasOf(wb).sort((a, b) => wb.sheets.indexOf(a.sheet) - wb.sheets.indexOf(b.sheet) || a.r - b.r || a.c - b.c);
+  for (const fc of [...reg]) if (!isLive(fc)) reg.delete(fc);
+  const done = new Set<CustomFormula>();
+  for (const fc of live) {
+    if (!isLive(fc)) continue;
+    const changed = evaluate(wb, fc);
+    done.add(fc);
+    afterWrite(wb, changed, done);
+  }
+}
+
+/** After rows/columns were inserted or deleted, the formulas' anchors moved with their cells. */
+export function reindex(wb: WorkbookCore, sheet: SheetModel): void {
+  sheet.rows.forEach((row, ri) =>
+    row?.forEach((cell, ci) => {
+      if (cell?.cf) {
+        cell.cf.r = ri + 1;
+        cell.cf.c = ci + 1;
+      }
+    }),
+  );
+  for (const fc of [...registry(wb)]) if (!isLive(fc)) registry(wb).delete(fc);
+}
+
+/** The error message behind a #ERROR!/#REF! cell (what Sheets shows when hovering it). */
+export function errorMessage(cell: Cell | undefined): string | null {
+  return cell?.err ?? null;
+}

@@ -1,0 +1,310 @@
+/**
+ * The in-memory workbook: sheets of sparse cells, named ranges, filters, conditional format rules.
+ * Values are stored the way Sheets stores them (dates as serial numbers with a date format), and
+ * user input is turned into values the way Sheets does it (see writeInput).
+ */
+import { cellA1 } from './a1';
+import { AUTOMATIC_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, dateToSerial, isDate, isDateFormat, parseTyped, serialToDate, Stored, truncate15 } from './values';
+import { formatValue, isAutomatic } from './format';
+import type { CustomFormula } from './formulas';
+
+export interface LinkRun {
+  start: number;
+  end: number;
+  url: string;
+}
+
+export interface Cell {
+  /** Value; undefined or '' is empty. */
+  v?: Stored;
+  /** Formula text including the leading '='. */
+  f?: string;
+  /** Number format; undefined means Automatic. */
+  fmt?: string;
+  note?: string;
+  bg?: string;
+  bold?: boolean;
+  color?: string;
+  halign?: string;
+  wrap?: boolean;
+  /** Link runs of a rich-text value (v is then the text). */
+  links?: LinkRun[];
+  /** Message of an error value (#ERROR!, #REF!). */
+  err?: string;
+  /** Custom-function formula anchored here. */
+  cf?: CustomFormula;
+  /** Set on cells filled by the spill of a custom function's array result. */
+  spilledFrom?: CustomFormula;
+  /** Size of an array formula loaded from a file, claimed as spill when the formula is recalculated. */
+  loadedSpill?: { rows: number; cols: number };
+}
+
+export interface Area {
+  sheet: SheetModel;
+  r1: number;
+  c1: number;
+  r2: number;
+  c2: number;
+}
+
+export interface FilterModel {
+  r1: number;
+  c1: number;
+  r2: number;
+  c2: number;
+  criteria: Map<number, unknown>;
+}
+
+export const DEFAULT_ROWS = 1000;
+export const DEFAULT_COLUMNS = 26;
+export const DEFAULT_COLUMN_WIDTH = 100;
+export const MAX_CELLS = 10_000_000;
+export const MAX_COLUMNS = 18_278;
+
+export const CELL_LIMIT_MESSAGE = `This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`;
+
+export function isEmptyCell(c: Cell | undefined): boolean {
+  return !c || ((c.v === undefined || c.v === '') && !c.f);
+}
+
+export class SheetModel {
+  rows: (Cell | undefined)[][] = [];
+  maxRows = DEFAULT_ROWS;
+  maxCols = DEFAULT_COLUMNS;
+  hidden = false;
+  frozenRows = 0;
+  frozenCols = 0;
+  colWidths = new Map<number, number>();
+  filter: FilterModel | null = null;
+  /** Conditional format rules (opaque to the model; built by the service layer). */
+  cfRules: unknown[] = [];
+  constructor(
+    readonly workbook: WorkbookCore,
+    public name: string,
+    readonly id: number,
+  ) {}
+
+  cell(r: number, c: number): Cell | undefined {
+    return this.rows[r - 1]?.[c - 1];
+  }
+
+  ensure(r: number, c: number): Cell {
+    let row = this.rows[r - 1];
+    if (!row) row = this.rows[r - 1] = [];
+    let cell = row[c - 1];
+    if (!cell) cell = row[c - 1] = {};
+    return cell;
+  }
+
+  /** Last row with a value or formula (0 when empty). */
+  lastRow(): number {
+    for (let r = this.rows.length; r >= 1; r--) {
+      const row = this.rows[r - 1];
+      if (row && row.some((c) => !isEmptyCell(c))) return r;
+    }
+    return 0;
+  }
+
+  lastColumn(): number {
+    let max = 0;
+    for (const row of this.rows) {
+      if (!row) continue;
+      for (let c = row.length; c > max; c--) {
+        if (!isEmptyCell(row[c - 1])) {
+          max = c;
+          break;
+        }
+      }
+    }
+    return max;
+  }
+
+  cellCount(): number {
+    return this.maxRows * this.maxCols;
+  }
+}
+
+export interface WorkbookOptions {
+  name?: string;
+  owner?: string;
+  timeZone?: string;
+  id?: string;
+  locale?: string;
+}
+
+export interface NamedRangeModel {
+  name: string;
+  area: Area;
+}
+
+/** Hooks the formula engine needs; set by createSpreadsheetApp. */
+export interface EngineHooks {
+  callCustomFunction(name: string, args: unknown[]): unknown;
+  isCustomFunction(name: string): boolean;
+  createDate?(ms: number): Date;
+}
+
+export class WorkbookCore {
+  id: string;
+  name: string;
+  owner: string;
+  timeZone: string;
+  locale: string;
+  sheets: SheetModel[] = [];
+  namedRanges = new Map<string, NamedRangeModel>();
+  activeSheet: SheetModel | null = null;
+  activeRange: Area | null = null;
+  hooks: EngineHooks | null = null;
+  /** The formula whose custom function is running (its cell is the active range then). */
+  evaluating: CustomFormula | null = null;
+  private nextSheetId = 0;
+
+  constructor(opts: WorkbookOptions = {}) {
+    this.id = opts.id ?? `local-${Math.random().toString(36).slice(2, 12)}`;
+    this.name = opts.name ?? 'Untitled spreadsheet';
+    this.owner = opts.owner ?? 'owner@example.com';
+    // Chosen: a new local spreadsheet is in UTC unless told otherwise.
+    this.timeZone = opts.timeZone ?? 'Etc/UTC';
+    this.locale = opts.locale ?? 'en_US';
+  }
+
+  totalCells(): number {
+    return this.sheets.reduce((s, sh) => s + sh.cellCount(), 0);
+  }
+
+  /** Throws Google's message when growing by `extra` cells would pass the 10,000,000-cell limit. */
+  checkGrowth(extra: number): void {
+    if (this.totalCells() + extra > MAX_CELLS) throw new Error(CELL_LIMIT_MESSAGE);
+  }
+
+  addSheet(name: string, index?: number, rows = DEFAULT_ROWS, cols = DEFAULT_COLUMNS): SheetModel {
+    this.checkGrowth(rows * cols);
+    // Sheets numbers the first sheet 0 and gives later ones other ids; chosen: a counter.
+    const sh = new SheetModel(this, name, this.nextSheetId === 0 ? 0 : this.nextSheetId * 1000 + 7);
+    this.nextSheetId++;
+    sh.maxRows = rows;
+    sh.maxCols = cols;
+    if (index === undefined || index >= this.sheets.length) this.sheets.push(sh);
+    else this.sheets.splice(Math.max(0, index), 0, sh);
+    if (!this.activeSheet) this.activeSheet = sh;
+    return sh;
+  }
+
+  sheetByName(name: string): SheetModel | null {
+    return this.sheets.find((s) => s.name === name) ?? null;
+  }
+
+  /** Sheet names are unique regardless of case in Sheets. */
+  sheetByNameCi(name: string): SheetModel | null {
+    const l = name.toLowerCase();
+    return this.sheets.find((s) => s.name.toLowerCase() === l) ?? null;
+  }
+
+  uniqueSheetName(): string {
+    for (let i = this.sheets.length + 1; ; i++) if (!this.sheetByNameCi(`Sheet${i}`)) return `Sheet${i}`;
+  }
+
+  makeDate(ms: number): Date {
+    return this.hooks?.createDate ? this.hooks.createDate(ms) : new Date(ms);
+  }
+
+  // ---- values -------------------------------------------------------------------------------
+
+  /** What getValue returns for a cell. */
+  readValue(c: Cell | undefined): Stored | Date {
+    if (!c || c.v === undefined) return '';
+    if (typeof c.v === 'number' && isDateFormat(c.fmt)) return this.makeDate(serialToDate(c.v, this.timeZone).getTime());
+    return c.v;
+  }
+
+  readDisplay(c: Cell | undefined): string {
+    if (!c) return '';
+    return formatValue(c.v, c.fmt);
+  }
+
+  readFormula(c: Cell | undefined): string {
+    return c?.f ?? '';
+  }
+
+  readFormat(c: Cell | undefined): string {
+    return c?.fmt ?? AUTOMATIC_FORMAT;
+  }
+
+  /**
+   * Writes a value like setValue: '=...' becomes a formula, strings are parsed like typed input
+   * unless the format is plain text or the string starts with an apostrophe.
+   * Returns true when a formula was written (the caller evaluates it).
+   */
+  writeInput(sheet: SheetModel, r: number, col: number, raw: unknown): boolean {
+    const c = sheet.ensure(r, col);
+    c.f = undefined;
+    c.err = undefined;
+    c.links = undefined;
+    c.spilledFrom = undefined;
+    if (c.cf) c.cf = undefined;
+    if (raw === null || raw === undefined || raw === '') {
+      c.v = undefined;
+      return false;
+    }
+    if (typeof raw === 'string') {
+      if (c.fmt === TEXT_FORMAT) {
+        // Chosen: in a plain-text cell even '=...' stays text, as when typed into one.
+        c.v = raw;
+        return false;
+      }
+      if (raw.startsWith("'")) {
+        c.v = raw.slice(1);
+        return false;
+      }
+      if (raw.length > 1 && raw.startsWith('=')) {
+        c.f = raw;
+        c.v = undefined;
+        return true;
+      }
+      const p = parseTyped(raw);
+      c.v = p.value;
+      if (p.format && (isAutomatic(c.fmt) || (isDateFormat(p.format) && !isDateFormat(c.fmt)))) c.fmt = p.format;
+      return false;
+    }
+    if (typeof raw === 'number') {
+      // Chosen: NaN and infinities (which Sheets cannot hold) become #NUM!.
+      c.v = Number.isFinite(raw) ? truncate15(raw) : '#NUM!';
+      return false;
+    }
+    if (typeof raw === 'boolean') {
+      c.v = raw;
+      return false;
+    }
+    if (isDate(raw)) {
+      c.v = dateToSerial(raw, this.timeZone);
+      if (!isDateFormat(c.fmt)) c.fmt = DATE_TIME_FORMAT;
+      return false;
+    }
+    // Chosen: other objects are stored as their string form, unparsed.
+    c.v = String(raw);
+    return false;
+  }
+
+  /** Empties a cell's content (value, formula, links, spill state) and keeps its formatting. */
+  clearContent(c: Cell): void {
+    c.v = undefined;
+    c.f = undefined;
+    c.err = undefined;
+    c.links = undefined;
+    c.cf = undefined;
+    c.spilledFrom = undefined;
+  }
+
+  clearFormat(c: Cell): void {
+    c.fmt = undefined;
+    c.bg = undefined;
+    c.bold = undefined;
+    c.color = undefined;
+    c.halign = undefined;
+    c.wrap = undefined;
+  }
+
+  a1Of(sheet: SheetModel, r: number, c: number): string {
+    return cellA1(r, c);
+  }
+}

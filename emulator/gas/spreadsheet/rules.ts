@@ -1,0 +1,272 @@
+/** Rich text values (text with link runs) and conditional format rules, with their builders. */
+import { gasError } from './context';
+import type { LinkRun } from './model';
+
+// ---- Rich text ------------------------------------------------------------------------------
+
+export class RichTextValueImpl {
+  constructor(
+    private readonly text: string,
+    private readonly links: LinkRun[],
+  ) {}
+  getText(): string {
+    return this.text;
+  }
+  /** The link of the whole text (or of [start, end)); null when none or when it differs across the span. */
+  getLinkUrl(startOffset?: number, endOffset?: number): string | null {
+    const s = startOffset ?? 0;
+    const e = endOffset ?? this.text.length;
+    if (this.text.length === 0) return null;
+    const run = this.links.find((l) => l.start <= s && l.end >= e);
+    return run ? run.url : null;
+  }
+  getStartIndex(): number {
+    return 0;
+  }
+  getEndIndex(): number {
+    return this.text.length;
+  }
+  /** Runs split at link boundaries; each run is a RichTextValue of its own. */
+  getRuns(): RichTextValueImpl[] {
+    const cuts = new Set([0, this.text.length]);
+    for (const l of this.links) {
+      cuts.add(l.start);
+      cuts.add(l.end);
+    }
+    const pts = [...cuts].sort((a, b) => a - b);
+    const runs: RichTextValueImpl[] = [];
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const [s, e] = [pts[i], pts[i + 1]];
+      const link = this.links.find((l) => l.start <= s && l.end >= e);
+      runs.push(new RunImpl(this.text.slice(s, e), link ? [{ start: 0, end: e - s, url: link.url }] : [], s, e));
+    }
+    return runs;
+  }
+  copy(): RichTextValueBuilderImpl {
+    return new RichTextValueBuilderImpl(this.text, this.links.map((l) => ({ ...l })));
+  }
+  /** @internal link runs, for the range that stores this value. */
+  linkRuns(): LinkRun[] {
+    return this.links.map((l) => ({ ...l }));
+  }
+}
+
+class RunImpl extends RichTextValueImpl {
+  constructor(
+    text: string,
+    links: LinkRun[],
+    private readonly s: number,
+    private readonly e: number,
+  ) {
+    super(text, links);
+  }
+  override getStartIndex(): number {
+    return this.s;
+  }
+  override getEndIndex(): number {
+    return this.e;
+  }
+}
+
+export class RichTextValueBuilderImpl {
+  constructor(
+    private text = '',
+    private links: LinkRun[] = [],
+  ) {}
+  setText(text: string): RichTextValueBuilderImpl {
+    this.text = String(text);
+    this.links = [];
+    return this;
+  }
+  /** setLinkUrl(url) links the whole text; setLinkUrl(start, end, url) a span. A null url removes links. */
+  setLinkUrl(a: number | string | null, b?: number, c?: string | null): RichTextValueBuilderImpl {
+    let start: number, end: number, url: string | null;
+    if (typeof a === 'number') {
+      start = a;
+      end = b!;
+      url = c ?? null;
+      if (!(start >= 0 && end <= this.text.length && start <= end)) throw gasError(`Index out of bounds: the text has ${this.text.length} characters.`);
+    } else {
+      start = 0;
+      end = this.text.length;
+      url = a;
+    }
+    // Overlapping links are replaced.
+    const kept: LinkRun[] = [];
+    for (const l of this.links) {
+      if (l.end <= start || l.start >= end) kept.push(l);
+      else {
+        if (l.start < start) kept.push({ start: l.start, end: start, url: l.url });
+        if (l.end > end) kept.push({ start: end, end: l.end, url: l.url });
+      }
+    }
+    if (url) kept.push({ start, end, url });
+    this.links = kept.sort((x, y) => x.start - y.start);
+    return this;
+  }
+  setTextStyle(): RichTextValueBuilderImpl {
+    return this; // text styles are not modelled
+  }
+  build(): RichTextValueImpl {
+    return new RichTextValueImpl(this.text, this.links.map((l) => ({ ...l })));
+  }
+}
+
+// ---- Conditional format rules ------------------------------------------------------------------
+
+/** Values of SpreadsheetApp.BooleanCriteria used by the builder. */
+export const BooleanCriteria = {
+  CELL_EMPTY: 'CELL_EMPTY',
+  CELL_NOT_EMPTY: 'CELL_NOT_EMPTY',
+  NUMBER_BETWEEN: 'NUMBER_BETWEEN',
+  NUMBER_EQUAL_TO: 'NUMBER_EQUAL_TO',
+  NUMBER_GREATER_THAN: 'NUMBER_GREATER_THAN',
+  NUMBER_GREATER_THAN_OR_EQUAL_TO: 'NUMBER_GREATER_THAN_OR_EQUAL_TO',
+  NUMBER_LESS_THAN: 'NUMBER_LESS_THAN',
+  NUMBER_LESS_THAN_OR_EQUAL_TO: 'NUMBER_LESS_THAN_OR_EQUAL_TO',
+  NUMBER_NOT_BETWEEN: 'NUMBER_NOT_BETWEEN',
+  NUMBER_NOT_EQUAL_TO: 'NUMBER_NOT_EQUAL_TO',
+  TEXT_CONTAINS: 'TEXT_CONTAINS',
+  TEXT_DOES_NOT_CONTAIN: 'TEXT_DOES_NOT_CONTAIN',
+  TEXT_EQUAL_TO: 'TEXT_EQUAL_TO',
+  TEXT_STARTS_WITH: 'TEXT_STARTS_WITH',
+  TEXT_ENDS_WITH: 'TEXT_ENDS_WITH',
+  CUSTOM_FORMULA: 'CUSTOM_FORMULA',
+} as const;
+
+interface RuleData {
+  criteria: string | null;
+  values: unknown[];
+  background: string | null;
+  fontColor: string | null;
+  bold: boolean | null;
+  ranges: unknown[];
+}
+
+export class BooleanConditionImpl {
+  constructor(private readonly d: RuleData) {}
+  getCriteriaType(): string {
+    return this.d.criteria!;
+  }
+  getCriteriaValues(): unknown[] {
+    return [...this.d.values];
+  }
+  getBackground(): string | null {
+    return this.d.background;
+  }
+  getFontColor(): string | null {
+    return this.d.fontColor;
+  }
+  getBold(): boolean | null {
+    return this.d.bold;
+  }
+}
+
+export class ConditionalFormatRuleImpl {
+  constructor(private readonly d: RuleData) {}
+  getBooleanCondition(): BooleanConditionImpl | null {
+    return this.d.criteria ? new BooleanConditionImpl(this.d) : null;
+  }
+  getGradientCondition(): null {
+    return null;
+  }
+  getRanges(): unknown[] {
+    return [...this.d.ranges];
+  }
+  copy(): ConditionalFormatRuleBuilderImpl {
+    return new ConditionalFormatRuleBuilderImpl({ ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
+  }
+}
+
+function num(method: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw gasError(`The parameters (${typeof v}) don't match the method signature for SpreadsheetApp.ConditionalFormatRuleBuilder.${method}.`);
+  return v;
+}
+
+export class ConditionalFormatRuleBuilderImpl {
+  private d: RuleData;
+  constructor(d?: RuleData) {
+    this.d = d ?? { criteria: null, values: [], background: null, fontColor: null, bold: null, ranges: [] };
+  }
+  private when(criteria: string, values: unknown[]): ConditionalFormatRuleBuilderImpl {
+    this.d.criteria = criteria;
+    this.d.values = values;
+    return this;
+  }
+  whenNumberGreaterThan(n: number) {
+    return this.when(BooleanCriteria.NUMBER_GREATER_THAN, [num('whenNumberGreaterThan', n)]);
+  }
+  whenNumberGreaterThanOrEqualTo(n: number) {
+    return this.when(BooleanCriteria.NUMBER_GREATER_THAN_OR_EQUAL_TO, [num('whenNumberGreaterThanOrEqualTo', n)]);
+  }
+  whenNumberLessThan(n: number) {
+    return this.when(BooleanCriteria.NUMBER_LESS_THAN, [num('whenNumberLessThan', n)]);
+  }
+  whenNumberLessThanOrEqualTo(n: number) {
+    return this.when(BooleanCriteria.NUMBER_LESS_THAN_OR_EQUAL_TO, [num('whenNumberLessThanOrEqualTo', n)]);
+  }
+  whenNumberBetween(a: number, b: number) {
+    return this.when(BooleanCriteria.NUMBER_BETWEEN, [num('whenNumberBetween', a), num('whenNumberBetween', b)]);
+  }
+  whenNumberNotBetween(a: number, b: number) {
+    return this.when(BooleanCriteria.NUMBER_NOT_BETWEEN, [num('whenNumberNotBetween', a), num('whenNumberNotBetween', b)]);
+  }
+  whenNumberEqualTo(n: number) {
+    return this.when(BooleanCriteria.NUMBER_EQUAL_TO, [num('whenNumberEqualTo', n)]);
+  }
+  whenNumberNotEqualTo(n: number) {
+    return this.when(BooleanCriteria.NUMBER_NOT_EQUAL_TO, [num('whenNumberNotEqualTo', n)]);
+  }
+  whenTextContains(t: string) {
+    return this.when(BooleanCriteria.TEXT_CONTAINS, [String(t)]);
+  }
+  whenTextDoesNotContain(t: string) {
+    return this.when(BooleanCriteria.TEXT_DOES_NOT_CONTAIN, [String(t)]);
+  }
+  whenTextEqualTo(t: string) {
+    return this.when(BooleanCriteria.TEXT_EQUAL_TO, [String(t)]);
+  }
+  whenTextStartsWith(t: string) {
+    return this.when(BooleanCriteria.TEXT_STARTS_WITH, [String(t)]);
+  }
+  whenTextEndsWith(t: string) {
+    return this.when(BooleanCriteria.TEXT_ENDS_WITH, [String(t)]);
+  }
+  whenCellEmpty() {
+    return this.when(BooleanCriteria.CELL_EMPTY, []);
+  }
+  whenCellNotEmpty() {
+    return this.when(BooleanCriteria.CELL_NOT_EMPTY, []);
+  }
+  whenFormulaSatisfied(formula: string) {
+    return this.when(BooleanCriteria.CUSTOM_FORMULA, [String(formula)]);
+  }
+  setBackground(color: string | null) {
+    this.d.background = color;
+    return this;
+  }
+  setFontColor(color: string | null) {
+    this.d.fontColor = color;
+    return this;
+  }
+  setBold(bold: boolean | null) {
+    this.d.bold = bold;
+    return this;
+  }
+  setRanges(ranges: unknown[]) {
+    this.d.ranges = [...ranges];
+    return this;
+  }
+  getRanges(): unknown[] {
+    return [...this.d.ranges];
+  }
+  getBooleanCondition(): BooleanConditionImpl | null {
+    return this.d.criteria ? new BooleanConditionImpl(this.d) : null;
+  }
+  build(): ConditionalFormatRuleImpl {
+    // Chosen wording: Sheets refuses a rule without a condition or without a format.
+    if (!this.d.criteria) throw gasError('Conditional format rule must have a condition.');
+    if (this.d.background === null && this.d.fontColor === null && this.d.bold === null) throw gasError('Conditional format rule must have at least one format set.');
+    return new ConditionalFormatRuleImpl({ ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
+  }
+}

@@ -1,0 +1,1154 @@
+/**
+ * Spreadsheet, Sheet, Range, NamedRange and Filter: the objects a script sees. Each call charges the
+ * cost model (reads, writes, other calls) and mutating calls are refused inside custom functions.
+ */
+import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
+import { Ctx, gasError } from './context';
+import { afterWrite, formulaWritten, reindex } from './formulas';
+import { Area, Cell, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
+import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
+import { formatValue } from './format';
+import { AUTOMATIC_FORMAT } from './values';
+
+const COLORS: Record<string, string> = {
+  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00',
+  orange: '#ffa500', gray: '#808080', grey: '#808080', purple: '#800080', cyan: '#00ffff', magenta: '#ff00ff',
+  lime: '#00ff00', pink: '#ffc0cb', brown: '#a52a2a', silver: '#c0c0c0', navy: '#000080',
+};
+
+/** Colours are reported as lowercase #rrggbb like Sheets does. */
+export function normalizeColor(c: string): string {
+  const s = String(c).trim().toLowerCase();
+  if (COLORS[s]) return COLORS[s];
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(s);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  return s;
+}
+
+/** Sheets' rules for range names. */
+export function isValidRangeName(name: string): boolean {
+  if (typeof name !== 'string' || name.length < 1 || name.length > 250) return false;
+  if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) return false;
+  if (/^(true|false)/i.test(name)) return false; // Google: must not start with the words "true" or "false"
+  if (/^[A-Za-z]{1,3}\d+$/.test(name)) return false; // A1-like
+  if (/^[Rr]\d*[Cc]\d*$/.test(name)) return false; // R1C1-like
+  return true;
+}
+
+function typeName(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (Array.isArray(v)) return 'Object[]';
+  if (typeof v === 'string') return 'String';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'Boolean';
+  return 'Object';
+}
+
+/** Google's checks for 2D input: an array of rows, rows counted first, then each row's columns. */
+function checkGrid(method: string, data: unknown, rows: number, cols: number): unknown[][] {
+  if (!Array.isArray(data)) throw gasError(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+  if (data.length !== rows) throw gasError(`The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${rows}.`);
+  for (const row of data) {
+    if (!Array.isArray(row)) throw gasError(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+    if (row.length !== cols) throw gasError(`The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${cols}.`);
+  }
+  return data as unknown[][];
+}
+
+function checkInt(method: string, ...ns: unknown[]): void {
+  for (const n of ns)
+    if (typeof n !== 'number' || !Number.isInteger(n))
+      throw gasError(`The parameters (${ns.map(typeName).join(',')}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`);
+}
+
+/** Shifts an area for rows/columns inserted (n > 0) or deleted (n < 0) at index `at`. Returns null when deleted entirely. */
+function shiftArea<T extends { r1: number; c1: number; r2: number; c2: number }>(a: T, dim: 'row' | 'col', at: number, n: number): T | null {
+  const [k1, k2] = dim === 'row' ? (['r1', 'r2'] as const) : (['c1', 'c2'] as const);
+  const out = { ...a };
+  if (n > 0) {
+    if (out[k1] >= at) out[k1] += n;
+    if (out[k2] >= at) out[k2] += n;
+    return out;
+  }
+  const del1 = at;
+  const del2 = at - n - 1;
+  const shift = (x: number) => (x > del2 ? x + n : x >= del1 ? del1 : x);
+  const s1 = out[k1] >= del1 && out[k1] <= del2 ? del1 : shift(out[k1]);
+  const e1 = out[k2] >= del1 && out[k2] <= del2 ? del1 - 1 : shift(out[k2]);
+  if (e1 < s1) return null;
+  out[k1] = s1;
+  out[k2] = e1;
+  return out;
+}
+
+export class Services {
+  private sheetWrappers = new Map<SheetModel, SheetImpl>();
+  readonly spreadsheet: SpreadsheetImpl;
+  constructor(readonly ctx: Ctx) {
+    this.spreadsheet = new SpreadsheetImpl(this);
+  }
+  sheet(m: SheetModel): SheetImpl {
+    let s = this.sheetWrappers.get(m);
+    if (!s) this.sheetWrappers.set(m, (s = new SheetImpl(this, m)));
+    return s;
+  }
+  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1): RangeImpl {
+    return new RangeImpl(this, m, r, c, nr, nc);
+  }
+  /** The model of a Sheet/Range object given by the script. */
+  modelOf(x: unknown, method: string): SheetModel {
+    if (x instanceof SheetImpl) return x._m;
+    if (x instanceof RangeImpl) return x._m;
+    throw gasError(`The parameters (${typeName(x)}) don't match the method signature for ${method}.`);
+  }
+  /** Resolves A1 notation (with optional sheet name) to an area; `Range not found` when it is not one. */
+  area(a1: string, defaultSheet: SheetModel): Area {
+    const ref = typeof a1 === 'string' ? parseA1(a1) : null;
+    if (!ref) throw gasError('Range not found');
+    const sheet = ref.sheetName === undefined ? defaultSheet : this.ctx.wb.sheetByName(ref.sheetName);
+    if (!sheet) throw gasError('Range not found');
+    const area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
+    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    return area;
+  }
+  rangeOf(a: Area): RangeImpl {
+    return this.range(a.sheet, a.r1, a.c1, a.r2 - a.r1 + 1, a.c2 - a.c1 + 1);
+  }
+}
+
+// ---- Spreadsheet ------------------------------------------------------------------------------
+
+class UserImpl {
+  constructor(private readonly email: string) {}
+  getEmail(): string {
+    return this.email;
+  }
+}
+
+export class SpreadsheetImpl {
+  constructor(private readonly s: Services) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
+  private get wb() {
+    return this.s.ctx.wb;
+  }
+  getId(): string {
+    this.ctx.call();
+    return this.wb.id;
+  }
+  getName(): string {
+    this.ctx.call();
+    return this.wb.name;
+  }
+  rename(newName: string): void {
+    this.ctx.mutate('rename');
+    this.wb.name = String(newName);
+  }
+  getUrl(): string {
+    this.ctx.call();
+    return `https://docs.google.com/spreadsheets/d/${this.wb.id}/edit`;
+  }
+  getOwner(): UserImpl {
+    this.ctx.call();
+    return new UserImpl(this.wb.owner);
+  }
+  getSpreadsheetTimeZone(): string {
+    this.ctx.call();
+    return this.wb.timeZone;
+  }
+  setSpreadsheetTimeZone(tz: string): void {
+    this.ctx.mutate('setSpreadsheetTimeZone');
+    this.wb.timeZone = tz;
+  }
+  getSpreadsheetLocale(): string {
+    this.ctx.call();
+    return this.wb.locale;
+  }
+  getSheets(): SheetImpl[] {
+    this.ctx.call();
+    return this.wb.sheets.map((m) => this.s.sheet(m));
+  }
+  getNumSheets(): number {
+    this.ctx.call();
+    return this.wb.sheets.length;
+  }
+  getSheetByName(name: string): SheetImpl | null {
+    this.ctx.call();
+    const m = this.wb.sheetByName(name);
+    return m ? this.s.sheet(m) : null;
+  }
+  getSheetById(id: number): SheetImpl | null {
+    this.ctx.call();
+    const m = this.wb.sheets.find((x) => x.id === id);
+    return m ? this.s.sheet(m) : null;
+  }
+  /**
+   * insertSheet(), insertSheet(index), insertSheet(name), insertSheet(name, index).
+   * Chosen: without an index the new sheet goes right after the active sheet; it becomes active.
+   */
+  insertSheet(a?: string | number, b?: number): SheetImpl {
+    this.ctx.write('insertSheet', 0);
+    let name: string | undefined;
+    let index: number | undefined;
+    if (typeof a === 'number') index = a;
+    else if (a !== undefined) {
+      name = String(a);
+      index = b;
+    }
+    if (name !== undefined) checkSheetName(this.wb, name, null);
+    const at = index ?? (this.wb.activeSheet ? this.wb.sheets.indexOf(this.wb.activeSheet) + 1 : this.wb.sheets.length);
+    const m = this.wb.addSheet(name ?? this.wb.uniqueSheetName(), at);
+    this.wb.activeSheet = m;
+    this.wb.activeRange = null;
+    return this.s.sheet(m);
+  }
+  deleteSheet(sheet: SheetImpl): void {
+    this.ctx.write('deleteSheet', 0);
+    const m = this.s.modelOf(sheet, 'SpreadsheetApp.Spreadsheet.deleteSheet');
+    // Chosen wording (Sheets refuses to delete the last sheet).
+    if (this.wb.sheets.length === 1) throw gasError("You can't remove all the sheets in a document.");
+    const i = this.wb.sheets.indexOf(m);
+    if (i < 0) throw gasError('Sheet not found');
+    this.wb.sheets.splice(i, 1);
+    for (const [k, nr] of this.wb.namedRanges) if (nr.area.sheet === m) this.wb.namedRanges.delete(k);
+    if (this.wb.activeSheet === m) {
+      this.wb.activeSheet = this.wb.sheets[Math.max(0, i - 1)];
+      this.wb.activeRange = null;
+    }
+    afterWrite(this.wb, [{ sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols }]);
+  }
+  setActiveSheet(sheet: SheetImpl): SheetImpl {
+    this.ctx.call();
+    const m = this.s.modelOf(sheet, 'SpreadsheetApp.Spreadsheet.setActiveSheet');
+    this.wb.activeSheet = m;
+    this.wb.activeRange = null;
+    return this.s.sheet(m);
+  }
+  getActiveSheet(): SheetImpl {
+    this.ctx.call();
+    return this.s.sheet(activeSheet(this.s));
+  }
+  getActiveRange(): RangeImpl {
+    this.ctx.call();
+    return activeRange(this.s);
+  }
+  getActiveCell(): RangeImpl {
+    this.ctx.call();
+    const r = activeRange(this.s);
+    return this.s.range(r._m, r._r, r._c);
+  }
+  setActiveRange(range: RangeImpl): RangeImpl {
+    this.ctx.call();
+    return range.activate();
+  }
+  getRange(a1: string): RangeImpl {
+    this.ctx.call();
+    return this.s.rangeOf(this.s.area(a1, activeSheet(this.s)));
+  }
+  getRangeByName(name: string): RangeImpl | null {
+    this.ctx.call();
+    const nr = this.wb.namedRanges.get(name);
+    return nr ? this.s.rangeOf(nr.area) : null;
+  }
+  /** Names a range (replacing a range of that name). Names follow Sheets' rules. */
+  setNamedRange(name: string, range: RangeImpl): void {
+    this.ctx.mutate('setNamedRange');
+    if (!isValidRangeName(name)) throw gasError(invalidNameMessage(name));
+    if (!(range instanceof RangeImpl)) throw gasError(`The parameters (String,${typeName(range)}) don't match the method signature for SpreadsheetApp.Spreadsheet.setNamedRange.`);
+    this.wb.namedRanges.set(name, { name, area: range._area() });
+  }
+  getNamedRanges(): NamedRangeImpl[] {
+    this.ctx.call();
+    return [...this.wb.namedRanges.values()].map((nr) => new NamedRangeImpl(this.s, nr));
+  }
+  /** Chosen: removing a name that does not exist does nothing. */
+  removeNamedRange(name: string): void {
+    this.ctx.mutate('removeNamedRange');
+    this.wb.namedRanges.delete(name);
+  }
+  toast(msg: string, title?: string, timeoutSeconds?: number): void {
+    this.ctx.mutate('toast');
+    this.ctx.state.uiEvents.push({ kind: 'toast', message: String(msg ?? ''), title: title === undefined || title === null ? '' : String(title), timeoutSeconds: timeoutSeconds ?? 5 });
+  }
+  // A few Sheet methods Google also offers on Spreadsheet (they act on the active sheet).
+  getDataRange(): RangeImpl {
+    return this.s.sheet(activeSheet(this.s)).getDataRange();
+  }
+  getLastRow(): number {
+    return this.s.sheet(activeSheet(this.s)).getLastRow();
+  }
+  getLastColumn(): number {
+    return this.s.sheet(activeSheet(this.s)).getLastColumn();
+  }
+  appendRow(rowContents: unknown[]): SheetImpl {
+    return this.s.sheet(activeSheet(this.s)).appendRow(rowContents);
+  }
+}
+
+function invalidNameMessage(name: string): string {
+  // Chosen wording; Sheets' UI says the name must follow these rules.
+  return `Invalid range name "${name}". Names may contain only letters, numbers and underscores, must be 1-250 characters, must not start with a number or the words "true" or "false", and must not look like a cell reference (A1 or R1C1).`;
+}
+
+function checkSheetName(wb: Ctx['wb'], name: string, self: SheetModel | null): void {
+  // Chosen wording for the empty name.
+  if (name.trim() === '') throw gasError('Sheet names cannot be empty.');
+  const other = wb.sheetByNameCi(name);
+  if (other && other !== self) throw gasError(`A sheet with the name "${name}" already exists. Please enter another name.`);
+}
+
+function activeSheet(s: Services): SheetModel {
+  const wb = s.ctx.wb;
+  if (wb.evaluating) return wb.evaluating.sheet;
+  if (!wb.activeSheet || !wb.sheets.includes(wb.activeSheet)) wb.activeSheet = wb.sheets[0];
+  return wb.activeSheet;
+}
+
+/** The active range; inside a custom function, the cell that calls it. Defaults to A1 of the active sheet. */
+function activeRange(s: Services): RangeImpl {
+  const wb = s.ctx.wb;
+  if (wb.evaluating) return s.range(wb.evaluating.sheet, wb.evaluating.r, wb.evaluating.c);
+  const sh = activeSheet(s);
+  const a = wb.activeRange;
+  if (a && a.sheet === sh) return s.rangeOf(a);
+  return s.range(sh, 1, 1);
+}
+
+export class SelectionImpl {
+  constructor(private readonly s: Services) {}
+  getActiveRange(): RangeImpl {
+    this.s.ctx.call();
+    return activeRange(this.s);
+  }
+  getActiveSheet(): SheetImpl {
+    this.s.ctx.call();
+    return this.s.sheet(activeSheet(this.s));
+  }
+  getCurrentCell(): RangeImpl {
+    this.s.ctx.call();
+    const r = activeRange(this.s);
+    return this.s.range(r._m, r._r, r._c);
+  }
+}
+
+// ---- Named ranges -------------------------------------------------------------------------------
+
+export class NamedRangeImpl {
+  constructor(
+    private readonly s: Services,
+    private readonly nr: NamedRangeModel,
+  ) {}
+  getName(): string {
+    this.s.ctx.call();
+    return this.nr.name;
+  }
+  setName(name: string): NamedRangeImpl {
+    this.s.ctx.mutate('setName');
+    if (!isValidRangeName(name)) throw gasError(invalidNameMessage(name));
+    const map = this.s.ctx.wb.namedRanges;
+    map.delete(this.nr.name);
+    this.nr.name = name;
+    map.set(name, this.nr);
+    return this;
+  }
+  getRange(): RangeImpl {
+    this.s.ctx.call();
+    return this.s.rangeOf(this.nr.area);
+  }
+  setRange(range: RangeImpl): NamedRangeImpl {
+    this.s.ctx.mutate('setRange');
+    this.nr.area = range._area();
+    return this;
+  }
+  remove(): void {
+    this.s.ctx.mutate('remove');
+    this.s.ctx.wb.namedRanges.delete(this.nr.name);
+  }
+}
+
+// ---- Filter ---------------------------------------------------------------------------------------
+
+export class FilterImpl {
+  constructor(
+    private readonly s: Services,
+    private readonly m: SheetModel,
+  ) {}
+  private f() {
+    if (!this.m.filter) throw gasError('This filter has been removed.'); // chosen wording
+    return this.m.filter;
+  }
+  getRange(): RangeImpl {
+    this.s.ctx.call();
+    const f = this.f();
+    return this.s.range(this.m, f.r1, f.c1, f.r2 - f.r1 + 1, f.c2 - f.c1 + 1);
+  }
+  remove(): void {
+    this.s.ctx.mutate('remove');
+    this.f();
+    this.m.filter = null;
+  }
+  /** Criteria are kept as given (the runtime does not hide rows). */
+  setColumnFilterCriteria(columnPosition: number, filterCriteria: unknown): FilterImpl {
+    this.s.ctx.mutate('setColumnFilterCriteria');
+    const f = this.f();
+    if (columnPosition < f.c1 || columnPosition > f.c2) throw gasError('The column position is out of bounds of the filter range.'); // chosen wording
+    if (filterCriteria === null || filterCriteria === undefined) f.criteria.delete(columnPosition);
+    else f.criteria.set(columnPosition, filterCriteria);
+    return this;
+  }
+  getColumnFilterCriteria(columnPosition: number): unknown {
+    this.s.ctx.call();
+    return this.f().criteria.get(columnPosition) ?? null;
+  }
+  removeColumnFilterCriteria(columnPosition: number): FilterImpl {
+    return this.setColumnFilterCriteria(columnPosition, null);
+  }
+}
+
+// ---- Sheet ------------------------------------------------------------------------------------------
+
+export class SheetImpl {
+  constructor(
+    private readonly s: Services,
+    /** @internal */ readonly _m: SheetModel,
+  ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
+  private get wb() {
+    return this.s.ctx.wb;
+  }
+  getName(): string {
+    this.ctx.call();
+    return this._m.name;
+  }
+  setName(name: string): SheetImpl {
+    this.ctx.mutate('setName');
+    name = String(name);
+    checkSheetName(this.wb, name, this._m);
+    this._m.name = name;
+    afterWrite(this.wb, [{ sheet: this._m, r1: 1, c1: 1, r2: this._m.maxRows, c2: this._m.maxCols }]);
+    return this;
+  }
+  getSheetId(): number {
+    this.ctx.call();
+    return this._m.id;
+  }
+  getIndex(): number {
+    this.ctx.call();
+    return this.wb.sheets.indexOf(this._m) + 1;
+  }
+  getParent(): SpreadsheetImpl {
+    this.ctx.call();
+    return this.s.spreadsheet;
+  }
+  /** getRange(a1), getRange(row, column), getRange(row, column, numRows), getRange(row, column, numRows, numColumns). */
+  getRange(a: string | number, column?: number, numRows?: number, numColumns?: number): RangeImpl {
+    this.ctx.call();
+    if (typeof a === 'string' && column === undefined) return this.s.rangeOf(this.s.area(a, this._m));
+    const row = a as number;
+    const nr = numRows ?? 1;
+    const nc = numColumns ?? 1;
+    checkInt('getRange', ...[row, column, numRows, numColumns].filter((x) => x !== undefined));
+    if (column === undefined) throw gasError(`The parameters (${typeName(a)}) don't match the method signature for SpreadsheetApp.Sheet.getRange.`);
+    if (row < 1) throw gasError('The starting row of the range is too small.');
+    if (column < 1) throw gasError('The starting column of the range is too small.');
+    if (nr < 1) throw gasError('The number of rows in the range must be at least 1.');
+    if (nc < 1) throw gasError('The number of columns in the range must be at least 1.');
+    if (row + nr - 1 > this._m.maxRows || column + nc - 1 > this._m.maxCols) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    return this.s.range(this._m, row, column, nr, nc);
+  }
+  getDataRange(): RangeImpl {
+    this.ctx.call();
+    return this.s.range(this._m, 1, 1, Math.max(1, this._m.lastRow()), Math.max(1, this._m.lastColumn()));
+  }
+  getLastRow(): number {
+    this.ctx.call();
+    return this._m.lastRow();
+  }
+  getLastColumn(): number {
+    this.ctx.call();
+    return this._m.lastColumn();
+  }
+  getMaxRows(): number {
+    this.ctx.call();
+    return this._m.maxRows;
+  }
+  getMaxColumns(): number {
+    this.ctx.call();
+    return this._m.maxCols;
+  }
+
+  // -- rows and columns --
+  private insertRowsAt(method: string, at: number, n: number): void {
+    this.ctx.write(method, 0);
+    checkInt(method, at, n);
+    if (n < 1) throw gasError('The number of rows to insert must be at least 1.'); // chosen wording
+    if (at < 1 || at > this._m.maxRows + 1) throw gasError('Those rows are out of bounds.');
+    this.wb.checkGrowth(n * this._m.maxCols);
+    const m = this._m;
+    if (m.rows.length >= at) m.rows.splice(at - 1, 0, ...new Array(n));
+    m.maxRows += n;
+    this.shift('row', at, n);
+  }
+  private deleteRowsAt(at: number, n: number): void {
+    this.ctx.write('deleteRows', 0);
+    checkInt('deleteRows', at, n);
+    const m = this._m;
+    if (at < 1 || n < 1 || at + n - 1 > m.maxRows) throw gasError('Those rows are out of bounds.');
+    if (n === m.maxRows) throw gasError("You can't delete all the rows on the sheet."); // chosen wording
+    m.rows.splice(at - 1, n);
+    m.maxRows -= n;
+    this.shift('row', at, -n);
+  }
+  private insertColumnsAt(method: string, at: number, n: number): void {
+    this.ctx.write(method, 0);
+    checkInt(method, at, n);
+    const m = this._m;
+    if (n < 1) throw gasError('The number of columns to insert must be at least 1.'); // chosen wording
+    if (at < 1 || at > m.maxCols + 1) throw gasError('Those columns are out of bounds.');
+    if (m.maxCols + n > MAX_COLUMNS) throw gasError(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
+    this.wb.checkGrowth(n * m.maxRows);
+    for (const row of m.rows) if (row && row.length >= at) row.splice(at - 1, 0, ...new Array(n));
+    const widths = new Map<number, number>();
+    for (const [c, w] of m.colWidths) widths.set(c >= at ? c + n : c, w);
+    m.colWidths = widths;
+    m.maxCols += n;
+    this.shift('col', at, n);
+  }
+  private deleteColumnsAt(at: number, n: number): void {
+    this.ctx.write('deleteColumns', 0);
+    checkInt('deleteColumns', at, n);
+    const m = this._m;
+    if (at < 1 || n < 1 || at + n - 1 > m.maxCols) throw gasError('Those columns are out of bounds.');
+    if (n === m.maxCols) throw gasError("You can't delete all the columns on the sheet."); // chosen wording
+    for (const row of m.rows) if (row) row.splice(at - 1, n);
+    const widths = new Map<number, number>();
+    for (const [c, w] of m.colWidths) if (c < at) widths.set(c, w);
+    else if (c >= at + n) widths.set(c - n, w);
+    m.colWidths = widths;
+    m.maxCols -= n;
+    this.shift('col', at, -n);
+  }
+  /** Named ranges, the filter, formulas' anchors and the active range move with their cells. */
+  private shift(dim: 'row' | 'col', at: number, n: number): void {
+    const m = this._m;
+    for (const [k, nr] of this.wb.namedRanges) {
+      if (nr.area.sheet !== m) continue;
+      const a = shiftArea(nr.area, dim, at, n);
+      if (a) nr.area = a;
+      else this.wb.namedRanges.delete(k);
+    }
+    if (m.filter) {
+      const f = shiftArea(m.filter, dim, at, n);
+      m.filter = f ? { ...f, criteria: m.filter.criteria } : null;
+    }
+    if (this.wb.activeRange?.sheet === m) this.wb.activeRange = shiftArea(this.wb.activeRange, dim, at, n);
+    reindex(this.wb, m);
+    afterWrite(this.wb, [{ sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols }]);
+  }
+  insertRowBefore(beforePosition: number): SheetImpl {
+    this.insertRowsAt('insertRowBefore', beforePosition, 1);
+    return this;
+  }
+  insertRowAfter(afterPosition: number): SheetImpl {
+    this.insertRowsAt('insertRowAfter', afterPosition + 1, 1);
+    return this;
+  }
+  insertRowsBefore(beforePosition: number, howMany: number): SheetImpl {
+    this.insertRowsAt('insertRowsBefore', beforePosition, howMany);
+    return this;
+  }
+  insertRowsAfter(afterPosition: number, howMany: number): SheetImpl {
+    this.insertRowsAt('insertRowsAfter', afterPosition + 1, howMany);
+    return this;
+  }
+  insertRows(rowIndex: number, numRows?: number): void {
+    this.insertRowsAt('insertRows', rowIndex, numRows ?? 1);
+  }
+  deleteRow(rowPosition: number): SheetImpl {
+    this.deleteRowsAt(rowPosition, 1);
+    return this;
+  }
+  deleteRows(rowPosition: number, howMany: number): void {
+    this.deleteRowsAt(rowPosition, howMany);
+  }
+  insertColumnBefore(beforePosition: number): SheetImpl {
+    this.insertColumnsAt('insertColumnBefore', beforePosition, 1);
+    return this;
+  }
+  insertColumnAfter(afterPosition: number): SheetImpl {
+    this.insertColumnsAt('insertColumnAfter', afterPosition + 1, 1);
+    return this;
+  }
+  insertColumnsBefore(beforePosition: number, howMany: number): SheetImpl {
+    this.insertColumnsAt('insertColumnsBefore', beforePosition, howMany);
+    return this;
+  }
+  insertColumnsAfter(afterPosition: number, howMany: number): SheetImpl {
+    this.insertColumnsAt('insertColumnsAfter', afterPosition + 1, howMany);
+    return this;
+  }
+  insertColumns(columnIndex: number, numColumns?: number): void {
+    this.insertColumnsAt('insertColumns', columnIndex, numColumns ?? 1);
+  }
+  deleteColumn(columnPosition: number): SheetImpl {
+    this.deleteColumnsAt(columnPosition, 1);
+    return this;
+  }
+  deleteColumns(columnPosition: number, howMany: number): void {
+    this.deleteColumnsAt(columnPosition, howMany);
+  }
+
+  /** Appends a row after the last row with content, adding rows (and columns) to the sheet as needed. */
+  appendRow(rowContents: unknown[]): SheetImpl {
+    if (!Array.isArray(rowContents)) throw gasError(`The parameters (${typeName(rowContents)}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.`);
+    this.ctx.write('appendRow', rowContents.length);
+    const m = this._m;
+    const r = m.lastRow() + 1;
+    const needRows = Math.max(0, r - m.maxRows);
+    const needCols = Math.max(0, rowContents.length - m.maxCols);
+    if (needRows || needCols) {
+      this.wb.checkGrowth(needRows * Math.max(m.maxCols, rowContents.length) + needCols * m.maxRows);
+      m.maxRows += needRows;
+      m.maxCols += needCols;
+    }
+    const formulas: number[] = [];
+    rowContents.forEach((v, i) => {
+      if (this.wb.writeInput(m, r, i + 1, v)) formulas.push(i + 1);
+    });
+    const areas: Area[] = [{ sheet: m, r1: r, c1: 1, r2: r, c2: Math.max(1, rowContents.length) }];
+    for (const c of formulas) areas.push(...formulaWritten(this.wb, m, r, c));
+    afterWrite(this.wb, areas);
+    return this;
+  }
+
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): SheetImpl {
+    const m = this._m;
+    this.ctx.write('clear', m.lastRow() * m.lastColumn());
+    this.s.range(m, 1, 1, m.maxRows, m.maxCols)._clear(options ?? {});
+    return this;
+  }
+  clearContents(): SheetImpl {
+    return this.clear({ contentsOnly: true });
+  }
+  clearFormats(): SheetImpl {
+    return this.clear({ formatOnly: true });
+  }
+  clearNotes(): SheetImpl {
+    const m = this._m;
+    this.ctx.write('clearNotes', 0);
+    for (const row of m.rows) if (row) for (const c of row) if (c) c.note = undefined;
+    return this;
+  }
+  setFrozenRows(rows: number): void {
+    this.ctx.mutate('setFrozenRows');
+    checkInt('setFrozenRows', rows);
+    if (rows < 0 || rows > this._m.maxRows) throw gasError('Those rows are out of bounds.');
+    this._m.frozenRows = rows;
+  }
+  getFrozenRows(): number {
+    this.ctx.call();
+    return this._m.frozenRows;
+  }
+  setFrozenColumns(columns: number): void {
+    this.ctx.mutate('setFrozenColumns');
+    checkInt('setFrozenColumns', columns);
+    if (columns < 0 || columns > this._m.maxCols) throw gasError('Those columns are out of bounds.');
+    this._m.frozenCols = columns;
+  }
+  getFrozenColumns(): number {
+    this.ctx.call();
+    return this._m.frozenCols;
+  }
+  hideSheet(): SheetImpl {
+    this.ctx.mutate('hideSheet');
+    const visible = this.wb.sheets.filter((x) => !x.hidden);
+    // Chosen wording (Sheets keeps at least one sheet visible).
+    if (visible.length === 1 && visible[0] === this._m) throw gasError("You can't hide all the sheets in a document.");
+    this._m.hidden = true;
+    if (this.wb.activeSheet === this._m) this.wb.activeSheet = this.wb.sheets.find((x) => !x.hidden) ?? this._m;
+    return this;
+  }
+  showSheet(): SheetImpl {
+    this.ctx.mutate('showSheet');
+    this._m.hidden = false;
+    return this;
+  }
+  isSheetHidden(): boolean {
+    this.ctx.call();
+    return this._m.hidden;
+  }
+  activate(): SheetImpl {
+    this.ctx.call();
+    // Activating a hidden sheet shows it, as in Sheets.
+    this._m.hidden = false;
+    this.wb.activeSheet = this._m;
+    this.wb.activeRange = null;
+    return this;
+  }
+  setColumnWidth(columnPosition: number, width: number): SheetImpl {
+    this.ctx.mutate('setColumnWidth');
+    checkInt('setColumnWidth', columnPosition, width);
+    if (columnPosition < 1 || columnPosition > this._m.maxCols) throw gasError('Those columns are out of bounds.');
+    this._m.colWidths.set(columnPosition, width);
+    return this;
+  }
+  setColumnWidths(startColumn: number, numColumns: number, width: number): SheetImpl {
+    this.ctx.mutate('setColumnWidths');
+    checkInt('setColumnWidths', startColumn, numColumns, width);
+    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > this._m.maxCols) throw gasError('Those columns are out of bounds.');
+    for (let c = startColumn; c < startColumn + numColumns; c++) this._m.colWidths.set(c, width);
+    return this;
+  }
+  getColumnWidth(columnPosition: number): number {
+    this.ctx.call();
+    return this._m.colWidths.get(columnPosition) ?? DEFAULT_COLUMN_WIDTH;
+  }
+  /**
+   * Chosen: the fitted width is 7 px per character of the longest display value plus 10 px
+   * padding, at least 21 px (Sheets measures rendered text; no public formula).
+   */
+  autoResizeColumns(startColumn: number, numColumns: number): SheetImpl {
+    this.ctx.write('autoResizeColumns', 0);
+    checkInt('autoResizeColumns', startColumn, numColumns);
+    const m = this._m;
+    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > m.maxCols) throw gasError('Those columns are out of bounds.');
+    for (let c = startColumn; c < startColumn + numColumns; c++) {
+      let longest = 0;
+      for (const row of m.rows) {
+        const cell = row?.[c - 1];
+        if (cell) for (const line of formatValue(cell.v, cell.fmt).split('\n')) longest = Math.max(longest, line.length);
+      }
+      m.colWidths.set(c, Math.max(21, longest * 7 + 10));
+    }
+    return this;
+  }
+  autoResizeColumn(columnPosition: number): SheetImpl {
+    return this.autoResizeColumns(columnPosition, 1);
+  }
+  getFilter(): FilterImpl | null {
+    this.ctx.call();
+    return this._m.filter ? new FilterImpl(this.s, this._m) : null;
+  }
+  setConditionalFormatRules(rules: ConditionalFormatRuleImpl[]): void {
+    this.ctx.mutate('setConditionalFormatRules');
+    if (!Array.isArray(rules)) throw gasError(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Sheet.setConditionalFormatRules.`);
+    this._m.cfRules = [...rules];
+  }
+  getConditionalFormatRules(): ConditionalFormatRuleImpl[] {
+    this.ctx.call();
+    return [...(this._m.cfRules as ConditionalFormatRuleImpl[])];
+  }
+  getNamedRanges(): NamedRangeImpl[] {
+    this.ctx.call();
+    return [...this.wb.namedRanges.values()].filter((nr) => nr.area.sheet === this._m).map((nr) => new NamedRangeImpl(this.s, nr));
+  }
+  getActiveRange(): RangeImpl | null {
+    this.ctx.call();
+    const a = this.wb.activeRange;
+    return a && a.sheet === this._m ? this.s.rangeOf(a) : null;
+  }
+  setActiveRange(range: RangeImpl): RangeImpl {
+    return range.activate();
+  }
+}
+
+// ---- Range ------------------------------------------------------------------------------------------
+
+type Grid<T> = T[][];
+
+export class RangeImpl {
+  constructor(
+    private readonly s: Services,
+    /** @internal */ readonly _m: SheetModel,
+    /** @internal */ readonly _r: number,
+    /** @internal */ readonly _c: number,
+    /** @internal */ readonly _nr: number,
+    /** @internal */ readonly _nc: number,
+  ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
+  private get wb() {
+    return this.s.ctx.wb;
+  }
+  /** @internal */
+  _area(): Area {
+    return { sheet: this._m, r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+  }
+  private cells(): number {
+    return this._nr * this._nc;
+  }
+  private map<T>(f: (c: Cell | undefined) => T): Grid<T> {
+    const out: Grid<T> = new Array(this._nr);
+    for (let i = 0; i < this._nr; i++) {
+      const row = this._m.rows[this._r - 1 + i];
+      const o = new Array<T>(this._nc);
+      for (let j = 0; j < this._nc; j++) o[j] = f(row?.[this._c - 1 + j]);
+      out[i] = o;
+    }
+    return out;
+  }
+  private first(): Cell | undefined {
+    return this._m.cell(this._r, this._c);
+  }
+  /** Applies f to every cell of the range (creating cells). */
+  private each(f: (c: Cell, i: number, j: number) => void): void {
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) f(this._m.ensure(this._r + i, this._c + j), i, j);
+  }
+
+  // -- position --
+  getA1Notation(): string {
+    this.ctx.call();
+    return rangeA1(this._r, this._c, this._r + this._nr - 1, this._c + this._nc - 1);
+  }
+  getRow(): number {
+    this.ctx.call();
+    return this._r;
+  }
+  getRowIndex(): number {
+    return this.getRow();
+  }
+  getColumn(): number {
+    this.ctx.call();
+    return this._c;
+  }
+  getNumRows(): number {
+    this.ctx.call();
+    return this._nr;
+  }
+  getHeight(): number {
+    return this.getNumRows();
+  }
+  getNumColumns(): number {
+    this.ctx.call();
+    return this._nc;
+  }
+  getWidth(): number {
+    return this.getNumColumns();
+  }
+  getLastRow(): number {
+    this.ctx.call();
+    return this._r + this._nr - 1;
+  }
+  getLastColumn(): number {
+    this.ctx.call();
+    return this._c + this._nc - 1;
+  }
+  getSheet(): SheetImpl {
+    this.ctx.call();
+    return this.s.sheet(this._m);
+  }
+  getCell(row: number, column: number): RangeImpl {
+    this.ctx.call();
+    if (row < 1 || column < 1 || row > this._nr || column > this._nc) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    return this.s.range(this._m, this._r + row - 1, this._c + column - 1);
+  }
+  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): RangeImpl {
+    this.ctx.call();
+    const r = this._r + rowOffset;
+    const c = this._c + columnOffset;
+    const nr = numRows ?? this._nr;
+    const nc = numColumns ?? this._nc;
+    if (r < 1) throw gasError('The starting row of the range is too small.');
+    if (c < 1) throw gasError('The starting column of the range is too small.');
+    if (nr < 1) throw gasError('The number of rows in the range must be at least 1.');
+    if (nc < 1) throw gasError('The number of columns in the range must be at least 1.');
+    if (r + nr - 1 > this._m.maxRows || c + nc - 1 > this._m.maxCols) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    return this.s.range(this._m, r, c, nr, nc);
+  }
+  activate(): RangeImpl {
+    this.ctx.call();
+    this._m.hidden = false;
+    this.wb.activeSheet = this._m;
+    this.wb.activeRange = this._area();
+    return this;
+  }
+  isBlank(): boolean {
+    this.ctx.read(this.cells());
+    return this.map((c) => isEmptyCell(c)).every((r) => r.every(Boolean));
+  }
+
+  // -- values --
+  getValue(): unknown {
+    this.ctx.read(1);
+    return this.wb.readValue(this.first());
+  }
+  getValues(): unknown[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => this.wb.readValue(c));
+  }
+  getDisplayValue(): string {
+    this.ctx.read(1);
+    return this.wb.readDisplay(this.first());
+  }
+  getDisplayValues(): string[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => this.wb.readDisplay(c));
+  }
+  /** Writes the value into every cell of the range. */
+  setValue(value: unknown): RangeImpl {
+    this.ctx.write('setValue', this.cells());
+    this.writeAll((i, j) => value);
+    return this;
+  }
+  setValues(values: unknown[][]): RangeImpl {
+    const data = checkGrid('setValues', values, this._nr, this._nc);
+    this.ctx.write('setValues', this.cells());
+    this.writeAll((i, j) => data[i][j]);
+    return this;
+  }
+  private writeAll(v: (i: number, j: number) => unknown): void {
+    const formulas: Array<[number, number]> = [];
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) if (this.wb.writeInput(this._m, this._r + i, this._c + j, v(i, j))) formulas.push([this._r + i, this._c + j]);
+    const areas = [this._area()];
+    for (const [r, c] of formulas) areas.push(...formulaWritten(this.wb, this._m, r, c));
+    afterWrite(this.wb, areas);
+  }
+
+  // -- formulas --
+  getFormula(): string {
+    this.ctx.read(1);
+    return this.wb.readFormula(this.first());
+  }
+  getFormulas(): string[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => this.wb.readFormula(c));
+  }
+  /** Chosen: a formula without the leading '=' gets one; '' clears the cell. References are not adjusted per cell. */
+  setFormula(formula: string): RangeImpl {
+    this.ctx.write('setFormula', this.cells());
+    const f = String(formula ?? '');
+    this.writeAll(() => (f === '' ? '' : f.startsWith('=') ? f : `=${f}`));
+    return this;
+  }
+  setFormulas(formulas: string[][]): RangeImpl {
+    const data = checkGrid('setFormulas', formulas, this._nr, this._nc);
+    this.ctx.write('setFormulas', this.cells());
+    this.writeAll((i, j) => {
+      const f = String(data[i][j] ?? '');
+      return f === '' ? '' : f.startsWith('=') ? f : `=${f}`;
+    });
+    return this;
+  }
+
+  // -- formats --
+  getNumberFormat(): string {
+    this.ctx.read(1);
+    return this.wb.readFormat(this.first());
+  }
+  getNumberFormats(): string[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => this.wb.readFormat(c));
+  }
+  setNumberFormat(numberFormat: string): RangeImpl {
+    this.ctx.write('setNumberFormat', this.cells());
+    const f = String(numberFormat);
+    this.each((c) => (c.fmt = f === AUTOMATIC_FORMAT || f.toLowerCase() === 'general' || f === '' ? undefined : f));
+    return this;
+  }
+  setNumberFormats(numberFormats: string[][]): RangeImpl {
+    const data = checkGrid('setNumberFormats', numberFormats, this._nr, this._nc);
+    this.ctx.write('setNumberFormats', this.cells());
+    this.each((c, i, j) => {
+      const f = String(data[i][j] ?? '');
+      c.fmt = f === AUTOMATIC_FORMAT || f === '' || f.toLowerCase() === 'general' ? undefined : f;
+    });
+    return this;
+  }
+  getNote(): string {
+    this.ctx.read(1);
+    return this.first()?.note ?? '';
+  }
+  getNotes(): string[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => c?.note ?? '');
+  }
+  setNote(note: string | null): RangeImpl {
+    this.ctx.write('setNote', this.cells());
+    const n = note === null || note === undefined || note === '' ? undefined : String(note);
+    this.each((c) => (c.note = n));
+    return this;
+  }
+  setNotes(notes: (string | null)[][]): RangeImpl {
+    const data = checkGrid('setNotes', notes, this._nr, this._nc);
+    this.ctx.write('setNotes', this.cells());
+    this.each((c, i, j) => {
+      const n = data[i][j];
+      c.note = n === null || n === undefined || n === '' ? undefined : String(n);
+    });
+    return this;
+  }
+  clearNote(): RangeImpl {
+    return this.setNote(null);
+  }
+  getBackground(): string {
+    this.ctx.read(1);
+    return this.first()?.bg ?? '#ffffff';
+  }
+  getBackgrounds(): string[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => c?.bg ?? '#ffffff');
+  }
+  setBackground(color: string | null): RangeImpl {
+    this.ctx.write('setBackground', this.cells());
+    const bg = color === null || color === undefined || color === '' ? undefined : normalizeColor(color);
+    this.each((c) => (c.bg = bg === '#ffffff' ? undefined : bg));
+    return this;
+  }
+  setBackgrounds(colors: (string | null)[][]): RangeImpl {
+    const data = checkGrid('setBackgrounds', colors, this._nr, this._nc);
+    this.ctx.write('setBackgrounds', this.cells());
+    this.each((c, i, j) => {
+      const v = data[i][j];
+      const bg = v === null || v === undefined || v === '' ? undefined : normalizeColor(String(v));
+      c.bg = bg === '#ffffff' ? undefined : bg;
+    });
+    return this;
+  }
+  getFontWeight(): string {
+    this.ctx.read(1);
+    return this.first()?.bold ? 'bold' : 'normal';
+  }
+  getFontWeights(): string[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => (c?.bold ? 'bold' : 'normal'));
+  }
+  setFontWeight(fontWeight: string | null): RangeImpl {
+    this.ctx.write('setFontWeight', this.cells());
+    const b = fontWeight === 'bold';
+    this.each((c) => (c.bold = b || undefined));
+    return this;
+  }
+  setFontWeights(fontWeights: (string | null)[][]): RangeImpl {
+    const data = checkGrid('setFontWeights', fontWeights, this._nr, this._nc);
+    this.ctx.write('setFontWeights', this.cells());
+    this.each((c, i, j) => (c.bold = data[i][j] === 'bold' || undefined));
+    return this;
+  }
+  getFontColor(): string {
+    this.ctx.read(1);
+    return this.first()?.color ?? '#000000';
+  }
+  setFontColor(color: string | null): RangeImpl {
+    this.ctx.write('setFontColor', this.cells());
+    const v = color === null || color === undefined || color === '' ? undefined : normalizeColor(color);
+    this.each((c) => (c.color = v === '#000000' ? undefined : v));
+    return this;
+  }
+  /** Chosen: the default alignment reads 'general' (Sheets aligns by value type). */
+  getHorizontalAlignment(): string {
+    this.ctx.read(1);
+    return this.first()?.halign ?? 'general';
+  }
+  setHorizontalAlignment(alignment: string | null): RangeImpl {
+    this.ctx.write('setHorizontalAlignment', this.cells());
+    const a = alignment === null || alignment === undefined || alignment === 'normal' || alignment === 'general' ? undefined : String(alignment).toLowerCase();
+    if (a !== undefined && !['left', 'center', 'right'].includes(a)) throw gasError(`Invalid argument: alignment`); // chosen wording
+    this.each((c) => (c.halign = a));
+    return this;
+  }
+  getWrap(): boolean {
+    this.ctx.read(1);
+    return this.first()?.wrap ?? false;
+  }
+  setWrap(isWrapEnabled: boolean): RangeImpl {
+    this.ctx.write('setWrap', this.cells());
+    this.each((c) => (c.wrap = isWrapEnabled ? true : undefined));
+    return this;
+  }
+
+  // -- rich text --
+  private rich(c: Cell | undefined): RichTextValueImpl | null {
+    const v = c?.v;
+    // Google returns null when the cell value is not text; chosen: an empty cell gives empty text.
+    if (v !== undefined && typeof v !== 'string') return null;
+    if (c?.err) return null;
+    return new RichTextValueImpl(v ?? '', c?.links ?? []);
+  }
+  getRichTextValue(): RichTextValueImpl | null {
+    this.ctx.read(1);
+    return this.rich(this.first());
+  }
+  getRichTextValues(): (RichTextValueImpl | null)[][] {
+    this.ctx.read(this.cells());
+    return this.map((c) => this.rich(c));
+  }
+  /** The text is stored as text (never parsed), with its link runs. */
+  setRichTextValue(value: RichTextValueImpl): RangeImpl {
+    this.ctx.write('setRichTextValue', this.cells());
+    this.writeRich(() => value);
+    return this;
+  }
+  setRichTextValues(values: RichTextValueImpl[][]): RangeImpl {
+    const data = checkGrid('setRichTextValues', values, this._nr, this._nc);
+    this.ctx.write('setRichTextValues', this.cells());
+    this.writeRich((i, j) => data[i][j] as RichTextValueImpl);
+    return this;
+  }
+  private writeRich(v: (i: number, j: number) => RichTextValueImpl): void {
+    this.each((c, i, j) => {
+      const rtv = v(i, j);
+      if (!(rtv instanceof RichTextValueImpl)) throw gasError(`The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`);
+      this.wb.clearContent(c);
+      const text = rtv.getText();
+      c.v = text === '' ? undefined : text;
+      const links = rtv.linkRuns();
+      c.links = links.length ? links : undefined;
+    });
+    afterWrite(this.wb, [this._area()]);
+  }
+
+  // -- clearing --
+  /** @internal */
+  _clear(o: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): void {
+    const contents = !o.formatOnly && !o.commentsOnly;
+    const formats = !o.contentsOnly && !o.commentsOnly;
+    for (let i = 0; i < this._nr; i++) {
+      const row = this._m.rows[this._r - 1 + i];
+      if (!row) continue;
+      for (let j = 0; j < this._nc; j++) {
+        const c = row[this._c - 1 + j];
+        if (!c) continue;
+        if (contents) this.wb.clearContent(c);
+        if (formats) this.wb.clearFormat(c);
+        if (o.commentsOnly) c.note = undefined;
+      }
+    }
+    if (contents) afterWrite(this.wb, [this._area()]);
+  }
+  /** Chosen: clear() keeps notes (clear({commentsOnly: true}) removes them). */
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): RangeImpl {
+    this.ctx.write('clear', this.cells());
+    this._clear(options ?? {});
+    return this;
+  }
+  clearContent(): RangeImpl {
+    this.ctx.write('clearContent', this.cells());
+    this._clear({ contentsOnly: true });
+    return this;
+  }
+  clearFormat(): RangeImpl {
+    this.ctx.write('clearFormat', this.cells());
+    this._clear({ formatOnly: true });
+    return this;
+  }
+
+  // -- filter --
+  createFilter(): FilterImpl {
+    this.ctx.mutate('createFilter');
+    if (this._m.filter) throw gasError("You can't create a filter in a sheet that already has a filter.");
+    const a = this._area();
+    this._m.filter = { r1: a.r1, c1: a.c1, r2: a.r2, c2: a.c2, criteria: new Map() };
+    return new FilterImpl(this.s, this._m);
+  }
+  getFilter(): FilterImpl | null {
+    this.ctx.call();
+    return this._m.filter ? new FilterImpl(this.s, this._m) : null;
+  }
+}
+
+export { columnLetters, cellA1, quoteSheetName };

@@ -1,0 +1,229 @@
+/**
+ * Cell values as Sheets stores them: numbers (dates are numbers with a date format, like in Sheets),
+ * strings and booleans; how typed input becomes a value; and the 15-significant-digit limit.
+ */
+
+/** What a cell holds. Dates are serial numbers (days since 1899-12-30 in the spreadsheet's time zone). */
+export type Stored = number | string | boolean;
+
+/** The format Apps Script reports for a cell whose format is "Automatic". */
+export const AUTOMATIC_FORMAT = '0.###############';
+export const TEXT_FORMAT = '@';
+export const DATE_FORMAT = 'M/d/yyyy';
+export const DATE_TIME_FORMAT = 'M/d/yyyy H:mm:ss';
+
+const MS_PER_DAY = 86400000;
+/** 1899-12-30T00:00:00Z, day 0 of Sheets' serial dates. */
+const EPOCH_MS = Date.UTC(1899, 11, 30);
+
+export function isDate(v: unknown): v is Date {
+  // Dates from the script's vm context fail `instanceof Date`.
+  return Object.prototype.toString.call(v) === '[object Date]';
+}
+
+/** Offset of `tz` from UTC at instant `ms`, in ms (positive east of Greenwich). */
+export function tzOffsetMs(ms: number, tz: string): number {
+  const dtf = formatterFor(tz);
+  const parts: Record<string, number> = {};
+  for (const p of dtf.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** A moment to the serial number that the spreadsheet's time zone shows for it. */
+export function dateToSerial(d: Date, tz: string): number {
+  const ms = d.getTime();
+  return (ms + tzOffsetMs(ms, tz) - EPOCH_MS) / MS_PER_DAY;
+}
+
+/** A serial number (wall time in the spreadsheet's time zone) to the moment. */
+export function serialToDate(serial: number, tz: string): Date {
+  const wall = Math.round(serial * MS_PER_DAY) + EPOCH_MS;
+  // Two passes settle the offset around DST changes.
+  let ms = wall - tzOffsetMs(wall, tz);
+  ms = wall - tzOffsetMs(ms, tz);
+  return new Date(ms);
+}
+
+/** Wall-clock fields of a serial number (no time zone involved). */
+export function serialParts(serial: number): { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number; wd: number } {
+  const wall = new Date(Math.round(serial * MS_PER_DAY) + EPOCH_MS);
+  return {
+    y: wall.getUTCFullYear(),
+    mo: wall.getUTCMonth() + 1,
+    d: wall.getUTCDate(),
+    h: wall.getUTCHours(),
+    mi: wall.getUTCMinutes(),
+    s: wall.getUTCSeconds(),
+    ms: wall.getUTCMilliseconds(),
+    wd: wall.getUTCDay(),
+  };
+}
+
+function wallSerial(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
+  return (Date.UTC(y, mo - 1, d, h, mi, s) - EPOCH_MS) / MS_PER_DAY;
+}
+
+/**
+ * Sheets keeps 15 significant digits and drops the rest (it truncates: typing 12345678901234567
+ * stores 12345678901234500).
+ */
+export function truncate15(n: number): number {
+  if (!Number.isFinite(n) || n === 0) return n;
+  const [mant, exp] = Math.abs(n).toExponential().split('e');
+  const digits = mant.replace('.', '');
+  if (digits.length <= 15) return n;
+  const kept = `${digits[0]}.${digits.slice(1, 15)}e${exp}`;
+  return (n < 0 ? -1 : 1) * Number(kept);
+}
+
+/** Truncates the digit string of a typed number to 15 significant digits before converting. */
+function numberFromDigits(intPart: string, frac: string, exp: number): number {
+  const all = (intPart + frac).replace(/^0+/, '');
+  const lead = (intPart + frac).length - all.length; // leading zeros removed
+  if (all.length === 0) return 0;
+  const kept = all.slice(0, 15);
+  // Position of the decimal point relative to the first significant digit.
+  const pointPos = intPart.length - lead + exp;
+  return Number(`0.${kept}e${pointPos}`);
+}
+
+export interface Parsed {
+  value: Stored;
+  /** Number format Sheets applies for this kind of input (currency, percent, date), if any. */
+  format?: string;
+}
+
+const NUM = /^([+-]?)(\d+(?:,\d{3})*|\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+const CURRENCY_SYMBOLS: Record<string, string> = { $: '"$"#,##0.00', '€': '"€"#,##0.00', '£': '"£"#,##0.00', '¥': '"¥"#,##0' };
+
+function parseNumber(s: string): { n: number; grouped: boolean; decimals: number } | null {
+  const m = NUM.exec(s);
+  if (!m) return null;
+  const [, sign, intRaw, frac = '', exp] = m;
+  if (!intRaw && !frac) return null;
+  const grouped = intRaw.includes(',');
+  if (grouped && exp !== undefined) return null;
+  const n = numberFromDigits(intRaw.replace(/,/g, '') || '0', frac, exp ? Number(exp) : 0);
+  return { n: sign === '-' ? -n : n, grouped, decimals: frac.length };
+}
+
+/**
+ * Parses a string the way Sheets parses typed input (en_US locale): numbers, currency, percent,
+ * booleans, dates and times. Anything else stays text. The caller handles '=' (formula),
+ * the leading apostrophe and the plain-text format.
+ */
+export function parseTyped(raw: string): Parsed {
+  const s = raw.trim();
+  if (s === '') return { value: raw };
+  const upper = s.toUpperCase();
+  if (upper === 'TRUE') return { value: true };
+  if (upper === 'FALSE') return { value: false };
+
+  const num = parseNumber(s);
+  if (num) return { value: num.n, format: num.grouped ? (num.decimals ? '#,##0.00' : '#,##0') : undefined };
+
+  // Percent: "10%", "12.5 %".
+  const pm = /^(.*?)\s*%$/.exec(s);
+  if (pm) {
+    const p = parseNumber(pm[1]);
+    if (p) return { value: truncate15(p.n / 100), format: p.decimals ? '0.00%' : '0%' };
+  }
+
+  // Currency: "$2.99", "-$2.99", "$-2.99", "2.99 €" (symbol before or after).
+  const cm = /^([+-]?)\s*([$€£¥])\s*([+-]?[\d.,]+(?:[eE][+-]?\d+)?)$/.exec(s) ?? /^([+-]?)([\d.,]+)\s*([$€£¥])$/.exec(s);
+  if (cm) {
+    const symbol = /[$€£¥]/.exec(cm[2]) ? cm[2] : cm[3];
+    const numText = symbol === cm[2] ? cm[3] : cm[2];
+    const p = parseNumber(numText);
+    if (p) {
+      const neg = cm[1] === '-';
+      const fmt = symbol === cm[2] ? CURRENCY_SYMBOLS[symbol] : `#,##0.00" ${symbol}"`;
+      return { value: neg ? -p.n : p.n, format: fmt };
+    }
+  }
+
+  const d = parseDateTime(s);
+  if (d) return d;
+  return { value: raw };
+}
+
+function validDate(y: number, mo: number, d: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+function parseTime(t: string): { h: number; mi: number; s: number; hasSec: boolean } | null {
+  const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?$/.exec(t);
+  if (!m) return null;
+  let h = Number(m[1]);
+  const mi = Number(m[2]);
+  const s = m[3] ? Number(m[3]) : 0;
+  if (m[4]) {
+    if (h < 1 || h > 12) return null;
+    const pm = m[4].toUpperCase() === 'PM';
+    h = (h % 12) + (pm ? 12 : 0);
+  }
+  if (h > 23 || mi > 59 || s > 59) return null;
+  return { h, mi, s, hasSec: m[3] !== undefined };
+}
+
+/** ISO-like (2024-01-15, 2024/01/15, with optional time) and US (1/15/2024) dates; times (13:45, 1:45 PM). */
+export function parseDateTime(s: string): Parsed | null {
+  let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](.+))?$/.exec(s);
+  let y: number, mo: number, d: number, timeText: string | undefined, dateFormat: string;
+  if (m) {
+    y = Number(m[1]);
+    mo = Number(m[2]);
+    d = Number(m[3]);
+    timeText = m[4];
+    // Chosen: ISO input keeps an ISO-looking format.
+    dateFormat = 'yyyy-mm-dd';
+  } else {
+    m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?: (.+))?$/.exec(s);
+    if (m) {
+      mo = Number(m[1]);
+      d = Number(m[2]);
+      y = Number(m[3]);
+      if (m[3].length === 2) y += y < 30 ? 2000 : 1900;
+      timeText = m[4];
+      dateFormat = DATE_FORMAT;
+    } else {
+      const t = parseTime(s);
+      if (!t) return null;
+      return { value: wallSerial(1899, 12, 30, t.h, t.mi, t.s), format: t.hasSec ? 'h:mm:ss am/pm' : 'h:mm am/pm' };
+    }
+  }
+  if (!validDate(y, mo, d)) return null;
+  if (timeText === undefined) return { value: wallSerial(y, mo, d), format: dateFormat };
+  const t = parseTime(timeText.replace(/Z$/, ''));
+  if (!t) return null;
+  return { value: wallSerial(y, mo, d, t.h, t.mi, t.s), format: dateFormat === DATE_FORMAT ? DATE_TIME_FORMAT : 'yyyy-mm-dd H:mm:ss' };
+}
+
+/** True when a number format shows dates or times (so getValue returns a Date). */
+export function isDateFormat(fmt: string | undefined): boolean {
+  if (!fmt) return false;
+  // Drop quoted text, escapes and colour/condition brackets (but not elapsed-time [h]).
+  const f = fmt.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[(?![hms]+\])[^\]]*\]/gi, '');
+  return /[dyhs]/i.test(f) || /(^|[^0#?])m/i.test(f.replace(/am\/pm|a\/p/gi, ''));
+}
