@@ -1,0 +1,167 @@
+import { findMarketplace } from '../../src/shared/marketplaces';
+import { columnIndex, errorsBlock, resultBlock, resultColumns, sheetRowField } from '../../src/scan/layout';
+
+const US = findMarketplace('US')!;
+const DE = findMarketplace('DE')!;
+
+/** A product as contract 2.3 describes it, with members the contract does not list. */
+function product(): Record<string, unknown> {
+  return {
+    id: 991,
+    asin: 'B00EXAMPLE',
+    market_title: 'Widget, large (12 pack)',
+    brand: 'Acme',
+    color: 'Blue',
+    size_name: 'L',
+    category: 'Home & Kitchen',
+    rank: 15230,
+    buybox_price: 2499,
+    lowest_price_new_fba: 2450,
+    lowest_price_new_fbm: null,
+    lowest_price_used_fba: 1800,
+    lowest_price_used_fbm: 1700,
+    market_pack_quantity: 1,
+    size_tier: 'Large Standard-Size',
+    competitive_sellers: 3,
+    new_fba_offers_count: 4,
+    new_fbm_offers_count: 2,
+    total_offers_count: 6,
+    is_hazmat: false,
+    is_meltable: true,
+    is_adult: false,
+    units_per_month: 120,
+    sales_per_month: 299880,
+    profit_per_month: 60000,
+    inputs: {
+      identifier: '012345678905',
+      cost: 1250,
+      stock: 40,
+      map: 1999,
+      supplier_sku: '=cmd|calc',
+      supplier_pack_quantity: 6,
+      custom_columns: ['Blue widget', '8'],
+    },
+    financials: { profit: 500, margin: 2001, roi: 4000, net_revenue: 1750 },
+    market_fees: { referral_fee: 375, fba_fees: 512, per_item_fee: null, variable_closing_fee: 0, inbound_placement_fee: 27 },
+    flags: ['Private label', { name: 'Amazon on listing' }],
+    monthly_sold: 100, // a member the contract does not list
+    historical: { bsr_30: -1 },
+  };
+}
+
+describe('result tab layout', () => {
+  test('columns in the order a seller reads them, supplier inputs and custom columns last', () => {
+    const cols = resultColumns(['Description', 'Sheet row']);
+    expect(cols.map((c) => c.header)).toEqual([
+      'ASIN', 'Title', 'Brand', 'Category', 'Rank', 'Buy Box', 'Lowest FBA', 'Lowest FBM', 'Referral fee', 'FBA fee',
+      'Other fees', 'Profit', 'Margin', 'ROI', 'Units/mo', 'Sales/mo', 'Profit/mo', 'FBA offers', 'FBM offers', 'Offers',
+      'Flags', 'Hazmat', 'Meltable', 'Adult', 'Size tier', 'Identifier', 'SKU', 'Cost', 'MAP', 'Stock', 'Pack qty',
+      'Description', 'Sheet row',
+    ]);
+    expect(new Set(cols.map((c) => c.key)).size).toBe(cols.length);
+    expect(columnIndex(cols, 'profit')).toBe(11);
+    expect(columnIndex(cols, 'roi')).toBe(13);
+  });
+
+  test('values of a realistic product: money as amounts, basis points as fractions, guarded text', () => {
+    const b = resultBlock([product()], { marketplace: US, customColumns: ['Description', 'Sheet row'] });
+    const row: Record<string, unknown> = {};
+    b.headers.forEach((h, i) => (row[h] = b.values[0][i]));
+    expect(row).toEqual({
+      ASIN: '=HYPERLINK("https://www.amazon.com/dp/B00EXAMPLE","B00EXAMPLE")',
+      Title: "'Widget, large (12 pack)", // has a digit: guarded so Sheets keeps the text
+      Brand: 'Acme',
+      Category: 'Home & Kitchen',
+      Rank: 15230,
+      'Buy Box': 24.99,
+      'Lowest FBA': 24.5,
+      'Lowest FBM': '',
+      'Referral fee': 3.75,
+      'FBA fee': 5.12,
+      'Other fees': 0.27,
+      Profit: 5,
+      Margin: 0.2001,
+      ROI: 0.4,
+      'Units/mo': 120,
+      'Sales/mo': 2998.8,
+      'Profit/mo': 600,
+      'FBA offers': 4,
+      'FBM offers': 2,
+      Offers: 6,
+      Flags: 'Private label, Amazon on listing',
+      Hazmat: false,
+      Meltable: true,
+      Adult: false,
+      'Size tier': 'Large Standard-Size',
+      Identifier: "'012345678905",
+      SKU: "'=cmd|calc",
+      Cost: 12.5,
+      MAP: 19.99,
+      Stock: 40,
+      'Pack qty': 6,
+      Description: 'Blue widget',
+      'Sheet row': 8,
+    });
+  });
+
+  test('number formats per column follow the marketplace currency', () => {
+    const us = resultBlock([], { marketplace: US });
+    const de = resultBlock([], { marketplace: DE });
+    const fmt = (b: typeof us, key: string) => b.formats[columnIndex(b.columns, key)];
+    expect(fmt(us, 'profit')).toBe('"$"#,##0.00');
+    expect(fmt(de, 'profit')).toBe('#,##0.00" €"');
+    expect(fmt(us, 'roi')).toBe('0.00%');
+    expect(fmt(us, 'rank')).toBe('#,##0');
+    expect(fmt(us, 'identifier')).toBeNull();
+    expect(us.values).toEqual([]);
+    expect(us.widths.every((w) => w >= 60)).toBe(true);
+    expect(us.formats.length).toBe(us.headers.length);
+  });
+
+  test('a product with almost nothing gives blanks, never "undefined" or errors', () => {
+    const b = resultBlock([{ asin: 'B00EXAMPLE', financials: null, market_fees: {} }], { marketplace: US });
+    const values = b.values[0];
+    expect(values[0]).toMatch(/^=HYPERLINK/);
+    expect(values.slice(1).every((v) => v === '')).toBe(true);
+  });
+
+  test('an ASIN that is not 10 letters/digits is not put into a formula', () => {
+    const b = resultBlock([{ asin: 'B00X","evil' }], { marketplace: US });
+    expect(b.values[0][0]).toBe("'B00X\",\"evil"); // plain guarded text
+    const c = resultBlock([{ asin: '=1+1' }], { marketplace: US });
+    expect(c.values[0][0]).toBe("'=1+1");
+  });
+
+  test('text from the service that starts with a formula character stays text', () => {
+    const b = resultBlock([{ asin: 'B00EXAMPLE', market_title: '+Plus size', brand: '@home', category: '-Other' }], { marketplace: US });
+    expect(b.values[0].slice(1, 4)).toEqual(["'+Plus size", "'@home", "'-Other"]);
+  });
+});
+
+describe('errors tab layout', () => {
+  test('sheet row from the uploaded sheet-row column, identifier as text, the reason', () => {
+    const attrs = {
+      mapping: { id: 0, cost: 1, custom_columns: [2, 3] },
+      options: { marketplace_id: 'US', name: 'x', custom_columns: ['Description', 'Sheet row'] },
+    };
+    const field = sheetRowField(attrs);
+    expect(field).toBe(3);
+    const b = errorsBlock(
+      [
+        { line: 2, identifier: '012345678905', code: 'not_found', message: 'No product found', input: ['012345678905', '1.00', 'x', '17'] },
+        { line: 3, identifier: '=bad', message: null, code: 'invalid_identifier', input: [] },
+      ],
+      { sheetRowField: field },
+    );
+    expect(b.headers).toEqual(['Sheet row', 'File line', 'Identifier', 'Reason']);
+    expect(b.values).toEqual([
+      [17, 2, "'012345678905", 'No product found'],
+      ['', 3, "'=bad", 'invalid_identifier'],
+    ]);
+    expect(b.formats).toEqual(['0', '0', null, null]);
+  });
+  test('without a sheet-row column the sheet row is blank', () => {
+    expect(sheetRowField({ mapping: { custom_columns: [] }, options: {} })).toBe(-1);
+    expect(errorsBlock([{ line: 5, identifier: 'B00EXAMPLE', message: 'Blocked brand' }]).values).toEqual([['', 5, "'B00EXAMPLE", 'Blocked brand']]);
+  });
+});

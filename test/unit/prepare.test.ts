@@ -1,0 +1,281 @@
+import { parseCsv } from '../../src/scan/csv';
+import { buildUploadOptions, ScanOptionsInput } from '../../src/scan/attributes';
+import { expectationForHeader, prepareScan, PrepareInput, SHEET_ROW_COLUMN } from '../../src/scan/prepare';
+
+const OPTIONS: ScanOptionsInput = { marketplace: 'US', name: 'ACME March' };
+
+/** A supplier sheet read from A5: two title rows, the header on sheet row 7, data from row 8. */
+function messySheet(): PrepareInput {
+  const values: unknown[][] = [
+    ['ACME price list', '', '', '', ''], // row 5
+    ['', '', '', '', ''], // row 6
+    ['UPC', 'Item #', 'Description', 'Cost', 'Case Pack'], // row 7 (header)
+    [12345678905, 'AC-1', 'Widget, large', '$1,299.00', 6], // row 8: lost zero, money text
+    ['4006381333931', 'AC-2', '=HYPERLINK("x")', 12.5, 12], // row 9
+    ['', '', '', '', ''], // row 10: blank
+    [5.01234e12, 'AC-3', 'Sci', 3, 1], // row 11: digits lost
+    ['036000291453', 'AC-4', 'Bad check', 3, 1], // row 12
+    ['036000291452', 'AC-5', 'No cost', 'call', 1], // row 13
+    ['', 'AC-6', 'No id', 3, 1], // row 14
+    ['036000291452', 'AC-7', 'Twice', 0.1 + 0.2, 'lots'], // row 15: same UPC as 13, but 13 is skipped
+    ['036000291452', 'AC-8', 'Twice again', '2,50', 24], // row 16: duplicate of 15
+    ['', '', '', '', ''], // trailing blank, not a row of the list
+    ['', '', '', '', ''],
+  ];
+  return {
+    values,
+    headerRow: 2,
+    firstSheetRow: 5,
+    mapping: { identifier: 0, cost: 3, sku: 1, pack_quantity: 4, custom: [2] },
+    options: OPTIONS,
+  };
+}
+
+describe('prepareScan: preview of a messy sheet', () => {
+  const p = prepareScan(messySheet());
+
+  test('counts for the preview', () => {
+    expect(p.counts).toEqual({
+      dataRows: 9,
+      send: 4,
+      skipped: 5,
+      repairedRows: 2,
+      duplicateRows: 2,
+      warnings: 1,
+      bySkipReason: { 'blank-row': 1, 'scientific-notation': 1, 'invalid-identifier': 1, 'unusable-cost': 1, 'no-identifier': 1 },
+    });
+    expect(p.ok).toBe(true);
+    expect(p.problems).toEqual([]);
+  });
+
+  test('skipped rows name real sheet rows and say why', () => {
+    expect(p.skipped.map((s) => [s.sheetRow, s.reason, s.detail])).toEqual([
+      [10, 'blank-row', 'blank'],
+      [11, 'scientific-notation', 'scientific-notation'],
+      [12, 'invalid-identifier', 'bad-check-digit'],
+      [13, 'unusable-cost', 'not-a-number'],
+      [14, 'no-identifier', 'blank'],
+    ]);
+    expect(p.skipped[1].message).toBe(
+      'Row 11: "5.01234E+12" was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter the identifiers.',
+    );
+    expect(p.skipped[3].message).toBe('Row 13: Cost "call" is not an amount.');
+    expect(p.skipped[4].message).toBe('Row 14: no identifier in column A.');
+  });
+
+  test('repairs list row, column, before and after', () => {
+    expect(p.repaired).toEqual([
+      { sheetRow: 8, column: 'A', role: 'identifier', before: '12345678905', after: '012345678905', what: 'leading-zeros' },
+      { sheetRow: 8, column: 'D', role: 'cost', before: '$1,299.00', after: '1299.00', what: 'money-text' },
+      { sheetRow: 16, column: 'D', role: 'cost', before: '2,50', after: '2.50', what: 'money-text' },
+    ]);
+  });
+
+  test('duplicates are reported and all sent', () => {
+    expect(p.duplicates).toEqual([{ identifier: '036000291452', sheetRows: [15, 16] }]);
+    expect(p.rows.map((r) => r.sheetRow)).toEqual([8, 9, 15, 16]);
+  });
+
+  test('unreadable optional cells are sent blank with a warning, never skip the row', () => {
+    expect(p.warnings).toEqual([
+      { sheetRow: 15, column: 'E', role: 'pack_quantity', value: 'lots', message: 'Row 15: Pack quantity "lots" is not a whole number of 1 or more. It is sent blank.' },
+    ]);
+  });
+
+  test('the CSV: header line, repaired values, exact decimals, quoting, sheet row last', () => {
+    expect(p.csvHeader).toEqual(['UPC', 'Cost', 'Item #', 'Case Pack', 'Description', SHEET_ROW_COLUMN]);
+    expect(parseCsv(p.csv)).toEqual([
+      ['UPC', 'Cost', 'Item #', 'Case Pack', 'Description', 'Sheet row'],
+      ['012345678905', '1299.00', 'AC-1', '6', 'Widget, large', '8'],
+      ['4006381333931', '12.50', 'AC-2', '12', '=HYPERLINK("x")', '9'],
+      ['036000291452', '0.30', 'AC-7', '', 'Twice', '15'],
+      ['036000291452', '2.50', 'AC-8', '24', 'Twice again', '16'],
+    ]);
+    expect(p.csv.split('\r\n')[1]).toBe('012345678905,1299.00,AC-1,6,"Widget, large",8');
+  });
+
+  test('attributes index the CSV we built (contract 2.1)', () => {
+    expect(p.attributes).toEqual({
+      mapping: { id: 0, cost: 1, supplier_sku: 2, supplier_pack_quantity: 3, custom_columns: [4, 5] },
+      options: { marketplace_id: 'US', name: 'ACME March', header: true, custom_columns: ['Description', 'Sheet row'] },
+    });
+  });
+});
+
+describe('prepareScan: details', () => {
+  test('the whole cost column decides "1,299": European column', () => {
+    const p = prepareScan({
+      values: [
+        ['EAN', 'Preis'],
+        ['4006381333931', '1.299,00 €'],
+        ['9780306406157', '1,299'],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1 },
+      options: OPTIONS,
+      includeSheetRow: false,
+    });
+    expect(parseCsv(p.csv).slice(1)).toEqual([
+      ['4006381333931', '1299.00'],
+      ['9780306406157', '1.30'],
+    ]);
+    expect(p.repaired[1]).toMatchObject({ sheetRow: 3, before: '1,299', after: '1.30', what: 'rounded' });
+  });
+
+  test('a number format that shows the zeros is trusted (display values)', () => {
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost'],
+        [12345678905, 1],
+      ],
+      display: [
+        ['UPC', 'Cost'],
+        ['012345678905', '$1.00'],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1 },
+      options: OPTIONS,
+    });
+    expect(p.rows[0].fields[0]).toBe('012345678905');
+    expect(p.repaired).toEqual([]);
+  });
+
+  test('the header tells what the column holds: an ambiguous number in a UPC column is a UPC', () => {
+    const input = (header: string): PrepareInput => ({
+      values: [
+        [header, 'Cost'],
+        [1000000052, 1],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1 },
+      options: OPTIONS,
+    });
+    expect(prepareScan(input('UPC')).rows[0].fields[0]).toBe('001000000052');
+    const anyCol = prepareScan(input('Code'));
+    expect(anyCol.skipped[0]).toMatchObject({ sheetRow: 2, reason: 'ambiguous-identifier' });
+    expect(expectationForHeader('ISBN-13')).toBe('isbn');
+    expect(expectationForHeader('EAN / UPC')).toBe('gtin');
+  });
+
+  test('MAP, stock, discount and image columns', () => {
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost', 'MAP', 'Stock', 'Disc', 'Img'],
+        ['036000291452', 2, '$3.99', '1,200', 0.1, 'http://i/1.jpg'],
+        ['4006381333931', 2, 'n/a', -3, '15%', ''],
+        ['9780306406157', 2, '', '', '7.5', ''],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1, map: 2, stock: 3, discount: 4, image: 5 },
+      options: OPTIONS,
+      includeSheetRow: false,
+    });
+    expect(p.csvHeader).toEqual(['UPC', 'Cost', 'Img', 'MAP', 'Stock', 'Disc']);
+    expect(p.rows.map((r) => r.fields)).toEqual([
+      ['036000291452', '2.00', 'http://i/1.jpg', '3.99', '1200', '1000'],
+      ['4006381333931', '2.00', '', '', '', '1500'],
+      ['9780306406157', '2.00', '', '', '', '750'],
+    ]);
+    expect(p.warnings.map((w) => w.message)).toEqual(['Row 3: MAP "n/a" is not an amount. It is sent blank.', 'Row 3: Stock "-3" is not a whole number. It is sent blank.']);
+    expect(p.attributes!.mapping).toEqual({ id: 0, cost: 1, supplier_image: 2, map: 3, stock_quantity: 4, discount_per_product: 5, custom_columns: [] });
+  });
+
+  test('no header row: data from the first row, columns named by letter', () => {
+    const p = prepareScan({
+      values: [
+        [12345678905, 12.5, 'Widget'],
+        [36000291452, 3, 'Gadget'],
+      ],
+      headerRow: -1,
+      firstSheetRow: 1,
+      firstSheetColumn: 3,
+      mapping: { identifier: 0, cost: 1, custom: [2] },
+      options: OPTIONS,
+    });
+    expect(p.csvHeader).toEqual(['Column C', 'Column D', 'Column E', 'Sheet row']);
+    expect(p.rows.map((r) => r.sheetRow)).toEqual([1, 2]);
+    expect(p.repaired[0].column).toBe('C');
+  });
+
+  test('nothing to send and bad options: not ok, with every problem named', () => {
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost'],
+        ['12345', 1],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1 },
+      options: { marketplace: 'XX', name: ' ' },
+    });
+    expect(p.ok).toBe(false);
+    expect(p.attributes).toBeNull();
+    expect(p.csv).toBe('');
+    expect(p.problems.map((x) => x.field)).toEqual(['marketplace', 'name', 'rows']);
+  });
+});
+
+describe('buildUploadOptions: sidebar dollars and percents to cents and basis points', () => {
+  test('every option converted', () => {
+    const r = buildUploadOptions(
+      {
+        marketplace: 'de',
+        name: ' Scan 1 ',
+        supplierDiscount: '5,5 %',
+        prepCost: '$0.35',
+        multipackPrepCost: { enabled: true, firstN: '2', costForFirstN: 0.5, costForRest: '0.10' },
+        multipackOverride: true,
+        multipackOverrideQuantity: 3,
+        pullHistoricalData: true,
+      },
+      ['Title'],
+    );
+    expect(r).toEqual({
+      ok: true,
+      options: {
+        marketplace_id: 'DE',
+        name: 'Scan 1',
+        header: true,
+        discount_supplier: 550,
+        prep_cost: 35,
+        multipack_prep_cost: { enabled: true, firstN: 2, costForFirstN: 50, costForRest: 10 },
+        multipack_override: true,
+        multipack_override_quantity: 3,
+        pull_historical_data: true,
+        custom_columns: ['Title'],
+      },
+    });
+  });
+  test('float artefacts in typed numbers do not leak', () => {
+    const r = buildUploadOptions({ marketplace: 1, name: 'x', prepCost: 0.1 + 0.2, supplierDiscount: 0.1 + 0.2 }, []);
+    expect(r).toMatchObject({ ok: true, options: { marketplace_id: 'US', prep_cost: 30, discount_supplier: 30 } });
+  });
+  test('bad inputs are each named', () => {
+    const r = buildUploadOptions(
+      {
+        marketplace: 'US',
+        name: 'x',
+        supplierDiscount: '120%',
+        prepCost: 'abc',
+        multipackPrepCost: { enabled: true, firstN: 0, costForFirstN: '' },
+        multipackOverride: true,
+        multipackOverrideQuantity: '2.5',
+      },
+      [],
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => p.field)).toEqual([
+      'supplierDiscount',
+      'prepCost',
+      'multipackPrepCost.firstN',
+      'multipackPrepCost.costForFirstN',
+      'multipackOverrideQuantity',
+    ]);
+    expect(r.problems[1].message).toBe('Prep cost "abc" is not an amount.');
+  });
+});
