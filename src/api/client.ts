@@ -5,7 +5,7 @@
  * the same under jest, in the local runtime and on Google.
  */
 import type { Clock, FetchRequest, HttpMethod, Sleep, UrlFetchLike } from './services';
-import { classifyException, classifyResponse, redact, unreadable, type Problem } from './problems';
+import { ApiProblemError, classifyException, classifyResponse, redact, unreadable, type Problem } from './problems';
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry';
 import { parseJson } from './read';
 
@@ -172,4 +172,14 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
 /** One call, same rules as sendAll. */
 export function send(settings: ServiceSettings, deps: ClientDeps, call: ApiCall, opts: SendOptions): CallResult {
   return sendAll(settings, deps, [call], opts)[0];
+}
+
+/**
+ * One call for code that prefers exceptions (menu actions, sidebar server functions): the body of a
+ * 2xx answer, or an ApiProblemError whose message is the plain-language one (never the key).
+ */
+export function requestJson(settings: ServiceSettings, deps: ClientDeps, call: ApiCall, opts: SendOptions): unknown {
+  const r = send(settings, deps, call, opts);
+  if (!r.ok) throw new ApiProblemError(r.problem);
+  return r.body;
 }

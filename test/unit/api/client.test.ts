@@ -1,4 +1,4 @@
-import { buildRequest, sendAll, type ApiCall } from '../../../src/api/client';
+import { buildRequest, requestJson, sendAll, type ApiCall } from '../../../src/api/client';
 import { FakeClock, FakeFetcher, type Handler } from './fakes';
 
 const KEY = 'sk_live_SECRET_0123456789';
@@ -116,5 +116,22 @@ describe('sendAll', () => {
       expect(log.join('\n')).not.toContain(KEY);
       expect(log.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('requestJson', () => {
+  test('answers the body, or throws the plain-language problem without the key', () => {
+    const ok = setup(() => ({ status: 200, body: { data: [1] } }));
+    expect(requestJson(settings, ok.deps, call(1), { deadline: ok.clock.t + 10000 })).toEqual({ data: [1] });
+    const bad = setup(() => ({ status: 401, body: { message: 'no ' + KEY } }));
+    let caught: any;
+    try {
+      requestJson(settings, bad.deps, call(1), { deadline: bad.clock.t + 10000 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught.message).toMatch(/^The API key was refused/);
+    expect(caught.problem.openSettings).toBe(true);
+    expect(JSON.stringify({ m: caught.message, p: caught.problem })).not.toContain(KEY);
   });
 });
