@@ -1,0 +1,142 @@
+import { makeEnv, thrown } from './env';
+
+describe('values: typed input, apostrophes, plain text, 15 digits', () => {
+  test('a string starting with "=" written by setValue, setValues or appendRow becomes a formula', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1').setValue('=SUM(B1:B2)');
+    sheet.getRange('A2:B2').setValues([['=B1', 'x']]);
+    sheet.appendRow(['=A1']);
+    expect(sheet.getRange('A1').getFormula()).toBe('=SUM(B1:B2)');
+    expect(sheet.getRange('A2').getFormula()).toBe('=B1');
+    expect(sheet.getRange('A3').getFormula()).toBe('=A1');
+    expect(sheet.getRange('B2').getFormula()).toBe('');
+  });
+
+  test('built-in formulas are kept as text with an empty value (chosen)', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1').setValue('=SUM(B1:B2)');
+    expect(sheet.getRange('A1').getValue()).toBe('');
+  });
+
+  test('strings are parsed like typed input: "007" is 7, "TRUE" is true, "1,234.5" is 1234.5', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:D1').setValues([['007', 'TRUE', '1,234.5', 'false']]);
+    expect(sheet.getRange('A1:D1').getValues()).toEqual([[7, true, 1234.5, false]]);
+  });
+
+  test('"$2.99" becomes 2.99 with a currency number format', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1').setValue('$2.99');
+    expect(sheet.getRange('A1').getValue()).toBe(2.99);
+    expect(sheet.getRange('A1').getNumberFormat()).toBe('"$"#,##0.00');
+    expect(sheet.getRange('A1').getDisplayValue()).toBe('$2.99');
+  });
+
+  test('"10%" becomes 0.1 with a percent number format', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1').setValue('10%');
+    expect(sheet.getRange('A1').getValue()).toBe(0.1);
+    expect(sheet.getRange('A1').getNumberFormat()).toBe('0%');
+    expect(sheet.getRange('A1').getDisplayValue()).toBe('10%');
+  });
+
+  test('ISO-like and US dates become Dates (in the spreadsheet time zone)', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:B1').setValues([['2024-01-15', '3/4/2024']]);
+    const [[a, b]] = sheet.getRange('A1:B1').getValues() as Date[][];
+    expect(Object.prototype.toString.call(a)).toBe('[object Date]');
+    expect(a.toISOString()).toBe('2024-01-15T00:00:00.000Z');
+    expect(b.toISOString()).toBe('2024-03-04T00:00:00.000Z');
+    expect(sheet.getRange('B1').getDisplayValue()).toBe('3/4/2024');
+  });
+
+  test('dates are wall-clock dates of the spreadsheet time zone', () => {
+    const { Workbook } = require('../../../emulator/gas/spreadsheet');
+    const { sheet } = makeEnv({ wb: new Workbook({ timeZone: 'America/New_York' }) });
+    sheet.getRange('A1').setValue('2024-07-01');
+    expect((sheet.getRange('A1').getValue() as Date).toISOString()).toBe('2024-07-01T04:00:00.000Z');
+    sheet.getRange('A2').setValue(new Date('2024-01-10T15:30:00Z'));
+    expect(sheet.getRange('A2').getDisplayValue()).toBe('1/10/2024 10:30:00');
+  });
+
+  test('a leading apostrophe keeps the text and is not part of the value', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:B1').setValues([["'007", "'=1+1"]]);
+    expect(sheet.getRange('A1:B1').getValues()).toEqual([['007', '=1+1']]);
+    expect(sheet.getRange('A1').getDisplayValue()).toBe('007');
+    expect(sheet.getRange('B1').getFormula()).toBe('');
+  });
+
+  test('in a plain-text (@) cell strings stay text', () => {
+    const { sheet } = makeEnv();
+    const r = sheet.getRange('A1:C1');
+    r.setNumberFormat('@');
+    r.setValues([['0012345678905', '10%', 'TRUE']]);
+    expect(r.getValues()).toEqual([['0012345678905', '10%', 'TRUE']]);
+    expect(r.getNumberFormats()).toEqual([['@', '@', '@']]);
+  });
+
+  test('typed numbers keep only 15 significant digits: 12345678901234567 stores 12345678901234500', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1').setValue('12345678901234567');
+    sheet.getRange('A2').setValue(12345678901234567);
+    expect(sheet.getRange('A1').getValue()).toBe(12345678901234500);
+    expect(sheet.getRange('A2').getValue()).toBe(12345678901234500);
+  });
+
+  test('a UPC typed as a number loses its leading zero', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1').setValue('012345678905');
+    expect(sheet.getRange('A1').getValue()).toBe(12345678905);
+  });
+
+  test('getValues returns numbers, booleans, Dates and strings, with "" for empty cells', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:D1').setValues([[1.5, false, new Date('2024-02-03T00:00:00Z'), 'text']]);
+    const v = sheet.getRange('A1:E2').getValues();
+    expect(v[0].slice(0, 2)).toEqual([1.5, false]);
+    expect((v[0][2] as Date).toISOString()).toBe('2024-02-03T00:00:00.000Z');
+    expect(v[0][3]).toBe('text');
+    expect(v[0][4]).toBe('');
+    expect(v[1]).toEqual(['', '', '', '', '']);
+  });
+
+  test('setValue(null) and setValue("") empty the cell', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:B1').setValues([[1, 2]]);
+    sheet.getRange('A1').setValue(null);
+    sheet.getRange('B1').setValue('');
+    expect(sheet.getRange('A1:B1').getValues()).toEqual([['', '']]);
+    expect(sheet.getLastRow()).toBe(0);
+  });
+
+  test('text that is not a number, date or boolean stays a string', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:D1').setValues([['B00ABC1234', '12-34', ' hello ', '1.2.3']]);
+    expect(sheet.getRange('A1:D1').getValues()).toEqual([['B00ABC1234', '12-34', ' hello ', '1.2.3']]);
+  });
+
+  test('setValues with the wrong number of columns throws Google\'s message', () => {
+    const { sheet } = makeEnv();
+    const msg = thrown(() => sheet.getRange(1, 1, 1, 24).setValues([[1, 2, 3, 4, 5]]));
+    expect(msg).toBe('The number of columns in the data does not match the number of columns in the range. The data has 5 but the range has 24.');
+  });
+
+  test('setValues with the wrong number of rows throws Google\'s message, rows checked first', () => {
+    const { sheet } = makeEnv();
+    const msg = thrown(() => sheet.getRange(1, 1, 3, 2).setValues([[1, 2, 3]]));
+    expect(msg).toBe('The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 3.');
+  });
+
+  test('a failed setValues writes nothing', () => {
+    const { sheet } = makeEnv();
+    expect(() => sheet.getRange('A1:B2').setValues([[1, 2], [3]])).toThrow();
+    expect(sheet.getLastRow()).toBe(0);
+  });
+
+  test('setValue on a multi-cell range fills every cell', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:B2').setValue('x');
+    expect(sheet.getRange('A1:B2').getValues()).toEqual([['x', 'x'], ['x', 'x']]);
+  });
+});

@@ -1,0 +1,86 @@
+import { createHmac, createHash } from 'node:crypto';
+import { evalIn, fixtureRuntime, thrown } from './helpers';
+
+const signed = (buf: Buffer) => [...buf].map((b) => (b > 127 ? b - 256 : b));
+
+describe('Utilities', () => {
+  const rt = fixtureRuntime();
+  afterAll(() => rt.close());
+
+  test('sleep advances the virtual clock, not real time', () => {
+    const t0 = rt.state.clock.now();
+    const real = Date.now();
+    evalIn(rt, 'Utilities.sleep(120000)');
+    expect(rt.state.clock.now() - t0).toBe(120000 + rt.state.cost.executionStartMs);
+    expect(Date.now() - real).toBeLessThan(1000);
+  });
+
+  test('sleep over 300000 ms throws (message chosen)', () => {
+    expect(thrown(() => evalIn(rt, 'Utilities.sleep(300001)'))).toBe('Argument too large: milliseconds (maximum 300000)');
+  });
+
+  test('computeHmacSha256Signature returns Java-style signed bytes, from strings or byte arrays', () => {
+    const expected = signed(createHmac('sha256', 'secret').update('message').digest());
+    expect(evalIn(rt, "return Utilities.computeHmacSha256Signature('message', 'secret')")).toEqual(expected);
+    expect(evalIn(rt, "return Utilities.computeHmacSha256Signature(Utilities.newBlob('message').getBytes(), Utilities.newBlob('secret').getBytes())")).toEqual(expected);
+    const all = evalIn(rt, "return Utilities.computeHmacSha256Signature('m', 'k')") as number[];
+    expect(all.every((b) => b >= -128 && b <= 127)).toBe(true);
+    expect(all.some((b) => b < 0)).toBe(true);
+  });
+
+  test('computeDigest with DigestAlgorithm values and an optional charset', () => {
+    expect(evalIn(rt, "return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc')")).toEqual(signed(createHash('sha256').update('abc').digest()));
+    expect(evalIn(rt, "return Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'é', Utilities.Charset.UTF_8)")).toEqual(signed(createHash('md5').update('é').digest()));
+  });
+
+  test('base64Encode/Decode and the web-safe variants', () => {
+    expect(evalIn(rt, "return Utilities.base64Encode('hi?>')")).toBe(Buffer.from('hi?>').toString('base64'));
+    expect(evalIn(rt, "return Utilities.base64EncodeWebSafe([-1, -2, -3])")).toBe('__79');
+    expect(evalIn(rt, "return Utilities.base64Decode('aGk/Pg==')")).toEqual([104, 105, 63, 62]);
+    expect(evalIn(rt, "return Utilities.base64DecodeWebSafe('__79')")).toEqual([-1, -2, -3]);
+    expect(evalIn(rt, "return Utilities.newBlob(Utilities.base64Decode(Utilities.base64Encode('ünï'))).getDataAsString()")).toBe('ünï');
+    expect(thrown(() => evalIn(rt, "Utilities.base64Decode('not base64!')"))).toBe('Could not decode string.');
+  });
+
+  test('newBlob: bytes, strings, content type, name, copyBlob', () => {
+    const r = evalIn(
+      rt,
+      "var b = Utilities.newBlob('abc', 'text/plain', 'a.txt'); var c = b.copyBlob(); c.setDataFromString('xyz').setName('c.txt').setContentType('text/csv'); return [b.getBytes(), b.getDataAsString(), b.getContentType(), b.getName(), c.getDataAsString(), c.getName(), c.getContentType(), Utilities.newBlob([104, 105]).getDataAsString()];",
+    );
+    expect(r).toEqual([[97, 98, 99], 'abc', 'text/plain', 'a.txt', 'xyz', 'c.txt', 'text/csv', 'hi']);
+  });
+
+  test('parseCsv: quotes, embedded delimiters, quotes and newlines; custom delimiter', () => {
+    expect(evalIn(rt, 'return Utilities.parseCsv(args)', 'a,"b,c","say ""hi"""\n1,"multi\nline",3\r\n')).toEqual([
+      ['a', 'b,c', 'say "hi"'],
+      ['1', 'multi\nline', '3'],
+    ]);
+    expect(evalIn(rt, "return Utilities.parseCsv('x;y\\n1;2', ';')")).toEqual([
+      ['x', 'y'],
+      ['1', '2'],
+    ]);
+  });
+
+  test('formatDate with SimpleDateFormat patterns in a time zone', () => {
+    const d = Date.UTC(2026, 0, 5, 14, 7, 9, 45);
+    const f = (tz: string, p: string) => evalIn(rt, 'return Utilities.formatDate(new Date(args[0]), args[1], args[2])', [d, tz, p]);
+    expect(f('UTC', "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")).toBe('2026-01-05T14:07:09.045Z');
+    expect(f('America/New_York', 'yyyy-MM-dd HH:mm z')).toBe('2026-01-05 09:07 EST');
+    expect(f('Asia/Kolkata', 'EEE, d MMM yyyy hh:mm a XXX')).toBe('Mon, 5 Jan 2026 07:37 PM +05:30');
+    expect(f('Europe/Berlin', 'EEEE dd MMMM yy, H:mm Z')).toBe('Monday 05 January 26, 15:07 +0100');
+    expect(f('GMT+2', "h 'o''clock'")).toBe("4 o'clock");
+    expect(f('Not/AZone', 'HH:mm')).toBe('14:07');
+  });
+
+  test('formatString follows printf-style patterns', () => {
+    expect(evalIn(rt, "return Utilities.formatString('%s has %d items at %.2f (%5s|%-4s|%03d) 100%%', 'cart', 3.9, 2.5, 'ab', 'c', 7)")).toBe('cart has 3 items at 2.50 (   ab|c   |007) 100%');
+  });
+
+  test('getUuid returns a v4 UUID string', () => {
+    expect(evalIn(rt, 'return Utilities.getUuid()')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  test('Charset and DigestAlgorithm enums are there', () => {
+    expect(evalIn(rt, 'return [Utilities.Charset.UTF_8, Utilities.Charset.US_ASCII, Utilities.DigestAlgorithm.SHA_1]')).toEqual(['UTF-8', 'US-ASCII', 'SHA_1']);
+  });
+});
