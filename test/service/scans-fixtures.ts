@@ -54,6 +54,9 @@ function product(asin: string, over: Record<string, unknown>): Record<string, un
 }
 
 /** Known products (US unless said): identifiers are UPCs from `upc(n)`. */
+/** A second, different identifier (EAN-13) of P.cheap. */
+export const CHEAP_EAN = '4006381333931';
+
 export const P = {
   plain: { asin: 'B000PLAIN1', upc: upc(1001) },
   /** Two ASINs share one UPC; the second has the brand "BlockCo". */
@@ -84,7 +87,7 @@ export function writeTestCatalog(): string {
     product(P.multipack.asin, { identifiers: { upc: [P.multipack.upc] }, market_pack_quantity: 6, buybox_price: 8999, lowest_price_new_fba: 8999 }),
     product(P.hazmat.asin, { identifiers: { upc: [P.hazmat.upc] }, is_hazmat: true }),
     product(P.noFees.asin, { identifiers: { upc: [P.noFees.upc] }, fees_available: false }),
-    product(P.cheap.asin, { identifiers: { upc: [P.cheap.upc], ean: ['0' + P.cheap.upc] }, buybox_price: 999, lowest_price_new_fba: 999, brand: 'Zeta' }),
+    product(P.cheap.asin, { identifiers: { upc: [P.cheap.upc], ean: [CHEAP_EAN] }, buybox_price: 999, lowest_price_new_fba: 999, brand: 'Zeta' }),
     product(P.canada.asin, { marketplace_id: 2, identifiers: { upc: [P.canada.upc] } }),
   ];
   for (let i = 0; i < FILLER; i++) {
