@@ -131,6 +131,8 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
     try {
       answers = deps.fetcher.fetchAll(requests).map((r) => ({ status: r.getResponseCode(), headers: r.getHeaders(), text: r.getContentText() }));
     } catch (e) {
+      // Google ends the execution at its time limit; catching that must not turn it into a retry.
+      if (/Exceeded maximum execution time/.test(e instanceof Error ? e.message : String(e))) throw e;
       // fetchAll throws for the whole wave when any request could not be made (unreachable, time-out).
       thrown = classifyException(e, settings.apiKey);
     }

@@ -135,3 +135,8 @@ describe('requestJson', () => {
     expect(JSON.stringify({ m: caught.message, p: caught.problem })).not.toContain(KEY);
   });
 });
+
+test('the execution time limit is not mistaken for an unreachable service', () => {
+  const { deps, clock } = setup(() => new Error('Exceeded maximum execution time'));
+  expect(() => sendAll(settings, deps, [call(1)], { deadline: clock.t + 20000 })).toThrow('Exceeded maximum execution time');
+});
