@@ -33,7 +33,7 @@ export type IdExpectation = 'any' | 'gtin' | 'upc' | 'ean' | 'isbn' | 'asin';
 export type IdRepair =
   /** Leading zeros restored, proven by the check digit. */
   | 'leading-zeros'
-  /** Spaces, hyphens, a leading apostrophe removed, or letters upper-cased. */
+  /** Spaces, hyphens, a leading apostrophe or a trailing ".0" removed, or letters upper-cased. */
   | 'cleaned'
   /** An 8-digit UPC-E written out as its 12-digit UPC-A. */
   | 'upc-e-expanded';
@@ -136,6 +136,8 @@ function fromText(raw: string, original: string, expected: IdExpectation): IdRes
   let s = raw.trim();
   if (s[0] === "'") s = s.slice(1);
   if (/^[+-]?\d+(?:[.,]\d+)?[eE][+-]?\d+$/.test(s.replace(/\s/g, ''))) return sciFail(original.trim());
+  // "036000291452.0": a number written out by a tool that treats every number as a float.
+  if (/^\d{6,}\.0+$/.test(s)) s = s.replace(/\.0+$/, '');
   const cleaned = s.replace(/[\s\u00a0\u2007\u202f-]/g, '').toUpperCase();
   const repaired: IdRepair | undefined = cleaned !== raw ? 'cleaned' : undefined;
   if (cleaned === '') return fail('blank', 'The identifier cell is empty.', '');

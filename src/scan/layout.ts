@@ -34,6 +34,11 @@ export interface LayoutContext {
   marketplace: Marketplace;
   /** Names of the scan's custom columns (options.custom_columns), in order. */
   customColumns?: readonly string[];
+  /**
+   * 'formula' (default): the ASIN cell is =HYPERLINK(url, asin), written by the same setValues.
+   * 'text': the ASIN as guarded text; the caller links it with rich text from Block.urls.
+   */
+  links?: 'formula' | 'text';
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -153,6 +158,16 @@ function hyperlinkFormula(url: string, label: string): string {
   return '=HYPERLINK("' + url.replace(/"/g, '""') + '","' + label.replace(/"/g, '""') + '")';
 }
 
+function isAsin(s: string): boolean {
+  return /^[A-Z0-9]{10}$/.test(s);
+}
+
+/** Product page of a product's ASIN on the marketplace, or null when it has no well-formed ASIN. */
+export function productLink(product: Product, marketplace: Marketplace): string | null {
+  const asin = product.asin;
+  return typeof asin === 'string' && isAsin(asin) ? productUrl(marketplace, asin) : null;
+}
+
 /** The cell value to write for one column of one product. */
 export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContext): unknown {
   const v = col.get(product);
@@ -171,7 +186,7 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
       return typeof v === 'boolean' ? v : safeCellValue(String(v));
     case 'link': {
       const asin = String(v);
-      if (/^[A-Z0-9]{10}$/.test(asin)) return hyperlinkFormula(productUrl(ctx.marketplace, asin), asin);
+      if (ctx.links !== 'text' && isAsin(asin)) return hyperlinkFormula(productUrl(ctx.marketplace, asin), asin);
       return safeText(asin);
     }
     default:
@@ -189,6 +204,8 @@ export interface Block {
   /** Per column: width in pixels. */
   widths: number[];
   columns: LayoutColumn[];
+  /** Per row: the product page (see productLink), for callers that link with rich text. */
+  urls: (string | null)[];
 }
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
@@ -200,6 +217,7 @@ export function resultBlock(products: readonly Product[], ctx: LayoutContext): B
     formats: columns.map((c) => numberFormatFor(c.kind, ctx.marketplace)),
     widths: columns.map((c) => c.width),
     columns,
+    urls: products.map((p) => productLink(p, ctx.marketplace)),
   };
 }
 

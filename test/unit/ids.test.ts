@@ -71,6 +71,7 @@ describe('identify: kinds', () => {
     expect(ok(identify(' 978-0-306-40615-7 '))).toMatchObject({ kind: 'ISBN-13', value: '9780306406157', repaired: 'cleaned' });
     expect(ok(identify('0 36000 29145 2'))).toMatchObject({ value: '036000291452', repaired: 'cleaned' });
     expect(ok(identify('b00example'))).toMatchObject({ kind: 'ASIN', value: 'B00EXAMPLE', repaired: 'cleaned' });
+    expect(ok(identify('036000291452.0'))).toMatchObject({ kind: 'UPC', value: '036000291452', repaired: 'cleaned' });
   });
 });
 

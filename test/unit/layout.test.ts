@@ -118,6 +118,12 @@ describe('result tab layout', () => {
     expect(us.formats.length).toBe(us.headers.length);
   });
 
+  test('links as text plus URLs, for a caller that links with rich text', () => {
+    const b = resultBlock([product(), { asin: 'bad asin' }], { marketplace: DE, links: 'text' });
+    expect(b.values[0][0]).toBe("'B00EXAMPLE");
+    expect(b.urls).toEqual(['https://www.amazon.de/dp/B00EXAMPLE', null]);
+  });
+
   test('a product with almost nothing gives blanks, never "undefined" or errors', () => {
     const b = resultBlock([{ asin: 'B00EXAMPLE', financials: null, market_fees: {} }], { marketplace: US });
     const values = b.values[0];
