@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Catalog, CatalogProduct } from '../engine/types';
-import { keyOf, parseIdentifier } from '../engine/ident';
+import { ASIN, isValidIsbn10, keyOf, parseIdentifier } from '../engine/ident';
 import type { CatalogRecord } from './format';
 
 /** Path of the shipped sample catalog. */
@@ -25,7 +25,7 @@ function check(rec: any, line: number): CatalogRecord {
   const bad = (what: string) => new CatalogFormatError(`catalog line ${line}: ${what}`);
   if (!rec || typeof rec !== 'object' || Array.isArray(rec)) throw bad('not a JSON object');
   if (!Number.isInteger(rec.marketplace_id)) throw bad('marketplace_id must be an integer');
-  if (typeof rec.asin !== 'string' || !/^[A-Z0-9]{10}$/.test(rec.asin)) throw bad('asin must be 10 upper-case letters or digits');
+  if (typeof rec.asin !== 'string' || !(ASIN.test(rec.asin) || isValidIsbn10(rec.asin))) throw bad('asin must be "B" and 9 upper-case letters or digits, or an ISBN-10');
   if (typeof rec.category !== 'string') throw bad('category must be a string');
   for (const k of ['package_dimensions', 'item_dimensions']) {
     const d = rec[k];

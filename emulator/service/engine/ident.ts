@@ -53,19 +53,23 @@ export type ParsedIdentifier =
   | { ok: true; kind: 'code'; keys: string[] }
   | { ok: false; reason: string };
 
+/** Non-book ASINs: "B" and 9 letters/digits (book ASINs are ISBN-10s). */
+export const ASIN = /^B[0-9A-Z]{9}$/;
 const SCIENTIFIC = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 
 /**
  * Reads one identifier as a supplier file carries it. Spaces and hyphens are ignored
  * ("0-12345-67890-5"). Results:
- * - `asin`: 10 letters/digits with at least one letter (upper-cased). A valid ISBN-10 is both an
+ * - `asin`: "B" and 9 letters/digits (upper-cased). A valid ISBN-10 is both an
  *   ASIN candidate (book ASINs are their ISBN-10) and a code; `keys` then holds its GTIN key.
  * - `code`: 8 to 14 digits whose GS1 check digit is right after left-padding (so UPCs that lost
  *   leading zeros still match), or a valid ISBN-10; `keys` are canonical GTIN-14 keys.
  * - otherwise not usable, with the reason (scientific notation, bad check digit, wrong length...).
  */
 export function parseIdentifier(raw: string): ParsedIdentifier {
-  const s = raw.trim().replace(/[\s-]+/g, '').toUpperCase();
+  const t = raw.trim().toUpperCase();
+  // Spaces and hyphens group digits ("0-12345-67890-5"); in other text they are part of it.
+  const s = /^[\d\s-]+X?$/.test(t) ? t.replace(/[\s-]+/g, '') : t;
   if (s === '') return { ok: false, reason: 'The identifier is empty.' };
   if (SCIENTIFIC.test(s)) {
     return { ok: false, reason: `"${raw.trim()}" is a number in scientific notation; its last digits were lost (format the column as text in the spreadsheet).` };
@@ -84,7 +88,7 @@ export function parseIdentifier(raw: string): ParsedIdentifier {
     }
     return { ok: false, reason: `"${s}" has a wrong check digit.` };
   }
-  if (/^[A-Z0-9]{10}$/.test(s)) return { ok: true, kind: 'asin', asin: s, keys };
+  if (ASIN.test(s) || keys.length) return { ok: true, kind: 'asin', asin: s, keys };
   return { ok: false, reason: `"${raw.trim()}" is not a UPC, EAN, ISBN, GTIN or ASIN.` };
 }
 

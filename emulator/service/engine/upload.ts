@@ -36,9 +36,21 @@ function decodeText(data: Buffer, name: string): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    text = new TextDecoder('windows-1252').decode(data);
+    text = decodeWindows1252(data);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+// Bytes 0x80-0x9F of Windows-1252 (Node's decoder treats them as Latin-1 control characters).
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function decodeWindows1252(data: Buffer): string {
+  let out = '';
+  for (let i = 0; i < data.length; i += 8192) {
+    const chunk = data.subarray(i, i + 8192);
+    out += String.fromCharCode(...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b)));
+  }
+  return out;
 }
 
 /** The delimiter of the first record: the most frequent of , ; and tab outside quotes (comma on ties). */
