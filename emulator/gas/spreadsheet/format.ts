@@ -43,7 +43,9 @@ export function formatGeneral(n: number): string {
   if (n === 0) return '0';
   const a = Math.abs(n);
   if (a >= 1e11 || a < 1e-9) return scientific(n, 5, 0);
-  let s = Number(n.toPrecision(10)).toString();
+  if (Number.isInteger(n)) return String(n);
+  const intDigits = Math.floor(Math.log10(a)) + 1;
+  let s = Number(n.toPrecision(Math.max(10, intDigits))).toString();
   if (/e/.test(s)) s = scientific(n, 5, 0);
   return s;
 }
@@ -72,7 +74,7 @@ export function formatValue(v: Stored | undefined, fmt: string | undefined): str
     }
     return v;
   }
-  if (isAutomatic(fmt) || fmt === '@') return fmt === '@' ? formatGeneral(v).replace(/E\+/, 'E+') : formatGeneral(v);
+  if (isAutomatic(fmt) || fmt === '@') return formatGeneral(v);
   const secs = sections(fmt!);
   let sec = secs[0];
   let n = v;
