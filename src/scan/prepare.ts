@@ -392,3 +392,38 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     attributes,
   };
 }
+
+/** What the sidebar shows before sending: plain data (safe for google.script.run), lists cut to `maxListed`. */
+export interface PreviewSummary {
+  ok: boolean;
+  problems: OptionProblem[];
+  counts: PreviewCounts;
+  skipped: SkippedRow[];
+  repaired: RepairedCell[];
+  warnings: CellWarning[];
+  duplicates: DuplicateGroup[];
+  /** How many entries of each list were left out. */
+  notListed: { skipped: number; repaired: number; warnings: number; duplicates: number };
+  csvHeader: string[];
+}
+
+/** The preview of a prepared scan without its rows and CSV, each list cut to its first `maxListed` entries. */
+export function previewSummary(p: PreparedScan, maxListed = 100): PreviewSummary {
+  const cut = <T>(list: T[]) => list.slice(0, maxListed);
+  return {
+    ok: p.ok,
+    problems: p.problems.slice(),
+    counts: { ...p.counts, bySkipReason: { ...p.counts.bySkipReason } },
+    skipped: cut(p.skipped),
+    repaired: cut(p.repaired),
+    warnings: cut(p.warnings),
+    duplicates: cut(p.duplicates),
+    notListed: {
+      skipped: Math.max(0, p.skipped.length - maxListed),
+      repaired: Math.max(0, p.repaired.length - maxListed),
+      warnings: Math.max(0, p.warnings.length - maxListed),
+      duplicates: Math.max(0, p.duplicates.length - maxListed),
+    },
+    csvHeader: p.csvHeader.slice(),
+  };
+}

@@ -11,6 +11,8 @@
  * time, percent or currency has one), or is TRUE/FALSE in any case. Text without these needs none,
  * so ordinary words stay as they are. Numbers, booleans and Dates stay what they are; null, undefined,
  * NaN and infinities become '' (Sheets would show them as errors).
+ * Do not give cells written with these values the plain-text number format '@': in a plain-text
+ * cell the apostrophe may be kept as a character (the local runtime keeps it).
  * Pure; nothing runs at load time.
  */
 

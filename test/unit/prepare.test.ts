@@ -1,6 +1,6 @@
 import { parseCsv } from '../../src/scan/csv';
 import { buildUploadOptions, ScanOptionsInput } from '../../src/scan/attributes';
-import { expectationForHeader, prepareScan, PrepareInput, SHEET_ROW_COLUMN } from '../../src/scan/prepare';
+import { expectationForHeader, prepareScan, PrepareInput, previewSummary, SHEET_ROW_COLUMN } from '../../src/scan/prepare';
 
 const OPTIONS: ScanOptionsInput = { marketplace: 'US', name: 'ACME March' };
 
@@ -92,6 +92,15 @@ describe('prepareScan: preview of a messy sheet', () => {
       ['036000291452', '2.50', 'AC-8', '24', 'Twice again', '16'],
     ]);
     expect(p.csv.split('\r\n')[1]).toBe('012345678905,1299.00,AC-1,6,"Widget, large",8');
+  });
+
+  test('the sidebar summary lists the first entries, says how many more, and is plain JSON', () => {
+    const sum = previewSummary(p, 2);
+    expect(sum.skipped.map((s) => s.sheetRow)).toEqual([10, 11]);
+    expect(sum.notListed).toEqual({ skipped: 3, repaired: 1, warnings: 0, duplicates: 0 });
+    expect(sum.counts).toEqual(p.counts);
+    expect(JSON.parse(JSON.stringify(sum))).toEqual(sum);
+    expect(sum).not.toHaveProperty('csv');
   });
 
   test('attributes index the CSV we built (contract 2.1)', () => {
