@@ -62,6 +62,8 @@ export interface RuntimeOptions {
   driveDir?: string;
   /** Also print logs to the host console. */
   echoLogs?: boolean;
+  /** Name under which createAddonMenu() menus appear (default "Add-on"). */
+  addOnName?: string;
 }
 
 export interface RunOptions {
@@ -130,6 +132,7 @@ export class Runtime {
   private spreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp | null = null;
   private ctx: vm.Context | null = null;
   private readonly echoLogs: boolean;
+  private readonly addOnName: string | undefined;
 
   constructor(opts: RuntimeOptions = {}) {
     this.scriptPath = path.resolve(opts.scriptPath ?? DEFAULT_SCRIPT_PATH);
@@ -142,6 +145,7 @@ export class Runtime {
     this.activeUser = this.owner;
     this.timeZone = opts.timeZone ?? manifest.timeZone ?? 'Etc/UTC';
     this.echoLogs = Boolean(opts.echoLogs);
+    this.addOnName = opts.addOnName;
     this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
 
     const now = () => this.state.clock.now();
@@ -169,6 +173,8 @@ export class Runtime {
       MimeType: MimeTypeEnum,
       ContentService: createContentService(this.state),
     };
+    // Attach the custom-function hooks to the workbook now, so formulas typed into it evaluate.
+    this.spreadsheet();
   }
 
   /** UI events (toasts, alerts, sidebars, menus, logs) in order. */
@@ -185,12 +191,14 @@ export class Runtime {
     return this.ctx;
   }
 
-  /** SpreadsheetApp is created on first use, so the rest of the runtime works without it. */
+  /** The SpreadsheetApp of this runtime (one per workbook; it carries the custom-function hooks). */
   private spreadsheet(): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
     if (!this.spreadsheetApp) {
       const hooks: SpreadsheetHooks = {
         isCustomFunction: (name) => this.customFunctionName(name) !== null,
         callCustomFunction: (name, args) => this.callCustomFunction(name, args),
+        createDate: (ms) => new this.state.realm.Date(ms),
+        addonMenuName: this.addOnName,
       };
       this.spreadsheetApp = createSpreadsheetApp(this.state, this.workbook, hooks);
     }
@@ -251,7 +259,8 @@ export class Runtime {
       this.locks.releaseAll(exec);
       st.current = outer.current;
       st.realm = outer.realm;
-      this.ctx = outer.ctx;
+      // Back to the enclosing execution's context; at top level keep this one for inspection.
+      if (outer.current) this.ctx = outer.ctx;
     }
   }
 

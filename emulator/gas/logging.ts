@@ -24,19 +24,20 @@ export function createLogging(state: RuntimeState) {
   /** Lines of the running execution's Logger (Logger.getLog). */
   let current: string[] = [];
   let owner: unknown = null;
-  const record = (message: string, level: string) => {
+  /** Logger lines go to getLog(); console lines only to the execution log, as in Apps Script. */
+  const record = (message: string, level: string, logger = false) => {
     const e = state.current;
     if (owner !== e) {
       owner = e;
       current = [];
     }
-    current.push(message);
+    if (logger) current.push(message);
     state.uiEvents.push({ kind: 'log', message: level === 'info' ? message : `[${level}] ${message}` });
   };
   const Logger = {
     log(format: unknown, ...values: unknown[]) {
       const msg = values.length > 0 && typeof format === 'string' ? formatString(format, values) : show(format);
-      record(msg, 'info');
+      record(msg, 'info', true);
       return Logger;
     },
     getLog(): string {
