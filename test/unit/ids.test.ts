@@ -72,6 +72,7 @@ describe('identify: kinds', () => {
     expect(ok(identify('0 36000 29145 2'))).toMatchObject({ value: '036000291452', repaired: 'cleaned' });
     expect(ok(identify('b00example'))).toMatchObject({ kind: 'ASIN', value: 'B00EXAMPLE', repaired: 'cleaned' });
     expect(ok(identify('036000291452.0'))).toMatchObject({ kind: 'UPC', value: '036000291452', repaired: 'cleaned' });
+    expect(ok(identify('080442957x'))).toMatchObject({ kind: 'ISBN-10', value: '080442957X', repaired: 'cleaned' });
   });
 });
 
