@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import type { Account, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
-import { ApiError } from './errors';
+import { ApiError, validationFailed } from './errors';
 import { loadApiDocument } from './openapi';
 import { authenticate } from './auth';
 import { scanHandlers } from './scans';
@@ -66,6 +66,10 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   });
 
   const bulkLimiter = bulkRateLimiter(ctx);
+  const bodyRequired = new Set<string>();
+  for (const item of Object.values(doc.paths ?? {}) as any[]) {
+    for (const op of Object.values(item ?? {}) as any[]) if (op?.operationId && op.requestBody?.required) bodyRequired.add(op.operationId);
+  }
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Record<string, any> | undefined;
     // Responses are described for clients and the generated types, not used to filter output.
@@ -81,6 +85,21 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
       };
       route.preValidation = [requireMultipart, ...toArray(route.preValidation)];
     }
+    const jsonBody = schema?.body?.content?.['application/json'];
+    if (jsonBody) {
+      // fastify validates a body only against the schema of its own content type: a body of
+      // any other type (a form, say) must not slip past the description unchecked.
+      const requireJson = async (req: FastifyRequest) => {
+        const type = req.headers['content-type'];
+        if (type === undefined) {
+          if (!(opId && bodyRequired.has(opId))) return; // optional body, none sent
+          if (opId && BULK_OPERATIONS.has(opId)) throw validationFailed([], 'A JSON body is required (Content-Type: application/json).');
+          throw new ApiError(422, 'A JSON body is required (Content-Type: application/json).');
+        }
+        if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError(415, `Unsupported Content-Type "${type}": send application/json.`);
+      };
+      route.preValidation = [requireJson, ...toArray(route.preValidation)];
+    }
     if (opId && BULK_OPERATIONS.has(opId)) {
       // Bulk handlers merge schema errors with their own row checks into one 422 listing every bad row.
       route.attachValidation = true;
@@ -88,14 +107,7 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
     }
   });
 
-  const handlers: Record<string, Handler> = {
-    ...(scanHandlers(ctx, engine) as Record<string, Handler>),
-    ...bulkHandlers(ctx),
-    ...tagHandlers(ctx),
-    ...noteHandlers(ctx),
-    ...webhookHandlers(ctx),
-    ...opts.handlers,
-  };
+  const handlers: Record<string, Handler> = { ...operationHandlers(ctx, engine), ...opts.handlers };
   const glue = await requirePlugin('fastify-openapi-glue', ['@seriousme/openapi-schema-validator']);
   await app.register(glue, {
     specification: doc,
@@ -121,6 +133,17 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   return app;
+}
+
+/** Every handler of the service, by operationId. */
+export function operationHandlers(ctx: ServiceContext, engine: ScanEngine): Record<string, Handler> {
+  return {
+    ...(scanHandlers(ctx, engine) as Record<string, Handler>),
+    ...bulkHandlers(ctx),
+    ...tagHandlers(ctx),
+    ...noteHandlers(ctx),
+    ...webhookHandlers(ctx),
+  };
 }
 
 function toArray<T>(v: T | T[] | undefined): T[] {

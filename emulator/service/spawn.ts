@@ -1,0 +1,65 @@
+/**
+ * Starts the local Scan Service in a CHILD process (main.ts via tsx) and resolves when it prints
+ * `listening on ...`. Add-on tests need this: the local Apps Script runtime blocks its thread on
+ * a synchronous UrlFetch, so a service in the same process could never answer.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { DEMO_API_KEY } from './config';
+
+export interface SpawnedService {
+  url: string;
+  /** The first account's key. */
+  apiKey: string;
+  /** Every account's key (without marketplace restrictions). */
+  apiKeys: string[];
+  /** Output of the child so far (for failing tests' messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * `env`: SCAN_SERVICE_* settings; by default a free port and a throwaway in-memory database.
+ * Rejects with the child's output when it does not start within `timeoutMs`.
+ */
+export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<SpawnedService> {
+  const childEnv = { ...process.env, SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', ...env };
+  const keys = (childEnv.SCAN_SERVICE_API_KEYS ? childEnv.SCAN_SERVICE_API_KEYS.split(',') : [DEMO_API_KEY]).map((k) => k.split(':')[0].trim()).filter(Boolean);
+  const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, join(__dirname, 'main.ts')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`scan service did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          apiKey: keys[0],
+          apiKeys: keys,
+          output: () => out,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+            }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`scan service exited (code ${code}) before listening:\n${out}`));
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/** The service as a whole: keys, description, reference page, error shapes, persistence, child process. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, start, KEY_A, KEY_B } from './helpers';
+import type { RunningService } from '../../emulator/service/server';
+import { loadApiDocument } from '../../emulator/service/openapi';
+import { operationHandlers } from '../../emulator/service/app';
+import { configFromEnv, DEMO_API_KEY } from '../../emulator/service/config';
+import { spawnService } from '../../emulator/service/spawn';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await start();
+});
+afterAll(() => svc.close());
+
+test('a missing, malformed or unknown key answers 401 with a message, before validation', async () => {
+  const none = await call(svc.url, 'GET', '/api/v4/webhooks', { key: null });
+  expect(none.status).toBe(401);
+  expect(none.body.message).toMatch(/Missing API key/);
+  expect(none.headers.get('www-authenticate')).toBe('Bearer');
+  const unknown = await call(svc.url, 'POST', '/api/v3/public/notes', { key: 'nope', json: { bad: true } });
+  expect(unknown.status).toBe(401);
+  expect(unknown.body.message).toBe('Invalid API key.');
+  const basic = await call(svc.url, 'GET', '/api/v4/webhooks', { key: null, headers: { authorization: `Basic ${KEY_A}` } });
+  expect(basic.status).toBe(401);
+  expect(basic.body.message).toMatch(/Bearer/);
+});
+
+test('each key is its own account', async () => {
+  await call(svc.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0ACCT0001', marketplace_id: 'US', note: 'a' } });
+  expect((await call(svc.url, 'GET', '/api/v3/public/notes?asin=B0ACCT0001')).body).toHaveLength(1);
+  expect((await call(svc.url, 'GET', '/api/v3/public/notes?asin=B0ACCT0001', { key: KEY_B })).body).toHaveLength(0);
+});
+
+test('the description is served at /openapi.json and the reference page at /docs, without a key', async () => {
+  const doc = await call(svc.url, 'GET', '/openapi.json', { key: null });
+  expect(doc.status).toBe(200);
+  expect(doc.body.openapi).toBe('3.1.0');
+  expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/v3/listing-matches', '/api/v4/webhooks/{id}/regenerate-secret', '/api/v3/public/tags']));
+  const page = await call(svc.url, 'GET', '/docs/', { key: null });
+  expect(page.status).toBe(200);
+  expect(page.text).toMatch(/swagger-ui/);
+  const asset = await fetch(`${svc.url}/docs/static/swagger-ui-bundle.js`);
+  expect(asset.status).toBe(200);
+  const served = await call(svc.url, 'GET', '/docs/json', { key: null });
+  expect(served.body.info.title).toBe(doc.body.info.title);
+});
+
+test('every operation of the description has a handler', () => {
+  const doc = loadApiDocument();
+  const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op?.operationId).filter(Boolean));
+  const handlers = operationHandlers(svc.ctx, {} as any);
+  expect(ids.filter((id) => !(id in handlers))).toEqual([]);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('every "not shown" decision is marked in the description', () => {
+  const text = JSON.stringify(loadApiDocument());
+  expect((text.match(/"x-decision"/g) ?? []).length).toBeGreaterThanOrEqual(20);
+});
+
+test('client mistakes answer 4xx {message}: unknown path, wrong content type, empty JSON body', async () => {
+  const nowhere = await call(svc.url, 'GET', '/api/v3/nowhere');
+  expect(nowhere.status).toBe(404);
+  expect(nowhere.body.message).toMatch(/No such endpoint/);
+  const text = await call(svc.url, 'POST', '/api/v3/public/notes', { body: 'note=hi', headers: { 'content-type': 'text/plain' } });
+  expect(text.status).toBe(415);
+  expect(text.body.message).toMatch(/application\/json/);
+  const empty = await call(svc.url, 'POST', '/api/v3/public/notes', { body: '', headers: { 'content-type': 'application/json' } });
+  expect(empty.status).toBe(400);
+  expect(typeof empty.body.message).toBe('string');
+  const wrongType = await call(svc.url, 'POST', '/api/v4/webhooks', { json: { name: 5, url: 'https://hooks.example.com/x' } });
+  expect(wrongType.status).toBe(422);
+  expect(wrongType.body.message).toMatch(/name must be a string/);
+});
+
+test('data survives a restart with a file database (WAL), account ids included', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scan-service-'));
+  const dbPath = join(dir, 'service.sqlite');
+  try {
+    const first = await start({ dbPath });
+    const note = (await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0KEEP0001', marketplace_id: 'US', note: 'kept' } })).body;
+    await call(first.url, 'POST', '/api/v3/brand-blocklist', { json: { marketplace_id: 'US', brands: ['Kept'] } });
+    const hook = (await call(first.url, 'POST', '/api/v4/webhooks', { json: { name: 'kept', url: 'https://hooks.example.com/k' } })).body;
+    expect(first.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    await first.close();
+    // Keys in another order: accounts are found by key, not position.
+    const second = await start({ dbPath, apiKeys: [KEY_B, KEY_A] });
+    try {
+      expect((await call(second.url, 'GET', '/api/v3/public/notes?asin=B0KEEP0001')).body).toEqual([note]);
+      expect((await call(second.url, 'GET', '/api/v3/brand-blocklist?name=Kept')).body.total).toBe(1);
+      expect((await call(second.url, 'GET', `/api/v4/webhooks/${hook.id}`)).body.account_id).toBe(hook.account_id);
+      expect((await call(second.url, 'GET', `/api/v4/webhooks/${hook.id}`, { key: KEY_B })).status).toBe(404);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('settings come from SCAN_SERVICE_* variables with documented defaults', () => {
+  const d = configFromEnv({});
+  expect(d).toMatchObject({ port: 8787, apiKeys: [DEMO_API_KEY], allowLoopbackWebhooks: false, bulkRateLimitPerMinute: 30, webhookRetryDelaysMs: [2000, 4000, 8000], webhookTimeoutMs: 10000 });
+  expect(d.dbPath).toMatch(/\.data[/\\]scan-service\.sqlite$/);
+  const c = configFromEnv({ SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', SCAN_SERVICE_API_KEYS: 'k1, k2:US:CA', SCAN_SERVICE_ALLOW_LOOPBACK_WEBHOOKS: '1', SCAN_SERVICE_SPEED: '6000' });
+  expect(c).toMatchObject({ port: 0, dbPath: ':memory:', apiKeys: ['k1', 'k2:US:CA'], allowLoopbackWebhooks: true, scanSpeedPerMinute: 6000 });
+  expect(() => configFromEnv({ SCAN_SERVICE_PORT: 'eighty' })).toThrow(/SCAN_SERVICE_PORT/);
+});
+
+test('spawnService runs the service in a child process that prints its address; stop() ends it', async () => {
+  const child = await spawnService({ SCAN_SERVICE_API_KEYS: 'spawned-key' });
+  try {
+    expect(child.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(child.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    const res = await call(child.url, 'GET', '/api/v4/webhooks', { key: child.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  } finally {
+    await child.stop();
+  }
+  await expect(fetch(`${child.url}/openapi.json`)).rejects.toThrow();
+}, 60_000);
