@@ -2,6 +2,7 @@
  * Reading result rows out of the database, and the download file layouts (CSV, XLSX, JSON) that the
  * `downloadScan` operation of scans.yaml documents: dotted column names in `ScanProduct` order.
  */
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type Database from 'better-sqlite3';
 import { resultFields, type ColumnField } from './fields';
@@ -83,15 +84,25 @@ export function toCsv(columns: Column[], rows: string[]): string {
   return out.join('\r\n') + '\r\n';
 }
 
-/** XLSX workbook: one sheet, header row then rows; numbers and booleans typed. */
+/**
+ * XLSX workbook: one sheet, header row (frozen) then rows; numbers and booleans typed. Written with
+ * exceljs's streaming writer, several times faster than building the workbook in memory.
+ */
 export async function toXlsx(columns: Column[], rows: string[], sheetName: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName);
-  ws.addRow(columns.map((c) => c.header));
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  // The writer's zip stream ends `out`; wait for the last chunk, not just for commit().
+  const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.addRow(columns.map((c) => c.header)).commit();
   for (const json of rows) {
     const row = JSON.parse(json);
-    ws.addRow(columns.map((c) => cellValue(c.get(row))));
+    ws.addRow(columns.map((c) => cellValue(c.get(row)))).commit();
   }
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  ws.commit();
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }

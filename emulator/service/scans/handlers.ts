@@ -86,7 +86,7 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
       try {
         rows = await engine.parseUpload(file.data, file.filename, file.mimetype);
       } catch (e) {
-        if (!(e instanceof UploadError) && !(e instanceof Error && e.constructor?.name === 'UploadError')) throw e;
+        if (!(e instanceof UploadError)) throw e;
         problems.push({ index: 0, field: 'file', message: (e as Error).message });
       }
     }
