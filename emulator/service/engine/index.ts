@@ -7,7 +7,7 @@ import { findMarketplace } from '../../../src/shared/marketplaces';
 import type { CatalogRecord } from '../catalog/format';
 import { IMAGE_URL_PREFIX } from '../catalog/format';
 import { computeFinancials, type CostInputs } from './financials';
-import { IDENTIFIER_KINDS, keyOf, parseIdentifier } from './ident';
+import { IDENTIFIER_KINDS, parseIdentifier } from './ident';
 import { categoryRule } from './fees';
 import { parseBasisPoints, parseCount, parseMoney, roundDiv } from './money';
 import type { AccountRules, Catalog, ProductRow, RowOutcome, ScanAttributes, ScanEngine, ScanErrorRow } from './types';
@@ -173,9 +173,11 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       const found = catalog.byIdentifier(marketplaceId, id) as unknown as CatalogRecord[];
       if (found.length === 0) continue;
       const best = found[0];
-      const inputKeys = new Set(parsed.keys);
+      // Every identifier of that ASIN except the input itself as written (so a UPC that lost its
+      // leading zero gets its full form back), in the order upc, ean, isbn, gtin, jan.
+      const written = id.trim().replace(/[\s-]+/g, '').toUpperCase();
       const others: string[] = [];
-      for (const kind of IDENTIFIER_KINDS) for (const code of best.identifiers[kind] ?? []) if (!inputKeys.has(keyOf(code) ?? '') && !others.includes(code)) others.push(code);
+      for (const kind of IDENTIFIER_KINDS) for (const code of best.identifiers[kind] ?? []) if (code !== written && !others.includes(code)) others.push(code);
       out[id] = [best.asin, ...others];
     }
     return out;

@@ -1,0 +1,128 @@
+/** The shipped sample catalog: deterministic, with the quirks of real catalogs, loaded into working indexes. */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { CatalogFormatError, catalogFromRecords, loadCatalog, SAMPLE_CATALOG_PATH } from '../../../emulator/service/catalog/index';
+import type { CatalogRecord } from '../../../emulator/service/catalog/format';
+import { catalogBytes, generateCatalog } from '../../../emulator/service/catalog/generate';
+import { CATEGORIES } from '../../../emulator/service/engine/fees';
+import { isValidGtin, isValidIsbn10, kindOf } from '../../../emulator/service/engine/ident';
+import { record } from './fixtures';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const shipped = readFileSync(SAMPLE_CATALOG_PATH);
+const records: CatalogRecord[] = gunzipSync(shipped).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+describe('generator', () => {
+  it('regenerates exactly the shipped catalog', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-'));
+    try {
+      const out = join(dir, 'catalog.jsonl.gz');
+      writeFileSync(out, catalogBytes(generateCatalog()));
+      const again = readFileSync(out);
+      // The JSON Lines content is the contract; the gzip bytes also match on the Node version that wrote them.
+      expect(sha(gunzipSync(again))).toBe(sha(gunzipSync(shipped)));
+      expect(sha(again)).toBe(sha(shipped));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('shipped catalog', () => {
+  const count = (pred: (r: CatalogRecord) => boolean) => records.filter(pred).length;
+  it('has at least 20,000 products over US, CA, UK and DE, a few MB in size', () => {
+    expect(records.length).toBeGreaterThanOrEqual(20000);
+    const per = new Map<number, number>();
+    for (const r of records) per.set(r.marketplace_id, (per.get(r.marketplace_id) ?? 0) + 1);
+    expect([...per.keys()].sort((a, b) => a - b)).toEqual([1, 2, 4, 5]);
+    for (const n of per.values()) expect(n).toBeGreaterThan(3000);
+    expect(shipped.length).toBeLessThan(6 * 1024 * 1024);
+  });
+  it('plants the quirks of real catalogs', () => {
+    const upcAsins = new Map<string, Set<string>>();
+    for (const r of records) for (const u of r.identifiers.upc ?? []) upcAsins.set(`${r.marketplace_id}|${u}`, (upcAsins.get(`${r.marketplace_id}|${u}`) ?? new Set()).add(r.asin));
+    const quirks = {
+      upcOnSeveralAsins: [...upcAsins.values()].filter((s) => s.size > 1).length,
+      multipacks: count((r) => r.market_pack_quantity > 1),
+      hazmat: count((r) => r.is_hazmat),
+      meltable: count((r) => r.is_meltable),
+      adult: count((r) => r.is_adult),
+      missingFees: count((r) => !r.fees_available),
+      noBuyBox: count((r) => r.buybox_price === null),
+      noRank: count((r) => r.rank === null),
+      upcLeadingZero: count((r) => (r.identifiers.upc ?? []).some((u) => u.startsWith('0'))),
+      upcTwoLeadingZeros: count((r) => (r.identifiers.upc ?? []).some((u) => u.startsWith('00'))),
+      ean13: count((r) => (r.identifiers.ean ?? []).some((e) => kindOf(e) === 'ean')),
+      isbn: count((r) => !!r.identifiers.isbn),
+      gtin14: count((r) => !!r.identifiers.gtin),
+      jan: count((r) => !!r.identifiers.jan),
+      variations: count((r) => r.parent_asin !== null),
+      inboundIneligible: count((r) => !r.inbound_eligibility.eligible),
+      oversize: count((r) => Math.max(r.package_dimensions.length, r.package_dimensions.width, r.package_dimensions.height) > 18),
+    };
+    for (const [k, v] of Object.entries(quirks)) expect([k, v > 20]).toEqual([k, true]);
+    // Brand spellings that differ only by case.
+    const brands = new Set(records.map((r) => r.brand).filter((b): b is string => b !== null));
+    for (const spelling of ['Acme', 'ACME', 'acme', 'NatureWell', 'NATUREWELL']) expect(brands.has(spelling)).toBe(true);
+  });
+  it('has valid check digits everywhere and identifiers of the right kind', () => {
+    for (const r of records) {
+      for (const [kind, list] of Object.entries(r.identifiers)) {
+        for (const code of list ?? []) {
+          const valid = code.length === 10 ? isValidIsbn10(code) : isValidGtin(code);
+          if (!valid || (kind !== 'ean' && kindOf(code) !== kind)) throw new Error(`${r.asin}: bad ${kind} ${code}`);
+          if (kind === 'ean' && !['ean', 'isbn', 'jan'].includes(kindOf(code)!)) throw new Error(`${r.asin}: bad ean ${code}`);
+        }
+      }
+      if (!/^B0[0-9A-Z]{8}$/.test(r.asin) && !isValidIsbn10(r.asin)) throw new Error(`bad ASIN ${r.asin}`);
+      if (!CATEGORIES[r.category]) throw new Error(`unknown category ${r.category}`);
+    }
+  });
+});
+
+describe('loadCatalog', () => {
+  const catalog = loadCatalog(SAMPLE_CATALOG_PATH);
+  it('indexes every product by marketplace and ASIN', () => {
+    expect(catalog.size()).toBe(records.length);
+    const de = records.find((r) => r.marketplace_id === 5)!;
+    expect(catalog.byAsin(5, de.asin)).toEqual(de);
+    expect(catalog.byAsin(5, ` ${de.asin.toLowerCase()} `)).toEqual(de);
+  });
+  it('finds a UPC by its UPC-A, EAN-13 and lost-zero forms, and every ASIN sharing it, best rank first', () => {
+    const shared = records.filter((r) => r.marketplace_id === 1 && r.market_pack_quantity > 1 && r.identifiers.upc?.[0].startsWith('0'))[0];
+    const upc = shared.identifiers.upc![0];
+    const all = records.filter((r) => r.marketplace_id === 1 && r.identifiers.upc?.includes(upc));
+    expect(all.length).toBeGreaterThan(1);
+    const found = catalog.byIdentifier(1, upc).map((r) => r.asin);
+    expect(found.sort()).toEqual(all.map((r) => r.asin).sort());
+    expect(catalog.byIdentifier(1, '0' + upc).map((r) => r.asin).sort()).toEqual(found.sort());
+    expect(catalog.byIdentifier(1, upc.replace(/^0+/, '')).map((r) => r.asin).sort()).toEqual(found.sort());
+    const ranks = catalog.byIdentifier(1, upc).map((r) => (r.rank as number | null) ?? Infinity);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(catalog.byIdentifier(2, '036000291452')).toEqual([]);
+  });
+  it('finds books by ISBN-13 and ISBN-10', () => {
+    const b = records.find((r) => r.marketplace_id === 1 && r.identifiers.isbn)!;
+    expect(catalog.byIdentifier(1, b.identifiers.isbn![0]).map((r) => r.asin)).toEqual([b.asin]);
+    expect(catalog.byIdentifier(1, b.identifiers.isbn![1]).map((r) => r.asin)).toEqual([b.asin]);
+  });
+  it('names the line of a bad record, and refuses invalid identifiers and duplicate ASINs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-'));
+    try {
+      const file = join(dir, 'c.jsonl');
+      writeFileSync(file, JSON.stringify(record()) + '\n\n{"asin": oops}\n');
+      expect(() => loadCatalog(file)).toThrow(/catalog line 3: not valid JSON/);
+      writeFileSync(file, JSON.stringify({ ...record(), asin: 'bad' }) + '\n');
+      expect(() => loadCatalog(file)).toThrow(/catalog line 1: asin must be/);
+      writeFileSync(file, JSON.stringify(record()) + '\n');
+      expect(loadCatalog(file).size()).toBe(1); // plain (not gzipped) JSON Lines is read too
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => catalogFromRecords([record({ identifiers: { upc: ['012345678906'] } })])).toThrow(CatalogFormatError);
+    expect(() => catalogFromRecords([record(), record()])).toThrow(/appears twice/);
+  });
+});
