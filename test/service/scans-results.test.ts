@@ -199,3 +199,16 @@ test('the errors table lists the failed lines with line, identifier, code, messa
   const bad = await a.results(scan.id, { tableType: 'errors', sort: 'profit' });
   expect(bad.status).toBe(422);
 });
+
+test('odd bodies and ids answer 4xx with a message, never 500', async () => {
+  const bodies: unknown[] = [[], [1], 'x', { filter: [null] }, { filter: [{}] }, { filter: [{ name: 'profit' }] }, { page: 1e20 }, { per_page: 1.5 }, { filter: [{ name: 'profit', operator: '>', value: { a: 1 } }] }];
+  for (const body of bodies) {
+    const r = await a.results(scan.id, body);
+    expect([JSON.stringify(body), r.status >= 400 && r.status < 500]).toEqual([JSON.stringify(body), true]);
+    expect(typeof r.body.message).toBe('string');
+  }
+  for (const id of ['0', '-1', '1.5', '99999999999999999999', 'null']) {
+    const r = await a.results(id as unknown as number, {});
+    expect([id, r.status]).toEqual([id, 404]);
+  }
+});

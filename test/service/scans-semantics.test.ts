@@ -59,15 +59,15 @@ test('multipack_override sets the units per order of every product of the scan',
   expect(over[P.plain.asin].inputs.total_cogs).toBe(600);
 });
 
-test('every mapped column reaches inputs: sku, image, pack quantity, MAP, stock, per-product discount, custom columns', async () => {
-  const rows = [['UPC', 'Pack cost', 'SKU', 'Image', 'Pack', 'MAP', 'Stock', 'Disc', 'Colour', 'Note'], [P.plain.upc, '12.00', 'SKU-1', 'https://img.example/1.jpg', '4', '25.00', '120', '5%', 'red', 'n1']];
+test('every mapped column reaches inputs: sku, image, pack quantity, MAP, stock, per-product discount, title, custom columns', async () => {
+  const rows = [['UPC', 'Pack cost', 'SKU', 'Image', 'Pack', 'MAP', 'Stock', 'Disc', 'Colour', 'Note', 'Title'], [P.plain.upc, '12.00', 'SKU-1', 'https://img.example/1.jpg', '4', '25.00', '120', '5%', 'red', 'n1', 'Plain thing']];
   const p = (
     await productsOf(
       a,
       rows,
       attrs(
         { header: true, custom_columns: ['Colour', 'Note'] },
-        { supplier_sku: 2, supplier_image: 3, supplier_pack_quantity: 4, map: 5, stock_quantity: 6, discount_per_product: 7, custom_columns: [8, 9] },
+        { supplier_sku: 2, supplier_image: 3, supplier_pack_quantity: 4, map: 5, stock_quantity: 6, discount_per_product: 7, custom_columns: [8, 9], supplier_title: 10 },
       ),
     )
   )[P.plain.asin];
@@ -81,6 +81,7 @@ test('every mapped column reaches inputs: sku, image, pack quantity, MAP, stock,
     stock: 120,
     discount_cost: 285,
     custom_columns: ['red', 'n1'],
+    supplier_title: 'Plain thing',
   });
 });
 

@@ -10,7 +10,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-const MAPPING_COLUMNS = ['id', 'cost', 'supplier_sku', 'supplier_image', 'supplier_pack_quantity', 'map', 'stock_quantity', 'discount_per_product'];
+const MAPPING_COLUMNS = [
+  'id', 'cost', 'supplier_sku', 'supplier_image', 'supplier_pack_quantity', 'map', 'stock_quantity', 'discount_per_product',
+  // Extension of 2.1 (marked in scans.yaml): the supplier's product title -> inputs.supplier_title.
+  'supplier_title',
+];
 const OPTION_KEYS = [
   'marketplace_id', 'name', 'discount_supplier', 'custom_columns', 'header', 'multipack_prep_cost', 'prep_cost',
   'multipack_override', 'multipack_override_quantity', 'pull_historical_data',
