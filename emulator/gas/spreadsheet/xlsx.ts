@@ -63,10 +63,10 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
       sh.frozenRows = view.ySplit ?? 0;
       sh.frozenCols = view.xSplit ?? 0;
     }
-    for (let c = 1; c <= ws.columnCount; c++) {
-      const w = ws.getColumn(c).width;
-      if (w !== undefined && charsToPx(w) !== DEFAULT_COLUMN_WIDTH) sh.colWidths.set(c, charsToPx(w));
-    }
+    (ws.columns ?? []).forEach((col, i) => {
+      const w = col?.width;
+      if (w !== undefined && charsToPx(w) !== DEFAULT_COLUMN_WIDTH) sh.colWidths.set(i + 1, charsToPx(w));
+    });
     ws.eachRow({ includeEmpty: false }, (row, r) => {
       row.eachCell({ includeEmpty: false }, (xc, c) => {
         const cell = sh.ensure(r, c);

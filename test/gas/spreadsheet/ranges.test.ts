@@ -144,7 +144,7 @@ describe('getRange in all its forms, sheet size and growth', () => {
     r.setNumberFormats([['0.00', '@'], ['0%', '#,##0']]);
     r.setNotes([['n1', ''], [null as unknown as string, 'n4']]);
     r.setBackgrounds([['#FF0000', null as unknown as string], ['green', '#abc']]);
-    r.setFontWeights([['bold', 'normal'], [null as unknown as string, 'bold']]);
+    r.setFontWeights([['bold', 'normal'], [null, 'bold']] as GoogleAppsScript.Spreadsheet.FontWeight[][]);
     r.setFontColor('#0000FF').setHorizontalAlignment('center').setWrap(true);
     expect(r.getNumberFormats()).toEqual([['0.00', '@'], ['0%', '#,##0']]);
     expect(r.getNotes()).toEqual([['n1', ''], ['', 'n4']]);

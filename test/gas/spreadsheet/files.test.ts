@@ -1,0 +1,95 @@
+import ExcelJS from 'exceljs';
+import { promises as fs } from 'fs';
+import os from 'os';
+import path from 'path';
+import { Workbook } from '../../../emulator/gas/spreadsheet';
+import { makeEnv } from './env';
+
+async function roundTrip(wb: Workbook): Promise<Workbook> {
+  return Workbook.fromXlsx(await wb.toXlsx());
+}
+
+describe('XLSX and CSV', () => {
+  test('a cell stored as text in XLSX loads as text, a number as a number', async () => {
+    const x = new ExcelJS.Workbook();
+    const ws = x.addWorksheet('Supplier');
+    ws.getCell('A1').value = '0012345678905';
+    ws.getCell('B1').value = 12345678905;
+    ws.getCell('C1').value = 'TRUE';
+    ws.getCell('D1').value = true;
+    const wb = await Workbook.fromXlsx(Buffer.from(await x.xlsx.writeBuffer()));
+    expect(wb.values('Supplier')).toEqual([['0012345678905', 12345678905, 'TRUE', true]]);
+  });
+
+  test('values, formulas, number formats, notes, bold, backgrounds and links survive save and load', async () => {
+    const { wb, app, sheet } = makeEnv();
+    sheet.getRange('A1:D1').setValues([['UPC', '$2.99', '2024-01-15', "'007"]]);
+    sheet.getRange('A1').setFontWeight('bold').setBackground('#ffff00').setNote('header');
+    sheet.getRange('E1').setFormula('=SUM(B1:B2)');
+    sheet.getRange('F1').setNumberFormat('0.00%').setValue(0.25);
+    sheet.getRange('G1').setRichTextValue(app.newRichTextValue().setText('B00X').setLinkUrl('https://www.amazon.com/dp/B00X').build());
+    const back = await roundTrip(wb);
+    expect(back.values('Sheet1')[0].slice(0, 2)).toEqual(['UPC', 2.99]);
+    expect(back.cell('Sheet1', 'B1').format).toBe('"$"#,##0.00');
+    expect((back.cell('Sheet1', 'C1').value as Date).toISOString()).toBe('2024-01-15T00:00:00.000Z');
+    expect(back.cell('Sheet1', 'C1').display).toBe('2024-01-15');
+    expect(back.cell('Sheet1', 'D1').value).toBe('007');
+    expect(back.cell('Sheet1', 'A1')).toMatchObject({ bold: true, background: '#ffff00', note: 'header' });
+    expect(back.cell('Sheet1', 'E1').formula).toBe('=SUM(B1:B2)');
+    expect(back.cell('Sheet1', 'F1')).toMatchObject({ value: 0.25, display: '25.00%' });
+    expect(back.cell('Sheet1', 'G1').links).toEqual([{ start: 0, end: 4, url: 'https://www.amazon.com/dp/B00X' }]);
+  });
+
+  test('named ranges, frozen rows, hidden sheets and column widths survive save and load', async () => {
+    const { wb, ss, sheet } = makeEnv();
+    sheet.setFrozenRows(1);
+    sheet.setColumnWidth(2, 240);
+    const tech = ss.insertSheet('Tech data');
+    tech.getRange('A1').setValue('x');
+    tech.hideSheet();
+    ss.setNamedRange('Keys', tech.getRange('A1:A20'));
+    ss.setNamedRange('Header', sheet.getRange('A1'));
+    const back = await roundTrip(wb);
+    const env = makeEnv({ wb: back });
+    expect(env.ss.getSheets().map((s) => [s.getName(), s.isSheetHidden()])).toEqual([
+      ['Sheet1', false],
+      ['Tech data', true],
+    ]);
+    expect(env.ss.getSheetByName('Sheet1')!.getFrozenRows()).toBe(1);
+    expect(env.ss.getSheetByName('Sheet1')!.getColumnWidth(2)).toBe(240);
+    expect(env.ss.getSheetByName('Sheet1')!.getColumnWidth(1)).toBe(100);
+    expect(env.ss.getRangeByName('Keys')!.getA1Notation()).toBe('A1:A20');
+    expect(env.ss.getRangeByName('Keys')!.getSheet().getName()).toBe('Tech data');
+    expect(env.ss.getRangeByName('Header')!.getA1Notation()).toBe('A1');
+  });
+
+  test('a spilled custom-function result is saved as an array formula and re-spills on recalculate after reopening', async () => {
+    const fns = { TABLE: (n: number) => Array.from({ length: n }, (_, i) => [i + 1, i * 10]) };
+    const { wb, sheet } = makeEnv({ fns });
+    sheet.getRange('A1').setValue('=TABLE(3)');
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'wb-')), 'out.xlsx');
+    await wb.saveXlsx(file);
+    const back = await Workbook.fromXlsx(file);
+    expect(back.values('Sheet1')).toEqual([[1, 0], [2, 10], [3, 20]]);
+    const env = makeEnv({ wb: back, fns });
+    back.recalculate();
+    expect(env.calls.length).toBe(1);
+    expect(back.values('Sheet1')).toEqual([[1, 0], [2, 10], [3, 20]]);
+    expect(back.cell('Sheet1', 'A1').error).toBeNull();
+    expect(back.cell('Sheet1', 'A2').formula).toBe('');
+  });
+
+  test('CSV import parses cells like typed input: a UPC with a leading zero loses it, as in Sheets', () => {
+    const wb = Workbook.fromCsv('UPC,Price,Title\n012345678905,$2.99,"Widget, large"\n', 'Import');
+    expect(wb.values('Import')).toEqual([
+      ['UPC', 'Price', 'Title'],
+      [12345678905, 2.99, 'Widget, large'],
+    ]);
+    expect(wb.sheetNames()).toEqual(['Import']);
+  });
+
+  test('toCsv writes display values with RFC 4180 quoting (CRLF line ends, chosen)', () => {
+    const wb = Workbook.fromCsv('a,b\n"x ""q""",$5\n', 'S');
+    expect(wb.toCsv('S')).toBe('a,b\r\n"x ""q""",$5.00');
+  });
+});
