@@ -25,8 +25,8 @@ const ROOT = join(__dirname, '..', '..');
  * Rejects with the child's output when it does not start within `timeoutMs`.
  */
 export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<SpawnedService> {
-  const childEnv = { ...process.env, SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', ...env };
-  const keys = (childEnv.SCAN_SERVICE_API_KEYS ? childEnv.SCAN_SERVICE_API_KEYS.split(',') : [DEMO_API_KEY]).map((k) => k.split(':')[0].trim()).filter(Boolean);
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', ...env };
+  const keys = (childEnv.SCAN_SERVICE_API_KEYS ? childEnv.SCAN_SERVICE_API_KEYS.split(',') : [DEMO_API_KEY]).map((k: string) => k.split(':')[0].trim()).filter(Boolean);
   const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const child = spawn(process.execPath, [tsx, join(__dirname, 'main.ts')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
