@@ -20,12 +20,23 @@ export const HEADERS = ['Item Code', 'UPC', 'Description', 'Unit Cost', 'MSRP/MA
 export const COLUMNS = { item_code: 0, upc: 1, description: 2, cost: 3, map: 4, stock: 5, case_pack: 6 } as const;
 
 type Cell = string | number | null;
+/** What a scan of the row must give (checked by test/service/engine/samples.test.ts). */
+export interface Expectation {
+  error?: string;
+  blank?: true;
+  /** number of products */
+  products?: number;
+  /** inputs.cost of the products, cents */
+  cost?: number;
+  /** a flag or error code every product carries */
+  code?: string;
+}
 /** One data row: cells as the XLSX stores them, text as the CSV carries it, and what it tests. */
 export interface SampleRow {
   xlsx: Cell[];
   csv: string[];
   /** Present on messy rows: what is odd about it and what the scan does with it. */
-  messy?: { what: string; outcome: string };
+  messy?: { what: string; outcome: string; expect: Expectation };
 }
 
 function readUsCatalog(): CatalogRecord[] {
@@ -80,53 +91,53 @@ export function buildSampleRows(): { rows: SampleRow[]; tiny: string[][] } {
   const take = () => pool[next++];
   const leadingZero = plain.filter((r, i) => i % 7 !== 3 && upcOf(r)!.startsWith('00'))[0];
   const special: Array<() => SampleRow> = [
-    () => clean(leadingZero, { what: `UPC ${upcOf(leadingZero)} stored as a number, so it lost its two leading zeros (${Number(upcOf(leadingZero))})`, outcome: 'found: leading zeros are restored (flag identifier_padded)' }),
+    () => clean(leadingZero, { what: `UPC ${upcOf(leadingZero)} stored as a number, so it lost its two leading zeros (${Number(upcOf(leadingZero))})`, outcome: 'found: leading zeros are restored (flag identifier_padded)', expect: { products: 1, code: 'identifier_padded' } }),
     () => {
       const r = find((x) => !!x.identifiers.ean && /^0[1-9]/.test(x.identifiers.ean[0]) && !x.identifiers.isbn && byUpc.get(upcOf(x) ?? '')?.length === 1 && !isValidGtin(String(Number(Number(x.identifiers.ean[0]).toPrecision(6)))), 'EAN');
       const ean = r.identifiers.ean![0];
       const sci = Number(ean).toExponential(5).replace('e+', 'E+').toUpperCase();
       const lost = Number(Number(ean).toPrecision(6));
-      return regular(r, lost, sci, 9.99, '9.99', { what: `EAN ${ean} shown in scientific notation (${sci}); the workbook keeps only ${lost}`, outcome: 'error invalid_identifier (digits lost)' });
+      return regular(r, lost, sci, 9.99, '9.99', { what: `EAN ${ean} shown in scientific notation (${sci}); the workbook keeps only ${lost}`, outcome: 'error invalid_identifier (digits lost)', expect: { error: 'invalid_identifier' } });
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), '$1,299.00', '$1,299.00', { what: 'cost written "$1,299.00"', outcome: 'cost 129900 cents' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), '$1,299.00', '$1,299.00', { what: 'cost written "$1,299.00"', outcome: 'cost 129900 cents', expect: { products: 1, cost: 129900 } });
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), '1.299,00 €', '1.299,00 €', { what: 'cost written "1.299,00 €" (European separators)', outcome: 'cost 129900 cents' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), '1.299,00 €', '1.299,00 €', { what: 'cost written "1.299,00 €" (European separators)', outcome: 'cost 129900 cents', expect: { products: 1, cost: 129900 } });
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 12.5, '12.5', { what: 'cost "12.5" (one decimal)', outcome: 'cost 1250 cents' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 12.5, '12.5', { what: 'cost "12.5" (one decimal)', outcome: 'cost 1250 cents', expect: { products: 1, cost: 1250 } });
     },
-    () => ({ xlsx: [], csv: [], messy: { what: 'blank row', outcome: 'skipped (neither product nor error)' } }),
+    () => ({ xlsx: [], csv: [], messy: { what: 'blank row', outcome: 'skipped (neither product nor error)', expect: { blank: true } } }),
     () => {
       const r = take();
-      const row = regular(r, null, '', 14.25, '14.25', { what: 'no identifier (UPC cell empty)', outcome: 'error missing_identifier' });
+      const row = regular(r, null, '', 14.25, '14.25', { what: 'no identifier (UPC cell empty)', outcome: 'error missing_identifier', expect: { error: 'missing_identifier' } });
       return row;
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 'call', 'call', { what: 'cost "call"', outcome: 'error invalid_cost' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 'call', 'call', { what: 'cost "call"', outcome: 'error invalid_cost', expect: { error: 'invalid_cost' } });
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), null, '', { what: 'cost empty', outcome: 'error invalid_cost' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), null, '', { what: 'cost empty', outcome: 'error invalid_cost', expect: { error: 'invalid_cost' } });
     },
     () => {
       const r = pool[0];
-      return clean(r, { what: `duplicate of the first data row (UPC ${upcOf(r)}) with another cost`, outcome: 'found again: duplicates are scanned as separate rows' });
+      return clean(r, { what: `duplicate of the first data row (UPC ${upcOf(r)}) with another cost`, outcome: 'found again: duplicates are scanned as separate rows', expect: { products: 1 } });
     },
     () => {
       const r = take();
-      const row = clean(r, { what: 'description with a comma, double quotes and a line break', outcome: 'found; the CSV field is quoted' });
+      const row = clean(r, { what: 'description with a comma, double quotes and a line break', outcome: 'found; the CSV field is quoted', expect: { products: 1 } });
       row.xlsx[2] = row.csv[2] = 'Gift set, "deluxe" edition\nincludes 2 refills';
       return row;
     },
     () => {
       const r = take();
-      const row = clean(r, { what: 'description starting with "=" (formula-injection bait)', outcome: 'found; the text is kept as text, never evaluated' });
+      const row = clean(r, { what: 'description starting with "=" (formula-injection bait)', outcome: 'found; the text is kept as text, never evaluated', expect: { products: 1 } });
       row.xlsx[2] = row.csv[2] = '=HYPERLINK("https://evil.example/","click me")';
       return row;
     },
@@ -137,61 +148,61 @@ export function buildSampleRows(): { rows: SampleRow[]; tiny: string[][] } {
         unknown = withCheckDigit('09999900' + String(i).padStart(3, '0'));
         if (!byUpc.has(unknown)) break;
       }
-      return regular(r, unknown, unknown, 4.5, '4.5', { what: `UPC ${unknown} (valid check digit, not in the catalog)`, outcome: 'error not_found' });
+      return regular(r, unknown, unknown, 4.5, '4.5', { what: `UPC ${unknown} (valid check digit, not in the catalog)`, outcome: 'error not_found', expect: { error: 'not_found' } });
     },
     () => {
       const r = take();
       const bad = upcOf(r)!.slice(0, 11) + String((Number(upcOf(r)!.slice(11)) + 1) % 10);
-      return regular(r, bad, bad, 6.75, '6.75', { what: `UPC ${bad} with a wrong check digit`, outcome: 'error invalid_identifier' });
+      return regular(r, bad, bad, 6.75, '6.75', { what: `UPC ${bad} with a wrong check digit`, outcome: 'error invalid_identifier', expect: { error: 'invalid_identifier' } });
     },
     () => {
       const multi = [...byUpc.entries()].find(([u, l]) => l.length >= 2 && !u.startsWith('0') && l.some((x) => x.market_pack_quantity > 1))!;
       const r = multi[1].find((x) => x.market_pack_quantity === 1) ?? multi[1][0];
       const cost = Math.round(((r.buybox_price ?? 1000) * 45) / 100);
-      return regular(r, Number(multi[0]), multi[0], cost / 100, general(cost / 100), { what: `UPC ${multi[0]} is on ${multi[1].length} ASINs (${multi[1].map((x) => `${x.asin} pack of ${x.market_pack_quantity}`).join(', ')})`, outcome: `${multi[1].length} products, each with its own units per order` });
+      return regular(r, Number(multi[0]), multi[0], cost / 100, general(cost / 100), { what: `UPC ${multi[0]} is on ${multi[1].length} ASINs (${multi[1].map((x) => `${x.asin} pack of ${x.market_pack_quantity}`).join(', ')})`, outcome: `${multi[1].length} products, each with its own units per order`, expect: { products: multi[1].length } });
     },
     () => {
       const r = take();
       const u = upcOf(r)!.padStart(12, '0');
       const dashed = `${u[0]}-${u.slice(1, 6)}-${u.slice(6, 11)}-${u[11]}`;
-      return regular(r, dashed, dashed, 8.1, '8.1', { what: `UPC written with hyphens (${dashed})`, outcome: 'found' });
+      return regular(r, dashed, dashed, 8.1, '8.1', { what: `UPC written with hyphens (${dashed})`, outcome: 'found', expect: { products: 1 } });
     },
     () => {
       const r = find((x) => !!x.identifiers.gtin && x.market_pack_quantity === 1, 'GTIN-14');
-      return regular(r, x14(r), x14(r), 3.99, '3.99', { what: `GTIN-14 case code ${x14(r)}`, outcome: 'found' });
+      return regular(r, x14(r), x14(r), 3.99, '3.99', { what: `GTIN-14 case code ${x14(r)}`, outcome: 'found', expect: { products: 1 } });
     },
     () => {
       const r = find((x) => x.category === 'Books' && x.buybox_price !== null, 'book');
       const isbn = r.identifiers.isbn![0];
-      return regular(r, isbn, isbn, 5.25, '5.25', { what: `ISBN-13 ${isbn} (a book)`, outcome: 'found; media closing fee applies' });
+      return regular(r, isbn, isbn, 5.25, '5.25', { what: `ISBN-13 ${isbn} (a book)`, outcome: 'found; media closing fee applies', expect: { products: 1 } });
     },
     () => {
       const r = find((x) => x.asin.startsWith('B0') && x.buybox_price !== null && x.fees_available, 'ASIN');
-      return regular(r, r.asin, r.asin, 7.4, '7.4', { what: `ASIN ${r.asin} instead of a UPC`, outcome: 'found by ASIN' });
+      return regular(r, r.asin, r.asin, 7.4, '7.4', { what: `ASIN ${r.asin} instead of a UPC`, outcome: 'found by ASIN', expect: { products: 1 } });
     },
     () => {
       const r = find((x) => x.is_hazmat && !!upcOf(x) && byUpc.get(upcOf(x)!)!.length === 1, 'hazmat item');
-      return clean(r, { what: 'a hazmat item', outcome: 'found; flag hazmat, FBA surcharge' });
+      return clean(r, { what: 'a hazmat item', outcome: 'found; flag hazmat, FBA surcharge', expect: { products: 1, code: 'hazmat' } });
     },
     () => {
       const r = find((x) => x.is_meltable && !!upcOf(x) && byUpc.get(upcOf(x)!)!.length === 1 && x.buybox_price !== null, 'meltable item');
-      return clean(r, { what: 'a meltable item', outcome: 'found; flag meltable' });
+      return clean(r, { what: 'a meltable item', outcome: 'found; flag meltable', expect: { products: 1, code: 'meltable' } });
     },
     () => {
       const r = find((x) => !x.fees_available && !!upcOf(x) && byUpc.get(upcOf(x)!)!.length === 1 && x.buybox_price !== null, 'item without fees');
-      return clean(r, { what: 'a listing without a fee estimate', outcome: 'found; market fees null, profit null, error fees_unavailable' });
+      return clean(r, { what: 'a listing without a fee estimate', outcome: 'found; market fees null, profit null, error fees_unavailable', expect: { products: 1, code: 'fees_unavailable' } });
     },
     () => {
       const r = find((x) => x.brand === 'ACME' && !x.is_meltable && !!upcOf(x) && byUpc.get(upcOf(x)!)!.length === 1 && x.buybox_price !== null, 'ACME item');
-      return clean(r, { what: 'brand spelled "ACME" (others are "Acme")', outcome: 'found; blocking "Acme" does not drop it (exact match)' });
+      return clean(r, { what: 'brand spelled "ACME" (others are "Acme")', outcome: 'found; blocking "Acme" does not drop it (exact match)', expect: { products: 1 } });
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), -3, '-3.00', { what: 'negative cost', outcome: 'error invalid_cost' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), -3, '-3.00', { what: 'negative cost', outcome: 'error invalid_cost', expect: { error: 'invalid_cost' } });
     },
     () => {
       const r = take();
-      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 'USD 24.00', 'USD 24.00', { what: 'cost written "USD 24.00"', outcome: 'cost 2400 cents (currency code dropped)' });
+      return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 'USD 24.00', 'USD 24.00', { what: 'cost written "USD 24.00"', outcome: 'cost 2400 cents (currency code dropped)', expect: { products: 1, cost: 2400 } });
     },
   ];
   const x14 = (r: CatalogRecord) => r.identifiers.gtin![0];
