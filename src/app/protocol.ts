@@ -1,0 +1,205 @@
+/**
+ * The sidebar's contract with the server: every function the sidebar calls through
+ * google.script.run, with its arguments and result. Types only (nothing runs at load time); the
+ * sidebar imports them type-only, the server functions implement them, README documents them.
+ *
+ * google.script.run passes only plain data: numbers, booleans, strings, null, and plain
+ * objects/arrays of those. No Date (times travel as ISO strings), no undefined inside arrays.
+ * Failures reach the sidebar's failure handler as an Error whose message is shown to the user as is,
+ * so server functions throw plain-language messages (never with the API key in them).
+ *
+ * Ownership: settings/new scan/progress (scan flow), import/history/downloads (results), formula
+ * sharing and column conversion (formulas). Changes must stay ADDITIVE while the sidebar is built.
+ */
+import type { ColumnRole } from '../scan/mapping';
+import type { ScanOptionsInput } from '../scan/attributes';
+import type { PreviewSummary } from '../scan/prepare';
+
+// ---- Settings ----------------------------------------------------------------------------------
+
+export interface MarketplaceOption {
+  code: string;
+  name: string;
+}
+
+export interface SettingsView {
+  /** The key with all but its last 4 characters masked ("••••••••1a2b"), or '' when none is saved. */
+  apiKeyMasked: string;
+  hasApiKey: boolean;
+  serviceUrl: string;
+  defaultMarketplace: string;
+  marketplaces: MarketplaceOption[];
+  /** Whether formulas in this spreadsheet may use the owner's key (only the owner can change it). */
+  formulaKeyShared: boolean;
+  /** True when the current user owns the spreadsheet. */
+  isOwner: boolean;
+}
+
+export interface SettingsInput {
+  /** A new key; '' or absent keeps the saved one. */
+  apiKey?: string;
+  serviceUrl?: string;
+  defaultMarketplace?: string;
+}
+
+export interface ConnectionResult {
+  ok: boolean;
+  /** Plain language: what works, or what is wrong and what to do. */
+  message: string;
+  /** e.g. 'bad-key', 'unreachable', 'no-marketplace-access', 'bad-address'. */
+  problem?: string;
+}
+
+// ---- New scan ----------------------------------------------------------------------------------
+
+export interface ColumnChoice {
+  /** 0-based index into the block that was read. */
+  index: number;
+  /** Sheet column letter, e.g. "C". */
+  letter: string;
+  header: string;
+  /** First non-blank value below the header, as shown in the sheet. */
+  sample: string;
+  /** The suggested role. */
+  role: ColumnRole;
+}
+
+export interface ScanSetup {
+  sheetName: string;
+  /** A1 notation of what will be read (the selection when one was made, else the data range). */
+  rangeA1: string;
+  /** Sheet row number of the header row. */
+  headerRow: number;
+  /** Data rows below the header. */
+  rowCount: number;
+  columns: ColumnChoice[];
+  /** Roles with their labels, in dropdown order. */
+  roles: Array<{ role: ColumnRole; label: string }>;
+  defaultName: string;
+  defaultMarketplace: string;
+  marketplaces: MarketplaceOption[];
+  /** Scans of this spreadsheet still running (reopening the sidebar finds them). */
+  running: ScanProgress[];
+}
+
+export interface ScanRequest {
+  /** roles[i] is the role of columns[i] of ScanSetup. */
+  roles: ColumnRole[];
+  options: ScanOptionsInput;
+}
+
+export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';
+
+export interface ScanProgress {
+  scanId: number;
+  name: string;
+  status: ScanStatus;
+  marketplace: string;
+  /** Input lines of the uploaded file. */
+  lines: number;
+  /** Lines processed so far. */
+  done: number;
+  products: number;
+  errors: number;
+  /** Products per minute. */
+  speed: number;
+  /** Estimated seconds left, null when unknown. */
+  secondsLeft: number | null;
+  /** ISO 8601 times. */
+  createdAt: string;
+  completedAt: string | null;
+  /** The result tab when imported. */
+  resultSheet: string | null;
+}
+
+export interface StartedScan {
+  progress: ScanProgress;
+  preview: PreviewSummary;
+}
+
+// ---- Results -----------------------------------------------------------------------------------
+
+/** A filter as the sidebar offers it; values in the user's units (money in currency, percent in %). */
+export interface ResultFilter {
+  /** API field name, e.g. 'profit', 'roi', 'rank', 'financials.margin'. */
+  field: string;
+  operator: '>' | '>=' | '<' | '<=' | '=' | '!=';
+  value: number;
+}
+
+export interface ImportRequest {
+  filters?: ResultFilter[];
+  /** API sort: field name, '-' prefix for descending. */
+  sort?: string;
+}
+
+export interface ImportProgress {
+  scanId: number;
+  /** True when the tab is complete; otherwise call importScan again to continue from its checkpoint. */
+  done: boolean;
+  rowsWritten: number;
+  totalRows: number;
+  /** The result tab (final name), and the errors tab when there were error rows. */
+  sheetName: string;
+  errorsSheetName: string | null;
+  message: string;
+}
+
+export interface ScanListPage {
+  scans: ScanProgress[];
+  page: number;
+  hasMore: boolean;
+}
+
+export type DownloadFormat = 'csv' | 'xlsx' | 'json';
+
+export interface DownloadResult {
+  fileName: string;
+  /** Drive file link when saved to Drive. */
+  url: string | null;
+  /** The tab written when imported into a tab. */
+  sheetName: string | null;
+}
+
+export interface ExportResult {
+  /** Link the service answered with, when it gave one. */
+  url: string | null;
+  message: string;
+}
+
+// ---- Column conversion (identifier formulas' menu action) --------------------------------------
+
+export interface ColumnConversionProgress {
+  done: boolean;
+  rowsDone: number;
+  totalRows: number;
+  /** Where the values go, A1 notation. */
+  targetA1: string;
+  message: string;
+}
+
+/**
+ * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
+ * is built on this map, so a renamed server function breaks the sidebar's type check.
+ */
+export interface ServerFunctions {
+  getSettings(): SettingsView;
+  saveSettings(input: SettingsInput): SettingsView;
+  testConnection(): ConnectionResult;
+  setFormulaKeySharing(on: boolean): SettingsView;
+
+  getScanSetup(): ScanSetup;
+  previewScan(request: ScanRequest): PreviewSummary;
+  startScan(request: ScanRequest): StartedScan;
+  getScanProgress(scanId: number): ScanProgress;
+  getRunningScans(): ScanProgress[];
+  cancelScan(scanId: number): ScanProgress;
+
+  importScan(scanId: number, request: ImportRequest | null): ImportProgress;
+  listScans(page: number): ScanListPage;
+  deleteScan(scanId: number): { deleted: boolean };
+  downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult;
+  exportScan(scanId: number): ExportResult;
+
+  convertSelectedColumn(): ColumnConversionProgress;
+}
