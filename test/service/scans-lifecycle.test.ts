@@ -15,18 +15,18 @@ const fillerRows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => 
 
 /** A local receiver of webhook deliveries. */
 async function receiver() {
-  const got: Array<{ headers: http.IncomingHttpHeaders; raw: string }> = [];
+  const got: Array<{ path: string; headers: http.IncomingHttpHeaders; raw: string }> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      got.push({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+      got.push({ path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
       res.writeHead(200).end('ok');
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/hook`, got, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${port}/hook`, base: `http://127.0.0.1:${port}`, got, close: () => new Promise((r) => server.close(r)) };
 }
 
 async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, timeoutMs = 10000): Promise<T> {
@@ -137,6 +137,9 @@ describe('a fast service', () => {
   test('a finished scan fires scan.complete: headers, HMAC signature, payload fields and time formats', async () => {
     const wh = await a.post('/api/v4/webhooks', { name: 'local', url: hook.url });
     expect(wh.status).toBe(201);
+    const b = new Client(svc.url, KEY_B);
+    const whB = await b.post('/api/v4/webhooks', { name: 'other account', url: `${hook.base}/hook-b` });
+    expect(whB.status).toBe(201);
     const done = await a.scan(csv([[P.plain.upc, '1.00'], [P.cheap.upc, '1.00'], ['junk', '1']]), attrs({ name: 'Hooked' }));
     const delivery = await until('webhook', () => hook.got.find((g) => JSON.parse(g.raw).scan.id === done.id));
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
@@ -161,8 +164,27 @@ describe('a fast service', () => {
     expect(payload.scan.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     expect(payload.scan.completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(payload.scan.speed).toBeGreaterThan(0);
+    expect(delivery.path).toBe('/hook');
     // Another account's webhooks hear nothing of it.
+    await sleep(200);
+    expect(hook.got.filter((g) => g.path === '/hook-b')).toEqual([]);
     await a.del(`/api/v4/webhooks/${wh.body.id}`);
+    await b.del(`/api/v4/webhooks/${whB.body.id}`);
+  });
+
+  test('cancelling a queued scan finishes it as cancelled before any line is processed', async () => {
+    const slow = await startTestService({ scanSpeedPerMinute: 1 });
+    try {
+      const c = new Client(slow.url, KEY_A);
+      const up = await c.upload(csv(fillerRows(5)), attrs());
+      expect((await c.get(`/api/v3/scans/${up.body.id}`)).body.status).toBe('queued');
+      const r = await c.get(`/api/v3/scans/${up.body.id}/cancel`);
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ status: 'cancelled', lines: 5, lines_done: 0, products: 0 });
+      expect((await c.results(up.body.id)).body.count).toBe(0);
+    } finally {
+      await slow.close();
+    }
   });
 
   test('a failed scan sends status error', async () => {
