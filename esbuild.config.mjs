@@ -1,14 +1,18 @@
 // Builds dist/ = exactly what `clasp push` uploads: appsscript.json, Code.js, Sidebar.html.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { collectEntryPoints, renderDeclarations, NAMESPACE } = require('./tools/build/entrypoints.cjs');
 
 const config = JSON.parse(readFileSync('addon.config.json', 'utf8'));
-rmSync('dist', { recursive: true, force: true });
-mkdirSync('dist');
+// ADDON_OUT_DIR lets parallel work build elsewhere; the folder is swapped in whole at the end so a
+// test reading dist/ never sees half a build.
+const outDir = process.env.ADDON_OUT_DIR || 'dist';
+const tmp = `${outDir}.tmp-${process.pid}`;
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
 
 // Code.js: one plain script. The bundle is an IIFE assigned to one global; Apps Script runs every
 // file's top level on each call, so the bundle must not do work at load time (tests check it).
@@ -27,7 +31,7 @@ const bundle = await build({
 });
 const entries = collectEntryPoints('src/main.ts');
 const header = '// Built by esbuild.config.mjs from src/: do not edit. Entry points are declared at the end.\n';
-writeFileSync('dist/Code.js', header + bundle.outputFiles[0].text + '\n' + renderDeclarations(entries));
+writeFileSync(`${tmp}/Code.js`, header + bundle.outputFiles[0].text + '\n' + renderDeclarations(entries));
 
 // Sidebar.html: one file, its CSS and script inlined (served on every open, so minified).
 const sidebarJs = await build({
@@ -50,7 +54,7 @@ for (const [what, text] of [['sidebar script', sidebarJs.outputFiles[0].text], [
 const html = readFileSync('sidebar/index.html', 'utf8')
   .replace('<!-- inline:style.css -->', () => `<style>\n${css}</style>`)
   .replace('<!-- inline:sidebar.js -->', () => `<script>\n${sidebarJs.outputFiles[0].text.replace(/<\/script/gi, '<\\/script')}</script>`);
-writeFileSync('dist/Sidebar.html', html);
+writeFileSync(`${tmp}/Sidebar.html`, html);
 
 // appsscript.json: the source manifest plus the fetch allow-list from the configured service.
 const manifest = JSON.parse(readFileSync('appsscript.json', 'utf8'));
@@ -58,6 +62,8 @@ manifest.urlFetchWhitelist = config.allowedServiceUrls.map((u) => {
   if (!/^https:\/\/[^/]+\/.*$/.test(u)) throw new Error(`allowedServiceUrls entry ${u}: Apps Script needs an https prefix with a path`);
   return u;
 });
-writeFileSync('dist/appsscript.json', JSON.stringify(manifest, null, 2) + '\n');
+writeFileSync(`${tmp}/appsscript.json`, JSON.stringify(manifest, null, 2) + '\n');
 
-console.log(`built dist/: Code.js (${entries.length} entry points), Sidebar.html, appsscript.json`);
+rmSync(outDir, { recursive: true, force: true });
+renameSync(tmp, outDir);
+console.log(`built ${outDir}/: Code.js (${entries.length} entry points), Sidebar.html, appsscript.json`);

@@ -35,7 +35,8 @@ export { APPS_SCRIPT_GLOBALS, loadBare, extraGlobals } from './globals';
 export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
 export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
 
-export const DEFAULT_SCRIPT_PATH = path.resolve(__dirname, '../../dist/Code.js');
+// ADDON_OUT_DIR (as for the build) lets parallel work use its own build.
+export const DEFAULT_SCRIPT_PATH = path.resolve(__dirname, '../..', process.env.ADDON_OUT_DIR || 'dist', 'Code.js');
 export const DEFAULT_OWNER = 'owner@example.com';
 export const CUSTOM_FUNCTION_TIMEOUT_MESSAGE = 'Exceeded maximum execution time (line 0).';
 
@@ -64,6 +65,11 @@ export interface RuntimeOptions {
   echoLogs?: boolean;
   /** Name under which createAddonMenu() menus appear (default "Add-on"). */
   addOnName?: string;
+  /**
+   * false: behave as a standalone script (no document): getDocumentProperties/Cache/Lock return null.
+   * Default true (the add-on is bound to its spreadsheet).
+   */
+  bound?: boolean;
 }
 
 export interface RunOptions {
@@ -149,9 +155,10 @@ export class Runtime {
     this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
 
     const now = () => this.state.clock.now();
-    this.properties = createPropertyStores(true);
-    this.caches = createCacheStores(now, true);
-    this.locks = new LockTable(this.state, true);
+    const bound = opts.bound ?? true;
+    this.properties = createPropertyStores(bound);
+    this.caches = createCacheStores(now, bound);
+    this.locks = new LockTable(this.state, bound);
     this.triggers = new TriggerTable();
     this.drive = new DriveStore(opts.driveDir ?? null);
     const whitelist = opts.urlFetchWhitelist === 'manifest' ? (manifest.urlFetchWhitelist ?? []) : (opts.urlFetchWhitelist ?? null);

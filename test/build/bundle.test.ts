@@ -8,7 +8,7 @@ import * as vm from 'node:vm';
 import ts from 'typescript';
 
 const root = join(__dirname, '..', '..');
-const dist = join(root, 'dist');
+const dist = join(root, process.env.ADDON_OUT_DIR || 'dist');
 const code = () => readFileSync(join(dist, 'Code.js'), 'utf8');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { collectEntryPoints, NAMESPACE } = require('../../tools/build/entrypoints.cjs');
