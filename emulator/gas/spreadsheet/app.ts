@@ -1,5 +1,5 @@
 /** The SpreadsheetApp global: entry points, builders and enums. */
-import { Ctx, gasError } from './context';
+import { Ctx } from './context';
 import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './services';
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
 import { UiImpl } from './ui';
@@ -17,7 +17,7 @@ export class SpreadsheetAppImpl {
    */
   private doc(method: string): SpreadsheetImpl {
     if (this.ctx.state.current?.authMode === 'NONE')
-      throw gasError(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`);
+      throw this.ctx.error(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`);
     this.ctx.call();
     return this.s.spreadsheet;
   }
@@ -49,19 +49,19 @@ export class SpreadsheetAppImpl {
   /** Opening by id/URL needs the full spreadsheets scope, which custom functions never have. */
   openById(id: string): SpreadsheetImpl {
     this.checkOpen('openById');
-    if (id !== this.ctx.wb.id) throw gasError('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    if (id !== this.ctx.wb.id) throw this.ctx.error('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
     return this.s.spreadsheet;
   }
   openByUrl(url: string): SpreadsheetImpl {
     this.checkOpen('openByUrl');
     const m = /\/spreadsheets\/d\/([^/]+)/.exec(String(url));
-    if (!m || m[1] !== this.ctx.wb.id) throw gasError('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
+    if (!m || m[1] !== this.ctx.wb.id) throw this.ctx.error('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
     return this.s.spreadsheet;
   }
   private checkOpen(method: string): void {
     const cur = this.ctx.state.current;
     if (cur && (cur.kind === 'custom-function' || cur.authMode === 'NONE' || cur.authMode === 'CUSTOM_FUNCTION'))
-      throw gasError(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets`);
+      throw this.ctx.error(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets`);
     this.ctx.call();
   }
   /** Changes are applied immediately here, so flush only costs its call. */
@@ -70,16 +70,16 @@ export class SpreadsheetAppImpl {
   }
   /** Google's message when there is no user interface to show things in (custom functions). */
   getUi(): UiImpl {
-    if (this.ctx.inCustomFunction()) throw gasError('Cannot call SpreadsheetApp.getUi() from this context.');
+    if (this.ctx.inCustomFunction()) throw this.ctx.error('Cannot call SpreadsheetApp.getUi() from this context.');
     this.ctx.call();
     return new UiImpl(this.ctx);
   }
   newConditionalFormatRule(): ConditionalFormatRuleBuilderImpl {
     this.ctx.call();
-    return new ConditionalFormatRuleBuilderImpl();
+    return new ConditionalFormatRuleBuilderImpl(this.ctx);
   }
   newRichTextValue(): RichTextValueBuilderImpl {
     this.ctx.call();
-    return new RichTextValueBuilderImpl();
+    return new RichTextValueBuilderImpl(this.ctx);
   }
 }

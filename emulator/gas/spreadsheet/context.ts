@@ -20,6 +20,21 @@ export class Ctx {
     readonly hooks: EngineHooks & { addonMenuName?: string },
   ) {}
 
+  /** An Apps Script service error, built in the script's realm so its `instanceof Error` holds. */
+  error(message: string): Error {
+    const e = new this.state.realm.Error(message);
+    e.name = 'Exception';
+    return e;
+  }
+
+  /** A list handed to the script, as an array of the script's realm. */
+  arr<T>(xs: readonly T[]): T[] {
+    const A = this.state.realm.Array;
+    const out = new A(xs.length) as T[];
+    for (let i = 0; i < xs.length; i++) out[i] = xs[i];
+    return out;
+  }
+
   inCustomFunction(): boolean {
     return this.state.current?.kind === 'custom-function';
   }
@@ -29,7 +44,7 @@ export class Ctx {
    * "You do not have permission to call setValue" (wording from public error logs).
    */
   guard(method: string): void {
-    if (this.inCustomFunction()) throw gasError(`You do not have permission to call ${method}`);
+    if (this.inCustomFunction()) throw this.error(`You do not have permission to call ${method}`);
   }
 
   /** A read of `cells` cells. */

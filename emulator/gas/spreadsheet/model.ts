@@ -173,12 +173,12 @@ export class WorkbookCore {
   }
 
   /** Throws Google's message when growing by `extra` cells would pass the 10,000,000-cell limit. */
-  checkGrowth(extra: number): void {
-    if (this.totalCells() + extra > MAX_CELLS) throw new Error(CELL_LIMIT_MESSAGE);
+  checkGrowth(mkError: (message: string) => Error, extra: number): void {
+    if (this.totalCells() + extra > MAX_CELLS) throw mkError(CELL_LIMIT_MESSAGE);
   }
 
   addSheet(name: string, index?: number, rows = DEFAULT_ROWS, cols = DEFAULT_COLUMNS): SheetModel {
-    this.checkGrowth(rows * cols);
+    this.checkGrowth((m) => new Error(m), rows * cols);
     // Sheets numbers the first sheet 0 and gives later ones other ids; chosen: a counter.
     const sh = new SheetModel(this, name, this.nextSheetId === 0 ? 0 : this.nextSheetId * 1000 + 7);
     this.nextSheetId++;

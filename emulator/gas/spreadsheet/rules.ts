@@ -1,11 +1,12 @@
 /** Rich text values (text with link runs) and conditional format rules, with their builders. */
-import { gasError } from './context';
+import type { Ctx } from './context';
 import type { LinkRun } from './model';
 
 // ---- Rich text ------------------------------------------------------------------------------
 
 export class RichTextValueImpl {
   constructor(
+    protected readonly ctx: Ctx,
     private readonly text: string,
     private readonly links: LinkRun[],
   ) {}
@@ -38,27 +39,28 @@ export class RichTextValueImpl {
     for (let i = 0; i + 1 < pts.length; i++) {
       const [s, e] = [pts[i], pts[i + 1]];
       const link = this.links.find((l) => l.start <= s && l.end >= e);
-      runs.push(new RunImpl(this.text.slice(s, e), link ? [{ start: 0, end: e - s, url: link.url }] : [], s, e));
+      runs.push(new RunImpl(this.ctx, this.text.slice(s, e), link ? [{ start: 0, end: e - s, url: link.url }] : [], s, e));
     }
-    return runs;
+    return this.ctx.arr(runs);
   }
   copy(): RichTextValueBuilderImpl {
-    return new RichTextValueBuilderImpl(this.text, this.links.map((l) => ({ ...l })));
+    return new RichTextValueBuilderImpl(this.ctx, this.text, this.links.map((l) => ({ ...l })));
   }
   /** @internal link runs, for the range that stores this value. */
-  linkRuns(): LinkRun[] {
+  _linkRuns(): LinkRun[] {
     return this.links.map((l) => ({ ...l }));
   }
 }
 
 class RunImpl extends RichTextValueImpl {
   constructor(
+    ctx: Ctx,
     text: string,
     links: LinkRun[],
     private readonly s: number,
     private readonly e: number,
   ) {
-    super(text, links);
+    super(ctx, text, links);
   }
   override getStartIndex(): number {
     return this.s;
@@ -70,6 +72,7 @@ class RunImpl extends RichTextValueImpl {
 
 export class RichTextValueBuilderImpl {
   constructor(
+    private readonly ctx: Ctx,
     private text = '',
     private links: LinkRun[] = [],
   ) {}
@@ -85,7 +88,7 @@ export class RichTextValueBuilderImpl {
       start = a;
       end = b!;
       url = c ?? null;
-      if (!(start >= 0 && end <= this.text.length && start <= end)) throw gasError(`Index out of bounds: the text has ${this.text.length} characters.`);
+      if (!(start >= 0 && end <= this.text.length && start <= end)) throw this.ctx.error(`Index out of bounds: the text has ${this.text.length} characters.`);
     } else {
       start = 0;
       end = this.text.length;
@@ -108,7 +111,7 @@ export class RichTextValueBuilderImpl {
     return this; // text styles are not modelled
   }
   build(): RichTextValueImpl {
-    return new RichTextValueImpl(this.text, this.links.map((l) => ({ ...l })));
+    return new RichTextValueImpl(this.ctx, this.text, this.links.map((l) => ({ ...l })));
   }
 }
 
@@ -144,12 +147,15 @@ interface RuleData {
 }
 
 export class BooleanConditionImpl {
-  constructor(private readonly d: RuleData) {}
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly d: RuleData,
+  ) {}
   getCriteriaType(): string {
     return this.d.criteria!;
   }
   getCriteriaValues(): unknown[] {
-    return [...this.d.values];
+    return this.ctx.arr(this.d.values);
   }
   getBackground(): string | null {
     return this.d.background;
@@ -163,29 +169,35 @@ export class BooleanConditionImpl {
 }
 
 export class ConditionalFormatRuleImpl {
-  constructor(private readonly d: RuleData) {}
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly d: RuleData,
+  ) {}
   getBooleanCondition(): BooleanConditionImpl | null {
-    return this.d.criteria ? new BooleanConditionImpl(this.d) : null;
+    return this.d.criteria ? new BooleanConditionImpl(this.ctx, this.d) : null;
   }
   getGradientCondition(): null {
     return null;
   }
   getRanges(): unknown[] {
-    return [...this.d.ranges];
+    return this.ctx.arr(this.d.ranges);
   }
   copy(): ConditionalFormatRuleBuilderImpl {
-    return new ConditionalFormatRuleBuilderImpl({ ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
+    return new ConditionalFormatRuleBuilderImpl(this.ctx, { ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
   }
 }
 
-function num(method: string, v: unknown): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw gasError(`The parameters (${typeof v}) don't match the method signature for SpreadsheetApp.ConditionalFormatRuleBuilder.${method}.`);
+function num(ctx: Ctx, method: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw ctx.error(`The parameters (${typeof v}) don't match the method signature for SpreadsheetApp.ConditionalFormatRuleBuilder.${method}.`);
   return v;
 }
 
 export class ConditionalFormatRuleBuilderImpl {
   private d: RuleData;
-  constructor(d?: RuleData) {
+  constructor(
+    private readonly ctx: Ctx,
+    d?: RuleData,
+  ) {
     this.d = d ?? { criteria: null, values: [], background: null, fontColor: null, bold: null, ranges: [] };
   }
   private when(criteria: string, values: unknown[]): ConditionalFormatRuleBuilderImpl {
@@ -194,28 +206,28 @@ export class ConditionalFormatRuleBuilderImpl {
     return this;
   }
   whenNumberGreaterThan(n: number) {
-    return this.when(BooleanCriteria.NUMBER_GREATER_THAN, [num('whenNumberGreaterThan', n)]);
+    return this.when(BooleanCriteria.NUMBER_GREATER_THAN, [num(this.ctx, 'whenNumberGreaterThan', n)]);
   }
   whenNumberGreaterThanOrEqualTo(n: number) {
-    return this.when(BooleanCriteria.NUMBER_GREATER_THAN_OR_EQUAL_TO, [num('whenNumberGreaterThanOrEqualTo', n)]);
+    return this.when(BooleanCriteria.NUMBER_GREATER_THAN_OR_EQUAL_TO, [num(this.ctx, 'whenNumberGreaterThanOrEqualTo', n)]);
   }
   whenNumberLessThan(n: number) {
-    return this.when(BooleanCriteria.NUMBER_LESS_THAN, [num('whenNumberLessThan', n)]);
+    return this.when(BooleanCriteria.NUMBER_LESS_THAN, [num(this.ctx, 'whenNumberLessThan', n)]);
   }
   whenNumberLessThanOrEqualTo(n: number) {
-    return this.when(BooleanCriteria.NUMBER_LESS_THAN_OR_EQUAL_TO, [num('whenNumberLessThanOrEqualTo', n)]);
+    return this.when(BooleanCriteria.NUMBER_LESS_THAN_OR_EQUAL_TO, [num(this.ctx, 'whenNumberLessThanOrEqualTo', n)]);
   }
   whenNumberBetween(a: number, b: number) {
-    return this.when(BooleanCriteria.NUMBER_BETWEEN, [num('whenNumberBetween', a), num('whenNumberBetween', b)]);
+    return this.when(BooleanCriteria.NUMBER_BETWEEN, [num(this.ctx, 'whenNumberBetween', a), num(this.ctx, 'whenNumberBetween', b)]);
   }
   whenNumberNotBetween(a: number, b: number) {
-    return this.when(BooleanCriteria.NUMBER_NOT_BETWEEN, [num('whenNumberNotBetween', a), num('whenNumberNotBetween', b)]);
+    return this.when(BooleanCriteria.NUMBER_NOT_BETWEEN, [num(this.ctx, 'whenNumberNotBetween', a), num(this.ctx, 'whenNumberNotBetween', b)]);
   }
   whenNumberEqualTo(n: number) {
-    return this.when(BooleanCriteria.NUMBER_EQUAL_TO, [num('whenNumberEqualTo', n)]);
+    return this.when(BooleanCriteria.NUMBER_EQUAL_TO, [num(this.ctx, 'whenNumberEqualTo', n)]);
   }
   whenNumberNotEqualTo(n: number) {
-    return this.when(BooleanCriteria.NUMBER_NOT_EQUAL_TO, [num('whenNumberNotEqualTo', n)]);
+    return this.when(BooleanCriteria.NUMBER_NOT_EQUAL_TO, [num(this.ctx, 'whenNumberNotEqualTo', n)]);
   }
   whenTextContains(t: string) {
     return this.when(BooleanCriteria.TEXT_CONTAINS, [String(t)]);
@@ -258,15 +270,15 @@ export class ConditionalFormatRuleBuilderImpl {
     return this;
   }
   getRanges(): unknown[] {
-    return [...this.d.ranges];
+    return this.ctx.arr(this.d.ranges);
   }
   getBooleanCondition(): BooleanConditionImpl | null {
-    return this.d.criteria ? new BooleanConditionImpl(this.d) : null;
+    return this.d.criteria ? new BooleanConditionImpl(this.ctx, this.d) : null;
   }
   build(): ConditionalFormatRuleImpl {
     // Chosen wording: Sheets refuses a rule without a condition or without a format.
-    if (!this.d.criteria) throw gasError('Conditional format rule must have a condition.');
-    if (this.d.background === null && this.d.fontColor === null && this.d.bold === null) throw gasError('Conditional format rule must have at least one format set.');
-    return new ConditionalFormatRuleImpl({ ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
+    if (!this.d.criteria) throw this.ctx.error('Conditional format rule must have a condition.');
+    if (this.d.background === null && this.d.fontColor === null && this.d.bold === null) throw this.ctx.error('Conditional format rule must have at least one format set.');
+    return new ConditionalFormatRuleImpl(this.ctx, { ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
   }
 }

@@ -3,9 +3,9 @@
  * cost model (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
 import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
-import { Ctx, gasError } from './context';
+import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex } from './formulas';
-import { Area, Cell, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
+import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
@@ -45,20 +45,20 @@ function typeName(v: unknown): string {
 }
 
 /** Google's checks for 2D input: an array of rows, rows counted first, then each row's columns. */
-function checkGrid(method: string, data: unknown, rows: number, cols: number): unknown[][] {
-  if (!Array.isArray(data)) throw gasError(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
-  if (data.length !== rows) throw gasError(`The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${rows}.`);
+function checkGrid(ctx: Ctx, method: string, data: unknown, rows: number, cols: number): unknown[][] {
+  if (!Array.isArray(data)) throw ctx.error(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+  if (data.length !== rows) throw ctx.error(`The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${rows}.`);
   for (const row of data) {
-    if (!Array.isArray(row)) throw gasError(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
-    if (row.length !== cols) throw gasError(`The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${cols}.`);
+    if (!Array.isArray(row)) throw ctx.error(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+    if (row.length !== cols) throw ctx.error(`The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${cols}.`);
   }
   return data as unknown[][];
 }
 
-function checkInt(method: string, ...ns: unknown[]): void {
+function checkInt(ctx: Ctx, method: string, ...ns: unknown[]): void {
   for (const n of ns)
     if (typeof n !== 'number' || !Number.isInteger(n))
-      throw gasError(`The parameters (${ns.map(typeName).join(',')}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`);
+      throw ctx.error(`The parameters (${ns.map(typeName).join(',')}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`);
 }
 
 /** Shifts an area for rows/columns inserted (n > 0) or deleted (n < 0) at index `at`. Returns null when deleted entirely. */
@@ -99,16 +99,16 @@ export class Services {
   modelOf(x: unknown, method: string): SheetModel {
     if (x instanceof SheetImpl) return x._m;
     if (x instanceof RangeImpl) return x._m;
-    throw gasError(`The parameters (${typeName(x)}) don't match the method signature for ${method}.`);
+    throw this.ctx.error(`The parameters (${typeName(x)}) don't match the method signature for ${method}.`);
   }
   /** Resolves A1 notation (with optional sheet name) to an area; `Range not found` when it is not one. */
   area(a1: string, defaultSheet: SheetModel): Area {
     const ref = typeof a1 === 'string' ? parseA1(a1) : null;
-    if (!ref) throw gasError('Range not found');
+    if (!ref) throw this.ctx.error('Range not found');
     const sheet = ref.sheetName === undefined ? defaultSheet : this.ctx.wb.sheetByName(ref.sheetName);
-    if (!sheet) throw gasError('Range not found');
+    if (!sheet) throw this.ctx.error('Range not found');
     const area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
-    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return area;
   }
   rangeOf(a: Area): RangeImpl {
@@ -167,7 +167,7 @@ export class SpreadsheetImpl {
   }
   getSheets(): SheetImpl[] {
     this.ctx.call();
-    return this.wb.sheets.map((m) => this.s.sheet(m));
+    return this.ctx.arr(this.wb.sheets.map((m) => this.s.sheet(m)));
   }
   getNumSheets(): number {
     this.ctx.call();
@@ -189,6 +189,7 @@ export class SpreadsheetImpl {
    */
   insertSheet(a?: string | number, b?: number): SheetImpl {
     this.ctx.write('insertSheet', 0);
+    this.wb.checkGrowth((m) => this.ctx.error(m), DEFAULT_ROWS * DEFAULT_COLUMNS);
     let name: string | undefined;
     let index: number | undefined;
     if (typeof a === 'number') index = a;
@@ -196,7 +197,7 @@ export class SpreadsheetImpl {
       name = String(a);
       index = b;
     }
-    if (name !== undefined) checkSheetName(this.wb, name, null);
+    if (name !== undefined) checkSheetName(this.ctx, name, null);
     const at = index ?? (this.wb.activeSheet ? this.wb.sheets.indexOf(this.wb.activeSheet) + 1 : this.wb.sheets.length);
     const m = this.wb.addSheet(name ?? this.wb.uniqueSheetName(), at);
     this.wb.activeSheet = m;
@@ -207,9 +208,9 @@ export class SpreadsheetImpl {
     this.ctx.write('deleteSheet', 0);
     const m = this.s.modelOf(sheet, 'SpreadsheetApp.Spreadsheet.deleteSheet');
     // Chosen wording (Sheets refuses to delete the last sheet).
-    if (this.wb.sheets.length === 1) throw gasError("You can't remove all the sheets in a document.");
+    if (this.wb.sheets.length === 1) throw this.ctx.error("You can't remove all the sheets in a document.");
     const i = this.wb.sheets.indexOf(m);
-    if (i < 0) throw gasError('Sheet not found');
+    if (i < 0) throw this.ctx.error('Sheet not found');
     this.wb.sheets.splice(i, 1);
     for (const [k, nr] of this.wb.namedRanges) if (nr.area.sheet === m) this.wb.namedRanges.delete(k);
     if (this.wb.activeSheet === m) {
@@ -254,13 +255,13 @@ export class SpreadsheetImpl {
   /** Names a range (replacing a range of that name). Names follow Sheets' rules. */
   setNamedRange(name: string, range: RangeImpl): void {
     this.ctx.mutate('setNamedRange');
-    if (!isValidRangeName(name)) throw gasError(invalidNameMessage(name));
-    if (!(range instanceof RangeImpl)) throw gasError(`The parameters (String,${typeName(range)}) don't match the method signature for SpreadsheetApp.Spreadsheet.setNamedRange.`);
+    if (!isValidRangeName(name)) throw this.ctx.error(invalidNameMessage(name));
+    if (!(range instanceof RangeImpl)) throw this.ctx.error(`The parameters (String,${typeName(range)}) don't match the method signature for SpreadsheetApp.Spreadsheet.setNamedRange.`);
     this.wb.namedRanges.set(name, { name, area: range._area() });
   }
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
-    return [...this.wb.namedRanges.values()].map((nr) => new NamedRangeImpl(this.s, nr));
+    return this.ctx.arr([...this.wb.namedRanges.values()].map((nr) => new NamedRangeImpl(this.s, nr)));
   }
   /** Chosen: removing a name that does not exist does nothing. */
   removeNamedRange(name: string): void {
@@ -291,11 +292,12 @@ function invalidNameMessage(name: string): string {
   return `Invalid range name "${name}". Names may contain only letters, numbers and underscores, must be 1-250 characters, must not start with a number or the words "true" or "false", and must not look like a cell reference (A1 or R1C1).`;
 }
 
-function checkSheetName(wb: Ctx['wb'], name: string, self: SheetModel | null): void {
+function checkSheetName(ctx: Ctx, name: string, self: SheetModel | null): void {
+  const wb = ctx.wb;
   // Chosen wording for the empty name.
-  if (name.trim() === '') throw gasError('Sheet names cannot be empty.');
+  if (name.trim() === '') throw ctx.error('Sheet names cannot be empty.');
   const other = wb.sheetByNameCi(name);
-  if (other && other !== self) throw gasError(`A sheet with the name "${name}" already exists. Please enter another name.`);
+  if (other && other !== self) throw ctx.error(`A sheet with the name "${name}" already exists. Please enter another name.`);
 }
 
 function activeSheet(s: Services): SheetModel {
@@ -339,13 +341,16 @@ export class NamedRangeImpl {
     private readonly s: Services,
     private readonly nr: NamedRangeModel,
   ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
   getName(): string {
     this.s.ctx.call();
     return this.nr.name;
   }
   setName(name: string): NamedRangeImpl {
     this.s.ctx.mutate('setName');
-    if (!isValidRangeName(name)) throw gasError(invalidNameMessage(name));
+    if (!isValidRangeName(name)) throw this.ctx.error(invalidNameMessage(name));
     const map = this.s.ctx.wb.namedRanges;
     map.delete(this.nr.name);
     this.nr.name = name;
@@ -374,8 +379,11 @@ export class FilterImpl {
     private readonly s: Services,
     private readonly m: SheetModel,
   ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
   private f() {
-    if (!this.m.filter) throw gasError('This filter has been removed.'); // chosen wording
+    if (!this.m.filter) throw this.ctx.error('This filter has been removed.'); // chosen wording
     return this.m.filter;
   }
   getRange(): RangeImpl {
@@ -392,7 +400,7 @@ export class FilterImpl {
   setColumnFilterCriteria(columnPosition: number, filterCriteria: unknown): FilterImpl {
     this.s.ctx.mutate('setColumnFilterCriteria');
     const f = this.f();
-    if (columnPosition < f.c1 || columnPosition > f.c2) throw gasError('The column position is out of bounds of the filter range.'); // chosen wording
+    if (columnPosition < f.c1 || columnPosition > f.c2) throw this.ctx.error('The column position is out of bounds of the filter range.'); // chosen wording
     if (filterCriteria === null || filterCriteria === undefined) f.criteria.delete(columnPosition);
     else f.criteria.set(columnPosition, filterCriteria);
     return this;
@@ -426,7 +434,7 @@ export class SheetImpl {
   setName(name: string): SheetImpl {
     this.ctx.mutate('setName');
     name = String(name);
-    checkSheetName(this.wb, name, this._m);
+    checkSheetName(this.ctx, name, this._m);
     this._m.name = name;
     afterWrite(this.wb, [{ sheet: this._m, r1: 1, c1: 1, r2: this._m.maxRows, c2: this._m.maxCols }]);
     return this;
@@ -450,13 +458,13 @@ export class SheetImpl {
     const row = a as number;
     const nr = numRows ?? 1;
     const nc = numColumns ?? 1;
-    checkInt('getRange', ...[row, column, numRows, numColumns].filter((x) => x !== undefined));
-    if (column === undefined) throw gasError(`The parameters (${typeName(a)}) don't match the method signature for SpreadsheetApp.Sheet.getRange.`);
-    if (row < 1) throw gasError('The starting row of the range is too small.');
-    if (column < 1) throw gasError('The starting column of the range is too small.');
-    if (nr < 1) throw gasError('The number of rows in the range must be at least 1.');
-    if (nc < 1) throw gasError('The number of columns in the range must be at least 1.');
-    if (row + nr - 1 > this._m.maxRows || column + nc - 1 > this._m.maxCols) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    checkInt(this.ctx, 'getRange', ...[row, column, numRows, numColumns].filter((x) => x !== undefined));
+    if (column === undefined) throw this.ctx.error(`The parameters (${typeName(a)}) don't match the method signature for SpreadsheetApp.Sheet.getRange.`);
+    if (row < 1) throw this.ctx.error('The starting row of the range is too small.');
+    if (column < 1) throw this.ctx.error('The starting column of the range is too small.');
+    if (nr < 1) throw this.ctx.error('The number of rows in the range must be at least 1.');
+    if (nc < 1) throw this.ctx.error('The number of columns in the range must be at least 1.');
+    if (row + nr - 1 > this._m.maxRows || column + nc - 1 > this._m.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return this.s.range(this._m, row, column, nr, nc);
   }
   getDataRange(): RangeImpl {
@@ -483,10 +491,10 @@ export class SheetImpl {
   // -- rows and columns --
   private insertRowsAt(method: string, at: number, n: number): void {
     this.ctx.write(method, 0);
-    checkInt(method, at, n);
-    if (n < 1) throw gasError('The number of rows to insert must be at least 1.'); // chosen wording
-    if (at < 1 || at > this._m.maxRows + 1) throw gasError('Those rows are out of bounds.');
-    this.wb.checkGrowth(n * this._m.maxCols);
+    checkInt(this.ctx, method, at, n);
+    if (n < 1) throw this.ctx.error('The number of rows to insert must be at least 1.'); // chosen wording
+    if (at < 1 || at > this._m.maxRows + 1) throw this.ctx.error('Those rows are out of bounds.');
+    this.wb.checkGrowth((m) => this.ctx.error(m), n * this._m.maxCols);
     const m = this._m;
     if (m.rows.length >= at) m.rows.splice(at - 1, 0, ...new Array(n));
     m.maxRows += n;
@@ -494,22 +502,22 @@ export class SheetImpl {
   }
   private deleteRowsAt(at: number, n: number): void {
     this.ctx.write('deleteRows', 0);
-    checkInt('deleteRows', at, n);
+    checkInt(this.ctx, 'deleteRows', at, n);
     const m = this._m;
-    if (at < 1 || n < 1 || at + n - 1 > m.maxRows) throw gasError('Those rows are out of bounds.');
-    if (n === m.maxRows) throw gasError("You can't delete all the rows on the sheet."); // chosen wording
+    if (at < 1 || n < 1 || at + n - 1 > m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
+    if (n === m.maxRows) throw this.ctx.error("You can't delete all the rows on the sheet."); // chosen wording
     m.rows.splice(at - 1, n);
     m.maxRows -= n;
     this.shift('row', at, -n);
   }
   private insertColumnsAt(method: string, at: number, n: number): void {
     this.ctx.write(method, 0);
-    checkInt(method, at, n);
+    checkInt(this.ctx, method, at, n);
     const m = this._m;
-    if (n < 1) throw gasError('The number of columns to insert must be at least 1.'); // chosen wording
-    if (at < 1 || at > m.maxCols + 1) throw gasError('Those columns are out of bounds.');
-    if (m.maxCols + n > MAX_COLUMNS) throw gasError(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
-    this.wb.checkGrowth(n * m.maxRows);
+    if (n < 1) throw this.ctx.error('The number of columns to insert must be at least 1.'); // chosen wording
+    if (at < 1 || at > m.maxCols + 1) throw this.ctx.error('Those columns are out of bounds.');
+    if (m.maxCols + n > MAX_COLUMNS) throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
+    this.wb.checkGrowth((m) => this.ctx.error(m), n * m.maxRows);
     for (const row of m.rows) if (row && row.length >= at) row.splice(at - 1, 0, ...new Array(n));
     const widths = new Map<number, number>();
     for (const [c, w] of m.colWidths) widths.set(c >= at ? c + n : c, w);
@@ -519,10 +527,10 @@ export class SheetImpl {
   }
   private deleteColumnsAt(at: number, n: number): void {
     this.ctx.write('deleteColumns', 0);
-    checkInt('deleteColumns', at, n);
+    checkInt(this.ctx, 'deleteColumns', at, n);
     const m = this._m;
-    if (at < 1 || n < 1 || at + n - 1 > m.maxCols) throw gasError('Those columns are out of bounds.');
-    if (n === m.maxCols) throw gasError("You can't delete all the columns on the sheet."); // chosen wording
+    if (at < 1 || n < 1 || at + n - 1 > m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+    if (n === m.maxCols) throw this.ctx.error("You can't delete all the columns on the sheet."); // chosen wording
     for (const row of m.rows) if (row) row.splice(at - 1, n);
     const widths = new Map<number, number>();
     for (const [c, w] of m.colWidths) if (c < at) widths.set(c, w);
@@ -603,14 +611,14 @@ export class SheetImpl {
 
   /** Appends a row after the last row with content, adding rows (and columns) to the sheet as needed. */
   appendRow(rowContents: unknown[]): SheetImpl {
-    if (!Array.isArray(rowContents)) throw gasError(`The parameters (${typeName(rowContents)}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.`);
+    if (!Array.isArray(rowContents)) throw this.ctx.error(`The parameters (${typeName(rowContents)}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.`);
     this.ctx.write('appendRow', rowContents.length);
     const m = this._m;
     const r = m.lastRow() + 1;
     const needRows = Math.max(0, r - m.maxRows);
     const needCols = Math.max(0, rowContents.length - m.maxCols);
     if (needRows || needCols) {
-      this.wb.checkGrowth(needRows * Math.max(m.maxCols, rowContents.length) + needCols * m.maxRows);
+      this.wb.checkGrowth((m) => this.ctx.error(m), needRows * Math.max(m.maxCols, rowContents.length) + needCols * m.maxRows);
       m.maxRows += needRows;
       m.maxCols += needCols;
     }
@@ -644,8 +652,8 @@ export class SheetImpl {
   }
   setFrozenRows(rows: number): void {
     this.ctx.mutate('setFrozenRows');
-    checkInt('setFrozenRows', rows);
-    if (rows < 0 || rows > this._m.maxRows) throw gasError('Those rows are out of bounds.');
+    checkInt(this.ctx, 'setFrozenRows', rows);
+    if (rows < 0 || rows > this._m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
     this._m.frozenRows = rows;
   }
   getFrozenRows(): number {
@@ -654,8 +662,8 @@ export class SheetImpl {
   }
   setFrozenColumns(columns: number): void {
     this.ctx.mutate('setFrozenColumns');
-    checkInt('setFrozenColumns', columns);
-    if (columns < 0 || columns > this._m.maxCols) throw gasError('Those columns are out of bounds.');
+    checkInt(this.ctx, 'setFrozenColumns', columns);
+    if (columns < 0 || columns > this._m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
     this._m.frozenCols = columns;
   }
   getFrozenColumns(): number {
@@ -666,7 +674,7 @@ export class SheetImpl {
     this.ctx.mutate('hideSheet');
     const visible = this.wb.sheets.filter((x) => !x.hidden);
     // Chosen wording (Sheets keeps at least one sheet visible).
-    if (visible.length === 1 && visible[0] === this._m) throw gasError("You can't hide all the sheets in a document.");
+    if (visible.length === 1 && visible[0] === this._m) throw this.ctx.error("You can't hide all the sheets in a document.");
     this._m.hidden = true;
     if (this.wb.activeSheet === this._m) this.wb.activeSheet = this.wb.sheets.find((x) => !x.hidden) ?? this._m;
     return this;
@@ -690,15 +698,15 @@ export class SheetImpl {
   }
   setColumnWidth(columnPosition: number, width: number): SheetImpl {
     this.ctx.mutate('setColumnWidth');
-    checkInt('setColumnWidth', columnPosition, width);
-    if (columnPosition < 1 || columnPosition > this._m.maxCols) throw gasError('Those columns are out of bounds.');
+    checkInt(this.ctx, 'setColumnWidth', columnPosition, width);
+    if (columnPosition < 1 || columnPosition > this._m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
     this._m.colWidths.set(columnPosition, width);
     return this;
   }
   setColumnWidths(startColumn: number, numColumns: number, width: number): SheetImpl {
     this.ctx.mutate('setColumnWidths');
-    checkInt('setColumnWidths', startColumn, numColumns, width);
-    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > this._m.maxCols) throw gasError('Those columns are out of bounds.');
+    checkInt(this.ctx, 'setColumnWidths', startColumn, numColumns, width);
+    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > this._m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
     for (let c = startColumn; c < startColumn + numColumns; c++) this._m.colWidths.set(c, width);
     return this;
   }
@@ -712,9 +720,9 @@ export class SheetImpl {
    */
   autoResizeColumns(startColumn: number, numColumns: number): SheetImpl {
     this.ctx.write('autoResizeColumns', 0);
-    checkInt('autoResizeColumns', startColumn, numColumns);
+    checkInt(this.ctx, 'autoResizeColumns', startColumn, numColumns);
     const m = this._m;
-    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > m.maxCols) throw gasError('Those columns are out of bounds.');
+    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
     for (let c = startColumn; c < startColumn + numColumns; c++) {
       let longest = 0;
       for (const row of m.rows) {
@@ -734,16 +742,16 @@ export class SheetImpl {
   }
   setConditionalFormatRules(rules: ConditionalFormatRuleImpl[]): void {
     this.ctx.mutate('setConditionalFormatRules');
-    if (!Array.isArray(rules)) throw gasError(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Sheet.setConditionalFormatRules.`);
+    if (!Array.isArray(rules)) throw this.ctx.error(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Sheet.setConditionalFormatRules.`);
     this._m.cfRules = [...rules];
   }
   getConditionalFormatRules(): ConditionalFormatRuleImpl[] {
     this.ctx.call();
-    return [...(this._m.cfRules as ConditionalFormatRuleImpl[])];
+    return this.ctx.arr(this._m.cfRules as ConditionalFormatRuleImpl[]);
   }
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
-    return [...this.wb.namedRanges.values()].filter((nr) => nr.area.sheet === this._m).map((nr) => new NamedRangeImpl(this.s, nr));
+    return this.ctx.arr([...this.wb.namedRanges.values()].filter((nr) => nr.area.sheet === this._m).map((nr) => new NamedRangeImpl(this.s, nr)));
   }
   getActiveRange(): RangeImpl | null {
     this.ctx.call();
@@ -781,11 +789,13 @@ export class RangeImpl {
   private cells(): number {
     return this._nr * this._nc;
   }
+  /** A 2D array of the script's realm. */
   private map<T>(f: (c: Cell | undefined) => T): Grid<T> {
-    const out: Grid<T> = new Array(this._nr);
+    const A = this.ctx.state.realm.Array;
+    const out = new A(this._nr) as Grid<T>;
     for (let i = 0; i < this._nr; i++) {
       const row = this._m.rows[this._r - 1 + i];
-      const o = new Array<T>(this._nc);
+      const o = new A(this._nc) as T[];
       for (let j = 0; j < this._nc; j++) o[j] = f(row?.[this._c - 1 + j]);
       out[i] = o;
     }
@@ -843,7 +853,7 @@ export class RangeImpl {
   }
   getCell(row: number, column: number): RangeImpl {
     this.ctx.call();
-    if (row < 1 || column < 1 || row > this._nr || column > this._nc) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    if (row < 1 || column < 1 || row > this._nr || column > this._nc) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return this.s.range(this._m, this._r + row - 1, this._c + column - 1);
   }
   offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): RangeImpl {
@@ -852,11 +862,11 @@ export class RangeImpl {
     const c = this._c + columnOffset;
     const nr = numRows ?? this._nr;
     const nc = numColumns ?? this._nc;
-    if (r < 1) throw gasError('The starting row of the range is too small.');
-    if (c < 1) throw gasError('The starting column of the range is too small.');
-    if (nr < 1) throw gasError('The number of rows in the range must be at least 1.');
-    if (nc < 1) throw gasError('The number of columns in the range must be at least 1.');
-    if (r + nr - 1 > this._m.maxRows || c + nc - 1 > this._m.maxCols) throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
+    if (r < 1) throw this.ctx.error('The starting row of the range is too small.');
+    if (c < 1) throw this.ctx.error('The starting column of the range is too small.');
+    if (nr < 1) throw this.ctx.error('The number of rows in the range must be at least 1.');
+    if (nc < 1) throw this.ctx.error('The number of columns in the range must be at least 1.');
+    if (r + nr - 1 > this._m.maxRows || c + nc - 1 > this._m.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return this.s.range(this._m, r, c, nr, nc);
   }
   activate(): RangeImpl {
@@ -895,7 +905,7 @@ export class RangeImpl {
     return this;
   }
   setValues(values: unknown[][]): RangeImpl {
-    const data = checkGrid('setValues', values, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setValues', values, this._nr, this._nc);
     this.ctx.write('setValues', this.cells());
     this.writeAll((i, j) => data[i][j]);
     return this;
@@ -926,7 +936,7 @@ export class RangeImpl {
     return this;
   }
   setFormulas(formulas: string[][]): RangeImpl {
-    const data = checkGrid('setFormulas', formulas, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setFormulas', formulas, this._nr, this._nc);
     this.ctx.write('setFormulas', this.cells());
     this.writeAll((i, j) => {
       const f = String(data[i][j] ?? '');
@@ -951,7 +961,7 @@ export class RangeImpl {
     return this;
   }
   setNumberFormats(numberFormats: string[][]): RangeImpl {
-    const data = checkGrid('setNumberFormats', numberFormats, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setNumberFormats', numberFormats, this._nr, this._nc);
     this.ctx.write('setNumberFormats', this.cells());
     this.each((c, i, j) => {
       const f = String(data[i][j] ?? '');
@@ -974,7 +984,7 @@ export class RangeImpl {
     return this;
   }
   setNotes(notes: (string | null)[][]): RangeImpl {
-    const data = checkGrid('setNotes', notes, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setNotes', notes, this._nr, this._nc);
     this.ctx.write('setNotes', this.cells());
     this.each((c, i, j) => {
       const n = data[i][j];
@@ -1000,7 +1010,7 @@ export class RangeImpl {
     return this;
   }
   setBackgrounds(colors: (string | null)[][]): RangeImpl {
-    const data = checkGrid('setBackgrounds', colors, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setBackgrounds', colors, this._nr, this._nc);
     this.ctx.write('setBackgrounds', this.cells());
     this.each((c, i, j) => {
       const v = data[i][j];
@@ -1024,7 +1034,7 @@ export class RangeImpl {
     return this;
   }
   setFontWeights(fontWeights: (string | null)[][]): RangeImpl {
-    const data = checkGrid('setFontWeights', fontWeights, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setFontWeights', fontWeights, this._nr, this._nc);
     this.ctx.write('setFontWeights', this.cells());
     this.each((c, i, j) => (c.bold = data[i][j] === 'bold' || undefined));
     return this;
@@ -1047,7 +1057,7 @@ export class RangeImpl {
   setHorizontalAlignment(alignment: string | null): RangeImpl {
     this.ctx.write('setHorizontalAlignment', this.cells());
     const a = alignment === null || alignment === undefined || alignment === 'normal' || alignment === 'general' ? undefined : String(alignment).toLowerCase();
-    if (a !== undefined && !['left', 'center', 'right'].includes(a)) throw gasError(`Invalid argument: alignment`); // chosen wording
+    if (a !== undefined && !['left', 'center', 'right'].includes(a)) throw this.ctx.error(`Invalid argument: alignment`); // chosen wording
     this.each((c) => (c.halign = a));
     return this;
   }
@@ -1067,7 +1077,7 @@ export class RangeImpl {
     // Google returns null when the cell value is not text; chosen: an empty cell gives empty text.
     if (v !== undefined && typeof v !== 'string') return null;
     if (c?.err) return null;
-    return new RichTextValueImpl(v ?? '', c?.links ?? []);
+    return new RichTextValueImpl(this.ctx, v ?? '', c?.links ?? []);
   }
   getRichTextValue(): RichTextValueImpl | null {
     this.ctx.read(1);
@@ -1084,7 +1094,7 @@ export class RangeImpl {
     return this;
   }
   setRichTextValues(values: RichTextValueImpl[][]): RangeImpl {
-    const data = checkGrid('setRichTextValues', values, this._nr, this._nc);
+    const data = checkGrid(this.ctx, 'setRichTextValues', values, this._nr, this._nc);
     this.ctx.write('setRichTextValues', this.cells());
     this.writeRich((i, j) => data[i][j] as RichTextValueImpl);
     return this;
@@ -1092,11 +1102,11 @@ export class RangeImpl {
   private writeRich(v: (i: number, j: number) => RichTextValueImpl): void {
     this.each((c, i, j) => {
       const rtv = v(i, j);
-      if (!(rtv instanceof RichTextValueImpl)) throw gasError(`The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`);
+      if (!(rtv instanceof RichTextValueImpl)) throw this.ctx.error(`The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`);
       this.wb.clearContent(c);
       const text = rtv.getText();
       c.v = text === '' ? undefined : text;
-      const links = rtv.linkRuns();
+      const links = rtv._linkRuns();
       c.links = links.length ? links : undefined;
     });
     afterWrite(this.wb, [this._area()]);
@@ -1140,7 +1150,7 @@ export class RangeImpl {
   // -- filter --
   createFilter(): FilterImpl {
     this.ctx.mutate('createFilter');
-    if (this._m.filter) throw gasError("You can't create a filter in a sheet that already has a filter.");
+    if (this._m.filter) throw this.ctx.error("You can't create a filter in a sheet that already has a filter.");
     const a = this._area();
     this._m.filter = { r1: a.r1, c1: a.c1, r2: a.r2, c2: a.c2, criteria: new Map() };
     return new FilterImpl(this.s, this._m);

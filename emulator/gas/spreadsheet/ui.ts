@@ -3,7 +3,7 @@
  * call is recorded in state.uiEvents, and alerts/prompts take their answer from state.uiAnswers.
  */
 import type { UiEvent } from '../execution';
-import { Ctx, gasError } from './context';
+import { Ctx } from './context';
 
 export const ButtonSet = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' } as const;
 export const Button = { CLOSE: 'CLOSE', OK: 'OK', CANCEL: 'CANCEL', YES: 'YES', NO: 'NO' } as const;
@@ -40,7 +40,7 @@ export class MenuImpl {
   }
   addSubMenu(menu: MenuImpl): MenuImpl {
     this.ctx.call();
-    if (!(menu instanceof MenuImpl)) throw gasError("The parameters don't match the method signature for Ui.Menu.addSubMenu.");
+    if (!(menu instanceof MenuImpl)) throw this.ctx.error("The parameters don't match the method signature for Ui.Menu.addSubMenu.");
     this.items.push({ sub: menu });
     return this;
   }
@@ -103,7 +103,7 @@ export class UiImpl {
       buttons = b;
     } else prompt = a;
     const bs = String(buttons);
-    if (!BUTTONS[bs]) throw gasError(`The parameters don't match the method signature for Ui.${method}.`);
+    if (!BUTTONS[bs]) throw this.ctx.error(`The parameters don't match the method signature for Ui.${method}.`);
     return { title, prompt: String(prompt ?? ''), buttons: bs };
   }
 
@@ -136,7 +136,7 @@ export class UiImpl {
 
   private html(method: string, out: unknown): { html: string; title: string } {
     const h = out as HtmlLike;
-    if (!h || typeof h.getContent !== 'function') throw gasError(`The parameters don't match the method signature for Ui.${method}.`);
+    if (!h || typeof h.getContent !== 'function') throw this.ctx.error(`The parameters don't match the method signature for Ui.${method}.`);
     return { html: h.getContent(), title: typeof h.getTitle === 'function' ? h.getTitle() : '' };
   }
 

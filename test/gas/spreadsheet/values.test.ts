@@ -140,3 +140,26 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getRange('A1:B2').getValues()).toEqual([['x', 'x'], ['x', 'x']]);
   });
 });
+
+describe('values cross into the script realm', () => {
+  test("arrays, Dates and errors handed to the script are the script realm's own (instanceof holds inside the vm)", () => {
+    const vm = require('node:vm');
+    const ctx = vm.createContext({});
+    const realm = vm.runInContext('({ Object, Array, Date, Error })', ctx);
+    const { state, sheet, wb } = makeEnv();
+    state.realm = realm;
+    wb.hooks!.createDate = (ms: number) => new realm.Date(ms);
+    sheet.getRange('A1:B1').setValues([['2024-01-15', 'x']]);
+    const v = sheet.getRange('A1:B1').getValues();
+    expect(v instanceof realm.Array && v[0] instanceof realm.Array).toBe(true);
+    expect(v[0][0] instanceof realm.Date).toBe(true);
+    let err: unknown;
+    try {
+      sheet.getRange(0, 1);
+    } catch (e) {
+      err = e;
+    }
+    expect(err instanceof realm.Error).toBe(true);
+    expect(String(err)).toBe('Exception: The starting row of the range is too small.');
+  });
+});
