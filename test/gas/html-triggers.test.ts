@@ -57,6 +57,12 @@ describe('ScriptApp: triggers', () => {
     rt.close();
   });
 
+  test('everyHours accepts only Google\'s intervals, so less than an hour is impossible (message chosen)', () => {
+    const rt = fixtureRuntime();
+    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(0.5).create()"))).toBe('Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
+    rt.close();
+  });
+
   test('not an add-on: everyMinutes is allowed', () => {
     const rt = fixtureRuntime({ addOn: false });
     expect(evalIn(rt, "return ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).create().getHandlerFunction()")).toBe('tick');

@@ -153,3 +153,11 @@ describe('LockService', () => {
     rt.close();
   });
 });
+
+describe('without a document (standalone script)', () => {
+  test('getDocumentProperties, getDocumentCache and getDocumentLock return null', () => {
+    const rt = fixtureRuntime({ bound: false });
+    expect(evalIn(rt, 'return [PropertiesService.getDocumentProperties(), CacheService.getDocumentCache(), LockService.getDocumentLock()]')).toEqual([null, null, null]);
+    rt.close();
+  });
+});
