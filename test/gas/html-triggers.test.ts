@@ -42,8 +42,7 @@ describe('ScriptApp: triggers', () => {
     const rt = fixtureRuntime();
     const r = evalIn(
       rt,
-      "var t = ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); var all = ScriptApp.getProjectTriggers(); return [all.length, all[0].getHandlerFunction(), all[0].getUniqueId() === t.getUniqueId(), String(t.getEventType()), String(t.getTriggerSource()), ScriptApp.getUserTriggers(SpreadsheetAppLike()).length]; function SpreadsheetAppLike() { return { getId: function () { return args; } }; }",
-      rt.workbook.id,
+      "var t = ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); var all = ScriptApp.getProjectTriggers(); return [all.length, all[0].getHandlerFunction(), all[0].getUniqueId() === t.getUniqueId(), String(t.getEventType()), String(t.getTriggerSource()), ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length];",
     );
     expect(r).toEqual([1, 'tick', true, 'CLOCK', 'CLOCK', 1]);
     evalIn(rt, 'ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); })');
