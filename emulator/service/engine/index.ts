@@ -75,9 +75,8 @@ function errorRow(line: number, identifier: string, row: string[], code: string,
 
 export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: typeof checkAttributes } {
   function processRow(row: string[], line: number, attrs: ScanAttributes, marketplaceId: number, rules: AccountRules): RowOutcome {
-    const { mapping, options } = attrs;
-    const market = findMarketplace(marketplaceId);
-    const marketCode = market?.code ?? '';
+    const { mapping } = attrs;
+    const marketCode = findMarketplace(marketplaceId)?.code ?? '';
     if (row.every((c) => (c ?? '').trim() === '')) return { products: [], blank: true };
 
     const rawId = (cell(row, mapping.id) ?? '').trim();
@@ -120,7 +119,6 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       return errorRow(line, rawId, row, 'not_found', `No product with ${ident.kind === 'asin' ? 'ASIN' : 'identifier'} ${rawId} on the ${marketCode || marketplaceId} marketplace.`);
     }
 
-    const flagsForRow: Notice[] = [];
     const notes: Notice[] = [];
     const mapCell = cell(row, mapping.map);
     let map: number | null = null;
@@ -158,8 +156,8 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
         dropped.push({ asin: p.asin, reason: 'listing_mismatch' });
         continue;
       }
-      const rowFlags = padded(p) ? [...flagsForRow, { code: 'identifier_padded', message: `${rawId} matched with its leading zeros restored.` }] : flagsForRow;
-      products.push(buildProduct(p, { row, line, rawId, attrs, marketCode, costCents: cost.value, spq, productDiscount, map, stock, match, rules, notes, flagsForRow: rowFlags }));
+      const identFlags = padded(p) ? [{ code: 'identifier_padded', message: `${rawId} matched with its leading zeros restored.` }] : [];
+      products.push(buildProduct(p, { row, line, rawId, attrs, marketCode, costCents: cost.value, spq, productDiscount, map, stock, match, rules, notes, identFlags }));
     }
     return dropped.length ? { products, dropped } : { products };
   }
@@ -212,8 +210,10 @@ interface RowContext {
   stock: number | null;
   match: boolean | undefined;
   rules: AccountRules;
+  /** Flags about reading the row's optional cells (MAP, stock). */
   notes: Notice[];
-  flagsForRow: Notice[];
+  /** Flags about how the identifier matched this product. */
+  identFlags: Notice[];
 }
 
 /** Units per order: account correction, else the scan's override, else the catalog's pack quantity. */
@@ -248,7 +248,7 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
   if (!p.fees_available) errors.push({ code: 'fees_unavailable', message: 'The marketplace gave no fee estimate for this listing; profit, margin and ROI are not computed.' });
   if (f.salePrice === null) errors.push({ code: 'no_price', message: 'The listing has no buy box and no new offer; profit, margin and ROI are not computed.' });
 
-  const flags: Notice[] = [...ctx.flagsForRow, ...ctx.notes];
+  const flags: Notice[] = [...ctx.identFlags, ...ctx.notes];
   if (p.buybox_price === null && f.salePrice !== null) flags.push({ code: 'no_buybox', message: 'No buy box; the lowest new offer is used as the sale price.' });
   if (p.is_hazmat) flags.push({ code: 'hazmat', message: 'Dangerous goods: FBA surcharge applies and inbound needs review.' });
   if (p.is_meltable) flags.push({ code: 'meltable', message: 'Meltable: FBA accepts it only from October to April.' });
