@@ -67,6 +67,9 @@ describe('a slow service (600 lines a minute)', () => {
     // Never faster than 600 a minute (10 a second), allowing one batch of slack.
     expect(running.lines_done).toBeLessThanOrEqual(Math.ceil((elapsed * 600) / 60000) + 2);
     expect(running.products).toBe(running.lines_done);
+    // speed: lines per minute of processing, never above the limit.
+    expect(running.speed).toBeGreaterThan(0);
+    expect(running.speed).toBeLessThanOrEqual(630);
     expect(running.completed_at).toBeNull();
     // Results so far are readable; a running scan is not in the list of finished scans.
     const partial = await a.results(up.body.id);

@@ -11,9 +11,10 @@ import type { ScanRow } from './records';
 import { finishScan, getScanRow } from './store';
 
 const TICK_MS = 50;
-class StaleBatch extends Error {}
 /** Most lines processed in one batch (one transaction, one turn of the event loop). */
 const MAX_BATCH = 200;
+/** Thrown inside a batch whose scan was cancelled or deleted meanwhile: rolls the batch back. */
+class StaleBatch extends Error {}
 
 interface Running {
   attrs: ScanAttributes;
