@@ -1,0 +1,50 @@
+/**
+ * npm run bench: runs every benchmark and prints its measured figures. Figures are measured on this
+ * machine in one run (compare ratios within a run: the machines are shared and noisy); "modelled"
+ * figures are Apps Script time from the local runtime's documented cost model.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Bench = () => Promise<Record<string, number | string>>;
+
+/** Benchmarks by file and export name; a missing one is reported, not hidden. */
+const BENCHES: Array<[string, string, string]> = [
+  ['service: bulk upsert and list paging', 'service-bulk', 'benchServiceBulk'],
+  ['service: scan engine throughput', 'service-engine', 'benchEngine'],
+  ['service: scans over HTTP', 'service-scans', 'benchScans'],
+  ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
+  ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
+];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  let failed = 0;
+  for (const [title, file, fn] of BENCHES) {
+    if (only.length && !only.some((o) => file.includes(o))) continue;
+    const path = join(__dirname, file + '.ts');
+    console.log(`\n## ${title} (bench/${file}.ts)`);
+    if (!existsSync(path)) {
+      console.log('  (not written yet)');
+      continue;
+    }
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const mod = require(path) as Record<string, Bench>;
+      const t0 = Date.now();
+      const figures = await mod[fn]();
+      for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${typeof v === 'number' ? round(v) : v}`);
+      console.log(`  (bench wall time: ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`  FAILED: ${(e as Error).stack ?? e}`);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+function round(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 1);
+}
+
+main();
