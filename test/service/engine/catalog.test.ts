@@ -22,9 +22,10 @@ describe('generator', () => {
       const out = join(dir, 'catalog.jsonl.gz');
       writeFileSync(out, catalogBytes(generateCatalog()));
       const again = readFileSync(out);
-      // The JSON Lines content is the contract; the gzip bytes also match on the Node version that wrote them.
+      // Compared after gunzip: the JSON Lines text is what the generator decides. The gzip bytes
+      // are identical too with the same zlib build, but zlib's output may differ between builds
+      // and CPUs (Chromium's zlib picks its hash by CPU features), which says nothing about the data.
       expect(sha(gunzipSync(again))).toBe(sha(gunzipSync(shipped)));
-      expect(sha(again)).toBe(sha(shipped));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
