@@ -85,7 +85,8 @@ class LocalCache {
     this.state.count('serviceCalls');
     this.state.charge(write ? this.state.cost.cacheWriteMs : this.state.cost.cacheReadMs);
   }
-  // Messages chosen, Google-like ("Argument too large: value" is Apps Script's for oversized values).
+  // "Argument too large: key" is Apps Script's (public log: github.com/Eloise1988/COINGECKO/issues/13);
+  // the value and expiry variants follow it. (value/expiry wording chosen)
   private checkKey(key: unknown): string {
     const k = String(key);
     if (key === null || key === undefined) throw gasError(this.state, 'Invalid argument: key');

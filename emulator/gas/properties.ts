@@ -50,8 +50,8 @@ export function createPropertyStores(bound: boolean): PropertyStores {
   };
 }
 
-// Messages chosen (Google-like): "Argument too large: value" is what Apps Script says for oversized
-// cache values; the store quota message is the one Apps Script logs for PropertiesService.
+// The store quota message is Apps Script's (public log: github.com/lucasvtiradentes/gcal-sync/issues/115);
+// the per-value one is chosen after the CacheService wording ("Argument too large: ...").
 const VALUE_TOO_LARGE = 'Argument too large: value';
 const STORE_FULL = 'You have exceeded the property storage quota. Please remove some properties and try again.';
 

@@ -20,8 +20,9 @@ const HOUR = 3600000;
 const EVERY_MINUTES_ALLOWED = [1, 5, 10, 15, 30];
 const EVERY_HOURS_ALLOWED = [1, 2, 4, 6, 8, 12];
 
-// Google's messages: the first is quoted in public add-on bug reports; the two others are the
-// wording Apps Script uses for those quotas. (the last two chosen from memory of public logs)
+// Google's messages: the first two are quoted in public add-on bug reports
+// (github.com/ttsukagoshi/mail-merge-for-gmail/issues/165, ljay79/jira-tools/issues/53); the third is
+// the wording Apps Script uses for the 20-trigger quota (from memory of public logs, not re-verified).
 export const ADDON_RECURRENCE_MESSAGE = 'The recurrence interval for an Add-on trigger must be at least one hour.';
 export const ADDON_ONE_PER_TYPE_MESSAGE = 'This add-on has created too many time-based triggers in this document for this Google user account.';
 export const TOO_MANY_TRIGGERS_MESSAGE = 'This script has too many triggers. Triggers must be deleted from the script before more can be added.';

@@ -301,7 +301,9 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
       const r = results[i];
       const url = p.wire.url;
       if (r.error) {
-        // Messages chosen, after what Apps Script logs for such failures.
+        // Timeout, DNS error and Address unavailable are Apps Script's own messages, as seen in public
+        // logs (e.g. github.com/bradjasper/ImportJSON/issues/78, ttsukagoshi/website-monitoring-by-gas/issues/134,
+        // rubensayshi/gw2spidy/issues/84); the others are chosen.
         switch (r.error.kind) {
           case 'timeout': throw fail(`Timeout: ${url}`);
           case 'dns': throw fail(`DNS error: ${url}`);

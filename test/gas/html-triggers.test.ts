@@ -68,7 +68,7 @@ describe('ScriptApp: triggers', () => {
     rt.close();
   });
 
-  test('add-on: one trigger of each type per user per document (message chosen)', () => {
+  test('add-on: one trigger of each type per user per document (Google\'s message)', () => {
     const rt = fixtureRuntime();
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(2).create()");
     expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().after(1000).create()"))).toBe('This add-on has created too many time-based triggers in this document for this Google user account.');

@@ -42,7 +42,7 @@ describe('PropertiesService', () => {
     expect(evalIn(rt, "PropertiesService.getScriptProperties().setProperty('edge', new Array(9 * 1024 + 1).join('x')); return 'ok'")).toBe('ok');
   });
 
-  test('a store over 500 KB throws (message chosen)', () => {
+  test('a store over 500 KB throws Google\'s quota message', () => {
     const msg = thrown(() => evalIn(rt, "var p = PropertiesService.getScriptProperties(); for (var i = 0; i < 60; i++) p.setProperty('k' + i, new Array(9000).join('x'));"));
     expect(msg).toBe('You have exceeded the property storage quota. Please remove some properties and try again.');
     expect(rt.properties.script.bytes()).toBeLessThanOrEqual(500 * 1024);
@@ -83,7 +83,7 @@ describe('CacheService', () => {
     expect(evalIn(rt, "CacheService.getScriptCache().put('s', 'v', 21600); return 'ok'")).toBe('ok');
   });
 
-  test('a key over 250 characters or a value over 100 KB throws (messages chosen)', () => {
+  test('a key over 250 characters (Google\'s message) or a value over 100 KB (message chosen) throws', () => {
     expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().put(new Array(252).join('k'), 'v')"))).toBe('Argument too large: key');
     expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().put('k', new Array(100 * 1024 + 2).join('v'))"))).toBe('Argument too large: value');
     expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().putAll({ fine: 'x', big: new Array(100 * 1024 + 2).join('v') })"))).toBe('Argument too large: value');

@@ -199,7 +199,7 @@ describe('UrlFetchApp: limits and failures', () => {
     expect(thrown(() => evalIn(rt, "UrlFetchApp.fetch('https://a.example.com/a b')"))).toBe('Invalid argument: https://a.example.com/a b');
   });
 
-  test('an unreachable host fails with a Google-like message (chosen)', async () => {
+  test('an unreachable host fails with Google\'s "Address unavailable" message', async () => {
     const port = await new Promise<number>((resolve) => {
       const s = net.createServer();
       s.listen(0, '127.0.0.1', () => {
@@ -210,7 +210,16 @@ describe('UrlFetchApp: limits and failures', () => {
     expect(thrown(() => evalIn(rt, `UrlFetchApp.fetch('http://127.0.0.1:${port}/x')`))).toBe(`Address unavailable: http://127.0.0.1:${port}/x`);
   });
 
-  test('a request slower than the fetch timeout fails with "Timeout: <url>" (chosen; Google ~60 s, shortened here)', () => {
+  test('a host that does not resolve fails with Google\'s "DNS error" message', () => {
+    const quick = fixtureRuntime({ urlFetchTimeoutMs: 10000 });
+    try {
+      expect(thrown(() => evalIn(quick, "UrlFetchApp.fetch('http://nonexistent.invalid/x')"))).toBe('DNS error: http://nonexistent.invalid/x');
+    } finally {
+      quick.close();
+    }
+  });
+
+  test('a request slower than the fetch timeout fails with Google\'s "Timeout: <url>" (Google ~60 s, shortened here)', () => {
     const quick = fixtureRuntime({ urlFetchTimeoutMs: 300 });
     try {
       expect(thrown(() => evalIn(quick, 'UrlFetchApp.fetch(args.base + "/slow?ms=3000")', { base: server.base }))).toBe(`Timeout: ${server.base}/slow?ms=3000`);
