@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningService } from '../../emulator/service/server';
@@ -244,7 +244,8 @@ describe('a fast service', () => {
 });
 
 test('a scan running when the service stops resumes when it starts again, with no line lost or doubled', async () => {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'scan-restart-')), 'service.sqlite');
+  const dir = mkdtempSync(join(tmpdir(), 'scan-restart-'));
+  const dbPath = join(dir, 'service.sqlite');
   const first = await startTestService({ dbPath, scanSpeedPerMinute: 1200 });
   const a1 = new Client(first.url, KEY_A);
   const up = await a1.upload(csv(fillerRows(80)), attrs({ name: 'Survivor' }));
@@ -264,5 +265,6 @@ test('a scan running when the service stops resumes when it starts again, with n
     expect(ids).toEqual(fillerRows(80).map((r) => r[0]));
   } finally {
     await again.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
