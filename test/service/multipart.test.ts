@@ -5,11 +5,12 @@ import type { RunningService } from '../../emulator/service/server';
 import { loadApiDocument } from '../../emulator/service/openapi';
 
 let svc: RunningService;
+let svcDocument: Record<string, any>;
 const seen: any[] = [];
 
 beforeAll(async () => {
   const doc = loadApiDocument();
-  // Until the scans area lands, describe the upload here exactly as the document does.
+  // The scans area describes the upload; the handler is replaced here to see what a handler receives.
   doc.paths['/api/v3/scans'] ??= {
     post: {
       operationId: 'uploadScan',
@@ -24,6 +25,7 @@ beforeAll(async () => {
       responses: { '201': { description: 'created' } },
     },
   };
+  svcDocument = doc;
   svc = await start(
     { maxUploadBytes: 1000 },
     {
@@ -70,6 +72,17 @@ test('a file over the upload limit answers 413 with a message and never reaches 
   expect(res.status).toBe(413);
   expect(res.body.message).toMatch(/too large/);
   expect(seen.length).toBe(before);
+});
+
+test('uploads are limited by maxUploadBytes, not by the 16 MiB JSON body limit', async () => {
+  const big = await start({ maxUploadBytes: 20 * 1024 * 1024 }, { document: svcDocument, handlers: { uploadScan: async (req) => ({ size: (await readMultipart(req)).files.file?.data.length }) } });
+  try {
+    const res = await call(big.url, 'POST', '/api/v3/scans', { body: form(18 * 1024 * 1024) });
+    expect(res.status).toBe(200);
+    expect(res.body.size).toBe(18 * 1024 * 1024);
+  } finally {
+    await big.close();
+  }
 });
 
 test('a JSON body on the upload answers 400 with a message', async () => {
