@@ -4,22 +4,19 @@
  * into neighbouring cells like in Sheets. Other formulas are kept as text with an empty value
  * (chosen: this runtime has no built-in function library).
  */
-import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
+import { cellA1, parseA1 } from './a1';
 import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell } from './model';
 import { DATE_TIME_FORMAT, dateToSerial, isDate, isDateFormat, truncate15 } from './values';
 import { isAutomatic } from './format';
 
-/** One argument of a custom-function call; `text` is how it is written in the formula. */
-type Arg = { text: string } & (
+type Arg =
   | { kind: 'lit'; value: unknown }
-  | { kind: 'ref'; sheetName?: string; r1: number | null; c1: number | null; r2: number | null; c2: number | null; single: boolean; deleted?: boolean }
-  | { kind: 'name'; name: string }
-);
+  | { kind: 'ref'; sheetName?: string; r1: number | null; c1: number | null; r2: number | null; c2: number | null; single: boolean }
+  | { kind: 'name'; name: string };
 
 export class CustomFormula {
-  /** Result rows of the last evaluation (null when it failed, then `error` says why). */
+  /** Result rows of the last evaluation (null when it failed). */
   result: unknown[][] | null = null;
-  error: { code: string; message: string } | null = null;
   /** Area currently covered by the spilled result (anchor included). */
   rows = 1;
   cols = 1;
@@ -63,16 +60,15 @@ function splitArgs(s: string): string[] | null {
 }
 
 function parseArg(raw: string): Arg | null {
-  const text = raw.trim();
-  const s = text;
-  if (s === '') return { text, kind: 'lit', value: '' };
-  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return { text, kind: 'lit', value: Number(s) };
-  if (/^".*"$/s.test(s)) return { text, kind: 'lit', value: s.slice(1, -1).replace(/""/g, '"') };
-  if (/^true$/i.test(s)) return { text, kind: 'lit', value: true };
-  if (/^false$/i.test(s)) return { text, kind: 'lit', value: false };
+  const s = raw.trim();
+  if (s === '') return { kind: 'lit', value: '' };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return { kind: 'lit', value: Number(s) };
+  if (/^".*"$/s.test(s)) return { kind: 'lit', value: s.slice(1, -1).replace(/""/g, '"') };
+  if (/^true$/i.test(s)) return { kind: 'lit', value: true };
+  if (/^false$/i.test(s)) return { kind: 'lit', value: false };
   const ref = parseA1(s);
-  if (ref) return { text, kind: 'ref', ...ref, single: !s.includes(':') };
-  if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s)) return { text, kind: 'name', name: s };
+  if (ref) return { kind: 'ref', ...ref, single: !s.includes(':') };
+  if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s)) return { kind: 'name', name: s };
   return null;
 }
 
@@ -91,26 +87,17 @@ export function parseCall(formula: string): { name: string; args: Arg[] } | null
   return { name: m[1], args };
 }
 
-/** An error of the formula itself (bad reference or name), shown with its own code like in Sheets. */
-class FormulaError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+class FormulaError extends Error {}
 
 function resolveArea(wb: WorkbookCore, fc: CustomFormula, a: Arg): Area | null {
   if (a.kind === 'lit') return null;
   if (a.kind === 'name') {
     const nr = wb.namedRanges.get(a.name);
-    if (!nr) throw new FormulaError('#NAME?', `Unknown range name: '${a.name.toUpperCase()}'.`);
+    if (!nr) throw new FormulaError(`Unknown range name: '${a.name.toUpperCase()}'.`);
     return nr.area;
   }
-  if (a.deleted) throw new FormulaError('#REF!', 'Reference does not exist.');
   const sheet = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);
-  if (!sheet) throw new FormulaError('#REF!', `Unresolved sheet name '${a.sheetName}'.`);
+  if (!sheet) throw new FormulaError(`Unresolved sheet name '${a.sheetName}'.`);
   return { sheet, r1: a.r1 ?? 1, c1: a.c1 ?? 1, r2: a.r2 ?? sheet.maxRows, c2: a.c2 ?? sheet.maxCols };
 }
 
@@ -175,11 +162,11 @@ function setError(fc: CustomFormula, code: string, message: string): void {
 }
 
 /** Writes fc's last result (or error) into the grid. Returns the areas whose values changed. */
-function layout(wb: WorkbookCore, fc: CustomFormula): Area[] {
+function layout(wb: WorkbookCore, fc: CustomFormula, errorMessage?: string): Area[] {
   const before = clearSpill(fc);
   const changed = [before];
-  if (!fc.result) {
-    setError(fc, fc.error?.code ?? '#ERROR!', fc.error?.message ?? 'Formula not evaluated.');
+  if (errorMessage !== undefined || !fc.result) {
+    setError(fc, '#ERROR!', errorMessage ?? 'Formula not evaluated.');
     return changed;
   }
   const rows = fc.result;
@@ -219,20 +206,19 @@ function layout(wb: WorkbookCore, fc: CustomFormula): Area[] {
 function evaluate(wb: WorkbookCore, fc: CustomFormula): Area[] {
   const hooks = wb.hooks;
   if (!hooks) return [];
+  let message: string | undefined;
   const prev = wb.evaluating;
-  fc.error = null;
   try {
     const args = fc.args.map((a) => argValue(wb, fc, a));
     wb.evaluating = fc;
     fc.result = toRows(hooks.callCustomFunction(fc.name, args));
   } catch (e) {
     fc.result = null;
-    const message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
-    fc.error = { code: e instanceof FormulaError ? e.code : '#ERROR!', message };
+    message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
   } finally {
     wb.evaluating = prev;
   }
-  return layout(wb, fc);
+  return layout(wb, fc, message);
 }
 
 function intersects(a: Area, b: Area): boolean {
@@ -246,7 +232,7 @@ function dependsOn(wb: WorkbookCore, fc: CustomFormula, area: Area): boolean {
       if (ar && intersects(ar, area)) return true;
     } catch {
       // An unresolvable reference may resolve now (sheet added or renamed): re-evaluate.
-      if (a.kind !== 'lit' && !(a.kind === 'ref' && a.deleted)) return true;
+      if (a.kind !== 'lit') return true;
     }
   }
   return false;
@@ -381,59 +367,4 @@ export function reindex(wb: WorkbookCore, sheet: SheetModel): void {
 /** The error message behind a #ERROR!/#REF! cell (what Sheets shows when hovering it). */
 export function errorMessage(cell: Cell | undefined): string | null {
   return cell?.err ?? null;
-}
-
-function renderRef(a: Extract<Arg, { kind: 'ref' }>): string {
-  if (a.deleted) return a.sheetName === undefined ? '#REF!' : `${quoteSheetName(a.sheetName)}!#REF!`;
-  const prefix = a.sheetName === undefined ? '' : `${quoteSheetName(a.sheetName)}!`;
-  const col = (c: number | null) => (c === null ? '' : columnLetters(c));
-  const row = (r: number | null) => (r === null ? '' : String(r));
-  const p1 = col(a.c1) + row(a.r1);
-  if (a.single) return prefix + p1;
-  return `${prefix}${p1}:${col(a.c2) + row(a.r2)}`;
-}
-
-/**
- * Rows or columns were inserted (n > 0) or deleted (n < 0) at index `at` of `sheet`: custom formulas'
- * references move with their cells and their text is rewritten, as Sheets does; a reference whose
- * cells were all deleted becomes #REF!. (Other formulas' text is not rewritten.)
- */
-export function shiftReferences(wb: WorkbookCore, sheet: SheetModel, dim: 'row' | 'col', at: number, n: number): void {
-  for (const fc of formulasOf(wb)) {
-    let changed = false;
-    for (const a of fc.args) {
-      if (a.kind !== 'ref' || a.deleted) continue;
-      const target = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);
-      if (target !== sheet) continue;
-      const [k1, k2] = dim === 'row' ? (['r1', 'r2'] as const) : (['c1', 'c2'] as const);
-      const lo = a[k1];
-      const hi = a[k2];
-      if (lo === null || hi === null) continue; // whole rows/columns stay whole
-      let nlo = lo;
-      let nhi = hi;
-      if (n > 0) {
-        if (lo >= at) nlo += n;
-        if (hi >= at) nhi += n;
-      } else {
-        const d1 = at;
-        const d2 = at - n - 1;
-        if (lo >= d1 && hi <= d2) {
-          a.deleted = true;
-          changed = true;
-          continue;
-        }
-        nlo = lo > d2 ? lo + n : lo >= d1 ? d1 : lo;
-        nhi = hi > d2 ? hi + n : hi >= d1 ? d1 - 1 : hi;
-      }
-      if (nlo !== lo || nhi !== hi) {
-        a[k1] = nlo;
-        a[k2] = nhi;
-        changed = true;
-      }
-    }
-    if (!changed) continue;
-    for (const a of fc.args) if (a.kind === 'ref') a.text = renderRef(a);
-    const cell = fc.sheet.cell(fc.r, fc.c);
-    if (cell) cell.f = `=${fc.name}(${fc.args.map((a) => a.text).join(', ')})`;
-  }
 }

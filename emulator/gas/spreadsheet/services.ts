@@ -4,7 +4,7 @@
  */
 import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Ctx } from './context';
-import { afterWrite, formulaWritten, reindex, shiftReferences } from './formulas';
+import { afterWrite, formulaWritten, reindex } from './formulas';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { formatValue } from './format';
@@ -554,7 +554,6 @@ export class SheetImpl {
     }
     if (this.wb.activeRange?.sheet === m) this.wb.activeRange = shiftArea(this.wb.activeRange, dim, at, n);
     reindex(this.wb, m);
-    shiftReferences(this.wb, m, dim, at, n);
     afterWrite(this.wb, [{ sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols }]);
   }
   insertRowBefore(beforePosition: number): SheetImpl {
