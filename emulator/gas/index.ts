@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vm from 'node:vm';
-import { DEFAULT_COST_MODEL, ExecutionTimeLimitError, LIMIT_MS, RuntimeState, VirtualClock, emptyCounters } from './execution';
+import { ExecutionTimeLimitError, LIMIT_MS, RuntimeState, VirtualClock, emptyCounters } from './execution';
 import type { AuthMode, CostModel, Execution, ExecutionCounters, ExecutionKind, UiEvent } from './execution';
 import { Workbook, createSpreadsheetApp } from './spreadsheet';
 import type { SpreadsheetHooks } from './spreadsheet';
