@@ -4,3 +4,4 @@
  * those declarations from this file's exports, so adding an export is all it takes.
  */
 export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHelp } from './entry/menu';
+export { getSettings, saveSettings, testConnection } from './app/settings';
