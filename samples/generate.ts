@@ -112,6 +112,7 @@ export function buildSampleRows(): { rows: SampleRow[]; tiny: string[][] } {
       return regular(r, Number(upcOf(r)), upcOf(r)!.replace(/^0+/, ''), 12.5, '12.5', { what: 'cost "12.5" (one decimal)', outcome: 'cost 1250 cents', expect: { products: 1, cost: 1250 } });
     },
     () => ({ xlsx: [], csv: [], messy: { what: 'blank row', outcome: 'skipped (neither product nor error)', expect: { blank: true } } }),
+    () => ({ xlsx: [], csv: [], messy: { what: 'blank row', outcome: 'skipped (neither product nor error)', expect: { blank: true } } }),
     () => {
       const r = take();
       const row = regular(r, null, '', 14.25, '14.25', { what: 'no identifier (UPC cell empty)', outcome: 'error missing_identifier', expect: { error: 'missing_identifier' } });

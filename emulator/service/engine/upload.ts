@@ -14,7 +14,7 @@ export async function parseUpload(data: Buffer, filename: string, _mimetype: str
   if (data.length === 0) throw new UploadError(`${name} is empty.`);
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return parseXlsx(data, name);
   if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0])) {
-    throw new UploadError(`${name} is an old Excel 97-2003 (.xls) workbook; save it as .xlsx or .csv and upload again.`);
+    throw new UploadError(`${name} is an Excel 97-2003 (.xls) or password-protected workbook; save it as .xlsx without a password, or as .csv, and upload again.`);
   }
   if (startsWith(data, [0x25, 0x50, 0x44, 0x46])) throw new UploadError(`${name} is a PDF; upload a CSV or XLSX file.`);
   if (startsWith(data, [0x50, 0x4b])) throw new UploadError(`${name} is a ZIP archive that is not an XLSX workbook.`);
@@ -23,8 +23,13 @@ export async function parseUpload(data: Buffer, filename: string, _mimetype: str
   return parseCsv(text, name);
 }
 
-/** UTF-8 (BOM optional); a file that is not valid UTF-8 is read as Windows-1252, as Excel writes CSV on Windows. */
+/**
+ * UTF-8 (BOM optional); UTF-16 with its BOM (Excel's "Unicode text", tab-separated); a file that
+ * is not valid UTF-8 is read as Windows-1252, as Excel writes CSV on Windows.
+ */
 function decodeText(data: Buffer, name: string): string {
+  if (startsWith(data, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(data.subarray(2));
+  if (startsWith(data, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(data.subarray(2));
   const head = data.subarray(0, 65536);
   let controls = 0;
   for (const b of head) {
@@ -134,15 +139,16 @@ export function numberText(v: number): string {
   return String(Number(v.toPrecision(15)));
 }
 
-function cellText(v: ExcelJS.CellValue): string {
+function cellText(v: ExcelJS.CellValue, numFmt?: string): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return numberText(v);
+  // A percentage cell stores 0.05 for "5%": give the text the user sees, which a discount column reads.
+  if (typeof v === 'number') return numFmt && /%/.test(numFmt.replace(/"[^"]*"/g, '')) ? numberText(Number((v * 100).toPrecision(15))) + '%' : numberText(v);
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return v.toISOString().replace(/T00:00:00\.000Z$/, '').replace(/\.000Z$/, 'Z');
   if (typeof v === 'object') {
     if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('formula' in v || 'sharedFormula' in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ('formula' in v || 'sharedFormula' in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue, numFmt);
     if ('hyperlink' in v) return cellText((v as ExcelJS.CellHyperlinkValue).text as ExcelJS.CellValue);
     if ('error' in v) return String((v as ExcelJS.CellErrorValue).error);
     if ('text' in v) return String((v as { text: unknown }).text);
@@ -163,11 +169,15 @@ async function parseXlsx(data: Buffer, name: string): Promise<string[][]> {
   const rows: string[][] = [];
   ws.eachRow({ includeEmpty: true }, (r, n) => {
     const cells: string[] = [];
-    const values = r.values as ExcelJS.CellValue[]; // 1-based, sparse
-    for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
+    r.eachCell({ includeEmpty: true }, (cell, c) => {
+      while (cells.length < c - 1) cells.push('');
+      // exceljs repeats a merged range's value in every cell; like a CSV export, keep it in the first only.
+      cells[c - 1] = cell.isMerged && cell.master !== cell ? '' : cellText(cell.value, cell.numFmt);
+    });
+    while (cells.length && cells[cells.length - 1] === '') cells.pop();
     while (rows.length < n - 1) rows.push([]);
     rows[n - 1] = cells;
   });
-  if (rows.every((r) => r.every((c) => c.trim() === ''))) throw new UploadError(`${name} has no rows.`);
+  if (rows.every((r) => r.every((c) => c.trim() === ''))) throw new UploadError(`${name} has no rows in its first worksheet.`);
   return rows;
 }
