@@ -101,6 +101,28 @@ test('data survives a restart with a file database (WAL), account ids included',
   }
 });
 
+test('a key later limited to other marketplaces cannot change the notes it wrote there (403)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scan-service-'));
+  const dbPath = join(dir, 'service.sqlite');
+  try {
+    const first = await start({ dbPath, apiKeys: [KEY_A] });
+    const note = (await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0PERM0001', marketplace_id: 'DE', note: 'de' } })).body;
+    await first.close();
+    const second = await start({ dbPath, apiKeys: [`${KEY_A}:US`] });
+    try {
+      const res = await call(second.url, 'PATCH', `/api/v3/public/notes/${note.id}`, { json: { note: 'changed' } });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toMatch(/no access to marketplace DE/);
+      expect((await call(second.url, 'DELETE', `/api/v3/public/notes/${note.id}`)).status).toBe(403);
+      expect((await call(second.url, 'GET', '/api/v3/public/notes')).body).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('settings come from SCAN_SERVICE_* variables with documented defaults', () => {
   const d = configFromEnv({});
   expect(d).toMatchObject({ port: 8787, apiKeys: [DEMO_API_KEY], allowLoopbackWebhooks: false, bulkRateLimitPerMinute: 30, webhookRetryDelaysMs: [2000, 4000, 8000], webhookTimeoutMs: 10000 });

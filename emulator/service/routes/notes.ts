@@ -2,7 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, notFound } from '../errors';
-import { requestMarketplace } from '../auth';
+import { assertMarketplaceAccess, requestMarketplace } from '../auth';
+import { findMarketplace } from '../../../src/shared/marketplaces';
 import { sqlTime } from '../time';
 import { ASIN_MAX, ASIN_MIN } from './bulk';
 
@@ -40,6 +41,9 @@ export function noteHandlers(ctx: ServiceContext) {
     const id = Number((req.params as { id: number }).id);
     const row = byId.get(id, req.account.id);
     if (!row) throw notFound('Note');
+    // A key limited to other marketplaces may not change the note (permission checks, 2.6).
+    const m = findMarketplace(row.marketplace_id);
+    if (m) assertMarketplaceAccess(req.account, m);
     return row;
   };
   return {
