@@ -4,19 +4,22 @@
  * into neighbouring cells like in Sheets. Other formulas are kept as text with an empty value
  * (chosen: this runtime has no built-in function library).
  */
-import { cellA1, parseA1 } from './a1';
+import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
 import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell } from './model';
 import { DATE_TIME_FORMAT, dateToSerial, isDate, isDateFormat, truncate15 } from './values';
 import { isAutomatic } from './format';
 
-type Arg =
+/** One argument of a custom-function call; `text` is how it is written in the formula. */
+type Arg = { text: string } & (
   | { kind: 'lit'; value: unknown }
-  | { kind: 'ref'; sheetName?: string; r1: number | null; c1: number | null; r2: number | null; c2: number | null; single: boolean }
-  | { kind: 'name'; name: string };
+  | { kind: 'ref'; sheetName?: string; r1: number | null; c1: number | null; r2: number | null; c2: number | null; single: boolean; deleted?: boolean }
+  | { kind: 'name'; name: string }
+);
 
 export class CustomFormula {
-  /** Result rows of the last evaluation (null when it failed). */
+  /** Result rows of the last evaluation (null when it failed, then `error` says why). */
   result: unknown[][] | null = null;
+  error: { code: string; message: string } | null = null;
   /** Area currently covered by the spilled result (anchor included). */
   rows = 1;
   cols = 1;
@@ -60,15 +63,16 @@ function splitArgs(s: string): string[] | null {
 }
 
 function parseArg(raw: string): Arg | null {
-  const s = raw.trim();
-  if (s === '') return { kind: 'lit', value: '' };
-  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return { kind: 'lit', value: Number(s) };
-  if (/^".*"$/s.test(s)) return { kind: 'lit', value: s.slice(1, -1).replace(/""/g, '"') };
-  if (/^true$/i.test(s)) return { kind: 'lit', value: true };
-  if (/^false$/i.test(s)) return { kind: 'lit', value: false };
+  const text = raw.trim();
+  const s = text;
+  if (s === '') return { text, kind: 'lit', value: '' };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return { text, kind: 'lit', value: Number(s) };
+  if (/^".*"$/s.test(s)) return { text, kind: 'lit', value: s.slice(1, -1).replace(/""/g, '"') };
+  if (/^true$/i.test(s)) return { text, kind: 'lit', value: true };
+  if (/^false$/i.test(s)) return { text, kind: 'lit', value: false };
   const ref = parseA1(s);
-  if (ref) return { kind: 'ref', ...ref, single: !s.includes(':') };
-  if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s)) return { kind: 'name', name: s };
+  if (ref) return { text, kind: 'ref', ...ref, single: !s.includes(':') };
+  if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s)) return { text, kind: 'name', name: s };
   return null;
 }
 
@@ -87,17 +91,26 @@ export function parseCall(formula: string): { name: string; args: Arg[] } | null
   return { name: m[1], args };
 }
 
-class FormulaError extends Error {}
+/** An error of the formula itself (bad reference or name), shown with its own code like in Sheets. */
+class FormulaError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 function resolveArea(wb: WorkbookCore, fc: CustomFormula, a: Arg): Area | null {
   if (a.kind === 'lit') return null;
   if (a.kind === 'name') {
     const nr = wb.namedRanges.get(a.name);
-    if (!nr) throw new FormulaError(`Unknown range name: '${a.name.toUpperCase()}'.`);
+    if (!nr) throw new FormulaError('#NAME?', `Unknown range name: '${a.name.toUpperCase()}'.`);
     return nr.area;
   }
+  if (a.deleted) throw new FormulaError('#REF!', 'Reference does not exist.');
   const sheet = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);
-  if (!sheet) throw new FormulaError(`Unresolved sheet name '${a.sheetName}'.`);
+  if (!sheet) throw new FormulaError('#REF!', `Unresolved sheet name '${a.sheetName}'.`);
   return { sheet, r1: a.r1 ?? 1, c1: a.c1 ?? 1, r2: a.r2 ?? sheet.maxRows, c2: a.c2 ?? sheet.maxCols };
 }
 
@@ -155,6 +168,21 @@ function clearSpill(fc: CustomFormula): Area {
   return area;
 }
 
+/** Clears every cell still holding the spill of a formula that no longer exists (its cells may have moved). */
+function clearOrphans(fc: CustomFormula): Area[] {
+  const out: Area[] = [];
+  fc.sheet.rows.forEach((row, ri) =>
+    row?.forEach((cell, ci) => {
+      if (cell?.spilledFrom === fc) {
+        cell.v = undefined;
+        cell.spilledFrom = undefined;
+        out.push({ sheet: fc.sheet, r1: ri + 1, c1: ci + 1, r2: ri + 1, c2: ci + 1 });
+      }
+    }),
+  );
+  return out;
+}
+
 function setError(fc: CustomFormula, code: string, message: string): void {
   const cell = fc.sheet.ensure(fc.r, fc.c);
   cell.v = code;
@@ -162,11 +190,11 @@ function setError(fc: CustomFormula, code: string, message: string): void {
 }
 
 /** Writes fc's last result (or error) into the grid. Returns the areas whose values changed. */
-function layout(wb: WorkbookCore, fc: CustomFormula, errorMessage?: string): Area[] {
+function layout(wb: WorkbookCore, fc: CustomFormula): Area[] {
   const before = clearSpill(fc);
   const changed = [before];
-  if (errorMessage !== undefined || !fc.result) {
-    setError(fc, '#ERROR!', errorMessage ?? 'Formula not evaluated.');
+  if (!fc.result) {
+    setError(fc, fc.error?.code ?? '#ERROR!', fc.error?.message ?? 'Formula not evaluated.');
     return changed;
   }
   const rows = fc.result;
@@ -206,19 +234,20 @@ function layout(wb: WorkbookCore, fc: CustomFormula, errorMessage?: string): Are
 function evaluate(wb: WorkbookCore, fc: CustomFormula): Area[] {
   const hooks = wb.hooks;
   if (!hooks) return [];
-  let message: string | undefined;
   const prev = wb.evaluating;
+  fc.error = null;
   try {
     const args = fc.args.map((a) => argValue(wb, fc, a));
     wb.evaluating = fc;
     fc.result = toRows(hooks.callCustomFunction(fc.name, args));
   } catch (e) {
     fc.result = null;
-    message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
+    const message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
+    fc.error = { code: e instanceof FormulaError ? e.code : '#ERROR!', message };
   } finally {
     wb.evaluating = prev;
   }
-  return layout(wb, fc, message);
+  return layout(wb, fc);
 }
 
 function intersects(a: Area, b: Area): boolean {
@@ -232,7 +261,7 @@ function dependsOn(wb: WorkbookCore, fc: CustomFormula, area: Area): boolean {
       if (ar && intersects(ar, area)) return true;
     } catch {
       // An unresolvable reference may resolve now (sheet added or renamed): re-evaluate.
-      if (a.kind !== 'lit') return true;
+      if (a.kind !== 'lit' && !(a.kind === 'ref' && a.deleted)) return true;
     }
   }
   return false;
@@ -286,7 +315,7 @@ export function afterWrite(wb: WorkbookCore, areas: Area[], skip?: Set<CustomFor
     for (const fc of [...reg]) {
       if (!isLive(fc)) {
         reg.delete(fc);
-        queue.push({ area: clearSpill(fc) });
+        queue.push(...clearOrphans(fc).map((a) => ({ area: a })));
         continue;
       }
       if (fc === from || skip?.has(fc)) continue;
@@ -361,10 +390,106 @@ export function reindex(wb: WorkbookCore, sheet: SheetModel): void {
       }
     }),
   );
-  for (const fc of [...registry(wb)]) if (!isLive(fc)) registry(wb).delete(fc);
+  for (const fc of [...registry(wb)])
+    if (!isLive(fc)) {
+      registry(wb).delete(fc);
+      clearOrphans(fc);
+    }
 }
 
 /** The error message behind a #ERROR!/#REF! cell (what Sheets shows when hovering it). */
 export function errorMessage(cell: Cell | undefined): string | null {
   return cell?.err ?? null;
+}
+
+function renderRef(a: Extract<Arg, { kind: 'ref' }>): string {
+  if (a.deleted) return a.sheetName === undefined ? '#REF!' : `${quoteSheetName(a.sheetName)}!#REF!`;
+  const prefix = a.sheetName === undefined ? '' : `${quoteSheetName(a.sheetName)}!`;
+  const col = (c: number | null) => (c === null ? '' : columnLetters(c));
+  const row = (r: number | null) => (r === null ? '' : String(r));
+  const p1 = col(a.c1) + row(a.r1);
+  if (a.single) return prefix + p1;
+  return `${prefix}${p1}:${col(a.c2) + row(a.r2)}`;
+}
+
+/**
+ * Rows or columns were inserted (n > 0) or deleted (n < 0) at index `at` of `sheet`: custom formulas'
+ * references move with their cells and their text is rewritten, as Sheets does; a reference whose
+ * cells were all deleted becomes #REF!. (Other formulas' text is not rewritten.)
+ */
+export function shiftReferences(wb: WorkbookCore, sheet: SheetModel, dim: 'row' | 'col', at: number, n: number): void {
+  const moved: CustomFormula[] = [];
+  for (const fc of formulasOf(wb)) {
+    let changed = false;
+    let resized = false;
+    for (const a of fc.args) {
+      if (a.kind !== 'ref' || a.deleted) continue;
+      const target = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);
+      if (target !== sheet) continue;
+      const [k1, k2] = dim === 'row' ? (['r1', 'r2'] as const) : (['c1', 'c2'] as const);
+      const lo = a[k1];
+      const hi = a[k2];
+      if (lo === null || hi === null) continue; // whole rows/columns stay whole
+      let nlo = lo;
+      let nhi = hi;
+      if (n > 0) {
+        if (lo >= at) nlo += n;
+        if (hi >= at) nhi += n;
+      } else {
+        const d1 = at;
+        const d2 = at - n - 1;
+        if (lo >= d1 && hi <= d2) {
+          a.deleted = true;
+          changed = resized = true;
+          continue;
+        }
+        nlo = lo > d2 ? lo + n : lo >= d1 ? d1 : lo;
+        nhi = hi > d2 ? hi + n : hi >= d1 ? d1 - 1 : hi;
+      }
+      if (nlo !== lo || nhi !== hi) {
+        a[k1] = nlo;
+        a[k2] = nhi;
+        changed = true;
+        if (nhi - nlo !== hi - lo) resized = true;
+      }
+    }
+    if (!changed) continue;
+    rewrite(fc);
+    // A reference that only moved holds the same values: no recalculation.
+    if (resized) moved.push(fc);
+  }
+  // Formulas whose arguments changed recalculate; results cut by the insertion or deletion re-spill.
+  const areas: Area[] = [];
+  for (const fc of moved) if (isLive(fc)) areas.push(...evaluate(wb, fc));
+  for (const fc of formulasOf(wb)) {
+    if (moved.includes(fc) || fc.sheet !== sheet || !fc.result) continue;
+    const [start, size] = dim === 'row' ? [fc.r, fc.result.length] : [fc.c, fc.result[0].length];
+    if (at > start && at <= start + size - 1 + (n < 0 ? 1 : 0)) areas.push(...layout(wb, fc));
+  }
+  afterWrite(wb, areas, new Set(moved));
+}
+
+function rewrite(fc: CustomFormula): void {
+  for (const a of fc.args) if (a.kind === 'ref') a.text = renderRef(a);
+  const cell = fc.sheet.cell(fc.r, fc.c);
+  if (cell) cell.f = `=${fc.name}(${fc.args.map((a) => a.text).join(', ')})`;
+}
+
+/** A sheet was renamed: references by its old name follow it (Sheets rewrites them); references that now resolve recalculate. */
+export function sheetRenamed(wb: WorkbookCore, oldName: string, newName: string): void {
+  const areas: Area[] = [];
+  for (const fc of formulasOf(wb)) {
+    let renamed = false;
+    let resolves = false;
+    for (const a of fc.args) {
+      if (a.kind !== 'ref' || a.sheetName === undefined) continue;
+      if (a.sheetName.toLowerCase() === oldName.toLowerCase()) {
+        a.sheetName = newName;
+        renamed = true;
+      } else if (a.sheetName.toLowerCase() === newName.toLowerCase()) resolves = true;
+    }
+    if (renamed) rewrite(fc);
+    if (resolves) areas.push(...evaluate(wb, fc));
+  }
+  afterWrite(wb, areas);
 }

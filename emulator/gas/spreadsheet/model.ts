@@ -61,6 +61,10 @@ export const DEFAULT_COLUMN_WIDTH = 100;
 export const MAX_CELLS = 10_000_000;
 export const MAX_COLUMNS = 18_278;
 
+/** Sheets' limit on the characters of one cell, and its message. */
+export const MAX_CELL_CHARS = 50000;
+export const CELL_CHARS_MESSAGE = `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`;
+
 export const CELL_LIMIT_MESSAGE = `This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`;
 
 export function isEmptyCell(c: Cell | undefined): boolean {

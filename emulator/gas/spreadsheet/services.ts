@@ -4,8 +4,8 @@
  */
 import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Ctx } from './context';
-import { afterWrite, formulaWritten, reindex } from './formulas';
-import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
+import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
+import { Area, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
@@ -435,8 +435,9 @@ export class SheetImpl {
     this.ctx.mutate('setName');
     name = String(name);
     checkSheetName(this.ctx, name, this._m);
+    const old = this._m.name;
     this._m.name = name;
-    afterWrite(this.wb, [{ sheet: this._m, r1: 1, c1: 1, r2: this._m.maxRows, c2: this._m.maxCols }]);
+    sheetRenamed(this.wb, old, name);
     return this;
   }
   getSheetId(): number {
@@ -554,7 +555,7 @@ export class SheetImpl {
     }
     if (this.wb.activeRange?.sheet === m) this.wb.activeRange = shiftArea(this.wb.activeRange, dim, at, n);
     reindex(this.wb, m);
-    afterWrite(this.wb, [{ sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols }]);
+    shiftReferences(this.wb, m, dim, at, n);
   }
   insertRowBefore(beforePosition: number): SheetImpl {
     this.insertRowsAt('insertRowBefore', beforePosition, 1);
@@ -613,6 +614,7 @@ export class SheetImpl {
   appendRow(rowContents: unknown[]): SheetImpl {
     if (!Array.isArray(rowContents)) throw this.ctx.error(`The parameters (${typeName(rowContents)}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.`);
     this.ctx.write('appendRow', rowContents.length);
+    if (rowContents.some((x) => typeof x === 'string' && x.length > MAX_CELL_CHARS)) throw this.ctx.error(CELL_CHARS_MESSAGE);
     const m = this._m;
     const r = m.lastRow() + 1;
     const needRows = Math.max(0, r - m.maxRows);
@@ -911,6 +913,12 @@ export class RangeImpl {
     return this;
   }
   private writeAll(v: (i: number, j: number) => unknown): void {
+    // Checked before anything is written, so a refused write changes nothing.
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const x = v(i, j);
+        if (typeof x === 'string' && x.length > MAX_CELL_CHARS) throw this.ctx.error(CELL_CHARS_MESSAGE);
+      }
     const formulas: Array<[number, number]> = [];
     for (let i = 0; i < this._nr; i++)
       for (let j = 0; j < this._nc; j++) if (this.wb.writeInput(this._m, this._r + i, this._c + j, v(i, j))) formulas.push([this._r + i, this._c + j]);
@@ -1100,9 +1108,14 @@ export class RangeImpl {
     return this;
   }
   private writeRich(v: (i: number, j: number) => RichTextValueImpl): void {
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const rtv = v(i, j);
+        if (!(rtv instanceof RichTextValueImpl)) throw this.ctx.error(`The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`);
+        if (rtv.getText().length > MAX_CELL_CHARS) throw this.ctx.error(CELL_CHARS_MESSAGE);
+      }
     this.each((c, i, j) => {
       const rtv = v(i, j);
-      if (!(rtv instanceof RichTextValueImpl)) throw this.ctx.error(`The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`);
       this.wb.clearContent(c);
       const text = rtv.getText();
       c.v = text === '' ? undefined : text;

@@ -135,6 +135,8 @@ function parseNumber(s: string): { n: number; grouped: boolean; decimals: number
 export function parseTyped(raw: string): Parsed {
   const s = raw.trim();
   if (s === '') return { value: raw };
+  // Fast path: text that cannot start a number, currency, date or boolean stays text.
+  if (!/^[\d+\-.$€£¥tTfF]/.test(s)) return { value: raw };
   const upper = s.toUpperCase();
   if (upper === 'TRUE') return { value: true };
   if (upper === 'FALSE') return { value: false };

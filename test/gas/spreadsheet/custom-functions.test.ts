@@ -178,4 +178,62 @@ describe('custom-function formulas', () => {
     expect(sheet.getRange('A999').getValue()).toBe('#REF!');
     expect(wb.cell('Sheet1', 'A999').error).toBe('Result was not automatically expanded, please insert more rows (1).');
   });
+
+  test('inserting rows moves a formula\'s references and rewrites its text, as Sheets does', () => {
+    const { sheet, calls } = makeEnv({ fns });
+    sheet.getRange('A2:A3').setValues([[1], [2]]);
+    sheet.getRange('C1').setValue('=DOUBLE(A2:A3)');
+    sheet.insertRowsBefore(1, 2);
+    expect(sheet.getRange('C3').getFormula()).toBe('=DOUBLE(A4:A5)');
+    expect(sheet.getRange('C3:C4').getValues()).toEqual([[2], [4]]);
+    sheet.insertRowsAfter(4, 1); // inside the referenced range: it grows
+    expect(sheet.getRange('C3').getFormula()).toBe('=DOUBLE(A4:A6)');
+    expect(sheet.getRange('C3:C5').getValues()).toEqual([[2], [0], [4]]); // '' * 2 is 0
+    expect(calls.length).toBe(2); // written, then recalculated once when its range grew (not when it only moved)
+  });
+
+  test('deleting the rows a formula references shows #REF! with "Reference does not exist."', () => {
+    const { wb, sheet } = makeEnv({ fns });
+    sheet.getRange('A5').setValue(3);
+    sheet.getRange('B1').setValue('=DOUBLE(A5)');
+    expect(sheet.getRange('B1').getValue()).toBe(6);
+    sheet.deleteRows(5, 1);
+    expect(sheet.getRange('B1').getFormula()).toBe('=DOUBLE(#REF!)');
+    expect(sheet.getRange('B1').getValue()).toBe('#REF!');
+    expect(wb.cell('Sheet1', 'B1').error).toBe('Reference does not exist.');
+  });
+
+  test('deleting the formula\'s own row removes its spilled values', () => {
+    const { sheet } = makeEnv({ fns });
+    sheet.getRange('A2').setValue('=TABLE(3)');
+    sheet.deleteRow(2);
+    expect(sheet.getLastRow()).toBe(0);
+  });
+
+  test('renaming a sheet rewrites references to it; a reference to a missing sheet is #REF! until the sheet exists', () => {
+    const { wb, ss, sheet } = makeEnv({ fns });
+    const data = ss.insertSheet('Data');
+    data.getRange('A1').setValue(4);
+    sheet.getRange('A1').setValue("=DOUBLE(Data!A1)");
+    sheet.getRange('A2').setValue("=DOUBLE('Later sheet'!A1)");
+    expect(sheet.getRange('A2').getValue()).toBe('#REF!');
+    expect(wb.cell('Sheet1', 'A2').error).toBe("Unresolved sheet name 'Later sheet'.");
+    data.setName('Input data');
+    expect(sheet.getRange('A1').getFormula()).toBe("=DOUBLE('Input data'!A1)");
+    expect(sheet.getRange('A1').getValue()).toBe(8);
+    ss.getSheetByName('Input data')!.setName('Later sheet');
+    expect(sheet.getRange('A2').getValue()).toBe(8);
+  });
+
+  test('a named range can be an argument; an unknown name shows #NAME?', () => {
+    const { wb, ss, sheet } = makeEnv({ fns });
+    sheet.getRange('A1:A2').setValues([[1], [2]]);
+    ss.setNamedRange('Qty', sheet.getRange('A1:A2'));
+    sheet.getRange('B1').setValue('=DOUBLE(Qty)');
+    expect(sheet.getRange('B1:B2').getValues()).toEqual([[2], [4]]);
+    sheet.getRange('C1').setValue('=DOUBLE(Nope)');
+    expect(sheet.getRange('C1').getValue()).toBe('#NAME?');
+    expect(wb.cell('Sheet1', 'C1').error).toBe("Unknown range name: 'NOPE'.");
+  });
 });
+

@@ -134,6 +134,18 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getLastRow()).toBe(0);
   });
 
+  test('a cell holds at most 50,000 characters: longer input throws Google\'s message and writes nothing', () => {
+    const { app, sheet } = makeEnv();
+    const long = 'x'.repeat(50001);
+    const msg = 'Your input contains more than the maximum of 50000 characters in a single cell.';
+    expect(thrown(() => sheet.getRange('A1:B1').setValues([['ok', long]]))).toBe(msg);
+    expect(thrown(() => sheet.appendRow([long]))).toBe(msg);
+    expect(thrown(() => sheet.getRange('A1').setRichTextValue(app.newRichTextValue().setText(long).build()))).toBe(msg);
+    expect(sheet.getLastRow()).toBe(0);
+    sheet.getRange('A1').setValue('x'.repeat(50000));
+    expect((sheet.getRange('A1').getValue() as string).length).toBe(50000);
+  });
+
   test('setValue on a multi-cell range fills every cell', () => {
     const { sheet } = makeEnv();
     sheet.getRange('A1:B2').setValue('x');

@@ -1,0 +1,30 @@
+/**
+ * Compile-time check that every public method of the implementation exists, under the same name,
+ * in @types/google-apps-script (nothing invented). Types only; nothing runs.
+ */
+import type { SpreadsheetAppImpl } from './app';
+import type { FilterImpl, NamedRangeImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
+import type { BooleanConditionImpl, ConditionalFormatRuleBuilderImpl, ConditionalFormatRuleImpl, RichTextValueBuilderImpl, RichTextValueImpl } from './rules';
+import type { MenuImpl, UiImpl } from './ui';
+
+type Methods<T> = Exclude<{ [K in keyof T]: T[K] extends (...a: never[]) => unknown ? K : never }[keyof T], `_${string}`>;
+type Within<Impl, Google> = Exclude<Methods<Impl>, keyof Google>;
+/** Resolves to true only when nothing is left over. */
+type None<T extends never> = T;
+
+export type Checks = [
+  None<Within<SpreadsheetAppImpl, GoogleAppsScript.Spreadsheet.SpreadsheetApp>>,
+  None<Within<SpreadsheetImpl, GoogleAppsScript.Spreadsheet.Spreadsheet>>,
+  None<Within<SheetImpl, GoogleAppsScript.Spreadsheet.Sheet>>,
+  None<Within<RangeImpl, GoogleAppsScript.Spreadsheet.Range>>,
+  None<Within<NamedRangeImpl, GoogleAppsScript.Spreadsheet.NamedRange>>,
+  None<Within<FilterImpl, GoogleAppsScript.Spreadsheet.Filter>>,
+  None<Within<SelectionImpl, GoogleAppsScript.Spreadsheet.Selection>>,
+  None<Within<RichTextValueImpl, GoogleAppsScript.Spreadsheet.RichTextValue>>,
+  None<Within<RichTextValueBuilderImpl, GoogleAppsScript.Spreadsheet.RichTextValueBuilder>>,
+  None<Within<ConditionalFormatRuleImpl, GoogleAppsScript.Spreadsheet.ConditionalFormatRule>>,
+  None<Within<ConditionalFormatRuleBuilderImpl, GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder>>,
+  None<Within<BooleanConditionImpl, GoogleAppsScript.Spreadsheet.BooleanCondition>>,
+  None<Within<UiImpl, GoogleAppsScript.Base.Ui>>,
+  None<Within<MenuImpl, GoogleAppsScript.Base.Menu>>,
+];
