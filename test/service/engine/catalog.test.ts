@@ -118,6 +118,20 @@ describe('loadCatalog', () => {
       expect(() => loadCatalog(file)).toThrow(/catalog line 3: not valid JSON/);
       writeFileSync(file, JSON.stringify({ ...record(), asin: 'bad' }) + '\n');
       expect(() => loadCatalog(file)).toThrow(/catalog line 1: asin must be/);
+      const bad: Array<[Record<string, unknown>, RegExp]> = [
+        [{ buybox_price: '12.99' }, /buybox_price must be integer cents or null/],
+        [{ rank: -1 }, /rank must be an integer >= 0 or null/],
+        [{ is_hazmat: 'no' }, /is_hazmat must be true or false/],
+        [{ market_pack_quantity: 0 }, /market_pack_quantity must be 1 or more/],
+        [{ package_dimensions: { length: 1, width: 1, height: 1 } }, /package_dimensions needs/],
+        [{ identifiers: { upc: '012345678905' } }, /identifiers.upc must be an array/],
+        [{ identifiers: { sku: ['x'] } }, /identifiers.sku is not one of/],
+        [{ history: { bsr: [1, 2, 3] } }, /history needs/],
+      ];
+      for (const [over, message] of bad) {
+        writeFileSync(file, JSON.stringify(record()) + '\n' + JSON.stringify({ ...record({ asin: 'B0SECOND01' }), ...over }) + '\n');
+        expect(() => loadCatalog(file)).toThrow(new RegExp('catalog line 2: ' + message.source));
+      }
       writeFileSync(file, JSON.stringify(record()) + '\n');
       expect(loadCatalog(file).size()).toBe(1); // plain (not gzipped) JSON Lines is read too
     } finally {

@@ -215,10 +215,10 @@ describe('processRow is pure', () => {
 });
 
 describe('convert (POST /api/v3/convert)', () => {
-  it('keys each matched input as given: first the best-ranked ASIN, then its identifiers other than the input', () => {
+  it('keys each matched input as given: every matching ASIN (best-ranked first), then their identifiers other than the input', () => {
     expect(engine.convert(US, ['012345678905', '12345678905', '9780306406157', '036000291452', 'junk', '4901234567894'])).toEqual({
-      '012345678905': ['B0SINGLE01', '0012345678905'],
-      '12345678905': ['B0SINGLE01', '012345678905', '0012345678905'],
+      '012345678905': ['B0SINGLE01', 'B0EXAMPLE1', '0012345678905'],
+      '12345678905': ['B0SINGLE01', 'B0EXAMPLE1', '012345678905', '0012345678905'],
       '9780306406157': ['0306406152', '0306406152'], // the book's ASIN, then its ISBN-10
       '4901234567894': ['B0HAZMAT01', '10036000291459'],
     });
