@@ -287,10 +287,10 @@ export function formulasOf(wb: WorkbookCore): CustomFormula[] {
 export function formulaWritten(wb: WorkbookCore, sheet: SheetModel, r: number, c: number): Area[] {
   const cell = sheet.ensure(r, c);
   const call = parseCall(cell.f ?? '');
-  const hooks = wb.hooks;
-  const name = call && hooks ? [call.name, call.name.toUpperCase()].find((n) => hooks.isCustomFunction(n)) : call?.name;
-  if (!call || !name || (hooks && !hooks.isCustomFunction(name))) {
-    // Chosen: built-in and unknown functions are kept as text with an empty value.
+  const name = call ? customName(wb, call.name) : undefined;
+  if (!call || !name) {
+    // Chosen: built-in and unknown functions are kept as text with an empty value. Without hooks
+    // (no script loaded yet) custom formulas wait as text until attachFormulas/recalculate.
     cell.v = undefined;
     return [{ sheet, r1: r, c1: c, r2: r, c2: c }];
   }
@@ -338,39 +338,56 @@ export function afterWrite(wb: WorkbookCore, areas: Area[], skip?: Set<CustomFor
   }
 }
 
-/** Re-evaluates every custom-function formula, sheet by sheet, row by row (used for "reopen"). */
-export function recalculateAll(wb: WorkbookCore): void {
+/** The declared name a formula's function name refers to, when it is a custom function of the script. */
+function customName(wb: WorkbookCore, name: string): string | undefined {
+  const hooks = wb.hooks;
+  if (!hooks) return undefined;
+  return [name, name.toUpperCase()].find((n) => hooks.isCustomFunction(n));
+}
+
+/**
+ * Registers the custom-function formulas already in the workbook (loaded from a file or typed before
+ * the script was loaded), without evaluating them, so that argument changes recalculate them.
+ */
+export function attachFormulas(wb: WorkbookCore): void {
   const reg = registry(wb);
-  // Formulas loaded from files or written before hooks existed are attached here.
   for (const sheet of wb.sheets)
     sheet.rows.forEach((row, ri) =>
       row?.forEach((cell, ci) => {
-        if (cell?.f && !cell.cf) {
-          const call = parseCall(cell.f);
-          const hooks = wb.hooks;
-          const name = call && hooks ? [call.name, call.name.toUpperCase()].find((n) => hooks.isCustomFunction(n)) : undefined;
-          if (call && name) {
-            const fc = new CustomFormula(sheet, ri + 1, ci + 1, name, call.args);
-            cell.cf = fc;
-            reg.add(fc);
-            if (cell.loadedSpill) {
-              // The stored values of a loaded array formula are its spill.
-              const { rows, cols } = cell.loadedSpill;
-              for (let r = fc.r; r < fc.r + rows; r++)
-                for (let c = fc.c; c < fc.c + cols; c++) {
-                  const other = sheet.cell(r, c);
-                  if (other && other !== cell && !other.f) other.spilledFrom = fc;
-                }
-              fc.rows = rows;
-              fc.cols = cols;
-              cell.loadedSpill = undefined;
+        if (!cell?.f || cell.cf) return;
+        const call = parseCall(cell.f);
+        const name = call ? customName(wb, call.name) : undefined;
+        if (!call || !name) return;
+        const fc = new CustomFormula(sheet, ri + 1, ci + 1, name, call.args);
+        cell.cf = fc;
+        reg.add(fc);
+        if (cell.loadedSpill) {
+          // The stored values of a loaded array formula are its spill.
+          const { rows, cols } = cell.loadedSpill;
+          for (let r = fc.r; r < fc.r + rows; r++)
+            for (let c = fc.c; c < fc.c + cols; c++) {
+              const other = sheet.cell(r, c);
+              if (other && other !== cell && !other.f) other.spilledFrom = fc;
             }
-          }
+          fc.rows = rows;
+          fc.cols = cols;
+          fc.result = null;
+          cell.loadedSpill = undefined;
         }
       }),
     );
+}
+
+/** Re-evaluates every custom-function formula, sheet by sheet, row by row (used for "reopen"). */
+export function recalculateAll(wb: WorkbookCore): void {
+  const reg = registry(wb);
+  attachFormulas(wb);
   const live = formulasOf(wb).sort((a, b) => wb.sheets.indexOf(a.sheet) - wb.sheets.indexOf(b.sheet) || a.r - b.r || a.c - b.c);
-  for (const fc of [...reg]) if (!isLive(fc)) reg.delete(fc);
+  for (const fc of [...reg])
+    if (!isLive(fc)) {
+      reg.delete(fc);
+      clearOrphans(fc);
+    }
   const done = new Set<CustomFormula>();
   for (const fc of live) {
     if (!isLive(fc)) continue;

@@ -9,7 +9,7 @@ import { cellA1, parseA1 } from './a1';
 import { SpreadsheetAppImpl } from './app';
 import { Ctx } from './context';
 import { parseCsv, toCsvText } from './csv';
-import { afterWrite, formulaWritten, recalculateAll } from './formulas';
+import { afterWrite, attachFormulas, formulaWritten, recalculateAll } from './formulas';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, SheetModel, WorkbookCore, WorkbookOptions } from './model';
 import { Services } from './services';
 import { loadXlsx, saveXlsx } from './xlsx';
@@ -160,6 +160,7 @@ export interface SpreadsheetHooks {
 export function createSpreadsheetApp(state: RuntimeState, workbook: Workbook, hooks: SpreadsheetHooks): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
   workbook.hooks = hooks;
   if (workbook.sheets.length === 0) workbook.addSheet('Sheet1');
+  attachFormulas(workbook);
   const services = new Services(new Ctx(state, workbook, hooks));
   // The implementation covers the members listed in README.md; the cast is the typing boundary.
   return new SpreadsheetAppImpl(services) as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;

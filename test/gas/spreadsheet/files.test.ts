@@ -79,6 +79,20 @@ describe('XLSX and CSV', () => {
     expect(back.cell('Sheet1', 'A2').formula).toBe('');
   });
 
+  test('a custom formula loaded from a file recalculates when its argument changes, before any recalculate()', async () => {
+    const x = new ExcelJS.Workbook();
+    const ws = x.addWorksheet('S');
+    ws.getCell('A1').value = 5;
+    ws.getCell('B1').value = { formula: 'DOUBLE(A1)', result: 10 } as ExcelJS.CellFormulaValue;
+    ws.getCell('C1').value = { formula: 'SUM(A1)', result: 5 } as ExcelJS.CellFormulaValue;
+    const wb = await Workbook.fromXlsx(Buffer.from(await x.xlsx.writeBuffer()));
+    const { sheet, calls } = makeEnv({ wb, fns: { DOUBLE: (v: number) => v * 2 } });
+    expect(sheet.getRange('B1:C1').getValues()).toEqual([[10, 5]]); // cached results until something changes
+    sheet.getRange('A1').setValue(7);
+    expect(sheet.getRange('B1').getValue()).toBe(14);
+    expect(calls).toEqual([{ name: 'DOUBLE', args: [7] }]);
+  });
+
   test('CSV import parses cells like typed input: a UPC with a leading zero loses it, as in Sheets', () => {
     const wb = Workbook.fromCsv('UPC,Price,Title\n012345678905,$2.99,"Widget, large"\n', 'Import');
     expect(wb.values('Import')).toEqual([
