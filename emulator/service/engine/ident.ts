@@ -47,6 +47,21 @@ export function withCheckDigit(body: string): string {
 
 export const toGtin14 = (digits: string): string => digits.padStart(14, '0');
 
+/**
+ * UPC-E (8 digits, zero-suppressed, number system 0 or 1) expanded to its UPC-A, or undefined
+ * when the digits are not a UPC-E whose check digit fits the expansion.
+ */
+export function upcEToA(e: string): string | undefined {
+  if (!/^[01]\d{7}$/.test(e)) return undefined;
+  const [n, d1, d2, d3, d4, d5, d6, c] = e;
+  let body: string;
+  if (d6 <= '2') body = n + d1 + d2 + d6 + '0000' + d3 + d4 + d5;
+  else if (d6 === '3') body = n + d1 + d2 + d3 + '00000' + d4 + d5;
+  else if (d6 === '4') body = n + d1 + d2 + d3 + d4 + '00000' + d5;
+  else body = n + d1 + d2 + d3 + d4 + d5 + '0000' + d6;
+  return String(gtinCheckDigit(body)) === c ? body + c : undefined;
+}
+
 /** What a supplier's identifier cell means. */
 export type ParsedIdentifier =
   | { ok: true; kind: 'asin'; asin: string; keys: string[] }
@@ -63,7 +78,8 @@ const SCIENTIFIC = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
  * - `asin`: "B" and 9 letters/digits (upper-cased). A valid ISBN-10 is both an
  *   ASIN candidate (book ASINs are their ISBN-10) and a code; `keys` then holds its GTIN key.
  * - `code`: 8 to 14 digits whose GS1 check digit is right after left-padding (so UPCs that lost
- *   leading zeros still match), or a valid ISBN-10; `keys` are canonical GTIN-14 keys.
+ *   leading zeros still match), 8 digits that are a UPC-E (its UPC-A's key; an 8-digit code may
+ *   be both an EAN-8 and a UPC-E, then both keys), or a valid ISBN-10; `keys` are GTIN-14 keys.
  * - otherwise not usable, with the reason (scientific notation, bad check digit, wrong length...).
  */
 export function parseIdentifier(raw: string): ParsedIdentifier {
@@ -82,6 +98,10 @@ export function parseIdentifier(raw: string): ParsedIdentifier {
       return { ok: false, reason: `"${s}" has ${s.length} digits; UPC, EAN, ISBN and GTIN have 8 to 14.` };
     }
     if (isValidGtin(toGtin14(s))) keys.push(toGtin14(s));
+    if (s.length === 8) {
+      const upcA = upcEToA(s);
+      if (upcA) keys.push(toGtin14(upcA));
+    }
     if (keys.length) {
       const k = [...new Set(keys)];
       return s.length === 10 && isValidIsbn10(s) ? { ok: true, kind: 'asin', asin: s, keys: k } : { ok: true, kind: 'code', keys: k };

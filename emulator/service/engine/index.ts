@@ -170,13 +170,17 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       if (!parsed.ok || parsed.keys.length === 0) continue;
       const found = catalog.byIdentifier(marketplaceId, id) as unknown as CatalogRecord[];
       if (found.length === 0) continue;
-      const best = found[0];
-      // Every identifier of that ASIN except the input itself as written (so a UPC that lost its
-      // leading zero gets its full form back), in the order upc, ean, isbn, gtin, jan.
+      // Decision (convert.yaml x-decision): every matching ASIN first, best-ranked first (the catalog
+      // sorts by rank, ties by ASIN), then the other identifiers of those products except the input
+      // itself as written (so a UPC that lost its leading zero gets its full form back), product by
+      // product, in the order upc, ean, isbn, gtin, jan. A client reading the first element still
+      // gets the best ASIN.
       const written = id.trim().replace(/[\s-]+/g, '').toUpperCase();
+      const asins = found.map((p) => p.asin).filter((a, i, all) => all.indexOf(a) === i);
       const others: string[] = [];
-      for (const kind of IDENTIFIER_KINDS) for (const code of best.identifiers[kind] ?? []) if (code !== written && !others.includes(code)) others.push(code);
-      out[id] = [best.asin, ...others];
+      for (const p of found)
+        for (const kind of IDENTIFIER_KINDS) for (const code of p.identifiers[kind] ?? []) if (code !== written && !others.includes(code)) others.push(code);
+      out[id] = [...asins, ...others];
     }
     return out;
   }

@@ -130,6 +130,11 @@ describe('processRow: identifiers of every kind', () => {
   ])('%s finds %j', (id, asins) => {
     expect(only([id, '10']).map((p) => p.asin)).toEqual(asins);
   });
+  it('finds a UPC-A by its UPC-E (zero-suppressed) form', () => {
+    const e = createEngine(catalogFromRecords([record({ identifiers: { upc: ['042100005264'] } })]));
+    expect(e.processRow(['04252614', '5'], 2, attrs(), US, rules()).products.map((p) => p.asin)).toEqual(['B0EXAMPLE1']);
+    expect(e.convert(US, ['04252614'])).toEqual({ '04252614': ['B0EXAMPLE1', '042100005264'] });
+  });
   it('flags a UPC whose leading zeros were restored', () => {
     expect(only(['12345678905', '10'])[0].flags).toEqual([{ code: 'identifier_padded', message: expect.stringContaining('leading zeros') }]);
     expect(only(['012345678905', '10'])[0].flags).toEqual([]);

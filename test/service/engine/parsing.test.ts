@@ -1,6 +1,6 @@
 /** Reading supplier cells: identifiers, amounts, discounts, counts. */
 import {
-  gtinCheckDigit, isValidGtin, isValidIsbn10, isbn10To13, keyOf, kindOf, parseIdentifier,
+  gtinCheckDigit, isValidGtin, isValidIsbn10, isbn10To13, keyOf, kindOf, parseIdentifier, upcEToA,
 } from '../../../emulator/service/engine/ident';
 import { parseBasisPoints, parseCount, parseMoney } from '../../../emulator/service/engine/money';
 
@@ -20,6 +20,14 @@ describe('identifiers', () => {
   it('UPC-A, its EAN-13 and GTIN-14 forms and the lost-zero form share one key', () => {
     const keys = ['036000291452', '0036000291452', '00036000291452', '36000291452', '0 36000 29145 2', '0-36000-29145-2'].map((s) => parseIdentifier(s));
     for (const k of keys) expect(k).toEqual({ ok: true, kind: 'code', keys: ['00036000291452'] });
+  });
+  it('expands a UPC-E to its UPC-A; an 8-digit code can be both EAN-8 and UPC-E', () => {
+    expect(upcEToA('04252614')).toBe('042100005264');
+    expect(upcEToA('01234565')).toBe('012345000065');
+    expect(upcEToA('04252615')).toBeUndefined(); // check digit does not fit
+    expect(upcEToA('24252614')).toBeUndefined(); // number system 2 has no UPC-E
+    expect(parseIdentifier('04252614')).toEqual({ ok: true, kind: 'code', keys: ['00042100005264'] });
+    expect(parseIdentifier('96385074')).toEqual({ ok: true, kind: 'code', keys: ['00000096385074'] }); // EAN-8 only
   });
   it('an ISBN-10 is an ASIN candidate and a code (ISBN-13 key); an ISBN-13 is a code', () => {
     expect(parseIdentifier('0306406152')).toEqual({ ok: true, kind: 'asin', asin: '0306406152', keys: ['09780306406157'] });
