@@ -47,6 +47,30 @@ export class LocalBlob {
     this.name = n;
     return this;
   }
+  /**
+   * Apps Script converts only to a few types (PDF, images); this runtime converts nothing, so asking
+   * for a different type fails as an unsupported conversion does. (message chosen, Google-like)
+   */
+  getAs(contentType: string): LocalBlob {
+    if (String(contentType) !== this.contentType) {
+      const e = new this.state.realm.Error(`Converting from ${this.contentType ?? 'unknown'} to ${contentType} is not supported.`);
+      e.name = 'Exception';
+      throw e;
+    }
+    return this.copyBlob();
+  }
+  /** Sets the content type from the name's extension; null when unknown. */
+  setContentTypeFromExtension(): LocalBlob {
+    const ext = /\.([A-Za-z0-9]+)$/.exec(this.name ?? '')?.[1]?.toLowerCase();
+    const types: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', html: 'text/html', htm: 'text/html', json: 'application/json', pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', zip: 'application/zip', xml: 'application/xml' };
+    if (!ext || !types[ext]) {
+      const e = new this.state.realm.Error(`Blob object must have non-null content type for this operation.`);
+      e.name = 'Exception';
+      throw e;
+    }
+    this.contentType = types[ext];
+    return this;
+  }
   copyBlob(): LocalBlob {
     return new LocalBlob(this.state, Buffer.from(this._data), this.contentType, this.name);
   }

@@ -62,7 +62,7 @@ class LocalFile {
     return new LocalBlob(this.state, Buffer.from(this.rec.data), this.rec.mimeType, this.rec.name);
   }
   getAs(contentType: string): LocalBlob {
-    return this.getBlob().setContentType(contentType);
+    return this.getBlob().getAs(contentType);
   }
   getDateCreated(): Date {
     return new this.state.realm.Date(this.rec.created);

@@ -99,7 +99,7 @@ export class LocalHtmlOutput {
     return new LocalBlob(this.state, Buffer.from(this.content), 'text/html', null);
   }
   getAs(contentType: string): LocalBlob {
-    return this.getBlob().setContentType(contentType);
+    return this.getBlob().getAs(contentType);
   }
 }
 

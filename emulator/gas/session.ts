@@ -8,6 +8,10 @@ class LocalUser {
   getEmail(): string {
     return this.email;
   }
+  /** Deprecated in Apps Script; the email, as Google returns. */
+  getUserLoginId(): string {
+    return this.email;
+  }
   toString(): string {
     return this.email;
   }

@@ -1,3 +1,4 @@
+/// <reference types="google-apps-script" />
 /**
  * UrlFetchApp: REAL HTTP, synchronous to the script. Requests run in a worker thread
  * (urlfetch-worker.js) while this thread blocks on Atomics.wait, so a server in the same process
@@ -161,7 +162,7 @@ export class LocalHttpResponse {
     return toRealm(this.state.realm, out);
   }
   getAs(contentType: string): LocalBlob {
-    return this.getBlob().setContentType(contentType);
+    return this.getBlob().getAs(contentType);
   }
 }
 
@@ -335,9 +336,9 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
       if (prepared.length === 0) return new state.realm.Array() as LocalHttpResponse[];
       return state.realm.Array.from(send(prepared)) as LocalHttpResponse[];
     },
-    getRequest(url: string, params?: Params): Record<string, unknown> {
+    getRequest(url: string, params?: Params): GoogleAppsScript.URL_Fetch.URLFetchRequest {
       requireService(state, 'UrlFetchApp');
-      return toRealm(state.realm, prepare(url, params).shown);
+      return toRealm(state.realm, prepare(url, params).shown) as unknown as GoogleAppsScript.URL_Fetch.URLFetchRequest;
     },
   };
 }

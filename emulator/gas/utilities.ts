@@ -1,3 +1,4 @@
+/// <reference types="google-apps-script" />
 /** Utilities service: bytes, digests, base64, blobs, CSV, dates, sleep on the virtual clock. */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { RuntimeState } from './execution';
@@ -13,17 +14,20 @@ export const Charset = Object.freeze({ US_ASCII: 'US-ASCII', UTF_8: 'UTF-8' });
 export const DigestAlgorithm = Object.freeze({ MD2: 'MD2', MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_384: 'SHA_384', SHA_512: 'SHA_512' });
 export const MacAlgorithm = Object.freeze({ HMAC_MD5: 'HMAC_MD5', HMAC_SHA_1: 'HMAC_SHA_1', HMAC_SHA_256: 'HMAC_SHA_256', HMAC_SHA_384: 'HMAC_SHA_384', HMAC_SHA_512: 'HMAC_SHA_512' });
 
+/** Apps Script's Charset enum values are these strings here (the typings model them as an enum). */
+type CharsetArg = string | GoogleAppsScript.Utilities.Charset;
+
 const NODE_HASH: Record<string, string> = { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_384: 'sha384', SHA_512: 'sha512' };
 
 /** A string (encoded in charset) or a byte array, as Apps Script's overloads take them. */
-function input(state: RuntimeState, v: unknown, charset?: string): Buffer {
-  if (typeof v === 'string') return encodeString(v, charset);
+function input(state: RuntimeState, v: unknown, charset?: CharsetArg): Buffer {
+  if (typeof v === 'string') return encodeString(v, charset === undefined ? undefined : String(charset));
   if (Array.isArray(v)) return fromBytes(v as number[]);
   if (isBlob(v)) return v._data;
   throw gasError(state, `Invalid argument: ${String(v)}`);
 }
 
-function b64Encode(state: RuntimeState, data: unknown, charset: string | undefined, webSafe: boolean): string {
+function b64Encode(state: RuntimeState, data: unknown, charset: CharsetArg | undefined, webSafe: boolean): string {
   const s = input(state, data, charset).toString('base64');
   return webSafe ? s.replace(/\+/g, '-').replace(/\//g, '_') : s;
 }
@@ -143,36 +147,36 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
       if (!(ms <= SLEEP_MAX_MS)) throw gasError(state, `Argument too large: milliseconds (maximum ${SLEEP_MAX_MS})`);
       if (ms > 0) state.charge(ms);
     },
-    computeDigest(algorithm: string, value: unknown, charset?: string): number[] {
+    computeDigest(algorithm: string | GoogleAppsScript.Utilities.DigestAlgorithm, value: unknown, charset?: CharsetArg): number[] {
       use();
       const alg = NODE_HASH[String(algorithm)];
       if (!alg) throw gasError(state, `Unsupported digest algorithm: ${String(algorithm)}`);
       return bytesOut(createHash(alg).update(input(state, value, charset)).digest());
     },
-    computeHmacSignature(algorithm: string, value: unknown, key: unknown, charset?: string): number[] {
+    computeHmacSignature(algorithm: string | GoogleAppsScript.Utilities.MacAlgorithm, value: unknown, key: unknown, charset?: CharsetArg): number[] {
       use();
       const alg = NODE_HASH[String(algorithm).replace(/^HMAC_/, '')];
       if (!alg) throw gasError(state, `Unsupported MAC algorithm: ${String(algorithm)}`);
       return bytesOut(createHmac(alg, input(state, key, charset)).update(input(state, value, charset)).digest());
     },
     /** Java-style signed bytes, -128..127. */
-    computeHmacSha256Signature(value: unknown, key: unknown, charset?: string): number[] {
+    computeHmacSha256Signature(value: unknown, key: unknown, charset?: CharsetArg): number[] {
       use();
       return bytesOut(createHmac('sha256', input(state, key, charset)).update(input(state, value, charset)).digest());
     },
-    base64Encode(data: unknown, charset?: string): string {
+    base64Encode(data: unknown, charset?: CharsetArg): string {
       use();
       return b64Encode(state, data, charset, false);
     },
-    base64EncodeWebSafe(data: unknown, charset?: string): string {
+    base64EncodeWebSafe(data: unknown, charset?: CharsetArg): string {
       use();
       return b64Encode(state, data, charset, true);
     },
-    base64Decode(encoded: string, _charset?: string): number[] {
+    base64Decode(encoded: string, _charset?: CharsetArg): number[] {
       use();
       return bytesOut(b64Decode(state, encoded, false));
     },
-    base64DecodeWebSafe(encoded: string, _charset?: string): number[] {
+    base64DecodeWebSafe(encoded: string, _charset?: CharsetArg): number[] {
       use();
       return bytesOut(b64Decode(state, encoded, true));
     },

@@ -50,6 +50,12 @@ describe('Utilities', () => {
     expect(r).toEqual([[97, 98, 99], 'abc', 'text/plain', 'a.txt', 'xyz', 'c.txt', 'text/csv', 'hi']);
   });
 
+  test('Blob.getAs: the same type gives a copy; conversions are refused (this runtime converts nothing; message chosen)', () => {
+    expect(evalIn(rt, "return Utilities.newBlob('a', 'text/plain').getAs('text/plain').getDataAsString()")).toBe('a');
+    expect(thrown(() => evalIn(rt, "Utilities.newBlob('a', 'text/csv').getAs('application/pdf')"))).toBe('Converting from text/csv to application/pdf is not supported.');
+    expect(evalIn(rt, "return Utilities.newBlob('a', null, 'list.csv').setContentTypeFromExtension().getContentType()")).toBe('text/csv');
+  });
+
   test('parseCsv: quotes, embedded delimiters, quotes and newlines; custom delimiter', () => {
     expect(evalIn(rt, 'return Utilities.parseCsv(args)', 'a,"b,c","say ""hi"""\n1,"multi\nline",3\r\n')).toEqual([
       ['a', 'b,c', 'say "hi"'],
