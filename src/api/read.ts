@@ -101,8 +101,36 @@ function candidates(val: Json): string[] {
   return stringList(val);
 }
 
+const NON_BOOK_ASIN = /^B[0-9A-Z]{9}$/;
+
 /**
- * POST /api/v3/convert answer -> map from our input to [ASIN, other identifiers...].
+ * One convert answer [ASIN..., other identifiers...] split in two (convert.yaml x-decision: every
+ * matching ASIN first, best-ranked first, then the other identifiers). The ASINs are the first
+ * element (always: the document's "first the ASIN") and every ASIN-shaped element ("B" + 9 letters
+ * or digits) right after it, up to the first element that is not one. Decision: a 10-digit element
+ * after the first is taken for an ISBN-10 (another identifier), because a book's ASIN and its
+ * ISBN-10 cannot be told apart. Values are trimmed and ASINs upper-cased; repeats dropped.
+ */
+export function splitConvertAnswer(list: readonly string[]): { asins: string[]; others: string[] } {
+  const asins: string[] = [];
+  const others: string[] = [];
+  let leading = true;
+  list.forEach((v, i) => {
+    const s = String(v).trim();
+    if (s === '') return;
+    const upper = s.toUpperCase();
+    if (leading && (i === 0 || NON_BOOK_ASIN.test(upper))) {
+      if (asins.indexOf(upper) < 0) asins.push(upper);
+      return;
+    }
+    leading = false;
+    if (others.indexOf(s) < 0) others.push(s);
+  });
+  return { asins, others };
+}
+
+/**
+ * POST /api/v3/convert answer -> map from our input to [ASIN..., other identifiers...].
  * Accepts the documented object keyed by input, a `data` envelope, and a list of
  * `{ id|input|identifier, asin|asins|result }` rows. Inputs not in the answer are not in the map.
  * Undefined when the body is not a readable shape at all.
@@ -114,8 +142,16 @@ export function readConvertResponse(body: Json, inputs: readonly string[]): Map<
   const add = (key: string, values: string[]) => {
     const input = match(key);
     if (input === undefined || values.length === 0) return;
-    const prev = out.get(input) ?? [];
-    out.set(input, prev.concat(values.filter((x) => prev.indexOf(x) < 0)));
+    const prev = out.get(input);
+    if (!prev) {
+      out.set(input, values);
+      return;
+    }
+    // Two response keys for one input (written differently): ASINs of both first, then the rest.
+    const a = splitConvertAnswer(prev);
+    const b = splitConvertAnswer(values);
+    const union = (x: string[], y: string[]) => x.concat(y.filter((v) => x.indexOf(v) < 0));
+    out.set(input, union(union(a.asins, b.asins), union(a.others, b.others)));
   };
   if (isObject(v)) {
     for (const [k, val] of Object.entries(v)) {

@@ -127,7 +127,7 @@ export interface paths {
         put?: never;
         /**
          * UPC / EAN / ISBN (and GTIN, JAN) to ASIN
-         * @description Answers an object keyed by each input identifier that matched a product of the marketplace; each value is an array of strings, first the ASIN, then the product's other identifiers (those that are not the same number as the input). When one identifier is on several ASINs, the best-ranked one is answered (ties by ASIN). Inputs without a matching ASIN are omitted (an empty object when none match).
+         * @description Answers an object keyed by each input identifier that matched a product of the marketplace; each value is an array of strings, first the ASIN(s), then the other identifiers of the matched products (those that are not the input as written). When one identifier is on several ASINs, every one of them is listed, best-ranked first (ties by ASIN), before any other identifier. Inputs without a matching ASIN are omitted (an empty object when none match).
          */
         post: operations["convertIdentifiers"];
         delete?: never;

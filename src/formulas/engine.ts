@@ -9,6 +9,7 @@
  */
 import { type ClientDeps, type SendOptions, type ServiceSettings } from '../api/client';
 import { convertAsins, convertIds, type IdOutcome } from '../api/conversion';
+import { splitConvertAnswer } from '../api/read';
 import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
 import { identify, type IdExpectation } from '../ids';
 import { findMarketplace } from '../shared/marketplaces';
@@ -150,20 +151,12 @@ function lookUp<T>(lk: Lookup<T>, rows: CellInput[][], marketplaceArg: unknown, 
 
 // ---------------------------------------------------------------- values
 
-const NON_BOOK_ASIN = /^B[0-9A-Z]{9}$/;
-
 /**
- * The ASINs in a convert answer [ASIN, other identifiers...]: the first entry always, then the
- * entries that have an ASIN's form ("B" + 9). Decision: a later 10-digit entry is taken for an
- * ISBN-10 (another identifier), since the two cannot be told apart.
+ * The ASINs in a convert answer [ASIN..., other identifiers...] (best-ranked first): see
+ * splitConvertAnswer in src/api/read.ts (the first entry, and the ASIN-shaped entries right after it).
  */
 export function asinsOf(list: readonly string[]): string[] {
-  const out: string[] = [];
-  list.forEach((v, i) => {
-    const s = String(v).trim().toUpperCase();
-    if ((i === 0 || NON_BOOK_ASIN.test(s)) && s !== '' && out.indexOf(s) < 0) out.push(s);
-  });
-  return out;
+  return splitConvertAnswer(list).asins;
 }
 
 function uniq(xs: string[]): string[] {

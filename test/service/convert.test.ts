@@ -24,9 +24,14 @@ test('convert answers matched ids with the ASIN first, then its other identifier
   expect(byEan.body).toEqual({ [CHEAP_EAN]: [P.cheap.asin, P.cheap.upc] });
 });
 
-test('an id on several ASINs answers the best-ranked one', async () => {
+test('an id on several ASINs answers every ASIN, best-ranked first, before the other identifiers (x-decision)', async () => {
   const r = await a.post('/api/v3/convert', { marketplace: 'US', ids: [P.sharedA.upc] });
-  expect(r.body).toEqual({ [P.sharedA.upc]: [P.sharedA.asin] });
+  // sharedA has rank 100, sharedB rank 200: the best-ranked ASIN stays the first element.
+  expect(r.body).toEqual({ [P.sharedA.upc]: [P.sharedA.asin, P.sharedB.asin] });
+  // The UPC that lost a leading zero (11 digits): both ASINs, then the full UPC (an identifier of both, listed once).
+  const short = P.sharedA.upc.slice(1);
+  const r2 = await a.post('/api/v3/convert', { marketplace: 'US', ids: [short, P.plain.upc] });
+  expect(r2.body).toEqual({ [short]: [P.sharedA.asin, P.sharedB.asin, P.sharedA.upc], [P.plain.upc]: [P.plain.asin] });
 });
 
 test('convert looks ids up in the named marketplace only', async () => {

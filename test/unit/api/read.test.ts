@@ -1,4 +1,4 @@
-import { readAsinConvertResponse, readConvertResponse, readErrorBody } from '../../../src/api/read';
+import { readAsinConvertResponse, readConvertResponse, readErrorBody, splitConvertAnswer } from '../../../src/api/read';
 
 describe('readConvertResponse (tolerant)', () => {
   const ids = ['012345678905', '036000291452', '9780306406157'];
@@ -20,6 +20,19 @@ describe('readConvertResponse (tolerant)', () => {
     expect(m.get('012345678905')).toEqual(['B000000009']);
     const m2 = readConvertResponse({ '012345678905': [{ asin: 'B000000009', title: 'x' }, { asin: 'B00000000A' }] }, ids)!;
     expect(m2.get('012345678905')).toEqual(['B000000009', 'B00000000A']);
+  });
+
+  test('several ASINs (x-decision: every ASIN first, best-ranked first): kept in order; two keys for one input merge ASINs before identifiers', () => {
+    const m = readConvertResponse({ '012345678905': ['B000000001', 'B000000002', '0012345678905'] }, ids)!;
+    expect(splitConvertAnswer(m.get('012345678905')!)).toEqual({ asins: ['B000000001', 'B000000002'], others: ['0012345678905'] });
+    const merged = readConvertResponse({ '012345678905': ['B000000001', '0012345678905'], '12345678905': ['B000000003', '012345678905'] }, ids)!;
+    expect(merged.get('012345678905')).toEqual(['B000000001', 'B000000003', '0012345678905', '012345678905']);
+  });
+
+  test('splitConvertAnswer: the first element always; ASIN-shaped ones only before the first other identifier', () => {
+    expect(splitConvertAnswer([' b000000001 ', 'B000000002', '0012345678905', 'B000000009'])).toEqual({ asins: ['B000000001', 'B000000002'], others: ['0012345678905', 'B000000009'] });
+    expect(splitConvertAnswer(['0306406152', '0306406152'])).toEqual({ asins: ['0306406152'], others: ['0306406152'] });
+    expect(splitConvertAnswer([])).toEqual({ asins: [], others: [] });
   });
 
   test('keys that are none of our inputs are ignored; non-JSON shapes are unreadable', () => {

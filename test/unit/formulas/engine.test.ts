@@ -61,7 +61,8 @@ describe('ASIN_FROM_UPC over a range', () => {
 });
 
 describe('several ASINs for one input, in each matches mode', () => {
-  const svc = () => conversionService({ convert: { [U1]: ['B000000001', 'B000000011', '0' + U1, 'B000000111'], [U2]: ['B000000002'] } });
+  // The decided answer (convert.yaml x-decision): every ASIN first, best-ranked first, then other identifiers.
+  const svc = () => conversionService({ convert: { [U1]: ['B000000001', 'B000000011', 'B000000111', '0' + U1], [U2]: ['B000000002'] } });
   const input = [[U1], [U2], [''], [U3]];
 
   test('first (default)', () => {
@@ -84,8 +85,11 @@ describe('several ASINs for one input, in each matches mode', () => {
   });
 });
 
-test('asinsOf: the first entry always, later ones only in ASIN form', () => {
-  expect(asinsOf(['0306406152', '9780306406157', 'b000000003'])).toEqual(['0306406152', 'B000000003']);
+test('asinsOf: the first entry always, then the ASIN-shaped entries before the first other identifier', () => {
+  expect(asinsOf(['B000000001', 'b000000003', '0012345678905', 'B000000004'])).toEqual(['B000000001', 'B000000003']);
+  // A book: its ASIN is its ISBN-10; a later 10-digit entry is taken for the ISBN-10, not a second ASIN.
+  expect(asinsOf(['0306406152', '0306406152', '9780306406157'])).toEqual(['0306406152']);
+  expect(asinsOf(['0306406152', 'B000000003', '9780306406157'])).toEqual(['0306406152', 'B000000003']);
 });
 
 describe('calls at the API floor, and the cache', () => {
