@@ -283,7 +283,11 @@ export function formulasOf(wb: WorkbookCore): CustomFormula[] {
   return [...registry(wb)].filter(isLive);
 }
 
-/** A formula was written into (sheet, r, c) (cell.f is set). Attaches and evaluates it when it is a custom function call. */
+/**
+ * A formula was written into (sheet, r, c) (cell.f is set). Attaches and evaluates it when it is a
+ * custom function call. Chosen: evaluation is synchronous, so the script reads the result right
+ * after writing the formula (Sheets computes it shortly after, on its own).
+ */
 export function formulaWritten(wb: WorkbookCore, sheet: SheetModel, r: number, c: number): Area[] {
   const cell = sheet.ensure(r, c);
   const call = parseCall(cell.f ?? '');

@@ -142,6 +142,7 @@ export function parseTyped(raw: string): Parsed {
   if (upper === 'FALSE') return { value: false };
 
   const num = parseNumber(s);
+  // Chosen: typed thousands separators give #,##0 (or #,##0.00 with decimals), as Sheets shows them.
   if (num) return { value: num.n, format: num.grouped ? (num.decimals ? '#,##0.00' : '#,##0') : undefined };
 
   // Percent: "10%", "12.5 %".
