@@ -5,3 +5,5 @@
  */
 export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHelp } from './entry/menu';
 export { getSettings, saveSettings, testConnection } from './app/settings';
+export { getScanSetup, previewScan, startScan } from './app/newscan';
+export { getScanProgress, getRunningScans, cancelScan } from './app/progress';

@@ -97,12 +97,24 @@ export interface ScanSetup {
   marketplaces: MarketplaceOption[];
   /** Scans of this spreadsheet still running (reopening the sidebar finds them). */
   running: ScanProgress[];
+  /** True when rangeA1 is the user's selection (then exactly it is read), false for the sheet's data range. */
+  selection?: boolean;
 }
 
 export interface ScanRequest {
   /** roles[i] is the role of columns[i] of ScanSetup. */
   roles: ColumnRole[];
   options: ScanOptionsInput;
+  /**
+   * Send back ScanSetup's sheetName, rangeA1 and selection, so that preview and start read the block
+   * the form was built from (even if the user clicked elsewhere meanwhile). Absent: the active
+   * sheet/selection is read again.
+   */
+  sheetName?: string;
+  rangeA1?: string;
+  selection?: boolean;
+  /** Sheet row number of the header row (ScanSetup.headerRow); absent: found again. */
+  headerRow?: number;
 }
 
 export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';

@@ -1,0 +1,264 @@
+/**
+ * New scan: the sidebar's getScanSetup / previewScan / startScan.
+ *
+ * Reading the sheet: the block is the selection when the user selected more than one cell, else the
+ * sheet's data range. Setup reads only the top of it (SETUP_ROWS rows: enough to find the header and
+ * sample every column); preview and start read the whole block with ONE getValues and ONE
+ * getDisplayValues. Decision (measured with the runtime's cost model, see README): one read of
+ * 10,000 rows x 12 columns is modelled at about 1.3 s, of the service's maximum of 100,000 lines at
+ * about 12 s, so reading in chunks across calls is not needed below the service's own limit; a block
+ * over MAX_LINES data rows is refused before anything is read in full.
+ *
+ * Which block: ScanSetup names it (sheetName, rangeA1, selection); the sidebar sends those back in
+ * the ScanRequest (optional fields), so preview and start read what the user saw even when the
+ * selection moved meanwhile. A data-range setup re-reads the CURRENT data range of that sheet (rows
+ * added since are included). Without them, the active sheet/selection is read again.
+ *
+ * Upload (contract 2.1): multipart `file` (the prepared CSV, text/csv, "<name>.csv") and
+ * `attributes` (JSON text). Retries: 429 waits Retry-After, 5xx and unreachable back off (the
+ * client's policy, src/api/retry.ts). A time-out is NOT retried for the upload: the service may have
+ * stored the scan before the answer was lost, and a retry would start it twice; the message says to
+ * look in Scans (history). Only after the service answered with the scan's id is it recorded as
+ * running, so a failed upload leaves nothing behind.
+ */
+import { send, type ApiCall, type ServiceSettings } from '../api/client';
+import { ApiProblemError, type Problem } from '../api/problems';
+import { decideRetry } from '../api/retry';
+import type { FetchRequest, UrlFetchLike } from '../api/services';
+import { findMarketplace } from '../shared/marketplaces';
+import { findHeaderRow, suggestColumns } from '../sheet/header';
+import { mappingFromRoles, roleLabel, type ColumnRole } from '../scan/mapping';
+import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../scan/prepare';
+import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
+import { activeSpreadsheet, asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from './gas';
+import { marketplaceOptions } from './settings';
+import { progressFromScan, recordRunningScan, runningScans, SCANS_PATH } from './progress';
+
+/** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
+export const SETUP_ROWS = 260;
+/** The service's maximum of data lines per upload (scans.yaml). */
+export const MAX_LINES = 100_000;
+/** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
+export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
+
+const ROLE_ORDER: ColumnRole[] = ['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount', 'custom', 'ignore'];
+
+// ---- Reading the sheet -------------------------------------------------------------------------
+
+interface Block {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  sheetName: string;
+  /** Sheet row / column (1-based) of the block's first cell. */
+  row: number;
+  column: number;
+  numRows: number;
+  numColumns: number;
+  selection: boolean;
+  rangeA1: string;
+}
+
+function locateBlock(request?: Partial<ScanRequest>): Block {
+  const ss = activeSpreadsheet();
+  let sheet: GoogleAppsScript.Spreadsheet.Sheet | null = null;
+  let range: GoogleAppsScript.Spreadsheet.Range | null = null;
+  let selection = false;
+  if (request && typeof request.sheetName === 'string' && request.sheetName) {
+    sheet = ss.getSheetByName(request.sheetName);
+    if (!sheet) throw new Error('The sheet "' + request.sheetName + '" is no longer there. Open Scan this sheet again.');
+    if (request.selection && request.rangeA1) {
+      range = sheet.getRange(request.rangeA1);
+      selection = true;
+    }
+  } else {
+    sheet = ss.getActiveSheet();
+    const active = ss.getActiveRange();
+    if (active && active.getSheet().getName() === sheet.getName() && active.getNumRows() * active.getNumColumns() > 1) {
+      range = active;
+      selection = true;
+    }
+  }
+  if (!range) range = sheet.getDataRange();
+  return {
+    sheet,
+    sheetName: sheet.getName(),
+    row: range.getRow(),
+    column: range.getColumn(),
+    numRows: range.getNumRows(),
+    numColumns: range.getNumColumns(),
+    selection,
+    rangeA1: range.getA1Notation(),
+  };
+}
+
+interface BlockValues {
+  values: unknown[][];
+  display: string[][];
+}
+
+function readRows(b: Block, rows: number): BlockValues {
+  const r = b.sheet.getRange(b.row, b.column, Math.max(1, rows), b.numColumns);
+  return { values: r.getValues(), display: r.getDisplayValues() };
+}
+
+function isBlankRow(row: readonly unknown[]): boolean {
+  return row.every((v) => v === '' || v === null || v === undefined);
+}
+
+// ---- Setup -------------------------------------------------------------------------------------
+
+/** Roles in dropdown order with their labels. */
+export function roleChoices(): Array<{ role: ColumnRole; label: string }> {
+  return ROLE_ORDER.map((role) => ({ role, label: roleLabel(role) }));
+}
+
+/** Default scan name: "<sheet name> <yyyy-mm-dd>" in the spreadsheet's time zone. */
+export function defaultScanName(sheetName: string, date: string): string {
+  return (sheetName.trim() || 'Scan') + ' ' + date;
+}
+
+/** Sidebar: what the New scan form shows (columns with suggested roles and samples, defaults). */
+export function getScanSetup(): ScanSetup {
+  return asSidebarCall(() => {
+    const b = locateBlock();
+    const top = readRows(b, Math.min(b.numRows, SETUP_ROWS));
+    if (top.values.every(isBlankRow)) {
+      throw new Error(b.selection ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.' : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.');
+    }
+    const headerRow = findHeaderRow(top.values);
+    const columns = suggestColumns(top.values, headerRow, { display: top.display, firstSheetColumn: b.column }).map((c) => ({
+      index: c.index,
+      letter: c.letter,
+      header: c.header,
+      sample: c.sample,
+      role: c.role,
+    }));
+    const settings = loadSettings();
+    let running: ScanSetup['running'] = [];
+    if (settings.apiKey) {
+      try {
+        running = runningScans();
+      } catch (_e) {
+        running = []; // the form must open even when the service cannot be asked now
+      }
+    }
+    return {
+      sheetName: b.sheetName,
+      rangeA1: b.rangeA1,
+      selection: b.selection,
+      headerRow: headerRow >= 0 ? b.row + headerRow : 0,
+      rowCount: b.numRows - (headerRow + 1),
+      columns,
+      roles: roleChoices(),
+      defaultName: defaultScanName(b.sheetName, formatInSpreadsheetZone(new Date(now()), 'yyyy-MM-dd')),
+      defaultMarketplace: settings.marketplace,
+      marketplaces: marketplaceOptions(),
+      running,
+    };
+  });
+}
+
+// ---- Preview and start -------------------------------------------------------------------------
+
+/** Reads the block in full and prepares the scan for the request's roles and options. */
+function prepareFromSheet(request: ScanRequest): PreparedScan {
+  if (!request || !Array.isArray(request.roles) || !request.options) throw new Error('The scan form was incomplete. Open Scan this sheet again.');
+  const b = locateBlock(request);
+  if (b.numRows - 1 > MAX_LINES) {
+    throw new Error('The sheet has ' + b.numRows + ' rows; a scan takes at most ' + MAX_LINES.toLocaleString('en-US') + '. Select a part of the list (with its header row) and scan it.');
+  }
+  if (request.roles.length !== b.numColumns) {
+    throw new Error('The sheet changed since the form was opened (' + b.numColumns + ' columns now, ' + request.roles.length + ' in the form). Open Scan this sheet again.');
+  }
+  const mapping = mappingFromRoles(request.roles, b.column);
+  if (!mapping.ok) throw new Error(mapping.errors.join(' '));
+  const { values, display } = readRows(b, b.numRows);
+  const headerRow = typeof request.headerRow === 'number' && request.headerRow >= b.row ? request.headerRow - b.row : findHeaderRow(values);
+  const options = { ...request.options };
+  if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '') options.marketplace = loadSettings().marketplace;
+  return prepareScan({ values, display, headerRow, firstSheetRow: b.row, firstSheetColumn: b.column, mapping: mapping.mapping, options });
+}
+
+/** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
+export function previewScan(request: ScanRequest): PreviewSummary {
+  return asSidebarCall(() => previewSummary(prepareFromSheet(request)));
+}
+
+/** Why a prepared scan cannot go, in one message. */
+export function refusal(p: PreparedScan): string {
+  return 'The scan was not started: ' + p.problems.map((x) => x.message).join(' ');
+}
+
+/**
+ * A fetcher that sends the upload's multipart form instead of the client's JSON body: UrlFetchApp
+ * builds multipart/form-data itself when a payload object holds a Blob.
+ */
+export function multipartFetcher(real: UrlFetchLike, form: { [field: string]: unknown }): UrlFetchLike {
+  return {
+    fetchAll(requests: FetchRequest[]) {
+      return real.fetchAll(
+        requests.map((r) => {
+          const copy: { [k: string]: unknown } = { ...r, payload: form };
+          delete copy.contentType;
+          return copy as unknown as FetchRequest;
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * One upload with the client's classification and retry policy, except that a time-out ends it
+ * (see the module comment). Returns the answer's body or throws ApiProblemError.
+ */
+export function uploadScan(service: ServiceSettings, csv: string, attributes: unknown, fileName: string, deadline: number): unknown {
+  const deps = clientDeps();
+  const form = { file: Utilities.newBlob(csv, 'text/csv', fileName), attributes: JSON.stringify(attributes) };
+  const fetcher = multipartFetcher(deps.fetcher, form);
+  const call: ApiCall = { method: 'post', path: SCANS_PATH, subject: 'marketplace ' + String((attributes as { options?: { marketplace_id?: string } }).options?.marketplace_id || '') };
+  for (let attempt = 1; ; attempt++) {
+    const r = send(service, { ...deps, fetcher }, call, { deadline, policy: { maxAttempts: 1, baseDelayMs: 1000, maxDelayMs: 16000, attemptReserveMs: 3000 } });
+    if (r.ok) return r.body;
+    const problem: Problem = r.problem;
+    if (problem.kind === 'timeout') {
+      throw new ApiProblemError({ ...problem, message: 'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.' });
+    }
+    const decision = decideRetry({ attempt, problem, timeLeftMs: deadline - now(), random: Math.random() });
+    if (!decision.retry) {
+      if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
+        throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + attempt + ' times).' });
+      }
+      throw new ApiProblemError(problem);
+    }
+    deps.log!('upload: wait ' + decision.waitMs + ' ms before attempt ' + (attempt + 1));
+    Utilities.sleep(decision.waitMs);
+  }
+}
+
+/**
+ * Sidebar: re-reads the sheet, prepares, uploads, records the scan as running (document properties,
+ * ids only) and answers its first progress and the preview of what was sent.
+ */
+export function startScan(request: ScanRequest): StartedScan {
+  const startedAt = now();
+  return asSidebarCall(() => {
+    const settings = loadSettings();
+    const service = serviceSettings(settings);
+    const prepared = prepareFromSheet(request);
+    if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
+    if (prepared.counts.send > MAX_LINES) throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
+    const name = prepared.attributes.options.name;
+    const body = uploadScan(service, prepared.csv, prepared.attributes, safeFileName(name) + '.csv', startedAt + UPLOAD_BUDGET_MS);
+    const progress = progressFromScan(body);
+    if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
+    if (!progress.name) progress.name = name;
+    if (!progress.marketplace) progress.marketplace = findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
+    recordRunningScan(progress.scanId);
+    return { progress, preview: previewSummary(prepared) };
+  });
+}
+
+/** A file name from the scan name: no path separators or control characters, at most 100 characters. */
+export function safeFileName(name: string): string {
+  const s = String(name).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return s || 'scan';
+}
