@@ -73,13 +73,21 @@ function cents(p: Prng, [lo, hi]: [number, number]): number {
 const dec = (hundredths: number) => hundredths / 100;
 const w3 = (thousandths: number) => thousandths / 1000;
 
+/**
+ * Item sides drawn on a log scale (small items are common, big ones rare), each side no longer
+ * than the one before; weight from volume times a density (3 to 22 thousandths of a pound per
+ * cubic inch, i.e. packed goods lighter than water), kept within the category's weight range.
+ */
 function makeDims(p: Prng, s: CategoryShape, big: boolean): { item: Dimensions; pkg: Dimensions } {
-  const r = (lo: number, hi: number) => p.int(Math.round(lo * 100), Math.round(hi * 100));
-  let [l, w, h] = big ? [r(36, 70), r(14, 30), r(8, 24)] : [r(...s.dims[0]), r(...s.dims[1]), r(...s.dims[2])];
-  if (p.chance(0.005) && !big) l = r(110, 130); // a few special-oversize giants
-  const wt = big ? p.int(18_000, 85_000) : p.int(Math.round(s.dims[3][0] * 1000), Math.round(s.dims[3][1] * 1000));
-  const sides = [l, w, h].sort((a, b) => b - a);
-  [l, w, h] = sides;
+  const h100 = (x: number) => Math.round(x * 100);
+  const [[l0, l1], [w0, w1], [t0, t1], [wt0, wt1]] = big ? [[36, 70], [14, 30], [8, 24], [18, 85]] : s.dims;
+  let l = p.logInt(h100(l0), h100(l1));
+  if (p.chance(0.005) && !big) l = p.int(11000, 13000); // a few special-oversize giants
+  const w = p.logInt(h100(w0), Math.max(h100(w0), Math.min(h100(w1), l)));
+  const h = p.logInt(h100(t0), Math.max(h100(t0), Math.min(h100(t1), w)));
+  const density = p.int(3, 22); // thousandths of a pound per cubic inch
+  const byVolume = Math.round((l * w * h * density) / 1_000_000); // thousandths of a pound
+  const wt = Math.min(Math.round(wt1 * 1000), Math.max(Math.round(wt0 * 1000), byVolume));
   const item = { length: dec(l), width: dec(w), height: dec(h), weight: w3(wt) };
   const pad = () => p.int(10, 60);
   const pkg = { length: dec(l + pad()), width: dec(w + pad()), height: dec(h + p.int(5, 40)), weight: w3(wt + p.int(10, Math.max(20, Math.round(wt * 0.12)))) };
