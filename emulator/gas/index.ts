@@ -37,6 +37,19 @@ export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
 
 // ADDON_OUT_DIR (as for the build) lets parallel work use its own build.
 export const DEFAULT_SCRIPT_PATH = path.resolve(__dirname, '../..', process.env.ADDON_OUT_DIR || 'dist', 'Code.js');
+/**
+ * Replaces the context's Date with one whose "now" is the virtual clock. A subclass keeps
+ * Date.UTC/parse, instanceof and every method; calling Date() as a function gives the string of now.
+ */
+const VIRTUAL_DATE_SOURCE = `(function (now) {
+  var RealDate = Date;
+  class VirtualDate extends RealDate {
+    constructor(...args) { if (args.length === 0) super(now()); else super(...args); }
+    static now() { return now(); }
+  }
+  globalThis.Date = new Proxy(VirtualDate, { apply: function () { return new RealDate(now()).toString(); } });
+})`;
+
 export const DEFAULT_OWNER = 'owner@example.com';
 export const CUSTOM_FUNCTION_TIMEOUT_MESSAGE = 'Exceeded maximum execution time (line 0).';
 
@@ -235,6 +248,9 @@ export class Runtime {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const vmod: typeof vm = require('node:vm');
     const ctx = vmod.createContext(sandbox);
+    // The script's clock is the virtual one: `new Date()` and `Date.now()` read it, so code that
+    // budgets its own time (checkpoints before the 6-minute limit) sees modelled Apps Script time.
+    vmod.runInContext(VIRTUAL_DATE_SOURCE, ctx)(() => this.state.clock.now());
     this.state.realm = vmod.runInContext('({ Object, Array, Date, Error })', ctx);
     this.ctx = ctx;
     const target = this.scriptPath;
