@@ -162,6 +162,11 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
     return dropped.length ? { products, dropped } : { products };
   }
 
+  /**
+   * Team decision (openapi/areas/convert.yaml x-decision): every matching ASIN first, best rank
+   * first; then the other identifiers of those products, product by product, kinds in the order
+   * upc, ean, isbn, gtin, jan, leaving out the input as written; no value twice.
+   */
   function convert(marketplaceId: number, ids: string[]): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const id of ids) {
@@ -170,17 +175,19 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       if (!parsed.ok || parsed.keys.length === 0) continue;
       const found = catalog.byIdentifier(marketplaceId, id) as unknown as CatalogRecord[];
       if (found.length === 0) continue;
-      // Decision (convert.yaml x-decision): every matching ASIN first, best-ranked first (the catalog
-      // sorts by rank, ties by ASIN), then the other identifiers of those products except the input
-      // itself as written (so a UPC that lost its leading zero gets its full form back), product by
-      // product, in the order upc, ean, isbn, gtin, jan. A client reading the first element still
-      // gets the best ASIN.
       const written = id.trim().replace(/[\s-]+/g, '').toUpperCase();
-      const asins = found.map((p) => p.asin).filter((a, i, all) => all.indexOf(a) === i);
-      const others: string[] = [];
-      for (const p of found)
-        for (const kind of IDENTIFIER_KINDS) for (const code of p.identifiers[kind] ?? []) if (code !== written && !others.includes(code)) others.push(code);
-      out[id] = [...asins, ...others];
+      const answer = found.map((p) => p.asin);
+      const seen = new Set(answer);
+      for (const p of found) {
+        for (const kind of IDENTIFIER_KINDS) {
+          for (const code of p.identifiers[kind] ?? []) {
+            if (code === written || seen.has(code)) continue;
+            seen.add(code);
+            answer.push(code);
+          }
+        }
+      }
+      out[id] = answer;
     }
     return out;
   }

@@ -220,13 +220,19 @@ describe('processRow is pure', () => {
 });
 
 describe('convert (POST /api/v3/convert)', () => {
-  it('keys each matched input as given: every matching ASIN (best-ranked first), then their identifiers other than the input', () => {
+  it('keys each matched input as given: every matching ASIN best rank first, then their identifiers other than the input', () => {
     expect(engine.convert(US, ['012345678905', '12345678905', '9780306406157', '036000291452', 'junk', '4901234567894'])).toEqual({
       '012345678905': ['B0SINGLE01', 'B0EXAMPLE1', '0012345678905'],
       '12345678905': ['B0SINGLE01', 'B0EXAMPLE1', '012345678905', '0012345678905'],
-      '9780306406157': ['0306406152', '0306406152'], // the book's ASIN, then its ISBN-10
+      '9780306406157': ['0306406152'], // the book's ISBN-10 is its ASIN, not repeated
       '4901234567894': ['B0HAZMAT01', '10036000291459'],
     });
+  });
+  it('lists the identifiers of every matched product, product by product, without repeats', () => {
+    const a = record({ asin: 'B0AAAAAAA1', rank: 10, identifiers: { upc: ['012345678905'], gtin: ['10012345678902'] } });
+    const b = record({ asin: 'B0BBBBBBB1', rank: 20, identifiers: { upc: ['012345678905'], ean: ['0012345678905'], jan: ['4901234567894'] } });
+    const e = createEngine(catalogFromRecords([b, a]));
+    expect(e.convert(US, ['012345678905'])).toEqual({ '012345678905': ['B0AAAAAAA1', 'B0BBBBBBB1', '10012345678902', '0012345678905', '4901234567894'] });
   });
   it('omits inputs that match nothing or are not identifiers; other marketplaces are separate', () => {
     expect(engine.convert(US, ['036000291452', 'B0EXAMPLE1', ''])).toEqual({});
