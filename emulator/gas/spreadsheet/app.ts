@@ -68,9 +68,13 @@ export class SpreadsheetAppImpl {
   flush(): void {
     this.ctx.call();
   }
-  /** Google's message when there is no user interface to show things in (custom functions). */
+  /**
+   * Google's message when there is no user interface to show things in: custom functions and
+   * time-driven triggers (the runtime runs those as 'installable-trigger' executions).
+   */
   getUi(): UiImpl {
-    if (this.ctx.inCustomFunction()) throw this.ctx.error('Cannot call SpreadsheetApp.getUi() from this context.');
+    const kind = this.ctx.state.current?.kind;
+    if (kind === 'custom-function' || kind === 'installable-trigger') throw this.ctx.error('Cannot call SpreadsheetApp.getUi() from this context.');
     this.ctx.call();
     return new UiImpl(this.ctx);
   }

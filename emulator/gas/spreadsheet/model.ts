@@ -267,6 +267,8 @@ export class WorkbookCore {
       }
       const p = parseTyped(raw);
       c.v = p.value;
+      // Chosen: the input's format (currency, percent, date) replaces only an Automatic format, or a
+      // non-date format when a date is typed.
       if (p.format && (isAutomatic(c.fmt) || (isDateFormat(p.format) && !isDateFormat(c.fmt)))) c.fmt = p.format;
       return false;
     }

@@ -78,4 +78,9 @@ describe('Ui: menus, alerts, prompts, sidebars, dialogs', () => {
       { kind: 'dialog', title: 'Progress', html: '<p>free</p>', modal: false },
     ]);
   });
+
+  test('a time-driven trigger has no UI: getUi throws Google\'s message', () => {
+    const { app, run } = makeEnv();
+    expect(run('installable-trigger', () => thrown(() => app.getUi()))).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
+  });
 });
