@@ -107,7 +107,7 @@ export function catalogFromRecords(records: CatalogRecord[]): Catalog {
       return out as unknown as CatalogProduct[];
     },
     byAsin(marketplaceId: number, asin: string): CatalogProduct | undefined {
-      return byAsin.get(marketplaceId + '|' + asin.trim().toUpperCase()) as unknown as CatalogProduct | undefined;
+      return byAsin.get(marketplaceId + '|' + asin.trim()) as unknown as CatalogProduct | undefined;
     },
     size: () => byAsin.size,
   };

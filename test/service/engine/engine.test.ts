@@ -242,7 +242,7 @@ describe('convert (POST /api/v3/convert)', () => {
 
 describe('asinConvert (POST /api/v3/asin-convert)', () => {
   it('gives each known ASIN its identifiers by kind and omits ASINs without any', () => {
-    expect(engine.asinConvert(US, ['B0EXAMPLE1', '0306406152', 'B0NOIDS001', 'B0UNKNOWN1', 'B0HAZMAT01'])).toEqual({
+    expect(engine.asinConvert(US, ['B0EXAMPLE1', '0306406152', 'B0NOIDS001', 'B0UNKNOWN1', 'B0HAZMAT01', 'b0example1'])).toEqual({
       B0EXAMPLE1: { upc: ['012345678905'], ean: ['0012345678905'] },
       '0306406152': { ean: ['9780306406157'], isbn: ['9780306406157', '0306406152'] },
       B0HAZMAT01: { gtin: ['10036000291459'], jan: ['4901234567894'] },
