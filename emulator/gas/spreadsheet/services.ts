@@ -690,10 +690,9 @@ export class SheetImpl {
     this.ctx.call();
     return this._m.hidden;
   }
+  /** Google: "Does not alter the sheet itself, only the parent's notion of the active sheet." */
   activate(): SheetImpl {
     this.ctx.call();
-    // Activating a hidden sheet shows it, as in Sheets.
-    this._m.hidden = false;
     this.wb.activeSheet = this._m;
     this.wb.activeRange = null;
     return this;
@@ -873,7 +872,6 @@ export class RangeImpl {
   }
   activate(): RangeImpl {
     this.ctx.call();
-    this._m.hidden = false;
     this.wb.activeSheet = this._m;
     this.wb.activeRange = this._area();
     return this;

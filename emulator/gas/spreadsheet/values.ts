@@ -23,6 +23,7 @@ export function isDate(v: unknown): v is Date {
 
 /** Offset of `tz` from UTC at instant `ms`, in ms (positive east of Greenwich). */
 export function tzOffsetMs(ms: number, tz: string): number {
+  if (tz === 'Etc/UTC' || tz === 'UTC' || tz === 'GMT' || tz === 'Etc/GMT') return 0;
   const dtf = formatterFor(tz);
   const parts: Record<string, number> = {};
   for (const p of dtf.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
