@@ -1,0 +1,174 @@
+/**
+ * Shared set-up of the scan-flow tests (settings, new scan, progress): the BUILT add-on in the
+ * local Apps Script runtime, the local Scan Service in a child process, a fault-injecting proxy,
+ * and a messy supplier sheet.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+
+export const ROOT = join(__dirname, '..', '..');
+export const SAMPLE = join(ROOT, 'samples', 'supplier-price-list.xlsx');
+export const START = Date.UTC(2026, 10, 20, 23, 30, 0);
+
+export function runtime(workbook: Workbook, opts: RuntimeOptions = {}): Runtime {
+  return createRuntime({ workbook, startTime: START, urlFetchTimeoutMs: 10_000, ...opts });
+}
+
+/** Saves address and key through the add-on, as the user does in Settings. */
+export function connect(rt: Runtime, url: string, apiKey: string, user?: string, marketplace?: string): void {
+  rt.scriptRun('saveSettings', [{ apiKey, serviceUrl: url, ...(marketplace ? { defaultMarketplace: marketplace } : {}) }], user ? { user } : {});
+}
+
+/** The message of what fn throws (script-realm errors fail instanceof). */
+export function thrown(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return String((e as Error)?.message ?? e);
+  }
+  throw new Error('expected an exception, none was thrown');
+}
+
+/** Every text the add-on could have left anywhere but the user's own properties. */
+export function everythingOutsideUserProperties(rt: Runtime, wb: Workbook): string {
+  const parts: string[] = [];
+  parts.push(JSON.stringify(rt.properties.document.toObject()));
+  parts.push(JSON.stringify(rt.properties.script.toObject()));
+  parts.push(rt.logs.join('\n'));
+  parts.push(JSON.stringify(rt.uiEvents));
+  for (const name of wb.sheetNames()) {
+    const sh = wb.requireSheet(name);
+    for (let r = 1; r <= sh.lastRow(); r++) {
+      for (let c = 1; c <= sh.lastColumn(); c++) {
+        const snap = wb.cell(name, wb.a1(r, c));
+        parts.push(String(snap.value), snap.display, snap.formula, snap.note);
+      }
+    }
+    parts.push(name);
+  }
+  return parts.join('\n');
+}
+
+/** A port nothing listens on (opened, then closed). */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface Seen {
+  method: string;
+  path: string;
+  status: number;
+  injected: boolean;
+  contentType: string;
+  authorization: string;
+  body: string;
+}
+
+export interface FaultRule {
+  method?: string;
+  /** RegExp source matched against the path (no query). */
+  path: string;
+  status: number;
+  times: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+}
+
+export interface FaultProxy {
+  url: string;
+  faults(rules: FaultRule[]): Promise<void>;
+  seen(): Promise<Seen[]>;
+  reset(): Promise<void>;
+  stop(): void;
+}
+
+/** Starts scanflow-fault-proxy.cjs in front of `target`. */
+export function startFaultProxy(target: string): Promise<FaultProxy> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'scanflow-fault-proxy.cjs'), target], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('fault proxy did not start')), 10_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      const url = `http://127.0.0.1:${m[1]}`;
+      resolve({
+        url,
+        faults: async (rules) => {
+          await fetch(url + '/__faults', { method: 'POST', body: JSON.stringify(rules) });
+        },
+        seen: async () => (await (await fetch(url + '/__seen')).json()) as Seen[],
+        reset: async () => {
+          await fetch(url + '/__reset', { method: 'POST' });
+        },
+        stop: () => child.kill('SIGTERM'),
+      });
+    });
+    child.on('error', reject);
+  });
+}
+
+export interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  text: string;
+}
+
+/** Parses a multipart/form-data body (text parts only) by its boundary. */
+export function parseMultipart(body: string, contentType: string): Record<string, Part> {
+  const m = /boundary=("?)([^";]+)\1/i.exec(contentType);
+  if (!m) throw new Error('not multipart: ' + contentType);
+  const out: Record<string, Part> = {};
+  for (const chunk of body.split('--' + m[2]).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const sep = chunk.indexOf('\r\n\r\n');
+    const head = chunk.slice(0, sep);
+    const text = chunk.slice(sep + 4).replace(/\r\n$/, '');
+    const name = /name="([^"]*)"/.exec(head)![1];
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    const ct = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
+    out[name] = { name, filename, contentType: ct, text };
+  }
+  return out;
+}
+
+/**
+ * A messy supplier sheet, typed as a user would (so "0036000291452" loses its zero, "5.01234E+12"
+ * becomes a number): two title rows, a blank row, the header on row 4, then rows with lost leading
+ * zeros, scientific notation, "$1,299.00" and "1.299,00 €", blank rows, formula-bait text.
+ */
+export function messyWorkbook(): Workbook {
+  const wb = new Workbook({ name: 'Messy supplier', empty: true });
+  const sheet = 'Supplier';
+  wb.addSheet(sheet);
+  const rows: unknown[][] = [
+    ['ACME Wholesale — price list', '', '', '', ''],
+    ['Valid until 31 Dec', '', '', '', ''],
+    ['', '', '', '', ''],
+    ['UPC', 'Item #', 'Description', 'Unit Cost', 'MAP'],
+    ['036000291452', 'A-1', 'Tissue, 2-ply', '$1,299.00', '1499'], // 5: lost leading zero (typed -> number)
+    ['5.01234E+12', 'A-2', 'Sci notation', '3.50', ''], // 6: digits lost
+    ['', '', '', '', ''], // 7: blank row
+    ['4006381333931', 'A-3', "'=HYPERLINK(\"http://evil\",\"x\")", "'1.299,00 €", ''], // 8: EU cost, formula bait
+    ['012345678905', 'A-4', '+1 555 0100', "'$1,299.00", 'n/a'], // 9: leading zero, bait, money text, MAP unreadable
+    ['', 'A-5', 'No id', '4.00', ''], // 10: no identifier
+    ['036000291452', 'A-6', 'Dup of row 5', 'call', ''], // 11: unusable cost
+    ['036000291452', 'A-7', 'Dup, other pack', '12.5', ''], // 12: duplicate of row 5
+  ];
+  rows.forEach((row, i) => row.forEach((v, j) => v !== '' && wb.type(sheet, wb.a1(i + 1, j + 1), v)));
+  return wb;
+}

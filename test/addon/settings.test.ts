@@ -1,0 +1,191 @@
+/**
+ * Settings and menu, on the BUILT add-on in the local runtime against the local Scan Service:
+ * where the key is stored (user properties only), masking, per-user isolation, address rules,
+ * the connection test's plain messages, and onOpen in AuthMode NONE and LIMITED.
+ */
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { closedPort, connect, everythingOutsideUserProperties, runtime, thrown } from './scanflow-helpers';
+
+const GOOD = 'good-key-0123456789abcdef';
+const CA_ONLY = 'ca-only-key-9876543210fedcba';
+const OWNER = 'owner@example.com';
+const EDITOR = 'editor@example.com';
+
+let svc: SpawnedService;
+
+beforeAll(async () => {
+  svc = await spawnService({ SCAN_SERVICE_API_KEYS: `${GOOD},${CA_ONLY}:CA`, SCAN_SERVICE_SPEED: '60000' });
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+function fresh() {
+  const wb = new Workbook({ name: 'Prices', owner: OWNER });
+  wb.type('Sheet1', 'A1', 'UPC');
+  const rt = runtime(wb);
+  return { wb, rt };
+}
+
+describe('storing the key', () => {
+  test('the key is kept in the user properties only, shown masked, and never reaches document/script properties, logs, UI or cells', () => {
+    const { wb, rt } = fresh();
+    const view = rt.scriptRun('saveSettings', [{ apiKey: GOOD, serviceUrl: svc.url, defaultMarketplace: 'de' }]) as any;
+    expect(view).toEqual(
+      expect.objectContaining({ apiKeyMasked: '••••••••cdef', hasApiKey: true, serviceUrl: svc.url, defaultMarketplace: 'DE', isOwner: true, formulaKeyShared: false }),
+    );
+    expect(view.marketplaces).toContainEqual({ code: 'US', name: 'United States' });
+    expect(JSON.stringify(view)).not.toContain(GOOD);
+    // The user's own store has it, in one property.
+    const mine = rt.properties.user(OWNER).toObject();
+    expect(Object.keys(mine)).toEqual(['scan.settings']);
+    expect(JSON.parse(mine['scan.settings'])).toEqual({ v: 1, apiKey: GOOD, serviceUrl: svc.url, marketplace: 'DE' });
+    // Use it (test connection, a scan setup) so logs have content, then look everywhere else.
+    expect(rt.scriptRun('testConnection')).toEqual(expect.objectContaining({ ok: true }));
+    rt.scriptRun('getScanSetup');
+    expect(rt.logs.join('\n')).toMatch(/scan-service: POST \/api\/v3\/asin-convert/);
+    const everywhere = everythingOutsideUserProperties(rt, wb);
+    expect(everywhere).not.toContain(GOOD);
+    expect(everywhere).not.toContain(GOOD.slice(0, 12));
+    rt.close();
+  });
+
+  test('getSettings of another user shows no key: keys are per user', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, GOOD, OWNER);
+    const other = rt.scriptRun('getSettings', [], { user: EDITOR }) as any;
+    expect(other).toEqual(expect.objectContaining({ apiKeyMasked: '', hasApiKey: false, isOwner: false, defaultMarketplace: 'US' }));
+    expect(JSON.stringify(rt.properties.user(EDITOR).toObject())).not.toContain(GOOD);
+    // The editor's calls use no key at all: they are told to open Settings.
+    expect(thrown(() => rt.scriptRun('getScanProgress', [1], { user: EDITOR }))).toMatch(/^\[open-settings\] No API key is saved yet/);
+    // The editor saves their own key; the owner's stays.
+    connect(rt, svc.url, CA_ONLY, EDITOR);
+    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!).apiKey).toBe(GOOD);
+    expect(JSON.parse(rt.properties.user(EDITOR).get('scan.settings')!).apiKey).toBe(CA_ONLY);
+    rt.close();
+  });
+
+  test('a blank key keeps the saved one; a pasted "Bearer " prefix and spaces are removed; short keys are fully masked', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, '  Bearer ' + GOOD + '  ');
+    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!).apiKey).toBe(GOOD);
+    const v = rt.scriptRun('saveSettings', [{ apiKey: '', defaultMarketplace: 'CA' }]) as any;
+    expect(v.apiKeyMasked).toBe('••••••••cdef');
+    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!)).toEqual(expect.objectContaining({ apiKey: GOOD, marketplace: 'CA' }));
+    const short = rt.scriptRun('saveSettings', [{ apiKey: 'abcdefghij' }]) as any;
+    expect(short.apiKeyMasked).toBe('••••••••');
+    rt.close();
+  });
+
+  test('refused input changes nothing and says what to fix', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, GOOD);
+    const before = rt.properties.user(OWNER).get('scan.settings');
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'http://scan.example.com' }]))).toMatch(/must use https:\/\/ \(plain http would send the API key unencrypted/);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'https://scan.example.com/?key=1' }]))).toMatch(/must not have a query/);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'https://user:pw@scan.example.com' }]))).toMatch(/must not contain a user name or password/);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'ftp://scan.example.com' }]))).toMatch(/must start with https:\/\//);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ defaultMarketplace: 'XX' }]))).toMatch(/Unknown marketplace "XX"/);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ apiKey: 'has space inside' }]))).toMatch(/does not look like an API key/);
+    expect(rt.properties.user(OWNER).get('scan.settings')).toBe(before);
+    rt.close();
+  });
+
+  test('addresses: https anywhere, http only on loopback; trailing slash and a pasted /api/v3 are removed; blank means the default', () => {
+    const { rt } = fresh();
+    const save = (serviceUrl: string) => (rt.scriptRun('saveSettings', [{ serviceUrl }]) as any).serviceUrl;
+    expect(save('https://Scan.Example.com/')).toBe('https://scan.example.com');
+    expect(save('https://scan.example.com:8443/tenant/api/v3/')).toBe('https://scan.example.com:8443/tenant');
+    expect(save('http://localhost:8787')).toBe('http://localhost:8787');
+    expect(save('http://127.0.0.1:9')).toBe('http://127.0.0.1:9');
+    expect(save('http://[::1]:8787/')).toBe('http://[::1]:8787');
+    expect(save('')).toBe('https://app.rocketsource.io');
+    rt.close();
+  });
+});
+
+describe('test connection', () => {
+  test('a good key on a marketplace the account has: ok, in one authenticated call', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, GOOD, undefined, 'US');
+    const before = rt.executions.length;
+    const r = rt.scriptRun('testConnection') as any;
+    expect(r).toEqual({ ok: true, message: `Connected to ${svc.url}: the key works and has access to United States (US).` });
+    expect(rt.executions[before].counters.urlFetchRequests).toBe(1);
+    rt.close();
+  });
+
+  test('a wrong key: "refused the API key (401)"', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, 'wrong-key-000000000000');
+    expect(rt.scriptRun('testConnection')).toEqual({
+      ok: false,
+      problem: 'bad-key',
+      message: `The Scan Service at ${svc.url} refused the API key (401). Copy the key again from Integrations > API Access and save it.`,
+    });
+  });
+
+  test('an address nobody answers: "Could not reach"', async () => {
+    const port = await closedPort();
+    const { rt } = fresh();
+    connect(rt, `http://127.0.0.1:${port}`, GOOD);
+    const r = rt.scriptRun('testConnection') as any;
+    expect(r.ok).toBe(false);
+    expect(r.problem).toBe('unreachable');
+    expect(r.message).toMatch(new RegExp(`^Could not reach http://127\\.0\\.0\\.1:${port} \\(.*Address unavailable.*\\)\\. Check the service address and your connection\\.$`));
+    expect(r.message).not.toContain(GOOD);
+    rt.close();
+  });
+
+  test('a key whose account lacks the default marketplace: 403 named; with that marketplace it works', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, CA_ONLY, undefined, 'US');
+    const r = rt.scriptRun('testConnection') as any;
+    expect(r).toEqual(expect.objectContaining({ ok: false, problem: 'no-marketplace-access' }));
+    expect(r.message).toMatch(/^The key works, but the account has no access to the default marketplace United States \(US\) \(403\)/);
+    rt.scriptRun('saveSettings', [{ defaultMarketplace: 'CA' }]);
+    expect(rt.scriptRun('testConnection')).toEqual(expect.objectContaining({ ok: true }));
+    rt.close();
+  });
+
+  test('no key saved: says so without calling', () => {
+    const { rt } = fresh();
+    const r = rt.scriptRun('testConnection') as any;
+    expect(r).toEqual(expect.objectContaining({ ok: false, problem: 'no-key' }));
+    expect(rt.executions[rt.executions.length - 1].counters.urlFetchRequests).toBe(0);
+    rt.close();
+  });
+});
+
+describe('menu', () => {
+  const expected = ['Scan this sheet', 'Scans (history)', null, 'Settings', 'Help'];
+  for (const authMode of ['NONE', 'LIMITED'] as const) {
+    test(`onOpen in AuthMode.${authMode} builds the add-on menu and touches no properties or network`, () => {
+      const { rt } = fresh();
+      connect(rt, svc.url, GOOD);
+      const seen = rt.uiEvents.length;
+      rt.open({ authMode });
+      const exec = rt.executions[rt.executions.length - 1];
+      expect(exec.ok).toBe(true);
+      const menus = rt.uiEvents.slice(seen).filter((e) => e.kind === 'menu') as any[];
+      expect(menus).toHaveLength(1);
+      const captions = menus[0].items.map((i: any) => (i ? i.caption : null));
+      // The formulas' "Convert selected column" may be added to the list; the scan flow's items come first.
+      expect(captions.slice(0, expected.length)).toEqual(expected);
+      expect(menus[0].items[0].functionName).toBe('menuScanSheet');
+      expect(exec.counters.urlFetchRequests).toBe(0);
+      rt.close();
+    });
+  }
+
+  test('each menu item opens the sidebar', () => {
+    const { rt } = fresh();
+    for (const fn of ['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp']) {
+      const seen = rt.uiEvents.length;
+      rt.run(fn);
+      expect(rt.uiEvents.slice(seen).some((e) => e.kind === 'sidebar')).toBe(true);
+    }
+    rt.close();
+  });
+});
