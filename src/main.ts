@@ -7,3 +7,6 @@ export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHe
 export { getSettings, saveSettings, testConnection } from './app/settings';
 export { getScanSetup, previewScan, startScan } from './app/newscan';
 export { getScanProgress, getRunningScans, cancelScan } from './app/progress';
+export { importScan } from './app/import';
+export { listScans, deleteScan, downloadScan, exportScan } from './app/history';
+export { importFinishedScans } from './app/trigger';

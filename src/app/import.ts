@@ -1,0 +1,592 @@
+/**
+ * importScan: a finished scan's results into a tab of this spreadsheet (and its unusable rows into
+ * an errors tab), through the API's own filter and sort.
+ *
+ * How (see README "Sidebar server functions"):
+ * - Calls: results pages of 100 (the API's maximum, so its floor of calls), fetched in PARALLEL waves
+ *   with UrlFetchApp.fetchAll (src/api/client.ts sendAll). The first wave also reads the scan record
+ *   (name, marketplace, mapping) and the first errors page.
+ * - Writes: rows go into a HIDDEN staging tab, one setValues per wave (+ one setRichTextValues for
+ *   the ASIN links); number formats, widths, filter and rules are set once per column block.
+ *   The visible tab is replaced only when the staging tab is complete, so a tab is never half
+ *   written, duplicated or short.
+ * - Time: a WorkBudget (Date.now and the work done, whichever is larger) stops before a wave that
+ *   would not fit; the checkpoint (document properties, small) lets the next call continue from the
+ *   rows known to be in the staging tab. Anything below them (written by an execution that was
+ *   killed before it could save its checkpoint) is cleared first.
+ */
+import { sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from '../api/client';
+import { ApiProblemError, isRetryable } from '../api/problems';
+import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
+import { findMarketplace, type Marketplace } from '../shared/marketplaces';
+import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../scan/layout';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
+import { forgetRunningScan } from './progress';
+import type { ImportProgress, ImportRequest } from './protocol';
+import {
+  apiFilters,
+  decodeCheckpoint,
+  DEFAULT_BUDGET_MS,
+  encodeCheckpoint,
+  errorsTabBase,
+  EXECUTION_LIMIT_MS,
+  formatRuns,
+  inputCells,
+  inputHeaders,
+  requestKey,
+  tabBaseName,
+  uniqueName,
+  uploadWidth,
+  WorkBudget,
+  WORK_COST,
+  type ImportCheckpoint,
+  type UploadMapping,
+} from './resulttab';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Rows per results page: the API's maximum. */
+export const PER_PAGE = 100;
+/** Pages per fetchAll wave (and per setValues): 2,500 rows, about 80,000 cells. */
+export const PAGES_PER_WAVE = 25;
+const FINISHED = ['success', 'error', 'cancelled'];
+
+const CHECKPOINT_PREFIX = 'scan.import.';
+const TAB_PREFIX = 'scan.tab.';
+/** Script property with {budgetMs, pagesPerWave}: a support and test knob, absent normally. */
+export const TUNING_PROPERTY = 'scan.importTuning';
+
+export interface ImportTuning {
+  budgetMs: number;
+  pagesPerWave: number;
+}
+
+/** Where an imported scan's tabs are (document properties, per scan). */
+export interface TabRecord {
+  sheetId: number;
+  errorsSheetId: number | null;
+}
+
+export function readTabRecord(props: GoogleAppsScript.Properties.Properties, scanId: number): TabRecord | null {
+  const t = props.getProperty(TAB_PREFIX + scanId);
+  if (!t) return null;
+  try {
+    const r = JSON.parse(t) as TabRecord;
+    return typeof r.sheetId === 'number' ? r : null;
+  } catch (_e) {
+    return null;
+  }
+}
+
+export function forgetTabRecord(props: GoogleAppsScript.Properties.Properties, scanId: number): void {
+  props.deleteProperty(TAB_PREFIX + scanId);
+}
+
+/** The result tab of a scan when it was imported and still exists. */
+export function resultSheetName(ss: Spreadsheet, props: GoogleAppsScript.Properties.Properties, scanId: number): string | null {
+  const r = readTabRecord(props, scanId);
+  if (!r) return null;
+  const s = sheetById(ss, r.sheetId);
+  return s ? s.getName() : null;
+}
+
+function readTuning(): ImportTuning {
+  const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE };
+  const raw = PropertiesService.getScriptProperties().getProperty(TUNING_PROPERTY);
+  if (raw) {
+    try {
+      const v = JSON.parse(raw) as Partial<ImportTuning>;
+      if (typeof v.budgetMs === 'number' && v.budgetMs > 0) t.budgetMs = Math.min(v.budgetMs, DEFAULT_BUDGET_MS);
+      if (typeof v.pagesPerWave === 'number' && v.pagesPerWave >= 1) t.pagesPerWave = Math.min(Math.floor(v.pagesPerWave), PAGES_PER_WAVE);
+    } catch (_e) {
+      // An unreadable knob is ignored: the defaults are safe.
+    }
+  }
+  return t;
+}
+
+// ---- Sidebar server function ----------------------------------------------------------------------
+
+/**
+ * Imports (or continues importing) a finished scan. `request`: filters and sort; null continues the
+ * import under way for this scan (or starts one without filters). done:false means: call again.
+ */
+export function importScan(scanId: number, request: ImportRequest | null): ImportProgress {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const env = gasImportEnv();
+    const result = withDocumentLock(() => runImport(id, request, env));
+    // Imported: no longer one of this document's scans waiting for results.
+    if (result.done) forgetRunningScan(id);
+    return result;
+  });
+}
+
+export function checkScanId(scanId: unknown): number {
+  const n = Number(scanId);
+  if (!Number.isInteger(n) || n < 1) throw new Error('That is not a scan number.');
+  return n;
+}
+
+/** Holds the document lock, so the sidebar and the automatic import never write the same tabs at once. */
+export function withDocumentLock<T>(body: () => T): T {
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(20000)) throw new Error('Another import is writing to this spreadsheet right now. Try again in a minute.');
+  try {
+    return body();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+export interface ImportEnv {
+  ss: Spreadsheet;
+  props: GoogleAppsScript.Properties.Properties;
+  settings: ServiceSettings;
+  deps: ClientDeps;
+  budget: WorkBudget;
+  tuning: ImportTuning;
+  /** Clock time by which every API attempt must be over (the client's retries stop there). */
+  deadline: number;
+}
+
+/** The real services, with a fetcher that charges each wave to the budget. */
+export function gasImportEnv(tuning: ImportTuning = readTuning()): ImportEnv {
+  const startedAt = Date.now();
+  const budget = new WorkBudget(() => Date.now(), startedAt, tuning.budgetMs);
+  const base = clientDeps();
+  return {
+    ss: activeSpreadsheet(),
+    props: documentProperties(),
+    settings: serviceSettings(),
+    deps: { ...base, fetcher: chargingFetcher(base.fetcher, budget) },
+    budget,
+    tuning,
+    deadline: startedAt + EXECUTION_LIMIT_MS - 45000,
+  };
+}
+
+/** UrlFetchApp with every fetchAll charged to the budget (its real duration and its size). */
+export function chargingFetcher(fetcher: UrlFetchLike, budget: WorkBudget): UrlFetchLike {
+  return {
+    fetchAll(requests: FetchRequest[]): HttpResponseLike[] {
+      const t0 = Date.now();
+      const answers = fetcher.fetchAll(requests);
+      let largest = 0;
+      for (const a of answers) largest = Math.max(largest, a.getContentText().length);
+      budget.chargeFetch(requests.length, largest, Date.now() - t0);
+      return answers;
+    },
+  };
+}
+
+// ---- The import -----------------------------------------------------------------------------------
+
+interface Page {
+  count: number;
+  data: unknown[];
+  options: Record<string, unknown>;
+}
+
+function resultsCall(scanId: number, table: 'products' | 'errors', page: number, cp: { filters: unknown[]; sort: string } | null): ApiCall {
+  const body: Record<string, unknown> = { page, per_page: PER_PAGE, tableType: table };
+  // Filters and sort are the user's view of the products; the errors tab always lists every error, by file line.
+  if (table === 'products' && cp) {
+    if (cp.filters.length) body.filter = cp.filters;
+    if (cp.sort) body.sort = cp.sort;
+  } else if (table === 'errors') body.sort = 'line';
+  return { method: 'post', path: '/api/v3/scans/' + scanId, body, subject: 'scan ' + scanId };
+}
+
+function okBody(r: CallResult): unknown {
+  if (!r.ok) throw new ApiProblemError(r.problem);
+  return r.body;
+}
+
+function readPage(body: unknown): Page {
+  const b = (body || {}) as Record<string, unknown>;
+  if (typeof b.count !== 'number' || !Array.isArray(b.data)) throw new Error('The Scan Service sent results the add-on cannot read.');
+  return { count: b.count, data: b.data, options: (b.options as Record<string, unknown>) || {} };
+}
+
+function sheetById(ss: Spreadsheet, id: number | null): Sheet | null {
+  if (id === null) return null;
+  const sheets = ss.getSheets();
+  for (const s of sheets) if (s.getSheetId() === id) return s;
+  return null;
+}
+
+function saveCheckpoint(env: ImportEnv, cp: ImportCheckpoint): void {
+  env.props.setProperty(CHECKPOINT_PREFIX + cp.scanId, encodeCheckpoint(cp));
+  env.budget.charge(WORK_COST.propertyWriteMs);
+}
+
+function dropStaging(env: ImportEnv, cp: ImportCheckpoint): void {
+  for (const id of [cp.stagingId, cp.errorsStagingId]) {
+    const s = sheetById(env.ss, id);
+    if (s) env.ss.deleteSheet(s);
+  }
+  env.props.deleteProperty(CHECKPOINT_PREFIX + cp.scanId);
+}
+
+/** One import step: starts or continues, and returns where it got to. */
+export function runImport(scanId: number, request: ImportRequest | null, env: ImportEnv): ImportProgress {
+  let cp = decodeCheckpoint(env.props.getProperty(CHECKPOINT_PREFIX + scanId));
+  env.budget.charge(WORK_COST.propertyReadMs);
+  const key = requestKey(request);
+  // A continuation: same request (or none). Its staging tabs must still be there.
+  if (cp && request !== null && cp.request !== key) {
+    dropStaging(env, cp);
+    cp = null;
+  }
+  if (cp && (!sheetById(env.ss, cp.stagingId) || (cp.errorsStagingId !== null && !sheetById(env.ss, cp.errorsStagingId)))) {
+    dropStaging(env, cp);
+    cp = null;
+  }
+  const prefetched: { products?: Page; errors?: Page } = {};
+  try {
+    if (!cp) cp = begin(scanId, request, key, env, prefetched);
+    else trimStaging(env, cp);
+    if (cp.phase === 'products') {
+      if (!copyRows(env, cp, 'products', prefetched.products)) return progress(cp, false, env);
+      cp.phase = 'errors';
+      saveCheckpoint(env, cp);
+    }
+    if (cp.phase === 'errors') {
+      if (!copyRows(env, cp, 'errors', prefetched.errors)) return progress(cp, false, env);
+      cp.phase = 'swap';
+    }
+    swap(env, cp);
+    return progress(cp, true, env);
+  } catch (e) {
+    // Kept for a retry: what is staged is correct, the next call continues. Dropped when the
+    // problem will not go away (key refused, scan gone): nothing half-written stays behind.
+    const retryable = e instanceof ApiProblemError && isRetryable(e.problem);
+    if (cp && !retryable && e instanceof ApiProblemError) dropStaging(env, cp);
+    throw e;
+  }
+}
+
+function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportProgress {
+  const name = done ? cp.finalName! : tabBaseName(cp.scanName, cp.scanId);
+  const errorsName = done ? cp.finalErrorsName : null;
+  let message: string;
+  if (done) {
+    message = `Imported ${cp.productsTotal} product${cp.productsTotal === 1 ? '' : 's'} into "${name}"`;
+    message += cp.errorsTotal ? `; ${cp.errorsTotal} row${cp.errorsTotal === 1 ? '' : 's'} the service could not use are in "${errorsName}".` : '.';
+  } else {
+    const rows = cp.productsDone + cp.errorsDone;
+    message = `Imported ${rows} of ${cp.productsTotal + cp.errorsTotal} rows so far; continuing…`;
+  }
+  void env;
+  return { scanId: cp.scanId, done, rowsWritten: cp.productsDone, totalRows: cp.productsTotal, sheetName: name, errorsSheetName: errorsName, message };
+}
+
+/** First step: reads the scan, checks it finished, creates the staging tabs with their layout. */
+function begin(scanId: number, request: ImportRequest | null, key: string, env: ImportEnv, prefetched: { products?: Page; errors?: Page }): ImportCheckpoint {
+  const conv = apiFilters(request ? request.filters : undefined);
+  if (!conv.ok) throw new Error(conv.message);
+  const sort = String((request && request.sort) || '').trim();
+  const q = { filters: conv.value, sort };
+  const answers = sendAll(
+    env.settings,
+    env.deps,
+    [{ method: 'get', path: '/api/v3/scans/' + scanId, subject: 'scan ' + scanId }, resultsCall(scanId, 'products', 1, q), resultsCall(scanId, 'errors', 1, null)],
+    { deadline: env.deadline },
+  );
+  const scan = (okBody(answers[0]) || {}) as Record<string, unknown>;
+  const status = String(scan.status || '');
+  const name = String(scan.name || '');
+  if (FINISHED.indexOf(status) < 0) {
+    throw new Error(`The scan "${name || scanId}" is still ${status === 'queued' ? 'queued' : 'running'} (${Number(scan.lines_done) || 0} of ${Number(scan.lines) || 0} lines). Import it when it has finished.`);
+  }
+  const products = readPage(okBody(answers[1]));
+  const errors = readPage(okBody(answers[2]));
+  prefetched.products = products;
+  prefetched.errors = errors;
+  const options = ((scan.options as Record<string, unknown>) || products.options || {}) as { custom_columns?: string[]; marketplace_id?: string };
+  const mapping = ((scan.mapping as UploadMapping) || {}) as UploadMapping;
+  const customColumns = Array.isArray(options.custom_columns) ? options.custom_columns.map((c) => String(c)) : [];
+  const mp = findMarketplace(String(scan.marketplace || options.marketplace_id || '')) || findMarketplace('US')!;
+  const cp: ImportCheckpoint = {
+    v: 1,
+    scanId,
+    request: key,
+    filters: conv.value,
+    sort,
+    phase: 'products',
+    marketplace: mp.code,
+    customColumns,
+    mapping: mapping,
+    sheetRowField: sheetRowField({ mapping: mapping as { custom_columns?: number[] }, options: { custom_columns: customColumns } }),
+    scanName: name,
+    productsTotal: products.count,
+    productsDone: 0,
+    errorsTotal: errors.count,
+    errorsDone: 0,
+    stagingId: -1,
+    errorsStagingId: null,
+    finalName: null,
+    finalErrorsName: null,
+  };
+  const staging = createStaging(env, cp, 'products');
+  cp.stagingId = staging.getSheetId();
+  layoutProducts(env, cp, staging, mp);
+  if (cp.errorsTotal > 0) {
+    const es = createStaging(env, cp, 'errors');
+    cp.errorsStagingId = es.getSheetId();
+    layoutErrors(env, cp, es);
+  }
+  saveCheckpoint(env, cp);
+  return cp;
+}
+
+/** A hidden tab next to the current result tab (or at the end), with a name no user would pick. */
+function createStaging(env: ImportEnv, cp: ImportCheckpoint, which: 'products' | 'errors'): Sheet {
+  const ss = env.ss;
+  const rec = readTabRecord(env.props, cp.scanId);
+  const old = rec ? sheetById(ss, which === 'products' ? rec.sheetId : rec.errorsSheetId) : null;
+  const sheets = ss.getSheets();
+  const taken = sheets.map((s) => s.getName());
+  const name = uniqueName('~import ' + cp.scanId + (which === 'errors' ? ' errors' : ''), taken);
+  const index = old ? old.getIndex() : sheets.length;
+  const active = ss.getActiveSheet();
+  const sheet = ss.insertSheet(name, index);
+  // insertSheet activates the new tab; the user stays where they were.
+  ss.setActiveSheet(active);
+  sheet.hideSheet();
+  return sheet;
+}
+
+function ensureSize(sheet: Sheet, rows: number, cols: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (maxRows < rows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  const maxCols = sheet.getMaxColumns();
+  if (maxCols < cols) sheet.insertColumnsAfter(maxCols, cols - maxCols);
+}
+
+const GREEN = '#d9ead3';
+const RED = '#f4cccc';
+
+/** Header, column formats and widths, filter, frozen header and the profit/ROI rules: once, by column block. */
+function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace): void {
+  const block = resultBlock([], { marketplace: mp, customColumns: cp.customColumns, links: 'text' });
+  const cols = block.headers.length;
+  const rows = cp.productsTotal;
+  ensureSize(sheet, rows + 1, cols);
+  const header = sheet.getRange(1, 1, 1, cols);
+  header.setValues([block.headers]);
+  header.setFontWeight('bold');
+  sheet.setFrozenRows(1);
+  let calls = 3;
+  if (rows > 0) {
+    for (const run of formatRuns(block.formats)) {
+      sheet.getRange(2, run.start + 1, rows, run.count).setNumberFormat(run.format);
+      env.budget.chargeWrite(rows * run.count);
+    }
+  }
+  // Widths: one call per run of equal widths.
+  let i = 0;
+  while (i < cols) {
+    let j = i;
+    while (j + 1 < cols && block.widths[j + 1] === block.widths[i]) j++;
+    if (j > i) sheet.setColumnWidths(i + 1, j - i + 1, block.widths[i]);
+    else sheet.setColumnWidth(i + 1, block.widths[i]);
+    calls++;
+    i = j + 1;
+  }
+  sheet.getRange(1, 1, rows + 1, cols).createFilter();
+  if (rows > 0) {
+    const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
+    for (const key of ['profit', 'roi']) {
+      const c = columnIndex(block.columns, key);
+      if (c < 0) continue;
+      const range = sheet.getRange(2, c + 1, rows, 1);
+      rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
+      rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
+    }
+    sheet.setConditionalFormatRules(rules);
+  }
+  env.budget.chargeWrite(cols, calls + 2);
+}
+
+function errorsHeaders(cp: ImportCheckpoint): { headers: string[]; width: number; inputWidth: number } {
+  const inputWidth = uploadWidth(cp.mapping);
+  const headers = errorsBlock([], { sheetRowField: cp.sheetRowField }).headers.concat(inputHeaders(inputWidth, cp.mapping, cp.customColumns));
+  return { headers, width: headers.length, inputWidth };
+}
+
+function layoutErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet): void {
+  const base = errorsBlock([], { sheetRowField: cp.sheetRowField });
+  const { headers, width } = errorsHeaders(cp);
+  ensureSize(sheet, cp.errorsTotal + 1, width);
+  const header = sheet.getRange(1, 1, 1, width);
+  header.setValues([headers]);
+  header.setFontWeight('bold');
+  sheet.setFrozenRows(1);
+  base.widths.forEach((w, i) => sheet.setColumnWidth(i + 1, w));
+  if (width > base.widths.length) sheet.setColumnWidths(base.widths.length + 1, width - base.widths.length, 120);
+  for (const run of formatRuns(base.formats)) if (cp.errorsTotal > 0) sheet.getRange(2, run.start + 1, cp.errorsTotal, run.count).setNumberFormat(run.format);
+  sheet.getRange(1, 1, cp.errorsTotal + 1, width).createFilter();
+  env.budget.chargeWrite(cp.errorsTotal * 2 + width, 6 + base.widths.length);
+}
+
+/** On resume: rows below the checkpoint came from an execution that did not live to record them. */
+function trimStaging(env: ImportEnv, cp: ImportCheckpoint): void {
+  const parts: Array<[number | null, number]> = [
+    [cp.stagingId, cp.productsDone],
+    [cp.errorsStagingId, cp.errorsDone],
+  ];
+  for (const [id, done] of parts) {
+    const s = sheetById(env.ss, id);
+    if (!s) continue;
+    const last = s.getLastRow();
+    if (last > done + 1) {
+      s.getRange(done + 2, 1, last - done - 1, s.getMaxColumns()).clearContent();
+      env.budget.chargeWrite(0);
+    }
+  }
+}
+
+/**
+ * Copies the rest of one table into its staging tab, wave by wave, saving the checkpoint after each.
+ * Returns false when it stopped for time (the checkpoint says where).
+ */
+function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'errors', first: Page | undefined): boolean {
+  const total = table === 'products' ? cp.productsTotal : cp.errorsTotal;
+  const sheet = sheetById(env.ss, table === 'products' ? cp.stagingId : cp.errorsStagingId);
+  const mp = findMarketplace(cp.marketplace)!;
+  const errCols = table === 'errors' ? errorsHeaders(cp) : null;
+  const perWave = env.tuning.pagesPerWave;
+  let pending: Page | undefined = first;
+  while ((table === 'products' ? cp.productsDone : cp.errorsDone) < total) {
+    if (!sheet) throw new Error('The staging tab of this import disappeared; import the scan again.');
+    const done = table === 'products' ? cp.productsDone : cp.errorsDone;
+    const firstPage = Math.floor(done / PER_PAGE) + 1;
+    const lastPage = Math.ceil(total / PER_PAGE);
+    const pages: number[] = [];
+    for (let p = firstPage; p <= lastPage && pages.length < perWave; p++) pages.push(p);
+    const rowsInWave = Math.min(total, (firstPage + pages.length - 1) * PER_PAGE) - done;
+    const cols = errCols ? errCols.width : resultBlock([], { marketplace: mp, customColumns: cp.customColumns }).headers.length;
+    // Expected cost of this wave: one fetch round (about a second and a half) and the writes.
+    const estimate = 1500 + WORK_COST.writeCallMs * 3 + rowsInWave * (cols + 1) * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs;
+    if (!env.budget.fits(estimate)) {
+      saveCheckpoint(env, cp);
+      return false;
+    }
+    let rows: unknown[] = [];
+    const toFetch: number[] = [];
+    const got = new Map<number, Page>();
+    for (const p of pages) {
+      if (p === 1 && pending && done === 0) got.set(1, pending);
+      else toFetch.push(p);
+    }
+    pending = undefined;
+    if (toFetch.length) {
+      const answers = sendAll(
+        env.settings,
+        env.deps,
+        toFetch.map((p) => resultsCall(cp.scanId, table, p, table === 'products' ? cp : null)),
+        { deadline: env.deadline },
+      );
+      toFetch.forEach((p, i) => got.set(p, readPage(okBody(answers[i]))));
+    }
+    for (const p of pages) {
+      const page = got.get(p)!;
+      if (page.count !== total) throw new Error('The scan\'s results changed while importing. Import the scan again.');
+      const expected = Math.min(PER_PAGE, total - (p - 1) * PER_PAGE);
+      if (page.data.length !== expected) throw new Error('The Scan Service sent a short page of results. Import the scan again.');
+      rows = rows.concat(page.data);
+    }
+    // Rows of the first page may already be partly in (never: done is a multiple of PER_PAGE unless the table is complete).
+    rows = rows.slice(done - (firstPage - 1) * PER_PAGE);
+    if (rows.length) {
+      if (table === 'products') writeProducts(env, cp, sheet, mp, rows as Product[], done);
+      else writeErrors(env, cp, sheet, errCols!, rows as Record<string, unknown>[], done);
+    }
+    if (table === 'products') cp.productsDone = done + rows.length;
+    else cp.errorsDone = done + rows.length;
+    saveCheckpoint(env, cp);
+  }
+  return true;
+}
+
+function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace, products: Product[], done: number): void {
+  const block = resultBlock(products, { marketplace: mp, customColumns: cp.customColumns, links: 'text' });
+  const n = products.length;
+  const cols = block.headers.length;
+  sheet.getRange(done + 2, 1, n, cols).setValues(block.values);
+  // The ASIN column as rich text: the link is ours, the text stays text (never a formula).
+  const asinCol = columnIndex(block.columns, 'asin');
+  if (asinCol >= 0) {
+    const rich = products.map((p, i) => {
+      const text = p.asin === null || p.asin === undefined ? '' : String(p.asin);
+      const b = SpreadsheetApp.newRichTextValue().setText(text);
+      const url = block.urls[i];
+      if (url && text) b.setLinkUrl(url);
+      return [b.build()];
+    });
+    sheet.getRange(done + 2, asinCol + 1, n, 1).setRichTextValues(rich);
+  }
+  env.budget.chargeWrite(n * cols + n, 2);
+}
+
+function writeErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, shape: { width: number; inputWidth: number }, rows: Record<string, unknown>[], done: number): void {
+  const block = errorsBlock(rows, { sheetRowField: cp.sheetRowField });
+  const values = block.values.map((v, i) => v.concat(inputCells(rows[i].input, shape.inputWidth)));
+  sheet.getRange(done + 2, 1, rows.length, shape.width).setValues(values);
+  env.budget.chargeWrite(rows.length * shape.width, 1);
+}
+
+/**
+ * Replaces the visible tabs with the complete staging tabs. Idempotent: a swap cut short by the
+ * time limit finishes the same way in the next call (final names are fixed in the checkpoint first).
+ */
+function swap(env: ImportEnv, cp: ImportCheckpoint): void {
+  const ss = env.ss;
+  const rec = readTabRecord(env.props, cp.scanId);
+  const old = rec ? sheetById(ss, rec.sheetId) : null;
+  const oldErrors = rec ? sheetById(ss, rec.errorsSheetId) : null;
+  const staging = sheetById(ss, cp.stagingId);
+  const errorsStaging = sheetById(ss, cp.errorsStagingId);
+  if (!staging) throw new Error('The staging tab of this import disappeared; import the scan again.');
+  if (cp.finalName === null) {
+    const others = ss
+      .getSheets()
+      .filter((s) => s.getSheetId() !== cp.stagingId && s.getSheetId() !== cp.errorsStagingId && s !== old && s !== oldErrors)
+      .map((s) => s.getName());
+    // Re-import keeps the tab's current name (the user may have renamed it).
+    cp.finalName = old ? old.getName() : uniqueName(tabBaseName(cp.scanName, cp.scanId), others);
+    cp.finalErrorsName = errorsStaging ? (oldErrors ? oldErrors.getName() : uniqueName(errorsTabBase(cp.finalName), others.concat([cp.finalName]))) : null;
+    cp.phase = 'swap';
+    saveCheckpoint(env, cp);
+  }
+  if (old) ss.deleteSheet(old);
+  if (oldErrors) ss.deleteSheet(oldErrors);
+  if (staging.getName() !== cp.finalName) staging.setName(cp.finalName);
+  staging.showSheet();
+  if (errorsStaging) {
+    if (errorsStaging.getName() !== cp.finalErrorsName) errorsStaging.setName(cp.finalErrorsName!);
+    errorsStaging.showSheet();
+  }
+  env.props.setProperty(TAB_PREFIX + cp.scanId, JSON.stringify({ sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId } as TabRecord));
+  env.props.deleteProperty(CHECKPOINT_PREFIX + cp.scanId);
+  // The user asked for these results (or is told by a toast): show them.
+  staging.activate();
+  env.budget.charge(WORK_COST.propertyWriteMs * 2 + WORK_COST.writeCallMs * 6);
+}
+
+/** The unfinished import of a scan, for the trigger and the sidebar. */
+export function pendingImport(props: GoogleAppsScript.Properties.Properties, scanId: number): ImportCheckpoint | null {
+  return decodeCheckpoint(props.getProperty(CHECKPOINT_PREFIX + scanId));
+}
+
+/** Scans with an import under way (checkpoint kept) in this document. */
+export function pendingImportIds(props: GoogleAppsScript.Properties.Properties): number[] {
+  return props
+    .getKeys()
+    .filter((k) => k.indexOf(CHECKPOINT_PREFIX) === 0)
+    .map((k) => Number(k.slice(CHECKPOINT_PREFIX.length)))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}

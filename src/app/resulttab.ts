@@ -1,0 +1,295 @@
+/**
+ * Pure planning for the result tabs (no Apps Script calls): the sidebar's filters in API units,
+ * tab names, the import checkpoint, the work budget, and how columns group for block formatting.
+ * src/app/import.ts does the Apps Script side with these.
+ */
+import type { ImportRequest, ResultFilter } from './protocol';
+import { amountToCents, percentToBps } from '../shared/units';
+import { safeText } from '../sheet/safe';
+
+// ---- Filters and sort ----------------------------------------------------------------------------
+
+/** A filter as the API takes it (ScanFilter): values in stored units (cents, basis points). */
+export interface ApiFilter {
+  name: string;
+  operator: ResultFilter['operator'];
+  value: number;
+}
+
+/** Product fields held in cents (the sidebar gives currency amounts). */
+const MONEY_FIELDS = new Set([
+  'buybox_price',
+  'lowest_price_new_fba',
+  'lowest_price_new_fbm',
+  'lowest_price_used_fba',
+  'lowest_price_used_fbm',
+  'sales_per_month',
+  'profit_per_month',
+  'inputs.cost',
+  'inputs.map',
+  'inputs.discount_cost',
+  'inputs.total_cogs',
+  'profit',
+  'financials.profit',
+  'financials.net_revenue',
+  'financials.prep_cost',
+  'financials.inbound_shipping',
+  'financials.fba_storage_fees',
+  'market_fees.referral_fee',
+  'market_fees.fba_fees',
+  'market_fees.per_item_fee',
+  'market_fees.variable_closing_fee',
+  'market_fees.inbound_placement_fee',
+]);
+
+/** Product fields held in basis points (the sidebar gives percents: 30 means 30 %). */
+const PERCENT_FIELDS = new Set(['margin', 'roi', 'financials.margin', 'financials.roi']);
+
+const OPERATORS = ['>', '>=', '<', '<=', '=', '!='];
+
+export type Converted<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * The sidebar's filters in API units. Field names and the rest of the checking are the API's (it
+ * answers 422 naming a bad filter); here only what the add-on converts is checked.
+ */
+export function apiFilters(filters: readonly ResultFilter[] | undefined): Converted<ApiFilter[]> {
+  const out: ApiFilter[] = [];
+  for (const f of filters || []) {
+    const name = String((f && f.field) || '').trim();
+    if (!name) return { ok: false, message: 'A filter has no field.' };
+    if (OPERATORS.indexOf(f.operator) < 0) return { ok: false, message: `The filter on ${name} has an unknown comparison "${String(f.operator)}".` };
+    if (typeof f.value !== 'number' || !isFinite(f.value)) return { ok: false, message: `The filter on ${name} needs a number.` };
+    let value: number | null = f.value;
+    if (MONEY_FIELDS.has(name)) value = amountToCents(f.value);
+    else if (PERCENT_FIELDS.has(name)) value = percentToBps(f.value);
+    if (value === null) return { ok: false, message: `The filter on ${name} has a number out of range.` };
+    out.push({ name, operator: f.operator, value });
+  }
+  return { ok: true, value: out };
+}
+
+/** A canonical text of a request, to tell whether a continuation asks for the same import. */
+export function requestKey(request: ImportRequest | null | undefined): string {
+  const filters = (request && request.filters) || [];
+  return JSON.stringify({ f: filters.map((f) => [f.field, f.operator, f.value]), s: (request && request.sort) || '' });
+}
+
+// ---- Tab names -----------------------------------------------------------------------------------
+
+/** Sheets allows 100 characters; the suffix " (12)" must still fit. */
+const MAX_NAME = 90;
+
+/** A tab name from a scan name: one line, trimmed, not empty, short enough. */
+export function tabBaseName(scanName: string, scanId: number): string {
+  let s = String(scanName || '').replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!s) s = 'Scan ' + scanId;
+  return s.length > MAX_NAME ? s.slice(0, MAX_NAME).trim() : s;
+}
+
+/** `base`, or `base (2)`, `base (3)`… : the first not taken (Sheets compares names case-insensitively). */
+export function uniqueName(base: string, taken: readonly string[]): string {
+  const lower = new Set(taken.map((t) => t.toLowerCase()));
+  if (!lower.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) {
+    const n = base + ' (' + i + ')';
+    if (!lower.has(n.toLowerCase())) return n;
+  }
+}
+
+export function errorsTabBase(resultName: string): string {
+  return resultName + ' – errors';
+}
+
+// ---- Column blocks -------------------------------------------------------------------------------
+
+export interface FormatRun {
+  /** 0-based first column. */
+  start: number;
+  count: number;
+  format: string;
+}
+
+/** Contiguous columns sharing one number format: one setNumberFormat call per run. */
+export function formatRuns(formats: readonly (string | null)[]): FormatRun[] {
+  const runs: FormatRun[] = [];
+  formats.forEach((f, i) => {
+    if (f === null) return;
+    const last = runs[runs.length - 1];
+    if (last && last.format === f && last.start + last.count === i) last.count++;
+    else runs.push({ start: i, count: 1, format: f });
+  });
+  return runs;
+}
+
+// ---- Errors tab: the uploaded input cells ---------------------------------------------------------
+
+export interface UploadMapping {
+  id?: number;
+  cost?: number;
+  supplier_sku?: number;
+  supplier_image?: number;
+  supplier_pack_quantity?: number;
+  map?: number;
+  stock_quantity?: number;
+  discount_per_product?: number;
+  supplier_title?: number;
+  custom_columns?: number[];
+}
+
+const INPUT_LABELS: Array<[keyof UploadMapping, string]> = [
+  ['id', 'Identifier'],
+  ['cost', 'Cost'],
+  ['supplier_sku', 'SKU'],
+  ['supplier_title', 'Title'],
+  ['map', 'MAP'],
+  ['stock_quantity', 'Stock'],
+  ['supplier_pack_quantity', 'Pack qty'],
+  ['discount_per_product', 'Discount'],
+  ['supplier_image', 'Image'],
+];
+
+/**
+ * Headers of the uploaded row's cells, from the upload's mapping and custom column names:
+ * "Input: Cost", "Input: Brand note"… ; "Input: column N" for a cell with no role.
+ */
+export function inputHeaders(width: number, mapping: UploadMapping, customNames: readonly string[]): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < width; i++) names.push('Input: column ' + (i + 1));
+  for (const [key, label] of INPUT_LABELS) {
+    const at = mapping[key];
+    if (typeof at === 'number' && at >= 0 && at < width) names[at] = 'Input: ' + label;
+  }
+  (mapping.custom_columns || []).forEach((at, i) => {
+    if (typeof at === 'number' && at >= 0 && at < width) names[at] = 'Input: ' + (customNames[i] || 'custom ' + (i + 1));
+  });
+  return names;
+}
+
+/** The uploaded cells of an error row, as guarded text, padded to `width`. */
+export function inputCells(input: unknown, width: number): string[] {
+  const cells = Array.isArray(input) ? input : [];
+  const out: string[] = [];
+  for (let i = 0; i < width; i++) {
+    const v = cells[i];
+    out.push(v === null || v === undefined ? '' : safeText(String(v)));
+  }
+  return out;
+}
+
+/** Width of the uploaded rows: the highest mapped column + 1 (rows carry every uploaded cell). */
+export function uploadWidth(mapping: UploadMapping): number {
+  let w = 0;
+  for (const [key] of INPUT_LABELS) {
+    const at = mapping[key];
+    if (typeof at === 'number') w = Math.max(w, at + 1);
+  }
+  for (const at of mapping.custom_columns || []) if (typeof at === 'number') w = Math.max(w, at + 1);
+  return w;
+}
+
+// ---- Checkpoint ----------------------------------------------------------------------------------
+
+export type ImportPhase = 'products' | 'errors' | 'swap';
+
+/**
+ * What an unfinished import keeps between executions (document properties, a few hundred bytes).
+ * Rows are written in page order into hidden staging tabs; `productsDone`/`errorsDone` count the
+ * rows known to be in them, so a resumed import clears anything below and fetches from there.
+ */
+export interface ImportCheckpoint {
+  v: 1;
+  scanId: number;
+  request: string;
+  /** API filters and sort, already converted. */
+  filters: ApiFilter[];
+  sort: string;
+  phase: ImportPhase;
+  marketplace: string;
+  customColumns: string[];
+  mapping: UploadMapping;
+  sheetRowField: number;
+  scanName: string;
+  productsTotal: number;
+  productsDone: number;
+  errorsTotal: number;
+  errorsDone: number;
+  /** Sheet ids of the hidden staging tabs. */
+  stagingId: number;
+  errorsStagingId: number | null;
+  /** Final names, fixed when the swap starts (so a swap cut short finishes the same way). */
+  finalName: string | null;
+  finalErrorsName: string | null;
+}
+
+export function encodeCheckpoint(c: ImportCheckpoint): string {
+  return JSON.stringify(c);
+}
+
+/** The checkpoint, or null when absent or not one this code wrote. */
+export function decodeCheckpoint(text: string | null): ImportCheckpoint | null {
+  if (!text) return null;
+  try {
+    const c = JSON.parse(text) as ImportCheckpoint;
+    if (!c || c.v !== 1 || typeof c.scanId !== 'number' || typeof c.stagingId !== 'number') return null;
+    if (['products', 'errors', 'swap'].indexOf(c.phase) < 0) return null;
+    if (!(c.productsDone >= 0 && c.errorsDone >= 0 && Array.isArray(c.filters) && Array.isArray(c.customColumns))) return null;
+    return c;
+  } catch (_e) {
+    return null;
+  }
+}
+
+// ---- Time budget ---------------------------------------------------------------------------------
+
+/**
+ * Apps Script figures the budget charges for work done (the same public measurements as the local
+ * runtime's cost model, emulator/gas/README.md). Date.now() alone is not enough: in the local
+ * runtime it is the machine's real time, not Apps Script's modelled time, so the import counts its
+ * own work too and takes whichever is larger.
+ */
+export const WORK_COST = {
+  startMs: 300,
+  writeCallMs: 120,
+  writeCellMs: 0.03,
+  readCallMs: 60,
+  fetchCallMs: 250,
+  fetchPerRequestMs: 20,
+  fetchPerKbMs: 0.5,
+  propertyWriteMs: 65,
+  propertyReadMs: 35,
+  cheapCallMs: 5,
+};
+
+/** Google's limit for sidebar calls, menu actions and triggers. */
+export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
+/** Default point after which no new chunk starts: 2 minutes before the limit (finishing a tab takes some). */
+export const DEFAULT_BUDGET_MS = 4 * 60 * 1000;
+
+export class WorkBudget {
+  private work = WORK_COST.startMs;
+  constructor(
+    private readonly now: () => number,
+    private readonly startedAt: number,
+    readonly budgetMs: number,
+  ) {}
+  /** Adds modelled work. */
+  charge(ms: number): void {
+    this.work += ms;
+  }
+  chargeWrite(cells: number, calls = 1): void {
+    this.work += calls * WORK_COST.writeCallMs + cells * WORK_COST.writeCellMs;
+  }
+  /** A fetchAll wave: its real duration plus the fixed and size costs. */
+  chargeFetch(requests: number, bytes: number, realMs: number): void {
+    this.work += WORK_COST.fetchCallMs + Math.max(0, requests - 1) * WORK_COST.fetchPerRequestMs + (bytes / 1024) * WORK_COST.fetchPerKbMs + Math.max(0, realMs);
+  }
+  /** Time used so far: the larger of the clock and the work counted. */
+  used(): number {
+    return Math.max(this.now() - this.startedAt, this.work);
+  }
+  /** Whether a step expected to take `nextMs` still fits before the budget. */
+  fits(nextMs: number): boolean {
+    return this.used() + nextMs <= this.budgetMs;
+  }
+}
