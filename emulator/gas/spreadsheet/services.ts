@@ -619,6 +619,7 @@ export class SheetImpl {
     const r = m.lastRow() + 1;
     const needRows = Math.max(0, r - m.maxRows);
     const needCols = Math.max(0, rowContents.length - m.maxCols);
+    if (m.maxCols + needCols > MAX_COLUMNS) throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
     if (needRows || needCols) {
       this.wb.checkGrowth((m) => this.ctx.error(m), needRows * Math.max(m.maxCols, rowContents.length) + needCols * m.maxRows);
       m.maxRows += needRows;
