@@ -227,6 +227,17 @@ interface RowContext {
   identFlags: Notice[];
 }
 
+/** Blocked brands by lower case, built once per rules object (a blocklist may hold thousands). */
+const lowerCaseBrands = new WeakMap<AccountRules, { size: number; map: Map<string, string> }>();
+function blockedByLowerCase(rules: AccountRules): Map<string, string> {
+  const hit = lowerCaseBrands.get(rules);
+  if (hit && hit.size === rules.blockedBrands.size) return hit.map;
+  const map = new Map<string, string>();
+  for (const b of rules.blockedBrands) if (!map.has(b.toLowerCase())) map.set(b.toLowerCase(), b);
+  lowerCaseBrands.set(rules, { size: rules.blockedBrands.size, map });
+  return map;
+}
+
 /** Units per order: account correction, else the scan's override, else the catalog's pack quantity. */
 function unitsPerOrder(p: CatalogRecord, ctx: RowContext): { n: number; source: 'catalog' | 'correction' | 'override' } {
   const corr = ctx.rules.multipackCorrections.get(p.asin);
@@ -268,14 +279,9 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
   if (units.source === 'override') flags.push({ code: 'multipack_override', message: `Scan override: ${units.n} units per order (catalog says ${p.market_pack_quantity}).` });
   if (ctx.match === true) flags.push({ code: 'listing_match_confirmed', message: `You confirmed that ${ctx.rawId} is ${p.asin}.` });
   if (ctx.map !== null && f.salePrice !== null && f.salePrice < ctx.map * units.n) flags.push({ code: 'below_map', message: 'The sale price is below the minimum advertised price.' });
-  if (p.brand !== null && !ctx.rules.blockedBrands.has(p.brand)) {
-    const lower = p.brand.toLowerCase();
-    for (const b of ctx.rules.blockedBrands) {
-      if (b.toLowerCase() === lower) {
-        flags.push({ code: 'brand_blocklist_case_variant', message: `Brand "${p.brand}" differs only in letter case from blocked brand "${b}"; blocklist matching is exact.` });
-        break;
-      }
-    }
+  if (p.brand !== null && ctx.rules.blockedBrands.size > 0 && !ctx.rules.blockedBrands.has(p.brand)) {
+    const b = blockedByLowerCase(ctx.rules).get(p.brand.toLowerCase());
+    if (b !== undefined) flags.push({ code: 'brand_blocklist_case_variant', message: `Brand "${p.brand}" differs only in letter case from blocked brand "${b}"; blocklist matching is exact.` });
   }
 
   // Historical data (silent parts): -1 when not pulled (option off) or unknown for the listing.
