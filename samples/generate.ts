@@ -2,8 +2,7 @@
  * Writes the sample supplier price lists from the shipped sample catalog (US marketplace):
  *   samples/supplier-price-list.csv, samples/supplier-price-list.xlsx (same rows, with messy ones),
  *   samples/tiny.csv (10 clean rows), and the table of messy rows in samples/README.md.
- * `npx tsx samples/generate.ts` rewrites them; the CSV files are byte-identical on every run, the
- * XLSX has identical cells (its ZIP entries carry the write time, which exceljs does not let us fix).
+ * `npx tsx samples/generate.ts` rewrites them byte-identical on every run (see withFixedClock for the XLSX).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -221,23 +220,54 @@ export function buildSampleRows(): { rows: SampleRow[]; tiny: string[][] } {
   return { rows, tiny };
 }
 
+const FIXED_TIME = Date.UTC(2025, 10, 17);
+
+/**
+ * Runs `f` with `new Date()` and `Date.now()` answering `time`: the ZIP library inside exceljs
+ * stamps every entry with the current time and offers no option, so this is what makes the
+ * written XLSX byte-identical on every run. Only this generator script does it.
+ */
+async function withFixedClock<T>(time: number, f: () => Promise<T>): Promise<T> {
+  const RealDate = Date;
+  class FixedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(time);
+      else super(...(args as [number]));
+    }
+    static now(): number {
+      return time;
+    }
+  }
+  globalThis.Date = FixedDate as DateConstructor;
+  try {
+    return await f();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
+
 function csvField(s: string): string {
   return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
 }
 export const toCsv = (rows: string[][]) => rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 
-async function main(): Promise<void> {
-  const { rows, tiny } = buildSampleRows();
-  writeFileSync(join(SAMPLES_DIR, 'supplier-price-list.csv'), toCsv([HEADERS, ...rows.map((r) => r.csv)]));
-  writeFileSync(join(SAMPLES_DIR, 'tiny.csv'), toCsv(tiny));
+/** The XLSX price list: header row and the rows' cells on the first sheet "Price List". */
+export async function xlsxBytes(rows: SampleRow[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'samples/generate.ts';
-  wb.created = wb.modified = new Date('2025-11-17T00:00:00Z');
+  wb.created = wb.modified = new Date(FIXED_TIME);
   const ws = wb.addWorksheet('Price List');
   ws.addRow(HEADERS);
   for (const r of rows) ws.addRow(r.xlsx.map((c) => (c === null ? undefined : c)));
   ws.getColumn(4).numFmt = '0.00';
-  await wb.xlsx.writeFile(join(SAMPLES_DIR, 'supplier-price-list.xlsx'));
+  return Buffer.from(await withFixedClock(FIXED_TIME, () => wb.xlsx.writeBuffer()));
+}
+
+async function main(): Promise<void> {
+  const { rows, tiny } = buildSampleRows();
+  writeFileSync(join(SAMPLES_DIR, 'supplier-price-list.csv'), toCsv([HEADERS, ...rows.map((r) => r.csv)]));
+  writeFileSync(join(SAMPLES_DIR, 'tiny.csv'), toCsv(tiny));
+  writeFileSync(join(SAMPLES_DIR, 'supplier-price-list.xlsx'), await xlsxBytes(rows));
   const table = rows
     .map((r, i) => (r.messy ? `| ${i + 2} | ${r.messy.what.replace(/\|/g, '\\|')} | ${r.messy.outcome} |` : ''))
     .filter(Boolean)

@@ -1,7 +1,8 @@
 /** The sample price lists: regenerated identically, and every messy row scans as samples/README.md says. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSampleRows, COLUMNS, HEADERS, toCsv } from '../../../samples/generate';
+import { createHash } from 'node:crypto';
+import { buildSampleRows, COLUMNS, HEADERS, toCsv, xlsxBytes } from '../../../samples/generate';
 import { loadCatalog, SAMPLE_CATALOG_PATH } from '../../../emulator/service/catalog/index';
 import { createEngine } from '../../../emulator/service/engine/index';
 import { numberText, parseUpload } from '../../../emulator/service/engine/upload';
@@ -16,6 +17,10 @@ describe('sample files', () => {
   it('the CSV files are what the generator writes, byte for byte', () => {
     expect(readFileSync(join(dir, 'supplier-price-list.csv'), 'utf8')).toBe(toCsv([HEADERS, ...built.rows.map((r) => r.csv)]));
     expect(readFileSync(join(dir, 'tiny.csv'), 'utf8')).toBe(toCsv(built.tiny));
+  });
+  it('the XLSX is what the generator writes, byte for byte', async () => {
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(sha(await xlsxBytes(built.rows))).toBe(sha(readFileSync(join(dir, 'supplier-price-list.xlsx'))));
   });
   it('the XLSX holds the generated cells', async () => {
     const rows = await parseUpload(readFileSync(join(dir, 'supplier-price-list.xlsx')), 'supplier-price-list.xlsx', '');
