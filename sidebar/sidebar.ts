@@ -1,15 +1,12 @@
-// The sidebar page's script. Everything shown comes from text we did not write (sheet cells, the
-// service's answers), so it is only ever inserted as text, never as HTML.
-export function escapeHtml(s: unknown): string {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
+/**
+ * The sidebar page's script (bundled into dist/Sidebar.html). The template sets data-view on #app to
+ * the view the menu asked for. Views: new scan, scans (history), settings, help.
+ */
+import { start } from './app';
+import './scan';
+import './history';
+import './settings';
+import './help';
 
-const app = document.getElementById('app');
-if (app) {
-  const view = app.getAttribute('data-view') || 'scan';
-  app.textContent = '';
-  const p = document.createElement('p');
-  p.className = 'muted';
-  p.textContent = 'View: ' + view;
-  app.appendChild(p);
-}
+const mount = document.getElementById('app');
+if (mount) start(mount, mount.getAttribute('data-view') || 'scan');

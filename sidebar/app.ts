@@ -1,0 +1,69 @@
+/**
+ * The page's frame: the view tabs, one message line, and what a failure does (a missing or
+ * refused key opens Settings). Views register themselves here to avoid import cycles.
+ */
+import { button, fill, h } from './dom';
+import { ServerError } from './server';
+
+export type View = 'scan' | 'history' | 'settings' | 'help';
+export const VIEWS: Array<[View, string]> = [
+  ['scan', 'New scan'],
+  ['history', 'Scans'],
+  ['settings', 'Settings'],
+  ['help', 'Help'],
+];
+
+const renderers: Partial<Record<View, (root: HTMLElement) => void>> = {};
+let current: View = 'scan';
+let nav: HTMLElement;
+let msg: HTMLElement;
+let body: HTMLElement;
+
+export function register(view: View, render: (root: HTMLElement) => void): void {
+  renderers[view] = render;
+}
+
+export function currentView(): View {
+  return current;
+}
+
+/** Shows a view (rebuilt from the server's data each time). Keeps the message unless told. */
+export function show(view: View, keepMessage = false): void {
+  current = view;
+  if (!keepMessage) clearMessage();
+  for (const b of Array.from(nav.children)) b.setAttribute('aria-current', String(b.getAttribute('data-view') === view));
+  body.textContent = '';
+  const root = h('section', { class: 'view', 'data-view': view });
+  body.appendChild(root);
+  const r = renderers[view];
+  if (r) r(root);
+}
+
+/** The message line: 'error' (red), 'ok' (green), 'info'. */
+export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info'): void {
+  msg.className = 'msg ' + kind;
+  msg.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  fill(msg, text, ' ', button('×', clearMessage, 'close'));
+  msg.hidden = false;
+}
+
+export function clearMessage(): void {
+  msg.hidden = true;
+  msg.textContent = '';
+}
+
+/** What every failed call ends in: the plain message; Settings when the key is missing or refused. */
+export function fail(e: unknown): void {
+  const text = e instanceof Error ? e.message : String(e);
+  if (e instanceof ServerError && e.openSettings && current !== 'settings') show('settings');
+  message(text, 'error');
+}
+
+export function start(mount: HTMLElement, initial: string): void {
+  nav = h('nav', { class: 'tabs' }, ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)));
+  msg = h('div', { class: 'msg', hidden: true });
+  msg.hidden = true;
+  body = h('div');
+  fill(mount, nav, msg, body);
+  show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');
+}

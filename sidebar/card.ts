@@ -1,0 +1,145 @@
+/**
+ * One scan as a card: name, status and counts; while it runs a progress bar polled from the server
+ * and a Cancel button; when done its results (import with filters); in the history also downloads,
+ * export and delete (after a confirm step).
+ */
+import type { DownloadFormat, ScanProgress } from '../src/app/protocol';
+import { fail, message } from './app';
+import { busy, button, fill, h, link, select } from './dom';
+import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
+import { resultsPanel } from './results';
+import { call } from './server';
+
+/** How often an open sidebar asks for the progress of a running scan. */
+export const POLL_MS = 4000;
+
+export interface CardOptions {
+  /** History actions: download, export, delete. */
+  history: boolean;
+  /** Import at once when the scan finishes while shown (and has no tab yet). */
+  autoImport: boolean;
+}
+
+export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
+  const card = h('article', { class: 'card', 'data-scan-id': first.scanId });
+  let p = first;
+  let timer: number | undefined;
+  let wasActive = isActive(first);
+
+  const poll = () => {
+    timer = undefined;
+    // A card no longer on the page (view switched) stops polling; reopening the view finds the scan again.
+    if (!card.isConnected) return;
+    call('getScanProgress', p.scanId).then(update, (e) => {
+      fail(e);
+      schedule();
+    });
+  };
+  const schedule = () => {
+    if (timer === undefined && isActive(p)) timer = window.setTimeout(poll, POLL_MS);
+  };
+
+  const update = (next: ScanProgress) => {
+    const finishedNow = wasActive && !isActive(next);
+    p = next;
+    wasActive = isActive(next);
+    draw(finishedNow);
+    schedule();
+  };
+
+  const cancel = button('Cancel', () =>
+    busy(cancel, async () => {
+      try {
+        update(await call('cancelScan', p.scanId));
+      } catch (e) {
+        fail(e);
+      }
+    }));
+
+  function draw(finishedNow: boolean): void {
+    const head = h(
+      'div',
+      { class: 'card-head' },
+      h('span', { class: 'name' }, p.name),
+      h('span', { class: 'badge ' + p.status }, statusLabel(p.status)),
+    );
+    const meta = h('div', { class: 'muted small' }, [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
+    const parts: Array<HTMLElement | null> = [head, meta];
+    if (isActive(p)) {
+      const bar = h('div', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(percent(p)) }, h('div'));
+      (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
+      parts.push(bar, h('div', { class: 'progress small' }, progressLine(p)), h('div', { class: 'buttons' }, cancel));
+    } else {
+      parts.push(h('div', { class: 'small' }, countsLine(p)));
+      if (p.status === 'success') parts.push(resultsPanel(p.scanId, p.resultSheet, opts.autoImport && finishedNow));
+      if (p.status === 'error') parts.push(h('div', { class: 'small error' }, 'The Scan Service could not finish this scan.'));
+    }
+    if (opts.history) parts.push(historyActions());
+    fill(card, ...parts);
+  }
+
+  function historyActions(): HTMLElement {
+    const box = h('div', { class: 'actions' });
+    const out = h('div', { class: 'small action-result', 'aria-live': 'polite' });
+    const done = p.status === 'success';
+    let ex: HTMLButtonElement | null = null;
+    if (done) {
+      const format = select([['csv', 'CSV'], ['xlsx', 'XLSX'], ['json', 'JSON']], 'csv', { 'aria-label': 'Download format' });
+      const target = select([['drive', 'to Drive'], ['tab', 'into a tab']], 'drive', { 'aria-label': 'Download to' });
+      const dl = button('Download', () =>
+        busy(dl, async () => {
+          fill(out, 'Preparing the download…');
+          try {
+            const r = await call('downloadScan', p.scanId, format.value as DownloadFormat, target.value as 'drive' | 'tab');
+            if (r.url) fill(out, 'Saved to Drive: ', link(r.url, r.fileName || 'open the file'));
+            else if (r.sheetName) fill(out, 'Written to tab ', h('b', null, r.sheetName), '.');
+            else fill(out, 'Saved as ', r.fileName, '.');
+          } catch (e) {
+            fill(out);
+            fail(e);
+          }
+        }));
+      const exBtn: HTMLButtonElement = button('Export', () =>
+        busy(exBtn, async () => {
+          fill(out, 'Exporting…');
+          try {
+            const r = await call('exportScan', p.scanId);
+            fill(out, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
+          } catch (e) {
+            fill(out);
+            fail(e);
+          }
+        }));
+      ex = exBtn;
+      box.appendChild(h('div', { class: 'row' }, format, target, dl));
+    }
+    const row = h('div', { class: 'row' }, ex);
+    if (!isActive(p)) {
+      const del: HTMLButtonElement = button('Delete…', () => {
+        // Confirm step inline (HtmlService sidebars have no reliable confirm()).
+        const yes: HTMLButtonElement = button('Delete', () =>
+          busy(yes, async () => {
+            try {
+              const r = await call('deleteScan', p.scanId);
+              if (r.deleted) {
+                card.remove();
+                message('Scan "' + p.name + '" deleted.', 'ok');
+              } else fill(out, 'The scan was not deleted.');
+            } catch (e) {
+              fail(e);
+            }
+          }), 'danger');
+        const no = button('Keep', () => fill(out));
+        fill(out, h('div', { class: 'confirm' }, 'Delete "' + p.name + '" and its results at the Scan Service? This cannot be undone.', h('div', { class: 'buttons' }, yes, no)));
+      });
+      row.appendChild(del);
+    }
+    if (row.firstChild) box.appendChild(row);
+    box.appendChild(out);
+    return box;
+  }
+
+  draw(false);
+  schedule();
+  return card;
+}

@@ -1,0 +1,96 @@
+/**
+ * The only way the sidebar builds its page: elements and text nodes. Everything shown comes from
+ * text we did not write (sheet cells, the service's answers), so nothing is ever parsed as HTML
+ * (no innerHTML/insertAdjacentHTML anywhere), and links get an href only for http(s) addresses.
+ */
+export type Child = Node | string | number | null | undefined | false;
+type Listener = (ev: Event) => void;
+export interface Props {
+  [name: string]: string | number | boolean | Listener | null | undefined;
+}
+
+/** An element with attributes/properties and children. `onclick` etc. become listeners; `href` is refused (use link()). */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (props) {
+    for (const name of Object.keys(props)) {
+      const v = props[name];
+      if (v === null || v === undefined || v === false) continue;
+      if (typeof v === 'function') el.addEventListener(name.slice(2), v);
+      else if (name === 'href' || name === 'src' || /^on/.test(name)) throw new Error('h(): ' + name + ' is not allowed');
+      else if (name === 'value' || name === 'checked' || name === 'disabled' || name === 'selected') (el as unknown as Record<string, unknown>)[name] = v;
+      else if (name === 'class') el.className = String(v);
+      else el.setAttribute(name, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Node, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+  }
+}
+
+/** Replaces an element's content. */
+export function fill(el: Element, ...children: Child[]): void {
+  el.textContent = '';
+  append(el, children);
+}
+
+/** The address when it is an absolute http(s) URL without credentials, else null. */
+export function safeUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url.trim())) return null;
+  try {
+    const u = new URL(url.trim());
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) return null;
+    return u.href;
+  } catch (_e) {
+    return null;
+  }
+}
+
+/** A link opening in a new tab, or just the text when the address is not a safe http(s) URL. */
+export function link(url: unknown, text: string): HTMLElement {
+  const href = safeUrl(url);
+  if (!href) return h('span', null, text);
+  const a = h('a', { target: '_blank', rel: 'noopener noreferrer' }, text);
+  a.href = href;
+  return a;
+}
+
+/** A <select> of [value, label] options with one selected. */
+export function select(options: Array<[string, string]>, selected: string, props?: Props): HTMLSelectElement {
+  const s = h('select', props || null, ...options.map(([v, label]) => h('option', { value: v }, label)));
+  s.value = selected;
+  return s;
+}
+
+/** A labelled form row: label above the control, optional hint below. */
+export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+  const id = control.id || (control.id = 'f' + ++uid);
+  return h('div', { class: 'form-group' }, h('label', { for: id }, label), control, hint ? h('div', { class: 'hint' }, hint) : null);
+}
+let uid = 0;
+
+/** A checkbox with its label on the right. */
+export function checkbox(label: string, checked: boolean, props?: Props): { row: HTMLElement; input: HTMLInputElement } {
+  const input = h('input', { type: 'checkbox', checked, ...(props || {}) });
+  return { row: h('label', { class: 'check' }, input, ' ' + label), input };
+}
+
+export function button(text: string, onclick: Listener, cls = ''): HTMLButtonElement {
+  return h('button', { type: 'button', class: cls || null, onclick }, text);
+}
+
+/** Runs an async action with the button disabled, so a double click does not call twice. */
+export async function busy<T>(btn: HTMLButtonElement, work: () => Promise<T>): Promise<T> {
+  btn.disabled = true;
+  try {
+    return await work();
+  } finally {
+    btn.disabled = false;
+  }
+}

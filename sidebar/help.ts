@@ -1,0 +1,16 @@
+/** Help: how the add-on is used, in a few lines (no server call). */
+import { fill, h } from './dom';
+import { register } from './app';
+
+const STEPS: Array<[string, string]> = [
+  ['Settings', 'Paste your API key (Integrations > API Access) and pick your marketplace. "Test connection" says what works.'],
+  ['New scan', 'Open the price list, or select its rows, and choose what each column holds. Preview lists the rows that go, skip or were repaired; Send starts the scan.'],
+  ['While it runs', 'The progress shows here. You may close the sidebar: the scan continues, and New scan finds it again. Finished scans are also imported by an hourly check.'],
+  ['Results', 'Each scan gets its own tab, with errors in a second tab. Filters and sort re-import the tab.'],
+  ['Scans', 'Past scans: import again, download (CSV, XLSX, JSON), export, cancel or delete.'],
+  ['Formulas', '=ASIN_FROM_UPC(A2:A500) and the other identifier formulas convert whole columns; the add-on menu’s Convert selected column handles very long ones.'],
+];
+
+register('help', (root) =>
+  fill(root, h('h2', null, 'Help'), h('dl', { class: 'help' }, ...STEPS.map(([t, d]) => [h('dt', null, t), h('dd', null, d)]).reduce<HTMLElement[]>((a, b) => a.concat(b), []))),
+);

@@ -1,0 +1,113 @@
+/**
+ * Importing a finished scan into its tab: the filters and sort the user picks (passed to the API
+ * through importScan), and the import loop — importScan is called again while the server says the
+ * tab is not complete yet (it stops at a checkpoint before Apps Script's 6-minute limit).
+ */
+import type { ImportProgress, ImportRequest, ResultFilter } from '../src/app/protocol';
+import { busy, button, fill, h, select } from './dom';
+import { fail } from './app';
+import { num } from './format';
+import { call } from './server';
+
+/** Filters offered, in the user's units (the server converts money to cents and percents to basis points). */
+export const FILTERS: Array<{ field: string; operator: ResultFilter['operator']; label: string }> = [
+  { field: 'profit', operator: '>=', label: 'Profit at least' },
+  { field: 'roi', operator: '>=', label: 'ROI at least (%)' },
+  { field: 'margin', operator: '>=', label: 'Margin at least (%)' },
+  { field: 'rank', operator: '<=', label: 'Rank at most' },
+  { field: 'units_per_month', operator: '>=', label: 'Units sold / month at least' },
+  { field: 'profit_per_month', operator: '>=', label: 'Profit / month at least' },
+  { field: 'total_offers_count', operator: '<=', label: 'Offers at most' },
+  { field: 'buybox_price', operator: '<=', label: 'Buy box price at most' },
+];
+
+export const SORTS: Array<[string, string]> = [
+  ['', 'As the service lists them'],
+  ['-profit', 'Profit, highest first'],
+  ['-roi', 'ROI, highest first'],
+  ['-margin', 'Margin, highest first'],
+  ['rank', 'Rank, best first'],
+  ['-units_per_month', 'Units / month, most first'],
+  ['-profit_per_month', 'Profit / month, highest first'],
+];
+
+/** Safety net: an import that never says done stops after this many calls. */
+const MAX_IMPORT_CALLS = 500;
+
+/** Calls importScan until the tab is complete, reporting each step. */
+export async function importAll(scanId: number, request: ImportRequest, onStep: (p: ImportProgress) => void): Promise<ImportProgress> {
+  for (let i = 0; i < MAX_IMPORT_CALLS; i++) {
+    const p = await call('importScan', scanId, request);
+    onStep(p);
+    if (p.done) return p;
+  }
+  throw new Error('The import did not finish after ' + MAX_IMPORT_CALLS + ' steps. Try again.');
+}
+
+function importText(p: ImportProgress): Array<string | HTMLElement> {
+  if (!p.done) return ['Writing results: ' + num(p.rowsWritten) + ' of ' + num(p.totalRows) + ' rows…'];
+  const out: Array<string | HTMLElement> = [num(p.rowsWritten) + ' rows in tab ', h('b', null, p.sheetName)];
+  if (p.errorsSheetName) out.push(', rows the service could not use in ', h('b', null, p.errorsSheetName));
+  out.push('.');
+  if (p.message) out.push(' ', p.message);
+  return out;
+}
+
+/**
+ * The results block of a finished scan: filters, sort and an Import button. `auto` imports at once
+ * (a scan that just finished and has no tab yet).
+ */
+export function resultsPanel(scanId: number, resultSheet: string | null, auto: boolean): HTMLElement {
+  const inputs = FILTERS.map((f) => h('input', { type: 'text', inputmode: 'decimal', 'data-field': f.field, 'aria-label': f.label, size: 6 }));
+  const sort = select(SORTS, '', { 'aria-label': 'Sort', name: 'sort' });
+  const status = h('div', { class: 'import-status', 'aria-live': 'polite' });
+  if (resultSheet) fill(status, 'Results are in tab ', h('b', null, resultSheet), '.');
+
+  const request = (): ImportRequest | string => {
+    const filters: ResultFilter[] = [];
+    for (let i = 0; i < FILTERS.length; i++) {
+      const text = inputs[i].value.trim();
+      inputs[i].removeAttribute('aria-invalid');
+      if (!text) continue;
+      const value = Number(text.replace(/[\s$€£¥%]/g, '').replace(',', '.'));
+      if (!isFinite(value)) {
+        inputs[i].setAttribute('aria-invalid', 'true');
+        return FILTERS[i].label + ': enter a number.';
+      }
+      filters.push({ field: FILTERS[i].field, operator: FILTERS[i].operator, value });
+    }
+    const r: ImportRequest = { filters };
+    if (sort.value) r.sort = sort.value;
+    return r;
+  };
+
+  const run = () =>
+    busy(go, async () => {
+      const r = request();
+      if (typeof r === 'string') {
+        fill(status, h('span', { class: 'error' }, r));
+        return;
+      }
+      fill(status, 'Writing results…');
+      try {
+        const done = await importAll(scanId, r, (p) => fill(status, ...importText(p)));
+        go.textContent = 'Import again';
+        fill(status, ...importText(done));
+      } catch (e) {
+        fill(status);
+        fail(e);
+      }
+    });
+  const go = button(resultSheet ? 'Import again' : 'Import results', run, 'action');
+
+  const grid = h('div', { class: 'filters' }, ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));
+  const panel = h(
+    'div',
+    { class: 'results' },
+    h('details', null, h('summary', null, 'Filters and sort'), grid, h('label', { class: 'sort' }, h('span', null, 'Sort'), sort), h('div', { class: 'hint' }, 'Importing again replaces the tab with the rows these filters keep.')),
+    h('div', { class: 'buttons' }, go),
+    status,
+  );
+  if (auto && !resultSheet) void run();
+  return panel;
+}

@@ -1,0 +1,198 @@
+/**
+ * New scan: the columns of the active sheet with a role each (suggested by the server, every choice
+ * the user's), the scan options, a preview of what would be sent, and Send. Scans still running are
+ * listed on top with their progress (closing the sidebar loses nothing: they are found again here).
+ */
+import type { ColumnRole } from '../src/scan/mapping';
+import { UNIQUE_ROLES } from '../src/scan/mapping';
+import type { PreviewSummary } from '../src/scan/prepare';
+import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
+import { fail, register } from './app';
+import { busy, button, checkbox, field, fill, h, select } from './dom';
+import { num, plural } from './format';
+import { scanCard } from './card';
+import { call } from './server';
+
+function render(root: HTMLElement): void {
+  const running = h('div', { class: 'running' });
+  const setupBox = h('div', null, h('p', { class: 'muted' }, 'Reading the sheet…'));
+  fill(root, running, setupBox);
+  const shown = new Set<number>();
+  const showRunning = (list: ScanProgress[]) => {
+    for (const p of list) {
+      if (shown.has(p.scanId)) continue;
+      shown.add(p.scanId);
+      running.appendChild(scanCard(p, { history: false, autoImport: true }));
+    }
+  };
+  call('getRunningScans').then(showRunning, fail);
+  call('getScanSetup').then(
+    (setup) => {
+      showRunning(setup.running || []);
+      fill(setupBox, form(setup, (p) => {
+        shown.add(p.scanId);
+        const card = scanCard(p, { history: false, autoImport: true });
+        running.insertBefore(card, running.firstChild);
+        card.scrollIntoView({ block: 'nearest' });
+      }));
+    },
+    (e) => {
+      fill(setupBox, h('p', { class: 'muted' }, 'Select the sheet (or the cells) with the price list, then reopen New scan.'), button('Try again', () => render(root)));
+      fail(e);
+    },
+  );
+}
+
+/** Text inputs accept what the user types ("$0.50", "5 %"); the server reads and checks them. */
+function text(name: string, value = '', props: Record<string, string> = {}): HTMLInputElement {
+  return h('input', { type: 'text', name, value, ...props });
+}
+
+function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement {
+  const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
+  const roleSelects = setup.columns.map((c) => select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }));
+  // A role that only one column can play moves: choosing it for one column frees it elsewhere.
+  roleSelects.forEach((s, i) =>
+    s.addEventListener('change', () => {
+      if ((UNIQUE_ROLES as readonly string[]).indexOf(s.value) < 0) return;
+      roleSelects.forEach((o, j) => {
+        if (j !== i && o.value === s.value) o.value = 'ignore';
+      });
+    }),
+  );
+  const columns = h(
+    'div',
+    { class: 'columns' },
+    ...setup.columns.map((c, i) =>
+      h(
+        'div',
+        { class: 'column' },
+        h('div', { class: 'col-head' }, h('span', { class: 'letter' }, c.letter), h('span', { class: 'header' }, c.header || '(no header)')),
+        h('div', { class: 'sample muted small', title: c.sample }, c.sample ? 'e.g. ' + c.sample : '(blank)'),
+        roleSelects[i],
+      ),
+    ),
+  );
+
+  const market = select(setup.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]), setup.defaultMarketplace, { name: 'marketplace' });
+  const name = text('name', setup.defaultName);
+  const discount = text('supplierDiscount', '', { inputmode: 'decimal', placeholder: 'e.g. 5' });
+  const prep = text('prepCost', '', { inputmode: 'decimal', placeholder: 'e.g. 0.50' });
+  const mp = checkbox('Multipack prep cost', false, { name: 'multipackPrepCost.enabled' });
+  const mpFirstN = text('multipackPrepCost.firstN', '', { inputmode: 'numeric' });
+  const mpFirst = text('multipackPrepCost.costForFirstN', '', { inputmode: 'decimal' });
+  const mpRest = text('multipackPrepCost.costForRest', '', { inputmode: 'decimal' });
+  const mpBox = h('div', { class: 'indent', hidden: true }, field('First N units', mpFirstN), field('Cost for each of the first N', mpFirst), field('Cost for each of the rest', mpRest));
+  mp.input.addEventListener('change', () => (mpBox.hidden = !mp.input.checked));
+  const ov = checkbox('Multipack override', false, { name: 'multipackOverride' });
+  const ovQty = text('multipackOverrideQuantity', '', { inputmode: 'numeric' });
+  const ovBox = h('div', { class: 'indent', hidden: true }, field('Pack quantity for every row', ovQty));
+  ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
+  const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
+  const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input];
+
+  const request = (): ScanRequest => ({
+    roles: roleSelects.map((s) => s.value as ColumnRole),
+    options: {
+      marketplace: market.value,
+      name: name.value,
+      supplierDiscount: discount.value,
+      prepCost: prep.value,
+      multipackPrepCost: mp.input.checked ? { enabled: true, firstN: mpFirstN.value, costForFirstN: mpFirst.value, costForRest: mpRest.value } : null,
+      multipackOverride: ov.input.checked,
+      multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
+      pullHistoricalData: hist.input.checked,
+    },
+  });
+
+  const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
+  const mark = (s: PreviewSummary) => {
+    for (const el of all) el.removeAttribute('aria-invalid');
+    for (const pr of s.problems) for (const el of all) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
+  };
+  const previewBtn = button('Preview', () =>
+    busy(previewBtn, async () => {
+      fill(previewBox, h('p', { class: 'muted' }, 'Checking the rows…'));
+      try {
+        const s = await call('previewScan', request());
+        mark(s);
+        fill(previewBox, ...previewView(s));
+      } catch (e) {
+        fill(previewBox);
+        fail(e);
+      }
+    }));
+  const sendBtn = button('Send', () =>
+    busy(sendBtn, async () => {
+      fill(previewBox, h('p', { class: 'muted' }, 'Sending the rows…'));
+      try {
+        const r = await call('startScan', request());
+        mark(r.preview);
+        fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '".'), ...previewView(r.preview, true));
+        started(r.progress);
+      } catch (e) {
+        fill(previewBox);
+        fail(e);
+      }
+    }), 'action');
+
+  return h(
+    'form',
+    { class: 'newscan', onsubmit: (e: Event) => e.preventDefault() },
+    h('h2', null, 'New scan'),
+    h('p', { class: 'muted small' }, setup.sheetName + ' · ' + setup.rangeA1 + ' · header in row ' + setup.headerRow + ' · ' + plural(setup.rowCount, 'row')),
+    h('h3', null, 'Columns'),
+    columns,
+    h('h3', null, 'Options'),
+    field('Marketplace', market),
+    field('Scan name', name),
+    field('Supplier discount (%)', discount),
+    field('Prep cost per unit', prep),
+    h('div', { class: 'form-group' }, mp.row, mpBox),
+    h('div', { class: 'form-group' }, ov.row, ovBox),
+    h('div', { class: 'form-group' }, hist.row),
+    h('div', { class: 'buttons' }, sendBtn, previewBtn),
+    previewBox,
+  );
+}
+
+/** A list with its "and N more" line. */
+function list(title: string, items: Array<HTMLElement>, more: number, open: boolean): HTMLElement | null {
+  if (!items.length) return null;
+  return h('details', { open }, h('summary', null, title), h('ul', null, ...items, more > 0 ? h('li', { class: 'muted' }, 'and ' + num(more) + ' more') : null));
+}
+
+const SKIP_REASON: Record<string, string> = {
+  'blank-row': 'blank row',
+  'no-identifier': 'no identifier',
+  'invalid-identifier': 'not a valid identifier',
+  'ambiguous-identifier': 'identifier of unclear kind',
+  'scientific-notation': 'identifier in scientific notation (digits lost)',
+  'unusable-cost': 'unusable cost',
+};
+
+export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
+  const c = s.counts;
+  const out: HTMLElement[] = [];
+  if (!sent) out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
+  if (s.problems.length) out.push(h('ul', { class: 'problems error' }, ...s.problems.map((p) => h('li', null, p.message))));
+  const reasons = Object.keys(c.bySkipReason).map((k) => num(c.bySkipReason[k as keyof typeof c.bySkipReason] || 0) + ' ' + (SKIP_REASON[k] || k));
+  out.push(
+    h(
+      'p',
+      { class: 'small counts' },
+      plural(c.dataRows, 'data row') + ': ' + num(c.send) + ' to send, ' + num(c.skipped) + ' skipped' + (reasons.length ? ' (' + reasons.join(', ') + ')' : '') +
+        ', ' + num(c.repairedRows) + ' repaired, ' + plural(c.duplicateRows, 'duplicate row') + ', ' + plural(c.warnings, 'warning') + '.',
+    ),
+  );
+  const lists = [
+    list('Skipped rows', s.skipped.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, 'Row ' + r.sheetRow), ': ' + (r.message.replace(/^Row \d+:\s*/, '') || SKIP_REASON[r.reason] || r.reason))), s.notListed.skipped, !sent),
+    list('Repaired cells', s.repaired.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, r.column + r.sheetRow), ': ' + r.before + ' → ' + r.after)), s.notListed.repaired, false),
+    list('Warnings', s.warnings.map((w) => h('li', { 'data-row': w.sheetRow }, h('b', null, w.column + w.sheetRow), ': ' + w.message.replace(/^Row \d+:\s*/, ''))), s.notListed.warnings, false),
+    list('Duplicates', s.duplicates.map((d) => h('li', null, h('b', null, d.identifier), ' on rows ' + d.sheetRows.join(', '))), s.notListed.duplicates, false),
+  ];
+  for (const l of lists) if (l) out.push(l);
+  return out;
+}
+
+register('scan', render);

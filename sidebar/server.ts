@@ -1,0 +1,35 @@
+/**
+ * Calls of the add-on's server functions, as promises. Keyed by protocol.ts's ServerFunctions, so a
+ * renamed or reshaped server function breaks the sidebar's type check.
+ */
+import type { ServerFunctions } from '../src/app/protocol';
+import { readFailure } from '../src/app/protocol';
+
+/** google.script.run as the HtmlService iframe provides it (not in @types/google-apps-script). */
+interface Runner {
+  withSuccessHandler(f: (value: unknown) => void): Runner;
+  withFailureHandler(f: (error: unknown) => void): Runner;
+  [fn: string]: unknown;
+}
+declare const google: { script: { run: Runner } };
+
+/** A failure as the user should read it; `openSettings` when the key is missing or refused. */
+export class ServerError extends Error {
+  constructor(message: string, readonly openSettings: boolean) {
+    super(message);
+  }
+}
+
+export type Fn = keyof ServerFunctions;
+
+export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]>): Promise<ReturnType<ServerFunctions[K]>> {
+  return new Promise((resolve, reject) => {
+    const runner = google.script.run
+      .withSuccessHandler((v) => resolve(v as ReturnType<ServerFunctions[K]>))
+      .withFailureHandler((e) => {
+        const f = readFailure(e instanceof Error || (e && typeof (e as Error).message === 'string') ? (e as Error).message : String(e));
+        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings));
+      });
+    (runner[fn] as (...a: unknown[]) => void)(...args);
+  });
+}

@@ -1,0 +1,100 @@
+/** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
+import type { SettingsView } from '../src/app/protocol';
+import { fail, message, register } from './app';
+import { busy, button, checkbox, field, fill, h, select } from './dom';
+import { call } from './server';
+
+function render(root: HTMLElement): void {
+  fill(root, h('p', { class: 'muted' }, 'Loading settings…'));
+  call('getSettings').then((s) => form(root, s), (e) => {
+    fill(root, h('p', { class: 'muted' }, 'Settings could not be loaded.'));
+    fail(e);
+  });
+}
+
+function form(root: HTMLElement, s: SettingsView): void {
+  // The key field starts empty: the saved key is shown only as the server masks it.
+  const key = h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', name: 'apiKey', placeholder: s.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key' });
+  const saved = h('div', { class: 'hint', 'data-role': 'masked-key' }, s.hasApiKey ? 'Saved key: ' + s.apiKeyMasked : 'No key saved yet.');
+  const url = h('input', { type: 'url', name: 'serviceUrl', value: s.serviceUrl, spellcheck: 'false' });
+  const market = select(s.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]), s.defaultMarketplace, { name: 'defaultMarketplace' });
+  const result = h('div', { class: 'result', 'aria-live': 'polite' });
+
+  const changed = () => key.value.trim() !== '' || url.value.trim() !== s.serviceUrl || market.value !== s.defaultMarketplace;
+  const save = async () => {
+    const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string } = { serviceUrl: url.value.trim(), defaultMarketplace: market.value };
+    if (key.value.trim()) input.apiKey = key.value;
+    const next = await call('saveSettings', input);
+    key.value = '';
+    s = next;
+    fill(saved, next.hasApiKey ? 'Saved key: ' + next.apiKeyMasked : 'No key saved yet.');
+    key.placeholder = next.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key';
+    url.value = next.serviceUrl;
+    market.value = next.defaultMarketplace;
+  };
+  const saveBtn = button('Save', () =>
+    busy(saveBtn, async () => {
+      fill(result);
+      try {
+        await save();
+        message('Settings saved.', 'ok');
+      } catch (e) {
+        fail(e);
+      }
+    }), 'action');
+  const testBtn = button('Test connection', () =>
+    busy(testBtn, async () => {
+      fill(result, h('span', { class: 'muted' }, 'Testing…'));
+      try {
+        // Unsaved changes are what the user means to test.
+        if (changed()) await save();
+        const r = await call('testConnection');
+        fill(result, h('span', { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null }, r.message));
+        if (r.problem === 'bad-key' || r.problem === 'no-key') key.focus();
+      } catch (e) {
+        fill(result);
+        fail(e);
+      }
+    }));
+
+  const sharing = h('div', { class: 'form-group' });
+  if (s.isOwner) {
+    const c = checkbox('Let formulas in this spreadsheet use my key', s.formulaKeyShared, { name: 'formulaKeyShared' });
+    c.input.addEventListener('change', () => {
+      const on = c.input.checked;
+      c.input.disabled = true;
+      call('setFormulaKeySharing', on).then(
+        (next) => {
+          c.input.checked = next.formulaKeyShared;
+          message(next.formulaKeyShared ? 'Formulas in this spreadsheet now use your key, also when an editor recalculates them.' : 'Formulas in this spreadsheet no longer use your key.', 'ok');
+        },
+        (e) => {
+          c.input.checked = !on;
+          fail(e);
+        },
+      ).then(() => (c.input.disabled = false));
+    });
+    fill(sharing, c.row, h('div', { class: 'hint' }, 'Editors of this spreadsheet then run =ASIN_FROM_UPC() and the other formulas with your key and its quota.'));
+  } else {
+    fill(sharing, h('div', { class: 'hint' }, 'Only the owner of this spreadsheet can let its formulas use their key.'));
+  }
+
+  fill(
+    root,
+    h('h2', null, 'Settings'),
+    withHint(field('API key', key), saved),
+    field('Service address', url),
+    field('Default marketplace', market),
+    h('div', { class: 'buttons' }, saveBtn, testBtn),
+    result,
+    h('h3', null, 'Formulas'),
+    sharing,
+  );
+}
+
+function withHint(group: HTMLElement, hint: HTMLElement): HTMLElement {
+  group.appendChild(hint);
+  return group;
+}
+
+register('settings', render);

@@ -1,0 +1,139 @@
+/**
+ * Browser harness for the sidebar page: the BUILT dist/Sidebar.html (its template scriptlet
+ * evaluated to the initial view) in headless Chromium, 300 px wide like a Sheets sidebar, with
+ * google.script.run answered from Node — canned data per protocol.ts, or the real local runtime.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = join(__dirname, '..', '..');
+export const DIST = resolve(ROOT, process.env.ADDON_OUT_DIR || 'dist');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** A made-up address the page is served from (intercepted: nothing goes to the network). */
+const PAGE_URL = 'http://sidebar.test/';
+
+/** The built page with the template's only scriptlet evaluated, as HtmlService would (HTML-escaped). */
+export function sidebarHtml(view: string): string {
+  const html = readFileSync(join(DIST, 'Sidebar.html'), 'utf8');
+  const escaped = view.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return html.replace('<?= initialView ?>', () => escaped);
+}
+
+/** What a server function does in a test: answer (plain data) or throw (the failure handler gets its message). */
+export type ServerHandler = (fn: string, args: unknown[]) => unknown;
+
+export interface Call {
+  fn: string;
+  args: unknown[];
+}
+
+export interface Sidebar {
+  page: Page;
+  calls: Call[];
+  /** Calls of one function. */
+  callsOf(fn: string): unknown[][];
+  /** alert/confirm/prompt dialogs the page opened. */
+  dialogs: string[];
+  /** Uncaught page errors. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+let context: BrowserContext | undefined;
+let profile: string | undefined;
+
+/** One browser per test file (fresh user-data dir); pages are cheap. */
+export async function browser(): Promise<BrowserContext> {
+  if (context) return context;
+  profile = mkdtempSync(join(tmpdir(), 'sidebar-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 300, height: 900 },
+    timeout: 20_000,
+  });
+  return context;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await context?.close();
+  context = undefined;
+  if (profile) rmSync(profile, { recursive: true, force: true });
+}
+
+/** google.script.run in the page: each call goes to Node through an exposed binding; data crosses as JSON (plain data only). */
+const FAKE_RUN = `(() => {
+  const runner = (ok, fail) => new Proxy({}, { get(_t, name) {
+    if (name === 'withSuccessHandler') return (f) => runner(f, fail);
+    if (name === 'withFailureHandler') return (f) => runner(ok, f);
+    if (name === 'withUserObject') return () => runner(ok, fail);
+    return (...args) => {
+      window.__gasServer(String(name), JSON.stringify(args)).then((r) => {
+        if ('error' in r) { if (fail) fail(new Error(r.error)); }
+        else if (ok) ok(r.value === undefined ? undefined : JSON.parse(r.value));
+      });
+    };
+  } });
+  window.google = { script: { run: runner(null, null) } };
+})();`;
+
+export interface OpenOptions {
+  view?: string;
+  /** Install Playwright's fake clock (polling timers run on page.clock). */
+  clock?: boolean;
+}
+
+/** Opens the sidebar page with `handler` answering google.script.run. */
+export async function openSidebar(handler: ServerHandler, opts: OpenOptions = {}): Promise<Sidebar> {
+  const ctx = await browser();
+  const page = await ctx.newPage();
+  const calls: Call[] = [];
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.exposeFunction('__gasServer', async (fn: string, argsJson: string) => {
+    const args = JSON.parse(argsJson) as unknown[];
+    calls.push({ fn, args });
+    try {
+      const value = await handler(fn, args);
+      return { value: value === undefined ? undefined : JSON.stringify(value) };
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
+  });
+  await page.addInitScript(FAKE_RUN);
+  if (opts.clock) await page.clock.install();
+  const html = sidebarHtml(opts.view ?? 'scan');
+  await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await page.goto(PAGE_URL);
+  return {
+    page,
+    calls,
+    callsOf: (fn) => calls.filter((c) => c.fn === fn).map((c) => c.args),
+    dialogs,
+    errors,
+    close: () => page.close(),
+  };
+}
+
+/** Canned answers by function name; a function value computes the answer (and may throw). */
+export function canned(answers: Record<string, unknown | ((...args: any[]) => unknown)>): ServerHandler {
+  return (fn, args) => {
+    if (!(fn in answers)) throw new Error(`Script function not found: ${fn}`);
+    const a = answers[fn];
+    return typeof a === 'function' ? (a as (...x: unknown[]) => unknown)(...args) : a;
+  };
+}
+
+/** Saves a screenshot for a person to look at (the layout at 300 px). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/sidebar-${name}.png`, fullPage: true });
+}
