@@ -116,6 +116,19 @@ export function defaultScanName(sheetName: string, date: string): string {
   return (sheetName.trim() || 'Scan') + ' ' + date;
 }
 
+/**
+ * A pack column next to a cost that says it is per unit ("Unit Cost", "Cost each") is the carton
+ * size, for information: mapped as the pack quantity it would divide that cost again (the shipped
+ * sample's README says so for "Case Pack"). It is suggested as a custom column instead, so it still
+ * travels with the results. (The header rules in src/sheet/header.ts do not look at two columns at
+ * once; this does.)
+ */
+export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>(columns: T[]): T[] {
+  const cost = columns.find((c) => c.role === 'cost');
+  if (!cost || !/\b(unit|each|ea|per (unit|item|piece|pc))\b/i.test(cost.header)) return columns;
+  return columns.map((c) => (c.role === 'pack_quantity' ? { ...c, role: 'custom' as ColumnRole } : c));
+}
+
 /** Sidebar: what the New scan form shows (columns with suggested roles and samples, defaults). */
 export function getScanSetup(): ScanSetup {
   return asSidebarCall(() => {
@@ -125,7 +138,7 @@ export function getScanSetup(): ScanSetup {
       throw new Error(b.selection ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.' : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.');
     }
     const headerRow = findHeaderRow(top.values);
-    const columns = suggestColumns(top.values, headerRow, { display: top.display, firstSheetColumn: b.column }).map((c) => ({
+    const columns = perUnitCostPacks(suggestColumns(top.values, headerRow, { display: top.display, firstSheetColumn: b.column })).map((c) => ({
       index: c.index,
       letter: c.letter,
       header: c.header,

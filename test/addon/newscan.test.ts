@@ -1,0 +1,306 @@
+/**
+ * New scan, on the BUILT add-on in the local runtime against the local Scan Service (behind a
+ * recording proxy, so the exact upload can be read): setup on messy sheets (suggestions, samples,
+ * header row under title rows, default name in the spreadsheet's time zone), the preview with real
+ * sheet row numbers, the exact CSV and attributes sent, every option reaching the service, the
+ * running-scan record, refusals that send nothing, selections, and a 10,000-row sheet.
+ */
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { connect, messyWorkbook, parseMultipart, runtime, SAMPLE, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+
+let svc: SpawnedService;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  svc = await spawnService({ SCAN_SERVICE_SPEED: '600000' });
+  proxy = await startFaultProxy(svc.url);
+});
+afterAll(async () => {
+  proxy?.stop();
+  await svc?.stop();
+});
+beforeEach(async () => {
+  await proxy.reset();
+});
+
+async function serviceScan(id: number): Promise<any> {
+  const r = await fetch(`${svc.url}/api/v3/scans/${id}`, { headers: { Authorization: `Bearer ${svc.apiKey}` } });
+  expect(r.status).toBe(200);
+  return r.json();
+}
+
+async function uploads() {
+  return (await proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans');
+}
+
+function requestFrom(setup: any, options: Record<string, unknown> = {}) {
+  return {
+    roles: setup.columns.map((c: any) => c.role),
+    options: { marketplace: setup.defaultMarketplace, name: setup.defaultName, ...options },
+    sheetName: setup.sheetName,
+    rangeA1: setup.rangeA1,
+    selection: setup.selection,
+    headerRow: setup.headerRow,
+  };
+}
+
+function messy() {
+  const wb = messyWorkbook();
+  wb.timeZone = 'Asia/Tokyo'; // 2026-11-20 23:30 UTC is already the 21st there
+  const rt = runtime(wb);
+  connect(rt, proxy.url, svc.apiKey);
+  return { wb, rt };
+}
+
+describe('a messy sheet', () => {
+  test('setup finds the header under title rows and suggests roles with samples as shown; default name uses the spreadsheet time zone', () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(setup).toEqual(
+      expect.objectContaining({ sheetName: 'Supplier', rangeA1: 'A1:E12', selection: false, headerRow: 4, rowCount: 8, defaultName: 'Supplier 2026-11-21', defaultMarketplace: 'US', running: [] }),
+    );
+    expect(setup.columns).toEqual([
+      { index: 0, letter: 'A', header: 'UPC', sample: '36000291452', role: 'identifier' },
+      { index: 1, letter: 'B', header: 'Item #', sample: 'A-1', role: 'sku' },
+      { index: 2, letter: 'C', header: 'Description', sample: 'Tissue, 2-ply', role: 'custom' },
+      { index: 3, letter: 'D', header: 'Unit Cost', sample: '$1,299.00', role: 'cost' },
+      { index: 4, letter: 'E', header: 'MAP', sample: '1499', role: 'map' },
+    ]);
+    expect(setup.roles.map((r: any) => r.role)).toEqual(['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount', 'custom', 'ignore']);
+    // Setup reads the values and display values in one batch each.
+    expect(rt.executions[rt.executions.length - 1].counters.sheetReadCalls).toBeLessThanOrEqual(2);
+    rt.close();
+  });
+
+  test('preview: rows that go, skipped with reasons on their real sheet rows, repairs, duplicates, warnings', () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
+    expect(p.ok).toBe(true);
+    expect(p.counts).toEqual({
+      dataRows: 8,
+      send: 4,
+      skipped: 4,
+      repairedRows: 4,
+      duplicateRows: 2,
+      warnings: 1,
+      bySkipReason: { 'scientific-notation': 1, 'blank-row': 1, 'no-identifier': 1, 'unusable-cost': 1 },
+    });
+    expect(p.skipped.map((s: any) => [s.sheetRow, s.reason])).toEqual([
+      [6, 'scientific-notation'],
+      [7, 'blank-row'],
+      [10, 'no-identifier'],
+      [11, 'unusable-cost'],
+    ]);
+    expect(p.skipped[0].message).toMatch(/^Row 6: "5\.01234E\+12" was stored in scientific notation/);
+    expect(p.skipped[3].message).toBe('Row 11: Cost "call" is not an amount.');
+    expect(p.repaired.map((r: any) => [r.sheetRow, r.column, r.before, r.after])).toEqual([
+      [5, 'A', '36000291452', '036000291452'],
+      [8, 'D', '1.299,00 €', '1299.00'],
+      [9, 'A', '12345678905', '012345678905'],
+      [9, 'D', '$1,299.00', '1299.00'],
+      [12, 'A', '36000291452', '036000291452'],
+    ]);
+    expect(p.duplicates).toEqual([{ identifier: '036000291452', sheetRows: [5, 12] }]);
+    expect(p.warnings.map((w: any) => w.message)).toEqual(['Row 9: MAP "n/a" is not an amount. It is sent blank.']);
+    expect(p.csvHeader).toEqual(['UPC', 'Unit Cost', 'Item #', 'MAP', 'Description', 'Sheet row']);
+    rt.close();
+  });
+
+  test('startScan uploads exactly the prepared CSV and the attributes as multipart, with every option reaching the service', async () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const options = {
+      name: 'ACME, "March" list',
+      marketplace: 'US',
+      supplierDiscount: '5%',
+      prepCost: '$0.50',
+      multipackPrepCost: { enabled: true, firstN: 2, costForFirstN: '0.25', costForRest: 0.1 },
+      multipackOverride: true,
+      multipackOverrideQuantity: '3',
+      pullHistoricalData: true,
+    };
+    const started = rt.scriptRun('startScan', [requestFrom(setup, options)]) as any;
+    expect(started.preview.counts.send).toBe(4);
+    expect(started.progress).toEqual(expect.objectContaining({ name: 'ACME, "March" list', marketplace: 'US', lines: 4 }));
+    expect(['queued', 'running', 'success']).toContain(started.progress.status);
+
+    const ups = await uploads();
+    expect(ups).toHaveLength(1);
+    expect(ups[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(ups[0].authorization).toBe(`Bearer ${svc.apiKey}`);
+    const parts = parseMultipart(ups[0].body, ups[0].contentType);
+    expect(parts.file.filename).toBe('ACME, March list.csv');
+    expect(parts.file.contentType).toBe('text/csv');
+    expect(parts.file.text).toBe(
+      [
+        'UPC,Unit Cost,Item #,MAP,Description,Sheet row',
+        '036000291452,1299.00,A-1,1499.00,"Tissue, 2-ply",5',
+        '4006381333931,1299.00,A-3,,"=HYPERLINK(""http://evil"",""x"")",8',
+        '012345678905,1299.00,A-4,,+1 555 0100,9',
+        '036000291452,12.50,A-7,,"Dup, other pack",12',
+        '',
+      ].join('\r\n'),
+    );
+    const attributes = {
+      mapping: { id: 0, cost: 1, custom_columns: [4, 5], supplier_sku: 2, map: 3 },
+      options: {
+        marketplace_id: 'US',
+        name: 'ACME, "March" list',
+        header: true,
+        discount_supplier: 500,
+        prep_cost: 50,
+        multipack_prep_cost: { enabled: true, firstN: 2, costForFirstN: 25, costForRest: 10 },
+        multipack_override: true,
+        multipack_override_quantity: 3,
+        pull_historical_data: true,
+        custom_columns: ['Description', 'Sheet row'],
+      },
+    };
+    expect(JSON.parse(parts.attributes.text)).toEqual(attributes);
+
+    // What the service stored.
+    const scan = await serviceScan(started.progress.scanId);
+    expect(scan).toEqual(expect.objectContaining({ name: 'ACME, "March" list', marketplace: 'US', lines: 4, source_type: 'Upload' }));
+    expect(scan.options).toEqual(attributes.options);
+    expect(scan.mapping).toEqual(attributes.mapping);
+
+    // Recorded as running: ids only, in the document properties.
+    const record = JSON.parse(rt.properties.document.get('scan.running')!);
+    expect(Object.keys(record)).toEqual([String(started.progress.scanId)]);
+    expect(Object.keys(record[started.progress.scanId]).sort()).toEqual(['t', 'u']);
+    expect(rt.properties.document.get('scan.running')).not.toContain('@');
+    rt.close();
+  });
+
+  test('a selection is read as it is, also after the user clicked elsewhere', async () => {
+    const { wb, rt } = messy();
+    const sh = wb.requireSheet('Supplier');
+    wb.activeSheet = sh;
+    wb.activeRange = { sheet: sh, r1: 4, c1: 1, r2: 9, c2: 4 }; // A4:D9
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A4:D9', selection: true, headerRow: 4, rowCount: 5 }));
+    expect(setup.columns.map((c: any) => c.header)).toEqual(['UPC', 'Item #', 'Description', 'Unit Cost']);
+    wb.activeRange = { sheet: sh, r1: 1, c1: 1, r2: 1, c2: 1 };
+    const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
+    expect(p.counts.send).toBe(3);
+    expect(p.skipped.map((s: any) => s.sheetRow)).toEqual([6, 7]);
+    rt.close();
+  });
+});
+
+describe('refusals send nothing', () => {
+  test('wrong options: every problem named, no upload, no record', async () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const req = requestFrom(setup, { name: '  ', supplierDiscount: 'lots', multipackOverride: true, multipackOverrideQuantity: 0 });
+    const preview = rt.scriptRun('previewScan', [req]) as any;
+    expect(preview.ok).toBe(false);
+    expect(preview.problems.map((p: any) => p.field)).toEqual(['name', 'supplierDiscount', 'multipackOverrideQuantity']);
+    expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
+      'The scan was not started: Give the scan a name. Supplier discount must be a percent from 0 to below 100. Multipack override: the quantity must be a whole number of 1 or more.',
+    );
+    expect(await uploads()).toHaveLength(0);
+    expect(rt.properties.document.get('scan.running')).toBeNull();
+    rt.close();
+  });
+
+  test('no cost column, or two identifier columns: says which', () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const noCost = requestFrom(setup);
+    noCost.roles[3] = 'ignore';
+    expect(thrown(() => rt.scriptRun('previewScan', [noCost]))).toBe('Choose the column with the cost.');
+    const twoIds = requestFrom(setup);
+    twoIds.roles[1] = 'identifier';
+    expect(thrown(() => rt.scriptRun('startScan', [twoIds]))).toBe('Two columns are set as Identifier (A and B).');
+    rt.close();
+  });
+
+  test('nothing usable: refused with the reason', async () => {
+    const wb = new Workbook({ name: 'Bad', empty: true });
+    wb.addSheet('Bad');
+    [['UPC', 'Cost'], ['12345', '1.00'], ['', '2.00'], ['036000291452', 'call']].forEach((row, i) => row.forEach((v, j) => v && wb.type('Bad', wb.a1(i + 1, j + 1), v)));
+    const rt = runtime(wb);
+    connect(rt, proxy.url, svc.apiKey);
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(thrown(() => rt.scriptRun('startScan', [requestFrom(setup)]))).toBe('The scan was not started: No row can be sent: every row was skipped (see the reasons).');
+    expect(await uploads()).toHaveLength(0);
+    rt.close();
+  });
+
+  test('an empty sheet: setup says so', () => {
+    const wb = new Workbook({ name: 'Empty' });
+    const rt = runtime(wb);
+    expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe('The sheet "Sheet1" is empty. Open the sheet with the price list and try again.');
+    rt.close();
+  });
+
+  test('the sheet changed shape since the form opened: asks to reopen', () => {
+    const { wb, rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    wb.type('Supplier', 'F4', 'Stock');
+    expect(thrown(() => rt.scriptRun('previewScan', [requestFrom(setup)]))).toBe('The sheet changed since the form was opened (6 columns now, 5 in the form). Open Scan this sheet again.');
+    rt.close();
+  });
+});
+
+describe('the shipped sample', () => {
+  test('suggestions, preview counts and the messy rows by their sheet rows', async () => {
+    const wb = await Workbook.fromXlsx(SAMPLE);
+    const rt = runtime(wb);
+    connect(rt, proxy.url, svc.apiKey);
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(setup).toEqual(expect.objectContaining({ sheetName: 'Price List', headerRow: 1, rowCount: 300 }));
+    // Case Pack next to a per-unit cost is informational (samples/README.md): custom, not pack quantity.
+    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual([
+      ['Item Code', 'sku'],
+      ['UPC', 'identifier'],
+      ['Description', 'custom'],
+      ['Unit Cost', 'cost'],
+      ['MSRP/MAP', 'map'],
+      ['Qty Avail', 'stock'],
+      ['Case Pack', 'custom'],
+    ]);
+    const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
+    expect(p.counts.send + p.counts.skipped).toBe(300);
+    const skipped = Object.fromEntries(p.skipped.map((s: any) => [s.sheetRow, s.reason]));
+    // Lines of samples/README.md "Messy rows" are sheet rows (line 1 = header = row 1).
+    expect(skipped).toEqual(
+      expect.objectContaining({ 23: 'scientific-notation', 67: 'blank-row', 78: 'blank-row', 89: 'no-identifier', 100: 'unusable-cost', 111: 'unusable-cost', 166: 'invalid-identifier', 276: 'unusable-cost' }),
+    );
+    const repaired = Object.fromEntries(p.repaired.filter((r: any) => r.role === 'cost').map((r: any) => [r.sheetRow, r.after]));
+    expect(repaired).toEqual(expect.objectContaining({ 34: '1299.00', 45: '1299.00', 287: '24.00' }));
+    expect(p.repaired.find((r: any) => r.sheetRow === 12)).toEqual(expect.objectContaining({ column: 'B', before: '2943921572', after: '002943921572' }));
+    expect(p.duplicates.some((d: any) => d.sheetRows.includes(122))).toBe(true);
+    rt.close();
+  });
+});
+
+describe('a 10,000-row sheet', () => {
+  test('is read with one values and one display-values read and sent whole in one upload', async () => {
+    const wb = new Workbook({ name: 'Big', empty: true });
+    const sh = wb.addSheet('Big', undefined, 10_001, 4);
+    const rows: unknown[][] = [['UPC', 'SKU', 'Description', 'Cost']];
+    for (let i = 0; i < 10_000; i++) {
+      const body = String(100000000000 + i * 7).slice(0, 11);
+      let sum = 0;
+      for (let k = 0; k < 11; k++) sum += Number(body[k]) * (k % 2 === 0 ? 3 : 1);
+      rows.push([Number(body + ((10 - (sum % 10)) % 10)), 'S' + i, 'Item ' + i, 1 + (i % 50) / 4]);
+    }
+    rows.forEach((row, r) => row.forEach((v, c) => wb.writeInput(sh, r + 1, c + 1, v)));
+    const rt = runtime(wb);
+    connect(rt, proxy.url, svc.apiKey);
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(setup.rowCount).toBe(10_000);
+    const started = rt.scriptRun('startScan', [requestFrom(setup)]) as any;
+    expect(started.preview.counts).toEqual(expect.objectContaining({ send: 10_000, skipped: 0 }));
+    const exec = rt.executions[rt.executions.length - 1];
+    expect(exec.counters.sheetReadCalls).toBeLessThanOrEqual(2);
+    expect(exec.counters.urlFetchRequests).toBe(1);
+    const scan = await serviceScan(started.progress.scanId);
+    expect(scan.lines).toBe(10_000);
+    rt.close();
+  });
+});
