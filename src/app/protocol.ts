@@ -205,6 +205,23 @@ export interface ColumnConversionProgress {
   /** Where the values go, A1 notation. */
   targetA1: string;
   message: string;
+  /** The conversion, e.g. 'ASIN_FROM_UPC', 'IDENTIFIERS_FROM_ASIN'. */
+  conversion: string;
+  /** The column read (data rows, header excluded), A1 notation with the sheet name. */
+  sourceA1: string;
+  marketplace: string;
+}
+
+/** Optional choices for "Convert selected column"; with none, an unfinished conversion continues, else the selection is converted. */
+export interface ColumnConversionRequest {
+  /** One of ASIN_FROM_UPC/EAN/ISBN, UPC/EAN/ISBN/GTIN/JAN_FROM_ASIN, IDENTIFIERS_FROM_ASIN; default: chosen from the header and values. */
+  conversion?: string;
+  /** Marketplace code; default: the user's default marketplace. */
+  marketplace?: string;
+  /** Several ASINs for one input: 'first' (default) or 'all' (joined with ", "). */
+  matches?: 'first' | 'all';
+  /** Start over with the current selection even when an unfinished conversion exists. */
+  restart?: boolean;
 }
 
 /**
@@ -230,5 +247,5 @@ export interface ServerFunctions {
   downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult;
   exportScan(scanId: number): ExportResult;
 
-  convertSelectedColumn(): ColumnConversionProgress;
+  convertSelectedColumn(request?: ColumnConversionRequest | null): ColumnConversionProgress;
 }

@@ -7,6 +7,7 @@
 export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
   ['Scan this sheet', 'menuScanSheet'],
   ['Scans (history)', 'menuScanHistory'],
+  ['Convert selected column', 'menuConvertColumn'],
   null,
   ['Settings', 'menuSettings'],
   ['Help', 'menuHelp'],

@@ -12,9 +12,9 @@ import { gasFormulaDeps } from './gas';
  * Blank cells stay blank; an unmatched UPC shows "not found"; a value that cannot be a UPC says why.
  * UPCs that lost their leading zeros (typed as numbers) are restored. Results are cached for 6 hours.
  *
- * @param {A2:A} ids The UPCs: one cell or a range.
- * @param {"US"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When a UPC is on several ASINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|number|Array<Array<string|number>>} ids The UPCs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When a UPC is on several ASINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The ASIN of each UPC, in the shape of the input.
  * @customfunction
  */
@@ -27,9 +27,9 @@ export function ASIN_FROM_UPC(ids: unknown, marketplace?: unknown, matches?: unk
  * Blank cells stay blank; an unmatched EAN shows "not found"; a value that cannot be an EAN says why.
  * EANs that lost their leading zeros (typed as numbers) are restored. Results are cached for 6 hours.
  *
- * @param {A2:A} ids The EANs: one cell or a range.
- * @param {"DE"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an EAN is on several ASINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|number|Array<Array<string|number>>} ids The EANs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an EAN is on several ASINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The ASIN of each EAN, in the shape of the input.
  * @customfunction
  */
@@ -42,9 +42,9 @@ export function ASIN_FROM_EAN(ids: unknown, marketplace?: unknown, matches?: unk
  * Blank cells stay blank; an unmatched ISBN shows "not found"; a value that cannot be an ISBN says why.
  * Results are cached for 6 hours.
  *
- * @param {A2:A} ids The ISBNs: one cell or a range; hyphens are fine.
- * @param {"US"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an ISBN is on several ASINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|number|Array<Array<string|number>>} ids The ISBNs: one cell or a range, e.g. A2:A; hyphens are fine.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an ISBN is on several ASINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The ASIN of each ISBN, in the shape of the input.
  * @customfunction
  */
@@ -57,9 +57,9 @@ export function ASIN_FROM_ISBN(ids: unknown, marketplace?: unknown, matches?: un
  * Blank cells stay blank; an ASIN without a UPC shows "not found"; a value that cannot be an ASIN says why.
  * Results are cached for 6 hours.
  *
- * @param {A2:A} asins The ASINs: one cell or a range.
- * @param {"US"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an ASIN has several UPCs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|Array<Array<string>>} asins The ASINs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an ASIN has several UPCs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The UPC of each ASIN, in the shape of the input.
  * @customfunction
  */
@@ -72,9 +72,9 @@ export function UPC_FROM_ASIN(asins: unknown, marketplace?: unknown, matches?: u
  * Blank cells stay blank; an ASIN without an EAN shows "not found"; a value that cannot be an ASIN says why.
  * Results are cached for 6 hours.
  *
- * @param {A2:A} asins The ASINs: one cell or a range.
- * @param {"DE"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an ASIN has several EANs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|Array<Array<string>>} asins The ASINs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an ASIN has several EANs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The EAN of each ASIN, in the shape of the input.
  * @customfunction
  */
@@ -87,9 +87,9 @@ export function EAN_FROM_ASIN(asins: unknown, marketplace?: unknown, matches?: u
  * Blank cells stay blank; an ASIN without an ISBN shows "not found"; a value that cannot be an ASIN says why.
  * Results are cached for 6 hours.
  *
- * @param {A2:A} asins The ASINs: one cell or a range.
- * @param {"US"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an ASIN has several ISBNs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|Array<Array<string>>} asins The ASINs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an ASIN has several ISBNs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The ISBN of each ASIN, in the shape of the input.
  * @customfunction
  */
@@ -102,9 +102,9 @@ export function ISBN_FROM_ASIN(asins: unknown, marketplace?: unknown, matches?: 
  * Where the service lists no GTIN, the ASIN's UPC or EAN is written as a GTIN-14. Blank cells stay blank;
  * an ASIN without one shows "not found"; a value that cannot be an ASIN says why. Results are cached for 6 hours.
  *
- * @param {A2:A} asins The ASINs: one cell or a range.
- * @param {"US"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an ASIN has several GTINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|Array<Array<string>>} asins The ASINs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an ASIN has several GTINs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The GTIN of each ASIN, in the shape of the input.
  * @customfunction
  */
@@ -117,9 +117,9 @@ export function GTIN_FROM_ASIN(asins: unknown, marketplace?: unknown, matches?: 
  * Blank cells stay blank; an ASIN without a JAN shows "not found"; a value that cannot be an ASIN says why.
  * Results are cached for 6 hours.
  *
- * @param {A2:A} asins The ASINs: one cell or a range.
- * @param {"JP"} marketplace [optional] Marketplace code such as "JP", "US", "DE". Default: the one set in the add-on's Settings.
- * @param {"first"} matches [optional] When an ASIN has several JANs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
+ * @param {string|Array<Array<string>>} asins The ASINs: one cell or a range, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "JP", "US", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
+ * @param {string} matches [optional] When an ASIN has several JANs: "first" (default) shows the first, "all" joins them with ", " in one cell, "spill" puts them in the next columns.
  * @return The JAN of each ASIN, in the shape of the input.
  * @customfunction
  */
@@ -132,8 +132,8 @@ export function JAN_FROM_ASIN(asins: unknown, marketplace?: unknown, matches?: u
  * with one column per kind; several of a kind are joined with ", ". Blank cells give a blank row;
  * an ASIN with none shows "not found". Results are cached for 6 hours.
  *
- * @param {A2:A} asins The ASINs: one cell or one column.
- * @param {"US"} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the one set in the add-on's Settings.
+ * @param {string|Array<Array<string>>} asins The ASINs: one cell or one column, e.g. A2:A.
+ * @param {string} marketplace [optional] Marketplace code such as "US", "UK", "DE". Default: the default marketplace of the spreadsheet owner's Settings.
  * @return A header row, then the UPC, EAN, ISBN, GTIN and JAN of each ASIN.
  * @customfunction
  */
