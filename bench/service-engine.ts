@@ -28,16 +28,22 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
   };
   const rules: AccountRules = { blockedBrands: new Set(['Acme']), blockedAsins: new Set(), multipackCorrections: new Map([[us[0].asin, 3]]), listingMatches: new Map() };
 
-  for (let i = 0; i < 2000; i++) engine.processRow(rows[i % rows.length], i + 2, attrs, 1, rules); // warm-up
+  // One warm-up pass (JIT), then three timed passes over all rows; the median pass is reported.
   let products = 0;
   let errors = 0;
-  t = performance.now();
-  for (let i = 0; i < rows.length; i++) {
-    const out = engine.processRow(rows[i], i + 2, attrs, 1, rules);
-    products += out.products.length;
-    if (out.error) errors++;
+  const passMs: number[] = [];
+  for (let pass = 0; pass < 4; pass++) {
+    products = 0;
+    errors = 0;
+    const start = performance.now();
+    for (let i = 0; i < rows.length; i++) {
+      const out = engine.processRow(rows[i], i + 2, attrs, 1, rules);
+      products += out.products.length;
+      if (out.error) errors++;
+    }
+    if (pass > 0) passMs.push(performance.now() - start);
   }
-  const ms = performance.now() - t;
+  const ms = passMs.sort((a, b) => a - b)[1];
 
   const csv = readFileSync(join(__dirname, '..', 'samples', 'supplier-price-list.csv'));
   const xlsx = readFileSync(join(__dirname, '..', 'samples', 'supplier-price-list.xlsx'));
