@@ -149,6 +149,8 @@ export interface ImportEnv {
   tuning: ImportTuning;
   /** Clock time by which every API attempt must be over (the client's retries stop there). */
   deadline: number;
+  /** Waves copied in this execution: the first always runs, so every call makes progress. */
+  waves: number;
 }
 
 /** The real services, with a fetcher that charges each wave to the budget. */
@@ -164,6 +166,7 @@ export function gasImportEnv(tuning: ImportTuning = readTuning()): ImportEnv {
     budget,
     tuning,
     deadline: startedAt + EXECUTION_LIMIT_MS - 45000,
+    waves: 0,
   };
 }
 
@@ -471,7 +474,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     const cols = errCols ? errCols.width : resultBlock([], { marketplace: mp, customColumns: cp.customColumns }).headers.length;
     // Expected cost of this wave: one fetch round (about a second and a half) and the writes.
     const estimate = 1500 + WORK_COST.writeCallMs * 3 + rowsInWave * (cols + 1) * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs;
-    if (!env.budget.fits(estimate)) {
+    if (env.waves > 0 && !env.budget.fits(estimate)) {
       saveCheckpoint(env, cp);
       return false;
     }
@@ -508,6 +511,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     if (table === 'products') cp.productsDone = done + rows.length;
     else cp.errorsDone = done + rows.length;
     saveCheckpoint(env, cp);
+    env.waves++;
   }
   return true;
 }

@@ -1,0 +1,161 @@
+/**
+ * Set-up of the result-import, history and trigger tests: a catalog with known products (formula
+ * bait in titles, identifiers with leading zeros, unprofitable and fee-less products), the local
+ * Scan Service over it in a child process, scans uploaded straight over HTTP, and the service's own
+ * results read over HTTP for cell-by-cell comparison.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+
+/** A valid UPC-A from a number (GS1 check digit); small numbers keep their leading zeros. */
+export function upc(n: number): string {
+  const body = String(n).padStart(11, '0');
+  let sum = 0;
+  for (let i = body.length - 1, w = 3; i >= 0; i--, w = w === 3 ? 1 : 3) sum += Number(body[i]) * w;
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+export const asinOf = (i: number) => 'B3' + String(i).padStart(8, '0');
+
+/** Titles the sheet must keep as text (never formulas). */
+export const BAIT_TITLES = ['=1+1', '+44 20 7946 0958', '-5 pack', '@home set', "=HYPERLINK(\"http://evil.invalid\",\"click\")", '007 Agent'];
+
+const dims = { length: 8, width: 6, height: 2, weight: 0.9 };
+
+function record(i: number): Record<string, unknown> {
+  const bait = i < BAIT_TITLES.length ? BAIT_TITLES[i] : null;
+  return {
+    marketplace_id: 1,
+    asin: asinOf(i),
+    title: bait ?? `Widget number ${i}`,
+    brand: i % 7 === 0 ? null : i % 5 === 0 ? '=BRAND()' : 'Acme',
+    color: null,
+    size_name: null,
+    category: i % 2 ? 'Home & Kitchen' : 'Toys & Games',
+    rank: i % 11 === 0 ? null : 1000 + i * 3,
+    // Prices rise with i: the first products sell below cost (negative profit).
+    buybox_price: 900 + (i % 97) * 37,
+    lowest_price_new_fba: 900 + (i % 97) * 37,
+    lowest_price_new_fbm: i % 3 ? 950 + (i % 97) * 37 : null,
+    lowest_price_used_fba: null,
+    lowest_price_used_fbm: null,
+    competitive_sellers: i % 4,
+    new_fba_offers_count: i % 6,
+    new_fbm_offers_count: i % 3,
+    total_offers_count: (i % 6) + (i % 3),
+    market_pack_quantity: 1,
+    number_of_variations: 0,
+    parent_asin: null,
+    is_hazmat: i % 13 === 0,
+    is_meltable: i % 17 === 0,
+    is_adult: false,
+    package_dimensions: dims,
+    item_dimensions: dims,
+    identifiers: { upc: [upc(20000 + i)] },
+    images: ['img' + i],
+    fees_available: i % 19 !== 5,
+    inbound_eligibility: { eligible: true, updated_at: 1700000000, ineligible_codes: [] },
+  };
+}
+
+export const CATALOG_SIZE = 12000;
+
+let catalogPath: string | undefined;
+/** The test catalog (written once per process). */
+export function testCatalog(): string {
+  if (catalogPath) return catalogPath;
+  const dir = mkdtempSync(join(tmpdir(), 'import-catalog-'));
+  const lines: string[] = [];
+  for (let i = 0; i < CATALOG_SIZE; i++) lines.push(JSON.stringify(record(i)));
+  catalogPath = join(dir, 'catalog.jsonl');
+  writeFileSync(catalogPath, lines.join('\n') + '\n');
+  return catalogPath;
+}
+
+export function startImportService(env: Record<string, string> = {}): Promise<SpawnedService> {
+  return spawnService({ SCAN_SERVICE_CATALOG: testCatalog(), SCAN_SERVICE_SPEED: '6000000', SCAN_SERVICE_API_KEYS: 'imp-key-a,imp-key-b', ...env });
+}
+
+export interface SupplierRow {
+  upc: string;
+  cost: string;
+  sku: string;
+  sheetRow: number;
+  note: string;
+}
+
+/**
+ * A supplier list: `products` rows that the catalog knows (every 4th with formula-bait notes), then
+ * `errors` rows the service cannot use (unknown identifiers, unusable costs).
+ */
+export function supplierRows(products: number, errors: number): SupplierRow[] {
+  const rows: SupplierRow[] = [];
+  const notes = ['=SUM(A1:A2)', '+1', '-2+3', '@x', 'plain note', "'quoted"];
+  for (let i = 0; i < products; i++) {
+    rows.push({ upc: upc(20000 + i), cost: (3 + (i % 40) * 0.55).toFixed(2), sku: i % 9 === 0 ? '00' + i : 'SKU-' + i, sheetRow: 5 + i, note: i % 4 === 0 ? notes[(i / 4) % notes.length] : '' });
+  }
+  for (let j = 0; j < errors; j++) {
+    const unknown = j % 2 === 0;
+    rows.push({ upc: unknown ? upc(900000 + j) : upc(20000 + j), cost: unknown ? '5.00' : 'abc', sku: 'ERR-' + j, sheetRow: 5 + products + j, note: j === 1 ? '=evil()' : '' });
+  }
+  return rows;
+}
+
+function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+}
+
+export function supplierCsv(rows: SupplierRow[]): string {
+  const lines = ['UPC,Cost,SKU,Sheet row,Note'];
+  for (const r of rows) lines.push([r.upc, r.cost, r.sku, String(r.sheetRow), r.note].map(csvField).join(','));
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** Uploads a scan straight over HTTP (as the add-on's startScan does) and returns its id. */
+export async function uploadScan(service: { url: string; apiKey: string }, rows: SupplierRow[], name: string, marketplace = 'US'): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([supplierCsv(rows)], { type: 'text/csv' }), 'list.csv');
+  form.append(
+    'attributes',
+    JSON.stringify({
+      mapping: { id: 0, cost: 1, supplier_sku: 2, custom_columns: [3, 4] },
+      options: { marketplace_id: marketplace, name, header: true, custom_columns: ['Sheet row', 'Note'] },
+    }),
+  );
+  const res = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: { authorization: 'Bearer ' + service.apiKey }, body: form });
+  const body = (await res.json()) as { id: number };
+  if (res.status !== 201) throw new Error('upload failed: ' + res.status + ' ' + JSON.stringify(body));
+  return body.id;
+}
+
+export async function api(service: { url: string; apiKey: string }, method: string, path: string, json?: unknown): Promise<any> {
+  const res = await fetch(service.url + path, {
+    method,
+    headers: { authorization: 'Bearer ' + service.apiKey, ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+export async function waitFinished(service: { url: string; apiKey: string }, id: number, timeoutMs = 20000): Promise<any> {
+  const t0 = Date.now();
+  for (;;) {
+    const s = await api(service, 'GET', '/api/v3/scans/' + id);
+    if (['success', 'error', 'cancelled'].includes(s.status)) return s;
+    if (Date.now() - t0 > timeoutMs) throw new Error('scan did not finish: ' + JSON.stringify(s));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every row of a scan table as the service answers it (its own filter and sort), page by page. */
+export async function serviceRows(service: { url: string; apiKey: string }, id: number, body: Record<string, unknown> = {}): Promise<any[]> {
+  const out: any[] = [];
+  for (let page = 1; ; page++) {
+    const r = await api(service, 'POST', '/api/v3/scans/' + id, { ...body, page, per_page: 100 });
+    out.push(...r.data);
+    if (out.length >= r.count || r.data.length === 0) return out;
+  }
+}

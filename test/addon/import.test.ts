@@ -1,0 +1,287 @@
+/**
+ * importScan end to end: the BUILT add-on in the local Apps Script runtime, the local Scan Service
+ * in a child process. Result and errors tabs are checked cell by cell against the service's own
+ * results (read over HTTP here), with formats, links, frozen header, filter and rules.
+ */
+import type { SpawnedService } from '../../emulator/service/spawn';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, thrown } from './scanflow-helpers';
+import { BAIT_TITLES, serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+
+jest.setTimeout(60_000);
+
+const MONEY = '"$"#,##0.00';
+const PCT = '0.00%';
+const INT = '#,##0';
+
+type Expect = { header: string; value: (p: any) => unknown; format?: string };
+const money = (c: unknown) => (c === null || c === undefined ? '' : (c as number) / 100);
+const pct = (b: unknown) => (b === null || b === undefined ? '' : (b as number) / 10000);
+const plain = (v: unknown) => (v === null || v === undefined ? '' : v);
+
+/** The result tab's columns as a seller reads them, written out independently of the add-on's layout code. */
+const COLUMNS: Expect[] = [
+  { header: 'ASIN', value: (p) => p.asin },
+  { header: 'Title', value: (p) => plain(p.market_title) },
+  { header: 'Brand', value: (p) => plain(p.brand) },
+  { header: 'Category', value: (p) => plain(p.category) },
+  { header: 'Rank', value: (p) => plain(p.rank), format: INT },
+  { header: 'Buy Box', value: (p) => money(p.buybox_price), format: MONEY },
+  { header: 'Lowest FBA', value: (p) => money(p.lowest_price_new_fba), format: MONEY },
+  { header: 'Lowest FBM', value: (p) => money(p.lowest_price_new_fbm), format: MONEY },
+  { header: 'Referral fee', value: (p) => money(p.market_fees.referral_fee), format: MONEY },
+  { header: 'FBA fee', value: (p) => money(p.market_fees.fba_fees), format: MONEY },
+  {
+    header: 'Other fees',
+    value: (p) => {
+      const f = p.market_fees;
+      const parts = [f.per_item_fee, f.variable_closing_fee, f.inbound_placement_fee].filter((x) => typeof x === 'number');
+      return parts.length ? parts.reduce((a: number, b: number) => a + b, 0) / 100 : '';
+    },
+    format: MONEY,
+  },
+  { header: 'Profit', value: (p) => money(p.financials.profit), format: MONEY },
+  { header: 'Margin', value: (p) => pct(p.financials.margin), format: PCT },
+  { header: 'ROI', value: (p) => pct(p.financials.roi), format: PCT },
+  { header: 'Units/mo', value: (p) => plain(p.units_per_month), format: INT },
+  { header: 'Sales/mo', value: (p) => money(p.sales_per_month), format: MONEY },
+  { header: 'Profit/mo', value: (p) => money(p.profit_per_month), format: MONEY },
+  { header: 'FBA offers', value: (p) => plain(p.new_fba_offers_count), format: INT },
+  { header: 'FBM offers', value: (p) => plain(p.new_fbm_offers_count), format: INT },
+  { header: 'Offers', value: (p) => plain(p.total_offers_count), format: INT },
+  { header: 'Flags', value: (p) => (p.flags || []).map((f: any) => f.code).join(', ') },
+  { header: 'Hazmat', value: (p) => plain(p.is_hazmat) },
+  { header: 'Meltable', value: (p) => plain(p.is_meltable) },
+  { header: 'Adult', value: (p) => plain(p.is_adult) },
+  { header: 'Size tier', value: (p) => plain(p.size_tier) },
+  { header: 'Identifier', value: (p) => p.inputs.identifier },
+  { header: 'SKU', value: (p) => plain(p.inputs.supplier_sku) },
+  { header: 'Cost', value: (p) => money(p.inputs.cost), format: MONEY },
+  { header: 'MAP', value: (p) => money(p.inputs.map), format: MONEY },
+  { header: 'Stock', value: (p) => plain(p.inputs.stock), format: INT },
+  { header: 'Pack qty', value: (p) => plain(p.inputs.supplier_pack_quantity), format: INT },
+  { header: 'Sheet row', value: (p) => Number(p.inputs.custom_columns[0]), format: INT },
+  { header: 'Note', value: (p) => plain(p.inputs.custom_columns[1]) },
+];
+
+function a1(r: number, c: number): string {
+  let s = '';
+  for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s + r;
+}
+
+/** Every cell of the result tab against the service's products, in order; returns the cells compared. */
+function expectResultTab(wb: Workbook, name: string, products: any[]): number {
+  const sh = wb.requireSheet(name);
+  expect(sh.hidden).toBe(false);
+  expect(COLUMNS.map((c, i) => wb.cell(name, a1(1, i + 1)).value)).toEqual(COLUMNS.map((c) => c.header));
+  expect(wb.cell(name, 'A1').bold).toBe(true);
+  expect(sh.lastRow()).toBe(products.length + 1);
+  expect(sh.lastColumn()).toBe(COLUMNS.length);
+  let n = 0;
+  products.forEach((p, i) => {
+    const r = i + 2;
+    COLUMNS.forEach((col, j) => {
+      const cell = wb.cell(name, a1(r, j + 1));
+      const want = col.value(p);
+      if (cell.value !== want) throw new Error(`${name}!${a1(r, j + 1)} (${col.header}) is ${JSON.stringify(cell.value)}, the service says ${JSON.stringify(want)}`);
+      if (cell.formula !== '') throw new Error(`${name}!${a1(r, j + 1)} holds a formula: ${cell.formula}`);
+      if (col.format && cell.format !== col.format) throw new Error(`${name}!${a1(r, j + 1)} (${col.header}) has format ${cell.format}`);
+      n++;
+    });
+    const link = wb.cell(name, a1(r, 1)).links;
+    expect(link).toEqual([{ start: 0, end: p.asin.length, url: 'https://www.amazon.com/dp/' + p.asin }]);
+  });
+  // Layout of the tab: frozen header, a filter over the whole table, rules on profit and ROI, widths.
+  expect(sh.frozenRows).toBe(1);
+  expect(sh.filter && { r1: sh.filter.r1, c1: sh.filter.c1, r2: sh.filter.r2, c2: sh.filter.c2 }).toEqual({ r1: 1, c1: 1, r2: products.length + 1, c2: COLUMNS.length });
+  if (products.length) {
+    const rules = (sh.cfRules as any[]).map((r) => ({
+      criteria: r.d.criteria,
+      values: r.d.values,
+      background: r.d.background,
+      range: r.d.ranges.map((g: any) => a1(g._r, g._c) + ':' + a1(g._r + g._nr - 1, g._c + g._nc - 1)),
+    }));
+    const profit = COLUMNS.findIndex((c) => c.header === 'Profit') + 1;
+    const roi = COLUMNS.findIndex((c) => c.header === 'ROI') + 1;
+    const last = products.length + 1;
+    expect(rules).toEqual([
+      { criteria: 'NUMBER_LESS_THAN', values: [0], background: '#f4cccc', range: [`${a1(2, profit)}:${a1(last, profit)}`] },
+      { criteria: 'NUMBER_GREATER_THAN', values: [0], background: '#d9ead3', range: [`${a1(2, profit)}:${a1(last, profit)}`] },
+      { criteria: 'NUMBER_LESS_THAN', values: [0], background: '#f4cccc', range: [`${a1(2, roi)}:${a1(last, roi)}`] },
+      { criteria: 'NUMBER_GREATER_THAN', values: [0], background: '#d9ead3', range: [`${a1(2, roi)}:${a1(last, roi)}`] },
+    ]);
+  }
+  expect(sh.colWidths.get(2)).toBe(320); // Title: wide enough to read
+  expect(sh.colWidths.get(1)).toBe(110);
+  return n;
+}
+
+const ERROR_HEADERS = ['Sheet row', 'File line', 'Identifier', 'Reason', 'Input: Identifier', 'Input: Cost', 'Input: SKU', 'Input: Sheet row', 'Input: Note'];
+
+function expectErrorsTab(wb: Workbook, name: string, errors: any[]): void {
+  const sh = wb.requireSheet(name);
+  expect(sh.hidden).toBe(false);
+  expect(sh.lastRow()).toBe(errors.length + 1);
+  expect(ERROR_HEADERS.map((h, i) => wb.cell(name, a1(1, i + 1)).value)).toEqual(ERROR_HEADERS);
+  errors.forEach((e, i) => {
+    const r = i + 2;
+    const want = [Number(e.input[3]), e.line, e.identifier, e.message, ...e.input.slice(0, 5)];
+    const got = want.map((_w, j) => wb.cell(name, a1(r, j + 1)));
+    expect(got.map((c) => c.value)).toEqual(want);
+    expect(got.every((c) => c.formula === '')).toBe(true);
+  });
+  expect(sh.frozenRows).toBe(1);
+}
+
+function visibleSheets(wb: Workbook): string[] {
+  return wb.sheets.filter((s) => !s.hidden).map((s) => s.name);
+}
+
+describe('importScan', () => {
+  let service: SpawnedService;
+  let scanId: number;
+  beforeAll(async () => {
+    service = await startImportService();
+    scanId = await uploadScan(service, supplierRows(250, 7), 'Spring list');
+    await waitFinished(service, scanId);
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  function session(): { rt: Runtime; wb: Workbook } {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb);
+    connect(rt, service.url, service.apiKey);
+    return { rt, wb };
+  }
+
+  test('writes the result tab and the errors tab cell by cell as the service answers, in few calls and large blocks', async () => {
+    const { rt, wb } = session();
+    try {
+      const result = rt.scriptRun('importScan', [scanId, null]) as any;
+      expect(result).toMatchObject({ scanId, done: true, rowsWritten: 250, totalRows: 250, sheetName: 'Spring list', errorsSheetName: 'Spring list – errors' });
+      expect(result.message).toBe('Imported 250 products into "Spring list"; 7 rows the service could not use are in "Spring list – errors".');
+      const products = await serviceRows(service, scanId);
+      const errors = await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' });
+      expect(products).toHaveLength(250);
+      expect(errors).toHaveLength(7);
+      expect(expectResultTab(wb, 'Spring list', products)).toBe(250 * COLUMNS.length);
+      expectErrorsTab(wb, 'Spring list – errors', errors);
+      // Staging tabs are gone, the new tab is shown; nothing of the import is left in the document's properties.
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
+      expect(Object.keys(rt.properties.document.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+      // Calls: scan + first products page + first errors page in one fetchAll, pages 2-3 in a second one.
+      const ex = rt.executions[rt.executions.length - 1];
+      expect(ex.counters.urlFetchRequests).toBe(5);
+      expect(ex.counters.urlFetchCalls).toBe(2);
+      // Writes do not grow with rows: one setValues per wave, formats per column block.
+      expect(ex.counters.sheetWriteCalls).toBeLessThan(40);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('text from the supplier or the service stays text: titles, brands and notes that look like formulas', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.scriptRun('importScan', [scanId, null]);
+      const titles = wb.values('Spring list').map((r) => r[1]);
+      for (const bait of BAIT_TITLES) expect(titles).toContain(bait);
+      const notes = wb.values('Spring list').map((r) => r[COLUMNS.length - 1]);
+      for (const bait of ['=SUM(A1:A2)', '+1', '-2+3', '@x', "'quoted"]) expect(notes).toContain(bait);
+      expect(wb.values('Spring list').map((r) => r[2])).toContain('=BRAND()');
+      expect(wb.values('Spring list – errors').map((r) => r[8])).toContain('=evil()');
+      for (const name of ['Spring list', 'Spring list – errors']) {
+        const sh = wb.requireSheet(name);
+        for (let r = 1; r <= sh.lastRow(); r++) for (let c = 1; c <= sh.lastColumn(); c++) expect(sh.cell(r, c)?.f).toBeUndefined();
+      }
+      // Identifiers keep their leading zeros (text), SKUs like "009" too.
+      const ids = wb.values('Spring list').slice(1).map((r) => r[25]);
+      expect(ids.every((v) => typeof v === 'string' && /^\d{12}$/.test(v as string))).toBe(true);
+      expect(wb.values('Spring list').slice(1).map((r) => r[26])).toContain('009');
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('filters and sort go to the API in its units; re-importing replaces the tab with exactly the matching rows', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.scriptRun('importScan', [scanId, null]);
+      const before = wb.requireSheet('Spring list').id;
+      const request = { filters: [{ field: 'profit', operator: '>=', value: 2.5 }, { field: 'roi', operator: '>', value: 20 }], sort: '-roi' };
+      const result = rt.scriptRun('importScan', [scanId, request]) as any;
+      const want = await serviceRows(service, scanId, {
+        filter: [
+          { name: 'profit', operator: '>=', value: 250 },
+          { name: 'roi', operator: '>', value: 2000 },
+        ],
+        sort: '-roi',
+      });
+      expect(want.length).toBeGreaterThan(10);
+      expect(want.length).toBeLessThan(250);
+      expect(result).toMatchObject({ done: true, rowsWritten: want.length, totalRows: want.length, sheetName: 'Spring list' });
+      expect(wb.requireSheet('Spring list').id).not.toBe(before);
+      expectResultTab(wb, 'Spring list', want);
+      // Sorted by ROI, highest first, as the service sorted.
+      const rois = wb.values('Spring list').slice(1).map((r) => r[13] as number);
+      expect(rois).toEqual([...rois].sort((a, b) => b - a));
+      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
+      // And back to everything: the same tab, all 250 rows, none twice.
+      rt.scriptRun('importScan', [scanId, {}]);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
+      const asins = wb.values('Spring list').slice(1).map((r) => r[0]);
+      expect(asins).toHaveLength(250);
+      expect(new Set(asins).size).toBe(250);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a renamed result tab is replaced under its new name; a second scan with the same name gets a unique tab', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.scriptRun('importScan', [scanId, null]);
+      wb.requireSheet('Spring list').name = 'My picks';
+      rt.scriptRun('importScan', [scanId, null]);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'My picks', 'Spring list – errors']);
+      const second = await uploadScan(service, supplierRows(3, 0), 'My picks');
+      await waitFinished(service, second);
+      const r = rt.scriptRun('importScan', [second, null]) as any;
+      expect(r).toMatchObject({ done: true, sheetName: 'My picks (2)', errorsSheetName: null, totalRows: 3 });
+      expect(wb.requireSheet('My picks').lastRow()).toBe(251);
+      expect(wb.requireSheet('My picks (2)').lastRow()).toBe(4);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('bad filters and unfinished or unknown scans get plain messages and write nothing', async () => {
+    const { rt, wb } = session();
+    try {
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'profit', operator: '>=', value: 'lots' }] }]))).toBe('The filter on profit needs a number.');
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'nonsense', operator: '>', value: 1 }] }]))).toMatch(/^The Scan Service refused the request: .*nonsense/);
+      expect(thrown(() => rt.scriptRun('importScan', [999999, null]))).toMatch(/^The Scan Service does not know this \(scan 999999\)\./);
+      const slow = await startImportService({ SCAN_SERVICE_SPEED: '1' });
+      try {
+        const running = await uploadScan(slow, supplierRows(5, 0), 'Slow one');
+        const rt2 = runtime(wb);
+        connect(rt2, slow.url, slow.apiKey);
+        try {
+          expect(thrown(() => rt2.scriptRun('importScan', [running, null]))).toMatch(/^The scan "Slow one" is still (queued|running) \(\d of 5 lines\)\. Import it when it has finished\.$/);
+        } finally {
+          rt2.close();
+        }
+      } finally {
+        await slow.stop();
+      }
+      expect(wb.sheetNames()).toEqual(['Sheet1']);
+      expect(Object.keys(rt.properties.document.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+    } finally {
+      rt.close();
+    }
+  });
+});
