@@ -29,7 +29,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   const poll = () => {
     timer = undefined;
     // A card no longer on the page (view switched) stops polling; reopening the view finds the scan again.
-    if (!card.isConnected) return;
+    if (!card.isConnected || !isActive(p)) return;
     call('getScanProgress', p.scanId).then(update, (e) => {
       fail(e);
       schedule();
@@ -40,6 +40,12 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   };
 
   const update = (next: ScanProgress) => {
+    // A finished or cancelled scan stays so: a poll answered before a Cancel must not revive it.
+    if (!isActive(p) && isActive(next)) return;
+    if (timer !== undefined && !isActive(next)) {
+      window.clearTimeout(timer);
+      timer = undefined;
+    }
     const finishedNow = wasActive && !isActive(next);
     p = next;
     wasActive = isActive(next);

@@ -137,3 +137,22 @@ export function canned(answers: Record<string, unknown | ((...args: any[]) => un
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/sidebar-${name}.png`, fullPage: true });
 }
+
+/** Waits until `read()` equals `expected` (deep), then passes; after `timeoutMs` fails showing the last value. */
+export async function until<T>(read: () => Promise<T> | T, expected: T, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      last = await read();
+      if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) {
+      expect(last).toEqual(expected);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * New scan in the browser: column dropdowns with samples and suggested roles, every option sent as
+ * typed, the preview (rows that go, skipped rows by sheet row with reasons, repairs, duplicates,
+ * option problems), Send, the progress card polled on a timer with Cancel, finding running scans
+ * on open, and the import loop that calls importScan until the tab is complete.
+ */
+import type { ImportRequest, ScanProgress, ScanRequest } from '../../src/app/protocol';
+import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
+import { imported, preview, progress, setup } from './data';
+
+jest.setTimeout(40_000);
+afterAll(closeBrowser);
+
+describe('columns and options', () => {
+  test('one dropdown per column shows its header and a sample, with the suggested role chosen', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [] }));
+    const { page } = sb;
+    await page.locator('select[name=role-3]').waitFor();
+    const cols = page.locator('.column');
+    await expect(cols.count()).resolves.toBe(4);
+    await expect(cols.nth(0).innerText()).resolves.toMatch(/^A\s+UPC\s+e\.g\. 012345678905/);
+    await expect(cols.nth(2).innerText()).resolves.toMatch(/C\s+Unit cost\s+e\.g\. \$1,299\.00/);
+    const roles = await page.locator('.column select').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+    expect(roles).toEqual(['identifier', 'custom', 'cost', 'sku']);
+    // Every role is offered, by its label.
+    const labels = await page.locator('select[name=role-1] option').allInnerTexts();
+    expect(labels).toEqual(['Identifier', 'Cost', 'SKU', 'MAP', 'Stock', 'Pack quantity', 'Image', 'Discount', 'Custom column', 'Not used']);
+    await expect(page.locator('input[name=name]').inputValue()).resolves.toBe('Price list 2026-11-21');
+    await expect(page.locator('select[name=marketplace]').inputValue()).resolves.toBe('US');
+    await sb.close();
+  });
+
+  test('the user changes roles and options; Preview and Send send exactly those', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview(), startScan: { progress: progress({ done: 0 }), preview: preview() } }));
+    const { page } = sb;
+    await page.locator('select[name=role-3]').waitFor();
+    // Identifier is unique: choosing it for column D frees column A.
+    await page.selectOption('select[name=role-3]', 'identifier');
+    await expect(page.locator('select[name=role-0]').inputValue()).resolves.toBe('ignore');
+    await page.selectOption('select[name=role-0]', 'identifier');
+    await expect(page.locator('select[name=role-3]').inputValue()).resolves.toBe('ignore');
+    await page.selectOption('select[name=role-1]', 'ignore');
+    await page.selectOption('select[name=marketplace]', 'DE');
+    await page.fill('input[name=name]', 'My scan');
+    await page.fill('input[name=supplierDiscount]', '5 %');
+    await page.fill('input[name=prepCost]', '$0.50');
+    await expect(page.locator('input[name="multipackPrepCost.firstN"]').isVisible()).resolves.toBe(false);
+    await page.check('input[name="multipackPrepCost.enabled"]');
+    await page.fill('input[name="multipackPrepCost.firstN"]', '2');
+    await page.fill('input[name="multipackPrepCost.costForFirstN"]', '0.40');
+    await page.fill('input[name="multipackPrepCost.costForRest"]', '0.10');
+    await page.check('input[name=multipackOverride]');
+    await page.fill('input[name=multipackOverrideQuantity]', '6');
+    await page.check('input[name=pullHistoricalData]');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview .counts').waitFor();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('article.card').waitFor();
+    const expected: ScanRequest = {
+      roles: ['identifier', 'ignore', 'cost', 'ignore'],
+      options: {
+        marketplace: 'DE',
+        name: 'My scan',
+        supplierDiscount: '5 %',
+        prepCost: '$0.50',
+        multipackPrepCost: { enabled: true, firstN: '2', costForFirstN: '0.40', costForRest: '0.10' },
+        multipackOverride: true,
+        multipackOverrideQuantity: '6',
+        pullHistoricalData: true,
+      },
+    };
+    expect(sb.callsOf('previewScan')).toEqual([[expected]]);
+    expect(sb.callsOf('startScan')).toEqual([[expected]]);
+    await sb.close();
+  });
+
+  test('options left alone are sent as not set', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview() }));
+    await sb.page.getByRole('button', { name: 'Preview' }).click();
+    await sb.page.locator('.preview .counts').waitFor();
+    expect(sb.callsOf('previewScan')[0][0]).toEqual({
+      roles: ['identifier', 'custom', 'cost', 'sku'],
+      options: { marketplace: 'US', name: 'Price list 2026-11-21', supplierDiscount: '', prepCost: '', multipackPrepCost: null, multipackOverride: false, multipackOverrideQuantity: null, pullHistoricalData: false },
+    });
+    await sb.close();
+  });
+});
+
+describe('preview', () => {
+  test('lists the rows that go, skipped rows by sheet row with the reason, repairs, warnings and duplicates', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview() }));
+    const { page } = sb;
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const box = page.locator('.preview');
+    await box.locator('.counts').waitFor();
+    await expect(box.locator('p.ok').innerText()).resolves.toBe('36 rows will be sent.');
+    await expect(box.locator('.counts').innerText()).resolves.toBe(
+      '40 data rows: 36 to send, 3 skipped (2 no identifier, 1 unusable cost), 2 repaired, 2 duplicate rows, 1 warning.',
+    );
+    await expect(box.locator('details', { hasText: 'Skipped rows' }).locator('li').allInnerTexts()).resolves.toEqual([
+      'Row 7: no identifier.',
+      'Row 12: no identifier.',
+      'Row 19: the cost "call us" is not a number.',
+    ]);
+    await box.getByText('Repaired cells').click();
+    await expect(box.locator('details', { hasText: 'Repaired cells' }).locator('li').allInnerTexts()).resolves.toEqual(['A4: 12345678905 → 012345678905', 'C9: 1.299,00 € → 1299.00']);
+    await box.getByText('Duplicates').click();
+    await expect(box.locator('details', { hasText: 'Duplicates' }).locator('li').allInnerTexts()).resolves.toEqual(['012345678905 on rows 4, 30']);
+    await box.getByText('Warnings').click();
+    await expect(box.locator('details', { hasText: 'Warnings' }).locator('li').allInnerTexts()).resolves.toEqual(['D22: stock "lots" is not a number; sent blank.']);
+    await screenshot(page, 'preview');
+    await sb.close();
+  });
+
+  test('option problems are listed and their fields marked; long lists say how many were left out', async () => {
+    const bad = preview({
+      ok: false,
+      problems: [
+        { field: 'supplierDiscount', message: 'Supplier discount must be a percent from 0 to below 100.' },
+        { field: 'name', message: 'Give the scan a name.' },
+      ],
+      notListed: { skipped: 250, repaired: 0, warnings: 0, duplicates: 0 },
+    });
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: bad }));
+    const { page } = sb;
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview .problems').waitFor();
+    await expect(page.locator('.preview p.error').innerText()).resolves.toBe('Nothing can be sent yet.');
+    await expect(page.locator('.preview .problems li').allInnerTexts()).resolves.toEqual(['Supplier discount must be a percent from 0 to below 100.', 'Give the scan a name.']);
+    await expect(page.locator('[aria-invalid=true]').evaluateAll((els) => els.map((e) => e.getAttribute('name')))).resolves.toEqual(['name', 'supplierDiscount']);
+    await expect(page.locator('.preview details', { hasText: 'Skipped rows' }).locator('li').last().innerText()).resolves.toBe('and 250 more');
+    await sb.close();
+  });
+
+  test('a failure of the sheet read is shown plainly with a way to try again', async () => {
+    let n = 0;
+    const sb = await openSidebar(canned({ getRunningScans: [], getScanSetup: () => (++n === 1 ? thrower('The active sheet is empty: open the price list first.') : setup()) }));
+    const { page } = sb;
+    await expect(page.locator('.msg.error').innerText()).resolves.toContain('The active sheet is empty: open the price list first.');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('select[name=role-0]').waitFor();
+    await sb.close();
+  });
+});
+
+function thrower(message: string): never {
+  throw new Error(message);
+}
+
+describe('while it runs', () => {
+  test('the progress bar follows getScanProgress on a timer; Cancel calls cancelScan', async () => {
+    const steps: ScanProgress[] = [progress({ done: 18, speed: 150, secondsLeft: 60 * 7 + 10 }), progress({ done: 27, speed: 150, secondsLeft: 240 })];
+    let i = 0;
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        startScan: { progress: progress({ done: 0, speed: 0, secondsLeft: null, status: 'queued' }), preview: preview() },
+        getScanProgress: () => steps[Math.min(i++, steps.length - 1)],
+        cancelScan: progress({ status: 'cancelled', done: 27 }),
+      }),
+      { clock: true },
+    );
+    const { page } = sb;
+    await page.getByRole('button', { name: 'Send' }).click();
+    const card = page.locator('article.card');
+    await card.waitFor();
+    await expect(page.locator('.preview p.ok').innerText()).resolves.toBe('Sent 36 rows as scan "Price list 2026-11-21".');
+    await expect(card.locator('.progress').innerText()).resolves.toBe('0 of 36 rows');
+    await expect(card.locator('.badge').innerText()).resolves.toBe('Queued');
+    expect(sb.callsOf('getScanProgress')).toEqual([]);
+    await page.clock.runFor(4000);
+    await until(() => card.locator('.progress').innerText(), '18 of 36 rows · 150/min · about 7 min left');
+    await expect(card.locator('.bar').getAttribute('aria-valuenow')).resolves.toBe('50');
+    await expect(card.locator('.bar > div').evaluate((e) => (e as unknown as { style: { width: string } }).style.width)).resolves.toBe('50%');
+    await page.clock.runFor(4000);
+    await until(() => card.locator('.progress').innerText(), '27 of 36 rows · 150/min · about 4 min left');
+    expect(sb.callsOf('getScanProgress')).toEqual([[41], [41]]);
+    await screenshot(page, 'progress');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await until(() => card.locator('.badge').innerText(), 'Cancelled');
+    expect(sb.callsOf('cancelScan')).toEqual([[41]]);
+    // No more polling once the scan stopped.
+    await page.clock.runFor(20_000);
+    expect(sb.callsOf('getScanProgress')).toHaveLength(2);
+    await sb.close();
+  });
+
+  test('on open, running scans are found again and followed', async () => {
+    const sb = await openSidebar(
+      canned({ getScanSetup: setup({ running: [progress()] }), getRunningScans: [progress(), progress({ scanId: 42, name: 'Other list', status: 'queued', done: 0 })], getScanProgress: (id: number) => progress({ scanId: id, done: 30 }) }),
+      { clock: true },
+    );
+    const { page } = sb;
+    await page.locator('select[name=role-0]').waitFor();
+    // Each running scan once, although both calls name scan 41.
+    await expect(page.locator('article.card .name').allInnerTexts()).resolves.toEqual(['Price list 2026-11-21', 'Other list']);
+    await page.clock.runFor(4000);
+    await until(() => sb.callsOf('getScanProgress').map((a) => a[0]).sort(), [41, 42]);
+    await sb.close();
+  });
+});
+
+describe('import', () => {
+  test('when the scan finishes, importScan is called again and again until the tab is complete', async () => {
+    const parts = [imported({ done: false, rowsWritten: 10 }), imported({ done: false, rowsWritten: 25 }), imported()];
+    let i = 0;
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [progress({ done: 30 })],
+        getScanProgress: () => progress({ status: 'success', done: 36, products: 34, errors: 2, completedAt: '2026-11-21T00:12:00Z' }),
+        importScan: () => parts[i++],
+      }),
+      { clock: true },
+    );
+    const { page } = sb;
+    const card = page.locator('article.card');
+    await card.waitFor();
+    await page.clock.runFor(4000);
+    await until(() => card.locator('.import-status').innerText(), '34 rows in tab Price list 2026-11-21, rows the service could not use in Price list 2026-11-21 errors.');
+    expect(sb.callsOf('importScan')).toEqual([
+      [41, { filters: [] }],
+      [41, { filters: [] }],
+      [41, { filters: [] }],
+    ]);
+    await expect(card.locator('.badge').innerText()).resolves.toBe('Done');
+    await expect(card.getByRole('button', { name: 'Import again' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'imported');
+    await sb.close();
+  });
+
+  test('filters and sort chosen in the sidebar re-import the tab with the same request on every call', async () => {
+    let i = 0;
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [progress({ status: 'success', done: 36, resultSheet: 'Price list 2026-11-21' })],
+        importScan: () => (++i % 2 ? imported({ done: false, rowsWritten: 5, totalRows: 8 }) : imported({ rowsWritten: 8, totalRows: 8, errorsSheetName: null })),
+      }),
+    );
+    const { page } = sb;
+    const card = page.locator('article.card');
+    await expect(card.locator('.import-status').innerText()).resolves.toBe('Results are in tab Price list 2026-11-21.');
+    // Already imported: nothing is imported until asked.
+    expect(sb.callsOf('importScan')).toEqual([]);
+    await card.getByText('Filters and sort').click();
+    await card.getByLabel('Profit at least').fill('2.50');
+    await card.getByLabel('ROI at least (%)').fill('30');
+    await card.getByLabel('Rank at most').fill('50000');
+    await card.getByLabel('Sort').selectOption('-roi');
+    await screenshot(page, 'filters');
+    await card.getByRole('button', { name: 'Import again' }).click();
+    await until(() => card.locator('.import-status').innerText(), '8 rows in tab Price list 2026-11-21.');
+    const request: ImportRequest = {
+      filters: [
+        { field: 'profit', operator: '>=', value: 2.5 },
+        { field: 'roi', operator: '>=', value: 30 },
+        { field: 'rank', operator: '<=', value: 50000 },
+      ],
+      sort: '-roi',
+    };
+    expect(sb.callsOf('importScan')).toEqual([
+      [41, request],
+      [41, request],
+    ]);
+    // A filter that is not a number is refused before any call.
+    await card.getByLabel('Offers at most').fill('few');
+    await card.getByRole('button', { name: 'Import again' }).click();
+    await expect(card.locator('.import-status').innerText()).resolves.toBe('Offers at most: enter a number.');
+    await expect(card.getByLabel('Offers at most').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(sb.callsOf('importScan')).toHaveLength(2);
+    await sb.close();
+  });
+
+  test('an import failure is shown plainly', async () => {
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [progress({ status: 'success', done: 36, resultSheet: 'Tab' })],
+        importScan: () => thrower('Exception: The Scan Service refused the request: filter field "rnk" is unknown'),
+      }),
+    );
+    await sb.page.getByRole('button', { name: 'Import again' }).click();
+    await expect(sb.page.locator('.msg.error').innerText()).resolves.toContain('The Scan Service refused the request: filter field "rnk" is unknown');
+    // Google's "Exception: " prefix is not shown.
+    await expect(sb.page.locator('.msg.error').innerText()).resolves.not.toContain('Exception:');
+    await sb.close();
+  });
+});
