@@ -244,9 +244,10 @@ export function decodeCheckpoint(text: string | null): ImportCheckpoint | null {
 
 /**
  * Apps Script figures the budget charges for work done (the same public measurements as the local
- * runtime's cost model, emulator/gas/README.md). Date.now() alone is not enough: in the local
- * runtime it is the machine's real time, not Apps Script's modelled time, so the import counts its
- * own work too and takes whichever is larger.
+ * runtime's cost model, emulator/gas/README.md). The budget takes the larger of the clock
+ * (Date.now: real time on Google, the modelled clock in the local runtime) and this count of work,
+ * so a clock that lags behind the work (deferred sheet writes are flushed later on Google) cannot
+ * make an import overrun.
  */
 export const WORK_COST = {
   startMs: 300,

@@ -1,0 +1,153 @@
+/**
+ * Imports that do not fit in one execution: stopped at a checkpoint by the work budget, killed by
+ * the runtime at the 6-minute limit (its cost model made slow), and resumed with rows left behind
+ * by a killed execution. In every case the final tab has each row exactly once.
+ */
+import type { SpawnedService } from '../../emulator/service/spawn';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime, RuntimeOptions } from '../../emulator/gas';
+import { connect, runtime, thrown } from './scanflow-helpers';
+import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+
+jest.setTimeout(60_000);
+
+describe('importScan across executions', () => {
+  let service: SpawnedService;
+  let scanId: number;
+  let asins: string[];
+  let errorLines: number[];
+  beforeAll(async () => {
+    service = await startImportService();
+    scanId = await uploadScan(service, supplierRows(250, 7), 'Big list');
+    await waitFinished(service, scanId);
+    asins = (await serviceRows(service, scanId)).map((p) => p.asin);
+    errorLines = (await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  function session(opts: RuntimeOptions = {}): { rt: Runtime; wb: Workbook } {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb, opts);
+    connect(rt, service.url, service.apiKey);
+    return { rt, wb };
+  }
+
+  function expectComplete(wb: Workbook): void {
+    expect(wb.values('Big list').slice(1).map((r) => r[0])).toEqual(asins);
+    expect(wb.values('Big list – errors').slice(1).map((r) => r[1])).toEqual(errorLines);
+    expect(wb.sheetNames()).toEqual(['Sheet1', 'Big list', 'Big list – errors']);
+  }
+
+  test('stops at a checkpoint when the budget is spent and continues call by call, nothing visible until complete', () => {
+    const { rt, wb } = session();
+    try {
+      // The support knob: a tiny budget and one page per wave, so every call copies one page.
+      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      const steps: any[] = [];
+      for (let i = 0; i < 10; i++) {
+        const r = rt.scriptRun('importScan', [scanId, i === 0 ? {} : null]) as any;
+        steps.push(r);
+        if (r.done) break;
+        // While unfinished: no visible result tab, one small checkpoint.
+        expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
+        const cp = rt.properties.document.get('scan.import.' + scanId)!;
+        expect(cp.length).toBeLessThan(1500);
+      }
+      expect(steps.map((s) => [s.done, s.rowsWritten])).toEqual([
+        [false, 100],
+        [false, 200],
+        [false, 250],
+        [true, 250],
+      ]);
+      expect(steps[0].message).toBe('Imported 100 of 257 rows so far; continuing…');
+      expectComplete(wb);
+      expect(rt.properties.document.get('scan.import.' + scanId)).toBeNull();
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('slow modelled time: the budget stops before the limit and the next call continues (no knob)', () => {
+    // Each fetchAll costs 150 s of modelled time; the script's clock is the modelled one.
+    const { rt, wb } = session({ cost: { urlFetchCallMs: 150_000 } });
+    try {
+      rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
+      const first = rt.scriptRun('importScan', [scanId, null]) as any;
+      expect(first).toMatchObject({ done: false, rowsWritten: 200 });
+      expect(rt.executions[rt.executions.length - 1].durationMs).toBeLessThan(360_000);
+      const second = rt.scriptRun('importScan', [scanId, null]) as any;
+      expect(second).toMatchObject({ done: true, rowsWritten: 250 });
+      expect(rt.executions.every((e) => e.ok)).toBe(true);
+      expectComplete(wb);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('killed by the runtime at the 6-minute limit (service calls slower than any margin), then resumed: no row lost or doubled', () => {
+    // Each fetchAll costs 200 s of modelled time: more than the 2 minutes the budget keeps back, so a
+    // wave started at 200 s cannot end before 6 minutes and the runtime kills the execution, as
+    // Google would. Each killed execution still keeps what it recorded; the next one goes on from there.
+    const { rt, wb } = session({ cost: { urlFetchCallMs: 200_000 } });
+    try {
+      rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
+      const outcomes: string[] = [];
+      const recorded: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        let r: any;
+        try {
+          r = rt.scriptRun('importScan', [scanId, null]);
+        } catch (e) {
+          outcomes.push(String((e as Error).message));
+          recorded.push(JSON.parse(rt.properties.document.get('scan.import.' + scanId)!).productsDone);
+          expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
+          continue;
+        }
+        outcomes.push(r.done ? 'done' : 'checkpoint');
+        if (r.done) break;
+      }
+      expect(outcomes).toEqual(['Exceeded maximum execution time', 'Exceeded maximum execution time', 'Exceeded maximum execution time', 'done']);
+      expect(recorded).toEqual([100, 200, 250]);
+      expect(rt.executions.filter((e) => !e.ok)).toHaveLength(3);
+      expectComplete(wb);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('rows a killed execution wrote after its last checkpoint are cleared before the import continues', () => {
+    const { rt, wb } = session();
+    try {
+      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      expect((rt.scriptRun('importScan', [scanId, null]) as any).rowsWritten).toBe(100);
+      // What an execution killed between its write and its checkpoint leaves: rows 101-150 staged, not recorded.
+      const staging = wb.sheets.find((s) => s.hidden && s.name.startsWith('~import'))!;
+      for (let r = 102; r <= 151; r++) wb.type(staging.name, 'A' + r, 'LEFTOVER' + r);
+      for (;;) if ((rt.scriptRun('importScan', [scanId, null]) as any).done) break;
+      expectComplete(wb);
+      expect(wb.values('Big list').flat().some((v) => String(v).startsWith('LEFTOVER'))).toBe(false);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a new request drops the unfinished import and starts over with the new filter', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      expect((rt.scriptRun('importScan', [scanId, null]) as any).done).toBe(false);
+      const request = { filters: [{ field: 'buybox_price', operator: '<', value: 20 }] };
+      let r: any;
+      do r = rt.scriptRun('importScan', [scanId, request]);
+      while (!r.done);
+      const want = (await serviceRows(service, scanId, { filter: [{ name: 'buybox_price', operator: '<', value: 2000 }] })).map((p) => p.asin);
+      expect(want.length).toBeGreaterThan(0);
+      expect(wb.values('Big list').slice(1).map((x) => x[0])).toEqual(want);
+      expect(wb.sheets.filter((s) => s.name.startsWith('~import'))).toEqual([]);
+    } finally {
+      rt.close();
+    }
+  });
+});
