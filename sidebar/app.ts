@@ -43,7 +43,9 @@ export function show(view: View, keepMessage = false): void {
 export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info'): void {
   msg.className = 'msg ' + kind;
   msg.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-  fill(msg, text, ' ', button('×', clearMessage, 'close'));
+  const close = button('×', clearMessage, 'close');
+  close.setAttribute('aria-label', 'Dismiss');
+  fill(msg, close, h('span', { class: 'text' }, text));
   msg.hidden = false;
 }
 
@@ -62,7 +64,6 @@ export function fail(e: unknown): void {
 export function start(mount: HTMLElement, initial: string): void {
   nav = h('nav', { class: 'tabs' }, ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)));
   msg = h('div', { class: 'msg', hidden: true });
-  msg.hidden = true;
   body = h('div');
   fill(mount, nav, msg, body);
   show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');

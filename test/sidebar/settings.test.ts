@@ -1,0 +1,182 @@
+/**
+ * Settings in the browser: the key only ever shown as the server masks it (the field starts empty
+ * and is emptied after saving), Save sends what was typed, Test connection shows the plain message,
+ * the owner-only formula key sharing, and a refused or missing key anywhere opening Settings.
+ */
+import type { SettingsInput } from '../../src/app/protocol';
+import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
+import { setup, settings } from './data';
+
+jest.setTimeout(40_000);
+afterAll(closeBrowser);
+
+const NEW_KEY = 'new-key-0123456789abcdef-XYZW';
+
+describe('settings', () => {
+  test('shows the saved key masked and never puts a key into the page', async () => {
+    const sb = await openSidebar(canned({ getSettings: settings() }), { view: 'settings' });
+    const { page } = sb;
+    await expect(page.locator('[data-role=masked-key]').innerText()).resolves.toBe('Saved key: ••••••••cdef');
+    await expect(page.locator('input[name=apiKey]').inputValue()).resolves.toBe('');
+    await expect(page.locator('input[name=apiKey]').getAttribute('type')).resolves.toBe('password');
+    await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('https://scan.example.com');
+    await expect(page.locator('select[name=defaultMarketplace]').inputValue()).resolves.toBe('US');
+    await expect(page.locator('select[name=defaultMarketplace] option').allInnerTexts()).resolves.toEqual(['US – United States', 'CA – Canada', 'DE – Germany']);
+    await sb.close();
+  });
+
+  test('Save sends the typed key, address and marketplace, then empties the key field and shows the new mask', async () => {
+    const saved: SettingsInput[] = [];
+    const sb = await openSidebar(
+      canned({
+        getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }),
+        saveSettings: (input: SettingsInput) => {
+          saved.push(input);
+          return settings({ apiKeyMasked: '••••••••XYZW', serviceUrl: 'https://other.example.com', defaultMarketplace: 'DE' });
+        },
+      }),
+      { view: 'settings' },
+    );
+    const { page } = sb;
+    await expect(page.locator('[data-role=masked-key]').innerText()).resolves.toBe('No key saved yet.');
+    await page.fill('input[name=apiKey]', NEW_KEY);
+    await page.fill('input[name=serviceUrl]', 'https://other.example.com/');
+    await page.selectOption('select[name=defaultMarketplace]', 'DE');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until(() => page.locator('[data-role=masked-key]').innerText(), 'Saved key: ••••••••XYZW');
+    expect(saved).toEqual([{ apiKey: NEW_KEY, serviceUrl: 'https://other.example.com/', defaultMarketplace: 'DE' }]);
+    await expect(page.locator('input[name=apiKey]').inputValue()).resolves.toBe('');
+    await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('https://other.example.com');
+    await expect(page.locator('.msg.ok .text').innerText()).resolves.toBe('Settings saved.');
+    const text = (await page.content()) + (await page.evaluate('JSON.stringify([...document.querySelectorAll("input")].map((i) => i.value))'));
+    expect(text).not.toContain(NEW_KEY);
+    // Saving again without typing a key keeps the saved one (no apiKey sent).
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until(() => saved.length, 2);
+    expect(saved[1]).toEqual({ serviceUrl: 'https://other.example.com', defaultMarketplace: 'DE' });
+    await sb.close();
+  });
+
+  test('a refused save shows the server message and keeps what was typed', async () => {
+    const sb = await openSidebar(
+      canned({
+        getSettings: settings(),
+        saveSettings: () => {
+          throw new Error('Error: The service address "http://scan.example.com" must use https://');
+        },
+      }),
+      { view: 'settings' },
+    );
+    const { page } = sb;
+    await page.fill('input[name=serviceUrl]', 'http://scan.example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until(() => page.locator('.msg.error .text').innerText(), 'The service address "http://scan.example.com" must use https://');
+    await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('http://scan.example.com');
+    await sb.close();
+  });
+
+  test('Test connection shows the plain message (saving unsaved changes first)', async () => {
+    let n = 0;
+    const sb = await openSidebar(
+      canned({
+        getSettings: settings(),
+        saveSettings: settings({ apiKeyMasked: '••••••••XYZW' }),
+        testConnection: () =>
+          ++n === 1
+            ? { ok: true, message: 'Connected to https://scan.example.com: the key works and has access to United States (US).' }
+            : { ok: false, problem: 'bad-key', message: 'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it.' },
+      }),
+      { view: 'settings' },
+    );
+    const { page } = sb;
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await until(() => page.locator('.result .ok').innerText(), 'Connected to https://scan.example.com: the key works and has access to United States (US).');
+    expect(sb.callsOf('saveSettings')).toEqual([]);
+    await page.fill('input[name=apiKey]', NEW_KEY);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await until(() => page.locator('.result .error').innerText(), 'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it.');
+    expect(sb.callsOf('saveSettings')).toEqual([[{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US' }]]);
+    expect(sb.callsOf('testConnection')).toHaveLength(2);
+    // The key field is where the user goes next.
+    await until(() => page.evaluate('document.activeElement && document.activeElement.name'), 'apiKey');
+    await screenshot(page, 'settings-bad-key');
+    await sb.close();
+  });
+
+  test('the owner can let formulas use the key; the checkbox follows the server', async () => {
+    const sb = await openSidebar(
+      canned({ getSettings: settings(), setFormulaKeySharing: (on: boolean) => settings({ formulaKeyShared: on }) }),
+      { view: 'settings' },
+    );
+    const { page } = sb;
+    const box = page.getByLabel('Let formulas in this spreadsheet use my key');
+    await expect(box.isChecked()).resolves.toBe(false);
+    await box.check();
+    await until(() => sb.callsOf('setFormulaKeySharing'), [[true]]);
+    await until(() => page.locator('.msg.ok .text').innerText(), 'Formulas in this spreadsheet now use your key, also when an editor recalculates them.');
+    await until(() => box.isEnabled(), true);
+    await box.uncheck();
+    await until(() => sb.callsOf('setFormulaKeySharing'), [[true], [false]]);
+    await expect(box.isChecked()).resolves.toBe(false);
+    await sb.close();
+  });
+
+  test('a refused sharing change puts the checkbox back', async () => {
+    const sb = await openSidebar(
+      canned({
+        getSettings: settings(),
+        setFormulaKeySharing: () => {
+          throw new Error('Only the owner of this spreadsheet can share their key with its formulas.');
+        },
+      }),
+      { view: 'settings' },
+    );
+    const box = sb.page.getByLabel('Let formulas in this spreadsheet use my key');
+    await box.click();
+    await until(() => sb.page.locator('.msg.error .text').innerText(), 'Only the owner of this spreadsheet can share their key with its formulas.');
+    await until(() => box.isChecked(), false);
+    await sb.close();
+  });
+
+  test('an editor who does not own the spreadsheet gets no sharing checkbox', async () => {
+    const sb = await openSidebar(canned({ getSettings: settings({ isOwner: false }) }), { view: 'settings' });
+    await sb.page.getByText('Only the owner of this spreadsheet can let its formulas use their key.').waitFor();
+    await expect(sb.page.locator('input[type=checkbox]').count()).resolves.toBe(0);
+    await sb.close();
+  });
+});
+
+describe('a missing or refused key anywhere opens Settings', () => {
+  test.each([
+    ['New scan', 'scan', 'getScanSetup'],
+    ['Scans', 'history', 'listScans'],
+  ])('%s: the open-settings marker switches to Settings with the message', async (_label, view, fn) => {
+    const answers: Record<string, unknown> = { getSettings: settings(), getRunningScans: [], getScanSetup: setup(), listScans: { scans: [], page: 1, hasMore: false } };
+    answers[fn] = () => {
+      throw new Error('Exception: [open-settings] The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.');
+    };
+    const sb = await openSidebar(canned(answers), { view });
+    const { page } = sb;
+    await page.locator('[data-role=masked-key]').waitFor();
+    await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('settings');
+    await expect(page.locator('.msg.error .text').innerText()).resolves.toBe(
+      'The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.',
+    );
+    await sb.close();
+  });
+
+  test('other failures keep the view', async () => {
+    const sb = await openSidebar(
+      canned({
+        getRunningScans: [],
+        getScanSetup: () => {
+          throw new Error('The Scan Service is busy (too many requests). Try again in a few minutes.');
+        },
+      }),
+    );
+    await until(() => sb.page.locator('.msg.error .text').innerText(), 'The Scan Service is busy (too many requests). Try again in a few minutes.');
+    await expect(sb.page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('scan');
+    expect(sb.callsOf('getSettings')).toEqual([]);
+    await sb.close();
+  });
+});
