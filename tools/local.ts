@@ -4,7 +4,12 @@
  * workbook.
  *
  *   npm run local -- <entry> [json args...] --workbook in.xlsx|in.csv [--out out.xlsx] [--user EMAIL]
- *   npm run local -- start            (what `npm start` runs)
+ *   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
+ *   npm run local -- start            (what `npm start` runs: `scan` on the shipped sample)
+ *
+ * `scan` runs the flow a user clicks through in the sidebar, with the suggested mapping:
+ * getScanSetup -> previewScan -> startScan -> getScanProgress until the scan is finished ->
+ * importScan until its tab is complete; then saves the workbook and prints ONE summary line.
  *
  * The service: SCAN_SERVICE_URL (+ SCAN_SERVICE_API_KEY) points at a running one; otherwise a
  * local service is started on a free port for the run. When the add-on declares `saveSettings`,
@@ -141,7 +146,137 @@ async function runEntry(a: RunnerArgs): Promise<number> {
 
 const USAGE = `usage:
   npm run local -- <entry> [json args...] --workbook in.xlsx|in.csv [--out out.xlsx] [--sheet NAME] [--user EMAIL]
+  npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
   npm run local -- start`;
+
+export interface ScanRunOptions {
+  input: string;
+  sheet?: string;
+  marketplace?: string;
+  name?: string;
+  out?: string;
+  /** Milliseconds between progress polls (real time: the service runs in real time). */
+  pollMs?: number;
+  /** Give up waiting for the scan after this long. */
+  timeoutMs?: number;
+}
+
+export interface ScanRunSummary {
+  scanId: number;
+  status: string;
+  sent: number;
+  skipped: number;
+  repaired: number;
+  products: number;
+  errors: number;
+  sheetName: string | null;
+  errorsSheetName: string | null;
+  out: string;
+  /** Modelled Apps Script time of every execution of the run, and of the longest one. */
+  modelledSeconds: number;
+  longestCallSeconds: number;
+  executions: number;
+  /** Set when the add-on has no importScan yet (the results stay in the service). */
+  note?: string;
+  line: string;
+}
+
+const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The sidebar's flow, headless. Throws with the add-on's own message when a step fails; the
+ * workbook is saved only when the flow got through (nothing half-saved).
+ */
+export async function runScan(o: ScanRunOptions): Promise<ScanRunSummary> {
+  const input = resolve(o.input);
+  const wb = await loadWorkbook(input, o.sheet);
+  if (o.sheet) {
+    const sh = wb.sheetByName(o.sheet);
+    if (!sh) throw new Error(`No sheet "${o.sheet}" in ${input} (sheets: ${wb.sheetNames().join(', ')})`);
+    wb.activeSheet = sh;
+    wb.activeRange = null;
+  }
+  const session = await openSession(wb);
+  const rt = session.runtime;
+  const firstExecution = rt.executions.length;
+  try {
+    const declared = declaredFunctions(readFileSync(DEFAULT_SCRIPT_PATH, 'utf8'));
+    for (const fn of ['getScanSetup', 'previewScan', 'startScan', 'getScanProgress']) {
+      if (!declared.includes(fn)) throw new Error(`The built add-on has no ${fn}: run npm run build`);
+    }
+    rt.open({ authMode: 'LIMITED' });
+    rt.run('menuScanSheet');
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const request = {
+      roles: setup.columns.map((c: any) => c.role),
+      options: { marketplace: o.marketplace ?? setup.defaultMarketplace, name: o.name ?? setup.defaultName },
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+    };
+    const preview = rt.scriptRun('previewScan', [request]) as any;
+    if (!preview.ok) throw new Error('The scan cannot start: ' + preview.problems.map((p: any) => p.message).join(' '));
+    const started = rt.scriptRun('startScan', [request]) as any;
+    const scanId: number = started.progress.scanId;
+    let progress = started.progress;
+    const until = Date.now() + (o.timeoutMs ?? 10 * 60_000);
+    while (!['success', 'error', 'cancelled'].includes(progress.status)) {
+      if (Date.now() > until) throw new Error(`Scan ${scanId} is still ${progress.status} (${progress.done} of ${progress.lines} lines); stopped waiting`);
+      await sleepMs(o.pollMs ?? 500);
+      progress = rt.scriptRun('getScanProgress', [scanId]) as any;
+    }
+    let imported: any = null;
+    let note: string | undefined;
+    if (declared.includes('importScan')) {
+      for (let i = 0; i < 1000; i++) {
+        imported = rt.scriptRun('importScan', [scanId, null]);
+        if (imported.done) break;
+      }
+      if (!imported.done) throw new Error(`Importing scan ${scanId} did not complete: ${imported.message}`);
+    } else note = 'the add-on has no importScan yet: the results stay in the service';
+    const out = resolve(o.out ?? defaultOut(input));
+    mkdirSync(dirname(out), { recursive: true });
+    await wb.saveXlsx(out);
+    const runs = rt.executions.slice(firstExecution);
+    const modelledSeconds = runs.reduce((s, e) => s + e.durationMs, 0) / 1000;
+    const longestCallSeconds = runs.reduce((m, e) => Math.max(m, e.durationMs), 0) / 1000;
+    const c = started.preview.counts;
+    const tab = imported ? `tab "${imported.sheetName}"` + (imported.errorsSheetName ? ` + "${imported.errorsSheetName}"` : '') : 'no tab';
+    const line =
+      `scan ${scanId} ${progress.status}: sent ${c.send} rows (skipped ${c.skipped}, repaired ${c.repairedRows}), ` +
+      `${progress.products} products, ${progress.errors} errors -> ${tab} in ${out}; ` +
+      `modelled Apps Script ${modelledSeconds.toFixed(1)} s over ${runs.length} executions (longest ${longestCallSeconds.toFixed(1)} s of 360)` +
+      (note ? `; ${note}` : '');
+    return {
+      scanId,
+      status: progress.status,
+      sent: c.send,
+      skipped: c.skipped,
+      repaired: c.repairedRows,
+      products: progress.products,
+      errors: progress.errors,
+      sheetName: imported ? imported.sheetName : null,
+      errorsSheetName: imported ? imported.errorsSheetName : null,
+      out,
+      modelledSeconds,
+      longestCallSeconds,
+      executions: runs.length,
+      note,
+      line,
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+async function runScanCommand(a: RunnerArgs): Promise<number> {
+  const input = a.args[0] !== undefined ? String(a.args[0]) : a.workbook;
+  if (!input) throw new Error('usage: npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]');
+  const s = await runScan({ input, sheet: a.sheet, marketplace: a.flags.marketplace, name: a.flags.name, out: a.out });
+  console.log(s.line);
+  return 0;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const a = parseArgs(argv);
@@ -149,30 +284,16 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (a.command === 'start') {
-    // Until the scan flow exists, `start` opens the shipped sample and shows the add-on's menu and sidebar.
-    return runStart(a);
-  }
+  if (a.command === 'start') return runStart(a);
+  if (a.command === 'scan') return runScanCommand(a);
   return runEntry(a);
 }
 
+/** `npm start`: the scan flow on the shipped sample price list; says where the result is. */
 async function runStart(a: RunnerArgs): Promise<number> {
-  const wb = await loadWorkbook(SAMPLE_PRICE_LIST);
-  const session = await openSession(wb);
-  try {
-    session.runtime.open({ authMode: 'LIMITED' });
-    session.runtime.run('menuScanSheet');
-    for (const ev of session.runtime.uiEvents) {
-      const line = describeUiEvent(ev);
-      if (line) console.log(line);
-    }
-  } finally {
-    await session.close();
-  }
-  const out = resolve(a.out ?? defaultOut(SAMPLE_PRICE_LIST));
-  mkdirSync(dirname(out), { recursive: true });
-  await wb.saveXlsx(out);
-  console.log(`saved ${out}`);
+  const s = await runScan({ input: SAMPLE_PRICE_LIST, out: a.out, marketplace: a.flags.marketplace });
+  console.log(s.line);
+  console.log(`Result: ${s.out}` + (s.sheetName ? ` (open it and see the tab "${s.sheetName}")` : ''));
   return 0;
 }
 

@@ -167,10 +167,10 @@ describe('a messy sheet', () => {
     expect(scan.mapping).toEqual(attributes.mapping);
 
     // Recorded as running: ids only, in the document properties.
-    const record = JSON.parse(rt.properties.document.get('scan.running')!);
+    const record = JSON.parse(rt.properties.document!.get('scan.running')!);
     expect(Object.keys(record)).toEqual([String(started.progress.scanId)]);
     expect(Object.keys(record[started.progress.scanId]).sort()).toEqual(['t', 'u']);
-    expect(rt.properties.document.get('scan.running')).not.toContain('@');
+    expect(rt.properties.document!.get('scan.running')).not.toContain('@');
     rt.close();
   });
 
@@ -202,7 +202,7 @@ describe('refusals send nothing', () => {
       'The scan was not started: Give the scan a name. Supplier discount must be a percent from 0 to below 100. Multipack override: the quantity must be a whole number of 1 or more.',
     );
     expect(await uploads()).toHaveLength(0);
-    expect(rt.properties.document.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get('scan.running')).toBeNull();
     rt.close();
   });
 

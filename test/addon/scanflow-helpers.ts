@@ -35,7 +35,7 @@ export function thrown(fn: () => unknown): string {
 /** Every text the add-on could have left anywhere but the user's own properties. */
 export function everythingOutsideUserProperties(rt: Runtime, wb: Workbook): string {
   const parts: string[] = [];
-  parts.push(JSON.stringify(rt.properties.document.toObject()));
+  parts.push(JSON.stringify(rt.properties.document?.toObject() ?? {}));
   parts.push(JSON.stringify(rt.properties.script.toObject()));
   parts.push(rt.logs.join('\n'));
   parts.push(JSON.stringify(rt.uiEvents));
