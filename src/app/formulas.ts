@@ -200,6 +200,8 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
     const out = convertRows(job.fn, input, job.marketplace, job.matches, formulaDepsFor(service, job, run, chunk.budgetMs));
     const rows = finalRows(out.values);
     if (rows > 0) {
+      // Checkpoint first: an execution cut during the write leaves rows the next one may overwrite.
+      saveCheckpoint({ ...job, pendingRows: rows });
       const block = out.values.slice(0, rows).map((r) => r.concat(new Array(Math.max(0, job.outWidth - r.length)).fill('')).slice(0, job.outWidth));
       sh.getRange(chunk.startRow, job.outColumn, rows, job.outWidth).setValues(safeBlock(block));
     }
@@ -224,7 +226,7 @@ function convertColumn(req: ColumnConversionRequest | null | undefined, toast: b
   let job = request.restart ? undefined : decodeCheckpoint(userProperties().getProperty(name));
   if (job && !isDone(job)) {
     try {
-      requireEmptyTarget(sheetOf(job), job, job.nextRow);
+      requireEmptyTarget(sheetOf(job), job, job.nextRow + (job.pendingRows ?? 0));
     } catch (e) {
       // The unfinished conversion cannot go on (sheet gone, output typed over): forget it, say why.
       userProperties().deleteProperty(name);

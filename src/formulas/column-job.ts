@@ -60,6 +60,12 @@ export interface ColumnJob {
   outWidth: number;
   /** Next row to convert; > lastRow when done. */
   nextRow: number;
+  /**
+   * Rows from nextRow that an execution was about to write when this checkpoint was saved: if it
+   * was cut before saving the next checkpoint they may already hold our values, so the next
+   * execution may overwrite them (it converts them again); rows beyond must still be empty.
+   */
+  pendingRows?: number;
   /** Measured modelled cost per row, refined after each chunk. */
   msPerRow: number;
   startedAt: number;
@@ -153,6 +159,7 @@ export function completeChunk(job: ColumnJob, done: { rows: number; width: numbe
   const measured = rows > 0 ? done.elapsedMs / rows : job.msPerRow;
   return {
     ...job,
+    pendingRows: 0,
     nextRow: job.nextRow + rows,
     outWidth: Math.max(job.outWidth, done.width),
     // Weighted toward the latest measurement; never below a floor, so one cached chunk does not promise too much.
@@ -195,5 +202,6 @@ export function decodeCheckpoint(text: string | null | undefined): ColumnJob | u
   if (ints.some((k) => typeof v[k] !== 'number' || Math.floor(v[k]) !== v[k])) return undefined;
   if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0) return undefined;
   if (v.nextRow < v.firstRow || v.nextRow > v.lastRow + 1 || typeof v.msPerRow !== 'number') return undefined;
+  if (v.pendingRows !== undefined && (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows)) return undefined;
   return v as ColumnJob;
 }

@@ -1,0 +1,249 @@
+/**
+ * Identifier formulas end to end (issue 5): the BUILT add-on's custom functions, typed into cells of
+ * a workbook in the local Apps Script runtime and recalculated, against the local Scan Service
+ * (spawned in a child process, here behind the fault-injecting proxy so that requests can be seen
+ * and 429s injected). Calls are counted through the runtime's per-execution counters.
+ */
+import type { Runtime } from '../../emulator/gas';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/formulas/messages';
+import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import { EDITOR, OWNER, SHEET, columnValues, fillColumn, formulaRuns, newWorkbook, runtimeFor, sampleIndex, saveKey, upcWithCheck } from './formulas-helpers';
+
+let svc: SpawnedService;
+let proxy: FaultProxy;
+const opened: Runtime[] = [];
+
+beforeAll(async () => {
+  svc = await spawnService();
+  proxy = await startFaultProxy(svc.url);
+  sampleIndex();
+}, 60_000);
+
+afterAll(async () => {
+  for (const rt of opened) rt.close();
+  proxy?.stop();
+  await svc?.stop();
+});
+
+beforeEach(async () => {
+  await proxy.reset();
+});
+
+/** A workbook + runtime where the owner saved a key and (unless told) shared it with formulas. */
+function world(opts: { share?: boolean } = {}): { wb: Workbook; rt: Runtime } {
+  const wb = newWorkbook();
+  const rt = runtimeFor(wb);
+  opened.push(rt);
+  saveKey(rt, proxy.url, svc.apiKey);
+  if (opts.share !== false) rt.scriptRun('setFormulaKeySharing', [true]);
+  return { wb, rt };
+}
+
+async function convertBodies(): Promise<string[][]> {
+  return (await proxy.seen()).filter((s) => s.path === '/api/v3/convert').map((s) => JSON.parse(s.body).ids as string[]);
+}
+
+test('a range: blanks stay blank, duplicates and lost leading zeros are one id, invalid ids are marked without a call, unmatched say "not found"', async () => {
+  const s = sampleIndex();
+  const [u1, u2, u3] = s.singleUpcs.filter((u) => /^0[1-9]/.test(u));
+  const unknown = upcWithCheck('99999999990');
+  const column: unknown[] = [
+    u1, // 2: text with its zero
+    Number(u1), // 3: the same UPC typed as a number (zero lost): same id, no second lookup
+    '', // 4: blank
+    u2, // 5
+    u1.slice(0, 11) + String((Number(u1[11]) + 1) % 10), // 6: bad check digit
+    '12345', // 7: wrong length
+    '03600029145A', // 8: letters in a barcode
+    5.01234e12, // 9: digits lost (scientific notation)
+    unknown, // 10: well-formed, not in the catalog
+    u3, // 11
+    u2, // 12: duplicate
+  ];
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, column);
+  const from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A12)');
+
+  expect(columnValues(wb, 'B', 2, 12)).toEqual([
+    s.asinsByUpc.get(u1)![0],
+    s.asinsByUpc.get(u1)![0],
+    '',
+    s.asinsByUpc.get(u2)![0],
+    'invalid UPC: bad check digit',
+    'invalid UPC: wrong length',
+    'invalid UPC: letters in a barcode',
+    'invalid UPC: digits lost (scientific notation); format as plain text',
+    NOT_FOUND,
+    s.asinsByUpc.get(u3)![0],
+    s.asinsByUpc.get(u2)![0],
+  ]);
+  // One formula call, one request (4 distinct valid ids <= 20), and only the valid ids were sent.
+  const cost = formulaRuns(rt, from);
+  expect([cost.runs.length, cost.requests, cost.errors]).toEqual([1, 1, []]);
+  expect((await convertBodies()).map((ids) => ids.slice().sort())).toEqual([[u1, u2, u3, unknown].sort()]);
+  // A single cell gives a single value.
+  wb.type(SHEET, 'D2', '=ASIN_FROM_UPC(A5)');
+  expect(wb.cell(SHEET, 'D2').value).toBe(s.asinsByUpc.get(u2)![0]);
+}, 30_000);
+
+test('500 UPCs (200 distinct): distinct ids only, 20 per call in parallel waves; a recalculation makes no call; an expired cache (6 h) calls again', async () => {
+  const s = sampleIndex();
+  const distinct = s.singleUpcs.slice(0, 200);
+  const column = Array.from({ length: 500 }, (_x, i) => distinct[(i * 7) % 200]);
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, column);
+  let from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A501)');
+  expect(columnValues(wb, 'B', 2, 501)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+  let cost = formulaRuns(rt, from);
+  // 200 distinct / 20 = 10 requests, in ONE fetchAll (at most 25 per wave); well inside 30 s.
+  expect([cost.requests, cost.fetchAlls, cost.errors]).toEqual([10, 1, []]);
+  expect(cost.maxSeconds).toBeLessThan(30);
+  expect((await convertBodies()).every((ids) => ids.length === 20)).toBe(true);
+
+  from = rt.executions.length;
+  rt.recalculate();
+  cost = formulaRuns(rt, from);
+  expect([cost.runs.length, cost.requests]).toEqual([1, 0]);
+  expect(columnValues(wb, 'B', 2, 501)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+
+  rt.advance(6 * 3600_000 + 60_000);
+  from = rt.executions.length;
+  rt.recalculate();
+  cost = formulaRuns(rt, from);
+  expect(cost.requests).toBe(10);
+  expect(columnValues(wb, 'B', 2, 501)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+}, 40_000);
+
+test('a UPC on several ASINs, in each matches mode: first = best-ranked, all = joined, spill = next columns (padded)', () => {
+  const s = sampleIndex();
+  const multi = s.multiUpcs[0];
+  const single = s.singleUpcs[5];
+  const asins = s.asinsByUpc.get(multi)!;
+  expect(asins.length).toBeGreaterThan(1);
+  const { wb } = world();
+  fillColumn(wb, 'A', 2, [multi, single, '']);
+  wb.type(SHEET, 'C2', '=ASIN_FROM_UPC(A2:A4)');
+  wb.type(SHEET, 'D2', '=ASIN_FROM_UPC(A2:A4, "US", "all")');
+  wb.type(SHEET, 'E2', '=ASIN_FROM_UPC(A2:A4, "US", "spill")');
+  expect(columnValues(wb, 'C', 2, 4)).toEqual([asins[0], s.asinsByUpc.get(single)![0], '']);
+  expect(columnValues(wb, 'D', 2, 4)).toEqual([asins.join(', '), s.asinsByUpc.get(single)![0], '']);
+  const spill = (row: number) => asins.map((_a, i) => wb.cell(SHEET, String.fromCharCode(69 + i) + row).value);
+  expect(spill(2)).toEqual(asins);
+  expect(spill(3)).toEqual([s.asinsByUpc.get(single)![0], ...asins.slice(1).map(() => '')]);
+  expect(spill(4)).toEqual(asins.map(() => ''));
+  // An unknown matches value is an argument error for the formula (as Sheets' own functions do).
+  wb.type(SHEET, 'K2', '=ASIN_FROM_UPC(A2, "US", "most")');
+  expect(wb.cell(SHEET, 'K2').value).toBe('#ERROR!');
+  expect(wb.cell(SHEET, 'K2').error).toMatch(/matches must be "first", "all" or "spill"/);
+}, 30_000);
+
+test('ASIN to identifiers: UPC_FROM_ASIN keeps leading zeros as text; IDENTIFIERS_FROM_ASIN gives a header and one column per kind', () => {
+  const s = sampleIndex();
+  const upc = s.singleUpcs.find((u) => u.startsWith('0'))!;
+  const asin = s.asinsByUpc.get(upc)![0];
+  const ids = s.idsByAsin.get(asin)!;
+  const { wb } = world();
+  fillColumn(wb, 'A', 2, [asin, 'B0NOTHERE0', 'x']);
+  wb.type(SHEET, 'B2', '=UPC_FROM_ASIN(A2:A4)');
+  expect(columnValues(wb, 'B', 2, 4)).toEqual([ids.upc![0], NOT_FOUND, 'invalid ASIN: not an identifier']);
+  wb.type(SHEET, 'D1', '=IDENTIFIERS_FROM_ASIN(A2:A3)');
+  expect(['D', 'E', 'F', 'G', 'H'].map((c) => wb.cell(SHEET, c + '1').value)).toEqual(['UPC', 'EAN', 'ISBN', 'GTIN', 'JAN']);
+  expect(wb.cell(SHEET, 'D2').value).toBe((ids.upc ?? []).join(', '));
+  expect(wb.cell(SHEET, 'E2').value).toBe((ids.ean ?? ['0' + ids.upc![0]]).join(', '));
+  expect(wb.cell(SHEET, 'D3').value).toBe(NOT_FOUND);
+}, 30_000);
+
+test('a 429 storm: waits as Retry-After says, then converts everything within the 30-second limit', async () => {
+  const s = sampleIndex();
+  const column = s.singleUpcs.slice(300, 360); // 3 requests
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, column);
+  await proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 5, headers: { 'Retry-After': '3' }, body: '{"message":"Too Many Requests"}' }]);
+  const from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A61)');
+  expect(columnValues(wb, 'B', 2, 61)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+  const seen = await proxy.seen();
+  expect(seen.filter((x) => x.injected).length).toBe(5);
+  const cost = formulaRuns(rt, from);
+  expect(cost.errors).toEqual([]);
+  // At least two Retry-After waits of 3 s happened on the runtime's clock, and the call stayed inside 30 s.
+  expect(cost.maxSeconds).toBeGreaterThanOrEqual(6);
+  expect(cost.maxSeconds).toBeLessThan(30);
+}, 30_000);
+
+test('a 429 storm that does not end: cells say so (no #ERROR!), and the formula call ends inside 30 s', async () => {
+  const s = sampleIndex();
+  const column = s.singleUpcs.slice(400, 440);
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, ['', ...column]);
+  await proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 1000, headers: { 'Retry-After': '8' } }]);
+  const from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A42)');
+  const values = columnValues(wb, 'B', 2, 42);
+  expect(values[0]).toBe('');
+  expect(new Set(values.slice(1))).toEqual(new Set(['not converted: service busy (too many requests); recalculate later']));
+  const cost = formulaRuns(rt, from);
+  expect(cost.errors).toEqual([]);
+  expect(cost.maxSeconds).toBeLessThan(30);
+  expect(cost.maxSeconds).toBeGreaterThan(15); // it did wait (Retry-After 8 s, twice at least) before giving up
+  // Failures are not cached: when the service is back, a recalculation converts.
+  await proxy.reset();
+  rt.recalculate();
+  expect(columnValues(wb, 'B', 3, 42)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+}, 40_000);
+
+test('whose key: an editor without a share sees the documented message (no call); the owner shares, the editor succeeds; unsharing stops it', async () => {
+  const s = sampleIndex();
+  const column = s.singleUpcs.slice(500, 505);
+  const { wb, rt } = world({ share: false });
+  fillColumn(wb, 'A', 2, ['', ...column]);
+  // The editor even has a key of their own: formulas do not use it (a custom function cannot reach it).
+  saveKey(rt, proxy.url, svc.apiKey, EDITOR);
+  rt.activeUser = EDITOR;
+  let from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A7)');
+  expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map(() => NO_KEY_MESSAGE)]);
+  expect(NO_KEY_MESSAGE).toMatch(/owner can allow it .*Settings.*"Convert selected column", which uses your own key/);
+  expect(formulaRuns(rt, from).requests).toBe(0);
+  expect(formulaRuns(rt, from).runs.map((r) => r.user)).toEqual([EDITOR]);
+
+  // Only the owner may share: the editor gets a clear message, nothing is written.
+  let failure = '';
+  try {
+    rt.scriptRun('setFormulaKeySharing', [true], { user: EDITOR });
+  } catch (e) {
+    failure = String((e as Error).message);
+  }
+  expect(failure).toMatch(/Only the owner of this spreadsheet \(owner@example.com\) can let its formulas use their API key/);
+  expect(Object.keys(rt.properties.user(OWNER).toObject()).filter((k) => k.startsWith('scan.formulaShare.'))).toEqual([]);
+
+  const view = rt.scriptRun('setFormulaKeySharing', [true], { user: OWNER }) as { formulaKeyShared: boolean; isOwner: boolean };
+  expect(view).toMatchObject({ formulaKeyShared: true, isOwner: true });
+  from = rt.executions.length;
+  rt.recalculate();
+  expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map((u) => s.asinsByUpc.get(u)![0])]);
+  expect(formulaRuns(rt, from).requests).toBe(1);
+  // The owner's key went out (the share), and it never reached a cell, a log or document properties.
+  expect((await proxy.seen()).every((x) => x.authorization === 'Bearer ' + svc.apiKey)).toBe(true);
+  expect(JSON.stringify(rt.properties.document.toObject()) + rt.logs.join('\n') + JSON.stringify(wb.values(SHEET))).not.toContain(svc.apiKey);
+
+  rt.scriptRun('setFormulaKeySharing', [false], { user: OWNER });
+  rt.recalculate();
+  expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map(() => NO_KEY_MESSAGE)]);
+}, 30_000);
+
+test('a new key saved in Settings replaces the shared one; a refused shared key says the owner updates it', async () => {
+  const s = sampleIndex();
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, [s.singleUpcs[600]]);
+  saveKey(rt, proxy.url, 'not-a-valid-key-123456');
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2)');
+  expect(wb.cell(SHEET, 'B2').value).toMatch(/^The API key shared for formulas in this spreadsheet was refused\. The owner updates it/);
+  saveKey(rt, proxy.url, svc.apiKey);
+  rt.recalculate();
+  expect(wb.cell(SHEET, 'B2').value).toBe(s.asinsByUpc.get(s.singleUpcs[600])![0]);
+}, 30_000);
