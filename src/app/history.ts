@@ -197,6 +197,11 @@ function flatten(v: unknown, prefix: string, out: Map<string, unknown>): void {
     for (const k of Object.keys(v as object)) flatten((v as Record<string, unknown>)[k], prefix ? prefix + '.' + k : k, out);
     return;
   }
+  // The supplier's custom columns: one column each (as in the service's CSV), by position.
+  if (Array.isArray(v) && /(^|\.)custom_columns$/.test(prefix)) {
+    v.forEach((x, i) => out.set(prefix + '.' + (i + 1), x));
+    return;
+  }
   out.set(prefix, v);
 }
 
