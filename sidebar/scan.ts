@@ -91,7 +91,12 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
   const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
   const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input];
 
+  // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
   const request = (): ScanRequest => ({
+    sheetName: setup.sheetName,
+    rangeA1: setup.rangeA1,
+    selection: setup.selection,
+    headerRow: setup.headerRow,
     roles: roleSelects.map((s) => s.value as ColumnRole),
     options: {
       marketplace: market.value,

@@ -51,6 +51,7 @@ export function setup(over: Partial<ScanSetup> = {}): ScanSetup {
     defaultMarketplace: 'US',
     marketplaces: MARKETPLACES,
     running: [],
+    selection: false,
     ...over,
   };
 }

@@ -30,7 +30,7 @@ describe('columns and options', () => {
     await sb.close();
   });
 
-  test('the user changes roles and options; Preview and Send send exactly those', async () => {
+  test('the user changes roles and options; Preview and Send send exactly those, with the block the form was built from', async () => {
     const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview(), startScan: { progress: progress({ done: 0 }), preview: preview() } }));
     const { page } = sb;
     await page.locator('select[name=role-3]').waitFor();
@@ -57,6 +57,10 @@ describe('columns and options', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('article.card').waitFor();
     const expected: ScanRequest = {
+      sheetName: 'Price list',
+      rangeA1: 'A1:D41',
+      selection: false,
+      headerRow: 1,
       roles: ['identifier', 'ignore', 'cost', 'ignore'],
       options: {
         marketplace: 'DE',
@@ -79,6 +83,10 @@ describe('columns and options', () => {
     await sb.page.getByRole('button', { name: 'Preview' }).click();
     await sb.page.locator('.preview .counts').waitFor();
     expect(sb.callsOf('previewScan')[0][0]).toEqual({
+      sheetName: 'Price list',
+      rangeA1: 'A1:D41',
+      selection: false,
+      headerRow: 1,
       roles: ['identifier', 'custom', 'cost', 'sku'],
       options: { marketplace: 'US', name: 'Price list 2026-11-21', supplierDiscount: '', prepCost: '', multipackPrepCost: null, multipackOverride: false, multipackOverrideQuantity: null, pullHistoricalData: false },
     });
