@@ -14,6 +14,9 @@
  * selection moved meanwhile. A data-range setup re-reads the CURRENT data range of that sheet (rows
  * added since are included). Without them, the active sheet/selection is read again.
  *
+ * After a successful upload the hourly import trigger is made sure of (src/app/trigger.ts), so a
+ * scan finished while the sidebar is closed is imported anyway.
+ *
  * Upload (contract 2.1): multipart `file` (the prepared CSV, text/csv, "<name>.csv") and
  * `attributes` (JSON text). Retries: 429 waits Retry-After, 5xx and unreachable back off (the
  * client's policy, src/api/retry.ts). A time-out is NOT retried for the upload: the service may have
@@ -33,6 +36,7 @@ import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { activeSpreadsheet, asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from './gas';
 import { marketplaceOptions } from './settings';
 import { progressFromScan, recordRunningScan, runningScans, SCANS_PATH } from './progress';
+import { ensureImportTrigger } from './trigger';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
 export const SETUP_ROWS = 260;
@@ -266,6 +270,8 @@ export function startScan(request: ScanRequest): StartedScan {
     if (!progress.name) progress.name = name;
     if (!progress.marketplace) progress.marketplace = findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
     recordRunningScan(progress.scanId);
+    // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
+    ensureImportTrigger();
     return { progress, preview: previewSummary(prepared) };
   });
 }

@@ -171,6 +171,10 @@ describe('a messy sheet', () => {
     expect(Object.keys(record)).toEqual([String(started.progress.scanId)]);
     expect(Object.keys(record[started.progress.scanId]).sort()).toEqual(['t', 'u']);
     expect(rt.properties.document!.get('scan.running')).not.toContain('@');
+    // The hourly import trigger exists (one per user and document, also after a second start).
+    rt.scriptRun('startScan', [requestFrom(setup, { ...options, name: 'Second' })]);
+    const triggers = rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
+    expect(triggers.map((t) => [t.user, t.everyMs])).toEqual([['owner@example.com', 3600_000]]);
     rt.close();
   });
 
@@ -203,6 +207,7 @@ describe('refusals send nothing', () => {
     );
     expect(await uploads()).toHaveLength(0);
     expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.triggers.records).toEqual([]);
     rt.close();
   });
 
