@@ -13,6 +13,7 @@ import { checkScanId, forgetTabRecord, pendingImport, resultSheetName, withDocum
 import { forgetRunningScan, progressFromScan, runningScans } from './progress';
 import type { DownloadFormat, DownloadResult, ExportResult, ScanListPage, ScanProgress } from './protocol';
 import { tabBaseName, uniqueName } from './resulttab';
+import { ensureImportTrigger } from './trigger';
 
 /** Scans per history page. */
 export const HISTORY_PER_PAGE = 25;
@@ -55,6 +56,8 @@ export function listScans(page: number): ScanListPage {
     }
     if (p === 1) {
       const running = runningScans().filter((r) => r.status === 'queued' || r.status === 'running');
+      // Scans of this user still running here: make sure they are imported even if the sidebar closes.
+      if (running.length) ensureImportTrigger();
       const known = new Set(scans.map((s) => s.scanId));
       scans.unshift(...running.filter((r) => !known.has(r.scanId)));
     }
