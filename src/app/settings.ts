@@ -69,6 +69,7 @@ export function marketplaceOptions(): MarketplaceOption[] {
 
 export interface SettingsChange {
   next: StoredSettings;
+  /** Key, address or marketplace changed: what a formula share carries. */
   keyChanged: boolean;
 }
 
@@ -96,7 +97,7 @@ export function applySettingsInput(current: StoredSettings, input: SettingsInput
     else problems.push('Unknown marketplace "' + String(input.defaultMarketplace).slice(0, 20) + '".');
   }
   if (problems.length) throw new Error(problems.join(' '));
-  return { next, keyChanged: next.apiKey !== current.apiKey || next.serviceUrl !== current.serviceUrl };
+  return { next, keyChanged: next.apiKey !== current.apiKey || next.serviceUrl !== current.serviceUrl || next.marketplace !== current.marketplace };
 }
 
 /** What the connection test's problem means for the user. */
@@ -183,9 +184,9 @@ export function getSettings(): SettingsView {
 }
 
 /**
- * Sidebar: saves what the user changed. When the key or address changes, every formula share of
- * this user (one per spreadsheet where sharing is on) is rewritten with the new key and address, so
- * no formula keeps using a key the user replaced.
+ * Sidebar: saves what the user changed. When the key, address or default marketplace changes, every
+ * formula share of this user (one per spreadsheet where sharing is on, src/formulas/key.ts) is
+ * rewritten with them, so no formula keeps using a key the user replaced.
  */
 export function saveSettings(input: SettingsInput): SettingsView {
   return asSidebarCall(() => {
@@ -206,7 +207,7 @@ function rewriteFormulaShares(s: StoredSettings): void {
     if (k.indexOf(prefix) !== 0) continue;
     try {
       const share = JSON.parse(all[k]);
-      if (share && typeof share === 'object') updates[k] = JSON.stringify({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl });
+      if (share && typeof share === 'object') updates[k] = JSON.stringify({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl, marketplace: s.marketplace });
     } catch (_e) {
       // An unreadable share is left for the formulas' own reader to refuse.
     }

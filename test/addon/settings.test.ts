@@ -105,6 +105,24 @@ describe('storing the key', () => {
   });
 });
 
+test('formula sharing: reported for the owner only; a new key, address or marketplace rewrites every share of the user', () => {
+  const { wb, rt } = fresh();
+  connect(rt, svc.url, GOOD, OWNER, 'US');
+  const on = rt.scriptRun('setFormulaKeySharing', [true]) as any;
+  expect(on).toEqual(expect.objectContaining({ formulaKeyShared: true, isOwner: true }));
+  expect((rt.scriptRun('getSettings', [], { user: EDITOR }) as any).formulaKeyShared).toBe(false);
+  // A share of another spreadsheet of the same user, and an unrelated property.
+  rt.properties.user(OWNER).set('scan.formulaShare.other-sheet-id', JSON.stringify({ v: 1, apiKey: GOOD, baseUrl: svc.url, marketplace: 'US' }));
+  rt.properties.user(OWNER).set('unrelated', 'x');
+  rt.scriptRun('saveSettings', [{ apiKey: CA_ONLY, defaultMarketplace: 'CA' }]);
+  for (const id of [wb.id, 'other-sheet-id']) {
+    expect(JSON.parse(rt.properties.user(OWNER).get('scan.formulaShare.' + id)!)).toEqual({ v: 1, apiKey: CA_ONLY, baseUrl: svc.url, marketplace: 'CA' });
+  }
+  expect(rt.properties.user(OWNER).get('unrelated')).toBe('x');
+  expect(everythingOutsideUserProperties(rt, wb)).not.toContain(CA_ONLY);
+  rt.close();
+});
+
 describe('test connection', () => {
   test('a good key on a marketplace the account has: ok, in one authenticated call', () => {
     const { rt } = fresh();
@@ -171,8 +189,8 @@ describe('menu', () => {
       const menus = rt.uiEvents.slice(seen).filter((e) => e.kind === 'menu') as any[];
       expect(menus).toHaveLength(1);
       const captions = menus[0].items.map((i: any) => (i ? i.caption : null));
-      // The formulas' "Convert selected column" may be added to the list; the scan flow's items come first.
-      expect(captions.slice(0, expected.length)).toEqual(expected);
+      // Other features add their items (the formulas' "Convert selected column"); the scan flow's are there in this order.
+      expect(captions.filter((c: string | null) => expected.includes(c))).toEqual(expected);
       expect(menus[0].items[0].functionName).toBe('menuScanSheet');
       expect(exec.counters.urlFetchRequests).toBe(0);
       rt.close();
