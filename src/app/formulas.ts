@@ -80,6 +80,8 @@ export function setFormulaKeySharing(on: boolean): SettingsView {
 /** Google's limit for one execution (menu action, sidebar call). */
 const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 const TOAST_TITLE = 'Convert selected column';
+/** Time a retry of a 429/5xx may need (Retry-After of up to a minute); less left = failures may be the clock's. */
+const RETRY_ROOM_MS = 60_000;
 
 interface Run {
   started: number;
@@ -191,6 +193,7 @@ function formulaDepsFor(service: ServiceSettings, job: ColumnJob, run: Run, budg
 function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): ColumnJob {
   const service = serviceSettings(loadSettings());
   const sh = sheetOf(job);
+  let written = 0;
   for (;;) {
     const timeLeft = EXECUTION_LIMIT_MS - (run.clock.now() - run.started);
     const chunk = nextChunk(job, timeLeft);
@@ -198,14 +201,18 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
     const t0 = run.clock.now();
     const input = sh.getRange(chunk.startRow, job.inColumn, chunk.numRows, 1).getValues();
     const out = convertRows(job.fn, input, job.marketplace, job.matches, formulaDepsFor(service, job, run, chunk.budgetMs));
-    const rows = finalRows(out.values);
+    // Little time left in the chunk's budget: a 429/5xx failure may be the clock's (its retry did not
+    // fit), so such rows are left for the next execution, unless the last one already stalled on them.
+    const short = t0 + chunk.budgetMs - run.clock.now() < RETRY_ROOM_MS;
+    const rows = finalRows(out.values, short && !job.stalled);
     if (rows > 0) {
       // Checkpoint first: an execution cut during the write leaves rows the next one may overwrite.
       saveCheckpoint({ ...job, pendingRows: rows });
       const block = out.values.slice(0, rows).map((r) => r.concat(new Array(Math.max(0, job.outWidth - r.length)).fill('')).slice(0, job.outWidth));
       sh.getRange(chunk.startRow, job.outColumn, rows, job.outWidth).setValues(safeBlock(block));
     }
-    job = completeChunk(job, { rows, width: job.outWidth, elapsedMs: run.clock.now() - t0, now: run.clock.now() });
+    written += rows;
+    job = { ...completeChunk(job, { rows, width: job.outWidth, elapsedMs: run.clock.now() - t0, now: run.clock.now() }), stalled: rows < chunk.numRows && written === 0 };
     saveCheckpoint(job);
     onProgress(job);
     if (rows < chunk.numRows) return job; // time ran out inside the chunk: the next execution continues

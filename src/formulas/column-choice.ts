@@ -62,12 +62,26 @@ export function parseConversion(name: unknown): ColumnFunction | undefined {
 /** What a cell says when its row's conversion ran out of the time given. */
 export const OUT_OF_TIME_TEXT = failedText({ kind: 'out-of-time', message: '' });
 
+/** Cell texts of problems that a later attempt may not have (busy, service error, no answer). */
+function isTransient(text: string): boolean {
+  return (
+    text === OUT_OF_TIME_TEXT ||
+    text === failedText({ kind: 'rate-limited', message: '' }) ||
+    text === failedText({ kind: 'timeout', message: '' }) ||
+    text.indexOf(failedText({ kind: 'server', message: '' }).replace(/ ; recalculate later$/, '')) === 0
+  );
+}
+
 /**
- * How many leading rows of a converted chunk are final: up to the first row whose first cell says
- * time ran out (those rows are converted again in the next execution, so none is lost and none is
- * written twice with different content).
+ * How many leading rows of a converted chunk are final. Rows from the first one whose conversion
+ * ran out of time are not: the next execution converts them (so none is lost, none written twice
+ * with different content). When the chunk used up its whole budget (`budgetSpent`), a row that
+ * failed with a passing problem (429, 5xx, no answer) counts as unfinished too: its retries were
+ * cut short by the time, not given up by the retry policy.
  */
-export function finalRows(values: readonly (readonly string[])[]): number {
-  for (let i = 0; i < values.length; i++) if (values[i].some((v) => v === OUT_OF_TIME_TEXT)) return i;
+export function finalRows(values: readonly (readonly string[])[], budgetSpent = false): number {
+  for (let i = 0; i < values.length; i++) {
+    if (values[i].some((v) => v === OUT_OF_TIME_TEXT || (budgetSpent && isTransient(v)))) return i;
+  }
   return values.length;
 }

@@ -66,6 +66,12 @@ export interface ColumnJob {
    * execution may overwrite them (it converts them again); rows beyond must still be empty.
    */
   pendingRows?: number;
+  /**
+   * The last execution wrote no row because rows failed with passing problems (429, 5xx) as its
+   * time ran out. The next execution then writes such failures as final (the cell says so), so a
+   * lasting outage cannot hold the job at one row forever.
+   */
+  stalled?: boolean;
   /** Measured modelled cost per row, refined after each chunk. */
   msPerRow: number;
   startedAt: number;
@@ -202,6 +208,7 @@ export function decodeCheckpoint(text: string | null | undefined): ColumnJob | u
   if (ints.some((k) => typeof v[k] !== 'number' || Math.floor(v[k]) !== v[k])) return undefined;
   if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0) return undefined;
   if (v.nextRow < v.firstRow || v.nextRow > v.lastRow + 1 || typeof v.msPerRow !== 'number') return undefined;
+  if (v.stalled !== undefined && typeof v.stalled !== 'boolean') return undefined;
   if (v.pendingRows !== undefined && (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows)) return undefined;
   return v as ColumnJob;
 }

@@ -67,8 +67,11 @@ export function sampleIndex(): SampleIndex {
   return sample;
 }
 
-export function newWorkbook(): Workbook {
-  return new Workbook({ owner: OWNER, name: 'Identifiers' });
+/** A spreadsheet with one sheet of `rows` rows (a new sheet has 1,000; longer columns need more). */
+export function newWorkbook(rows = 6000): Workbook {
+  const wb = new Workbook({ owner: OWNER, name: 'Identifiers', empty: true });
+  wb.addSheet(SHEET, undefined, rows, 26);
+  return wb;
 }
 
 /** Writes a column as plain values (strings stay strings: the workbook model's raw write through a leading apostrophe). */
