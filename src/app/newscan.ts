@@ -269,7 +269,13 @@ export function startScan(request: ScanRequest): StartedScan {
     if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
     if (!progress.name) progress.name = name;
     if (!progress.marketplace) progress.marketplace = findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
-    recordRunningScan(progress.scanId);
+    try {
+      recordRunningScan(progress.scanId);
+    } catch (e) {
+      // The scan IS started: failing now would make the user start it twice. Without the record the
+      // sidebar still has its progress, and Scans (history) lists it once finished.
+      console.log('scan ' + progress.scanId + ' started but not recorded: ' + (e instanceof Error ? e.message : String(e)));
+    }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
     ensureImportTrigger();
     return { progress, preview: previewSummary(prepared) };

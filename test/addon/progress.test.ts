@@ -208,6 +208,19 @@ describe('faults', () => {
     rt.close();
   });
 
+  test('when the record cannot be written (document lock held elsewhere), the started scan is still answered, not started twice', async () => {
+    const { rt } = setUp(3);
+    const req = request(rt);
+    rt.locks.hold('document', { forMs: 60_000 });
+    const started = rt.scriptRun('startScan', [req]) as any;
+    expect(started.progress.scanId).toBeGreaterThan(0);
+    expect(await forwardedUploads()).toBe(1);
+    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.logs.join('\n')).toContain(`scan ${started.progress.scanId} started but not recorded: Lock timeout`);
+    rt.scriptRun('cancelScan', [started.progress.scanId]);
+    rt.close();
+  });
+
   test('a scan number that is not one is refused without a call', () => {
     const { rt } = setUp(2);
     expect(thrown(() => rt.scriptRun('getScanProgress', ['12; DROP']))).toBe('Not a scan number: 12; DROP.');
