@@ -524,11 +524,13 @@ function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: M
   // The ASIN column as rich text: the link is ours, the text stays text (never a formula).
   const asinCol = columnIndex(block.columns, 'asin');
   if (asinCol >= 0) {
+    // One builder for the wave (each newRichTextValue is a service call); setText starts each value
+    // afresh and a null link clears any left from the previous row.
+    const b = SpreadsheetApp.newRichTextValue();
     const rich = products.map((p, i) => {
       const text = p.asin === null || p.asin === undefined ? '' : String(p.asin);
-      const b = SpreadsheetApp.newRichTextValue().setText(text);
       const url = block.urls[i];
-      if (url && text) b.setLinkUrl(url);
+      b.setText(text).setLinkUrl(url && text ? url : null);
       return [b.build()];
     });
     sheet.getRange(done + 2, asinCol + 1, n, 1).setRichTextValues(rich);

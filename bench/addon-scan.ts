@@ -1,0 +1,173 @@
+/**
+ * Importing a 10,000-line scan into a result tab: the BUILT add-on's importScan in the local Apps
+ * Script runtime (modelled Apps Script time, emulator/gas/README.md cost model) against the local
+ * Scan Service in a child process. Figures: API requests and fetchAll calls, spreadsheet write calls
+ * and cells, executions and modelled seconds against the 6-minute limit.
+ *
+ * For comparison, a NAIVE import written only here (appended to a copy of the bundle, run in the same
+ * runtime): one UrlFetchApp.fetch per page, one appendRow per product. It cannot finish inside one
+ * execution: the runtime kills it at 6 minutes; its full time is projected from the rows it wrote.
+ *
+ * Reading and sending a 10,000-row sheet is measured by the scan-flow bench when it exists
+ * (bench/addon-send.ts exporting benchAddonSend or benchAddonRead): its figures are merged here.
+ * Run alone: `npm run build && npx tsx bench/addon-scan.ts`.
+ */
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createRuntime, DEFAULT_SCRIPT_PATH } from '../emulator/gas';
+import { Workbook } from '../emulator/gas/spreadsheet';
+import { SAMPLE_CATALOG_PATH } from '../emulator/service/catalog';
+import { spawnService } from '../emulator/service/spawn';
+
+const LINES = 10_000;
+const LIMIT_S = 360;
+
+/** LINES lines: one identifier of each US product of the sample catalog, over again if needed. */
+function priceList(): string {
+  const raw = readFileSync(SAMPLE_CATALOG_PATH);
+  const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
+  const ids: string[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const p = JSON.parse(line);
+    if (p.marketplace_id !== 1) continue;
+    const id = Object.values<string[]>(p.identifiers ?? {}).find((l) => l && l.length)?.[0];
+    if (id) ids.push(id);
+  }
+  const out = ['UPC,Cost,SKU'];
+  for (let i = 0; i < LINES; i++) out.push(`${ids[i % ids.length]},${(((i * 7919) % 4000) / 100 + 1).toFixed(2)},SKU-${i}`);
+  return out.join('\r\n') + '\r\n';
+}
+
+/** The naive import, as plain Apps Script: page by page, row by row. */
+const NAIVE = `
+function benchNaiveImport(baseUrl, apiKey, scanId) {
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var sheet = ss.getSheetByName('Naive') || ss.insertSheet('Naive');
+  sheet.appendRow(['ASIN','Title','Brand','Category','Rank','Buy Box','Lowest FBA','Lowest FBM','Referral fee','FBA fee','Other fees','Profit','Margin','ROI','Units/mo','Sales/mo','Profit/mo','FBA offers','FBM offers','Offers','Flags','Hazmat','Meltable','Adult','Size tier','Identifier','SKU','Cost','MAP','Stock','Pack qty']);
+  function m(v) { return v === null || v === undefined ? '' : v / 100; }
+  function b(v) { return v === null || v === undefined ? '' : v / 10000; }
+  function t(v) { return v === null || v === undefined ? '' : "'" + v; }
+  for (var page = 1; ; page++) {
+    var res = UrlFetchApp.fetch(baseUrl + '/api/v3/scans/' + scanId, { method: 'post', contentType: 'application/json',
+      headers: { Authorization: 'Bearer ' + apiKey }, payload: JSON.stringify({ page: page, per_page: 100 }), muteHttpExceptions: true });
+    var data = JSON.parse(res.getContentText()).data;
+    if (!data.length) break;
+    for (var i = 0; i < data.length; i++) {
+      var p = data[i], f = p.financials || {}, fee = p.market_fees || {}, inp = p.inputs || {};
+      sheet.appendRow([p.asin, t(p.market_title), t(p.brand), t(p.category), p.rank, m(p.buybox_price), m(p.lowest_price_new_fba),
+        m(p.lowest_price_new_fbm), m(fee.referral_fee), m(fee.fba_fees), m(fee.per_item_fee), m(f.profit), b(f.margin), b(f.roi),
+        p.units_per_month, m(p.sales_per_month), m(p.profit_per_month), p.new_fba_offers_count, p.new_fbm_offers_count,
+        p.total_offers_count, '', p.is_hazmat, p.is_meltable, p.is_adult, t(p.size_tier), t(inp.identifier), t(inp.supplier_sku),
+        m(inp.cost), m(inp.map), inp.stock, inp.supplier_pack_quantity]);
+    }
+  }
+}
+`;
+
+/** A copy of the built bundle (with its manifest and HTML) plus the naive import. */
+function scriptWithNaive(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-addon-'));
+  const src = dirname(DEFAULT_SCRIPT_PATH);
+  for (const f of ['appsscript.json', 'Sidebar.html']) if (existsSync(join(src, f))) copyFileSync(join(src, f), join(dir, f));
+  writeFileSync(join(dir, 'Code.js'), readFileSync(DEFAULT_SCRIPT_PATH, 'utf8') + '\n' + NAIVE);
+  return join(dir, 'Code.js');
+}
+
+async function sendFigures(): Promise<Record<string, number | string>> {
+  const path = join(__dirname, 'addon-send.ts');
+  if (!existsSync(path)) return { 'read+send (scan-flow bench)': 'not written yet' };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(path) as Record<string, () => Promise<Record<string, number | string>>>;
+  const fn = mod.benchAddonSend || mod.benchAddonRead;
+  if (!fn) return { 'read+send (scan-flow bench)': 'no benchAddonSend export' };
+  return fn();
+}
+
+export async function benchAddonScan(): Promise<Record<string, number | string>> {
+  const out: Record<string, number | string> = {};
+  Object.assign(out, await sendFigures());
+  const service = await spawnService({ SCAN_SERVICE_SPEED: '100000000' });
+  try {
+    const form = new FormData();
+    form.append('file', new Blob([priceList()], { type: 'text/csv' }), 'bench.csv');
+    form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1, supplier_sku: 2 }, options: { marketplace_id: 'US', name: 'Bench 10k', header: true } }));
+    const auth = { authorization: 'Bearer ' + service.apiKey };
+    const up = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: auth, body: form });
+    const { id } = (await up.json()) as { id: number };
+    let scan: any;
+    for (;;) {
+      scan = await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json();
+      if (['success', 'error', 'cancelled'].includes(scan.status)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    out['scan: lines'] = scan.lines;
+    out['scan: products'] = scan.products;
+    out['scan: error rows'] = scan.errors;
+
+    const wb = new Workbook({ name: 'Bench' });
+    const rt = createRuntime({ scriptPath: scriptWithNaive(), workbook: wb });
+    try {
+      rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
+      const first = rt.executions.length;
+      const t0 = Date.now();
+      let r: any;
+      do r = rt.scriptRun('importScan', [id, null]);
+      while (!r.done);
+      const wall = Date.now() - t0;
+      const ex = rt.executions.slice(first);
+      const sum = (k: keyof (typeof ex)[number]['counters']) => ex.reduce((a, e) => a + e.counters[k], 0);
+      const rows = wb.requireSheet(r.sheetName).lastRow() - 1;
+      if (rows !== scan.products) throw new Error(`import wrote ${rows} rows, the scan has ${scan.products}`);
+      out['import: rows written'] = rows;
+      out['import: executions (sidebar calls)'] = ex.length;
+      out['import: API requests'] = sum('urlFetchRequests');
+      out['import: API requests, floor (pages of 100 + scan record)'] = Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1;
+      out['import: fetchAll calls'] = sum('urlFetchCalls');
+      out['import: spreadsheet write calls'] = sum('sheetWriteCalls');
+      out['import: cells written'] = sum('cellsWritten');
+      out['import: modelled Apps Script s (total)'] = ex.reduce((a, e) => a + e.durationMs, 0) / 1000;
+      out['import: modelled s, longest execution (limit 360)'] = Math.max(...ex.map((e) => e.durationMs)) / 1000;
+      out['import: wall ms on this machine'] = wall;
+
+      // The naive import: killed at the limit; its full cost projected from what it did.
+      const before = rt.executions.length;
+      let killed = '';
+      try {
+        rt.run('benchNaiveImport', [service.url, service.apiKey, id]);
+      } catch (e) {
+        killed = String((e as Error).message);
+      }
+      const nx = rt.executions[before];
+      const naiveRows = wb.requireSheet('Naive').lastRow() - 1;
+      const perRow = nx.durationMs / Math.max(1, naiveRows);
+      out['naive: outcome'] = killed ? `killed (${killed}) after ${naiveRows} of ${scan.products} rows` : `finished ${naiveRows} rows`;
+      out['naive: API requests (1 fetch per page)'] = Math.ceil(scan.products / 100) + 1;
+      out['naive: API requests before the kill'] = nx.counters.urlFetchRequests;
+      out['naive: spreadsheet write calls (1 appendRow per row)'] = scan.products + 1;
+      out['naive: write calls before the kill'] = nx.counters.sheetWriteCalls;
+      out['naive: modelled s before the kill'] = nx.durationMs / 1000;
+      out['naive: modelled s projected for all rows'] = (perRow * scan.products) / 1000;
+      out['naive: executions of 6 min it would need'] = Math.ceil((perRow * scan.products) / 1000 / LIMIT_S);
+    } finally {
+      rt.close();
+    }
+  } finally {
+    await service.stop();
+  }
+  return out;
+}
+
+if (require.main === module) {
+  benchAddonScan().then(
+    (r) => {
+      for (const [k, v] of Object.entries(r)) console.log(`${k}: ${v}`);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
