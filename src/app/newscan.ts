@@ -82,6 +82,16 @@ function locateBlock(request?: Partial<ScanRequest>): Block {
     }
   }
   if (!range) range = sheet.getDataRange();
+  else {
+    // A selection of whole columns (A:E) or reaching below the data is cut at the last filled row and
+    // column, so counts and reads cover the list, not a thousand empty rows.
+    const lastRow = sheet.getLastRow();
+    const lastColumn = sheet.getLastColumn();
+    const rows = Math.min(range.getNumRows(), lastRow - range.getRow() + 1);
+    const cols = Math.min(range.getNumColumns(), lastColumn - range.getColumn() + 1);
+    if (rows < 1 || cols < 1) throw new Error('The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.');
+    if (rows !== range.getNumRows() || cols !== range.getNumColumns()) range = sheet.getRange(range.getRow(), range.getColumn(), rows, cols);
+  }
   return {
     sheet,
     sheetName: sheet.getName(),

@@ -192,6 +192,19 @@ describe('a messy sheet', () => {
     expect(p.skipped.map((s: any) => s.sheetRow)).toEqual([6, 7]);
     rt.close();
   });
+
+  test('a selection of whole columns is cut at the last filled row and column', () => {
+    const { wb, rt } = messy();
+    const sh = wb.requireSheet('Supplier');
+    wb.activeSheet = sh;
+    wb.activeRange = { sheet: sh, r1: 1, c1: 1, r2: 1000, c2: 26 }; // A1:Z1000
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A1:E12', selection: true, headerRow: 4, rowCount: 8 }));
+    expect((rt.scriptRun('previewScan', [requestFrom(setup)]) as any).counts.send).toBe(4);
+    wb.activeRange = { sheet: sh, r1: 20, c1: 1, r2: 30, c2: 3 };
+    expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe('The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.');
+    rt.close();
+  });
 });
 
 describe('refusals send nothing', () => {
