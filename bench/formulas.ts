@@ -82,7 +82,7 @@ export async function benchFormulas(): Promise<Record<string, number | string>> 
       const again = formulaCost(rt, from);
       out['recalculated: requests (target 0)'] = again.requests;
       out['recalculated: modelled seconds'] = again.maxS;
-      out['cache entries (document cache, limit 1,000)'] = rt.caches.document.keys().length;
+      out['cache entries (document cache, limit 1,000)'] = rt.caches.document!.keys().length;
     } finally {
       rt.close();
     }

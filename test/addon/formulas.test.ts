@@ -229,7 +229,7 @@ test('whose key: an editor without a share sees the documented message (no call)
   expect(formulaRuns(rt, from).requests).toBe(1);
   // The owner's key went out (the share), and it never reached a cell, a log or document properties.
   expect((await proxy.seen()).every((x) => x.authorization === 'Bearer ' + svc.apiKey)).toBe(true);
-  expect(JSON.stringify(rt.properties.document.toObject()) + rt.logs.join('\n') + JSON.stringify(wb.values(SHEET))).not.toContain(svc.apiKey);
+  expect(JSON.stringify(rt.properties.document!.toObject()) + rt.logs.join('\n') + JSON.stringify(wb.values(SHEET))).not.toContain(svc.apiKey);
 
   rt.scriptRun('setFormulaKeySharing', [false], { user: OWNER });
   rt.recalculate();
