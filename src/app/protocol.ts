@@ -85,7 +85,7 @@ export interface ScanSetup {
   sheetName: string;
   /** A1 notation of what will be read (the selection when one was made, else the data range). */
   rangeA1: string;
-  /** Sheet row number of the header row. */
+  /** Sheet row number of the header row; 0 when no row looks like a header (columns are then named by letter). */
   headerRow: number;
   /** Data rows below the header. */
   rowCount: number;
