@@ -46,7 +46,7 @@ describe('scan history', () => {
     const { rt } = session();
     try {
       const running = await uploadScan(key, supplierRows(300, 0), 'Still going');
-      rt.properties.document.set('scan.running', JSON.stringify({ [String(running)]: { u: userTag('owner@example.com'), t: Date.now() } }));
+      rt.properties.document!.set('scan.running', JSON.stringify({ [String(running)]: { u: userTag('owner@example.com'), t: Date.now() } }));
       rt.scriptRun('importScan', [main, null]);
       const p1 = rt.scriptRun('listScans', [1]) as any;
       expect(p1.page).toBe(1);
@@ -74,7 +74,7 @@ describe('scan history', () => {
       rt.scriptRun('importScan', [id, null]);
       expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: true });
       expect((await api(key, 'GET', '/api/v3/scans/' + id)).message).toMatch(/not found|does not exist|no scan/i);
-      expect(rt.properties.document.get('scan.tab.' + id)).toBeNull();
+      expect(rt.properties.document!.get('scan.tab.' + id)).toBeNull();
       expect(wb.sheetNames()).toContain('To delete');
       expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: false });
     } finally {

@@ -45,7 +45,7 @@ describe('importScan with faults', () => {
   const lastExecution = (rt: Runtime) => rt.executions[rt.executions.length - 1];
   const noImportLeft = (rt: Runtime, wb: Workbook) => {
     expect(wb.sheetNames()).toEqual(['Sheet1']);
-    expect(Object.keys(rt.properties.document.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+    expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
   };
 
   test('401: says the key is wrong and asks the sidebar to open Settings; nothing written', () => {
@@ -120,7 +120,7 @@ describe('importScan with faults', () => {
       // The earlier tab is untouched; the new import waits out of sight.
       expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1', 'Faulty', 'Faulty – errors']);
       expect(wb.values('Faulty').slice(1).map((x) => x[0])).toEqual(asins);
-      expect(JSON.parse(rt.properties.document.get('scan.import.' + scanId)!).productsDone).toBe(100);
+      expect(JSON.parse(rt.properties.document!.get('scan.import.' + scanId)!).productsDone).toBe(100);
       await proxy.reset();
       let r: any;
       do r = rt.scriptRun('importScan', [scanId, request]);

@@ -52,7 +52,7 @@ describe('importScan across executions', () => {
         if (r.done) break;
         // While unfinished: no visible result tab, one small checkpoint.
         expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
-        const cp = rt.properties.document.get('scan.import.' + scanId)!;
+        const cp = rt.properties.document!.get('scan.import.' + scanId)!;
         expect(cp.length).toBeLessThan(1500);
       }
       expect(steps.map((s) => [s.done, s.rowsWritten])).toEqual([
@@ -63,7 +63,7 @@ describe('importScan across executions', () => {
       ]);
       expect(steps[0].message).toBe('Imported 100 of 257 rows so far; continuing…');
       expectComplete(wb);
-      expect(rt.properties.document.get('scan.import.' + scanId)).toBeNull();
+      expect(rt.properties.document!.get('scan.import.' + scanId)).toBeNull();
     } finally {
       rt.close();
     }
@@ -101,7 +101,7 @@ describe('importScan across executions', () => {
           r = rt.scriptRun('importScan', [scanId, null]);
         } catch (e) {
           outcomes.push(String((e as Error).message));
-          recorded.push(JSON.parse(rt.properties.document.get('scan.import.' + scanId)!).productsDone);
+          recorded.push(JSON.parse(rt.properties.document!.get('scan.import.' + scanId)!).productsDone);
           expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
           continue;
         }

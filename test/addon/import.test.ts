@@ -172,7 +172,7 @@ describe('importScan', () => {
       expectErrorsTab(wb, 'Spring list – errors', errors);
       // Staging tabs are gone, the new tab is shown; nothing of the import is left in the document's properties.
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
-      expect(Object.keys(rt.properties.document.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+      expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
       // Calls: scan + first products page + first errors page in one fetchAll, pages 2-3 in a second one.
       const ex = rt.executions[rt.executions.length - 1];
       expect(ex.counters.urlFetchRequests).toBe(5);
@@ -279,7 +279,7 @@ describe('importScan', () => {
         await slow.stop();
       }
       expect(wb.sheetNames()).toEqual(['Sheet1']);
-      expect(Object.keys(rt.properties.document.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+      expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
     } finally {
       rt.close();
     }

@@ -31,7 +31,7 @@ describe('automatic import trigger', () => {
     try {
       const id = await uploadScan(service, supplierRows(300, 0), 'Night run');
       // The record startScan keeps (src/app/progress.ts): this user's running scan in this document.
-      rt.properties.document.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
       rt.scriptRun('listScans', [1]);
       rt.scriptRun('listScans', [1]);
       const mine = () => rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
@@ -63,7 +63,7 @@ describe('automatic import trigger', () => {
           timeoutSeconds: 10,
         },
       ]);
-      expect(rt.properties.document.get('scan.running')).toBeNull();
+      expect(rt.properties.document!.get('scan.running')).toBeNull();
       expect(mine()).toEqual([]);
       // Nothing left to do: no more runs.
       rt.advance(3600_000);
@@ -79,13 +79,13 @@ describe('automatic import trigger', () => {
     connect(rt, service.url, service.apiKey);
     try {
       const id = await uploadScan(service, supplierRows(300, 0), 'Doomed');
-      rt.properties.document.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
       rt.scriptRun('listScans', [1]);
       expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
       await api(service, 'DELETE', '/api/v3/scans/' + id);
       rt.advance(3600_000);
       expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
-      expect(rt.properties.document.get('scan.running')).toBeNull();
+      expect(rt.properties.document!.get('scan.running')).toBeNull();
       expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toEqual([]);
       expect(wb.sheetNames()).toEqual(['Sheet1']);
       expect(rt.uiEvents.filter((e) => e.kind === 'toast')).toEqual([]);

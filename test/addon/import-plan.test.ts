@@ -1,0 +1,143 @@
+/**
+ * The pure planning of result imports (src/app/resulttab.ts) and the download cell typing
+ * (src/app/history.ts): filter units, tab names, format runs, input headers, checkpoint reading,
+ * the work budget.
+ */
+import { apiFilters, decodeCheckpoint, encodeCheckpoint, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/resulttab';
+import { csvGrid, fileNameFor, jsonGrid } from '../../src/app/history';
+
+describe('apiFilters', () => {
+  test('money in currency becomes cents, percents become basis points, other fields unchanged', () => {
+    expect(
+      apiFilters([
+        { field: 'profit', operator: '>=', value: 2.5 },
+        { field: 'financials.roi', operator: '>', value: 30 },
+        { field: 'margin', operator: '<', value: 12.34 },
+        { field: 'rank', operator: '<=', value: 50000 },
+        { field: 'buybox_price', operator: '<', value: 0.1 + 0.2 },
+      ]),
+    ).toEqual({
+      ok: true,
+      value: [
+        { name: 'profit', operator: '>=', value: 250 },
+        { name: 'financials.roi', operator: '>', value: 3000 },
+        { name: 'margin', operator: '<', value: 1234 },
+        { name: 'rank', operator: '<=', value: 50000 },
+        { name: 'buybox_price', operator: '<', value: 30 },
+      ],
+    });
+  });
+  test('refuses what the API cannot take, with the field named', () => {
+    expect(apiFilters([{ field: 'roi', operator: '>', value: NaN }])).toEqual({ ok: false, message: 'The filter on roi needs a number.' });
+    expect(apiFilters([{ field: 'roi', operator: '=>' as never, value: 1 }])).toEqual({ ok: false, message: 'The filter on roi has an unknown comparison "=>".' });
+    expect(apiFilters([{ field: ' ', operator: '>', value: 1 }])).toEqual({ ok: false, message: 'A filter has no field.' });
+    expect(apiFilters([{ field: 'profit', operator: '>', value: 1e20 }])).toEqual({ ok: false, message: 'The filter on profit has a number out of range.' });
+    expect(apiFilters(undefined)).toEqual({ ok: true, value: [] });
+  });
+  test('requestKey: the same request gives the same key, null and empty alike', () => {
+    expect(requestKey(null)).toBe(requestKey({}));
+    expect(requestKey({ sort: '-roi' })).not.toBe(requestKey({ sort: 'roi' }));
+  });
+});
+
+describe('tab names', () => {
+  test('one line, trimmed, at most 90 characters, a fallback for blank names', () => {
+    expect(tabBaseName('  Spring\n list\t2026 ', 4)).toBe('Spring list 2026');
+    expect(tabBaseName('', 7)).toBe('Scan 7');
+    expect(tabBaseName('x'.repeat(120), 1)).toHaveLength(90);
+  });
+  test('unique against existing names, case-insensitively as Sheets compares them', () => {
+    expect(uniqueName('List', ['Sheet1'])).toBe('List');
+    expect(uniqueName('List', ['list', 'LIST (2)'])).toBe('List (3)');
+  });
+  test('file names lose characters Drive users trip over', () => {
+    expect(fileNameFor('a/b: c?', 3, 'csv')).toBe('a b c (scan 3).csv');
+  });
+});
+
+describe('column blocks and the errors tab inputs', () => {
+  test('formatRuns groups contiguous equal formats and skips text columns', () => {
+    expect(formatRuns(['$', '$', null, '%', '%', '$', null])).toEqual([
+      { start: 0, count: 2, format: '$' },
+      { start: 3, count: 2, format: '%' },
+      { start: 5, count: 1, format: '$' },
+    ]);
+  });
+  test('input headers name the mapped columns; cells are guarded text padded to the width', () => {
+    const mapping = { id: 0, cost: 2, custom_columns: [3] };
+    expect(uploadWidth(mapping)).toBe(4);
+    expect(inputHeaders(4, mapping, ['Sheet row'])).toEqual(['Input: Identifier', 'Input: column 2', 'Input: Cost', 'Input: Sheet row']);
+    expect(inputCells(['=1+1', 'x', null], 4)).toEqual(["'=1+1", 'x', '', '']);
+  });
+});
+
+describe('checkpoint', () => {
+  const cp: ImportCheckpoint = {
+    v: 1,
+    scanId: 3,
+    request: requestKey(null),
+    filters: [],
+    sort: '',
+    phase: 'products',
+    marketplace: 'US',
+    customColumns: ['Sheet row'],
+    mapping: { id: 0, cost: 1 },
+    sheetRowField: -1,
+    scanName: 'x',
+    productsTotal: 10000,
+    productsDone: 2500,
+    errorsTotal: 20,
+    errorsDone: 0,
+    stagingId: 11,
+    errorsStagingId: 12,
+    finalName: null,
+    finalErrorsName: null,
+  };
+  test('round-trips and stays far below the 9 KB property limit', () => {
+    expect(decodeCheckpoint(encodeCheckpoint(cp))).toEqual(cp);
+    expect(encodeCheckpoint(cp).length).toBeLessThan(1000);
+  });
+  test('anything else reads as no checkpoint', () => {
+    expect(decodeCheckpoint(null)).toBeNull();
+    expect(decodeCheckpoint('{')).toBeNull();
+    expect(decodeCheckpoint(JSON.stringify({ ...cp, v: 2 }))).toBeNull();
+    expect(decodeCheckpoint(JSON.stringify({ ...cp, phase: 'other' }))).toBeNull();
+    expect(decodeCheckpoint(JSON.stringify({ ...cp, productsDone: -1 }))).toBeNull();
+  });
+});
+
+describe('WorkBudget', () => {
+  test('takes the larger of the clock and the work counted', () => {
+    let t = 1000;
+    const b = new WorkBudget(() => t, 1000, 240_000);
+    expect(b.used()).toBe(300); // start-up
+    b.chargeWrite(100_000); // one call of 100,000 cells: 120 + 3,000 ms
+    expect(b.used()).toBe(3420);
+    t += 10_000;
+    expect(b.used()).toBe(10_000);
+    expect(b.fits(229_000)).toBe(true);
+    expect(b.fits(231_000)).toBe(false);
+  });
+});
+
+describe('downloads into a tab', () => {
+  test('CSV: numbers in quantity columns, codes and text guarded, blank lines dropped', () => {
+    const csv = 'asin,inputs.identifier,buybox_price,market_title,financials.roi\r\nB000000001,012345678905,1999,=1+1,\r\n\r\n';
+    expect(csvGrid(csv)).toEqual([
+      ['asin', 'inputs.identifier', 'buybox_price', 'market_title', 'financials.roi'],
+      ["'B000000001", "'012345678905", 1999, "'=1+1", ''],
+    ]);
+  });
+  test('JSON: dotted columns in order of first appearance, arrays of text joined, custom columns one each', () => {
+    const json = JSON.stringify([
+      { asin: 'B1', financials: { profit: 120 }, identifiers: { upc: ['1', '2'] }, inputs: { custom_columns: ['5', '=x'] }, flags: [{ code: 'a' }] },
+      { asin: 'B2', financials: { profit: null }, is_hazmat: true },
+    ]);
+    expect(jsonGrid(json)).toEqual([
+      ['asin', 'financials.profit', 'identifiers.upc', "'inputs.custom_columns.1", "'inputs.custom_columns.2", 'flags', 'is_hazmat'],
+      ["'B1", 120, "'1|2", "'5", "'=x", '[{"code":"a"}]', ''],
+      ["'B2", '', '', '', '', '', true],
+    ]);
+    expect(() => jsonGrid('{"a":1}')).toThrow('The Scan Service sent a JSON file the add-on cannot read.');
+  });
+});
