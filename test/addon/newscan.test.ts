@@ -207,6 +207,27 @@ describe('a messy sheet', () => {
   });
 });
 
+test('a sheet of bare data (no header row): headerRow 0, columns by letter, row 1 is data', async () => {
+  const wb = new Workbook({ name: 'Bare', empty: true });
+  wb.addSheet('Bare');
+  [["'036000291452", 2.5, 'Socks'], ["'012345678905", 3, 'Cap'], ["'4006381333931", 4, 'Pen']].forEach((row, i) => row.forEach((v, j) => wb.type('Bare', wb.a1(i + 1, j + 1), v)));
+  const rt = runtime(wb);
+  connect(rt, proxy.url, svc.apiKey);
+  const setup = rt.scriptRun('getScanSetup') as any;
+  expect(setup).toEqual(expect.objectContaining({ headerRow: 0, rowCount: 3 }));
+  expect(setup.columns.map((c: any) => [c.header, c.sample])).toEqual([
+    ['Column A', '036000291452'],
+    ['Column B', '2.5'],
+    ['Column C', 'Socks'],
+  ]);
+  const req = { ...requestFrom(setup), roles: ['identifier', 'cost', 'custom'] };
+  const started = rt.scriptRun('startScan', [req]) as any;
+  const parts = parseMultipart((await uploads())[0].body, (await uploads())[0].contentType);
+  expect(parts.file.text).toBe('Column A,Column B,Column C,Sheet row\r\n036000291452,2.50,Socks,1\r\n012345678905,3.00,Cap,2\r\n4006381333931,4.00,Pen,3\r\n');
+  expect(started.progress.lines).toBe(3);
+  rt.close();
+});
+
 describe('refusals send nothing', () => {
   test('wrong options: every problem named, no upload, no record', async () => {
     const { rt } = messy();
