@@ -1,7 +1,9 @@
 /**
  * Menu entry points. onOpen runs in AuthMode.NONE before the add-on is used in a document
  * (menu only: no properties, no fetches) and in LIMITED afterwards, so it only builds the menu.
+ * The menu actions run authorized (FULL): they may read the user's settings.
  */
+import { loadSettings } from '../app/gas';
 
 /** The menu's items: caption and the entry point each runs. One list, used by onOpen and tests. */
 export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
@@ -35,13 +37,18 @@ function showSidebar(view: string): void {
   SpreadsheetApp.getUi().showSidebar(output);
 }
 
+/** A view that needs the service opens Settings instead while no API key is saved (the first use). */
+function viewNeedingKey(view: string): string {
+  return loadSettings().apiKey ? view : 'settings';
+}
+
 /** Extensions > Scan this sheet. */
 export function menuScanSheet(): void {
-  showSidebar('scan');
+  showSidebar(viewNeedingKey('scan'));
 }
 /** Extensions > Scans (history). */
 export function menuScanHistory(): void {
-  showSidebar('history');
+  showSidebar(viewNeedingKey('history'));
 }
 /** Extensions > Settings. */
 export function menuSettings(): void {

@@ -197,13 +197,19 @@ describe('menu', () => {
     });
   }
 
-  test('each menu item opens the sidebar', () => {
+  const openedView = (rt: ReturnType<typeof runtime>, fn: string) => {
+    const seen = rt.uiEvents.length;
+    rt.run(fn);
+    const sidebars = rt.uiEvents.slice(seen).filter((e) => e.kind === 'sidebar') as any[];
+    expect(sidebars).toHaveLength(1);
+    return /data-view="([^"]*)"/.exec(sidebars[0].html)![1];
+  };
+
+  test('each menu item opens the sidebar at its view; without a key, scan and history open Settings first', () => {
     const { rt } = fresh();
-    for (const fn of ['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp']) {
-      const seen = rt.uiEvents.length;
-      rt.run(fn);
-      expect(rt.uiEvents.slice(seen).some((e) => e.kind === 'sidebar')).toBe(true);
-    }
+    expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual(['settings', 'settings', 'settings', 'help']);
+    connect(rt, svc.url, GOOD);
+    expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual(['scan', 'history', 'settings', 'help']);
     rt.close();
   });
 });
