@@ -118,6 +118,25 @@ test('500 UPCs (200 distinct): distinct ids only, 20 per call in parallel waves;
   expect(columnValues(wb, 'B', 2, 501)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
 }, 40_000);
 
+test('5,000 UPCs (2,000 distinct) in one formula: 100 requests (the floor) in 4 fetchAll waves, inside 30 s; recalculated: no request', () => {
+  const s = sampleIndex();
+  const pool = Array.from(s.asinsByUpc.keys()).sort().slice(0, 2000);
+  const column = Array.from({ length: 5000 }, (_x, i) => pool[(i * 7) % 2000]);
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, column);
+  let from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A5001)');
+  const cost = formulaRuns(rt, from);
+  expect([cost.runs.length, cost.requests, cost.fetchAlls, cost.errors]).toEqual([1, 100, 4, []]);
+  expect(cost.maxSeconds).toBeLessThan(30);
+  expect(columnValues(wb, 'B', 2, 5001)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+  from = rt.executions.length;
+  rt.recalculate();
+  expect(formulaRuns(rt, from).requests).toBe(0);
+  // The cache stays far below CacheService's 1,000 items.
+  expect(rt.caches.document!.keys().length).toBeLessThan(200);
+}, 40_000);
+
 test('a UPC on several ASINs, in each matches mode: first = best-ranked, all = joined, spill = next columns (padded)', () => {
   const s = sampleIndex();
   const multi = s.multiUpcs[0];
