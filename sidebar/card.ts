@@ -77,8 +77,11 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       parts.push(bar, h('div', { class: 'progress small' }, progressLine(p)), h('div', { class: 'buttons' }, cancel));
     } else {
       parts.push(h('div', { class: 'small' }, countsLine(p)));
-      if (p.status === 'success') parts.push(resultsPanel(p.scanId, p.resultSheet, opts.autoImport && finishedNow));
-      if (p.status === 'error') parts.push(h('div', { class: 'small error' }, 'The Scan Service could not finish this scan.'));
+      if (p.status === 'error') parts.push(h('div', { class: 'small error' }, 'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.'));
+      // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
+      // one that finishes while shown is imported at once, as the hourly trigger would — except
+      // after a Cancel, when the user decides.
+      parts.push(resultsPanel(p.scanId, p.resultSheet, opts.autoImport && finishedNow && p.status !== 'cancelled'));
     }
     if (opts.history) parts.push(historyActions());
     fill(card, ...parts);

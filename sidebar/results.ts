@@ -46,10 +46,11 @@ export async function importAll(scanId: number, request: ImportRequest, onStep: 
 
 function importText(p: ImportProgress): Array<string | HTMLElement> {
   if (!p.done) return ['Writing results: ' + num(p.rowsWritten) + ' of ' + num(p.totalRows) + ' rows…'];
+  // The server's own summary when it gives one (it names the tabs), else ours.
+  if (p.message) return [p.message];
   const out: Array<string | HTMLElement> = [num(p.rowsWritten) + ' rows in tab ', h('b', null, p.sheetName)];
   if (p.errorsSheetName) out.push(', rows the service could not use in ', h('b', null, p.errorsSheetName));
   out.push('.');
-  if (p.message) out.push(' ', p.message);
   return out;
 }
 

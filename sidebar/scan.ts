@@ -167,13 +167,14 @@ function list(title: string, items: Array<HTMLElement>, more: number, open: bool
   return h('details', { open }, h('summary', null, title), h('ul', null, ...items, more > 0 ? h('li', { class: 'muted' }, 'and ' + num(more) + ' more') : null));
 }
 
-const SKIP_REASON: Record<string, string> = {
-  'blank-row': 'blank row',
-  'no-identifier': 'no identifier',
-  'invalid-identifier': 'not a valid identifier',
-  'ambiguous-identifier': 'identifier of unclear kind',
-  'scientific-notation': 'identifier in scientific notation (digits lost)',
-  'unusable-cost': 'unusable cost',
+/** Skip reasons for counts: [one, many]. */
+const SKIP_REASON: Record<string, [string, string]> = {
+  'blank-row': ['blank row', 'blank rows'],
+  'no-identifier': ['row without identifier', 'rows without identifier'],
+  'invalid-identifier': ['invalid identifier', 'invalid identifiers'],
+  'ambiguous-identifier': ['unclear identifier', 'unclear identifiers'],
+  'scientific-notation': ['identifier in scientific notation (digits lost)', 'identifiers in scientific notation (digits lost)'],
+  'unusable-cost': ['unusable cost', 'unusable costs'],
 };
 
 export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
@@ -181,7 +182,11 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (!sent) out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
   if (s.problems.length) out.push(h('ul', { class: 'problems error' }, ...s.problems.map((p) => h('li', null, p.message))));
-  const reasons = Object.keys(c.bySkipReason).map((k) => num(c.bySkipReason[k as keyof typeof c.bySkipReason] || 0) + ' ' + (SKIP_REASON[k] || k));
+  const reasons = Object.keys(c.bySkipReason).map((k) => {
+    const n = c.bySkipReason[k as keyof typeof c.bySkipReason] || 0;
+    const words = SKIP_REASON[k] || [k, k];
+    return num(n) + ' ' + words[n === 1 ? 0 : 1];
+  });
   out.push(
     h(
       'p',
@@ -191,7 +196,7 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
     ),
   );
   const lists = [
-    list('Skipped rows', s.skipped.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, 'Row ' + r.sheetRow), ': ' + (r.message.replace(/^Row \d+:\s*/, '') || SKIP_REASON[r.reason] || r.reason))), s.notListed.skipped, !sent),
+    list('Skipped rows', s.skipped.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, 'Row ' + r.sheetRow), ': ' + (r.message.replace(/^Row \d+:\s*/, '') || (SKIP_REASON[r.reason] || [r.reason])[0]))), s.notListed.skipped, !sent),
     list('Repaired cells', s.repaired.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, r.column + r.sheetRow), ': ' + r.before + ' → ' + r.after)), s.notListed.repaired, false),
     list('Warnings', s.warnings.map((w) => h('li', { 'data-row': w.sheetRow }, h('b', null, w.column + w.sheetRow), ': ' + w.message.replace(/^Row \d+:\s*/, ''))), s.notListed.warnings, false),
     list('Duplicates', s.duplicates.map((d) => h('li', null, h('b', null, d.identifier), ' on rows ' + d.sheetRows.join(', '))), s.notListed.duplicates, false),

@@ -28,6 +28,9 @@ export type ServerHandler = (fn: string, args: unknown[]) => unknown;
 export interface Call {
   fn: string;
   args: unknown[];
+  /** What the server answered (plain data), when it did. */
+  result?: unknown;
+  error?: string;
 }
 
 export interface Sidebar {
@@ -85,6 +88,8 @@ export interface OpenOptions {
   view?: string;
   /** Install Playwright's fake clock (polling timers run on page.clock). */
   clock?: boolean;
+  /** The page as served (e.g. what the runtime's HtmlService evaluated); default the built file with `view`. */
+  html?: string;
 }
 
 /** Opens the sidebar page with `handler` answering google.script.run. */
@@ -100,18 +105,20 @@ export async function openSidebar(handler: ServerHandler, opts: OpenOptions = {}
   });
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.exposeFunction('__gasServer', async (fn: string, argsJson: string) => {
-    const args = JSON.parse(argsJson) as unknown[];
-    calls.push({ fn, args });
+    const call: Call = { fn, args: JSON.parse(argsJson) as unknown[] };
+    calls.push(call);
     try {
-      const value = await handler(fn, args);
+      const value = await handler(fn, call.args);
+      call.result = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
       return { value: value === undefined ? undefined : JSON.stringify(value) };
     } catch (e) {
-      return { error: e instanceof Error ? e.message : String(e) };
+      call.error = e && typeof (e as Error).message === 'string' ? (e as Error).message : String(e);
+      return { error: call.error };
     }
   });
   await page.addInitScript(FAKE_RUN);
   if (opts.clock) await page.clock.install();
-  const html = sidebarHtml(opts.view ?? 'scan');
+  const html = opts.html ?? sidebarHtml(opts.view ?? 'scan');
   await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
   await page.goto(PAGE_URL);
   return {

@@ -103,7 +103,7 @@ describe('preview', () => {
     await box.locator('.counts').waitFor();
     await expect(box.locator('p.ok').innerText()).resolves.toBe('36 rows will be sent.');
     await expect(box.locator('.counts').innerText()).resolves.toBe(
-      '40 data rows: 36 to send, 3 skipped (2 no identifier, 1 unusable cost), 2 repaired, 2 duplicate rows, 1 warning.',
+      '40 data rows: 36 to send, 3 skipped (2 rows without identifier, 1 unusable cost), 2 repaired, 2 duplicate rows, 1 warning.',
     );
     await expect(box.locator('details', { hasText: 'Skipped rows' }).locator('li').allInnerTexts()).resolves.toEqual([
       'Row 7: no identifier.',
