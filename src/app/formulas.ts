@@ -26,7 +26,6 @@
 import type { ServiceSettings } from '../api/client';
 import { ApiProblemError } from '../api/problems';
 import { encodeFormulaShare, formulaSharePropertyName } from '../formulas/key';
-import { waitAwareClock } from '../formulas/clock';
 import {
   checkpointPropertyName,
   completeChunk,
@@ -220,10 +219,7 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
 }
 
 function convertColumn(req: ColumnConversionRequest | null | undefined, toast: boolean): ColumnConversionProgress {
-  const clock = waitAwareClock(
-    () => Date.now(),
-    (ms: number) => Utilities.sleep(ms),
-  );
+  const clock = { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) };
   const run: Run = { started: clock.now(), clock };
   const request = req || {};
   const ss = activeSpreadsheet();
