@@ -106,6 +106,10 @@ test('menu: a 3,000-row UPC column becomes plain ASINs right of it, header kept,
   fillColumn(wb, 'A', 2, column);
   wb.type(SHEET, 'C1', 'Notes');
   select(wb, 1, 1, 3001, 1);
+  // The add-on menu offers it (onOpen), and it runs as one ordinary execution.
+  rt.open();
+  const menu = rt.uiEvents.filter((e) => e.kind === 'menu').pop() as { items: Array<{ caption: string; functionName: string } | null> };
+  expect(menu.items).toContainEqual({ caption: 'Convert selected column', functionName: 'menuConvertColumn' });
   const from = rt.executions.length;
   rt.run('menuConvertColumn');
   expect(wb.cell(SHEET, 'B1').value).toBe('ASIN');
