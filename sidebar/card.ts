@@ -67,7 +67,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       'div',
       { class: 'card-head' },
       h('span', { class: 'name' }, p.name),
-      h('span', { class: 'badge ' + p.status }, statusLabel(p.status)),
+      h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)),
     );
     const meta = h('div', { class: 'muted small' }, [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
     const parts: Array<HTMLElement | null> = [head, meta];

@@ -156,7 +156,7 @@ function thrower(message: string): never {
 }
 
 describe('while it runs', () => {
-  test('the progress bar follows getScanProgress on a timer; Cancel calls cancelScan', async () => {
+  test('the progress bar follows getScanProgress on a timer; Cancel calls cancelScan and stops polling', async () => {
     const steps: ScanProgress[] = [progress({ done: 18, speed: 150, secondsLeft: 60 * 7 + 10 }), progress({ done: 27, speed: 150, secondsLeft: 240 })];
     let i = 0;
     const sb = await openSidebar(
@@ -188,9 +188,11 @@ describe('while it runs', () => {
     await card.getByRole('button', { name: 'Cancel' }).click();
     await until(() => card.locator('.badge').innerText(), 'Cancelled');
     expect(sb.callsOf('cancelScan')).toEqual([[41]]);
-    // No more polling once the scan stopped.
+    // No more polling once the scan stopped, and no import the user did not ask for: it is offered.
     await page.clock.runFor(20_000);
     expect(sb.callsOf('getScanProgress')).toHaveLength(2);
+    expect(sb.callsOf('importScan')).toEqual([]);
+    await expect(card.getByRole('button', { name: 'Import results' }).isVisible()).resolves.toBe(true);
     await sb.close();
   });
 
@@ -235,6 +237,27 @@ describe('import', () => {
     await expect(card.locator('.badge').innerText()).resolves.toBe('Done');
     await expect(card.getByRole('button', { name: 'Import again' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'imported');
+    await sb.close();
+  });
+
+  test('a scan the service ends with an error is imported too (its errors tab says why), and says so', async () => {
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [progress({ done: 30 })],
+        getScanProgress: () => progress({ status: 'error', done: 36, products: 0, errors: 36 }),
+        importScan: imported({ rowsWritten: 0, totalRows: 0, message: 'No products; 36 rows the service could not use are in "Price list 2026-11-21 errors".' }),
+      }),
+      { clock: true },
+    );
+    const { page } = sb;
+    const card = page.locator('article.card');
+    await card.waitFor();
+    await page.clock.runFor(4000);
+    await until(() => card.locator('.import-status').innerText(), 'No products; 36 rows the service could not use are in "Price list 2026-11-21 errors".');
+    await expect(card.locator('.badge').innerText()).resolves.toBe('Failed');
+    await expect(card.locator('.error').innerText()).resolves.toMatch(/ended this scan with an error/);
+    expect(sb.callsOf('importScan')).toEqual([[41, { filters: [] }]]);
     await sb.close();
   });
 
