@@ -3,12 +3,12 @@
  * These tests read the BUILT dist/ (npm test builds first).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as vm from 'node:vm';
 import ts from 'typescript';
 
 const root = join(__dirname, '..', '..');
-const dist = join(root, process.env.ADDON_OUT_DIR || 'dist');
+const dist = resolve(root, process.env.ADDON_OUT_DIR || 'dist');
 const code = () => readFileSync(join(dist, 'Code.js'), 'utf8');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { collectEntryPoints, NAMESPACE } = require('../../tools/build/entrypoints.cjs');
