@@ -5,10 +5,11 @@
 import { button, fill, h } from './dom';
 import { ServerError } from './server';
 
-export type View = 'scan' | 'history' | 'settings' | 'help';
+export type View = 'scan' | 'history' | 'convert' | 'settings' | 'help';
 export const VIEWS: Array<[View, string]> = [
   ['scan', 'New scan'],
   ['history', 'Scans'],
+  ['convert', 'Convert'],
   ['settings', 'Settings'],
   ['help', 'Help'],
 ];

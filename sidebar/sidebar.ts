@@ -1,10 +1,11 @@
 /**
  * The sidebar page's script (bundled into dist/Sidebar.html). The template sets data-view on #app to
- * the view the menu asked for. Views: new scan, scans (history), settings, help.
+ * the view the menu asked for. Views: new scan, scans (history), convert a column, settings, help.
  */
 import { start } from './app';
 import './scan';
 import './history';
+import './convert';
 import './settings';
 import './help';
 

@@ -35,6 +35,7 @@ describe('views', () => {
   test.each([
     ['scan', 'New scan', ['getRunningScans', 'getScanSetup']],
     ['history', 'Scans', ['listScans']],
+    ['convert', 'Convert a column', ['getSettings']],
     ['settings', 'Settings', ['getSettings']],
     ['help', 'Help', []],
   ])('opens on the "%s" view the template names, with its data', async (view, title, fns) => {
