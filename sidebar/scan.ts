@@ -135,6 +135,8 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
         mark(r.preview);
         fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '".'), ...previewView(r.preview, true));
         started(r.progress);
+        // Another click starts another scan (and spends credits): say so on the button.
+        sendBtn.textContent = 'Send again';
       } catch (e) {
         fill(previewBox);
         fail(e);

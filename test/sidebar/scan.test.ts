@@ -174,6 +174,7 @@ describe('while it runs', () => {
     const card = page.locator('article.card');
     await card.waitFor();
     await expect(page.locator('.preview p.ok').innerText()).resolves.toBe('Sent 36 rows as scan "Price list 2026-11-21".');
+    await expect(page.getByRole('button', { name: 'Send again' }).isVisible()).resolves.toBe(true);
     await expect(card.locator('.progress').innerText()).resolves.toBe('0 of 36 rows');
     await expect(card.locator('.badge').innerText()).resolves.toBe('Queued');
     expect(sb.callsOf('getScanProgress')).toEqual([]);
