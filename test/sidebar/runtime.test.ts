@@ -39,6 +39,21 @@ afterAll(async () => {
   await svc?.stop();
 });
 
+test('with no key saved: the menu opens Settings, and the Scans tab comes back to Settings with the server\'s message', async () => {
+  rt.run('menuScanHistory');
+  const pages = rt.uiEvents.filter((e: { kind: string }) => e.kind === 'sidebar') as Array<{ kind: 'sidebar'; html: string }>;
+  const history = await openSidebar((fn, args) => rt.scriptRun(fn, args), { html: pages[pages.length - 1].html });
+  const { page } = history;
+  await page.locator('[data-role=masked-key]').waitFor({ timeout: 20_000 });
+  await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('settings');
+  await page.getByRole('button', { name: 'Scans' }).click();
+  await until(() => history.calls.filter((c) => c.fn === 'listScans' && c.error).length, 1, 20_000);
+  await until(() => page.locator('nav [aria-current=true]').getAttribute('data-view'), 'settings');
+  await until(() => page.locator('.msg.error .text').innerText(), history.calls.find((c) => c.fn === 'listScans')!.error!.replace('[open-settings] ', ''));
+  await expect(page.locator('.msg.error .text').innerText()).resolves.toMatch(/^No API key is saved yet\./);
+  await history.close();
+});
+
 test('settings: a refused key says so; the right key is saved, shown masked and connects', async () => {
   const { page } = sb;
   await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
