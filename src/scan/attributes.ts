@@ -3,38 +3,14 @@
  * percent) to the upload `attributes.options` of contract 2.1 (money in cents, discount in basis
  * points; conversions in src/shared/units.ts). Pure; nothing runs at load time.
  */
+import type { components } from '../api/schema';
 import { findMarketplace } from '../shared/marketplaces';
 import { percentToBps } from '../shared/units';
 import { parseMoney } from './cost';
 
-/** Contract 2.1: the `attributes` part of the upload. */
-export interface UploadAttributes {
-  mapping: {
-    id: number;
-    cost: number;
-    supplier_sku?: number;
-    supplier_image?: number;
-    supplier_pack_quantity?: number;
-    map?: number;
-    stock_quantity?: number;
-    custom_columns: number[];
-    discount_per_product?: number;
-  };
-  options: UploadOptions;
-}
-
-export interface UploadOptions {
-  marketplace_id: string;
-  name: string;
-  discount_supplier?: number;
-  custom_columns?: string[];
-  header?: boolean;
-  multipack_prep_cost?: { enabled: boolean; firstN: number; costForFirstN: number; costForRest: number };
-  prep_cost?: number;
-  multipack_override?: boolean;
-  multipack_override_quantity?: number;
-  pull_historical_data?: boolean;
-}
+/** Contract 2.1: the `attributes` part of the upload, as the API description defines it. */
+export type UploadAttributes = components['schemas']['ScanAttributes'];
+export type UploadOptions = UploadAttributes['options'];
 
 /** Sidebar input: numbers or the text typed; blanks mean "not set". */
 export interface ScanOptionsInput {
