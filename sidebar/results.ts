@@ -31,6 +31,16 @@ export const SORTS: Array<[string, string]> = [
   ['-profit_per_month', 'Profit / month, highest first'],
 ];
 
+/**
+ * A number as typed: currency signs, spaces and % ignored; commas before groups of three digits are
+ * thousands separators ("50,000"), another comma is a decimal one ("2,5"). NaN when unreadable
+ * ("1.299,00" is refused rather than guessed).
+ */
+export function readNumber(text: string): number {
+  const t = text.replace(/[\s$€£¥%]/g, '').replace(/,(?=\d{3}(\D|$))/g, '').replace(',', '.');
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : NaN;
+}
+
 /** Safety net: an import that never says done stops after this many calls. */
 const MAX_IMPORT_CALLS = 500;
 
@@ -70,7 +80,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       const text = inputs[i].value.trim();
       inputs[i].removeAttribute('aria-invalid');
       if (!text) continue;
-      const value = Number(text.replace(/[\s$€£¥%]/g, '').replace(',', '.'));
+      const value = readNumber(text);
       if (!isFinite(value)) {
         inputs[i].setAttribute('aria-invalid', 'true');
         return FILTERS[i].label + ': enter a number.';

@@ -277,9 +277,10 @@ describe('import', () => {
     // Already imported: nothing is imported until asked.
     expect(sb.callsOf('importScan')).toEqual([]);
     await card.getByText('Filters and sort').click();
-    await card.getByLabel('Profit at least').fill('2.50');
-    await card.getByLabel('ROI at least (%)').fill('30');
-    await card.getByLabel('Rank at most').fill('50000');
+    await card.getByLabel('Profit at least').fill('$2.50');
+    await card.getByLabel('ROI at least (%)').fill('30 %');
+    // A thousands separator is not a decimal comma.
+    await card.getByLabel('Rank at most').fill('50,000');
     await card.getByLabel('Sort').selectOption('-roi');
     await screenshot(page, 'filters');
     await card.getByRole('button', { name: 'Import again' }).click();
@@ -296,12 +297,22 @@ describe('import', () => {
       [41, request],
       [41, request],
     ]);
-    // A filter that is not a number is refused before any call.
+    // A filter that is not a number (or is ambiguous) is refused before any call.
     await card.getByLabel('Offers at most').fill('few');
     await card.getByRole('button', { name: 'Import again' }).click();
     await expect(card.locator('.import-status').innerText()).resolves.toBe('Offers at most: enter a number.');
     await expect(card.getByLabel('Offers at most').getAttribute('aria-invalid')).resolves.toBe('true');
+    await card.getByLabel('Offers at most').fill('');
+    await card.getByLabel('Buy box price at most').fill('1.299,00');
+    await card.getByRole('button', { name: 'Import again' }).click();
+    await expect(card.locator('.import-status').innerText()).resolves.toBe('Buy box price at most: enter a number.');
     expect(sb.callsOf('importScan')).toHaveLength(2);
+    // A decimal comma is read as one.
+    await card.getByLabel('Buy box price at most').fill('12,5');
+    await card.getByRole('button', { name: 'Import again' }).click();
+    await until(() => sb.callsOf('importScan').length, 4);
+    expect(sb.callsOf('importScan')[3]).toEqual(sb.callsOf('importScan')[2]);
+    expect((sb.callsOf('importScan')[2][1] as ImportRequest).filters).toContainEqual({ field: 'buybox_price', operator: '<=', value: 12.5 });
     await sb.close();
   });
 
