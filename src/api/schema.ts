@@ -623,7 +623,7 @@ export interface components {
                  * @description The first row is a header and is not scanned.
                  * @default false
                  */
-                header: boolean;
+                header?: boolean;
                 multipack_prep_cost?: {
                     enabled: boolean;
                     firstN: number;
@@ -650,17 +650,17 @@ export interface components {
         };
         ScanResultsRequest: {
             /** @default 50 */
-            per_page: number;
+            per_page?: number;
             /**
              * @description 0 and 1 both mean the first page.
              * @default 0
              */
-            page: number;
+            page?: number;
             /**
              * @default products
              * @enum {string}
              */
-            tableType: "products" | "errors";
+            tableType?: "products" | "errors";
             /** @description A filterable field name, `-` prefix for descending. */
             sort?: string;
             filter?: components["schemas"]["ScanFilter"][];
@@ -674,7 +674,7 @@ export interface components {
              * @default products
              * @enum {string}
              */
-            tableType: "products" | "errors";
+            tableType?: "products" | "errors";
             sort?: string;
             filter?: components["schemas"]["ScanFilter"][];
         };

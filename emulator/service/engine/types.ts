@@ -1,3 +1,4 @@
+import type { components } from '../../../src/api/schema';
 /**
  * Contract between the catalog/financial engine (emulator/service/engine, emulator/service/catalog)
  * and the HTTP side (routes). The engine is pure: no database, no HTTP. The HTTP side reads the
@@ -29,34 +30,8 @@ export interface AccountRules {
   listingMatches: Map<string, boolean>;
 }
 
-/** Upload attributes (document 2.1). */
-export interface ScanAttributes {
-  mapping: {
-    id: number;
-    cost: number;
-    supplier_sku?: number;
-    supplier_image?: number;
-    supplier_pack_quantity?: number;
-    map?: number;
-    stock_quantity?: number;
-    custom_columns?: number[];
-    discount_per_product?: number;
-    /** Added (extension of 2.1): column of the supplier's product title -> inputs.supplier_title. */
-    supplier_title?: number;
-  };
-  options: {
-    marketplace_id: string;
-    name: string;
-    discount_supplier?: number;
-    custom_columns?: string[];
-    header?: boolean;
-    multipack_prep_cost?: { enabled: boolean; firstN: number; costForFirstN: number; costForRest: number };
-    prep_cost?: number;
-    multipack_override?: boolean;
-    multipack_override_quantity?: number;
-    pull_historical_data?: boolean;
-  };
-}
+/** Upload attributes (document 2.1), as the API description defines them (generated types). */
+export type ScanAttributes = components['schemas']['ScanAttributes'];
 
 /** One row the service could not use (tableType=errors). */
 export interface ScanErrorRow {
