@@ -116,7 +116,10 @@ export function classifyResponse(status: number, headers: object, bodyText: stri
   }
   if (status === 422) {
     const rows = (body.errors ?? []).map((r) => ({ index: r.index, field: redact(r.field, ctx.apiKey), message: shorten(redact(r.message, ctx.apiKey)) }));
-    const first = rows.slice(0, 3).map((r) => (r.index >= 0 ? `row ${r.index + 1}` : '') + (r.field ? ` ${r.field}` : '') + `: ${r.message}`);
+    // `index` is a row of the request's list (bulk areas); an upload's attribute problems have no
+    // such row (the service answers index 0), so they are named by field alone.
+    const rowOf = (r: { index: number; field: string }) => (r.index >= 0 && !/^attributes\./.test(r.field) ? `row ${r.index + 1}` : '');
+    const first = rows.slice(0, 3).map((r) => [rowOf(r), r.field].filter(Boolean).join(' ') + `: ${r.message}`);
     const more = rows.length > 3 ? ` (and ${rows.length - 3} more)` : '';
     return {
       kind: 'validation',

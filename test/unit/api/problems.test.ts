@@ -37,6 +37,13 @@ describe('classifyResponse', () => {
     expect(p.message).toContain('row 3 asin: The asin must be 10 to 25 characters.');
   });
 
+  test('422 on an upload names the refused attribute, not a row', () => {
+    const body = { message: 'The scan attributes are invalid.', errors: [{ index: 0, field: 'attributes.mapping.cost', message: 'Column 7 is beyond the file.' }] };
+    const p = classifyResponse(422, {}, JSON.stringify(body), ctx)!;
+    expect(p.message).toContain('attributes.mapping.cost: Column 7 is beyond the file.');
+    expect(p.message).not.toContain('row 1');
+  });
+
   test('422 with Laravel-style errors map is read too', () => {
     const p = classifyResponse(422, {}, JSON.stringify({ message: 'Invalid', errors: { 'ids.4': ['The ids.4 field is invalid.'] } }), ctx)!;
     expect(p.rows).toEqual([{ index: 4, field: 'ids.4', message: 'The ids.4 field is invalid.' }]);
