@@ -52,6 +52,7 @@ describe('columns and options', () => {
     await page.check('input[name=multipackOverride]');
     await page.fill('input[name=multipackOverrideQuantity]', '6');
     await page.check('input[name=pullHistoricalData]');
+    await screenshot(page, 'options');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.preview .counts').waitFor();
     await page.getByRole('button', { name: 'Send' }).click();
