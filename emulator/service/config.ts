@@ -52,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
   if (v('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS')) {
     c.webhookRetryDelaysMs = v('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS')!.split(',').map((d) => int('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS', d, 0));
   }
+  if (v('SCAN_SERVICE_EXPORT_INTEGRATION')) c.exportIntegration = v('SCAN_SERVICE_EXPORT_INTEGRATION') !== '0';
   if (v('SCAN_SERVICE_BULK_RATE_LIMIT')) c.bulkRateLimitPerMinute = int('SCAN_SERVICE_BULK_RATE_LIMIT', v('SCAN_SERVICE_BULK_RATE_LIMIT')!, 1);
   return c;
 }

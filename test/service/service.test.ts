@@ -130,10 +130,12 @@ test('settings come from SCAN_SERVICE_* variables with documented defaults', () 
   const c = configFromEnv({
     SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', SCAN_SERVICE_API_KEYS: 'k1, k2:US:CA', SCAN_SERVICE_ALLOW_LOOPBACK_WEBHOOKS: '1', SCAN_SERVICE_SPEED: '6000',
     SCAN_SERVICE_CATALOG: '/tmp/other.jsonl', SCAN_SERVICE_MAX_UPLOAD_BYTES: '1000', SCAN_SERVICE_WEBHOOK_TIMEOUT_MS: '500', SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS: '1,2,3', SCAN_SERVICE_BULK_RATE_LIMIT: '5',
+    SCAN_SERVICE_EXPORT_INTEGRATION: '0',
   });
   expect(c).toMatchObject({
     port: 0, dbPath: ':memory:', apiKeys: ['k1', 'k2:US:CA'], allowLoopbackWebhooks: true, scanSpeedPerMinute: 6000,
     catalogPath: '/tmp/other.jsonl', maxUploadBytes: 1000, webhookTimeoutMs: 500, webhookRetryDelaysMs: [1, 2, 3], bulkRateLimitPerMinute: 5,
+    exportIntegration: false,
   });
   expect(() => configFromEnv({ SCAN_SERVICE_PORT: 'eighty' })).toThrow(/SCAN_SERVICE_PORT/);
 });
