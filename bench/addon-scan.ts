@@ -15,31 +15,16 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { createRuntime, DEFAULT_SCRIPT_PATH } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
-import { SAMPLE_CATALOG_PATH } from '../emulator/service/catalog';
+import { priceListCsv } from './price-list';
 import { spawnService } from '../emulator/service/spawn';
 
 const LINES = 10_000;
 const LIMIT_S = 360;
 
 /** LINES lines: one identifier of each US product of the sample catalog, over again if needed. */
-function priceList(): string {
-  const raw = readFileSync(SAMPLE_CATALOG_PATH);
-  const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
-  const ids: string[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const p = JSON.parse(line);
-    if (p.marketplace_id !== 1) continue;
-    const id = Object.values<string[]>(p.identifiers ?? {}).find((l) => l && l.length)?.[0];
-    if (id) ids.push(id);
-  }
-  const out = ['UPC,Cost,SKU'];
-  for (let i = 0; i < LINES; i++) out.push(`${ids[i % ids.length]},${(((i * 7919) % 4000) / 100 + 1).toFixed(2)},SKU-${i}`);
-  return out.join('\r\n') + '\r\n';
-}
+const priceList = () => priceListCsv(LINES, { sku: true, eol: '\r\n' });
 
 /** The naive import, as plain Apps Script: page by page, row by row. */
 const NAIVE = `

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { loadCatalog, SAMPLE_CATALOG_PATH } from '../emulator/service/catalog/index';
+import { loadCatalog, readCatalogRecords, SAMPLE_CATALOG_PATH } from '../emulator/service/catalog/index';
 import type { CatalogRecord } from '../emulator/service/catalog/format';
 import { createEngine } from '../emulator/service/engine/index';
 import type { AccountRules, ScanAttributes } from '../emulator/service/engine/types';
@@ -18,8 +17,7 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
   const engine = createEngine(catalog);
 
   // Rows: every US identifier (UPC, EAN, ISBN, GTIN, JAN) with a cost, as a supplier list would carry them.
-  const us: CatalogRecord[] = gunzipSync(readFileSync(SAMPLE_CATALOG_PATH)).toString('utf8').split('\n').filter(Boolean)
-    .map((l) => JSON.parse(l) as CatalogRecord).filter((r) => r.marketplace_id === 1);
+  const us: CatalogRecord[] = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
   const rows: string[][] = [];
   for (const r of us) for (const list of Object.values(r.identifiers)) for (const id of list ?? []) rows.push([id, '$' + ((r.buybox_price ?? 1000) * 0.4 / 100).toFixed(2), '2', '5%']);
   const attrs: ScanAttributes = {

@@ -5,31 +5,15 @@
  * (one page with a nested sort and filter) and of the three downloads.
  * Run alone: `npx tsx bench/service-scans.ts`; `npm run bench` runs it through bench/run.ts.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { gunzipSync } from 'node:zlib';
 import { startService } from '../emulator/service/server';
-import { SAMPLE_CATALOG_PATH } from '../emulator/service/catalog';
+import { priceListCsv } from './price-list';
 
 const LINES = 10_000;
 const KEY = 'bench-key';
 
 /** LINES lines: the first identifier of each US product of the sample catalog, over again if needed. */
-function priceList(): string {
-  const raw = readFileSync(SAMPLE_CATALOG_PATH);
-  const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
-  const ids: string[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const p = JSON.parse(line);
-    if (p.marketplace_id !== 1) continue;
-    const id = Object.values<string[]>(p.identifiers ?? {}).find((l) => l && l.length)?.[0];
-    if (id) ids.push(id);
-  }
-  const out = ['UPC,Cost'];
-  for (let i = 0; i < LINES; i++) out.push(`${ids[i % ids.length]},${(((i * 7919) % 4000) / 100 + 1).toFixed(2)}`);
-  return out.join('\n') + '\n';
-}
+const priceList = () => priceListCsv(LINES);
 
 export async function benchScans(): Promise<Record<string, number | string>> {
   const csv = priceList();

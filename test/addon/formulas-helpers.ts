@@ -4,11 +4,9 @@
  * fault-injecting proxy of the scan-flow tests when faults are needed), a workbook with a column
  * of real identifiers from the shipped sample catalog, and readers of what the formulas cost.
  */
-import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
+import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import type { CatalogRecord } from '../../emulator/service/catalog/format';
 
 export const OWNER = 'owner@example.com';
@@ -32,13 +30,7 @@ let sample: SampleIndex | undefined;
 /** Reads the sample catalog (about 1 s, once per process). */
 export function sampleIndex(): SampleIndex {
   if (sample) return sample;
-  const text = gunzipSync(readFileSync(SAMPLE_CATALOG_PATH)).toString('utf8');
-  const us: CatalogRecord[] = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const r = JSON.parse(line) as CatalogRecord;
-    if (r.marketplace_id === 1) us.push(r);
-  }
+  const us = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
   const byRank = (a: CatalogRecord, b: CatalogRecord) =>
     (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : 0);
   const recsByUpc = new Map<string, CatalogRecord[]>();

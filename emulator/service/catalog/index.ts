@@ -115,6 +115,11 @@ export function catalogFromRecords(records: CatalogRecord[]): Catalog {
 
 /** Reads and indexes a catalog file; throws CatalogFormatError naming the line of a bad record. */
 export function loadCatalog(path: string): Catalog {
+  return catalogFromRecords(readCatalogRecords(path));
+}
+
+/** The checked records of a catalog file (gzipped or plain JSON Lines), in file order. */
+export function readCatalogRecords(path: string): CatalogRecord[] {
   const raw = readFileSync(path);
   const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
   const records: CatalogRecord[] = [];
@@ -135,5 +140,5 @@ export function loadCatalog(path: string): Catalog {
     }
     records.push(check(rec, line));
   }
-  return catalogFromRecords(records);
+  return records;
 }
