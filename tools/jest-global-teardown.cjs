@@ -1,0 +1,7 @@
+/** Removes the run's temporary folder made by jest-global-setup.cjs. */
+const { rmSync } = require('node:fs');
+
+module.exports = async () => {
+  const dir = process.env.SCAN_ADDON_TEST_TMPDIR;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+};
