@@ -26,6 +26,10 @@ const bundle = await build({
   write: false,
   legalComments: 'none',
   charset: 'utf8',
+  // Apps Script parses the whole file on every call (each formula cell, each sidebar call), so it is
+  // kept small; identifiers keep their names so that errors in the execution log stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
   define: { ADDON_DEFAULT_SERVICE_URL: JSON.stringify(config.serviceUrl) },
   logLevel: 'warning',
 });

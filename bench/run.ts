@@ -3,7 +3,7 @@
  * machine in one run (compare ratios within a run: the machines are shared and noisy); "modelled"
  * figures are Apps Script time from the local runtime's documented cost model.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Bench = () => Promise<Record<string, number | string>>;
@@ -20,6 +20,12 @@ const BENCHES: Array<[string, string, string]> = [
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   let failed = 0;
+  // What Apps Script parses on every call (each formula cell, each sidebar call) and serves per open.
+  console.log('\n## built files');
+  for (const f of ['Code.js', 'Sidebar.html']) {
+    const p = join(__dirname, '..', process.env.ADDON_OUT_DIR || 'dist', f);
+    if (existsSync(p)) console.log(`  dist/${f}: ${(statSync(p).size / 1024).toFixed(1)} KB`);
+  }
   for (const [title, file, fn] of BENCHES) {
     if (only.length && !only.some((o) => file.includes(o))) continue;
     const path = join(__dirname, file + '.ts');
