@@ -76,6 +76,17 @@ test('client mistakes answer 4xx {message}: unknown path, wrong content type, em
   expect(wrongType.body.message).toMatch(/name must be a string/);
 });
 
+test('a page number too large to address answers 422 on every paginated list, not 500', async () => {
+  for (const path of ['/api/v3/scans', '/api/v3/listing-matches', '/api/v3/brand-blocklist', '/api/v3/asin-blocklist', '/api/v3/multipack-corrections']) {
+    const res = await call(svc.url, 'GET', `${path}?page=99999999999999999999`);
+    expect([path, res.status]).toEqual([path, 422]);
+    expect(res.body.message).toMatch(/page/);
+    // The largest page the description allows still answers (an empty page).
+    const last = await call(svc.url, 'GET', `${path}?page=9007199254740991&per_page=${path === '/api/v3/scans' ? 100 : 1000}`);
+    expect([path, last.status, last.body.data]).toEqual([path, 200, []]);
+  }
+});
+
 test('data survives a restart with a file database (WAL), account ids included', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'scan-service-'));
   const dbPath = join(dir, 'service.sqlite');
