@@ -48,6 +48,8 @@ test('only HTTPS URLs', async () => {
 test.each([
   'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://172.16.0.1/x', 'https://192.168.1.1/x', 'https://169.254.169.254/latest',
   'https://[::1]/x', 'https://[fe80::1]/x', 'https://[fd00::1]/x', 'https://[::ffff:10.0.0.1]/x', 'https://0.0.0.0/x', 'https://2130706433/x',
+  // IPv4-compatible IPv6: URL parsing rewrites [::127.0.0.1] to [::7f00:1], which must still be read as 127.0.0.1.
+  'https://[::127.0.0.1]/x', 'https://[::10.0.0.1]/x',
   'https://localhost/x', 'https://api.localhost/x', 'https://printer.local/x', 'https://svc.internal/x', 'https://intranet/x',
 ])('private, loopback, link-local and internal targets are refused: %s', async (url) => {
   const res = await req('POST', '/api/v4/webhooks', { name: 'Internal', url });

@@ -29,7 +29,8 @@ loopback.addAddress('::1', 'ipv6');
 function embeddedV4(addr: string): string | undefined {
   const m = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(addr);
   if (m) return m[1];
-  const h = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(addr);
+  // The hex forms too: URL parsing writes [::127.0.0.1] as [::7f00:1] and [::ffff:10.0.0.1] as [::ffff:a00:1].
+  const h = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(addr);
   if (h) {
     const a = parseInt(h[1], 16);
     const b = parseInt(h[2], 16);
