@@ -20,6 +20,7 @@ import { ApiProblemError, isRetryable } from '../api/problems';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
 import { findMarketplace, type Marketplace } from '../shared/marketplaces';
 import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../scan/layout';
+import { safeText } from '../sheet/safe';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
 import { forgetRunningScan } from './progress';
 import type { ImportProgress, ImportRequest } from './protocol';
@@ -379,7 +380,8 @@ function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: 
   const rows = cp.productsTotal;
   ensureSize(sheet, rows + 1, cols);
   const header = sheet.getRange(1, 1, 1, cols);
-  header.setValues([block.headers]);
+  // Custom column names are the supplier's own header cells: guarded like every other text.
+  header.setValues([block.headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
   sheet.setFrozenRows(1);
   let calls = 3;
@@ -425,7 +427,7 @@ function layoutErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet): void 
   const { headers, width } = errorsHeaders(cp);
   ensureSize(sheet, cp.errorsTotal + 1, width);
   const header = sheet.getRange(1, 1, 1, width);
-  header.setValues([headers]);
+  header.setValues([headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
   sheet.setFrozenRows(1);
   base.widths.forEach((w, i) => sheet.setColumnWidth(i + 1, w));

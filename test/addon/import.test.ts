@@ -207,6 +207,29 @@ describe('importScan', () => {
     }
   });
 
+  test('column headers from the supplier stay text: custom column names that look like formulas or numbers', async () => {
+    // The custom column names are the supplier sheet's own header cells (startScan sends them as options.custom_columns).
+    const names = ['Sheet row', '=HYPERLINK("http://evil.invalid","x")', '+1 note', '2024', '@who'];
+    const form = new FormData();
+    const lines = ['UPC,Cost,Sheet row,A,B,C,D', ...supplierRows(3, 0).map((r) => [r.upc, r.cost, String(r.sheetRow), 'a', 'b', 'c', 'd'].join(','))];
+    form.append('file', new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' }), 'list.csv');
+    form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1, custom_columns: [2, 3, 4, 5, 6] }, options: { marketplace_id: 'US', name: 'Odd headers', header: true, custom_columns: names } }));
+    const res = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: { authorization: 'Bearer ' + service.apiKey }, body: form });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { id: number }).id;
+    await waitFinished(service, id);
+    const { rt, wb } = session();
+    try {
+      expect(rt.scriptRun('importScan', [id, null])).toMatchObject({ done: true, totalRows: 3, sheetName: 'Odd headers' });
+      const header = wb.values('Odd headers')[0];
+      expect(header.slice(-names.length)).toEqual(names);
+      const sh = wb.requireSheet('Odd headers');
+      for (let c = 1; c <= sh.lastColumn(); c++) expect(sh.cell(1, c)?.f).toBeUndefined();
+    } finally {
+      rt.close();
+    }
+  });
+
   test('filters and sort go to the API in its units; re-importing replaces the tab with exactly the matching rows', async () => {
     const { rt, wb } = session();
     try {
