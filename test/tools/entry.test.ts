@@ -1,0 +1,58 @@
+/**
+ * `npm run local -- <entry> [json args...] --workbook in --out out` (issue 2's headless runner), as a
+ * child process on the BUILT add-on: it prints what the add-on showed the user (menus, sidebars,
+ * toasts), the entry's result or error, and saves the workbook.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+
+const ROOT = join(__dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+function runLocal(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'local-entry-'));
+const input = join(dir, 'prices.csv');
+writeFileSync(input, 'UPC,Cost\r\n686043640931,12.50\r\n');
+
+test('an entry point runs on the workbook: the menu it added is printed and the workbook is saved', async () => {
+  const out = join(dir, 'open.xlsx');
+  const r = await runLocal(['onOpen', '--workbook', input, '--out', out]);
+  expect(r.code).toBe(0);
+  const lines = r.stdout.trim().split('\n');
+  expect(lines[0]).toMatch(/^menu "[^"]+": Scan this sheet \| .*Settings/);
+  expect(lines[lines.length - 1]).toBe(`saved ${out}`);
+  const wb = await Workbook.fromXlsx(out);
+  expect(wb.sheetNames()).toEqual(['prices']);
+  expect(wb.cell('prices', 'B2').value).toBe(12.5);
+});
+
+test('sidebars opened and toasts shown are printed', async () => {
+  const sidebar = await runLocal(['menuScanSheet', '--workbook', input, '--out', join(dir, 'sidebar.xlsx')]);
+  expect(sidebar.code).toBe(0);
+  expect(sidebar.stdout).toMatch(/^sidebar opened: .+ \(\d+ bytes\)$/m);
+  const toast = await runLocal(['menuConvertColumn', '--workbook', input, '--out', join(dir, 'toast.xlsx')]);
+  expect(toast.code).toBe(0);
+  expect(toast.stdout).toMatch(/^toast: .+/m);
+});
+
+test('JSON arguments reach the entry and its result is printed; a failing entry exits 1 with its message', async () => {
+  const listed = await runLocal(['listScans', '1', '--workbook', input, '--out', join(dir, 'list.xlsx')]);
+  expect(listed.code).toBe(0);
+  expect(listed.stdout).toMatch(/^result: \{"scans":\[\],"page":1,"hasMore":false\}$/m);
+  const missing = await runLocal(['noSuchEntry', '--workbook', input, '--out', join(dir, 'missing.xlsx')]);
+  expect(missing.code).toBe(1);
+  expect(missing.stdout).toMatch(/^error: Script function not found: noSuchEntry$/m);
+});
