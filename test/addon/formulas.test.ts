@@ -7,6 +7,7 @@
 import type { Runtime } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/formulas/messages';
 import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
 import { EDITOR, OWNER, SHEET, columnValues, fillColumn, formulaRuns, newWorkbook, runtimeFor, sampleIndex, saveKey, upcWithCheck } from './formulas-helpers';
@@ -265,4 +266,45 @@ test('a new key saved in Settings replaces the shared one; a refused shared key 
   saveKey(rt, proxy.url, svc.apiKey);
   rt.recalculate();
   expect(wb.cell(SHEET, 'B2').value).toBe(s.asinsByUpc.get(s.singleUpcs[600])![0]);
+}, 30_000);
+
+test('the other functions in the built add-on: ASIN_FROM_EAN, ASIN_FROM_ISBN (ISBN-13, ISBN-10, hyphens), EAN/ISBN/GTIN/JAN_FROM_ASIN', () => {
+  const us = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
+  // Every 12-14 digit code of a listing, as the 14-digit key the service matches on: only codes on exactly one listing are used.
+  const owners = new Map<string, Set<string>>();
+  for (const r of us) {
+    for (const k of ['upc', 'ean', 'gtin', 'jan', 'isbn'] as const) {
+      for (const c of r.identifiers[k] ?? []) if (/^\d{12,14}$/.test(c)) owners.set(c.padStart(14, '0'), (owners.get(c.padStart(14, '0')) ?? new Set()).add(r.asin));
+    }
+  }
+  const alone = (code: string) => owners.get(code.padStart(14, '0'))?.size === 1;
+  const book = us.find((r) => (r.identifiers.isbn ?? []).length === 2 && r.identifiers.isbn!.every((i) => i.length !== 13 || alone(i)))!;
+  // (The sample's non-book EANs are all "0" + a UPC: typed as a number, the EAN loses its zero.)
+  const eanOnly = us.find((r) => (r.identifiers.ean ?? []).length === 1 && !(r.identifiers.isbn ?? []).length && /^\d{13}$/.test(r.identifiers.ean![0]) && alone(r.identifiers.ean![0]))!;
+  const janRec = us.find((r) => (r.identifiers.jan ?? []).length > 0)!;
+  expect([!!book, !!eanOnly, !!janRec]).toEqual([true, true, true]);
+  const isbn13 = book.identifiers.isbn!.find((i) => i.length === 13)!;
+  const isbn10 = book.identifiers.isbn!.find((i) => i.length === 10)!;
+  const ean = eanOnly.identifiers.ean![0];
+
+  const { wb } = world();
+  fillColumn(wb, 'A', 2, [isbn13, isbn10, isbn13.slice(0, 3) + '-' + isbn13.slice(3, 4) + '-' + isbn13.slice(4), '9780000000000']);
+  wb.type(SHEET, 'B2', '=ASIN_FROM_ISBN(A2:A5)');
+  expect(columnValues(wb, 'B', 2, 5)).toEqual([book.asin, book.asin, book.asin, 'invalid ISBN: bad check digit']);
+
+  fillColumn(wb, 'C', 2, [ean, Number(ean)]);
+  wb.type(SHEET, 'D2', '=ASIN_FROM_EAN(C2:C3)');
+  expect(columnValues(wb, 'D', 2, 3)).toEqual([eanOnly.asin, eanOnly.asin]);
+
+  fillColumn(wb, 'E', 2, [book.asin, eanOnly.asin, janRec.asin]);
+  wb.type(SHEET, 'F2', '=ISBN_FROM_ASIN(E2:E4, "US", "all")');
+  expect(columnValues(wb, 'F', 2, 4)).toEqual([book.identifiers.isbn!.join(', '), NOT_FOUND, (janRec.identifiers.isbn ?? []).join(', ') || NOT_FOUND]);
+  wb.type(SHEET, 'G2', '=EAN_FROM_ASIN(E2:E3)');
+  expect(columnValues(wb, 'G', 2, 3)).toEqual([book.identifiers.ean![0], eanOnly.identifiers.ean![0]]);
+  wb.type(SHEET, 'H2', '=GTIN_FROM_ASIN(E3)');
+  expect(wb.cell(SHEET, 'H2').value).toBe((eanOnly.identifiers.gtin ?? [eanOnly.identifiers.ean![0].padStart(14, '0')])[0]);
+  wb.type(SHEET, 'I2', '=JAN_FROM_ASIN(E4)');
+  expect(wb.cell(SHEET, 'I2').value).toBe(janRec.identifiers.jan![0]);
+  // Codes stay text with every digit.
+  expect(typeof wb.cell(SHEET, 'G2').value).toBe('string');
 }, 30_000);
