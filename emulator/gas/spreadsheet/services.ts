@@ -220,7 +220,9 @@ export class SpreadsheetImpl {
     afterWrite(this.wb, [{ sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols }]);
   }
   setActiveSheet(sheet: SheetImpl): SheetImpl {
-    this.ctx.call();
+    // A custom function cannot move the user's selection: set* is refused there like any write (chosen
+    // for the activate family: Google documents only "set* does not work").
+    this.ctx.mutate('setActiveSheet');
     const m = this.s.modelOf(sheet, 'SpreadsheetApp.Spreadsheet.setActiveSheet');
     this.wb.activeSheet = m;
     this.wb.activeRange = null;
@@ -240,7 +242,7 @@ export class SpreadsheetImpl {
     return this.s.range(r._m, r._r, r._c);
   }
   setActiveRange(range: RangeImpl): RangeImpl {
-    this.ctx.call();
+    this.ctx.mutate('setActiveRange');
     return range.activate();
   }
   getRange(a1: string): RangeImpl {
@@ -693,7 +695,7 @@ export class SheetImpl {
   }
   /** Google: "Does not alter the sheet itself, only the parent's notion of the active sheet." */
   activate(): SheetImpl {
-    this.ctx.call();
+    this.ctx.mutate('activate');
     this.wb.activeSheet = this._m;
     this.wb.activeRange = null;
     return this;
@@ -761,6 +763,7 @@ export class SheetImpl {
     return a && a.sheet === this._m ? this.s.rangeOf(a) : null;
   }
   setActiveRange(range: RangeImpl): RangeImpl {
+    this.ctx.guard('setActiveRange');
     return range.activate();
   }
 }
@@ -872,7 +875,7 @@ export class RangeImpl {
     return this.s.range(this._m, r, c, nr, nc);
   }
   activate(): RangeImpl {
-    this.ctx.call();
+    this.ctx.mutate('activate');
     this.wb.activeSheet = this._m;
     this.wb.activeRange = this._area();
     return this;

@@ -31,6 +31,21 @@ describe('custom functions are read-only', () => {
     expect(sheet.getLastRow()).toBe(0);
   });
 
+  test('inside a custom function the selection cannot be moved: setActiveSheet/setActiveRange/activate throw (chosen: Google only says set* does not work)', () => {
+    const { app, ss, sheet, run } = makeEnv();
+    const other = ss.insertSheet('Other');
+    sheet.activate();
+    run('custom-function', () => {
+      expect(thrown(() => ss.setActiveSheet(other))).toBe('You do not have permission to call setActiveSheet');
+      expect(thrown(() => app.setActiveSheet(other))).toBe('You do not have permission to call setActiveSheet');
+      expect(thrown(() => other.activate())).toBe('You do not have permission to call activate');
+      expect(thrown(() => other.getRange('B2').activate())).toBe('You do not have permission to call activate');
+      expect(thrown(() => ss.setActiveRange(other.getRange('B2')))).toBe('You do not have permission to call setActiveRange');
+      expect(thrown(() => other.setActiveRange(other.getRange('B2')))).toBe('You do not have permission to call setActiveRange');
+    });
+    expect(ss.getActiveSheet().getName()).toBe('Sheet1');
+  });
+
   test('inside a custom function getUi throws and openById/openByUrl throw', () => {
     const { app, run } = makeEnv();
     run('custom-function', () => {
