@@ -284,6 +284,9 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // Checked before anything runs: the result is a workbook of several tabs, which only XLSX holds
+  // (writing XLSX bytes under another name would look like a broken file).
+  if (a.out !== undefined && extname(a.out).toLowerCase() !== '.xlsx') throw new Error(`--out ${a.out}: the result is saved as a workbook; name an .xlsx file`);
   if (a.command === 'start') return runStart(a);
   if (a.command === 'scan') return runScanCommand(a);
   return runEntry(a);

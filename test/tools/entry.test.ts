@@ -4,7 +4,7 @@
  * toasts), the entry's result or error, and saves the workbook.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from '../../emulator/gas/spreadsheet';
@@ -55,4 +55,13 @@ test('JSON arguments reach the entry and its result is printed; a failing entry 
   const missing = await runLocal(['noSuchEntry', '--workbook', input, '--out', join(dir, 'missing.xlsx')]);
   expect(missing.code).toBe(1);
   expect(missing.stdout).toMatch(/^error: Script function not found: noSuchEntry$/m);
+});
+
+test('--out must name an .xlsx file: anything else is refused before the entry runs and nothing is written', async () => {
+  const out = join(dir, 'result.csv');
+  const r = await runLocal(['onOpen', '--workbook', input, '--out', out]);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toMatch(/error: --out .*result\.csv: the result is saved as a workbook; name an \.xlsx file/);
+  expect(r.stdout).not.toMatch(/^menu /m);
+  expect(existsSync(out)).toBe(false);
 });
