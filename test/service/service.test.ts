@@ -61,6 +61,47 @@ test('every "not shown" decision is marked in the description', () => {
   expect((text.match(/"x-decision"/g) ?? []).length).toBeGreaterThanOrEqual(20);
 });
 
+test('each "not shown" of the contract has its x-decision where a reader of that part looks', () => {
+  const doc = loadApiDocument() as any;
+  const at = (path: string[]) => path.reduce((o, k) => (o == null ? undefined : o[k]), doc);
+  // Contract section -> where the decision is written.
+  const places: Array<[string, string[]]> = [
+    ['2.2 operators and filterable fields', ['components', 'schemas', 'ScanFilter']],
+    ['2.3 element shape of images', ['components', 'schemas', 'ScanProduct', 'properties', 'images']],
+    ['2.3 element shape of errors', ['components', 'schemas', 'ScanProduct', 'properties', 'errors']],
+    ['2.3 element shape of flags', ['components', 'schemas', 'ScanProduct', 'properties', 'flags']],
+    ['2.8 stored fields of a blocked brand', ['components', 'schemas', 'BlockedBrand']],
+    ['2.8 stored fields of a blocked ASIN', ['components', 'schemas', 'BlockedAsin']],
+    ['2.8 stored fields of a multipack correction', ['components', 'schemas', 'MultipackCorrection']],
+    ['2.8 fields of a scan record', ['components', 'schemas', 'Scan']],
+    ['3 other scan statuses and transitions', ['components', 'schemas', 'ScanStatus']],
+    ['4.1 list scans body', ['paths', '/api/v3/scans', 'get']],
+    ['4.1 upload body, 8 upload size', ['paths', '/api/v3/scans', 'post']],
+    ['4.1 results body', ['paths', '/api/v3/scans/{scan_id}', 'post']],
+    ['4.1 delete body', ['paths', '/api/v3/scans/{scan_id}', 'delete']],
+    ['4.1 download body and layouts', ['paths', '/api/v3/scans/{scan_id}/download', 'post']],
+    ['4.1 cancel body', ['paths', '/api/v3/scans/{scan_id}/cancel', 'get']],
+    ['4.1 export bodies', ['paths', '/api/v3/scans/{scan_id}/export', 'post']],
+    ['4.2 identifier kinds', ['paths', '/api/v3/convert', 'post']],
+    ['4.3 PATCH webhook body', ['paths', '/api/v4/webhooks/{id}', 'patch']],
+    ['4.3 regenerate body', ['paths', '/api/v4/webhooks/{id}/regenerate-secret', 'post']],
+    ['4.6 brand list body', ['paths', '/api/v3/brand-blocklist', 'get']],
+    ['4.6 ASIN list body', ['paths', '/api/v3/asin-blocklist', 'get']],
+    ['4.6 corrections list body', ['paths', '/api/v3/multipack-corrections', 'get']],
+    ['5.4 missing or invalid key', ['components', 'responses', 'Unauthorized']],
+    ['5.5 sub-user permissions', ['components', 'securitySchemes', 'bearerAuth']],
+    ['6 delivery time-out', ['webhooks', 'scan.complete', 'post']],
+    ['7 other status codes and bodies', ['components', 'schemas', 'Error']],
+    ['8 limit exceeded: rate', ['components', 'responses', 'TooManyRequests']],
+    ['8 limit exceeded: rows', ['components', 'responses', 'BulkCounts']],
+    ['8 other rate limits, 9 deprecation', ['info']],
+  ];
+  const missing = places.filter(([, path]) => typeof at(path)?.['x-decision'] !== 'string' || at(path)['x-decision'].trim() === '').map(([what]) => what);
+  expect(missing).toEqual([]);
+  expect(at(['paths', '/api/v3/scans', 'post'])['x-decision']).toMatch(/413/);
+  expect(at(['webhooks', 'scan.complete', 'post'])['x-decision']).toMatch(/10 s/);
+});
+
 test('client mistakes answer 4xx {message}: unknown path, wrong content type, empty JSON body', async () => {
   const nowhere = await call(svc.url, 'GET', '/api/v3/nowhere');
   expect(nowhere.status).toBe(404);
