@@ -97,8 +97,12 @@ export function uniqueName(base: string, taken: readonly string[]): string {
   }
 }
 
+const ERRORS_SUFFIX = ' – errors';
+
+/** "<result tab> – errors", within MAX_NAME like every base name (a result tab may already be 90 + " (2)"). */
 export function errorsTabBase(resultName: string): string {
-  return resultName + ' – errors';
+  const base = resultName.length + ERRORS_SUFFIX.length > MAX_NAME ? resultName.slice(0, MAX_NAME - ERRORS_SUFFIX.length).trim() : resultName;
+  return base + ERRORS_SUFFIX;
 }
 
 // ---- Column blocks -------------------------------------------------------------------------------

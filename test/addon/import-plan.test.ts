@@ -3,7 +3,7 @@
  * (src/app/history.ts): filter units, tab names, format runs, input headers, checkpoint reading,
  * the work budget.
  */
-import { apiFilters, decodeCheckpoint, encodeCheckpoint, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/resulttab';
+import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/resulttab';
 import { csvGrid, fileNameFor, jsonGrid } from '../../src/app/history';
 
 describe('apiFilters', () => {
@@ -49,6 +49,15 @@ describe('tab names', () => {
   test('unique against existing names, case-insensitively as Sheets compares them', () => {
     expect(uniqueName('List', ['Sheet1'])).toBe('List');
     expect(uniqueName('List', ['list', 'LIST (2)'])).toBe('List (3)');
+  });
+  test('the errors tab name stays within 90 characters too, so a unique suffix still fits Sheets\' 100', () => {
+    expect(errorsTabBase('Spring list')).toBe('Spring list – errors');
+    const longResult = uniqueName(tabBaseName('x'.repeat(120), 1), ['x'.repeat(90)]);
+    expect(longResult).toHaveLength(94);
+    const errors = errorsTabBase(longResult);
+    expect(errors.length).toBeLessThanOrEqual(90);
+    expect(errors.endsWith(' – errors')).toBe(true);
+    expect(uniqueName(errors, [errors]).length).toBeLessThanOrEqual(100);
   });
   test('file names lose characters Drive users trip over', () => {
     expect(fileNameFor('a/b: c?', 3, 'csv')).toBe('a b c (scan 3).csv');
