@@ -103,6 +103,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       try {
         const done = await importAll(scanId, r, (p) => fill(status, ...importText(p)));
         go.textContent = 'Import again';
+        open.hidden = false;
         fill(status, ...importText(done));
       } catch (e) {
         fill(status);
@@ -110,13 +111,24 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       }
     });
   const go = button(resultSheet ? 'Import again' : 'Import results', run, 'action');
+  // Shown once the scan has a tab here: brings it to the front (the server finds it also when renamed).
+  const open: HTMLButtonElement = button('Open tab', () =>
+    busy(open, async () => {
+      try {
+        const r = await call('openResultTab', scanId);
+        fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
+      } catch (e) {
+        fail(e);
+      }
+    }));
+  open.hidden = !resultSheet;
 
   const grid = h('div', { class: 'filters' }, ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));
   const panel = h(
     'div',
     { class: 'results' },
     h('details', null, h('summary', null, 'Filters and sort'), grid, h('label', { class: 'sort' }, h('span', null, 'Sort'), sort), h('div', { class: 'hint' }, 'Importing again replaces the tab with the rows these filters keep.')),
-    h('div', { class: 'buttons' }, go),
+    h('div', { class: 'buttons' }, go, open),
     status,
   );
   if (auto && !resultSheet) void run();

@@ -9,7 +9,7 @@ import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/servic
 import { parseCsv } from '../scan/csv';
 import { safeText } from '../sheet/safe';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
-import { checkScanId, forgetTabRecord, pendingImport, resultSheetName, withDocumentLock } from './import';
+import { checkScanId, forgetTabRecord, pendingImport, readTabRecord, resultSheetName, withDocumentLock } from './import';
 import { forgetRunningScan, progressFromScan, runningScans } from './progress';
 import type { DownloadFormat, DownloadResult, ExportResult, ScanListPage, ScanProgress } from './protocol';
 import { tabBaseName, uniqueName } from './resulttab';
@@ -67,6 +67,24 @@ export function listScans(page: number): ScanListPage {
     const total = typeof body.total === 'number' ? body.total : 0;
     const perPage = typeof body.per_page === 'number' && body.per_page > 0 ? body.per_page : HISTORY_PER_PAGE;
     return { scans, page: p, hasMore: p * perPage < total };
+  });
+}
+
+// ---- Open ----------------------------------------------------------------------------------------
+
+/**
+ * "Open" in the history: activates the scan's result tab (the tab record of src/app/import.ts, so a
+ * renamed tab is found). No service call. A scan without a tab here says to import it.
+ */
+export function openResultTab(scanId: number): { sheetName: string } {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const ss = activeSpreadsheet();
+    const rec = readTabRecord(documentProperties(), id);
+    const sheet = rec ? ss.getSheets().filter((s) => s.getSheetId() === rec.sheetId)[0] : undefined;
+    if (!sheet) throw new Error('This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.');
+    sheet.activate();
+    return { sheetName: sheet.getName() };
   });
 }
 

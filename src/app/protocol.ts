@@ -246,6 +246,8 @@ export interface ServerFunctions {
   deleteScan(scanId: number): { deleted: boolean };
   downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult;
   exportScan(scanId: number): ExportResult;
+  /** Shows (activates) the scan's result tab in this spreadsheet; a plain message when there is none. */
+  openResultTab(scanId: number): { sheetName: string };
 
   convertSelectedColumn(request?: ColumnConversionRequest | null): ColumnConversionProgress;
 }

@@ -82,6 +82,23 @@ describe('scan history', () => {
     }
   });
 
+  test('open: the imported tab comes to the front, also after a rename; a scan without a tab here says to import it', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.scriptRun('importScan', [main, null]);
+      wb.activeSheet = wb.requireSheet('Sheet1');
+      expect(rt.scriptRun('openResultTab', [main])).toEqual({ sheetName: 'Main =list' });
+      expect(wb.activeSheet!.name).toBe('Main =list');
+      wb.requireSheet('Main =list').name = 'Picks';
+      wb.activeSheet = wb.requireSheet('Sheet1');
+      expect(rt.scriptRun('openResultTab', [main])).toEqual({ sheetName: 'Picks' });
+      expect(wb.activeSheet!.name).toBe('Picks');
+      expect(thrown(() => rt.scriptRun('openResultTab', [finished[0]]))).toMatch(/^This scan has no result tab in this spreadsheet .*Import it/);
+    } finally {
+      rt.close();
+    }
+  });
+
   test('downloads CSV, XLSX and JSON to Drive files the user can open, byte for byte what the service sent', async () => {
     const { rt } = session();
     try {

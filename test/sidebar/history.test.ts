@@ -114,6 +114,19 @@ describe('history', () => {
     await sb.close();
   });
 
+  test('open: a scan with a tab here offers "Open tab", which brings that tab to the front; one without a tab does not', async () => {
+    const imported = progress({ scanId: 51, name: 'Imported', status: 'success', done: 36, products: 34, errors: 2, completedAt: '2026-11-20T10:00:00Z', resultSheet: 'Imported' });
+    const sb = await openSidebar(canned({ listScans: listPage(1, [imported, done(50, 'Newest')], false), openResultTab: { sheetName: 'Imported (renamed)' } }), { view: 'history' });
+    const { page } = sb;
+    const card = page.locator('article.card', { hasText: 'Imported' });
+    await until(() => card.locator('.import-status').innerText(), 'Results are in tab Imported.');
+    await expect(page.locator('article.card', { hasText: 'Newest' }).getByRole('button', { name: 'Open tab' }).isVisible()).resolves.toBe(false);
+    await card.getByRole('button', { name: 'Open tab' }).click();
+    await until(() => card.locator('.import-status').innerText(), 'Tab Imported (renamed) is open.');
+    expect(sb.callsOf('openResultTab')).toEqual([[51]]);
+    await sb.close();
+  });
+
   test('a running scan can be cancelled from the history', async () => {
     const sb = await openSidebar(canned({ listScans: pages[1], cancelScan: progress({ scanId: 49, name: 'Running one', status: 'cancelled', done: 9 }) }), { view: 'history' });
     const card = sb.page.locator('article.card', { hasText: 'Running one' });
