@@ -90,7 +90,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   function historyActions(): HTMLElement {
     const box = h('div', { class: 'actions' });
     const out = h('div', { class: 'small action-result', 'aria-live': 'polite' });
-    const done = p.status === 'success';
+    // Every finished scan has results (a failed or cancelled one: the rows it got to): the service downloads and exports them.
+    const done = !isActive(p);
     let ex: HTMLButtonElement | null = null;
     if (done) {
       const format = select([['csv', 'CSV'], ['xlsx', 'XLSX'], ['json', 'JSON']], 'csv', { 'aria-label': 'Download format' });

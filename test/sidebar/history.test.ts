@@ -127,6 +127,23 @@ describe('history', () => {
     await sb.close();
   });
 
+  test('failed and cancelled scans can be downloaded and exported too (their rows so far); a running one cannot', async () => {
+    const sb = await openSidebar(canned({ listScans: (p: number) => pages[p], downloadScan: { fileName: 'Stopped one.csv', url: 'https://drive.google.com/file/d/s1/view', sheetName: null } }), { view: 'history' });
+    const { page } = sb;
+    await until(() => page.locator('article.card .name').allInnerTexts(), ['Newest', 'Running one']);
+    await expect(page.locator('article.card', { hasText: 'Running one' }).getByRole('button', { name: 'Download' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Older ›' }).click();
+    await until(() => page.locator('article.card .name').allInnerTexts(), ['Older A', 'Failed one']);
+    await expect(page.locator('article.card', { hasText: 'Failed one' }).getByRole('button', { name: 'Export' }).count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Older ›' }).click();
+    await until(() => page.locator('article.card .name').allInnerTexts(), ['Stopped one']);
+    const card = page.locator('article.card', { hasText: 'Stopped one' });
+    await card.getByRole('button', { name: 'Download' }).click();
+    await until(() => card.locator('.action-result a').innerText(), 'Stopped one.csv');
+    expect(sb.callsOf('downloadScan')).toEqual([[46, 'csv', 'drive']]);
+    await sb.close();
+  });
+
   test('a running scan can be cancelled from the history', async () => {
     const sb = await openSidebar(canned({ listScans: pages[1], cancelScan: progress({ scanId: 49, name: 'Running one', status: 'cancelled', done: 9 }) }), { view: 'history' });
     const card = sb.page.locator('article.card', { hasText: 'Running one' });
