@@ -175,9 +175,15 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     }
     const text = response.getContentText();
     const grid = ext === 'csv' ? csvGrid(text) : jsonGrid(text);
-    const sheetName = writeGrid(scanName + ' (' + ext.toUpperCase() + ')', grid);
+    const sheetName = writeGrid(downloadTabBase(scanName, ext), grid);
     return { fileName, url: null, sheetName };
   });
+}
+
+/** Name of a download's tab: "<scan name> (CSV)", within 90 characters so a unique suffix still fits Sheets' 100. */
+export function downloadTabBase(scanName: string, ext: string): string {
+  const suffix = ' (' + ext.toUpperCase() + ')';
+  return scanName.slice(0, 90 - suffix.length).trim() + suffix;
 }
 
 /** "Name (scan 12).csv", without characters Drive users trip over. */

@@ -4,7 +4,7 @@
  * the work budget.
  */
 import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/resulttab';
-import { csvGrid, fileNameFor, jsonGrid } from '../../src/app/history';
+import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/history';
 
 describe('apiFilters', () => {
   test('money in currency becomes cents, percents become basis points, other fields unchanged', () => {
@@ -58,6 +58,12 @@ describe('tab names', () => {
     expect(errors.length).toBeLessThanOrEqual(90);
     expect(errors.endsWith(' – errors')).toBe(true);
     expect(uniqueName(errors, [errors]).length).toBeLessThanOrEqual(100);
+  });
+  test('a download\'s tab name: "<scan> (CSV)", within 90 characters', () => {
+    expect(downloadTabBase('Spring list', 'csv')).toBe('Spring list (CSV)');
+    const long = downloadTabBase(tabBaseName('y'.repeat(120), 1), 'json');
+    expect(long.length).toBeLessThanOrEqual(90);
+    expect(long.endsWith('y (JSON)')).toBe(true);
   });
   test('file names lose characters Drive users trip over', () => {
     expect(fileNameFor('a/b: c?', 3, 'csv')).toBe('a b c (scan 3).csv');
