@@ -4,7 +4,7 @@
  * figures are Apps Script time from the local runtime's documented cost model.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 type Bench = () => Promise<Record<string, number | string>>;
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   // What Apps Script parses on every call (each formula cell, each sidebar call) and serves per open.
   console.log('\n## built files');
   for (const f of ['Code.js', 'Sidebar.html']) {
-    const p = join(__dirname, '..', process.env.ADDON_OUT_DIR || 'dist', f);
+    const p = resolve(__dirname, '..', process.env.ADDON_OUT_DIR || 'dist', f);
     if (existsSync(p)) console.log(`  dist/${f}: ${(statSync(p).size / 1024).toFixed(1)} KB`);
   }
   for (const [title, file, fn] of BENCHES) {
