@@ -25,6 +25,14 @@ const EVERY_HOURS_ALLOWED = [1, 2, 4, 6, 8, 12];
 // the wording Apps Script uses for the 20-trigger quota (from memory of public logs, not re-verified).
 export const ADDON_RECURRENCE_MESSAGE = 'The recurrence interval for an Add-on trigger must be at least one hour.';
 export const ADDON_ONE_PER_TYPE_MESSAGE = 'This add-on has created too many time-based triggers in this document for this Google user account.';
+/**
+ * The same refusal for the other event types. Only the time-based wording is documented in public
+ * logs; these follow its pattern with the type's name (chosen).
+ */
+const TRIGGER_KIND_WORDS: Record<string, string> = { CLOCK: 'time-based', ON_OPEN: 'open', ON_EDIT: 'edit', ON_CHANGE: 'change', ON_FORM_SUBMIT: 'form submit' };
+export function addonOnePerTypeMessage(eventType: string): string {
+  return `This add-on has created too many ${TRIGGER_KIND_WORDS[eventType] ?? eventType.toLowerCase()} triggers in this document for this Google user account.`;
+}
 export const TOO_MANY_TRIGGERS_MESSAGE = 'This script has too many triggers. Triggers must be deleted from the script before more can be added.';
 
 /** One installed trigger (runtime-side record). */
@@ -93,7 +101,7 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     const user = state.exec().user;
     const mine = table.forUser(user);
     if (mine.length >= MAX_TRIGGERS_PER_USER) throw gasError(state, TOO_MANY_TRIGGERS_MESSAGE);
-    if (opts.addOn && mine.some((t) => t.eventType === rec.eventType && t.sourceId === (opts.documentId ?? ''))) throw gasError(state, ADDON_ONE_PER_TYPE_MESSAGE);
+    if (opts.addOn && mine.some((t) => t.eventType === rec.eventType && t.sourceId === (opts.documentId ?? ''))) throw gasError(state, addonOnePerTypeMessage(rec.eventType));
     const full: TriggerRecord = { ...rec, uid: String(BigInt('0x' + randomBytes(8).toString('hex')) % 10n ** 19n), user };
     table.records.push(full);
     return new LocalTrigger(full);

@@ -78,6 +78,21 @@ describe('ScriptApp: triggers', () => {
     rt.close();
   });
 
+  test('add-on: a second trigger of a non-time type is refused in words naming that type (wording chosen after Google\'s time-based one)', () => {
+    const rt = fixtureRuntime();
+    const ss = 'SpreadsheetApp.getActiveSpreadsheet()';
+    evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onEdit().create()`);
+    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onEdit().create()`))).toBe('This add-on has created too many edit triggers in this document for this Google user account.');
+    evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onOpen().create()`);
+    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onOpen().create()`))).toBe('This add-on has created too many open triggers in this document for this Google user account.');
+    evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onChange().create()`);
+    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onChange().create()`))).toBe('This add-on has created too many change triggers in this document for this Google user account.');
+    // One of each type is fine; a time-driven one still fits beside them.
+    evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create()");
+    expect(rt.triggers.records.map((t) => t.eventType)).toEqual(['ON_EDIT', 'ON_OPEN', 'ON_CHANGE', 'CLOCK']);
+    rt.close();
+  });
+
   test('20 triggers per user per script', () => {
     const rt = fixtureRuntime({ addOn: false });
     const msg = thrown(() => evalIn(rt, "for (var i = 0; i < 21; i++) ScriptApp.newTrigger('tick').timeBased().everyHours(1).create();"));

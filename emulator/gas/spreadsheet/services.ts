@@ -294,10 +294,15 @@ function invalidNameMessage(name: string): string {
   return `Invalid range name "${name}". Names may contain only letters, numbers and underscores, must be 1-250 characters, must not start with a number or the words "true" or "false", and must not look like a cell reference (A1 or R1C1).`;
 }
 
+/** Longest sheet (tab) name Sheets accepts. */
+export const MAX_SHEET_NAME_LENGTH = 100;
+
 function checkSheetName(ctx: Ctx, name: string, self: SheetModel | null): void {
   const wb = ctx.wb;
   // Chosen wording for the empty name.
   if (name.trim() === '') throw ctx.error('Sheet names cannot be empty.');
+  // Sheets caps a tab's name at 100 characters (UTF-16 units, as the UI counts); wording chosen.
+  if (name.length > MAX_SHEET_NAME_LENGTH) throw ctx.error(`The sheet name cannot be longer than ${MAX_SHEET_NAME_LENGTH} characters.`);
   const other = wb.sheetByNameCi(name);
   if (other && other !== self) throw ctx.error(`A sheet with the name "${name}" already exists. Please enter another name.`);
 }

@@ -56,6 +56,19 @@ describe('Spreadsheet and Sheet', () => {
     sheet.setName('Input'); // renaming to its own name is fine
   });
 
+  test('sheet names longer than 100 characters are refused on insert and on rename, changing nothing (wording chosen)', () => {
+    const { ss, sheet } = makeEnv();
+    const msg = 'The sheet name cannot be longer than 100 characters.';
+    expect(thrown(() => ss.insertSheet('x'.repeat(101)))).toBe(msg);
+    expect(thrown(() => ss.insertSheet('y'.repeat(101), 0))).toBe(msg);
+    expect(ss.getSheets().map((s) => s.getName())).toEqual(['Sheet1']);
+    expect(thrown(() => sheet.setName('z'.repeat(101)))).toBe(msg);
+    expect(sheet.getName()).toBe('Sheet1');
+    expect(ss.insertSheet('a'.repeat(100)).getName()).toHaveLength(100);
+    sheet.setName('b'.repeat(100));
+    expect(sheet.getName()).toBe('b'.repeat(100));
+  });
+
   test('deleteSheet removes the sheet and its named ranges; the last sheet cannot be removed (chosen wording)', () => {
     const { ss, sheet } = makeEnv();
     const two = ss.insertSheet('Two');
