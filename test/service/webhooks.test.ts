@@ -105,6 +105,37 @@ test('PATCH toggles is_active and changes fields; answers the webhook without se
   expect((await req('PATCH', `/api/v4/webhooks/${created.id}`, { is_active: 'no' })).status).toBe(422);
 });
 
+test('PATCH refuses members it does not know (422, naming them) and changes nothing, also alongside a valid member', async () => {
+  const created = (await req('POST', '/api/v4/webhooks', { name: 'Strict', url: 'https://hooks.example.com/s' })).body;
+  clock.advance(1000);
+  for (const body of [{ secret: 'abc' }, { name: 'Changed', secret: 'abc' }, { active: false }, { id: 99 }]) {
+    const res = await req('PATCH', `/api/v4/webhooks/${created.id}`, body);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(new RegExp(`${Object.keys(body).find((k) => k !== 'name')} is not allowed`));
+  }
+  expect((await req('GET', `/api/v4/webhooks/${created.id}`)).body).toEqual({ ...created, secret: undefined });
+  // The secret did not change either: regenerate is the only way (its answer differs from the created one).
+  expect((await req('POST', `/api/v4/webhooks/${created.id}/regenerate-secret`)).body.secret).not.toBe('abc');
+});
+
+test('PATCH with an empty object answers 200 with the webhook unchanged (updated_at too)', async () => {
+  const created = (await req('POST', '/api/v4/webhooks', { name: 'Empty', url: 'https://hooks.example.com/e0' })).body;
+  clock.advance(1000);
+  const res = await req('PATCH', `/api/v4/webhooks/${created.id}`, {});
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ ...created, secret: undefined });
+});
+
+test('create refuses members it does not know (422) and creates nothing: no secret or is_active chosen by the client', async () => {
+  const before = (await req('GET', '/api/v4/webhooks')).body.length;
+  for (const extra of [{ secret: 'mine' }, { is_active: false }, { event: 'scan.complete' }]) {
+    const res = await req('POST', '/api/v4/webhooks', { name: 'Extra', url: 'https://hooks.example.com/x2', ...extra });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(new RegExp(`${Object.keys(extra)[0]} is not allowed`));
+  }
+  expect((await req('GET', '/api/v4/webhooks')).body).toHaveLength(before);
+});
+
 test('DELETE answers {deleted: true}; the webhook is gone', async () => {
   const created = (await req('POST', '/api/v4/webhooks', { name: 'Gone', url: 'https://hooks.example.com/g' })).body;
   expect((await req('DELETE', `/api/v4/webhooks/${created.id}`)).body).toEqual({ deleted: true });
