@@ -1649,7 +1649,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Missing or malformed `file` or `attributes`, a file that is not CSV or XLSX, an empty file, too many lines, or attributes that break a rule of 2.1 (every problem listed in `errors`, `index` 0). */
+            /** @description Missing, repeated or malformed `file` or `attributes`, a file that is not CSV or XLSX, an empty file, too many lines, or attributes that break a rule of 2.1 (every problem listed in `errors`, `index` 0). */
             422: {
                 headers: {
                     [name: string]: unknown;

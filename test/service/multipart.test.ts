@@ -66,6 +66,14 @@ test('attributes sent as a JSON blob part are readable as a field too', async ()
   expect(res.body.attributes).toEqual({ a: 1 });
 });
 
+test('counts tells how many parts came under each name (a repeated name is visible to the handler)', async () => {
+  const fd = form(3);
+  fd.append('attributes', '{"again":true}');
+  const res = await call(svc.url, 'POST', '/api/v3/scans', { body: fd });
+  expect(res.status).toBe(201);
+  expect(seen.at(-1).counts).toEqual({ file: 1, attributes: 2 });
+});
+
 test('a file over the upload limit answers 413 with a message and never reaches the handler', async () => {
   const before = seen.length;
   const res = await call(svc.url, 'POST', '/api/v3/scans', { body: form(5000) });

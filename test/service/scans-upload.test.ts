@@ -107,6 +107,26 @@ test('attributes that are not JSON, or missing, or a missing file answer 422', a
   expect(scanCount()).toBe(before);
 });
 
+test.each([
+  ['two file parts', 'file'],
+  ['two attributes parts', 'attributes'],
+  ['an attributes text part and an attributes JSON blob part', 'attributes'],
+])('%s answer 422 naming the repeated part, and store nothing (no part is silently chosen)', async (what, repeated) => {
+  const before = scanCount();
+  const good = attrs({ name: 'Twice' });
+  const form = new FormData();
+  form.append('file', new Blob([csv([[P.plain.upc, '10.00']])], { type: 'text/csv' }), 'first.csv');
+  if (repeated === 'file') form.append('file', new Blob([csv([[P.cheap.upc, '3.50']])], { type: 'text/csv' }), 'second.csv');
+  form.append('attributes', JSON.stringify(good));
+  if (what.includes('blob')) form.append('attributes', new Blob([JSON.stringify(good)], { type: 'application/json' }), 'attributes.json');
+  else if (repeated === 'attributes') form.append('attributes', JSON.stringify(attrs({ name: 'Other' })));
+  const r = await a.request('POST', '/api/v3/scans', form);
+  expect(r.status).toBe(422);
+  expect(r.body.message).toMatch(new RegExp(`${repeated} was sent 2 times; send exactly one ${repeated} part`));
+  expect(r.body.errors).toEqual([{ index: 0, field: repeated, message: expect.stringMatching(/sent 2 times/) }]);
+  expect(scanCount()).toBe(before);
+});
+
 test('a file that is not CSV or XLSX, an empty file and a header-only file answer 422 with the reason', async () => {
   const before = scanCount();
   const pdf = await a.upload(Buffer.from('%PDF-1.4\n%\xe2\xe3\n1 0 obj'), attrs(), 'list.pdf', 'application/pdf');

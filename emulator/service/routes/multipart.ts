@@ -17,18 +17,22 @@ export interface UploadedFile {
 }
 
 export interface MultipartForm {
-  /** File parts by name (the last one when a name repeats). */
+  /** File parts by name (the last one when a name repeats; see `counts`). */
   files: Record<string, UploadedFile>;
   /** Text parts by name; a part sent as a file with a text/JSON type is also readable here. */
   fields: Record<string, string>;
+  /** How many parts came under each name (file and text parts together), so a handler can refuse repeats. */
+  counts: Record<string, number>;
 }
 
 /** The parts of a multipart request (empty when the request was not multipart). */
 export async function readMultipart(req: FastifyRequest): Promise<MultipartForm> {
-  const form: MultipartForm = { files: {}, fields: {} };
+  const form: MultipartForm = { files: {}, fields: {}, counts: {} };
   const body = req.body as Record<string, any> | undefined;
   if (!body || typeof body !== 'object' || !req.isMultipart()) return form;
   for (const [name, raw] of Object.entries(body)) {
+    // @fastify/multipart gathers the parts of a repeated name into an array, in the order sent.
+    form.counts[name] = Array.isArray(raw) ? raw.length : 1;
     const part = Array.isArray(raw) ? raw[raw.length - 1] : raw;
     if (!part || typeof part !== 'object') continue;
     if (part.type === 'file') {

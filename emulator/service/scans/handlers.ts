@@ -68,11 +68,18 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
     const account = req.account;
     const form = await readMultipart(req);
     const problems: { index: number; field: string; message: string }[] = [];
-    const file = form.files.file;
-    if (!file) problems.push({ index: 0, field: 'file', message: 'file is required: the supplier price list, a CSV or XLSX file.' });
+    // A repeated part is refused rather than one of them silently chosen: which file or which
+    // attributes the client meant is not knowable, and a scan of the wrong one would look fine.
+    const repeated = (name: string) => (form.counts[name] ?? 0) > 1;
+    const fileRepeated = repeated('file');
+    const attributesRepeated = repeated('attributes');
+    const file = fileRepeated ? undefined : form.files.file;
+    if (fileRepeated) problems.push({ index: 0, field: 'file', message: `file was sent ${form.counts.file} times; send exactly one file part.` });
+    else if (!file) problems.push({ index: 0, field: 'file', message: 'file is required: the supplier price list, a CSV or XLSX file.' });
     let raw: unknown;
-    const attributesText = form.fields.attributes;
-    if (attributesText === undefined) problems.push({ index: 0, field: 'attributes', message: 'attributes is required: JSON text with "mapping" and "options".' });
+    const attributesText = attributesRepeated ? undefined : form.fields.attributes;
+    if (attributesRepeated) problems.push({ index: 0, field: 'attributes', message: `attributes was sent ${form.counts.attributes} times; send exactly one attributes part.` });
+    else if (attributesText === undefined) problems.push({ index: 0, field: 'attributes', message: 'attributes is required: JSON text with "mapping" and "options".' });
     else {
       try {
         raw = JSON.parse(attributesText);
