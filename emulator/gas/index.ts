@@ -313,6 +313,11 @@ export class Runtime {
     });
   }
 
+  /** The functions google.script.run offers a page: the script's top-level functions not ending in '_'. */
+  scriptRunFunctions(): string[] {
+    return this.declared.filter((d) => !d.endsWith('_'));
+  }
+
   private simpleTrigger(name: string, authMode: AuthMode, user: string): unknown {
     if (!this.declared.includes(name)) return undefined;
     return this.execute(name, 'simple-trigger', authMode, user, (ctx) => {

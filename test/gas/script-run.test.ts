@@ -47,6 +47,12 @@ describe('google.script.run (runtime.scriptRun)', () => {
     expect(thrown(() => rt.scriptRun('catchTimeLimit'))).toBe('Exceeded maximum execution time');
   });
 
+  test('scriptRunFunctions: what google.script.run offers a page (top-level functions, none ending in "_")', () => {
+    const names = rt.scriptRunFunctions();
+    expect(names).toEqual(expect.arrayContaining(['hello', 'echoArgs', 'whoAmI']));
+    expect(names).not.toContain('privateThing_');
+  });
+
   test('calls run as the given user', () => {
     expect(rt.scriptRun('whoAmI', [], { user: 'ed@example.com' })).toBe('ed@example.com');
   });

@@ -1,12 +1,15 @@
 /**
  * Browser harness for the sidebar page: the BUILT dist/Sidebar.html (its template scriptlet
- * evaluated to the initial view) in headless Chromium, 300 px wide like a Sheets sidebar, with
- * google.script.run answered from Node — canned data per protocol.ts, or the real local runtime.
+ * evaluated to the initial view) in headless Chromium, 300 px wide like a Sheets sidebar. The page's
+ * google.script.run is the local runtime's own (emulator/gas/client: Google's rules applied in the
+ * page), answered from Node by canned data per protocol.ts or by the real local runtime.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { installScriptRun, type ScriptRunCall } from '../../emulator/gas/client';
+import { declaredFunctions } from '../../emulator/gas';
 
 export const ROOT = join(__dirname, '..', '..');
 export const DIST = resolve(ROOT, process.env.ADDON_OUT_DIR || 'dist');
@@ -25,12 +28,11 @@ export function sidebarHtml(view: string): string {
 /** What a server function does in a test: answer (plain data) or throw (the failure handler gets its message). */
 export type ServerHandler = (fn: string, args: unknown[]) => unknown;
 
-export interface Call {
-  fn: string;
-  args: unknown[];
-  /** What the server answered (plain data), when it did. */
-  result?: unknown;
-  error?: string;
+export type Call = ScriptRunCall;
+
+/** The built add-on's public functions: what google.script.run offers the page. */
+export function addonFunctions(): string[] {
+  return declaredFunctions(readFileSync(join(DIST, 'Code.js'), 'utf8'));
 }
 
 export interface Sidebar {
@@ -68,28 +70,14 @@ export async function closeBrowser(): Promise<void> {
   if (profile) rmSync(profile, { recursive: true, force: true });
 }
 
-/** google.script.run in the page: each call goes to Node through an exposed binding; data crosses as JSON (plain data only). */
-const FAKE_RUN = `(() => {
-  const runner = (ok, fail) => new Proxy({}, { get(_t, name) {
-    if (name === 'withSuccessHandler') return (f) => runner(f, fail);
-    if (name === 'withFailureHandler') return (f) => runner(ok, f);
-    if (name === 'withUserObject') return () => runner(ok, fail);
-    return (...args) => {
-      window.__gasServer(String(name), JSON.stringify(args)).then((r) => {
-        if ('error' in r) { if (fail) fail(new Error(r.error)); }
-        else if (ok) ok(r.value === undefined ? undefined : JSON.parse(r.value));
-      });
-    };
-  } });
-  window.google = { script: { run: runner(null, null) } };
-})();`;
-
 export interface OpenOptions {
   view?: string;
   /** Install Playwright's fake clock (polling timers run on page.clock). */
   clock?: boolean;
   /** The page as served (e.g. what the runtime's HtmlService evaluated); default the built file with `view`. */
   html?: string;
+  /** The functions on google.script.run; default the built add-on's (addonFunctions()). */
+  functions?: readonly string[];
 }
 
 /** Opens the sidebar page with `handler` answering google.script.run. */
@@ -104,19 +92,7 @@ export async function openSidebar(handler: ServerHandler, opts: OpenOptions = {}
     void d.dismiss();
   });
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.exposeFunction('__gasServer', async (fn: string, argsJson: string) => {
-    const call: Call = { fn, args: JSON.parse(argsJson) as unknown[] };
-    calls.push(call);
-    try {
-      const value = await handler(fn, call.args);
-      call.result = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
-      return { value: value === undefined ? undefined : JSON.stringify(value) };
-    } catch (e) {
-      call.error = e && typeof (e as Error).message === 'string' ? (e as Error).message : String(e);
-      return { error: call.error };
-    }
-  });
-  await page.addInitScript(FAKE_RUN);
+  await installScriptRun(page, handler, { functions: opts.functions ?? addonFunctions(), onCall: (c) => calls.push(c) });
   if (opts.clock) await page.clock.install();
   const html = opts.html ?? sidebarHtml(opts.view ?? 'scan');
   await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
