@@ -572,7 +572,7 @@ export interface components {
             products: number;
             /** @description Lines that resulted in an error so far. */
             errors: number;
-            /** @description Input lines processed per minute of processing time (0 before the first). */
+            /** @description Products per minute: product rows produced per minute of processing time (0 while none). */
             speed: number;
             /** @description Data lines of the uploaded file (header and fully empty rows excluded). */
             lines: number;
@@ -701,6 +701,7 @@ export interface components {
                 lines_done: number;
                 products: number;
                 errors: number;
+                /** @description Products per minute */
                 speed: number;
                 /** @description completed_at of the scan (ISO 8601 */
                 scanned_at: string | null;
@@ -912,7 +913,7 @@ export interface components {
                 marketplace_id: components["schemas"]["MarketplaceId"];
                 products: number;
                 errors: number;
-                /** @description Products per minute. */
+                /** @description Products per minute (product rows produced per minute of processing time, as in the scan record). */
                 speed: number;
                 lines: number;
                 created_at: components["schemas"]["LocalIsoTime"];

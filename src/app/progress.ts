@@ -11,10 +11,10 @@
  * import) until the import forgets it (forgetRunningScan), the scan is gone (404), or a finished
  * scan's record is older than FORGET_FINISHED_AFTER_MS.
  *
- * Progress: GET /api/v3/scans/{id} (scans.yaml: lines, lines_done, products, errors, speed in lines
- * per minute). secondsLeft = (lines - lines_done) / speed * 60 while running with a speed; 0 when
- * finished; null otherwise (queued, no speed yet). Cancel: GET /api/v3/scans/{id}/cancel; a 409
- * (already finished) answers the scan's current progress instead of an error.
+ * Progress: GET /api/v3/scans/{id} (scans.yaml: lines, lines_done, products, errors, speed). `speed`
+ * is products per minute (contract, section 6), not lines: time left is estimated from the lines
+ * rate, speed * lines_done / products (see secondsLeftOf). Cancel: GET /api/v3/scans/{id}/cancel; a
+ * 409 (already finished) answers the scan's current progress instead of an error.
  */
 import { requestJson, sendAll, type ApiCall, type ServiceSettings } from '../api/client';
 import { ApiProblemError } from '../api/problems';
@@ -56,6 +56,19 @@ export function isoTime(v: unknown): string {
   return isNaN(ms) ? '' : new Date(ms).toISOString();
 }
 
+/**
+ * Seconds left of a running scan, or null when unknown. The service reports products per minute of
+ * its processing time; lines per minute = speed * done / products (the ratio of lines to products so
+ * far), so left = (lines - done) / that * 60. Unknown (null) while no product was produced, nothing
+ * done or no speed yet. Chosen over lines_done / (now - created_at): that would count time spent
+ * queued and depend on the service's and Apps Script's clocks agreeing.
+ */
+export function secondsLeftOf(lines: number, done: number, products: number, speed: number): number | null {
+  if (!(speed > 0 && products > 0 && done > 0) || lines < done) return null;
+  // Integer arithmetic up to the one division, so an exact result is not pushed up by rounding.
+  return Math.ceil(((lines - done) * products * 60) / (speed * done));
+}
+
 /** A scan record (any tolerated shape) to the sidebar's progress; null when it has no id. */
 export function progressFromScan(body: unknown): ScanProgress | null {
   const v = unwrapData(body);
@@ -67,10 +80,11 @@ export function progressFromScan(body: unknown): ScanProgress | null {
   const lines = num(o.lines ?? o.total_lines);
   const done = status === 'success' && !num(o.lines_done ?? o.linesDone) ? lines : num(o.lines_done ?? o.linesDone);
   const speed = num(o.speed);
+  const products = num(o.products);
   const market = findMarketplace((o.marketplace as string) ?? (o.marketplace_id as number)) ?? findMarketplace(o.marketplace_id as number);
   let secondsLeft: number | null = null;
   if (status === 'success' || status === 'error' || status === 'cancelled') secondsLeft = 0;
-  else if (status === 'running' && speed > 0 && lines >= done) secondsLeft = Math.ceil(((lines - done) / speed) * 60);
+  else if (status === 'running') secondsLeft = secondsLeftOf(lines, done, products, speed);
   const completed = isoTime(o.completed_at);
   return {
     scanId: id,
@@ -79,7 +93,7 @@ export function progressFromScan(body: unknown): ScanProgress | null {
     marketplace: market ? market.code : typeof o.marketplace === 'string' ? o.marketplace : '',
     lines,
     done: Math.min(done, lines || done),
-    products: num(o.products),
+    products,
     errors: num(o.errors),
     speed,
     secondsLeft,

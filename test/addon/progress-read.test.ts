@@ -20,7 +20,7 @@ describe('progressFromScan', () => {
     completed_at: null,
   };
 
-  test('the stand-in\'s record: rows done of lines, speed, time left from the lines still to do', () => {
+  test('the stand-in\'s record: rows done of lines, speed (products per minute), time left from the lines still to do at the lines rate', () => {
     expect(progressFromScan(record)).toEqual({
       scanId: 12,
       name: 'March list',
@@ -31,7 +31,8 @@ describe('progressFromScan', () => {
       products: 118,
       errors: 2,
       speed: 60,
-      secondsLeft: 180, // (300 - 120) / 60 per minute
+      // 60 products a minute over 118 products from 120 lines: 61.02 lines a minute; 180 lines left.
+      secondsLeft: 177,
       createdAt: '2026-11-20T23:30:05.000Z',
       completedAt: null,
       resultSheet: null,
@@ -41,6 +42,22 @@ describe('progressFromScan', () => {
   test('tolerated: a data envelope, numbers as strings, the vendor\'s "InProgress", only a numeric marketplace id', () => {
     const p = progressFromScan({ data: { ...record, id: '12', lines: '300', status: 'InProgress', marketplace: undefined, marketplace_id: 2 } });
     expect(p).toEqual(expect.objectContaining({ scanId: 12, lines: 300, status: 'running', marketplace: 'CA' }));
+  });
+
+  test('speed counts products, not lines: lines that give no product slow the scan down, several products per line speed it up', () => {
+    // 1 product per 4 lines at 30 products a minute: 120 lines a minute, 100 lines left = 50 s.
+    expect(progressFromScan({ ...record, lines: 200, lines_done: 100, products: 25, errors: 75, speed: 30 })!.secondsLeft).toBe(50);
+    // 3 products per line at 90 products a minute: 30 lines a minute, 15 lines left = 30 s.
+    expect(progressFromScan({ ...record, lines: 30, lines_done: 15, products: 45, errors: 0, speed: 90 })!.secondsLeft).toBe(30);
+  });
+
+  test('no product yet (every line so far failed), no line done or no speed: time left unknown, not 0 or infinite', () => {
+    expect(progressFromScan({ ...record, products: 0, errors: 120, speed: 0 })!.secondsLeft).toBeNull();
+    expect(progressFromScan({ ...record, products: 0, errors: 120, speed: 5 })!.secondsLeft).toBeNull();
+    expect(progressFromScan({ ...record, lines_done: 0, products: 0, speed: 0 })!.secondsLeft).toBeNull();
+    expect(progressFromScan({ ...record, speed: 0 })!.secondsLeft).toBeNull();
+    // A running scan with every line done (finishing): nothing left.
+    expect(progressFromScan({ ...record, lines_done: 300 })!.secondsLeft).toBe(0);
   });
 
   test('queued: time left unknown; finished: 0 left, completedAt as ISO; success without lines_done counts all lines done', () => {

@@ -6,6 +6,7 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 
 const OWNER = 'owner@example.com';
@@ -31,7 +32,18 @@ beforeEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A clean list of `n` valid UPCs (not all in the catalog: that does not matter for progress). */
+/** US UPCs of the shipped sample catalog (the spawned service's) that are on exactly one ASIN. */
+const catalogUpcs = (() => {
+  const seen = new Map<string, number>();
+  for (const r of readCatalogRecords(SAMPLE_CATALOG_PATH)) if (r.marketplace_id === 1) for (const u of r.identifiers.upc ?? []) seen.set(u, (seen.get(u) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n === 1).map(([u]) => u);
+})();
+
+/**
+ * A clean list of `n` valid UPCs: odd rows (the first included) are in the catalog and give one
+ * product each, even rows are not and give an error row, so the service's speed (products per
+ * minute) is about half the lines per minute.
+ */
 function listWorkbook(n: number): Workbook {
   const wb = new Workbook({ name: 'List', owner: OWNER, empty: true });
   const sh = wb.addSheet('List');
@@ -41,7 +53,7 @@ function listWorkbook(n: number): Workbook {
     const body = String(36000290000 + i * 13).padStart(11, '0');
     let sum = 0;
     for (let k = 0; k < 11; k++) sum += Number(body[k]) * (k % 2 === 0 ? 3 : 1);
-    wb.writeInput(sh, i + 2, 1, "'" + body + ((10 - (sum % 10)) % 10));
+    wb.writeInput(sh, i + 2, 1, "'" + (i % 2 === 0 ? catalogUpcs[i / 2] : body + ((10 - (sum % 10)) % 10)));
     wb.writeInput(sh, i + 2, 2, 2 + i / 10);
   }
   return wb;
@@ -69,13 +81,21 @@ describe('progress and cancel', () => {
     const started = rt.scriptRun('startScan', [request(rt)]) as any;
     const id = started.progress.scanId;
     expect(started.progress).toEqual(expect.objectContaining({ lines: 40, done: 0, status: 'queued', secondsLeft: null, completedAt: null }));
-    await sleep(2500);
-    const p = rt.scriptRun('getScanProgress', [id]) as any;
+    // At 120 lines a minute the second line is done after about 1 s; wait for it (bounded).
+    let p: any;
+    for (let waited = 0; waited < 10_000; waited += 500) {
+      await sleep(500);
+      p = rt.scriptRun('getScanProgress', [id]);
+      if (p.done >= 2) break;
+    }
     expect(p.status).toBe('running');
     expect(p.done).toBeGreaterThan(0);
     expect(p.done).toBeLessThan(40);
+    // speed is products per minute; half the lines give none, so the lines rate is speed * done / products.
+    expect(p.products).toBeGreaterThan(0);
+    expect(p.products).toBeLessThan(p.done);
     expect(p.speed).toBeGreaterThan(0);
-    expect(p.secondsLeft).toBe(Math.ceil(((40 - p.done) / p.speed) * 60));
+    expect(p.secondsLeft).toBe(Math.ceil(((40 - p.done) * p.products * 60) / (p.speed * p.done)));
     expect(p.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
 
     const c = rt.scriptRun('cancelScan', [id]) as any;

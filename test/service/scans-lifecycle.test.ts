@@ -67,7 +67,7 @@ describe('a slow service (600 lines a minute)', () => {
     // Never faster than 600 a minute (10 a second), allowing one batch of slack.
     expect(running.lines_done).toBeLessThanOrEqual(Math.ceil((elapsed * 600) / 60000) + 2);
     expect(running.products).toBe(running.lines_done);
-    // speed: lines per minute of processing, never above the limit.
+    // speed: products per minute of processing; here every line gives one product, so never above the limit.
     expect(running.speed).toBeGreaterThan(0);
     expect(running.speed).toBeLessThanOrEqual(630);
     expect(running.completed_at).toBeNull();
@@ -173,6 +173,30 @@ describe('a fast service', () => {
     expect(hook.got.filter((g) => g.path === '/hook-b')).toEqual([]);
     await a.del(`/api/v4/webhooks/${wh.body.id}`);
     await b.del(`/api/v4/webhooks/${whB.body.id}`);
+  });
+
+  test('speed is products per minute of processing (contract 6), not lines: the record, the results meta and scan.complete agree', async () => {
+    const wh = await a.post('/api/v4/webhooks', { name: 'speed', url: `${hook.base}/speed` });
+    expect(wh.status).toBe(201);
+    const processingMs = (id: number) => svc.ctx.db.prepare('SELECT processing_ms FROM scans WHERE id = ?').pluck().get(id) as number;
+    // 1 product from 4 lines: lines per minute would be 4 times the products per minute.
+    const mixed = await a.scan(csv([[P.plain.upc, '1.00'], ['junk1', '1'], ['junk2', '1'], ['junk3', '1']]), attrs({ name: 'Mixed' }));
+    expect(mixed).toMatchObject({ status: 'success', lines: 4, lines_done: 4, products: 1, errors: 3 });
+    const ms = processingMs(mixed.id);
+    expect(ms).toBeGreaterThan(0);
+    expect(mixed.speed).toBe(Math.round(60000 / ms));
+    expect((await a.results(mixed.id)).body.meta.speed).toBe(mixed.speed);
+    // No product at all: 0 products per minute, though every line was processed.
+    const none = await a.scan(csv([['junk4', '1'], ['junk5', '1']]), attrs({ name: 'Nothing found' }));
+    expect(none).toMatchObject({ status: 'error', lines_done: 2, products: 0, errors: 2, speed: 0 });
+    expect((await a.results(none.id)).body.meta.speed).toBe(0);
+    const payloads = await until('both webhooks', () => {
+      const got = hook.got.filter((g) => g.path === '/speed').map((g) => JSON.parse(g.raw).scan);
+      return got.length >= 2 ? got : undefined;
+    });
+    expect(payloads.find((s) => s.id === mixed.id)).toMatchObject({ products: 1, lines: 4, speed: mixed.speed });
+    expect(payloads.find((s) => s.id === none.id)).toMatchObject({ products: 0, lines: 2, speed: 0 });
+    await a.del(`/api/v4/webhooks/${wh.body.id}`);
   });
 
   test('cancelling a queued scan finishes it as cancelled before any line is processed', async () => {

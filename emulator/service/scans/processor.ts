@@ -1,7 +1,8 @@
 /**
- * Background processing of queued scans: a few lines at a time on a timer, at the configured speed
- * (lines per minute per scan), each batch one transaction, so request handling is never held up
- * for long and a restart resumes where the last committed batch ended.
+ * Background processing of queued scans: a few lines at a time on a timer, at the configured rate
+ * (input lines per minute per scan; the reported `speed` is products per minute, records.ts), each
+ * batch one transaction, so request handling is never held up for long and a restart resumes where
+ * the last committed batch ended.
  */
 import { performance } from 'node:perf_hooks';
 import type { ServiceContext } from '../context';

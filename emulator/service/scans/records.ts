@@ -26,9 +26,13 @@ export interface ScanRow {
   deleted_at: string | null;
 }
 
-/** Input lines per minute of processing time. */
-export function speedOf(row: Pick<ScanRow, 'lines_done' | 'processing_ms'>): number {
-  return row.processing_ms > 0 ? Math.round((row.lines_done * 60000) / row.processing_ms) : 0;
+/**
+ * Products per minute of processing time (the contract's "Products per minute"): product rows
+ * produced so far, over the time spent processing lines. Lines that gave no product (errors,
+ * blocked) take time but add nothing; a line on several ASINs adds several.
+ */
+export function speedOf(row: Pick<ScanRow, 'products' | 'processing_ms'>): number {
+  return row.processing_ms > 0 ? Math.round((row.products * 60000) / row.processing_ms) : 0;
 }
 
 export function scanRecord(row: ScanRow) {
