@@ -20,7 +20,7 @@ export interface ServiceConfig {
   catalogPath: string;
   /** Lets webhook URLs point at loopback, http allowed there (local development only). */
   allowLoopbackWebhooks: boolean;
-  /** Products processed per minute per scan (realistic by default; tests raise it). */
+  /** Input lines processed per minute per scan (realistic by default; tests raise it). */
   scanSpeedPerMinute: number;
   /** Upload size limit in bytes. */
   maxUploadBytes: number;
