@@ -33,6 +33,9 @@ function sheetWithUpcs(upcs: string[]): Workbook {
 
 function connected(wb: Workbook, url: string, apiKey: string): Runtime {
   const rt = createRuntime({ workbook: wb, startTime: Date.UTC(2026, 10, 21, 9, 0, 0), urlFetchTimeoutMs: 30_000 });
+  // As a user enables the add-on in a spreadsheet (its custom functions are unknown before): open, Settings from the menu.
+  rt.open();
+  rt.run('menuSettings');
   rt.scriptRun('saveSettings', [{ apiKey, serviceUrl: url }]);
   rt.scriptRun('setFormulaKeySharing', [true]);
   return rt;

@@ -11,6 +11,7 @@ import type * as vm from 'node:vm';
 import { ExecutionTimeLimitError, LIMIT_MS, RuntimeState, VirtualClock, emptyCounters } from './execution';
 import type { AuthMode, CostModel, Execution, ExecutionCounters, ExecutionKind, UiEvent } from './execution';
 import { Workbook, createSpreadsheetApp } from './spreadsheet';
+import { FormulaError } from './spreadsheet/formulas';
 import type { SpreadsheetHooks } from './spreadsheet';
 import { gasError, toRealm } from './realm';
 import { createUtilities } from './utilities';
@@ -62,8 +63,15 @@ export interface RuntimeOptions {
   owner?: string;
   /** Script time zone (default: appsscript.json next to the script, else Etc/UTC). */
   timeZone?: string;
-  /** Apply Editor add-on rules (trigger limits). Default true. */
+  /** Apply Editor add-on rules (trigger limits, activation). Default true. */
   addOn?: boolean;
+  /**
+   * Editor add-on activation: until a menu item of the add-on has run in this document (by any user),
+   * its custom functions are unknown to Sheets (`#NAME?`) and onOpen runs in AuthMode NONE. Default: `addOn`.
+   */
+  requireMenuRun?: boolean;
+  /** The add-on has already been used in this document (as if a menu item had run). Default false. */
+  usedInDocument?: boolean;
   /** URL prefixes every fetch must match; 'manifest' reads appsscript.json's urlFetchWhitelist. Default: none enforced. */
   urlFetchWhitelist?: string[] | 'manifest' | null;
   /** UrlFetch per-request timeout (Google: about 60 s). */
@@ -152,6 +160,8 @@ export class Runtime {
   private ctx: vm.Context | null = null;
   private readonly echoLogs: boolean;
   private readonly addOnName: string | undefined;
+  private readonly requireMenuRun: boolean;
+  private used: boolean;
 
   constructor(opts: RuntimeOptions = {}) {
     this.scriptPath = path.resolve(opts.scriptPath ?? DEFAULT_SCRIPT_PATH);
@@ -165,6 +175,8 @@ export class Runtime {
     this.timeZone = opts.timeZone ?? manifest.timeZone ?? 'Etc/UTC';
     this.echoLogs = Boolean(opts.echoLogs);
     this.addOnName = opts.addOnName;
+    this.requireMenuRun = opts.requireMenuRun ?? opts.addOn ?? true;
+    this.used = opts.usedInDocument ?? false;
     this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
 
     const now = () => this.state.clock.now();
@@ -294,9 +306,34 @@ export class Runtime {
     return f as (...a: unknown[]) => unknown;
   }
 
-  /** Runs a top-level function as one execution (default: the owner, FULL, 'normal', 6 minutes). */
+  /** Whether the add-on has been used in this document: a menu item of it has run here (or `usedInDocument`). */
+  get addOnUsed(): boolean {
+    return this.used;
+  }
+
+  /**
+   * Whether the add-on is active in the document: its custom functions are known and onOpen runs in
+   * LIMITED. Always true without the `requireMenuRun` rule.
+   */
+  get addOnActive(): boolean {
+    return this.used || !this.requireMenuRun;
+  }
+
+  /** The functions of the menus the script has added (what a user can click). */
+  private menuFunctions(): Set<string> {
+    const out = new Set<string>();
+    for (const e of this.state.uiEvents) if (e.kind === 'menu') for (const it of e.items) if (it) out.add(it.functionName);
+    return out;
+  }
+
+  /**
+   * Runs a top-level function as one execution (default: the owner, FULL, 'normal', 6 minutes). A
+   * run of a function that a menu added by the script offers counts as the user clicking it: the
+   * add-on is then used in this document (even when the run fails: the click enabled it).
+   */
   run(entry: string, args: unknown[] = [], opts: RunOptions = {}): unknown {
     const kind = opts.kind ?? 'normal';
+    if (kind === 'normal' && !this.used && this.menuFunctions().has(entry)) this.used = true;
     const authMode = opts.authMode ?? (kind === 'custom-function' ? 'CUSTOM_FUNCTION' : 'FULL');
     return this.execute(entry, kind, authMode, opts.user ?? this.owner, (ctx) => this.fn(ctx, entry)(...toRealm(this.state.realm, args)));
   }
@@ -329,9 +366,12 @@ export class Runtime {
     });
   }
 
-  /** Opens the spreadsheet: fires onOpen(e) as a simple trigger (default AuthMode LIMITED). */
+  /**
+   * Opens the spreadsheet: fires onOpen(e) as a simple trigger. Default AuthMode: NONE while the add-on
+   * is installed but not yet used in this document, LIMITED once it is (see `addOnActive`).
+   */
   open(opts: { authMode?: 'NONE' | 'LIMITED'; user?: string } = {}): unknown {
-    return this.simpleTrigger('onOpen', opts.authMode ?? 'LIMITED', opts.user ?? this.owner);
+    return this.simpleTrigger('onOpen', opts.authMode ?? (this.addOnActive ? 'LIMITED' : 'NONE'), opts.user ?? this.owner);
   }
 
   /** Installs the add-on: fires onInstall(e) in AuthMode FULL. */
@@ -404,6 +444,8 @@ export class Runtime {
   callCustomFunction(name: string, args: unknown[]): unknown {
     const real = this.customFunctionName(name);
     if (!real) throw new Error(`Unknown function: ${name}`);
+    // Before the add-on is used in this document Sheets does not know its functions: no execution runs.
+    if (!this.addOnActive) throw new FormulaError('#NAME?', `Unknown function: '${String(name).toUpperCase()}'.`);
     const parent = this.state.current;
     const t0 = this.state.clock.now();
     try {

@@ -78,6 +78,17 @@ export function runtimeFor(wb: Workbook, opts: RuntimeOptions = {}): Runtime {
   return createRuntime({ workbook: wb, startTime: START, urlFetchTimeoutMs: 10_000, ...opts });
 }
 
+/**
+ * Uses the add-on in this spreadsheet the way a user does: the spreadsheet opens (onOpen adds the
+ * add-on's menu) and `user` clicks Settings in it. Only then are its custom functions known to Sheets.
+ */
+export function useAddOn(rt: Runtime, user = OWNER): void {
+  rt.open({ user });
+  const items = rt.uiEvents.flatMap((e) => (e.kind === 'menu' ? e.items : []));
+  if (!items.some((it) => it?.functionName === 'menuSettings')) throw new Error('The add-on menu offers no Settings item');
+  rt.run('menuSettings', [], { user });
+}
+
 /** Saves address and key through the add-on's Settings server function, as `user`. */
 export function saveKey(rt: Runtime, url: string, apiKey: string, user = OWNER): void {
   rt.scriptRun('saveSettings', [{ apiKey, serviceUrl: url }], { user });

@@ -10,7 +10,7 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/formulas/messages';
 import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
-import { EDITOR, OWNER, SHEET, columnValues, fillColumn, formulaRuns, newWorkbook, runtimeFor, sampleIndex, saveKey, upcWithCheck } from './formulas-helpers';
+import { EDITOR, OWNER, SHEET, columnValues, fillColumn, formulaRuns, newWorkbook, runtimeFor, sampleIndex, saveKey, upcWithCheck, useAddOn } from './formulas-helpers';
 
 let svc: SpawnedService;
 let proxy: FaultProxy;
@@ -32,11 +32,15 @@ beforeEach(async () => {
   await proxy.reset();
 });
 
-/** A workbook + runtime where the owner saved a key and (unless told) shared it with formulas. */
+/**
+ * A workbook + runtime where the owner opened the add-on's Settings from its menu (which enables its
+ * custom functions in the spreadsheet), saved a key and (unless told) shared it with formulas.
+ */
 function world(opts: { share?: boolean } = {}): { wb: Workbook; rt: Runtime } {
   const wb = newWorkbook();
   const rt = runtimeFor(wb);
   opened.push(rt);
+  useAddOn(rt);
   saveKey(rt, proxy.url, svc.apiKey);
   if (opts.share !== false) rt.scriptRun('setFormulaKeySharing', [true]);
   return { wb, rt };
@@ -45,6 +49,29 @@ function world(opts: { share?: boolean } = {}): { wb: Workbook; rt: Runtime } {
 async function convertBodies(): Promise<string[][]> {
   return (await proxy.seen()).filter((s) => s.path === '/api/v3/convert').map((s) => JSON.parse(s.body).ids as string[]);
 }
+
+test('before any menu item of the add-on has run in the spreadsheet, its functions are unknown (#NAME?) and nothing is fetched; after Settings is opened from the menu they work', async () => {
+  const s = sampleIndex();
+  const [u1] = s.singleUpcs;
+  const wb = newWorkbook();
+  const rt = runtimeFor(wb);
+  opened.push(rt);
+  fillColumn(wb, 'A', 1, [u1]);
+  // Installed, not yet used here: the spreadsheet opens (menu only, AuthMode NONE) and a formula is typed.
+  rt.open();
+  expect(rt.executions.at(-1)).toMatchObject({ functionName: 'onOpen', authMode: 'NONE' });
+  wb.type(SHEET, 'B1', '=ASIN_FROM_UPC(A1)');
+  expect(wb.cell(SHEET, 'B1').value).toBe('#NAME?');
+  expect(wb.cell(SHEET, 'B1').error).toBe("Unknown function: 'ASIN_FROM_UPC'.");
+  expect(formulaRuns(rt).runs).toEqual([]);
+  // The owner opens Settings from the add-on menu and saves a shared key: now the function exists.
+  rt.run('menuSettings');
+  saveKey(rt, proxy.url, svc.apiKey);
+  rt.scriptRun('setFormulaKeySharing', [true]);
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A1)');
+  expect(wb.cell(SHEET, 'B2').value).toBe(s.asinsByUpc.get(u1)![0]);
+  expect((await convertBodies()).length).toBe(1);
+});
 
 test('a range: blanks stay blank, duplicates and lost leading zeros are one id, invalid ids are marked without a call, unmatched say "not found"', async () => {
   const s = sampleIndex();

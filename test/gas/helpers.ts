@@ -11,6 +11,17 @@ export function fixtureRuntime(opts: RuntimeOptions = {}): Runtime {
   return createRuntime({ scriptPath: SERVICES_SCRIPT, startTime: Date.UTC(2026, 0, 5, 12, 0, 0), ...opts });
 }
 
+/**
+ * A fixture runtime where the add-on is in use in the document, reached the way a user does it:
+ * the spreadsheet opens (onOpen adds the menu) and the menu item runs. Custom functions work from then on.
+ */
+export function fixtureInUse(opts: RuntimeOptions = {}): Runtime {
+  const rt = fixtureRuntime(opts);
+  rt.open();
+  rt.run('menuStart');
+  return rt;
+}
+
 /** Runs script code in the fixture's global scope as one execution; `args` is visible to the code. */
 export function evalIn(rt: Runtime, src: string, args: unknown = null, opts: Parameters<Runtime['run']>[2] = {}): any {
   return rt.run('evaluate', [src, args], opts);

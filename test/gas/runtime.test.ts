@@ -73,12 +73,16 @@ describe('runtime: the 6-minute limit', () => {
 });
 
 describe('runtime: simple triggers', () => {
-  test('open() fires onOpen as a simple trigger in AuthMode LIMITED by default', () => {
+  test('open() fires onOpen as a simple trigger: AuthMode NONE while the add-on is not yet used in the document, LIMITED once a menu item has run', () => {
     const rt = fixtureRuntime();
     rt.properties.document!.set('k', 'v');
+    expect(rt.open()).toEqual({ authMode: 'NONE', props: 'ERR: You do not have permission to call PropertiesService service.' });
+    expect(rt.executions.at(-1)).toMatchObject({ functionName: 'onOpen', kind: 'simple-trigger', authMode: 'NONE' });
+    // onOpen added the add-on menu even in NONE; its item is clicked.
+    rt.run('menuStart');
     expect(rt.open()).toEqual({ authMode: 'LIMITED', props: 'v' });
     expect(rt.executions.at(-1)).toMatchObject({ functionName: 'onOpen', kind: 'simple-trigger', authMode: 'LIMITED' });
-    expect(rt.logs).toContain('onOpen authMode=LIMITED');
+    expect(rt.logs).toEqual(expect.arrayContaining(['onOpen authMode=NONE', 'onOpen authMode=LIMITED']));
     rt.close();
   });
 

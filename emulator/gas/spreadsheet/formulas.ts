@@ -92,7 +92,7 @@ export function parseCall(formula: string): { name: string; args: Arg[] } | null
 }
 
 /** An error of the formula itself (bad reference or name), shown with its own code like in Sheets. */
-class FormulaError extends Error {
+export class FormulaError extends Error {
   constructor(
     readonly code: string,
     message: string,
