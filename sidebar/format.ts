@@ -34,10 +34,10 @@ export function isActive(p: ScanProgress): boolean {
   return p.status === 'queued' || p.status === 'running';
 }
 
-/** "120 of 500 rows · 60/min · about 7 min left" */
+/** "120 of 500 rows · 60 products/min · about 7 min left" (speed is products per minute) */
 export function progressLine(p: ScanProgress): string {
   const parts = [num(p.done) + ' of ' + plural(p.lines, 'row')];
-  if (p.speed > 0) parts.push(num(Math.round(p.speed)) + '/min');
+  if (p.speed > 0) parts.push(num(Math.round(p.speed)) + ' products/min');
   const left = timeLeft(p.secondsLeft);
   if (left) parts.push(left);
   return parts.join(' · ');

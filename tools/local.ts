@@ -98,10 +98,15 @@ export async function openSession(workbook: Workbook, opts: { user?: string; dri
   const service = external
     ? { url: external.replace(/\/$/, ''), apiKey: process.env.SCAN_SERVICE_API_KEY ?? '', stop: async () => {} }
     : await spawnService({ SCAN_SERVICE_SPEED: process.env.SCAN_SERVICE_SPEED ?? '60000' });
-  const runtime = createRuntime({ workbook, driveDir: opts.driveDir });
+  // The runner stands for a user who already uses the add-on in this document (its custom
+  // functions are active there), as after choosing any of its menu items.
+  const runtime = createRuntime({ workbook, driveDir: opts.driveDir, usedInDocument: true });
   if (opts.user) runtime.activeUser = opts.user;
   const declared = declaredFunctions(readFileSync(DEFAULT_SCRIPT_PATH, 'utf8'));
   if (declared.includes('saveSettings')) runtime.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }], { user: opts.user });
+  // A workbook file carries no results of the add-on's formulas: Sheets would compute them when
+  // the document is shown, so the runner does too (before the entry runs).
+  runtime.recalculate();
   return {
     runtime,
     service,

@@ -27,7 +27,7 @@ describe('history', () => {
     const first = page.locator('article.card').first();
     await expect(first.locator('.badge').innerText()).resolves.toBe('Done');
     await expect(first.innerText()).resolves.toContain('36 rows · 34 products · 2 errors');
-    await expect(page.locator('article.card').nth(1).locator('.progress').innerText()).resolves.toBe('9 of 36 rows · 120/min · under a minute left');
+    await expect(page.locator('article.card').nth(1).locator('.progress').innerText()).resolves.toBe('9 of 36 rows · 120 products/min · under a minute left');
     await expect(page.getByRole('button', { name: '‹ Newer' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Older ›' }).click();
     await until(names, ['Older A', 'Failed one']);

@@ -180,11 +180,11 @@ describe('while it runs', () => {
     await expect(card.locator('.badge').innerText()).resolves.toBe('Queued');
     expect(sb.callsOf('getScanProgress')).toEqual([]);
     await page.clock.runFor(4000);
-    await until(() => card.locator('.progress').innerText(), '18 of 36 rows · 150/min · about 7 min left');
+    await until(() => card.locator('.progress').innerText(), '18 of 36 rows · 150 products/min · about 7 min left');
     await expect(card.locator('.bar').getAttribute('aria-valuenow')).resolves.toBe('50');
     await expect(card.locator('.bar > div').evaluate((e) => (e as unknown as { style: { width: string } }).style.width)).resolves.toBe('50%');
     await page.clock.runFor(4000);
-    await until(() => card.locator('.progress').innerText(), '27 of 36 rows · 150/min · about 4 min left');
+    await until(() => card.locator('.progress').innerText(), '27 of 36 rows · 150 products/min · about 4 min left');
     expect(sb.callsOf('getScanProgress')).toEqual([[41], [41]]);
     await screenshot(page, 'progress');
     await card.getByRole('button', { name: 'Cancel' }).click();

@@ -65,3 +65,20 @@ test('--out must name an .xlsx file: anything else is refused before the entry r
   expect(r.stdout).not.toMatch(/^menu /m);
   expect(existsSync(out)).toBe(false);
 });
+
+test('the runner stands for a user of the add-on: its formulas in the loaded workbook are active', async () => {
+  // A workbook saved with an identifier formula; before any menu item ran, Sheets would show #NAME?.
+  const wb = new Workbook({ name: 'formulas' });
+  wb.type('Sheet1', 'A1', 'UPC');
+  wb.type('Sheet1', 'A2', "'686043640931");
+  wb.type('Sheet1', 'B2', '=ASIN_FROM_UPC(A2)');
+  const file = join(dir, 'formulas.xlsx');
+  await wb.saveXlsx(file);
+  const out = join(dir, 'formulas-out.xlsx');
+  const r = await runLocal(['onOpen', '--workbook', file, '--out', out]);
+  expect(r.code).toBe(0);
+  const cell = (await Workbook.fromXlsx(out)).cell('Sheet1', 'B2');
+  expect(cell.formula).toBe('=ASIN_FROM_UPC(A2)');
+  // The formula ran: without a key shared by the owner it says what to do (not #NAME?).
+  expect(String(cell.value)).toMatch(/No API key for formulas/);
+});
