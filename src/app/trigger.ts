@@ -3,15 +3,93 @@
  * may run) imports this user's finished scans recorded in this document (src/app/progress.ts) and
  * says so with a toast. At most one such trigger per user and document (Google's add-on rule):
  * ensureImportTrigger reuses one that exists; the handler removes it when nothing is left to do.
+ *
+ * Giving up (consumer accounts have 90 min/day of trigger runtime, and a failing import can spend
+ * minutes retrying): a refused key (401) removes the trigger at once, without touching the scans;
+ * it comes back when a call with a working key ensures it again (a scan started, or Scans listing a
+ * running one). Any other failure of a scan counts against that scan: a failure that will not pass
+ * by itself (403, 404 of its results, 422, a redirect) stops its automatic import at once; others
+ * (5xx, time-outs, 429, unreadable answers, sheet errors) back off 1, 2, 4, 8 hours and stop after
+ * MAX_FAILURES in a row. A stopped scan keeps its record, so the sidebar still lists it and the user
+ * imports it from Scans; autoImportNotes() gives the reason to show. A run with nothing due reads
+ * two properties and makes no call.
  */
 import { sendAll } from '../api/client';
-import { ApiProblemError } from '../api/problems';
-import { activeSpreadsheet, clientDeps, documentProperties, loadSettings } from './gas';
+import { ApiProblemError, type Problem } from '../api/problems';
+import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas';
 import { checkScanId, gasImportEnv, pendingImportIds, runImport, withDocumentLock } from './import';
-import { forgetRunningScan, mapStatus, recordedScanIds } from './progress';
+import { forgetRunningScan, mapStatus, POLL_BUDGET_MS, recordedScanIds } from './progress';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
+/** Document property: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
+export const AUTO_IMPORT_PROPERTY = 'scan.autoimport';
+/** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
+export const MAX_FAILURES = 5;
+const HOUR_MS = 3600_000;
+
+export interface AutoImportState {
+  /** Failures in a row. */
+  n: number;
+  /** Clock ms before which the trigger does not try this scan again. */
+  a: number;
+  /** Set when automatic import stopped: the reason. */
+  s?: string;
+}
+export type AutoImportStates = { [scanId: string]: AutoImportState };
+
+export function decodeStates(text: string | null): AutoImportStates {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    const out: AutoImportStates = {};
+    for (const k of Object.keys(v)) {
+      const r = v[k];
+      if (/^\d+$/.test(k) && r && typeof r === 'object' && typeof r.n === 'number' && typeof r.a === 'number') {
+        out[k] = { n: r.n, a: r.a };
+        if (typeof r.s === 'string') out[k].s = r.s;
+      }
+    }
+    return out;
+  } catch (_e) {
+    return {};
+  }
+}
+
+/** Problems that will not go away by waiting: stop at the first one. */
+export function isLasting(p: Problem): boolean {
+  return p.kind === 'forbidden' || p.kind === 'not-found' || p.kind === 'validation' || p.kind === 'redirect';
+}
+
+/** The state after one more failure at `at`: backs off 1, 2, 4, 8 hours; stopped when lasting or the MAX_FAILURES-th. */
+export function afterFailure(prev: AutoImportState | undefined, reason: string, lasting: boolean, at: number): AutoImportState {
+  const n = (prev ? prev.n : 0) + 1;
+  if (lasting || n >= MAX_FAILURES) return { n, a: at, s: 'automatic import stopped: ' + reason + ' — import it from Scans' };
+  // The trigger fires about hourly (Google lets it drift): slack so the run 2^(n-1) hours on is due.
+  return { n, a: at + Math.pow(2, n - 1) * HOUR_MS - 15 * 60_000 };
+}
+
+function readStates(): AutoImportStates {
+  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_PROPERTY));
+}
+
+function writeStates(states: AutoImportStates): void {
+  const props = documentProperties();
+  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_PROPERTY, JSON.stringify(states));
+  else props.deleteProperty(AUTO_IMPORT_PROPERTY);
+}
+
+/**
+ * Why automatic import stopped, per scan id, for the sidebar's lists ("automatic import stopped:
+ * <reason> — import it from Scans"). Scans still tried automatically are not listed.
+ */
+export function autoImportNotes(): { [scanId: string]: string } {
+  const states = readStates();
+  const out: { [scanId: string]: string } = {};
+  for (const k of Object.keys(states)) if (states[k].s) out[k] = states[k].s!;
+  return out;
+}
 
 function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getUserTriggers(activeSpreadsheet()).filter((t) => t.getHandlerFunction() === IMPORT_TRIGGER_HANDLER);
@@ -37,10 +115,15 @@ function removeImportTriggers(): void {
   for (const t of ownTriggers()) ScriptApp.deleteTrigger(t);
 }
 
+function messageOf(e: unknown): string {
+  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
+}
+
 /**
- * Trigger handler: for each of the user's recorded scans, imports the finished ones (continuing an
- * import cut short by the time limit), toasts each one done, forgets scans the service no longer
- * knows, and removes the trigger when no scan is left waiting.
+ * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
+ * (continuing an import cut short by the time limit), toasts each one done, forgets scans the
+ * service no longer knows, counts failures as above, and removes the trigger when no scan is left
+ * that it may still import.
  */
 export function importFinishedScans(): void {
   const settings = loadSettings();
@@ -51,38 +134,81 @@ export function importFinishedScans(): void {
   const props = documentProperties();
   const recorded = recordedScanIds();
   const ids = recorded.concat(pendingImportIds(props).filter((id) => recorded.indexOf(id) < 0));
-  if (!ids.length) {
+  const before = readStates();
+  // Only states of scans still waiting here are kept.
+  const states: AutoImportStates = {};
+  for (const id of ids) if (before[String(id)]) states[String(id)] = before[String(id)];
+  const changed = () => JSON.stringify(states) !== JSON.stringify(before);
+  const t0 = now();
+  const live = ids.filter((id) => !(states[String(id)] && states[String(id)].s));
+  const due = live.filter((id) => !states[String(id)] || states[String(id)].a <= t0);
+  if (!live.length) {
+    if (changed()) writeStates(states);
     removeImportTriggers();
     return;
   }
+  if (!due.length) {
+    if (changed()) writeStates(states);
+    return;
+  }
   const env = gasImportEnv();
-  const answers = sendAll(env.settings, env.deps, ids.map((id) => ({ method: 'get' as const, path: '/api/v3/scans/' + id, subject: 'scan ' + id })), { deadline: env.deadline });
-  let waiting = 0;
+  // Reading statuses is cheap when the service is well; when it is not, do not spend minutes retrying.
+  const answers = sendAll(
+    env.settings,
+    env.deps,
+    due.map((id) => ({ method: 'get' as const, path: '/api/v3/scans/' + id, subject: 'scan ' + id })),
+    { deadline: Math.min(env.deadline, t0 + POLL_BUDGET_MS) },
+  );
+  const refused = answers.find((r) => !r.ok && r.problem.kind === 'auth');
+  if (refused && !refused.ok) {
+    console.log('automatic import stopped: ' + refused.problem.message);
+    if (changed()) writeStates(states);
+    removeImportTriggers();
+    return;
+  }
+  const fail = (id: number, reason: string, lasting: boolean) => {
+    states[String(id)] = afterFailure(states[String(id)], reason, lasting, t0);
+    console.log('automatic import of scan ' + id + ': ' + reason);
+  };
   const ss = activeSpreadsheet();
-  ids.forEach((id, i) => {
+  let keyRefused = false;
+  const gone: number[] = [];
+  due.forEach((id, i) => {
     const r = answers[i];
+    if (keyRefused) return;
     if (!r.ok) {
-      if (r.problem.kind === 'not-found') forgetRunningScan(id);
-      else waiting++;
-      if (r.problem.kind === 'auth') console.log('automatic import: ' + r.problem.message);
+      if (r.problem.kind === 'not-found') {
+        forgetRunningScan(id);
+        gone.push(id);
+        delete states[String(id)];
+      } else fail(id, r.problem.message, isLasting(r.problem));
       return;
     }
     const scan = (r.body || {}) as Record<string, unknown>;
     const status = mapStatus(scan.status);
     if (status === 'queued' || status === 'running') {
-      waiting++;
+      delete states[String(id)];
       return;
     }
     try {
       const result = withDocumentLock(() => runImport(checkScanId(id), null, env));
+      delete states[String(id)];
       if (result.done) {
         forgetRunningScan(id);
+        gone.push(id);
         ss.toast(result.message, `Scan "${String(scan.name || id)}" is done`, 10);
-      } else waiting++;
+      }
     } catch (e) {
-      waiting++;
-      console.log('automatic import of scan ' + id + ': ' + (e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e)));
+      if (e instanceof ApiProblemError && e.problem.kind === 'auth') {
+        keyRefused = true;
+        console.log('automatic import stopped: ' + e.problem.message);
+        return;
+      }
+      fail(id, messageOf(e), e instanceof ApiProblemError && isLasting(e.problem));
     }
   });
-  if (!waiting) removeImportTriggers();
+  for (const id of gone) delete states[String(id)];
+  if (changed()) writeStates(states);
+  const left = ids.filter((id) => gone.indexOf(id) < 0 && !(states[String(id)] && states[String(id)].s));
+  if (keyRefused || !left.length) removeImportTriggers();
 }

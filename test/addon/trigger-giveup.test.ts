@@ -1,0 +1,153 @@
+/**
+ * The hourly import trigger gives up on what will not pass by itself, so it cannot burn the
+ * consumer account's 90 min/day of trigger runtime: a refused key removes it, a lasting failure
+ * (422) stops a scan's automatic import at once, a recurring one (5xx) backs off and stops after
+ * MAX_FAILURES; runs with nothing due make no call. BUILT add-on, local runtime (virtual clock),
+ * local service in a child process behind the fault-injecting proxy.
+ */
+import { createHash } from 'node:crypto';
+import type { SpawnedService } from '../../emulator/service/spawn';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+
+jest.setTimeout(60_000);
+
+const OWNER = 'owner@example.com';
+const HOUR = 3600_000;
+const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+const RESULTS = { method: 'POST', path: '^/api/v3/scans/\\d+$' };
+
+describe('automatic import trigger gives up', () => {
+  let service: SpawnedService;
+  let proxy: FaultProxy;
+  beforeAll(async () => {
+    // 600 lines a minute: a 300-line scan keeps running until the test cancels it.
+    service = await startImportService({ SCAN_SERVICE_SPEED: '600' });
+    proxy = await startFaultProxy(service.url);
+  });
+  afterAll(async () => {
+    proxy?.stop();
+    await service?.stop();
+  });
+  beforeEach(async () => {
+    await proxy.reset();
+  });
+
+  const mine = (rt: Runtime) => rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
+  const states = (rt: Runtime) => JSON.parse(rt.properties.document!.get('scan.autoimport') || '{}');
+
+  /** A scan started here while the sidebar was open (trigger installed), finished since. */
+  async function finishedScan(rt: Runtime, name: string): Promise<number> {
+    const id = await uploadScan(service, supplierRows(300, 0), name);
+    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+    rt.scriptRun('listScans', [1]);
+    expect(mine(rt)).toHaveLength(1);
+    await api(service, 'GET', `/api/v3/scans/${id}/cancel`);
+    await waitFinished(service, id);
+    return id;
+  }
+
+  test('a 422 on the results stops that scan at once; the record stays for the sidebar, which imports it when the service accepts again', async () => {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb);
+    connect(rt, proxy.url, service.apiKey);
+    try {
+      const id = await finishedScan(rt, 'Refused');
+      await proxy.faults([{ ...RESULTS, status: 422, times: 1000, body: JSON.stringify({ message: 'The filter is not valid' }) }]);
+      rt.advance(HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+      expect(wb.sheetNames()).toEqual(['Sheet1']);
+      const s = states(rt)[String(id)];
+      expect(s.s).toMatch(/^automatic import stopped: .*The filter is not valid.* — import it from Scans$/);
+      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(id));
+      // Nothing left it may import: the trigger is gone, no more runs, no more calls.
+      expect(mine(rt)).toEqual([]);
+      const calls = (await proxy.seen()).length;
+      rt.advance(HOUR);
+      expect(rt.runDueTriggers()).toEqual([]);
+      expect((await proxy.seen()).length).toBe(calls);
+
+      // The user imports it from Scans once the service accepts: the note goes with the record.
+      await proxy.faults([]);
+      const done = rt.scriptRun('importScan', [id, null]) as { done: boolean };
+      expect(done.done).toBe(true);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Refused']);
+      expect(rt.properties.document!.get('scan.running')).toBeNull();
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a 5xx that never passes backs off 1, 2, 4, 8 hours, stops after 5 failures; runs in between make no call', async () => {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb);
+    connect(rt, proxy.url, service.apiKey);
+    try {
+      const id = await finishedScan(rt, 'Flaky');
+      await proxy.faults([{ ...RESULTS, status: 503, times: 1_000_000 }]);
+      const first = rt.executions.length;
+      const tried: number[] = [];
+      for (let h = 1; h <= 24; h++) {
+        rt.advance(HOUR);
+        const before = rt.executions.length;
+        const fired = rt.runDueTriggers();
+        if (!fired.length) continue;
+        expect(fired).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+        const ex = rt.executions.slice(before).filter((e) => e.functionName === 'importFinishedScans');
+        if (ex.some((e) => e.counters.urlFetchCalls > 0)) tried.push(h);
+      }
+      expect(tried).toEqual([1, 2, 4, 8, 16]);
+      const runs = rt.executions.slice(first).filter((e) => e.functionName === 'importFinishedScans');
+      // Hourly from hour 1 to 16, then the trigger is gone.
+      expect(runs).toHaveLength(16);
+      const idle = runs.filter((e) => e.counters.urlFetchCalls === 0);
+      expect(idle).toHaveLength(11);
+      for (const e of idle) expect(e.durationMs).toBeLessThan(1000);
+      expect(mine(rt)).toEqual([]);
+      expect(states(rt)[String(id)]).toMatchObject({ n: 5, s: expect.stringMatching(/^automatic import stopped: The Scan Service had a problem \(error 503\)/) });
+      expect(wb.sheetNames()).toEqual(['Sheet1']);
+      const total = runs.reduce((a, e) => a + e.durationMs, 0);
+      // Reported by the test run: the whole day's trigger time for this scan.
+      console.log(`trigger runtime over 24 h with a permanent 503: ${(total / 60_000).toFixed(1)} min in ${runs.length} runs`);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a refused key (401) removes the trigger without touching the scans; a working key brings it back', async () => {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb);
+    connect(rt, proxy.url, service.apiKey);
+    try {
+      const id = await finishedScan(rt, 'Locked');
+      await proxy.faults([{ method: 'GET', path: '^/api/v3/scans/\\d+$', status: 401, times: 1000, body: JSON.stringify({ message: 'Invalid API key' }) }]);
+      rt.advance(HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+      expect(mine(rt)).toEqual([]);
+      expect(rt.properties.document!.get('scan.autoimport')).toBeNull();
+      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(id));
+      const calls = (await proxy.seen()).length;
+      rt.advance(3 * HOUR);
+      expect(rt.runDueTriggers()).toEqual([]);
+      expect((await proxy.seen()).length).toBe(calls);
+
+      // The key works again; a new scan started here reinstalls the trigger, which imports both when done.
+      await proxy.faults([]);
+      const next = await uploadScan(service, supplierRows(300, 0), 'Later');
+      const rec = JSON.parse(rt.properties.document!.get('scan.running')!);
+      rt.properties.document!.set('scan.running', JSON.stringify({ ...rec, [String(next)]: { u: tag(OWNER), t: Date.now() } }));
+      rt.scriptRun('listScans', [1]);
+      expect(mine(rt)).toHaveLength(1);
+      await api(service, 'GET', `/api/v3/scans/${next}/cancel`);
+      await waitFinished(service, next);
+      rt.advance(HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
+      expect(wb.sheetNames().sort()).toEqual(['Later', 'Locked', 'Sheet1']);
+      expect(mine(rt)).toEqual([]);
+    } finally {
+      rt.close();
+    }
+  });
+});
