@@ -3,11 +3,14 @@
  *
  * Reading the sheet: the block is the selection when the user selected more than one cell, else the
  * sheet's data range. Setup reads only the top of it (SETUP_ROWS rows: enough to find the header and
- * sample every column); preview and start read the whole block with ONE getValues and ONE
- * getDisplayValues. Decision (measured with the runtime's cost model, see README): one read of
- * 10,000 rows x 12 columns is modelled at about 1.3 s, of the service's maximum of 100,000 lines at
- * about 12 s, so reading in chunks across calls is not needed below the service's own limit; a block
- * over MAX_LINES data rows is refused before anything is read in full.
+ * sample every column; blocks wider than MAX_COLUMNS are refused before reading). Preview and start
+ * read only the MAPPED columns: one getValues and one getDisplayValues per contiguous run of mapped
+ * columns (runs closer than a few cells' worth are read as one), over every row of the block. Reads
+ * cost per cell, so a wide block with few mapped columns costs what a narrow one does (see README
+ * for the figures). Before anything is read in full, a block over MAX_LINES data rows, or whose
+ * mapped cells pass MAX_READ_CELLS (time) or whose rows from the first to the last mapped column
+ * pass MAX_SPAN_CELLS (memory of the rows handed to prepareScan), is refused with its size and what
+ * to select instead. A row is blank when all its mapped cells are.
  *
  * Which block: ScanSetup names it (sheetName, rangeA1, selection); the sidebar sends those back in
  * the ScanRequest (optional fields), so preview and start read what the user saw even when the
@@ -42,6 +45,17 @@ import { ensureImportTrigger } from './trigger';
 export const SETUP_ROWS = 260;
 /** The service's maximum of data lines per upload (scans.yaml). */
 export const MAX_LINES = 100_000;
+/** Columns of a block the form can offer (each gets a dropdown); wider blocks are refused before reading. */
+export const MAX_COLUMNS = 250;
+/**
+ * Mapped cells a preview or start reads (values and display values of each): 2,000,000 are
+ * modelled at about 40 s of the 6 minutes, leaving the upload its UPLOAD_BUDGET_MS.
+ */
+export const MAX_READ_CELLS = 2_000_000;
+/** Cells of the rows handed to prepareScan (first to last mapped column, unmapped ones left empty). */
+export const MAX_SPAN_CELLS = 5_000_000;
+/** Unmapped cells between two runs that are cheaper to read than a second pair of read calls. */
+export const MERGE_GAP_CELLS = 2_000;
 /** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
 export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
 
@@ -114,6 +128,83 @@ function readRows(b: Block, rows: number): BlockValues {
   return { values: r.getValues(), display: r.getDisplayValues() };
 }
 
+/** Contiguous runs [first, last] (block column indices) of the columns whose role is not 'ignore'; close runs merged. */
+export function mappedRuns(roles: readonly string[], rows: number): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  roles.forEach((role, i) => {
+    if (role === 'ignore') return;
+    const last = runs[runs.length - 1];
+    if (last && (i === last[1] + 1 || (i - last[1] - 1) * rows <= MERGE_GAP_CELLS)) last[1] = i;
+    else runs.push([i, i]);
+  });
+  return runs;
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Why a block is too large to read for a preview or start, or null. Nothing is read to decide. */
+export function readRefusal(numRows: number, numColumns: number, runs: ReadonlyArray<[number, number]>, firstColumn: number): string | null {
+  const cells = runs.reduce((a, r) => a + (r[1] - r[0] + 1) * numRows, 0);
+  const mapped = runs.reduce((a, r) => a + r[1] - r[0] + 1, 0);
+  if (cells > MAX_READ_CELLS) {
+    return (
+      'The list is too large to read at once: ' + fmt(numRows) + ' rows x ' + mapped + ' chosen columns = ' + fmt(cells) + ' cells (at most ' + fmt(MAX_READ_CELLS) + '). ' +
+      'Set fewer columns to be sent (custom columns to "' + roleLabel('ignore') + '"), or select fewer rows (with the header row) and scan the list in parts.'
+    );
+  }
+  if (runs.length) {
+    const span = runs[runs.length - 1][1] - runs[0][0] + 1;
+    if (span * numRows > MAX_SPAN_CELLS) {
+      return (
+        'The chosen columns ' + columnName(firstColumn + runs[0][0]) + ' to ' + columnName(firstColumn + runs[runs.length - 1][1]) + ' span ' + span + ' columns x ' + fmt(numRows) + ' rows = ' +
+        fmt(span * numRows) + ' cells (at most ' + fmt(MAX_SPAN_CELLS) + '). Choose columns closer together, or select fewer rows (with the header row) and scan the list in parts.'
+      );
+    }
+  }
+  void numColumns;
+  return null;
+}
+
+/** Sheet column number (1-based) to its letters. */
+function columnName(n: number): string {
+  let s = '';
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+  return s;
+}
+
+/**
+ * Reads the runs of every row of the block into rows indexed like the block from the first mapped
+ * column (returned as `offset`): unmapped columns in between stay ''.
+ */
+function readRuns(b: Block, runs: ReadonlyArray<[number, number]>): BlockValues & { offset: number } {
+  const offset = runs[0][0];
+  const width = runs[runs.length - 1][1] - offset + 1;
+  const values: unknown[][] = [];
+  const display: string[][] = [];
+  for (let r = 0; r < b.numRows; r++) {
+    values.push(new Array(width).fill(''));
+    display.push(new Array(width).fill(''));
+  }
+  for (const [first, last] of runs) {
+    const range = b.sheet.getRange(b.row, b.column + first, b.numRows, last - first + 1);
+    const v = range.getValues();
+    const d = range.getDisplayValues();
+    for (let r = 0; r < b.numRows; r++) {
+      const vr = v[r];
+      const dr = d[r];
+      const tv = values[r];
+      const td = display[r];
+      for (let c = 0; c <= last - first; c++) {
+        tv[first - offset + c] = vr[c];
+        td[first - offset + c] = dr[c];
+      }
+    }
+  }
+  return { values, display, offset };
+}
+
 function isBlankRow(row: readonly unknown[]): boolean {
   return row.every((v) => v === '' || v === null || v === undefined);
 }
@@ -147,6 +238,12 @@ export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>
 export function getScanSetup(): ScanSetup {
   return asSidebarCall(() => {
     const b = locateBlock();
+    if (b.numColumns > MAX_COLUMNS) {
+      throw new Error(
+        'The ' + (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') + ' has ' + fmt(b.numColumns) + ' columns (' + b.rangeA1 + '); the add-on reads at most ' + MAX_COLUMNS +
+          '. Select the columns of the price list (with its header row) and open Scan this sheet again.',
+      );
+    }
     const top = readRows(b, Math.min(b.numRows, SETUP_ROWS));
     if (top.values.every(isBlankRow)) {
       throw new Error(b.selection ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.' : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.');
@@ -196,13 +293,19 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   if (request.roles.length !== b.numColumns) {
     throw new Error('The sheet changed since the form was opened (' + b.numColumns + ' columns now, ' + request.roles.length + ' in the form). Open Scan this sheet again.');
   }
-  const mapping = mappingFromRoles(request.roles, b.column);
+  const checked = mappingFromRoles(request.roles, b.column);
+  if (!checked.ok) throw new Error(checked.errors.join(' '));
+  const runs = mappedRuns(request.roles, b.numRows);
+  const tooLarge = readRefusal(b.numRows, b.numColumns, runs, b.column);
+  if (tooLarge) throw new Error(tooLarge);
+  const { values, display, offset } = readRuns(b, runs);
+  // The rows start at the first mapped column: the mapping is shifted to match, messages still name real columns.
+  const mapping = mappingFromRoles(request.roles.slice(offset), b.column + offset);
   if (!mapping.ok) throw new Error(mapping.errors.join(' '));
-  const { values, display } = readRows(b, b.numRows);
   const headerRow = typeof request.headerRow === 'number' && request.headerRow >= b.row ? request.headerRow - b.row : findHeaderRow(values);
   const options = { ...request.options };
   if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '') options.marketplace = loadSettings().marketplace;
-  return prepareScan({ values, display, headerRow, firstSheetRow: b.row, firstSheetColumn: b.column, mapping: mapping.mapping, options });
+  return prepareScan({ values, display, headerRow, firstSheetRow: b.row, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
 }
 
 /** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
