@@ -53,6 +53,13 @@ const VIRTUAL_DATE_SOURCE = `(function (now) {
 
 export const DEFAULT_OWNER = 'owner@example.com';
 export const CUSTOM_FUNCTION_TIMEOUT_MESSAGE = 'Exceeded maximum execution time (line 0).';
+/** Google's quota: simultaneous executions per user. */
+export const MAX_SIMULTANEOUS_EXECUTIONS = 30;
+/**
+ * What a custom-function cell shows when Sheets cannot start its execution (apps-script-platform.md).
+ * The trailing period is chosen (public logs quote it both ways).
+ */
+export const TOO_MANY_SCRIPTS_MESSAGE = 'There are too many scripts running simultaneously for this Google user account.';
 
 export interface RuntimeOptions {
   /** The script to run (default dist/Code.js). HTML files are read from its folder. */
@@ -231,6 +238,7 @@ export class Runtime {
         callCustomFunction: (name, args) => this.callCustomFunction(name, args),
         createDate: (ms) => new this.state.realm.Date(ms),
         addonMenuName: this.addOnName,
+        recalculationWave: (body) => this.recalculationWave(body),
       };
       this.spreadsheetApp = createSpreadsheetApp(this.state, this.workbook, hooks);
     }
@@ -441,11 +449,12 @@ export class Runtime {
    * runs beside it, as in Sheets: the caller's clock is rewound afterwards. On the time limit the
    * error is the cell's note, `Exceeded maximum execution time (line 0).`
    */
-  callCustomFunction(name: string, args: unknown[]): unknown {
+  callCustomFunction(name: string, args: unknown[], admit?: () => void): unknown {
     const real = this.customFunctionName(name);
     if (!real) throw new Error(`Unknown function: ${name}`);
     // Before the add-on is used in this document Sheets does not know its functions: no execution runs.
     if (!this.addOnActive) throw new FormulaError('#NAME?', `Unknown function: '${String(name).toUpperCase()}'.`);
+    admit?.();
     const parent = this.state.current;
     const t0 = this.state.clock.now();
     try {
@@ -456,6 +465,40 @@ export class Runtime {
     } finally {
       if (parent) this.state.clock.rewindTo(t0);
     }
+  }
+
+  /**
+   * One wave of a recalculation (formulas.ts decides the waves): Sheets starts these custom functions
+   * at the same time, each its own execution of the user. Model (the concurrency rule is Google's
+   * quota, how Sheets meets it is chosen):
+   * - at most MAX_SIMULTANEOUS_EXECUTIONS (30) run at once per user; the running execution whose write
+   *   caused the recalculation is one of them (chosen), so a script's write gets 29;
+   * - the calls beyond that fail at once, in sheet/row/column order (chosen: the first ones win),
+   *   with TOO_MANY_SCRIPTS_MESSAGE in the cell (#ERROR!); no execution starts for them;
+   * - the wave's executions run side by side: each starts at the wave's start, and the clock moves to
+   *   the end of the slowest (inside another execution it is rewound, as for any recalculation there).
+   * Executions of one wave have ended when the next wave starts, so each wave has the full limit.
+   */
+  private recalculationWave(body: (call: (name: string, args: unknown[]) => unknown) => void): void {
+    const st = this.state;
+    const parent = st.current;
+    const t0 = st.clock.now();
+    const limit = MAX_SIMULTANEOUS_EXECUTIONS - (parent ? 1 : 0);
+    let started = 0;
+    let end = t0;
+    body((name, args) => {
+      st.clock.rewindTo(t0);
+      try {
+        return this.callCustomFunction(name, args, () => {
+          if (started >= limit) throw new Error(TOO_MANY_SCRIPTS_MESSAGE);
+          started++;
+        });
+      } finally {
+        end = Math.max(end, st.clock.now());
+      }
+    });
+    if (parent) st.clock.rewindTo(t0);
+    else st.clock.advance(end - st.clock.now());
   }
 
   /** Recalculates the workbook (custom functions run through the hooks). */

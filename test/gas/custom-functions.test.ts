@@ -1,4 +1,28 @@
 import { evalIn, fixtureInUse, fixtureRuntime, thrown } from './helpers';
+import type { Runtime } from '../../emulator/gas';
+
+const TOO_MANY = 'There are too many scripts running simultaneously for this Google user account.';
+
+/** Numbers 1..n in A1:An, and =DOUBLE(Ai) in B1:Bn, each typed on its own (n separate recalculations). */
+function perCellSheet(rt: Runtime, n: number): void {
+  for (let i = 1; i <= n; i++) rt.workbook.type('Sheet1', 'A' + i, i);
+  for (let i = 1; i <= n; i++) rt.workbook.type('Sheet1', 'B' + i, `=DOUBLE(A${i})`);
+}
+
+/** Rows of column col 1..n that show the "too many scripts" error; the others must hold 2 x row. */
+function tooMany(rt: Runtime, col: string, n: number, factor = 2): number[] {
+  const failed: number[] = [];
+  for (let i = 1; i <= n; i++) {
+    const c = rt.workbook.cell('Sheet1', col + i);
+    if (c.error === TOO_MANY) {
+      expect(c.value).toBe('#ERROR!');
+      failed.push(i);
+    } else expect(c.value).toBe(factor * i);
+  }
+  return failed;
+}
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_x, i) => a + i);
 
 describe('custom functions', () => {
   test('isCustomFunction: declared top-level functions not ending in "_", matched case-insensitively', () => {
@@ -79,6 +103,83 @@ describe('custom functions', () => {
     expect(rt.workbook.cell('Sheet1', 'C1').error).toBe('Exceeded maximum execution time (line 0).');
     expect(rt.executions.slice(from).map((e) => e.kind)).toEqual(['custom-function', 'normal']);
     rt.close();
+  });
+
+  describe('concurrency: at most 30 simultaneous executions per user in one recalculation', () => {
+    test('cells typed one at a time are separate recalculations: all 40 compute', () => {
+      const rt = fixtureInUse();
+      perCellSheet(rt, 40);
+      expect(tooMany(rt, 'B', 40)).toEqual([]);
+      rt.close();
+    });
+
+    test('recalculate() starts 40 one-cell formulas at once: 30 run, the other 10 show #ERROR! "There are too many scripts running simultaneously..." (chosen: the first 30 in row order win, the refused start no execution)', () => {
+      const rt = fixtureInUse();
+      perCellSheet(rt, 40);
+      const from = rt.executions.length;
+      rt.recalculate();
+      expect(tooMany(rt, 'B', 40)).toEqual(range(31, 40));
+      // No execution starts for the refused cells (chosen: they are not recorded as executions).
+      expect(rt.executions.slice(from).map((e) => e.functionName)).toEqual(new Array(30).fill('DOUBLE'));
+      rt.close();
+    });
+
+    test('a script\'s one write of 40 formulas: the writing execution is one of the user\'s 30, so 29 run and 11 fail (chosen)', () => {
+      const rt = fixtureInUse();
+      for (let i = 1; i <= 40; i++) rt.workbook.type('Sheet1', 'A' + i, i);
+      evalIn(rt, "SpreadsheetApp.getActiveSheet().getRange('B1:B40').setFormulas(args)", range(1, 40).map((i) => [`=DOUBLE(A${i})`]));
+      expect(tooMany(rt, 'B', 40)).toEqual(range(30, 40));
+      rt.close();
+    });
+
+    test('one edit that 31 formulas read recalculates them together: the 31st fails', () => {
+      const rt = fixtureInUse();
+      rt.workbook.type('Sheet1', 'A1', 1);
+      for (let i = 1; i <= 31; i++) rt.workbook.type('Sheet1', 'B' + i, '=DOUBLE(A1)');
+      rt.workbook.type('Sheet1', 'A1', 5);
+      for (let i = 1; i <= 30; i++) expect(rt.workbook.cell('Sheet1', 'B' + i).value).toBe(10);
+      expect(rt.workbook.cell('Sheet1', 'B31').error).toBe(TOO_MANY);
+      rt.close();
+    });
+
+    test('a single range formula over the same 40 cells is one execution and never fails', () => {
+      const rt = fixtureInUse();
+      for (let i = 1; i <= 40; i++) rt.workbook.type('Sheet1', 'A' + i, i);
+      rt.workbook.type('Sheet1', 'B1', '=DOUBLEALL(A1:A40)');
+      const from = rt.executions.length;
+      rt.recalculate();
+      expect(tooMany(rt, 'B', 40)).toEqual([]);
+      expect(rt.executions.slice(from)).toHaveLength(1);
+      rt.close();
+    });
+
+    test('formulas fed by other formulas wait for them (a later wave, chosen): 30 in B and 30 in C reading B all compute', () => {
+      const rt = fixtureInUse();
+      perCellSheet(rt, 30);
+      for (let i = 1; i <= 30; i++) rt.workbook.type('Sheet1', 'C' + i, `=DOUBLE(B${i})`);
+      const from = rt.executions.length;
+      rt.recalculate();
+      expect(tooMany(rt, 'B', 30)).toEqual([]);
+      expect(tooMany(rt, 'C', 30, 4)).toEqual([]);
+      // Each ran once: B first (wave 1), then C with B's new results (wave 2).
+      expect(rt.executions.slice(from)).toHaveLength(60);
+      rt.close();
+    });
+
+    test('modelled time: the executions of one wave run side by side, the clock moves by the slowest, not the sum (chosen)', () => {
+      const rt = fixtureInUse();
+      perCellSheet(rt, 30);
+      const from = rt.executions.length;
+      const t0 = rt.state.clock.now();
+      rt.recalculate();
+      const runs = rt.executions.slice(from);
+      expect(runs).toHaveLength(30);
+      const slowest = Math.max(...runs.map((e) => e.durationMs));
+      expect(slowest).toBeGreaterThan(0);
+      expect(rt.state.clock.now() - t0).toBe(slowest);
+      expect(new Set(runs.map((e) => e.startedAt))).toEqual(new Set([t0]));
+      rt.close();
+    });
   });
 
   describe('Editor add-on activation: custom functions are unknown until a menu item of the add-on has run in the document', () => {

@@ -230,41 +230,77 @@ function layout(wb: WorkbookCore, fc: CustomFormula): Area[] {
   return changed;
 }
 
-/** Runs the custom function of fc and lays out its result. */
-function evaluate(wb: WorkbookCore, fc: CustomFormula): Area[] {
+/** Records why fc has no result. */
+function fail(fc: CustomFormula, e: unknown): void {
+  fc.result = null;
+  const message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
+  fc.error = { code: e instanceof FormulaError ? e.code : '#ERROR!', message };
+}
+
+/** A changed area, and the formula whose result changed it (which it must not re-trigger). */
+type Changed = { area: Area; from?: CustomFormula };
+
+/**
+ * Runs one WAVE of a recalculation: the custom functions Sheets starts at the same time. Every call
+ * reads its arguments before the wave starts (they run concurrently; none of them feeds another, see
+ * readyOf); `hooks.recalculationWave` (the runtime) models their concurrency: at most 30 simultaneous
+ * executions per user, and side by side on the clock. Results are laid out after the wave, in order.
+ */
+function runWave(wb: WorkbookCore, wave: CustomFormula[], runs: Map<CustomFormula, number>): Changed[] {
   const hooks = wb.hooks;
   if (!hooks) return [];
-  const prev = wb.evaluating;
-  fc.error = null;
-  try {
-    const args = fc.args.map((a) => argValue(wb, fc, a));
-    wb.evaluating = fc;
-    fc.result = toRows(hooks.callCustomFunction(fc.name, args));
-  } catch (e) {
-    fc.result = null;
-    const message = e && typeof e === 'object' && 'message' in e ? String((e as Error).message) : String(e);
-    fc.error = { code: e instanceof FormulaError ? e.code : '#ERROR!', message };
-  } finally {
-    wb.evaluating = prev;
-  }
-  return layout(wb, fc);
+  const calls = wave.map((fc) => {
+    fc.error = null;
+    runs.set(fc, (runs.get(fc) ?? 0) + 1);
+    try {
+      return { fc, args: fc.args.map((a) => argValue(wb, fc, a)) };
+    } catch (e) {
+      fail(fc, e); // a bad reference or name: no execution starts
+      return null;
+    }
+  });
+  const body = (call: (name: string, args: unknown[]) => unknown) => {
+    for (const c of calls) {
+      if (!c) continue;
+      const prev = wb.evaluating;
+      wb.evaluating = c.fc;
+      try {
+        c.fc.result = toRows(call(c.fc.name, c.args));
+      } catch (e) {
+        fail(c.fc, e);
+      } finally {
+        wb.evaluating = prev;
+      }
+    }
+  };
+  if (hooks.recalculationWave) hooks.recalculationWave(body);
+  else body((name, args) => hooks.callCustomFunction(name, args));
+  const out: Changed[] = [];
+  for (const fc of wave) for (const area of layout(wb, fc)) out.push({ area, from: fc });
+  return out;
 }
 
 function intersects(a: Area, b: Area): boolean {
   return a.sheet === b.sheet && a.r1 <= b.r2 && b.r1 <= a.r2 && a.c1 <= b.c2 && b.c1 <= a.c2;
 }
 
-function dependsOn(wb: WorkbookCore, fc: CustomFormula, area: Area): boolean {
+/** The areas fc reads, or 'any' when a reference does not resolve now (it may once a sheet is added or renamed). */
+function argAreas(wb: WorkbookCore, fc: CustomFormula): Area[] | 'any' {
+  const out: Area[] = [];
   for (const a of fc.args) {
     try {
       const ar = resolveArea(wb, fc, a);
-      if (ar && intersects(ar, area)) return true;
+      if (ar) out.push(ar);
     } catch {
-      // An unresolvable reference may resolve now (sheet added or renamed): re-evaluate.
-      if (a.kind !== 'lit' && !(a.kind === 'ref' && a.deleted)) return true;
+      if (a.kind !== 'lit' && !(a.kind === 'ref' && a.deleted)) return 'any';
     }
   }
-  return false;
+  return out;
+}
+
+/** The cells fc's result covers now (anchor and spill). */
+function extent(fc: CustomFormula): Area {
+  return { sheet: fc.sheet, r1: fc.r, c1: fc.c, r2: fc.r + fc.rows - 1, c2: fc.c + fc.cols - 1 };
 }
 
 function isLive(fc: CustomFormula): boolean {
@@ -283,10 +319,19 @@ export function formulasOf(wb: WorkbookCore): CustomFormula[] {
   return [...registry(wb)].filter(isLive);
 }
 
+/** Formulas due to run in the next recalculation (written, moved or resolved), per workbook. */
+const dues = new WeakMap<WorkbookCore, Set<CustomFormula>>();
+function due(wb: WorkbookCore): Set<CustomFormula> {
+  let s = dues.get(wb);
+  if (!s) dues.set(wb, (s = new Set()));
+  return s;
+}
+
 /**
- * A formula was written into (sheet, r, c) (cell.f is set). Attaches and evaluates it when it is a
- * custom function call. Chosen: evaluation is synchronous, so the script reads the result right
- * after writing the formula (Sheets computes it shortly after, on its own).
+ * A formula was written into (sheet, r, c) (cell.f is set). Attaches it when it is a custom function
+ * call; the caller's afterWrite then runs it, with every other formula of the same write, as one
+ * recalculation. Chosen: evaluation is synchronous, so the script reads the result right after
+ * writing the formula (Sheets computes it shortly after, on its own).
  */
 export function formulaWritten(wb: WorkbookCore, sheet: SheetModel, r: number, c: number): Area[] {
   const cell = sheet.ensure(r, c);
@@ -301,45 +346,109 @@ export function formulaWritten(wb: WorkbookCore, sheet: SheetModel, r: number, c
   const fc = new CustomFormula(sheet, r, c, name, call.args);
   cell.cf = fc;
   registry(wb).add(fc);
-  return evaluate(wb, fc);
+  due(wb).add(fc);
+  return [];
 }
 
 /**
- * Values in `areas` changed: drop formulas that were overwritten, re-spill results that a write
- * blocked or unblocked, and re-run custom functions whose arguments changed (Sheets recalculates on
- * argument change), following the chain of dependent formulas.
+ * Values in `areas` changed (and formulas may have been written): one RECALCULATION. Drops formulas
+ * that were overwritten, re-spills results that a write blocked or unblocked, and re-runs custom
+ * functions whose arguments changed (Sheets recalculates on argument change), following the chain of
+ * dependent formulas. Chosen model (Google documents no scheduling): it runs in waves; the formulas
+ * due now start together (one wave); those whose inputs another due formula is about to change wait
+ * for it, and run in a later wave with what that one changed.
  */
-export function afterWrite(wb: WorkbookCore, areas: Area[], skip?: Set<CustomFormula>): void {
+export function afterWrite(wb: WorkbookCore, areas: Area[]): void {
   const reg = registry(wb);
+  const pending = new Set(due(wb));
+  due(wb).clear();
   if (reg.size === 0) return;
-  const queue: Array<{ area: Area; from?: CustomFormula }> = areas.map((area) => ({ area }));
   const runs = new Map<CustomFormula, number>();
-  while (queue.length) {
-    const { area, from } = queue.shift()!;
+  let changed: Changed[] = areas.map((area) => ({ area }));
+  while (changed.length || pending.size) {
+    collect(wb, changed, pending, runs);
+    const wave = readyOf(wb, pending);
+    if (!wave.length) break;
+    for (const fc of wave) pending.delete(fc);
+    changed = runWave(wb, wave, runs);
+  }
+}
+
+/**
+ * Adds to `pending` the formulas that read a changed area; lays out again (no execution) results
+ * whose spill area a change blocked or freed, and clears spills of formulas that no longer exist.
+ */
+function collect(wb: WorkbookCore, items: Changed[], pending: Set<CustomFormula>, runs: Map<CustomFormula, number>): void {
+  const reg = registry(wb);
+  let round = items;
+  while (round.length) {
+    const next: Changed[] = [];
     for (const fc of [...reg]) {
       if (!isLive(fc)) {
         reg.delete(fc);
-        queue.push(...clearOrphans(fc).map((a) => ({ area: a })));
+        pending.delete(fc);
+        for (const area of clearOrphans(fc)) next.push({ area });
         continue;
       }
-      if (fc === from || skip?.has(fc)) continue;
+      if (pending.has(fc)) continue;
       const n = runs.get(fc) ?? 0;
       if (n > 20) continue; // circular chains stop here
-      if (dependsOn(wb, fc, area)) {
-        runs.set(fc, n + 1);
-        for (const a of evaluate(wb, fc)) queue.push({ area: a, from: fc });
+      const deps = argAreas(wb, fc);
+      const others = round.filter((it) => it.from !== fc);
+      if (others.length === 0) continue;
+      if (deps === 'any' || others.some((it) => deps.some((d) => intersects(d, it.area)))) {
+        pending.add(fc);
         continue;
       }
       if (!fc.result) continue;
       const want = { sheet: fc.sheet, r1: fc.r, c1: fc.c, r2: fc.r + fc.result.length - 1, c2: fc.c + fc.result[0].length - 1 };
-      const anchorOnly = area.sheet === fc.sheet && area.r1 === fc.r && area.r2 === fc.r && area.c1 === fc.c && area.c2 === fc.c;
-      if (!anchorOnly && intersects(want, area)) {
+      const anchorOnly = (a: Area) => a.sheet === fc.sheet && a.r1 === fc.r && a.r2 === fc.r && a.c1 === fc.c && a.c2 === fc.c;
+      if (others.some((it) => !anchorOnly(it.area) && intersects(want, it.area))) {
         // A write into (or a clear of) the spill area blocks or frees the spill.
         runs.set(fc, n + 1);
-        for (const a of layout(wb, fc)) queue.push({ area: a, from: fc });
+        for (const area of layout(wb, fc)) next.push({ area, from: fc });
       }
     }
+    round = next;
   }
+}
+
+/**
+ * The next wave: pending formulas (sheet by sheet, row by row) that no other pending formula feeds
+ * (none of their arguments overlaps another pending formula's result). Those fed wait for the wave
+ * that changes their input. When every pending formula is fed (a circular chain) all run.
+ */
+function readyOf(wb: WorkbookCore, pending: Set<CustomFormula>): CustomFormula[] {
+  for (const fc of [...pending]) if (!isLive(fc)) pending.delete(fc);
+  const live = [...pending].sort((a, b) => wb.sheets.indexOf(a.sheet) - wb.sheets.indexOf(b.sheet) || a.r - b.r || a.c - b.c);
+  if (live.length <= 1) return live;
+  // Which pending formula's result covers each cell (few cells per formula in practice).
+  const cells = new Map<SheetModel, Map<number, CustomFormula>>();
+  const key = (r: number, c: number) => r * 20000 + c;
+  for (const fc of live) {
+    let m = cells.get(fc.sheet);
+    if (!m) cells.set(fc.sheet, (m = new Map()));
+    for (let r = fc.r; r < fc.r + fc.rows; r++) for (let c = fc.c; c < fc.c + fc.cols; c++) m.set(key(r, c), fc);
+  }
+  const fed = (fc: CustomFormula): boolean => {
+    const deps = argAreas(wb, fc);
+    if (deps === 'any') return false;
+    for (const d of deps) {
+      const size = (d.r2 - d.r1 + 1) * (d.c2 - d.c1 + 1);
+      if (size <= live.length) {
+        const m = cells.get(d.sheet);
+        if (!m) continue;
+        for (let r = d.r1; r <= d.r2; r++)
+          for (let c = d.c1; c <= d.c2; c++) {
+            const o = m.get(key(r, c));
+            if (o && o !== fc) return true;
+          }
+      } else if (live.some((o) => o !== fc && intersects(d, extent(o)))) return true;
+    }
+    return false;
+  };
+  const ready = live.filter((fc) => !fed(fc));
+  return ready.length ? ready : live;
 }
 
 /** The declared name a formula's function name refers to, when it is a custom function of the script. */
@@ -382,23 +491,17 @@ export function attachFormulas(wb: WorkbookCore): void {
     );
 }
 
-/** Re-evaluates every custom-function formula, sheet by sheet, row by row (used for "reopen"). */
+/** Re-evaluates every custom-function formula as one recalculation (used for "reopen"). */
 export function recalculateAll(wb: WorkbookCore): void {
   const reg = registry(wb);
   attachFormulas(wb);
-  const live = formulasOf(wb).sort((a, b) => wb.sheets.indexOf(a.sheet) - wb.sheets.indexOf(b.sheet) || a.r - b.r || a.c - b.c);
   for (const fc of [...reg])
     if (!isLive(fc)) {
       reg.delete(fc);
       clearOrphans(fc);
     }
-  const done = new Set<CustomFormula>();
-  for (const fc of live) {
-    if (!isLive(fc)) continue;
-    const changed = evaluate(wb, fc);
-    done.add(fc);
-    afterWrite(wb, changed, done);
-  }
+  for (const fc of formulasOf(wb)) due(wb).add(fc);
+  afterWrite(wb, []);
 }
 
 /** After rows/columns were inserted or deleted, the formulas' anchors moved with their cells. */
@@ -481,13 +584,13 @@ export function shiftReferences(wb: WorkbookCore, sheet: SheetModel, dim: 'row' 
   }
   // Formulas whose arguments changed recalculate; results cut by the insertion or deletion re-spill.
   const areas: Area[] = [];
-  for (const fc of moved) if (isLive(fc)) areas.push(...evaluate(wb, fc));
+  for (const fc of moved) due(wb).add(fc);
   for (const fc of formulasOf(wb)) {
     if (moved.includes(fc) || fc.sheet !== sheet || !fc.result) continue;
     const [start, size] = dim === 'row' ? [fc.r, fc.result.length] : [fc.c, fc.result[0].length];
     if (at > start && at <= start + size - 1 + (n < 0 ? 1 : 0)) areas.push(...layout(wb, fc));
   }
-  afterWrite(wb, areas, new Set(moved));
+  afterWrite(wb, areas);
 }
 
 function rewrite(fc: CustomFormula): void {
@@ -510,7 +613,7 @@ export function sheetRenamed(wb: WorkbookCore, oldName: string, newName: string)
       } else if (a.sheetName.toLowerCase() === newName.toLowerCase()) resolves = true;
     }
     if (renamed) rewrite(fc);
-    if (resolves) areas.push(...evaluate(wb, fc));
+    if (resolves) due(wb).add(fc);
   }
   afterWrite(wb, areas);
 }

@@ -154,6 +154,13 @@ export interface SpreadsheetHooks {
   createDate?(ms: number): Date;
   /** Optional: the name under which createAddonMenu() menus are recorded. Default "Add-on". */
   addonMenuName?: string;
+  /**
+   * Optional: runs one wave of a recalculation — the custom-function calls Sheets starts at the same
+   * time. `body` makes the wave's calls, in order, through `call`; the runtime uses this to model
+   * concurrency (at most 30 simultaneous executions per user; the extras fail) and to run them side
+   * by side on the clock. Without it the calls go through callCustomFunction one after another.
+   */
+  recalculationWave?(body: (call: (name: string, args: unknown[]) => unknown) => void): void;
 }
 
 /** The SpreadsheetApp global for one runtime. */

@@ -146,6 +146,8 @@ export interface EngineHooks {
   callCustomFunction(name: string, args: unknown[]): unknown;
   isCustomFunction(name: string): boolean;
   createDate?(ms: number): Date;
+  /** Optional: runs one wave of a recalculation (see SpreadsheetHooks); without it calls run one after another, unlimited. */
+  recalculationWave?(body: (call: (name: string, args: unknown[]) => unknown) => void): void;
 }
 
 export class WorkbookCore {
