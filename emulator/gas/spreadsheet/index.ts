@@ -166,6 +166,8 @@ export interface SpreadsheetHooks {
 /** The SpreadsheetApp global for one runtime. */
 export function createSpreadsheetApp(state: RuntimeState, workbook: Workbook, hooks: SpreadsheetHooks): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
   workbook.hooks = hooks;
+  // Typed dates without a year take the current one from the virtual clock.
+  workbook.now = () => state.clock.now();
   if (workbook.sheets.length === 0) workbook.addSheet('Sheet1');
   attachFormulas(workbook);
   const services = new Services(new Ctx(state, workbook, hooks));

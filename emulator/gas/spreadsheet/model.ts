@@ -4,7 +4,7 @@
  * user input is turned into values the way Sheets does it (see writeInput).
  */
 import { cellA1 } from './a1';
-import { AUTOMATIC_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, dateToSerial, isDate, isDateFormat, parseTyped, serialToDate, Stored, truncate15 } from './values';
+import { AUTOMATIC_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, dateToSerial, isDate, isDateFormat, parseTyped, serialParts, serialToDate, Stored, truncate15 } from './values';
 import { formatValue, isAutomatic } from './format';
 import type { CustomFormula } from './formulas';
 
@@ -163,6 +163,8 @@ export class WorkbookCore {
   hooks: EngineHooks | null = null;
   /** The formula whose custom function is running (its cell is the active range then). */
   evaluating: CustomFormula | null = null;
+  /** "Now" for typed input without a year ("12/5"); the runtime sets its virtual clock here. */
+  now: () => number = () => Date.now();
   private nextSheetId = 0;
 
   constructor(opts: WorkbookOptions = {}) {
@@ -267,7 +269,7 @@ export class WorkbookCore {
         c.v = undefined;
         return true;
       }
-      const p = parseTyped(raw);
+      const p = parseTyped(raw, serialParts(dateToSerial(new Date(this.now()), this.timeZone)).y);
       c.v = p.value;
       // Chosen: the input's format (currency, percent, date) replaces only an Automatic format, or a
       // non-date format when a date is typed.

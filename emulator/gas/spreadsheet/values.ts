@@ -117,7 +117,7 @@ export interface Parsed {
 const NUM = /^([+-]?)(\d+(?:,\d{3})*|\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 const CURRENCY_SYMBOLS: Record<string, string> = { $: '"$"#,##0.00', '€': '"€"#,##0.00', '£': '"£"#,##0.00', '¥': '"¥"#,##0' };
 
-function parseNumber(s: string): { n: number; grouped: boolean; decimals: number } | null {
+function parseNumber(s: string): { n: number; grouped: boolean; decimals: number; exp: boolean } | null {
   const m = NUM.exec(s);
   if (!m) return null;
   const [, sign, intRaw, frac = '', exp] = m;
@@ -125,26 +125,46 @@ function parseNumber(s: string): { n: number; grouped: boolean; decimals: number
   const grouped = intRaw.includes(',');
   if (grouped && exp !== undefined) return null;
   const n = numberFromDigits(intRaw.replace(/,/g, '') || '0', frac, exp ? Number(exp) : 0);
-  return { n: sign === '-' ? -n : n, grouped, decimals: frac.length };
+  return { n: sign === '-' ? -n : n, grouped, decimals: frac.length, exp: exp !== undefined };
+}
+
+/** Format Sheets gives typed scientific notation ("1.5e3"); chosen: Sheets' own "Scientific" format. */
+export const SCIENTIFIC_FORMAT = '0.00E+00';
+
+/** The format a typed plain number brings: thousands separators or scientific notation. */
+function numberFormat(num: { grouped: boolean; decimals: number; exp: boolean }): string | undefined {
+  // Chosen: typed thousands separators give #,##0 (or #,##0.00 with decimals), as Sheets shows them.
+  if (num.grouped) return num.decimals ? '#,##0.00' : '#,##0';
+  // Chosen: "1.5e3" is 1500 shown as 1.50E+03 (Sheets shows typed E-notation in scientific form; the
+  // exact format is not documented).
+  if (num.exp) return SCIENTIFIC_FORMAT;
+  return undefined;
 }
 
 /**
  * Parses a string the way Sheets parses typed input (en_US locale): numbers, currency, percent,
  * booleans, dates and times. Anything else stays text. The caller handles '=' (formula),
- * the leading apostrophe and the plain-text format.
+ * the leading apostrophe and the plain-text format. `year` is the current year in the spreadsheet's
+ * time zone, for dates typed without one ("12/5", "Jan 5").
  */
-export function parseTyped(raw: string): Parsed {
+export function parseTyped(raw: string, year: number = new Date().getUTCFullYear()): Parsed {
   const s = raw.trim();
   if (s === '') return { value: raw };
-  // Fast path: text that cannot start a number, currency, date or boolean stays text.
-  if (!/^[\d+\-.$€£¥tTfF]/.test(s)) return { value: raw };
+  // Fast path: text that cannot start a number, currency, date (month names) or boolean stays text.
+  if (!/^[\d+\-.$€£¥(tTfFjJmMaAsSoOnNdD]/.test(s)) return { value: raw };
   const upper = s.toUpperCase();
   if (upper === 'TRUE') return { value: true };
   if (upper === 'FALSE') return { value: false };
 
   const num = parseNumber(s);
-  // Chosen: typed thousands separators give #,##0 (or #,##0.00 with decimals), as Sheets shows them.
-  if (num) return { value: num.n, format: num.grouped ? (num.decimals ? '#,##0.00' : '#,##0') : undefined };
+  if (num) return { value: num.n, format: numberFormat(num) };
+
+  // Chosen (Sheets documents no rule; accounting notation as spreadsheets read it): "(1,234)" is -1234.
+  const neg = /^\((.+)\)$/.exec(s);
+  if (neg) {
+    const p = parseNumber(neg[1]);
+    if (p && !/^[+-]/.test(neg[1])) return { value: p.n === 0 ? 0 : -p.n, format: numberFormat(p) };
+  }
 
   // Percent: "10%", "12.5 %".
   const pm = /^(.*?)\s*%$/.exec(s);
@@ -166,7 +186,7 @@ export function parseTyped(raw: string): Parsed {
     }
   }
 
-  const d = parseDateTime(s);
+  const d = parseDateTime(s, year);
   if (d) return d;
   return { value: raw };
 }
@@ -191,8 +211,56 @@ function parseTime(t: string): { h: number; mi: number; s: number; hasSec: boole
   return { h, mi, s, hasSec: m[3] !== undefined };
 }
 
-/** ISO-like (2024-01-15, 2024/01/15, with optional time) and US (1/15/2024) dates; times (13:45, 1:45 PM). */
-export function parseDateTime(s: string): Parsed | null {
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** A month's full name or its three-letter abbreviation (any case), with the format letters that show it that way. */
+function monthByName(w: string): { mo: number; fmt: string } | null {
+  const l = w.toLowerCase();
+  const full = MONTH_NAMES.indexOf(l);
+  if (full >= 0) return { mo: full + 1, fmt: 'mmmm' };
+  const short = MONTH_NAMES.findIndex((m) => m.slice(0, 3) === l);
+  return short >= 0 ? { mo: short + 1, fmt: 'mmm' } : null;
+}
+
+/** A typed year: four digits, or one or two (chosen pivot: below 30 is 20xx, else 19xx). */
+function fullYear(t: string): number {
+  const y = Number(t);
+  return t.length <= 2 ? y + (y < 30 ? 2000 : 1900) : y;
+}
+
+/**
+ * Dates with a month name (en_US): "Jan 5", "January 5, 2024", "Jan 5 2024", "5 Jan", "5 Jan 2024",
+ * "5 January 2024". Without a year: the current one. Chosen: the cell gets a format that shows the
+ * date the way it was typed (mmm d, mmmm d, yyyy, d mmm yyyy, ...); Sheets documents none.
+ */
+function parseNamedDate(s: string, year: number): Parsed | null {
+  let m = /^([A-Za-z]+)\.? (\d{1,2})(?:(,)? (\d{4}))?$/.exec(s);
+  if (m) {
+    const mon = monthByName(m[1]);
+    if (!mon) return null;
+    const y = m[4] ? Number(m[4]) : year;
+    const d = Number(m[2]);
+    if (!validDate(y, mon.mo, d)) return null;
+    return { value: wallSerial(y, mon.mo, d), format: `${mon.fmt} d` + (m[4] ? `${m[3] ?? ''} yyyy` : '') };
+  }
+  m = /^(\d{1,2}) ([A-Za-z]+)\.?(?:,? (\d{4}))?$/.exec(s);
+  if (m) {
+    const mon = monthByName(m[2]);
+    if (!mon) return null;
+    const y = m[3] ? Number(m[3]) : year;
+    const d = Number(m[1]);
+    if (!validDate(y, mon.mo, d)) return null;
+    return { value: wallSerial(y, mon.mo, d), format: `d ${mon.fmt}` + (m[3] ? ' yyyy' : '') };
+  }
+  return null;
+}
+
+/**
+ * ISO-like (2024-01-15, 2024/01/15, with optional time), US (1/15/2024, 1/2/3 = M/d/y, and 12/5 =
+ * M/d of the current year) and month-name dates ("Jan 5", "January 5, 2024", "5 Jan 2024"); times
+ * (13:45, 1:45 PM). `year`: the current year, for dates typed without one.
+ */
+export function parseDateTime(s: string, year: number = new Date().getUTCFullYear()): Parsed | null {
   let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](.+))?$/.exec(s);
   let y: number, mo: number, d: number, timeText: string | undefined, dateFormat: string;
   if (m) {
@@ -202,20 +270,24 @@ export function parseDateTime(s: string): Parsed | null {
     timeText = m[4];
     // Chosen: ISO input keeps an ISO-looking format.
     dateFormat = 'yyyy-mm-dd';
+  } else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{1,2})(?: (.+))?$/.exec(s))) {
+    mo = Number(m[1]);
+    d = Number(m[2]);
+    y = fullYear(m[3]);
+    timeText = m[4];
+    dateFormat = DATE_FORMAT;
+  } else if ((m = /^(\d{1,2})\/(\d{1,2})$/.exec(s))) {
+    // M/d: a date of the current year, as in Sheets. Chosen: shown as typed, format M/d.
+    mo = Number(m[1]);
+    d = Number(m[2]);
+    y = year;
+    dateFormat = 'M/d';
   } else {
-    m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?: (.+))?$/.exec(s);
-    if (m) {
-      mo = Number(m[1]);
-      d = Number(m[2]);
-      y = Number(m[3]);
-      if (m[3].length === 2) y += y < 30 ? 2000 : 1900;
-      timeText = m[4];
-      dateFormat = DATE_FORMAT;
-    } else {
-      const t = parseTime(s);
-      if (!t) return null;
-      return { value: wallSerial(1899, 12, 30, t.h, t.mi, t.s), format: t.hasSec ? 'h:mm:ss am/pm' : 'h:mm am/pm' };
-    }
+    const named = parseNamedDate(s, year);
+    if (named) return named;
+    const t = parseTime(s);
+    if (!t) return null;
+    return { value: wallSerial(1899, 12, 30, t.h, t.mi, t.s), format: t.hasSec ? 'h:mm:ss am/pm' : 'h:mm am/pm' };
   }
   if (!validDate(y, mo, d)) return null;
   if (timeText === undefined) return { value: wallSerial(y, mo, d), format: dateFormat };

@@ -50,6 +50,75 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getRange('B1').getDisplayValue()).toBe('3/4/2024');
   });
 
+  describe('more typed input (en_US), as Sheets reads it', () => {
+    /** An env whose virtual clock reads 2020-06-01 (so "the current year" is not this machine's). */
+    function in2020() {
+      const env = makeEnv();
+      env.state.clock.rewindTo(Date.UTC(2020, 5, 1, 12));
+      return env;
+    }
+    const iso = (v: unknown) => (v as Date).toISOString();
+
+    test('"12/5" is December 5 of the current year (virtual clock); "1/2/3" is M/d/y: January 2, 2003 (display formats M/d and M/d/yyyy chosen)', () => {
+      const { sheet } = in2020();
+      sheet.getRange('A1:B1').setValues([['12/5', '1/2/3']]);
+      const [[a, b]] = sheet.getRange('A1:B1').getValues();
+      expect(iso(a)).toBe('2020-12-05T00:00:00.000Z');
+      expect(iso(b)).toBe('2003-01-02T00:00:00.000Z');
+      expect(sheet.getRange('A1:B1').getDisplayValues()).toEqual([['12/5', '1/2/2003']]);
+      expect(sheet.getRange('A1:B1').getNumberFormats()).toEqual([['M/d', 'M/d/yyyy']]);
+    });
+
+    test('"12/5" takes the year of the spreadsheet\'s time zone: at 2020-12-31 23:00 UTC it is already 2021 in Tokyo', () => {
+      const { Workbook } = require('../../../emulator/gas/spreadsheet');
+      const env = makeEnv({ wb: new Workbook({ timeZone: 'Asia/Tokyo' }) });
+      env.state.clock.rewindTo(Date.UTC(2020, 11, 31, 23));
+      env.sheet.getRange('A1').setValue('12/5');
+      expect(iso(env.sheet.getRange('A1').getValue())).toBe('2021-12-04T15:00:00.000Z');
+    });
+
+    test('"13/5", "2/30" and "Foo 5" stay text (no such month or day)', () => {
+      const { sheet } = in2020();
+      sheet.getRange('A1:C1').setValues([['13/5', '2/30', 'Foo 5']]);
+      expect(sheet.getRange('A1:C1').getValues()).toEqual([['13/5', '2/30', 'Foo 5']]);
+    });
+
+    test('month names: "Jan 5", "5 Jan 2024", "January 5, 2024" are dates, shown as typed (formats chosen: mmm d, d mmm yyyy, mmmm d, yyyy)', () => {
+      const { sheet } = in2020();
+      sheet.getRange('A1:D1').setValues([['Jan 5', '5 Jan 2024', 'January 5, 2024', 'sep 30']]);
+      expect(sheet.getRange('A1:D1').getValues()[0].map(iso)).toEqual([
+        '2020-01-05T00:00:00.000Z',
+        '2024-01-05T00:00:00.000Z',
+        '2024-01-05T00:00:00.000Z',
+        '2020-09-30T00:00:00.000Z',
+      ]);
+      expect(sheet.getRange('A1:D1').getDisplayValues()).toEqual([['Jan 5', '5 Jan 2024', 'January 5, 2024', 'Sep 30']]);
+      expect(sheet.getRange('A1:D1').getNumberFormats()).toEqual([['mmm d', 'd mmm yyyy', 'mmmm d, yyyy', 'mmm d']]);
+    });
+
+    test('"1.5e3" is 1500 with a scientific number format, shown 1.50E+03 (format 0.00E+00 chosen)', () => {
+      const { sheet } = in2020();
+      sheet.getRange('A1').setValue('1.5e3');
+      expect(sheet.getRange('A1').getValue()).toBe(1500);
+      expect(sheet.getRange('A1').getNumberFormat()).toBe('0.00E+00');
+      expect(sheet.getRange('A1').getDisplayValue()).toBe('1.50E+03');
+    });
+
+    test('accounting negatives (chosen, unconfirmed for Sheets): "(1,234)" is -1234 shown -1,234; "(12.5)" is -12.5; "(-5)" stays text', () => {
+      const { sheet } = in2020();
+      sheet.getRange('A1:C1').setValues([['(1,234)', '(12.5)', '(-5)']]);
+      expect(sheet.getRange('A1:C1').getValues()).toEqual([[-1234, -12.5, '(-5)']]);
+      expect(sheet.getRange('A1:C1').getDisplayValues()).toEqual([['-1,234', '-12.5', '(-5)']]);
+    });
+
+    test('in a plain-text (@) cell or after an apostrophe these stay text', () => {
+      const { sheet } = in2020();
+      sheet.getRange('A1:C1').setNumberFormat('@').setValues([['12/5', 'Jan 5', '1.5e3']]);
+      sheet.getRange('A2').setValue("'(1,234)");
+      expect(sheet.getRange('A1:C2').getValues()).toEqual([['12/5', 'Jan 5', '1.5e3'], ['(1,234)', '', '']]);
+    });
+  });
+
   test('dates are wall-clock dates of the spreadsheet time zone', () => {
     const { Workbook } = require('../../../emulator/gas/spreadsheet');
     const { sheet } = makeEnv({ wb: new Workbook({ timeZone: 'America/New_York' }) });
