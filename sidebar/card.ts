@@ -78,6 +78,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     } else {
       parts.push(h('div', { class: 'small' }, countsLine(p)));
       if (p.status === 'error') parts.push(h('div', { class: 'small error' }, 'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.'));
+      if (p.autoImportStopped) parts.push(h('div', { class: 'small error' }, p.autoImportStopped));
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
       // one that finishes while shown is imported at once, as the hourly trigger would — except
       // after a Cancel, when the user decides.

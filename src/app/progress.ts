@@ -22,6 +22,7 @@ import { unwrapData } from '../api/read';
 import { findMarketplace } from '../shared/marketplaces';
 import type { ScanProgress, ScanStatus } from './protocol';
 import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from './gas';
+import { autoImportNotes } from './autoimport';
 
 export const SCANS_PATH = '/api/v3/scans';
 export const RUNNING_PROPERTY = 'scan.running';
@@ -228,6 +229,7 @@ export function runningScans(): ScanProgress[] {
   const auth = results.find((r) => !r.ok && r.problem.kind === 'auth');
   if (auth && !auth.ok) throw new ApiProblemError(auth.problem);
   const r0 = decodeRecords(documentProperties().getProperty(RUNNING_PROPERTY));
+  const stopped = autoImportNotes();
   results.forEach((r, i) => {
     const id = ids[i];
     if (!r.ok) {
@@ -238,7 +240,7 @@ export function runningScans(): ScanProgress[] {
     if (!p) return;
     const rec = r0[String(id)];
     if (isFinished(p) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
-    else out.push(p);
+    else out.push(stopped[String(id)] ? { ...p, autoImportStopped: stopped[String(id)] } : p);
   });
   if (forget.length) {
     withRecords((r) => {

@@ -139,6 +139,8 @@ export interface ScanProgress {
   completedAt: string | null;
   /** The result tab when imported. */
   resultSheet: string | null;
+  /** Set when the hourly trigger stopped importing this scan by itself: why, and what to do. */
+  autoImportStopped?: string | null;
 }
 
 export interface StartedScan {

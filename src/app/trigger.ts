@@ -19,43 +19,13 @@ import { ApiProblemError, type Problem } from '../api/problems';
 import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas';
 import { checkScanId, gasImportEnv, pendingImportIds, runImport, withDocumentLock } from './import';
 import { forgetRunningScan, mapStatus, POLL_BUDGET_MS, recordedScanIds } from './progress';
+import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
-/** Document property: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
-export const AUTO_IMPORT_PROPERTY = 'scan.autoimport';
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
 export const MAX_FAILURES = 5;
 const HOUR_MS = 3600_000;
-
-export interface AutoImportState {
-  /** Failures in a row. */
-  n: number;
-  /** Clock ms before which the trigger does not try this scan again. */
-  a: number;
-  /** Set when automatic import stopped: the reason. */
-  s?: string;
-}
-export type AutoImportStates = { [scanId: string]: AutoImportState };
-
-export function decodeStates(text: string | null): AutoImportStates {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text);
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    const out: AutoImportStates = {};
-    for (const k of Object.keys(v)) {
-      const r = v[k];
-      if (/^\d+$/.test(k) && r && typeof r === 'object' && typeof r.n === 'number' && typeof r.a === 'number') {
-        out[k] = { n: r.n, a: r.a };
-        if (typeof r.s === 'string') out[k].s = r.s;
-      }
-    }
-    return out;
-  } catch (_e) {
-    return {};
-  }
-}
 
 /** Problems that will not go away by waiting: stop at the first one. */
 export function isLasting(p: Problem): boolean {
@@ -68,27 +38,6 @@ export function afterFailure(prev: AutoImportState | undefined, reason: string, 
   if (lasting || n >= MAX_FAILURES) return { n, a: at, s: 'automatic import stopped: ' + reason + ' — import it from Scans' };
   // The trigger fires about hourly (Google lets it drift): slack so the run 2^(n-1) hours on is due.
   return { n, a: at + Math.pow(2, n - 1) * HOUR_MS - 15 * 60_000 };
-}
-
-function readStates(): AutoImportStates {
-  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_PROPERTY));
-}
-
-function writeStates(states: AutoImportStates): void {
-  const props = documentProperties();
-  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_PROPERTY, JSON.stringify(states));
-  else props.deleteProperty(AUTO_IMPORT_PROPERTY);
-}
-
-/**
- * Why automatic import stopped, per scan id, for the sidebar's lists ("automatic import stopped:
- * <reason> — import it from Scans"). Scans still tried automatically are not listed.
- */
-export function autoImportNotes(): { [scanId: string]: string } {
-  const states = readStates();
-  const out: { [scanId: string]: string } = {};
-  for (const k of Object.keys(states)) if (states[k].s) out[k] = states[k].s!;
-  return out;
 }
 
 function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
@@ -212,3 +161,4 @@ export function importFinishedScans(): void {
   const left = ids.filter((id) => gone.indexOf(id) < 0 && !(states[String(id)] && states[String(id)].s));
   if (keyRefused || !left.length) removeImportTriggers();
 }
+

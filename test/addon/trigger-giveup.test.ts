@@ -62,6 +62,9 @@ describe('automatic import trigger gives up', () => {
       const s = states(rt)[String(id)];
       expect(s.s).toMatch(/^automatic import stopped: .*The filter is not valid.* — import it from Scans$/);
       expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(id));
+      // The sidebar's lists say why, so the user knows to import it by hand.
+      const listed = rt.scriptRun('getRunningScans') as Array<{ scanId: number; autoImportStopped?: string | null }>;
+      expect(listed.find((p) => p.scanId === id)?.autoImportStopped).toBe(s.s);
       // Nothing left it may import: the trigger is gone, no more runs, no more calls.
       expect(mine(rt)).toEqual([]);
       const calls = (await proxy.seen()).length;

@@ -42,6 +42,18 @@ describe('history', () => {
     await sb.close();
   });
 
+  test('a scan the hourly trigger stopped importing says why, as text', async () => {
+    const note = 'automatic import stopped: <b>422</b> The filter is not valid — import it from Scans';
+    const page1 = listPage(1, [{ ...done(51, 'Stuck'), autoImportStopped: note }, done(50, 'Newest')], false);
+    const sb = await openSidebar(canned({ listScans: () => page1 }), { view: 'history' });
+    const card = sb.page.locator('article.card').first();
+    await until(() => card.locator('.name').innerText(), 'Stuck');
+    await expect(card.innerText()).resolves.toContain(note);
+    await expect(card.locator('b').count()).resolves.toBe(0);
+    await expect(sb.page.locator('article.card').nth(1).innerText()).resolves.not.toContain('automatic import stopped');
+    await sb.close();
+  });
+
   test('delete asks first: Keep calls nothing, Delete calls deleteScan and removes the scan', async () => {
     const sb = await openSidebar(canned({ listScans: pages[1], deleteScan: { deleted: true } }), { view: 'history' });
     const { page } = sb;

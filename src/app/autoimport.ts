@@ -1,0 +1,59 @@
+/**
+ * What the hourly import trigger remembers per scan (failures in a row, next attempt, why it
+ * stopped), in one document property. Its own module so that both the trigger and the sidebar's
+ * progress lists read it without importing each other.
+ */
+import { documentProperties } from './gas';
+
+/** Document property: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
+export const AUTO_IMPORT_PROPERTY = 'scan.autoimport';
+export interface AutoImportState {
+  /** Failures in a row. */
+  n: number;
+  /** Clock ms before which the trigger does not try this scan again. */
+  a: number;
+  /** Set when automatic import stopped: the reason. */
+  s?: string;
+}
+export type AutoImportStates = { [scanId: string]: AutoImportState };
+
+export function decodeStates(text: string | null): AutoImportStates {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    const out: AutoImportStates = {};
+    for (const k of Object.keys(v)) {
+      const r = v[k];
+      if (/^\d+$/.test(k) && r && typeof r === 'object' && typeof r.n === 'number' && typeof r.a === 'number') {
+        out[k] = { n: r.n, a: r.a };
+        if (typeof r.s === 'string') out[k].s = r.s;
+      }
+    }
+    return out;
+  } catch (_e) {
+    return {};
+  }
+}
+
+export function readStates(): AutoImportStates {
+  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_PROPERTY));
+}
+
+export function writeStates(states: AutoImportStates): void {
+  const props = documentProperties();
+  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_PROPERTY, JSON.stringify(states));
+  else props.deleteProperty(AUTO_IMPORT_PROPERTY);
+}
+
+/**
+ * Why automatic import stopped, per scan id, for the sidebar's lists ("automatic import stopped:
+ * <reason> — import it from Scans"). Scans still tried automatically are not listed.
+ */
+export function autoImportNotes(): { [scanId: string]: string } {
+  const states = readStates();
+  const out: { [scanId: string]: string } = {};
+  for (const k of Object.keys(states)) if (states[k].s) out[k] = states[k].s!;
+  return out;
+}
+
