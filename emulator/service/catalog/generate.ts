@@ -139,17 +139,19 @@ function history(p: Prng, rank: number | null, price: number | null): CatalogRec
   return { bsr, price: pr, instock_rate: instock, rank_drops: drops };
 }
 
-interface Offers {
-  buybox_price: number | null;
-  lowest_price_new_fba: number | null;
-  lowest_price_new_fbm: number | null;
-  lowest_price_used_fba: number | null;
-  lowest_price_used_fbm: number | null;
-  competitive_sellers: number;
-  new_fba_offers_count: number;
-  new_fbm_offers_count: number;
-  total_offers_count: number;
-}
+/** The offer members of a record (their meaning is documented once, in format.ts). */
+type Offers = Pick<
+  CatalogRecord,
+  | 'buybox_price'
+  | 'lowest_price_new_fba'
+  | 'lowest_price_new_fbm'
+  | 'lowest_price_used_fba'
+  | 'lowest_price_used_fbm'
+  | 'competitive_sellers'
+  | 'new_fba_offers_count'
+  | 'new_fbm_offers_count'
+  | 'total_offers_count'
+>;
 
 function offers(p: Prng, price: number): Offers {
   const fba = p.weighted<number>([[0, 8], [1, 20], [2, 18], [3, 14], [5, 14], [8, 10], [12, 8], [20, 8]]);
