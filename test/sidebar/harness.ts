@@ -10,10 +10,11 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { installScriptRun, type ScriptRunCall } from '../../emulator/gas/client';
 import { declaredFunctions } from '../../emulator/gas';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findChromium } = require('../../tools/chromium.cjs') as { findChromium(): Promise<{ path: string; source: string }> };
 
 export const ROOT = join(__dirname, '..', '..');
 export const DIST = resolve(ROOT, process.env.ADDON_OUT_DIR || 'dist');
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** A made-up address the page is served from (intercepted: nothing goes to the network). */
 const PAGE_URL = 'http://sidebar.test/';
@@ -54,8 +55,10 @@ let profile: string | undefined;
 export async function browser(): Promise<BrowserContext> {
   if (context) return context;
   profile = mkdtempSync(join(tmpdir(), 'sidebar-chromium-'));
+  // jest's global setup found it (and said which); findChromium again outside jest.
+  const executablePath = process.env.CHROMIUM_PATH || (await findChromium()).path;
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: ARGS,
     viewport: { width: 300, height: 900 },
