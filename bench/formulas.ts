@@ -18,7 +18,7 @@
 import { TOO_MANY_SCRIPTS_MESSAGE, createRuntime, type Runtime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService } from '../emulator/service/spawn';
-import { sampleIndex } from '../test/addon/formulas-helpers';
+import { sampleIndex } from '../emulator/service/catalog/sample-index';
 
 const CELLS = 5000;
 const DISTINCT = 2000;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Account, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
 import { ApiError, validationFailed } from './errors';
-import { loadApiDocument } from './openapi';
+import { loadApiDocument } from '../../contract/openapi';
 import { authenticate } from './auth';
 import { scanHandlers } from './scans';
 import { bulkHandlers, BULK_OPERATIONS, bulkRateLimiter } from './routes/bulk';

@@ -1,11 +1,11 @@
 /**
  * Request/response types of the Scan Service endpoints this client uses, taken from the types
- * GENERATED from the OpenAPI description (schema.ts, `npm run gen:api`; the API is described once,
- * in emulator/service/openapi/). Everything in src/api and src/formulas imports these names from
+ * GENERATED from the OpenAPI description (contract/schema.ts, `npm run gen:api`; the API is described once,
+ * in contract/openapi/). Everything in src/api and src/formulas imports these names from
  * here only. Response types describe what the description promises; the readers in read.ts accept
  * more (the service's silent parts may differ from the local stand-in).
  */
-import type { components, operations } from './schema';
+import type { components, operations } from '../../contract/schema';
 
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 

@@ -40,7 +40,7 @@ import {
 import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from '../formulas/column-choice';
 import { convertRows, outputHeader } from '../formulas/column-run';
 import type { FormulaDeps } from '../formulas/engine';
-import { findMarketplace } from '../shared/marketplaces';
+import { findMarketplace } from '../../contract/marketplaces';
 import { columnLetter } from '../scan/mapping';
 import { safeBlock } from '../sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest, SettingsView } from './protocol';

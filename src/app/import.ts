@@ -18,7 +18,7 @@
 import { sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from '../api/client';
 import { ApiProblemError, isRetryable } from '../api/problems';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
-import { findMarketplace, type Marketplace } from '../shared/marketplaces';
+import { findMarketplace, type Marketplace } from '../../contract/marketplaces';
 import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../scan/layout';
 import { safeText } from '../sheet/safe';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';

@@ -31,7 +31,7 @@ import { send, type ApiCall, type ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { decideRetry } from '../api/retry';
 import type { FetchRequest, UrlFetchLike } from '../api/services';
-import { findMarketplace } from '../shared/marketplaces';
+import { findMarketplace } from '../../contract/marketplaces';
 import { findHeaderRow, suggestColumns } from '../sheet/header';
 import { mappingFromRoles, roleLabel, type ColumnRole } from '../scan/mapping';
 import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../scan/prepare';

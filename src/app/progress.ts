@@ -19,7 +19,7 @@
 import { requestJson, sendAll, type ApiCall, type ServiceSettings } from '../api/client';
 import { ApiProblemError } from '../api/problems';
 import { unwrapData } from '../api/read';
-import { findMarketplace } from '../shared/marketplaces';
+import { findMarketplace } from '../../contract/marketplaces';
 import type { ScanProgress, ScanStatus } from './protocol';
 import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from './gas';
 import { autoImportNotes } from './autoimport';

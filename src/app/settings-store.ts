@@ -6,7 +6,7 @@
  * Never in cells, document properties, logs or messages.
  */
 import type { Problem } from '../api/problems';
-import { findMarketplace } from '../shared/marketplaces';
+import { findMarketplace } from '../../contract/marketplaces';
 import type { PropertiesLike } from '../api/services';
 
 export const SETTINGS_PROPERTY = 'scan.settings';

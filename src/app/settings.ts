@@ -19,7 +19,7 @@
 import { requestJson, type ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../api/retry';
-import { findMarketplace, MARKETPLACES } from '../shared/marketplaces';
+import { findMarketplace, MARKETPLACES } from '../../contract/marketplaces';
 import { formulaSharePropertyName } from '../formulas/key';
 import type { ConnectionResult, MarketplaceOption, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from './settings-store';

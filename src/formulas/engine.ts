@@ -12,7 +12,7 @@ import { convertAsins, convertIds, type IdOutcome } from '../api/conversion';
 import { splitConvertAnswer } from '../api/read';
 import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
 import { identify, type IdExpectation } from '../ids';
-import { findMarketplace } from '../shared/marketplaces';
+import { findMarketplace } from '../../contract/marketplaces';
 import { readCache, writeCache, type Cached, type CacheScope } from './cache';
 import type { FormulaSettings } from './key';
 import { failedText, invalidText, NOT_FOUND } from './messages';

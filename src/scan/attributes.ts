@@ -1,11 +1,11 @@
 /**
  * The scan options as the user types them in the sidebar (money in currency units, discount in
  * percent) to the upload `attributes.options` of contract 2.1 (money in cents, discount in basis
- * points; conversions in src/shared/units.ts). Pure; nothing runs at load time.
+ * points; conversions in contract/units.ts). Pure; nothing runs at load time.
  */
-import type { components } from '../api/schema';
-import { findMarketplace } from '../shared/marketplaces';
-import { percentToBps } from '../shared/units';
+import type { components } from '../../contract/schema';
+import { findMarketplace } from '../../contract/marketplaces';
+import { percentToBps } from '../../contract/units';
 import { parseMoney } from './cost';
 
 /** Contract 2.1: the `attributes` part of the upload, as the API description defines it. */

@@ -5,13 +5,13 @@
  * Pure; nothing runs at load time.
  *
  * Values: money (cents) -> currency amount (number), basis points -> fraction under a percent format
- * (src/shared/units.ts); missing or null -> ''. Text from the service or the supplier goes through
+ * (contract/units.ts); missing or null -> ''. Text from the service or the supplier goes through
  * the formula guard (src/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
  * HYPERLINK formula that WE build from a validated ASIN (10 letters/digits) and productUrl(); any
  * other ASIN text is written as guarded plain text.
  */
-import { Marketplace, productUrl } from '../shared/marketplaces';
-import { bpsToFraction, centsToAmount } from '../shared/units';
+import { Marketplace, productUrl } from '../../contract/marketplaces';
+import { bpsToFraction, centsToAmount } from '../../contract/units';
 import { safeCellValue, safeText } from '../sheet/safe';
 import { SHEET_ROW_COLUMN } from './mapping';
 

@@ -22,7 +22,7 @@ import { detectDecimalSeparator, parseMoney } from './cost';
 import { toCsv } from './csv';
 import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
 import { ColumnMapping, ColumnRole, columnLetter, SHEET_ROW_COLUMN } from './mapping';
-import { fractionToBps, percentToBps, plainDecimal } from '../shared/units';
+import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
 import { normalizeHeader } from '../sheet/header';
 
 export { SHEET_ROW_COLUMN };

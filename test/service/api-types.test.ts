@@ -1,8 +1,8 @@
-/** src/api/schema.ts is generated from the API description: this fails when it is stale. */
+/** contract/schema.ts is generated from the API description: this fails when it is stale. */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-test('src/api/schema.ts matches what the description generates (npm run gen:api)', () => {
+test('contract/schema.ts matches what the description generates (npm run gen:api)', () => {
   const root = join(__dirname, '..', '..');
   // A child process: openapi-typescript's dependencies are ES modules, which jest cannot load.
   let out = '';
@@ -13,5 +13,5 @@ test('src/api/schema.ts matches what the description generates (npm run gen:api)
     status = e.status;
     out = `${e.stdout}${e.stderr}`;
   }
-  expect({ status, out: out.trim() }).toEqual({ status: 0, out: 'src/api/schema.ts is up to date.' });
+  expect({ status, out: out.trim() }).toEqual({ status: 0, out: 'contract/schema.ts is up to date.' });
 }, 60_000);

@@ -6,7 +6,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { RunningService } from '../../emulator/service/server';
-import { loadApiDocument } from '../../emulator/service/openapi';
+import { loadApiDocument } from '../../contract/openapi';
 import { attrs, Client, csv, KEY_A, P, startTestService, type Answer } from './scans-fixtures';
 
 const doc = loadApiDocument() as any;

@@ -6,7 +6,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { call, start, KEY_A, TestClock } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
-import { loadApiDocument } from '../../emulator/service/openapi';
+import { loadApiDocument } from '../../contract/openapi';
 
 const doc = loadApiDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -4,7 +4,7 @@
  * operation of the contract (shared/reference/scan-service-api.md), and a valid request to every
  * one of them succeeds.
  */
-import { loadApiDocument } from '../../emulator/service/openapi';
+import { loadApiDocument } from '../../contract/openapi';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 
 /** Every operation of the contract, as the document lists them (section 4). */

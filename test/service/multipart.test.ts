@@ -2,7 +2,7 @@
 import { readMultipart } from '../../emulator/service/routes/multipart';
 import { call, start } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
-import { loadApiDocument } from '../../emulator/service/openapi';
+import { loadApiDocument } from '../../contract/openapi';
 
 let svc: RunningService;
 let svcDocument: Record<string, any>;

@@ -1,4 +1,4 @@
-import { findMarketplace } from '../../src/shared/marketplaces';
+import { findMarketplace } from '../../contract/marketplaces';
 import { columnIndex, errorsBlock, resultBlock, resultColumns, sheetRowField } from '../../src/scan/layout';
 
 const US = findMarketplace('US')!;

@@ -8,7 +8,7 @@ import {
   fractionToBps,
   percentToBps,
   plainDecimal,
-} from '../../src/shared/units';
+} from '../../contract/units';
 import { detectDecimalSeparator, MoneyResult, parseCost, parseMoney } from '../../src/scan/cost';
 
 function ok(r: MoneyResult) {

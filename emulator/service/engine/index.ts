@@ -3,7 +3,7 @@
  * error row, and answers the conversion endpoints. Pure: catalog and account rules are handed in.
  * Row semantics are described in engine/README.md, money in FINANCIAL-MODEL.md.
  */
-import { findMarketplace } from '../../../src/shared/marketplaces';
+import { findMarketplace } from '../../../contract/marketplaces';
 import type { CatalogRecord } from '../catalog/format';
 import { IMAGE_URL_PREFIX } from '../catalog/format';
 import { computeFinancials, type CostInputs } from './financials';

@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../contract/schema';
 /**
  * Contract between the catalog/financial engine (emulator/service/engine, emulator/service/catalog)
  * and the HTTP side (routes). The engine is pure: no database, no HTTP. The HTTP side reads the

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { assertMarketplaceAccess, requestMarketplace } from '../auth';
-import { findMarketplace } from '../../../src/shared/marketplaces';
+import { findMarketplace } from '../../../contract/marketplaces';
 import { sqlTime } from '../time';
 import { ASIN_MAX, ASIN_MIN } from './bulk';
 

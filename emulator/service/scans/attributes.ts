@@ -2,7 +2,7 @@
  * Checks the upload's `attributes` (document 2.1) and says every problem at once, in plain words.
  * The rules mirror the `ScanAttributes` schema of the API description (scans.yaml).
  */
-import { MARKETPLACES, type Marketplace } from '../../../src/shared/marketplaces';
+import { MARKETPLACES, type Marketplace } from '../../../contract/marketplaces';
 import type { RowError } from '../errors';
 import type { ScanAttributes } from '../engine/types';
 

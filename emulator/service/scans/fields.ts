@@ -2,7 +2,7 @@
  * Field names of result rows, derived from the API description (`ScanProduct`, `ScanErrorRow`) so
  * that what the description documents is exactly what filters, sorts and download columns accept.
  */
-import { loadApiDocument } from '../openapi';
+import { loadApiDocument } from '../../../contract/openapi';
 
 export type FieldKind = 'number' | 'string' | 'boolean';
 export interface ScalarField {

@@ -1,5 +1,5 @@
 /** A stored scan as the API answers it (the `Scan` schema of scans.yaml). */
-import { findMarketplace } from '../../../src/shared/marketplaces';
+import { findMarketplace } from '../../../contract/marketplaces';
 import { localIsoTime, zuluTime } from '../time';
 
 export type ScanStatus = 'queued' | 'in_progress' | 'success' | 'error' | 'cancelled';

@@ -1,5 +1,5 @@
 /** The client's batch ceilings are the API description's (one source of truth: the OpenAPI document). */
-import { loadApiDocument } from '../../../emulator/service/openapi';
+import { loadApiDocument } from '../../../contract/openapi';
 import { MAX_CONVERT_ASINS, MAX_CONVERT_IDS } from '../../../emulator/service/convert';
 import { ASIN_CONVERT_MAX_ASINS, CONVERT_MAX_IDS } from '../../../src/api/types';
 

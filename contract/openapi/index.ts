@@ -2,7 +2,7 @@
  * The service's API description: one OpenAPI 3.1 document, kept as a base file plus one file per
  * area so that areas can be edited apart. This loader merges them (paths and components) into the
  * single document that the local service validates against, serves at /openapi.json, and from
- * which src/api/schema.ts is generated. Nothing else may describe the API.
+ * which contract/schema.ts is generated. Nothing else may describe the API.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
