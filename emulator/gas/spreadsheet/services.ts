@@ -202,6 +202,8 @@ export class SpreadsheetImpl {
     const m = this.wb.addSheet(name ?? this.wb.uniqueSheetName(), at);
     this.wb.activeSheet = m;
     this.wb.activeRange = null;
+    // Formulas naming this sheet (#REF! until now) resolve.
+    afterWrite(this.wb, []);
     return this.s.sheet(m);
   }
   deleteSheet(sheet: SheetImpl): void {
