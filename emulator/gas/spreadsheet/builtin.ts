@@ -8,7 +8,7 @@
  */
 import type { DetailedCellError, ExportedChange, HyperFormula as HyperFormulaT } from 'hyperformula';
 import { formatValue, isAutomatic } from './format';
-import { Area, Cell, SheetModel, WorkbookCore } from './model';
+import { Area, Cell, SheetModel, WorkbookCore, liveArea } from './model';
 import { DATE_FORMAT, DATE_TIME_FORMAT, truncate15 } from './values';
 
 type HF = typeof import('hyperformula');
@@ -112,8 +112,9 @@ class Engine {
     const want = [...this.wb.namedRanges.values()]
       .filter((nr) => this.ids.has(nr.area.sheet))
       .map((nr) => {
-        const a = nr.area;
+        const a = liveArea(nr.area);
         const q = `'${a.sheet.name.replace(/'/g, "''")}'`;
+        // The live extent: the key changes when an open range's sheet grows, so the name follows it.
         return [nr.name, `=${q}!$${col(a.c1)}$${a.r1}:$${col(a.c2)}$${a.r2}`] as const;
       });
     const key = JSON.stringify(want);

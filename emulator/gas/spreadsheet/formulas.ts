@@ -6,7 +6,7 @@
  * results on to the custom functions that read them.
  */
 import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
-import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell } from './model';
+import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell, liveArea } from './model';
 import { DATE_TIME_FORMAT, dateToSerial, isDate, isDateFormat, truncate15 } from './values';
 import { isAutomatic } from './format';
 import { rebuildBuiltin, shiftBuiltin, syncBuiltin } from './builtin';
@@ -108,7 +108,7 @@ function resolveArea(wb: WorkbookCore, fc: CustomFormula, a: Arg): Area | null {
   if (a.kind === 'name') {
     const nr = wb.namedRanges.get(a.name);
     if (!nr) throw new FormulaError('#NAME?', `Unknown range name: '${a.name.toUpperCase()}'.`);
-    return nr.area;
+    return liveArea(nr.area);
   }
   if (a.deleted) throw new FormulaError('#REF!', 'Reference does not exist.');
   const sheet = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);

@@ -5,7 +5,7 @@
 import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
-import { Area, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
+import { Area, OpenSides, areaA1, liveArea, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
@@ -92,8 +92,8 @@ export class Services {
     if (!s) this.sheetWrappers.set(m, (s = new SheetImpl(this, m)));
     return s;
   }
-  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1): RangeImpl {
-    return new RangeImpl(this, m, r, c, nr, nc);
+  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1, open?: OpenSides): RangeImpl {
+    return new RangeImpl(this, m, r, c, nr, nc, open);
   }
   /** The model of a Sheet/Range object given by the script. */
   modelOf(x: unknown, method: string): SheetModel {
@@ -107,12 +107,17 @@ export class Services {
     if (!ref) throw this.ctx.error('Range not found');
     const sheet = ref.sheetName === undefined ? defaultSheet : this.ctx.wb.sheetByName(ref.sheetName);
     if (!sheet) throw this.ctx.error('Range not found');
-    const area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
-    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    const area: Area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
+    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols || area.r1 > sheet.maxRows || area.c1 > sheet.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    // Open notation (A:A, 2:2, A2:A) is kept: the range reaches the sheet's end however it grows.
+    if (ref.r1 === null || ref.c1 === null || ref.r2 === null || ref.c2 === null)
+      area.open = { r1: ref.r1 === null, c1: ref.c1 === null, r2: ref.r2 === null, c2: ref.c2 === null };
     return area;
   }
   rangeOf(a: Area): RangeImpl {
-    return this.range(a.sheet, a.r1, a.c1, a.r2 - a.r1 + 1, a.c2 - a.c1 + 1);
+    const l = liveArea(a);
+    return this.range(a.sheet, l.r1, l.c1, l.r2 - l.r1 + 1, l.c2 - l.c1 + 1, a.open);
   }
 }
 
@@ -554,7 +559,10 @@ export class SheetImpl {
     const m = this._m;
     for (const [k, nr] of this.wb.namedRanges) {
       if (nr.area.sheet !== m) continue;
-      const a = shiftArea(nr.area, dim, at, n);
+      // An open end (A:A) reaches the sheet's end however rows come and go.
+      const o = nr.area.open;
+      const a = shiftArea(o ? { ...nr.area, r2: o.r2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.r2, c2: o.c2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.c2 } : nr.area, dim, at, n);
+      if (a && o) Object.assign(a, { r2: o.r2 ? m.maxRows : a.r2, c2: o.c2 ? m.maxCols : a.c2 });
       if (a) nr.area = a;
       else this.wb.namedRanges.delete(k);
     }
@@ -785,9 +793,19 @@ export class RangeImpl {
     /** @internal */ readonly _m: SheetModel,
     /** @internal */ readonly _r: number,
     /** @internal */ readonly _c: number,
-    /** @internal */ readonly _nr: number,
-    /** @internal */ readonly _nc: number,
+    private readonly nr0: number,
+    private readonly nc0: number,
+    /** @internal Sides left open in its A1 notation (A:A, 2:2, A2:A): they follow the sheet's size. */
+    readonly _open: OpenSides | undefined = undefined,
   ) {}
+  /** @internal */
+  get _nr(): number {
+    return this._open?.r2 ? Math.max(0, this._m.maxRows - this._r + 1) : this.nr0;
+  }
+  /** @internal */
+  get _nc(): number {
+    return this._open?.c2 ? Math.max(0, this._m.maxCols - this._c + 1) : this.nc0;
+  }
   private get ctx() {
     return this.s.ctx;
   }
@@ -796,7 +814,9 @@ export class RangeImpl {
   }
   /** @internal */
   _area(): Area {
-    return { sheet: this._m, r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+    const a: Area = { sheet: this._m, r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+    if (this._open) a.open = { ...this._open };
+    return a;
   }
   private cells(): number {
     return this._nr * this._nc;
@@ -824,7 +844,7 @@ export class RangeImpl {
   // -- position --
   getA1Notation(): string {
     this.ctx.call();
-    return rangeA1(this._r, this._c, this._r + this._nr - 1, this._c + this._nc - 1);
+    return areaA1(this._area());
   }
   getRow(): number {
     this.ctx.call();

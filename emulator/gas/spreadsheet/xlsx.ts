@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { parseA1, quoteSheetName, rangeA1 } from './a1';
-import { Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore } from './model';
+import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
 import { isDateFormat, isDate, truncate15, DATE_FORMAT } from './values';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
@@ -118,7 +118,10 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     if (!ref || ref.sheetName === undefined) continue;
     const sheet = wb.sheetByName(ref.sheetName);
     if (!sheet) continue;
-    wb.namedRanges.set(dn.name, { name: dn.name, area: { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols } });
+    const area: Area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
+    if (ref.r1 === null || ref.c1 === null || ref.r2 === null || ref.c2 === null)
+      area.open = { r1: ref.r1 === null, c1: ref.c1 === null, r2: ref.r2 === null, c2: ref.c2 === null };
+    wb.namedRanges.set(dn.name, { name: dn.name, area });
   }
   wb.activeSheet = wb.sheets.find((s) => !s.hidden) ?? wb.sheets[0] ?? null;
 }
@@ -171,7 +174,9 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
     );
   }
   for (const nr of wb.namedRanges.values()) {
-    const a = nr.area;
+    // exceljs drops open defined names ($A$2:$A) without a word, so an open range is saved as its
+    // current extent (it no longer grows after a round trip; loading keeps open names other tools wrote).
+    const a = liveArea(nr.area);
     const abs = (r: number, c: number) => rangeA1(r, c, r, c).replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2');
     const loc = `${quoteSheetName(a.sheet.name)}!${abs(a.r1, a.c1)}${a.r1 === a.r2 && a.c1 === a.c2 ? '' : ':' + abs(a.r2, a.c2)}`;
     x.definedNames.add(loc, nr.name);
