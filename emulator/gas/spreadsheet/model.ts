@@ -7,6 +7,7 @@ import { cellA1, columnLetters, rangeA1 } from './a1';
 import { AUTOMATIC_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, dateToSerial, isDate, isDateFormat, parseTyped, serialParts, serialToDate, Stored, truncate15 } from './values';
 import { formatValue, isAutomatic } from './format';
 import type { CustomFormula } from './formulas';
+import type { ValidationModel } from './validation';
 
 export interface LinkRun {
   start: number;
@@ -31,6 +32,8 @@ export interface Cell {
   links?: LinkRun[];
   /** Message of an error value (#ERROR!, #REF!). */
   err?: string;
+  /** Data validation rule (checkbox, value list, ...). */
+  dv?: ValidationModel;
   /** Custom-function formula anchored here. */
   cf?: CustomFormula;
   /** Set on cells filled by the spill of a custom function's array result. */

@@ -7,6 +7,7 @@ import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
 import { Area, OpenSides, areaA1, liveArea, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
+import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxValues } from './validation';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
 
@@ -652,7 +653,7 @@ export class SheetImpl {
     return this;
   }
 
-  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): SheetImpl {
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; validationsOnly?: boolean }): SheetImpl {
     const m = this._m;
     this.ctx.write('clear', m.lastRow() * m.lastColumn());
     this.s.range(m, 1, 1, m.maxRows, m.maxCols)._clear(options ?? {});
@@ -941,6 +942,107 @@ export class RangeImpl {
     this.writeAll((i, j) => data[i][j]);
     return this;
   }
+  // -- data validation (checkboxes, value lists) --
+  setDataValidation(rule: DataValidationImpl | null): RangeImpl {
+    if (rule !== null && !(rule instanceof DataValidationImpl))
+      throw this.ctx.error(`The parameters (${typeName(rule)}) don't match the method signature for SpreadsheetApp.Range.setDataValidation.`);
+    this.ctx.write('setDataValidation', this.cells());
+    this.each((c) => (c.dv = rule ? rule._v : undefined));
+    return this;
+  }
+  setDataValidations(rules: Array<Array<DataValidationImpl | null>>): RangeImpl {
+    const data = checkGrid(this.ctx, 'setDataValidations', rules, this._nr, this._nc);
+    for (const row of data)
+      for (const r of row)
+        if (r !== null && !(r instanceof DataValidationImpl)) throw this.ctx.error(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Range.setDataValidations.`);
+    this.ctx.write('setDataValidations', this.cells());
+    this.each((c, i, j) => (c.dv = (data[i][j] as DataValidationImpl | null)?._v));
+    return this;
+  }
+  getDataValidation(): DataValidationImpl | null {
+    this.ctx.read(1);
+    const v = this.first()?.dv;
+    return v ? new DataValidationImpl(this.ctx, v) : null;
+  }
+  getDataValidations(): Grid<DataValidationImpl | null> {
+    this.ctx.read(this.cells());
+    return this.map((c) => (c?.dv ? new DataValidationImpl(this.ctx, c.dv) : null));
+  }
+  clearDataValidations(): RangeImpl {
+    this.ctx.write('clearDataValidations', this.cells());
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const c = this._m.cell(this._r + i, this._c + j);
+      if (c) c.dv = undefined;
+    }
+    return this;
+  }
+  /** Google: checkbox rule on every cell, and every cell set to the unchecked value (FALSE by default). */
+  insertCheckboxes(checkedValue?: unknown, uncheckedValue?: unknown): RangeImpl {
+    const values = arguments.length === 0 ? [] : arguments.length === 1 ? [checkedValue] : [checkedValue, uncheckedValue];
+    const rule: ValidationModel = { type: DataValidationCriteria.CHECKBOX, values, allowInvalid: true, helpText: null };
+    const { unchecked } = checkboxValues(rule);
+    this.ctx.write('insertCheckboxes', this.cells());
+    this.each((c) => (c.dv = rule));
+    this.writeAll(() => unchecked);
+    return this;
+  }
+  /** Google: removes the checkbox rules, and the values of cells that held the checked or unchecked value. */
+  removeCheckboxes(): RangeImpl {
+    this.ctx.write('removeCheckboxes', this.cells());
+    const cleared: Area[] = [];
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const c = this._m.cell(this._r + i, this._c + j);
+      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) continue;
+      const { checked, unchecked } = checkboxValues(c.dv);
+      c.dv = undefined;
+      if (!c.f && (c.v === checked || c.v === unchecked)) {
+        this.wb.clearContent(c);
+        cleared.push({ sheet: this._m, r1: this._r + i, c1: this._c + j, r2: this._r + i, c2: this._c + j });
+      }
+    }
+    if (cleared.length) afterWrite(this.wb, cleared);
+    return this;
+  }
+  check(): RangeImpl {
+    return this.setChecked('check', true);
+  }
+  uncheck(): RangeImpl {
+    return this.setChecked('uncheck', false);
+  }
+  /** Google: only cells holding the checked or unchecked value of their checkbox change. */
+  private setChecked(method: string, on: boolean): RangeImpl {
+    this.ctx.write(method, this.cells());
+    const changed: Area[] = [];
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const r = this._r + i;
+      const col = this._c + j;
+      const c = this._m.cell(r, col);
+      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX || c.f) continue;
+      const { checked, unchecked } = checkboxValues(c.dv);
+      const now = c.v ?? '';
+      if (now !== checked && now !== unchecked) continue;
+      this.wb.writeInput(this._m, r, col, on ? checked : unchecked);
+      changed.push({ sheet: this._m, r1: r, c1: col, r2: r, c2: col });
+    }
+    if (changed.length) afterWrite(this.wb, changed);
+    return this;
+  }
+  /** true when every cell is a checked checkbox, false when every one is unchecked, else null (Google). */
+  isChecked(): boolean | null {
+    this.ctx.read(this.cells());
+    let all: boolean | null = null;
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const c = this._m.cell(this._r + i, this._c + j);
+      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) return null;
+      const { checked, unchecked } = checkboxValues(c.dv);
+      const now = c.v ?? '';
+      const state = now === checked ? true : now === unchecked ? false : null;
+      if (state === null || (all !== null && all !== state)) return null;
+      all = state;
+    }
+    return all;
+  }
+
   private writeAll(v: (i: number, j: number) => unknown): void {
     // Checked before anything is written, so a refused write changes nothing.
     for (let i = 0; i < this._nr; i++)
@@ -1156,9 +1258,11 @@ export class RangeImpl {
 
   // -- clearing --
   /** @internal */
-  _clear(o: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): void {
-    const contents = !o.formatOnly && !o.commentsOnly;
-    const formats = !o.contentsOnly && !o.commentsOnly;
+  _clear(o: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean; validationsOnly?: boolean }): void {
+    const contents = !o.formatOnly && !o.commentsOnly && !o.validationsOnly;
+    const formats = !o.contentsOnly && !o.commentsOnly && !o.validationsOnly;
+    // Google: clear() with no option also removes data validation rules; validationsOnly only them.
+    const validations = !!o.validationsOnly || (!o.contentsOnly && !o.formatOnly && !o.commentsOnly);
     for (let i = 0; i < this._nr; i++) {
       const row = this._m.rows[this._r - 1 + i];
       if (!row) continue;
@@ -1167,13 +1271,15 @@ export class RangeImpl {
         if (!c) continue;
         if (contents) this.wb.clearContent(c);
         if (formats) this.wb.clearFormat(c);
+        // Google: clear() with no options also removes data validation rules.
+        if (validations) c.dv = undefined;
         if (o.commentsOnly) c.note = undefined;
       }
     }
     if (contents) afterWrite(this.wb, [this._area()]);
   }
   /** Chosen: clear() keeps notes (clear({commentsOnly: true}) removes them). */
-  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): RangeImpl {
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean; validationsOnly?: boolean }): RangeImpl {
     this.ctx.write('clear', this.cells());
     this._clear(options ?? {});
     return this;

@@ -6,6 +6,7 @@ import type { SpreadsheetAppImpl } from './app';
 import type { FilterImpl, NamedRangeImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
 import type { BooleanConditionImpl, ConditionalFormatRuleBuilderImpl, ConditionalFormatRuleImpl, RichTextValueBuilderImpl, RichTextValueImpl } from './rules';
 import type { MenuImpl, UiImpl } from './ui';
+import type { DataValidationBuilderImpl, DataValidationImpl } from './validation';
 
 type Methods<T> = Exclude<{ [K in keyof T]: T[K] extends (...a: never[]) => unknown ? K : never }[keyof T], `_${string}`>;
 type Within<Impl, Google> = Exclude<Methods<Impl>, keyof Google>;
@@ -25,6 +26,8 @@ export type Checks = [
   None<Within<ConditionalFormatRuleImpl, GoogleAppsScript.Spreadsheet.ConditionalFormatRule>>,
   None<Within<ConditionalFormatRuleBuilderImpl, GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder>>,
   None<Within<BooleanConditionImpl, GoogleAppsScript.Spreadsheet.BooleanCondition>>,
+  None<Within<DataValidationImpl, GoogleAppsScript.Spreadsheet.DataValidation>>,
+  None<Within<DataValidationBuilderImpl, GoogleAppsScript.Spreadsheet.DataValidationBuilder>>,
   None<Within<UiImpl, GoogleAppsScript.Base.Ui>>,
   None<Within<MenuImpl, GoogleAppsScript.Base.Menu>>,
 ];
