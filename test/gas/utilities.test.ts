@@ -95,6 +95,11 @@ describe('Utilities', () => {
     expect(f('dd q')).toBe("Illegal pattern character 'q'");
     expect(f("yyyy 'at HH")).toBe('Unterminated quote');
     expect(f('XXXX')).toBe('invalid ISO 8601 format: length=4');
+    // Arguments of the wrong kind: Google's signature message (a date string is not a Date).
+    expect(thrown(() => evalIn(rt, 'return Utilities.formatDate("2024-01-01", "UTC", "yyyy")'))).toBe(
+      "The parameters (String,String,String) don't match the method signature for Utilities.formatDate.",
+    );
+    expect(thrown(() => evalIn(rt, 'return Utilities.formatDate(new Date(0), "yyyy")'))).toBe("The parameters (Date,String) don't match the method signature for Utilities.formatDate.");
     // The same letters quoted are text.
     expect(evalIn(rt, 'return Utilities.formatDate(new Date(0), "UTC", args)', "yyyy-MM-dd'T'HH:mm 'q'")).toBe('1970-01-01T00:00 q');
   });
