@@ -378,6 +378,7 @@ export class NamedRangeImpl {
   }
   setRange(range: RangeImpl): NamedRangeImpl {
     this.s.ctx.mutate('setRange');
+    if (!(range instanceof RangeImpl)) throw this.ctx.error(`The parameters (${typeName(range)}) don't match the method signature for SpreadsheetApp.NamedRange.setRange.`);
     this.nr.area = range._area();
     return this;
   }

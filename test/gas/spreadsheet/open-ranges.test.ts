@@ -3,7 +3,7 @@
  * current size, and a named range set to one grows with the sheet (the lists sync stores and compares them).
  */
 import { Workbook } from '../../../emulator/gas/spreadsheet';
-import { makeEnv } from './env';
+import { makeEnv, thrown } from './env';
 
 describe('open ranges', () => {
   test("getRange('A:A'), '2:2', 'A2:A', 'B:D' keep their notation and cover the sheet's current size", () => {
@@ -51,6 +51,20 @@ describe('open ranges', () => {
     sheet.insertRowsBefore(1, 1); // rows above move the start, the end stays open
     expect(ss.getRangeByName('Skus')!.getA1Notation()).toBe('A3:A');
     expect(ss.getNamedRanges()[0].getRange().getA1Notation()).toBe('A3:A');
+  });
+
+  test('NamedRange.setRange to an open range, getLastRow/getLastColumn of open ranges, setRange with a non-range', () => {
+    const { ss, sheet } = makeEnv();
+    ss.setNamedRange('List', sheet.getRange('A1:B5'));
+    const nr = ss.getNamedRanges()[0];
+    nr.setRange(sheet.getRange('B:D'));
+    expect([nr.getName(), nr.getRange().getA1Notation()]).toEqual(['List', 'B:D']);
+    const r = ss.getRangeByName('List')!;
+    expect([r.getRow(), r.getLastRow(), r.getColumn(), r.getLastColumn()]).toEqual([1, 1000, 2, 4]);
+    expect(sheet.getRange('3:3').getLastColumn()).toBe(26);
+    expect(thrown(() => nr.setRange('A1' as never))).toBe("The parameters (String) don't match the method signature for SpreadsheetApp.NamedRange.setRange.");
+    nr.remove();
+    expect(ss.getRangeByName('List')).toBeNull();
   });
 
   test('a formula over a named open range counts appended rows', () => {
