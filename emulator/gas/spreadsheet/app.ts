@@ -4,10 +4,12 @@ import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from '
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
+import { ProtectionType } from './protection';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
   readonly DataValidationCriteria = DataValidationCriteria;
+  readonly ProtectionType = ProtectionType;
   constructor(private readonly s: Services) {}
   private get ctx(): Ctx {
     return this.s.ctx;

@@ -8,6 +8,7 @@ import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } fr
 import { Area, OpenSides, areaA1, liveArea, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxValues } from './validation';
+import { ProtectionModel, ProtectionType, addProtection, checkEditable, mayEdit, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
 
@@ -273,6 +274,10 @@ export class SpreadsheetImpl {
     this.ctx.call();
     return this.ctx.arr([...this.wb.namedRanges.values()].map((nr) => new NamedRangeImpl(this.s, nr)));
   }
+  getProtections(type: string): ProtectionImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(protectionsOf(this.wb).filter((p) => p.type === String(type)).map((p) => new ProtectionImpl(this.s, p)));
+  }
   /** Chosen: removing a name that does not exist does nothing. */
   removeNamedRange(name: string): void {
     this.ctx.mutate('removeNamedRange');
@@ -385,6 +390,123 @@ export class NamedRangeImpl {
   remove(): void {
     this.s.ctx.mutate('remove');
     this.s.ctx.wb.namedRanges.delete(this.nr.name);
+  }
+}
+
+// ---- Protection -----------------------------------------------------------------------------------
+
+export class ProtectionImpl {
+  constructor(
+    private readonly s: Services,
+    private readonly p: ProtectionModel,
+  ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
+  private emails(x: unknown, method: string): string[] {
+    const one = (v: unknown): string => {
+      if (typeof v === 'string') return v;
+      if (v instanceof UserImpl) return v.getEmail();
+      if (v && typeof (v as { getEmail?: unknown }).getEmail === 'function') return String((v as { getEmail(): string }).getEmail());
+      throw this.ctx.error(`The parameters (${typeName(v)}) don't match the method signature for SpreadsheetApp.Protection.${method}.`);
+    };
+    return Array.isArray(x) ? x.map(one) : [one(x)];
+  }
+  /** The list Google starts from when the script first changes editors: the owner and the protection's creator. */
+  private editors(): Set<string> {
+    if (!this.p.editors) this.p.editors = new Set([this.ctx.wb.owner, this.p.creator]);
+    return this.p.editors;
+  }
+  addEditor(emailOrUser: unknown): ProtectionImpl {
+    this.ctx.mutate('addEditor');
+    for (const e of this.emails(emailOrUser, 'addEditor')) this.editors().add(e);
+    return this;
+  }
+  addEditors(emails: string[]): ProtectionImpl {
+    this.ctx.mutate('addEditors');
+    for (const e of this.emails(emails, 'addEditors')) this.editors().add(e);
+    return this;
+  }
+  /** Chosen: the owner and the user running the script stay editors (nobody can lock themselves out). */
+  removeEditor(emailOrUser: unknown): ProtectionImpl {
+    return this.drop('removeEditor', emailOrUser);
+  }
+  removeEditors(emailsOrUsers: unknown[]): ProtectionImpl {
+    return this.drop('removeEditors', emailsOrUsers);
+  }
+  private drop(method: string, x: unknown): ProtectionImpl {
+    this.ctx.mutate(method);
+    const me = this.ctx.state.current?.user ?? this.ctx.wb.owner;
+    const set = this.editors();
+    for (const e of this.emails(x, method)) if (e !== this.ctx.wb.owner && e !== me) set.delete(e);
+    return this;
+  }
+  getEditors(): UserImpl[] {
+    this.ctx.call();
+    const list = this.p.editors ? [...this.p.editors] : [...new Set([this.ctx.wb.owner, this.p.creator])];
+    return this.ctx.arr(list.map((e) => new UserImpl(e)));
+  }
+  canEdit(): boolean {
+    this.ctx.call();
+    return mayEdit(this.ctx.wb, this.p, this.ctx.state.current?.user ?? this.ctx.wb.owner);
+  }
+  canDomainEdit(): boolean {
+    this.ctx.call();
+    return this.p.domainEdit;
+  }
+  setDomainEdit(editable: boolean): ProtectionImpl {
+    this.ctx.mutate('setDomainEdit');
+    this.p.domainEdit = !!editable;
+    if (!editable) this.editors();
+    return this;
+  }
+  getDescription(): string {
+    this.ctx.call();
+    return this.p.description;
+  }
+  setDescription(description: string): ProtectionImpl {
+    this.ctx.mutate('setDescription');
+    this.p.description = String(description);
+    return this;
+  }
+  isWarningOnly(): boolean {
+    this.ctx.call();
+    return this.p.warningOnly;
+  }
+  setWarningOnly(warningOnly: boolean): ProtectionImpl {
+    this.ctx.mutate('setWarningOnly');
+    this.p.warningOnly = !!warningOnly;
+    return this;
+  }
+  getProtectionType(): string {
+    this.ctx.call();
+    return this.p.type;
+  }
+  getRange(): RangeImpl {
+    this.ctx.call();
+    return this.s.rangeOf(this.p.area);
+  }
+  getRangeName(): string | null {
+    this.ctx.call();
+    return null;
+  }
+  getUnprotectedRanges(): RangeImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(this.p.unprotected.map((a) => this.s.rangeOf(a)));
+  }
+  /** Google: only for sheet protections (chosen wording for a range protection). */
+  setUnprotectedRanges(ranges: RangeImpl[]): ProtectionImpl {
+    this.ctx.mutate('setUnprotectedRanges');
+    if (this.p.type !== 'SHEET') throw this.ctx.error('Unprotected ranges can only be set on a sheet protection.');
+    this.p.unprotected = (Array.isArray(ranges) ? ranges : []).map((r) => {
+      if (!(r instanceof RangeImpl)) throw this.ctx.error(`The parameters (${typeName(ranges)}) don't match the method signature for SpreadsheetApp.Protection.setUnprotectedRanges.`);
+      return r._area();
+    });
+    return this;
+  }
+  remove(): void {
+    this.ctx.mutate('remove');
+    removeProtection(this.ctx.wb, this.p);
   }
 }
 
@@ -523,6 +645,7 @@ export class SheetImpl {
     const m = this._m;
     if (at < 1 || n < 1 || at + n - 1 > m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
     if (n === m.maxRows) throw this.ctx.error("You can't delete all the rows on the sheet."); // chosen wording
+    checkEditable(this.ctx, { sheet: m, r1: at, c1: 1, r2: at + n - 1, c2: m.maxCols });
     m.rows.splice(at - 1, n);
     m.maxRows -= n;
     this.shift('row', at, -n);
@@ -567,6 +690,12 @@ export class SheetImpl {
       if (a && o) Object.assign(a, { r2: o.r2 ? m.maxRows : a.r2, c2: o.c2 ? m.maxCols : a.c2 });
       if (a) nr.area = a;
       else this.wb.namedRanges.delete(k);
+    }
+    for (const p of protectionsOf(this.wb)) {
+      if (p.type !== 'RANGE' || p.area.sheet !== m) continue;
+      const a = shiftArea(p.area, dim, at, n);
+      if (a) p.area = a;
+      else removeProtection(this.wb, p);
     }
     if (m.filter) {
       const f = shiftArea(m.filter, dim, at, n);
@@ -644,6 +773,7 @@ export class SheetImpl {
       m.maxRows += needRows;
       m.maxCols += needCols;
     }
+    checkEditable(this.ctx, { sheet: m, r1: r, c1: 1, r2: r, c2: Math.max(1, rowContents.length) });
     const formulas: number[] = [];
     rowContents.forEach((v, i) => {
       if (this.wb.writeInput(m, r, i + 1, v)) formulas.push(i + 1);
@@ -769,6 +899,21 @@ export class SheetImpl {
   getConditionalFormatRules(): ConditionalFormatRuleImpl[] {
     this.ctx.call();
     return this.ctx.arr(this._m.cfRules as ConditionalFormatRuleImpl[]);
+  }
+  /** Google: a sheet protection covers the whole sheet (also rows added later). */
+  protect(): ProtectionImpl {
+    this.ctx.mutate('protect');
+    const m = this._m;
+    const p: ProtectionModel = {
+      type: 'SHEET', area: { sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols, open: { r1: true, c1: true, r2: true, c2: true } },
+      description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [], creator: this.ctx.state.current?.user ?? this.wb.owner,
+    };
+    addProtection(this.wb, p);
+    return new ProtectionImpl(this.s, p);
+  }
+  getProtections(type: string): ProtectionImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(protectionsOf(this.wb).filter((p) => p.type === String(type) && p.area.sheet === this._m).map((p) => new ProtectionImpl(this.s, p)));
   }
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
@@ -943,11 +1088,23 @@ export class RangeImpl {
     this.writeAll((i, j) => data[i][j]);
     return this;
   }
+  /** Google: until its editors are changed, a new protection mirrors the spreadsheet's permissions. */
+  protect(): ProtectionImpl {
+    this.ctx.mutate('protect');
+    const p: ProtectionModel = {
+      type: 'RANGE', area: this._area(), description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [],
+      creator: this.ctx.state.current?.user ?? this.wb.owner,
+    };
+    addProtection(this.wb, p);
+    return new ProtectionImpl(this.s, p);
+  }
+
   // -- data validation (checkboxes, value lists) --
   setDataValidation(rule: DataValidationImpl | null): RangeImpl {
     if (rule !== null && !(rule instanceof DataValidationImpl))
       throw this.ctx.error(`The parameters (${typeName(rule)}) don't match the method signature for SpreadsheetApp.Range.setDataValidation.`);
     this.ctx.write('setDataValidation', this.cells());
+    checkEditable(this.ctx, this._area());
     this.each((c) => (c.dv = rule ? rule._v : undefined));
     return this;
   }
@@ -990,6 +1147,7 @@ export class RangeImpl {
   /** Google: removes the checkbox rules, and the values of cells that held the checked or unchecked value. */
   removeCheckboxes(): RangeImpl {
     this.ctx.write('removeCheckboxes', this.cells());
+    checkEditable(this.ctx, this._area());
     const cleared: Area[] = [];
     for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
       const c = this._m.cell(this._r + i, this._c + j);
@@ -1013,6 +1171,7 @@ export class RangeImpl {
   /** Google: only cells holding the checked or unchecked value of their checkbox change. */
   private setChecked(method: string, on: boolean): RangeImpl {
     this.ctx.write(method, this.cells());
+    checkEditable(this.ctx, this._area());
     const changed: Area[] = [];
     for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
       const r = this._r + i;
@@ -1045,6 +1204,7 @@ export class RangeImpl {
   }
 
   private writeAll(v: (i: number, j: number) => unknown): void {
+    checkEditable(this.ctx, this._area());
     // Checked before anything is written, so a refused write changes nothing.
     for (let i = 0; i < this._nr; i++)
       for (let j = 0; j < this._nc; j++) {
@@ -1264,6 +1424,7 @@ export class RangeImpl {
     const formats = !o.contentsOnly && !o.commentsOnly && !o.validationsOnly;
     // Google: clear() with no option also removes data validation rules; validationsOnly only them.
     const validations = !!o.validationsOnly || (!o.contentsOnly && !o.formatOnly && !o.commentsOnly);
+    checkEditable(this.ctx, this._area());
     for (let i = 0; i < this._nr; i++) {
       const row = this._m.rows[this._r - 1 + i];
       if (!row) continue;

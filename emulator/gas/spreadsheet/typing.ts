@@ -3,7 +3,7 @@
  * in @types/google-apps-script (nothing invented). Types only; nothing runs.
  */
 import type { SpreadsheetAppImpl } from './app';
-import type { FilterImpl, NamedRangeImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
+import type { FilterImpl, NamedRangeImpl, ProtectionImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
 import type { BooleanConditionImpl, ConditionalFormatRuleBuilderImpl, ConditionalFormatRuleImpl, RichTextValueBuilderImpl, RichTextValueImpl } from './rules';
 import type { MenuImpl, UiImpl } from './ui';
 import type { DataValidationBuilderImpl, DataValidationImpl } from './validation';
@@ -20,6 +20,7 @@ export type Checks = [
   None<Within<RangeImpl, GoogleAppsScript.Spreadsheet.Range>>,
   None<Within<NamedRangeImpl, GoogleAppsScript.Spreadsheet.NamedRange>>,
   None<Within<FilterImpl, GoogleAppsScript.Spreadsheet.Filter>>,
+  None<Within<ProtectionImpl, GoogleAppsScript.Spreadsheet.Protection>>,
   None<Within<SelectionImpl, GoogleAppsScript.Spreadsheet.Selection>>,
   None<Within<RichTextValueImpl, GoogleAppsScript.Spreadsheet.RichTextValue>>,
   None<Within<RichTextValueBuilderImpl, GoogleAppsScript.Spreadsheet.RichTextValueBuilder>>,
