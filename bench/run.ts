@@ -15,6 +15,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
+  ['local Apps Script: built-in formulas on a 10,000-row price list', 'builtin-formulas', 'benchBuiltinFormulas'],
 ];
 
 async function main(): Promise<void> {
