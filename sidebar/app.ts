@@ -2,7 +2,7 @@
  * The page's frame: the view tabs, one message line, and what a failure does (a missing or
  * refused key opens Settings). Views register themselves here to avoid import cycles.
  */
-import { button, fill, h } from './dom';
+import { button, fill, h, onUserStep } from './dom';
 import { ServerError } from './server';
 
 export type View = 'scan' | 'history' | 'convert' | 'settings' | 'help';
@@ -67,5 +67,9 @@ export function start(mount: HTMLElement, initial: string): void {
   msg = h('div', { class: 'msg', hidden: true });
   body = h('div');
   fill(mount, nav, msg, body);
+  // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
+  onUserStep(() => {
+    if (!msg.hidden && msg.classList.contains('error')) clearMessage();
+  });
   show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');
 }

@@ -127,21 +127,35 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
         fail(e);
       }
     }));
-  const sendBtn = button('Send', () =>
+  let sent = false;
+  const confirmBox = h('div', { class: 'confirm', hidden: true });
+  const sendBtn = button('Send', () => {
+    if (!sent) return send();
+    const yes = button('Send again', () => {
+      confirmBox.hidden = true;
+      void send();
+    }, 'danger');
+    const no = button('Cancel', () => (confirmBox.hidden = true));
+    fill(confirmBox, 'This starts another scan of the same rows, charged again by the Scan Service. Send again?', h('div', { class: 'buttons' }, yes, no));
+    confirmBox.hidden = false;
+  }, 'action');
+  const send = () =>
     busy(sendBtn, async () => {
       fill(previewBox, h('p', { class: 'muted' }, 'Sending the rows…'));
       try {
         const r = await call('startScan', request());
         mark(r.preview);
-        fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '".'), ...previewView(r.preview, true));
+        fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.'), ...previewView(r.preview, true));
         started(r.progress);
-        // Another click starts another scan (and spends credits): say so on the button.
-        sendBtn.textContent = 'Send again';
+        // Another click would start another (paid) scan of the same rows: no longer the main action, and it asks first.
+        sent = true;
+        sendBtn.className = '';
+        sendBtn.textContent = 'Send again…';
       } catch (e) {
         fill(previewBox);
         fail(e);
       }
-    }), 'action');
+    });
 
   return h(
     'form',
@@ -153,12 +167,13 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
     h('h3', null, 'Options'),
     field('Marketplace', market),
     field('Scan name', name),
-    field('Supplier discount (%)', discount),
-    field('Prep cost per unit', prep),
-    h('div', { class: 'form-group' }, mp.row, mpBox),
-    h('div', { class: 'form-group' }, ov.row, ovBox),
-    h('div', { class: 'form-group' }, hist.row),
+    field('Supplier discount (%)', discount, 'Taken off every cost in the list, e.g. 5 for 5 %.'),
+    field('Prep cost per unit', prep, 'What preparing one order costs you (label, bag); taken off the profit.'),
+    h('div', { class: 'form-group' }, mp.row, h('div', { class: 'hint' }, 'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of one prep cost per order.'), mpBox),
+    h('div', { class: 'form-group' }, ov.row, h('div', { class: 'hint' }, 'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.'), ovBox),
+    h('div', { class: 'form-group' }, hist.row, h('div', { class: 'hint' }, 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.')),
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
+    confirmBox,
     previewBox,
   );
 }
