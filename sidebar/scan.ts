@@ -7,11 +7,11 @@ import type { ColumnRole } from '../src/scan/mapping';
 import { UNIQUE_ROLES } from '../src/scan/mapping';
 import type { PreviewSummary } from '../src/scan/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
-import { fail, register } from './app';
+import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
-import { call } from './server';
+import { call, ServerError } from './server';
 
 function render(root: HTMLElement): void {
   const running = h('div', { class: 'running' });
@@ -111,6 +111,14 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
   });
 
   const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
+  // A missing or refused key is asked for HERE, so the columns and options chosen are not lost.
+  const keyOrFail = (e: unknown) => {
+    if (e instanceof ServerError && e.openSettings) fill(previewBox, keyPanel(e.message, () => fill(previewBox, h('p', { class: 'ok' }, 'Key saved. Press Send (or Preview) again.'))));
+    else {
+      fill(previewBox);
+      fail(e);
+    }
+  };
   const mark = (s: PreviewSummary) => {
     for (const el of all) el.removeAttribute('aria-invalid');
     for (const pr of s.problems) for (const el of all) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
@@ -123,8 +131,7 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
         mark(s);
         fill(previewBox, ...previewView(s));
       } catch (e) {
-        fill(previewBox);
-        fail(e);
+        keyOrFail(e);
       }
     }));
   let sent = false;
@@ -152,8 +159,7 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
         sendBtn.className = '';
         sendBtn.textContent = 'Send again…';
       } catch (e) {
-        fill(previewBox);
-        fail(e);
+        keyOrFail(e);
       }
     });
 
@@ -175,6 +181,33 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
     confirmBox,
     previewBox,
+  );
+}
+
+/**
+ * Asks for the API key in place: what it is, where to find it, a field and Save. The key goes to
+ * saveSettings (user properties) and the field is emptied; nothing else on the form changes.
+ */
+export function keyPanel(why: string, saved: () => void): HTMLElement {
+  const key = h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', name: 'apiKey', placeholder: 'Paste your API key', 'aria-label': 'API key' });
+  const save: HTMLButtonElement = button('Save key', () =>
+    busy(save, async () => {
+      if (!key.value.trim()) return key.focus();
+      try {
+        await call('saveSettings', { apiKey: key.value });
+        key.value = '';
+        saved();
+      } catch (e) {
+        message(e instanceof Error ? e.message : String(e), 'error');
+      }
+    }), 'action');
+  return h(
+    'div',
+    { class: 'keypanel' },
+    h('p', { class: 'error' }, why),
+    h('p', { class: 'small' }, 'Your API key is in the Scan Service\'s web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.'),
+    key,
+    h('div', { class: 'buttons' }, save, button('All settings', () => show('settings'))),
   );
 }
 

@@ -233,7 +233,7 @@ export interface ColumnConversionRequest {
 export interface ServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
-  testConnection(): ConnectionResult;
+  testConnection(input?: SettingsInput | null): ConnectionResult;
   setFormulaKeySharing(on: boolean): SettingsView;
 
   getScanSetup(): ScanSetup;
