@@ -26,15 +26,22 @@ function render(root: HTMLElement): void {
     }
   };
   call('getRunningScans').then(showRunning, fail);
+  const started = (p: ScanProgress) => {
+    shown.add(p.scanId);
+    const card = scanCard(p, { history: false, autoImport: true });
+    running.insertBefore(card, running.firstChild);
+    card.scrollIntoView({ block: 'nearest' });
+  };
+  // The user says which row holds the column names (0: none): the same block is read again with it.
+  const withHeader = (setup: ScanSetup, headerRow: number) =>
+    call('getScanSetup', { sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection, headerRow }).then(
+      (next) => fill(setupBox, form(next, started, withHeader)),
+      fail,
+    );
   call('getScanSetup').then(
     (setup) => {
       showRunning(setup.running || []);
-      fill(setupBox, form(setup, (p) => {
-        shown.add(p.scanId);
-        const card = scanCard(p, { history: false, autoImport: true });
-        running.insertBefore(card, running.firstChild);
-        card.scrollIntoView({ block: 'nearest' });
-      }));
+      fill(setupBox, form(setup, started, withHeader));
     },
     (e) => {
       fill(setupBox, h('p', { class: 'muted' }, 'Select the sheet (or the cells) with the price list, then reopen New scan.'), button('Try again', () => render(root)));
@@ -43,12 +50,27 @@ function render(root: HTMLElement): void {
   );
 }
 
+/** "Header row [n] Use": the row with the column names, 0 when the list has none. */
+function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>): HTMLElement {
+  const input = h('input', { type: 'number', min: '0', step: '1', name: 'headerRow', value: String(setup.headerRow), 'aria-label': 'Header row', class: 'narrow' });
+  const use: HTMLButtonElement = button('Use this row', () =>
+    busy(use, async () => {
+      const n = Number(input.value);
+      if (!Number.isInteger(n) || n < 0) {
+        input.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      await withHeader(setup, n);
+    }));
+  return h('div', { class: 'form-group header-choice' }, h('label', null, 'Header row ', input, ' ', use), h('div', { class: 'hint' }, 'The row with the column names (0 if the list has none). Changing it reads the columns again.'));
+}
+
 /** Text inputs accept what the user types ("$0.50", "5 %"); the server reads and checks them. */
 function text(name: string, value = '', props: Record<string, string> = {}): HTMLInputElement {
   return h('input', { type: 'text', name, value, ...props });
 }
 
-function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement {
+function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>): HTMLElement {
   const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
   const roleSelects = setup.columns.map((c) => select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }));
   // A role that only one column can play moves: choosing it for one column frees it elsewhere.
@@ -167,7 +189,8 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
     'form',
     { class: 'newscan', onsubmit: (e: Event) => e.preventDefault() },
     h('h2', null, 'New scan'),
-    h('p', { class: 'muted small' }, setup.sheetName + ' · ' + setup.rangeA1 + ' · header in row ' + setup.headerRow + ' · ' + plural(setup.rowCount, 'row')),
+    h('p', { class: 'muted small' }, setup.sheetName + ' · ' + setup.rangeA1 + ' · ' + (setup.headerRow ? 'column names from row ' + setup.headerRow : 'no header row') + ' · ' + plural(setup.rowCount, 'row')),
+    headerChoice(setup, withHeader),
     h('h3', null, 'Columns'),
     columns,
     h('h3', null, 'Options'),

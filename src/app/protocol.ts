@@ -236,7 +236,7 @@ export interface ServerFunctions {
   testConnection(input?: SettingsInput | null): ConnectionResult;
   setFormulaKeySharing(on: boolean): SettingsView;
 
-  getScanSetup(): ScanSetup;
+  getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup;
   previewScan(request: ScanRequest): PreviewSummary;
   startScan(request: ScanRequest): StartedScan;
   getScanProgress(scanId: number): ScanProgress;

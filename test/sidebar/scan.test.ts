@@ -79,6 +79,20 @@ describe('columns and options', () => {
     await sb.close();
   });
 
+  test('the user can say which row holds the column names (0: none); the same block is read again with it', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: (again?: { headerRow?: number }) => (again ? setup({ headerRow: again.headerRow, rowCount: 41 }) : setup()), getRunningScans: [] }));
+    const { page } = sb;
+    await page.locator('select[name=role-0]').waitFor();
+    const line = page.locator('form.newscan > p.muted');
+    await expect(line.innerText()).resolves.toContain('column names from row ');
+    await page.fill('input[name=headerRow]', '0');
+    await page.getByRole('button', { name: 'Use this row' }).click();
+    await until(() => line.innerText().then((t) => t.includes('no header row')), true);
+    const s0 = setup();
+    expect(sb.callsOf('getScanSetup')).toEqual([[], [{ sheetName: s0.sheetName, rangeA1: s0.rangeA1, selection: s0.selection, headerRow: 0 }]]);
+    await sb.close();
+  });
+
   test('options left alone are sent as not set', async () => {
     const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview() }));
     await sb.page.getByRole('button', { name: 'Preview' }).click();
