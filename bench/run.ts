@@ -15,6 +15,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
+  ['add-on: a busy seller\'s day against the daily quotas', 'busy-day', 'benchBusyDay'],
 ];
 
 async function main(): Promise<void> {

@@ -92,7 +92,7 @@ export function resultSheetName(ss: Spreadsheet, props: GoogleAppsScript.Propert
   return s ? s.getName() : null;
 }
 
-function readTuning(): ImportTuning {
+export function readTuning(): ImportTuning {
   const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE };
   const raw = PropertiesService.getScriptProperties().getProperty(TUNING_PROPERTY);
   if (raw) {
