@@ -15,6 +15,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
+  ['example webhook receiver: delivery handling', 'webhook-receiver', 'benchWebhookReceiver'],
 ];
 
 async function main(): Promise<void> {
