@@ -1,6 +1,6 @@
 /** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
 import type { SettingsView } from '../src/app/protocol';
-import { fail, message, register } from './app';
+import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 
@@ -89,6 +89,9 @@ function form(root: HTMLElement, s: SettingsView): void {
     result,
     h('h3', null, 'Formulas'),
     sharing,
+    h('h3', null, 'Webhooks'),
+    h('div', { class: 'hint' }, 'Notify your own address when a scan finishes.'),
+    h('div', { class: 'buttons' }, button('Manage webhooks', () => show('webhooks'))),
   );
 }
 
