@@ -16,6 +16,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
   ['add-on: a busy seller\'s day against the daily quotas', 'busy-day', 'benchBusyDay'],
+  ['example webhook receiver: delivery handling', 'webhook-receiver', 'benchWebhookReceiver'],
 ];
 
 async function main(): Promise<void> {

@@ -5,7 +5,8 @@
 import { button, fill, h, onUserStep } from './dom';
 import { ServerError } from './server';
 
-export type View = 'scan' | 'history' | 'convert' | 'settings' | 'help';
+/** `webhooks` is a page of Settings (no tab of its own). */
+export type View = 'scan' | 'history' | 'convert' | 'settings' | 'help' | 'webhooks';
 export const VIEWS: Array<[View, string]> = [
   ['scan', 'New scan'],
   ['history', 'Scans'],
@@ -32,7 +33,8 @@ export function currentView(): View {
 export function show(view: View, keepMessage = false): void {
   current = view;
   if (!keepMessage) clearMessage();
-  for (const b of Array.from(nav.children)) b.setAttribute('aria-current', String(b.getAttribute('data-view') === view));
+  const tab = view === 'webhooks' ? 'settings' : view;
+  for (const b of Array.from(nav.children)) b.setAttribute('aria-current', String(b.getAttribute('data-view') === tab));
   body.textContent = '';
   const root = h('section', { class: 'view', 'data-view': view });
   body.appendChild(root);

@@ -97,6 +97,9 @@ function form(root: HTMLElement, s: SettingsView): void {
     result,
     h('h3', null, 'Formulas'),
     sharing,
+    h('h3', null, 'Webhooks'),
+    h('div', { class: 'hint' }, 'Notify your own address when a scan finishes.'),
+    h('div', { class: 'buttons' }, button('Manage webhooks', () => show('webhooks'))),
   );
 }
 

@@ -14,6 +14,9 @@
 import type { ColumnRole } from '../scan/mapping';
 import type { ScanOptionsInput } from '../scan/attributes';
 import type { PreviewSummary } from '../scan/prepare';
+import type { WebhookServerFunctions } from './webhooks/protocol';
+
+export type { WebhookView, WebhookList, WebhookInput, WebhookChange, WebhookSecret, WebhookServerFunctions } from './webhooks/protocol';
 
 // ---- Failures ----------------------------------------------------------------------------------
 
@@ -230,7 +233,7 @@ export interface ColumnConversionRequest {
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions {
+export interface ServerFunctions extends WebhookServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(input?: SettingsInput | null): ConnectionResult;
