@@ -15,6 +15,8 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
+  ['add-on: a busy seller\'s day against the daily quotas', 'busy-day', 'benchBusyDay'],
+  ['example webhook receiver: delivery handling', 'webhook-receiver', 'benchWebhookReceiver'],
   ['local Apps Script: built-in formulas on a 10,000-row price list', 'builtin-formulas', 'benchBuiltinFormulas'],
 ];
 
