@@ -45,6 +45,16 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object) as any);
 
   app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
+
+  // JSON bodies: fastify's own parser (prototype poisoning refused), except that an empty body is
+  // no body: common clients (the vendor's TypeScript client among them) send
+  // `Content-Type: application/json` on every request, DELETE included.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' ? body.trim() === '' : (body as Buffer).length === 0) return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}.` });
   });
@@ -52,6 +62,9 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   // Bearer key before anything else (also before validation), on every API path.
   app.decorateRequest('account', null as unknown as Account);
   app.addHook('onRequest', async (req) => {
+    // An empty body is no body, whatever its Content-Type says (see the JSON parser below).
+    if (req.headers['content-length'] === '0' && req.headers['transfer-encoding'] === undefined && /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+      delete req.headers['content-type'];
     if (req.url.startsWith('/api/')) req.account = authenticate(accounts, req.headers.authorization);
   });
 
@@ -63,6 +76,11 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
     attachFieldsToBody: true,
     throwFileSizeLimit: true,
     limits: { fileSize: ctx.config.maxUploadBytes, files: 5, fields: 20, parts: 25, fieldSize: 1024 * 1024 },
+  });
+  // Runs after the multipart plugin's own preValidation hook has read the form: an error before
+  // this mark is a form the client sent broken (see multipartProblem).
+  app.addHook('preValidation', async (req) => {
+    (req as FormRead)[FORM_READ] = true;
   });
 
   const bulkLimiter = bulkRateLimiter(ctx);
@@ -91,7 +109,7 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
       // any other type (a form, say) must not slip past the description unchecked.
       const requireJson = async (req: FastifyRequest) => {
         const type = req.headers['content-type'];
-        if (type === undefined) {
+        if (type === undefined || req.body === undefined || req.body === null) {
           if (!(opId && bodyRequired.has(opId))) return; // optional body, none sent
           if (opId && BULK_OPERATIONS.has(opId)) throw validationFailed([], 'A JSON body is required (Content-Type: application/json).');
           throw new ApiError(422, 'A JSON body is required (Content-Type: application/json).');
@@ -177,6 +195,11 @@ function sendError(err: FastifyError & { validation?: any[]; validationContext?:
     reply.code(422).send({ message: describeValidation(err.validation, err.validationContext ?? 'body') });
     return;
   }
+  const formProblem = multipartProblem(err, req);
+  if (formProblem) {
+    reply.code(400).send({ message: formProblem });
+    return;
+  }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     reply.code(status).send({ message: clientErrorMessage(err) });
@@ -186,6 +209,26 @@ function sendError(err: FastifyError & { validation?: any[]; validationContext?:
   // eslint-disable-next-line no-console
   console.error('scan service: internal error on', req.method, req.url, err);
   reply.code(500).send({ message: 'Internal error in the local Scan Service.' });
+}
+
+const FORM_READ = Symbol('formRead');
+type FormRead = FastifyRequest & { [FORM_READ]?: true };
+
+/**
+ * A multipart body that cannot be read (no boundary in Content-Type, a boundary other than the
+ * body's, a body cut short, a malformed part header) makes the form reader throw plain errors
+ * before any handler runs: each is the client's mistake, answered 400 with what is wrong.
+ */
+function multipartProblem(err: FastifyError, req: FastifyRequest): string | undefined {
+  if ((req as FormRead)[FORM_READ] || (err.statusCode !== undefined && err.statusCode < 500)) return undefined;
+  if (!/^multipart\//i.test(req.headers['content-type'] ?? '')) return undefined;
+  const m = err.message || '';
+  const lead = 'The multipart/form-data body could not be read:';
+  if (/boundary not found/i.test(m)) return `${lead} the Content-Type header has no boundary parameter (multipart/form-data; boundary=...).`;
+  if (/unexpected end/i.test(m))
+    return `${lead} it ended before its closing boundary (the body was cut short, or its boundary is not the one named in Content-Type).`;
+  if (/malformed|header/i.test(m)) return `${lead} a part header is malformed (${m}).`;
+  return `${lead} ${m || 'it is not a valid form'}.`;
 }
 
 function clientErrorMessage(err: FastifyError): string {
