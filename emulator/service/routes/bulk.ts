@@ -4,9 +4,9 @@
  *  - every bad row is listed in one 422 and nothing is written (schema errors and the content
  *    rules below are merged, so a request learns about all its bad rows at once);
  *  - rows are trimmed, then matched exactly (case-sensitive);
- *  - rows are applied in order inside one transaction, each counted once: a repeated key later
- *    in the request wins (and counts as updated or unchanged against the earlier one), so
- *    repeating a payload reports every row unchanged;
+ *  - counts are of entries, not rows: a key repeated in one request is one entry, its last row
+ *    wins, and it counts once against what was stored before the request (created, updated or
+ *    unchanged), all inside one transaction; repeating a payload reports every entry unchanged;
  *  - at most 10,000 rows per request; 30 requests per minute per account over the four areas;
  *  - lists newest first (by creation), page/per_page.
  */
@@ -233,7 +233,10 @@ function areaHandlers(ctx: ServiceContext, area: Area) {
 
   const upsertTx = db.transaction((accountId: number, marketplaceId: number, rows: Row[], now: string): Counts => {
     const c: Counts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-    for (const r of rows) {
+    // One entry per key, its last row winning; entries keep the order of their first row.
+    const entries = new Map<string, Row>();
+    for (const r of rows) entries.set(JSON.stringify(area.keys.map((k) => r[k])), r);
+    for (const r of entries.values()) {
       const keyVals = area.keys.map((k) => r[k]);
       const existing = find.get(accountId, marketplaceId, ...keyVals) as Record<string, unknown> | undefined;
       if (!existing) {
