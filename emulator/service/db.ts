@@ -101,6 +101,19 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhooks_account ON webhooks (account_id);
   `,
+  // 2: webhook deliveries still due (the outbox), so retries survive a restart.
+  `
+  CREATE TABLE webhook_outbox (
+    id INTEGER PRIMARY KEY,
+    webhook_id INTEGER NOT NULL,
+    account_id INTEGER NOT NULL,
+    scan TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    due_at INTEGER NOT NULL,
+    started_at INTEGER
+  );
+  CREATE INDEX webhook_outbox_due ON webhook_outbox (due_at);
+  `,
 ];
 
 /** Opens (creating if needed) the database and brings its schema up to date. */

@@ -11,7 +11,7 @@ import { buildApp, type AppOptions } from './app';
 import { loadCatalog } from './catalog';
 import { createEngine } from './engine';
 import { startScanProcessor } from './scans';
-import { stopDeliveries } from './webhooks/notify';
+import { resumeDeliveries, stopDeliveries } from './webhooks/notify';
 import { ApiError } from './errors';
 
 export interface RunningService {
@@ -37,10 +37,12 @@ export async function startService(overrides: Partial<ServiceConfig> = {}, opts:
   const accounts = registerAccounts(db, config.apiKeys, ctx.now());
   const app = await buildApp(ctx, engine, accounts, opts);
   const stopScans = startScanProcessor(ctx, engine);
+  resumeDeliveries(ctx);
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (e) {
     await stopScans();
+    stopDeliveries(ctx);
     db.close();
     throw e;
   }
