@@ -80,7 +80,7 @@ export async function parseUpload(data: Buffer, filename: string, _mimetype: str
  * UTF-8 (BOM optional); UTF-16 with its BOM (Excel's "Unicode text", tab-separated); a file that
  * is not valid UTF-8 is read as Windows-1252, as Excel writes CSV on Windows.
  */
-function textEncoding(data: Buffer, name: string): { encoding: 'utf-16le' | 'utf-16be' | 'utf-8' | 'windows-1252'; skip: number } {
+async function textEncoding(data: Buffer, name: string): Promise<{ encoding: 'utf-16le' | 'utf-16be' | 'utf-8' | 'windows-1252'; skip: number }> {
   if (startsWith(data, [0xff, 0xfe])) return { encoding: 'utf-16le', skip: 2 };
   if (startsWith(data, [0xfe, 0xff])) return { encoding: 'utf-16be', skip: 2 };
   const head = data.subarray(0, 65536);
@@ -93,7 +93,10 @@ function textEncoding(data: Buffer, name: string): { encoding: 'utf-16le' | 'utf
   // Valid UTF-8 is checked without building the text (the whole buffer is already in memory).
   try {
     const d = new TextDecoder('utf-8', { fatal: true });
-    for (let i = 0; i < data.length; i += CHUNK) d.decode(data.subarray(i, i + CHUNK), { stream: true });
+    for (let i = 0; i < data.length; i += CHUNK) {
+      d.decode(data.subarray(i, i + CHUNK), { stream: true });
+      if (i % (16 * CHUNK) === 0) await yieldToLoop();
+    }
     d.decode();
     return { encoding: 'utf-8', skip: startsWith(data, [0xef, 0xbb, 0xbf]) ? 3 : 0 };
   } catch {
@@ -263,7 +266,7 @@ class CsvReader {
 }
 
 async function readCsv(data: Buffer, name: string, onRow: RowSink, limits: UploadLimits): Promise<void> {
-  const { encoding, skip } = textEncoding(data, name);
+  const { encoding, skip } = await textEncoding(data, name);
   const decoder = encoding === 'windows-1252' ? undefined : new TextDecoder(encoding);
   let reader: CsvReader | undefined;
   for (let i = skip; i < data.length; i += CHUNK) {
@@ -361,6 +364,11 @@ class XlsxReader {
         onText(decoder.decode(chunk, { stream: true }));
         await yieldToLoop();
       }
+    } catch (e) {
+      // yauzl stops a part that unpacks to more than its header says (validateEntrySizes).
+      if (/too many bytes in the stream/.test((e as Error).message ?? ''))
+        throw new UploadLimitError(413, 'maxUnpackedBytes', `${this.name}: ${path} unpacks to more than the ${fmt(declared)} bytes its header declares; refused before unpacking the rest.`);
+      throw e;
     } finally {
       stream.destroy();
     }
