@@ -12,15 +12,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import type { Account, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
-import { ApiError, validationFailed } from './errors';
+import { ApiError, validationFailed } from './shared/errors';
 import { loadApiDocument } from '../../contract/openapi';
-import { authenticate } from './auth';
-import { scanHandlers } from './scans';
-import { bulkHandlers, BULK_OPERATIONS, bulkRateLimiter } from './routes/bulk';
-import { tagHandlers } from './routes/tags';
-import { noteHandlers } from './routes/notes';
-import { webhookHandlers } from './routes/webhooks';
-import { describeValidation } from './routes/validation';
+import { authenticate } from './shared/auth';
+import { bulkRateLimiter } from './shared/bulk';
+import { describeValidation } from './shared/validation';
+import { BULK_OPERATIONS, operationHandlers } from './areas';
 
 export type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -71,7 +68,7 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   // Multipart (POST /api/v3/scans): `attachFieldsToBody: true` reads the whole form before
   // validation; each file is buffered (limit config.maxUploadBytes, larger -> 413) and
   // request.body becomes { file: <file part: filename, mimetype, toBuffer()>, attributes:
-  // <field part: value> }. Handlers use readMultipart(req) from routes/multipart.ts.
+  // <field part: value> }. Handlers use readMultipart(req) from shared/multipart.ts.
   await app.register(multipart, {
     attachFieldsToBody: true,
     throwFileSizeLimit: true,
@@ -94,7 +91,7 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
     if (schema?.response) delete schema.response;
     const opId = (schema as any)?.operationId as string | undefined;
     if (schema?.body?.content?.['multipart/form-data']) {
-      // A form is not a JSON object: the handler checks its parts (routes/multipart.ts).
+      // A form is not a JSON object: the handler checks its parts (shared/multipart.ts).
       delete schema.body;
       const requireMultipart = async (req: FastifyRequest) => {
         if (!req.isMultipart()) {
@@ -151,17 +148,6 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   return app;
-}
-
-/** Every handler of the service, by operationId. */
-export function operationHandlers(ctx: ServiceContext, engine: ScanEngine): Record<string, Handler> {
-  return {
-    ...(scanHandlers(ctx, engine) as Record<string, Handler>),
-    ...bulkHandlers(ctx),
-    ...tagHandlers(ctx),
-    ...noteHandlers(ctx),
-    ...webhookHandlers(ctx),
-  };
 }
 
 function toArray<T>(v: T | T[] | undefined): T[] {

@@ -5,14 +5,15 @@
 import type { Catalog, ScanEngine } from './engine/types';
 import type { ServiceConfig, ServiceContext } from './context';
 import { defaultConfig } from './config';
-import { openDatabase } from './db';
-import { registerAccounts } from './auth';
+import { openDatabase } from './shared/db';
+import { SERVICE_TABLES } from './areas';
+import { registerAccounts } from './shared/auth';
 import { buildApp, type AppOptions } from './app';
 import { loadCatalog } from './catalog';
 import { createEngine } from './engine';
 import { startScanProcessor } from './scans';
 import { resumeDeliveries, stopDeliveries } from './webhooks/notify';
-import { ApiError } from './errors';
+import { ApiError } from './shared/errors';
 
 export interface RunningService {
   url: string;
@@ -31,7 +32,7 @@ export interface StartOptions extends AppOptions {
 export async function startService(overrides: Partial<ServiceConfig> = {}, opts: StartOptions = {}): Promise<RunningService> {
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
   const catalog = opts.catalog ?? openCatalog(config.catalogPath);
-  const db = openDatabase(config.dbPath);
+  const db = openDatabase(config.dbPath, SERVICE_TABLES);
   const ctx: ServiceContext = { db, config, catalog, now: opts.now ?? (() => new Date()) };
   const engine = openEngine(catalog);
   const accounts = registerAccounts(db, config.apiKeys, ctx.now());

@@ -1,7 +1,7 @@
 /** The four bulk areas (document 4.6, 7, 8), over HTTP. */
 import { call, start, KEY_A, KEY_B, KEY_US_ONLY, TestClock } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
-import { loadAccountRules } from '../../emulator/service/rules';
+import { loadAccountRules } from '../../emulator/service/scans/rules';
 
 let svc: RunningService;
 const clock = new TestClock();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { call, start, KEY_A, KEY_B } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
 import { loadApiDocument } from '../../contract/openapi';
-import { operationHandlers } from '../../emulator/service/app';
+import { operationHandlers } from '../../emulator/service/areas';
 import { configFromEnv, DEMO_API_KEY } from '../../emulator/service/config';
 import { spawnService } from '../../emulator/service/spawn';
 

@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../shared/errors';
 import { UploadError, type ScanEngine } from '../engine/types';
 import { UploadLimitError } from '../engine/upload';
-import { assertMarketplaceAccess } from '../auth';
-import { readMultipart } from '../routes/multipart';
-import { zuluTime } from '../time';
+import { assertMarketplaceAccess } from '../shared/auth';
+import { readMultipart } from '../shared/multipart';
+import { zuluTime } from '../shared/time';
 import { checkAttributes } from './attributes';
 import { countRows, downloadColumns, selectRowJson, toCsv, toXlsx } from './downloads';
 import { buildRowQuery, type FilterItem, type TableType } from './query';

@@ -22,9 +22,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { ServiceContext } from '../context';
-import { zuluTime } from '../time';
+import { zuluTime } from '../shared/time';
 import { addressAllowed } from './urlPolicy';
-import type { WebhookRow } from '../routes/webhooks';
+import { subscribedWebhooks, webhookOf, type WebhookRow } from './store';
 
 /** The `scan` member of a scan.complete payload (document section 6). */
 export interface ScanCompleteInfo {
@@ -86,11 +86,10 @@ interface OutboxRow {
 /** Queues scan.complete deliveries to the account's active subscribed webhooks; never throws. */
 export function notifyScanComplete(ctx: ServiceContext, accountId: number, scan: ScanCompleteInfo): void {
   try {
-    const hooks = ctx.db.prepare('SELECT * FROM webhooks WHERE account_id = ? AND is_active = 1 ORDER BY id').all(accountId) as WebhookRow[];
+    const hooks = subscribedWebhooks(ctx.db, accountId, 'scan.complete');
     const insert = ctx.db.prepare('INSERT INTO webhook_outbox (webhook_id, account_id, scan, attempt, due_at) VALUES (?, ?, ?, 0, ?)');
     const now = Date.now();
     for (const h of hooks) {
-      if (!(JSON.parse(h.events) as string[]).includes('scan.complete')) continue;
       const id = Number(insert.run(h.id, accountId, JSON.stringify(scan), now).lastInsertRowid);
       schedule(ctx, id, 0);
     }
@@ -149,7 +148,7 @@ async function attemptOnce(ctx: ServiceContext, outboxId: number): Promise<void>
   try {
     row = db.prepare('SELECT * FROM webhook_outbox WHERE id = ? AND started_at IS NULL').get(outboxId) as OutboxRow | undefined;
     if (!row) return;
-    hook = db.prepare('SELECT * FROM webhooks WHERE id = ? AND account_id = ?').get(row.webhook_id, row.account_id) as WebhookRow | undefined;
+    hook = webhookOf(db, row.webhook_id, row.account_id);
     if (!hook || hook.is_active !== 1 || !(JSON.parse(hook.events) as string[]).includes('scan.complete')) {
       db.prepare('DELETE FROM webhook_outbox WHERE id = ?').run(outboxId);
       return;
