@@ -51,3 +51,22 @@ test('a legitimate 100,000-row price list is accepted within the same ceiling (C
   }
   expect(peakRssMiB(svc.pid)).toBeLessThan(CEILING_MIB);
 }, 180_000);
+
+test("while a big upload is read, another account's requests are answered (the reader yields)", async () => {
+  const big = await priceList(100_000, 'xlsx');
+  let uploadDone = false;
+  let answeredMeanwhile = 0;
+  const pings = (async () => {
+    while (!uploadDone) {
+      const r = await call(svc.url, 'GET', '/api/v3/scans', { key: KEYS[1] });
+      if (r.status === 200 && !uploadDone) answeredMeanwhile++;
+      await new Promise((res) => setTimeout(res, 5));
+    }
+  })();
+  const res = await upload(big);
+  uploadDone = true;
+  await pings;
+  expect(res.status).toBe(201);
+  expect(answeredMeanwhile).toBeGreaterThanOrEqual(3);
+  await call(svc.url, 'DELETE', `/api/v3/scans/${res.body.id}`);
+}, 120_000);
