@@ -4,9 +4,9 @@
  * progress lists read it without importing each other.
  */
 import { documentProperties } from './gas';
+import { AUTO_IMPORT_KEY } from '../store/keys';
 
-/** Document property: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
-export const AUTO_IMPORT_PROPERTY = 'scan.autoimport';
+/** Document property AUTO_IMPORT_KEY: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
 export interface AutoImportState {
   /** Failures in a row. */
   n: number;
@@ -37,13 +37,13 @@ export function decodeStates(text: string | null): AutoImportStates {
 }
 
 export function readStates(): AutoImportStates {
-  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_PROPERTY));
+  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_KEY));
 }
 
 export function writeStates(states: AutoImportStates): void {
   const props = documentProperties();
-  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_PROPERTY, JSON.stringify(states));
-  else props.deleteProperty(AUTO_IMPORT_PROPERTY);
+  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_KEY, JSON.stringify(states));
+  else props.deleteProperty(AUTO_IMPORT_KEY);
 }
 
 /**

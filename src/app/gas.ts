@@ -10,7 +10,8 @@
 import type { ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { OPEN_SETTINGS_MARKER } from './protocol';
-import { readStoredSettings, noKeyProblem, type StoredSettings, SETTINGS_PROPERTY, encodeStoredSettings } from './settings-store';
+import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings-store';
+import { SETTINGS_KEY } from '../store/keys';
 
 /** The per-user property store (settings, the API key). */
 export function userProperties(): GoogleAppsScript.Properties.Properties {
@@ -29,7 +30,7 @@ export function loadSettings(): StoredSettings {
 
 /** Writes the current user's settings (one property). */
 export function storeSettings(s: StoredSettings): void {
-  userProperties().setProperty(SETTINGS_PROPERTY, encodeStoredSettings(s));
+  userProperties().setProperty(SETTINGS_KEY, encodeStoredSettings(s));
 }
 
 /**

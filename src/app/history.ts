@@ -3,14 +3,16 @@
  * exportScan (to the service's spreadsheet integration). Thin over the API client; the pure parts
  * (flattening JSON, typing CSV cells) are exported for tests.
  */
-import { sendAll, type ApiCall, type CallResult } from '../api/client';
+import { callUrl, send, sendAll } from '../api/client';
 import { ApiProblemError } from '../api/problems';
+import { checkScanId, okBody, readExport, readScan, readScanList, scanCalls, type DownloadType } from '../api/scans';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
 import { parseCsv } from '../scan/csv';
 import { safeText } from '../sheet/safe';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
-import { checkScanId, forgetTabRecord, pendingImport, readTabRecord, resultSheetName, withDocumentLock } from './import';
-import { forgetRunningScan, progressFromScan, runningScans } from './progress';
+import { forgetPendingImport, forgetTabRecord, pendingImport, readTabRecord, resultSheetName } from './import';
+import { withDocumentLock } from '../store/locks';
+import { forgetRunningScan, progressFromRecord, runningScans } from './progress';
 import type { DownloadFormat, DownloadResult, ExportResult, ScanListPage, ScanProgress } from './protocol';
 import { tabBaseName, uniqueName } from './resulttab';
 import { ensureImportTrigger } from './trigger';
@@ -26,14 +28,6 @@ function deadline(): number {
   return Date.now() + CALL_BUDGET_MS;
 }
 
-function scanPath(scanId: number, suffix = ''): string {
-  return '/api/v3/scans/' + scanId + suffix;
-}
-
-function okBody(r: CallResult): unknown {
-  if (!r.ok) throw new ApiProblemError(r.problem);
-  return r.body;
-}
 
 // ---- List ----------------------------------------------------------------------------------------
 
@@ -45,15 +39,8 @@ export function listScans(page: number): ScanListPage {
   return asSidebarCall(() => {
     const p = Math.max(1, Math.floor(Number(page) || 1));
     const settings = serviceSettings();
-    const body = okBody(
-      sendAll(settings, clientDeps(), [{ method: 'get', path: '/api/v3/scans', query: { page: p, per_page: HISTORY_PER_PAGE } }], { deadline: deadline() })[0],
-    ) as { data?: unknown[]; total?: number; page?: number; per_page?: number };
-    const list: unknown[] = body && Array.isArray(body.data) ? body.data : [];
-    const scans: ScanProgress[] = [];
-    for (const s of list) {
-      const sp = progressFromScan(s);
-      if (sp) scans.push(sp);
-    }
+    const body = readScanList(okBody(send(settings, clientDeps(), scanCalls.list(p, HISTORY_PER_PAGE), { deadline: deadline() })));
+    const scans: ScanProgress[] = body.scans.map(progressFromRecord);
     if (p === 1) {
       const running = runningScans().filter((r) => r.status === 'queued' || r.status === 'running');
       // Scans of this user still running here: make sure they are imported even if the sidebar closes.
@@ -64,9 +51,8 @@ export function listScans(page: number): ScanListPage {
     const ss = activeSpreadsheet();
     const props = documentProperties();
     for (const s of scans) s.resultSheet = resultSheetName(ss, props, s.scanId);
-    const total = typeof body.total === 'number' ? body.total : 0;
-    const perPage = typeof body.per_page === 'number' && body.per_page > 0 ? body.per_page : HISTORY_PER_PAGE;
-    return { scans, page: p, hasMore: p * perPage < total };
+    const perPage = body.perPage > 0 ? body.perPage : HISTORY_PER_PAGE;
+    return { scans, page: p, hasMore: p * perPage < body.total };
   });
 }
 
@@ -97,7 +83,7 @@ export function openResultTab(scanId: number): { sheetName: string } {
 export function deleteScan(scanId: number): { deleted: boolean } {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const r = sendAll(serviceSettings(), clientDeps(), [{ method: 'delete', path: scanPath(id), subject: 'scan ' + id }], { deadline: deadline() })[0];
+    const r = send(serviceSettings(), clientDeps(), scanCalls.remove(id), { deadline: deadline() });
     let deleted = true;
     if (!r.ok) {
       if (r.problem.kind !== 'not-found') throw new ApiProblemError(r.problem);
@@ -112,7 +98,7 @@ export function deleteScan(scanId: number): { deleted: boolean } {
           const s = ss.getSheets().filter((x) => x.getSheetId() === sid)[0];
           if (s) ss.deleteSheet(s);
         }
-        props.deleteProperty('scan.import.' + id);
+        forgetPendingImport(props, id);
       }
       forgetTabRecord(props, id);
     });
@@ -153,12 +139,12 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     if (target === 'tab' && ext === 'xlsx') throw new Error('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
     const settings = serviceSettings();
     const base = clientDeps();
-    const download: ApiCall = { method: 'post', path: scanPath(id, '/download'), query: { type: ext }, body: {}, subject: 'scan ' + id };
+    const download = scanCalls.download(id, ext as DownloadType);
     const kept: { response?: HttpResponseLike } = {};
-    const captureUrl = settings.baseUrl.replace(/\/+$/, '') + download.path + '?type=' + ext;
+    const captureUrl = callUrl(settings.baseUrl, download);
     const deps = { ...base, fetcher: capturingFetcher(base.fetcher, captureUrl, kept) };
-    const answers = sendAll(settings, deps, [{ method: 'get', path: scanPath(id), subject: 'scan ' + id }, download], { deadline: deadline() });
-    const scan = (okBody(answers[0]) || {}) as Record<string, unknown>;
+    const answers = sendAll(settings, deps, [scanCalls.get(id), download], { deadline: deadline() });
+    const scan = readScan(okBody(answers[0])) || { name: '' };
     const dl = answers[1];
     if (!dl.ok) {
       if (dl.problem.status === 409) throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
@@ -166,7 +152,7 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     }
     const response = kept.response;
     if (!response) throw new Error('The Scan Service sent no file.');
-    const scanName = tabBaseName(String(scan.name || ''), id);
+    const scanName = tabBaseName(scan.name, id);
     const fileName = fileNameFor(scanName, id, ext);
     if (target === 'drive') {
       const blob = (response as GoogleAppsScript.URL_Fetch.HTTPResponse).getBlob().setName(fileName);
@@ -293,7 +279,7 @@ function writeGrid(baseName: string, grid: unknown[][]): string {
 export function exportScan(scanId: number): ExportResult {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const r = sendAll(serviceSettings(), clientDeps(), [{ method: 'post', path: scanPath(id, '/export'), body: {}, subject: 'scan ' + id }], { deadline: deadline() })[0];
+    const r = send(serviceSettings(), clientDeps(), scanCalls.export(id), { deadline: deadline() });
     if (!r.ok) {
       if (r.problem.status === 409) {
         const said = r.problem.serviceMessage || '';
@@ -307,9 +293,7 @@ export function exportScan(scanId: number): ExportResult {
       }
       throw new ApiProblemError(r.problem);
     }
-    const body = (r.body || {}) as { url?: unknown; rows?: unknown };
-    const url = typeof body.url === 'string' && /^https?:\/\/[^\s"'<>]+$/i.test(body.url) ? body.url : null;
-    const rows = typeof body.rows === 'number' ? body.rows : null;
+    const { url, rows } = readExport(r.body);
     const what = rows === null ? 'The results were exported' : `${rows} product${rows === 1 ? ' was' : 's were'} exported`;
     return { url, message: url ? `${what}. Open the link to see them.` : `${what}; the service gave no link.` };
   });

@@ -27,10 +27,7 @@
  * look in Scans (history). Only after the service answered with the scan's id is it recorded as
  * running, so a failed upload leaves nothing behind.
  */
-import { send, type ApiCall, type ServiceSettings } from '../api/client';
-import { ApiProblemError, type Problem } from '../api/problems';
-import { decideRetry } from '../api/retry';
-import type { FetchRequest, UrlFetchLike } from '../api/services';
+import { uploadScan } from '../api/scans';
 import { findMarketplace } from '../../contract/marketplaces';
 import { findHeaderRow, suggestColumns } from '../sheet/header';
 import { mappingFromRoles, roleLabel, type ColumnRole } from '../scan/mapping';
@@ -38,7 +35,7 @@ import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } f
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { activeSpreadsheet, asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from './gas';
 import { marketplaceOptions } from './settings';
-import { progressFromScan, recordRunningScan, runningScans, SCANS_PATH } from './progress';
+import { progressFromScan, recordRunningScan, runningScans } from './progress';
 import { ensureImportTrigger } from './trigger';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
@@ -319,52 +316,6 @@ export function refusal(p: PreparedScan): string {
 }
 
 /**
- * A fetcher that sends the upload's multipart form instead of the client's JSON body: UrlFetchApp
- * builds multipart/form-data itself when a payload object holds a Blob.
- */
-export function multipartFetcher(real: UrlFetchLike, form: { [field: string]: unknown }): UrlFetchLike {
-  return {
-    fetchAll(requests: FetchRequest[]) {
-      return real.fetchAll(
-        requests.map((r) => {
-          const copy: { [k: string]: unknown } = { ...r, payload: form };
-          delete copy.contentType;
-          return copy as unknown as FetchRequest;
-        }),
-      );
-    },
-  };
-}
-
-/**
- * One upload with the client's classification and retry policy, except that a time-out ends it
- * (see the module comment). Returns the answer's body or throws ApiProblemError.
- */
-export function uploadScan(service: ServiceSettings, csv: string, attributes: unknown, fileName: string, deadline: number): unknown {
-  const deps = clientDeps();
-  const form = { file: Utilities.newBlob(csv, 'text/csv', fileName), attributes: JSON.stringify(attributes) };
-  const fetcher = multipartFetcher(deps.fetcher, form);
-  const call: ApiCall = { method: 'post', path: SCANS_PATH, subject: 'marketplace ' + String((attributes as { options?: { marketplace_id?: string } }).options?.marketplace_id || '') };
-  for (let attempt = 1; ; attempt++) {
-    const r = send(service, { ...deps, fetcher }, call, { deadline, policy: { maxAttempts: 1, baseDelayMs: 1000, maxDelayMs: 16000, attemptReserveMs: 3000 } });
-    if (r.ok) return r.body;
-    const problem: Problem = r.problem;
-    if (problem.kind === 'timeout') {
-      throw new ApiProblemError({ ...problem, message: 'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.' });
-    }
-    const decision = decideRetry({ attempt, problem, timeLeftMs: deadline - now(), random: Math.random() });
-    if (!decision.retry) {
-      if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
-        throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + attempt + ' times).' });
-      }
-      throw new ApiProblemError(problem);
-    }
-    deps.log!('upload: wait ' + decision.waitMs + ' ms before attempt ' + (attempt + 1));
-    Utilities.sleep(decision.waitMs);
-  }
-}
-
-/**
  * Sidebar: re-reads the sheet, prepares, uploads, records the scan as running (document properties,
  * ids only) and answers its first progress and the preview of what was sent.
  */
@@ -377,7 +328,8 @@ export function startScan(request: ScanRequest): StartedScan {
     if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
     if (prepared.counts.send > MAX_LINES) throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
     const name = prepared.attributes.options.name;
-    const body = uploadScan(service, prepared.csv, prepared.attributes, safeFileName(name) + '.csv', startedAt + UPLOAD_BUDGET_MS);
+    const form = { file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'), attributes: JSON.stringify(prepared.attributes) };
+    const body = uploadScan(service, clientDeps(), form, String(prepared.attributes.options.marketplace_id || ''), startedAt + UPLOAD_BUDGET_MS);
     const progress = progressFromScan(body);
     if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
     if (!progress.name) progress.name = name;

@@ -16,37 +16,26 @@
  * rate, speed * lines_done / products (see secondsLeftOf). Cancel: GET /api/v3/scans/{id}/cancel; a
  * 409 (already finished) answers the scan's current progress instead of an error.
  */
-import { requestJson, sendAll, type ApiCall, type ServiceSettings } from '../api/client';
+import type { ServiceSettings } from '../api/client';
+import { numberOf as num } from '../api/read';
+import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../store/keys';
+import { withDocumentLock } from '../store/locks';
 import { ApiProblemError } from '../api/problems';
-import { unwrapData } from '../api/read';
+import { checkScanId, fetchScan, fetchScans, isFinishedState, readScan, readStatus, type ScanRecord } from '../api/scans';
 import { findMarketplace } from '../../contract/marketplaces';
 import type { ScanProgress, ScanStatus } from './protocol';
 import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from './gas';
 import { autoImportNotes } from './autoimport';
 
-export const SCANS_PATH = '/api/v3/scans';
-export const RUNNING_PROPERTY = 'scan.running';
-export const MAX_RECORDS = 50;
+export const MAX_RECORDS = RUNNING_MAX_RECORDS;
 export const FORGET_FINISHED_AFTER_MS = 7 * 24 * 3600_000;
 /** Time one progress or cancel call may take, retries included (the sidebar is waiting). */
 export const POLL_BUDGET_MS = 60_000;
 
 // ---- Reading a scan record ---------------------------------------------------------------------
 
-function num(v: unknown): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return isFinite(n) ? n : 0;
-}
-
-/** The service's status words to the sidebar's. Unknown words count as running (it is not finished as far as we know). */
-export function mapStatus(v: unknown): ScanStatus {
-  const s = String(v == null ? '' : v).toLowerCase().replace(/[\s_-]/g, '');
-  if (s === 'queued' || s === 'pending' || s === 'waiting') return 'queued';
-  if (s === 'success' || s === 'succeeded' || s === 'completed' || s === 'complete' || s === 'done' || s === 'finished') return 'success';
-  if (s === 'error' || s === 'failed' || s === 'failure') return 'error';
-  if (s === 'cancelled' || s === 'canceled') return 'cancelled';
-  return 'running';
-}
+/** The service's status words to the sidebar's (the one status reader, src/api/scans.ts). */
+export const mapStatus: (v: unknown) => ScanStatus = readStatus;
 
 /** `YYYY-MM-DDTHH:MM:SS` (UTC without zone, as the service writes created_at) or ISO -> ISO with Z; '' when unreadable. */
 export function isoTime(v: unknown): string {
@@ -72,33 +61,30 @@ export function secondsLeftOf(lines: number, done: number, products: number, spe
 
 /** A scan record (any tolerated shape) to the sidebar's progress; null when it has no id. */
 export function progressFromScan(body: unknown): ScanProgress | null {
-  const v = unwrapData(body);
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
-  const o = v as Record<string, unknown>;
-  const id = num(o.id ?? o.scan_id ?? o.scanId);
-  if (!(id > 0)) return null;
-  const status = mapStatus(o.status);
-  const lines = num(o.lines ?? o.total_lines);
-  const done = status === 'success' && !num(o.lines_done ?? o.linesDone) ? lines : num(o.lines_done ?? o.linesDone);
-  const speed = num(o.speed);
-  const products = num(o.products);
-  const market = findMarketplace((o.marketplace as string) ?? (o.marketplace_id as number)) ?? findMarketplace(o.marketplace_id as number);
+  const r = readScan(body);
+  return r ? progressFromRecord(r) : null;
+}
+
+/** A read scan record to the sidebar's progress. */
+export function progressFromRecord(r: ScanRecord): ScanProgress {
+  const { status, lines, linesDone: done, products, speed } = r;
+  const market = findMarketplace(r.marketplace) ?? findMarketplace(r.marketplaceId);
   let secondsLeft: number | null = null;
-  if (status === 'success' || status === 'error' || status === 'cancelled') secondsLeft = 0;
+  if (isFinishedState(status)) secondsLeft = 0;
   else if (status === 'running') secondsLeft = secondsLeftOf(lines, done, products, speed);
-  const completed = isoTime(o.completed_at);
+  const completed = isoTime(r.completedAt);
   return {
-    scanId: id,
-    name: typeof o.name === 'string' ? o.name : '',
+    scanId: r.id,
+    name: r.name,
     status,
-    marketplace: market ? market.code : typeof o.marketplace === 'string' ? o.marketplace : '',
+    marketplace: market ? market.code : typeof r.marketplace === 'string' ? r.marketplace : '',
     lines,
     done: Math.min(done, lines || done),
     products,
-    errors: num(o.errors),
+    errors: r.errors,
     speed,
     secondsLeft,
-    createdAt: isoTime(o.created_at),
+    createdAt: isoTime(r.createdAt),
     completedAt: completed || null,
     resultSheet: null,
   };
@@ -151,19 +137,19 @@ export function userTag(email: string): string {
 
 function withRecords<T>(change: (records: RunningRecords) => { records?: RunningRecords; result: T }): T {
   const props = documentProperties();
-  const lock = LockService.getDocumentLock();
-  lock.waitLock(10_000);
-  try {
-    const before = decodeRecords(props.getProperty(RUNNING_PROPERTY));
-    const { records, result } = change(before);
-    if (records) {
-      if (Object.keys(records).length) props.setProperty(RUNNING_PROPERTY, JSON.stringify(records));
-      else props.deleteProperty(RUNNING_PROPERTY);
-    }
-    return result;
-  } finally {
-    lock.releaseLock();
-  }
+  return withDocumentLock(
+    () => {
+      const before = decodeRecords(props.getProperty(RUNNING_KEY));
+      const { records, result } = change(before);
+      if (records) {
+        if (Object.keys(records).length) props.setProperty(RUNNING_KEY, JSON.stringify(records));
+        else props.deleteProperty(RUNNING_KEY);
+      }
+      return result;
+    },
+    10_000,
+    'Another execution is updating the scans of this spreadsheet right now. Try again in a minute.',
+  );
 }
 
 /** Records a scan the current user just started in this document. */
@@ -185,7 +171,7 @@ export function forgetRunningScan(scanId: number): void {
 /** Ids of the scans the current user started in this document and not yet forgotten, oldest first. */
 export function recordedScanIds(): number[] {
   const tag = userTag(activeUserEmail());
-  const r = decodeRecords(documentProperties().getProperty(RUNNING_PROPERTY));
+  const r = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
   return Object.keys(r)
     .filter((k) => r[k].u === tag)
     .sort((a, b) => r[a].t - r[b].t)
@@ -194,24 +180,8 @@ export function recordedScanIds(): number[] {
 
 // ---- Calls -------------------------------------------------------------------------------------
 
-function scanCall(scanId: number, suffix = ''): ApiCall {
-  return { method: 'get', path: SCANS_PATH + '/' + encodeURIComponent(String(scanId)) + suffix, subject: 'scan ' + scanId };
-}
-
-function checkId(scanId: unknown): number {
-  const n = typeof scanId === 'number' ? scanId : Number(scanId);
-  if (!Number.isInteger(n) || n < 1) throw new Error('Not a scan number: ' + String(scanId).slice(0, 20) + '.');
-  return n;
-}
-
-function readProgress(body: unknown): ScanProgress {
-  const p = progressFromScan(body);
-  if (!p) throw new Error('The Scan Service sent a scan record the add-on cannot read.');
-  return p;
-}
-
-function fetchProgress(service: ServiceSettings, scanId: number): ScanProgress {
-  return readProgress(requestJson(service, clientDeps(), scanCall(scanId), { deadline: now() + POLL_BUDGET_MS }));
+function fetchProgress(service: ServiceSettings, scanId: number, cancel: 'cancel' | '' = ''): ScanProgress {
+  return progressFromRecord(fetchScan(service, clientDeps(), scanId, now() + POLL_BUDGET_MS, cancel));
 }
 
 /**
@@ -223,12 +193,12 @@ export function runningScans(): ScanProgress[] {
   const ids = recordedScanIds();
   if (!ids.length) return [];
   const service = serviceSettings();
-  const results = sendAll(service, clientDeps(), ids.map((id) => scanCall(id)), { deadline: now() + POLL_BUDGET_MS });
+  const results = fetchScans(service, clientDeps(), ids, now() + POLL_BUDGET_MS);
   const out: ScanProgress[] = [];
   const forget: number[] = [];
   const auth = results.find((r) => !r.ok && r.problem.kind === 'auth');
   if (auth && !auth.ok) throw new ApiProblemError(auth.problem);
-  const r0 = decodeRecords(documentProperties().getProperty(RUNNING_PROPERTY));
+  const r0 = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
   const stopped = autoImportNotes();
   results.forEach((r, i) => {
     const id = ids[i];
@@ -254,7 +224,7 @@ export function runningScans(): ScanProgress[] {
 
 /** Sidebar: one scan's progress. */
 export function getScanProgress(scanId: number): ScanProgress {
-  return asSidebarCall(() => fetchProgress(serviceSettings(), checkId(scanId)));
+  return asSidebarCall(() => fetchProgress(serviceSettings(), checkScanId(scanId)));
 }
 
 /** Sidebar: the current user's scans recorded in this document (running, or finished and not yet imported). */
@@ -265,10 +235,10 @@ export function getRunningScans(): ScanProgress[] {
 /** Sidebar: cancels a queued or running scan; a finished scan answers its progress unchanged. */
 export function cancelScan(scanId: number): ScanProgress {
   return asSidebarCall(() => {
-    const id = checkId(scanId);
+    const id = checkScanId(scanId);
     const service = serviceSettings();
     try {
-      return readProgress(requestJson(service, clientDeps(), scanCall(id, '/cancel'), { deadline: now() + POLL_BUDGET_MS }));
+      return fetchProgress(service, id, 'cancel');
     } catch (e) {
       if (e instanceof ApiProblemError && e.problem.status === 409) return fetchProgress(service, id);
       throw e;

@@ -16,7 +16,8 @@
  *   marketplace. It needs the key (401 = bad key) and access to that marketplace (403), costs the
  *   service one lookup, and has no side effects. Two attempts at most, within 20 s: the user waits.
  */
-import { requestJson, type ServiceSettings } from '../api/client';
+import type { ServiceSettings } from '../api/client';
+import { probeAsinConvert } from '../api/convert';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../api/retry';
 import { findMarketplace, MARKETPLACES } from '../../contract/marketplaces';
@@ -221,7 +222,7 @@ export function testConnection(): ConnectionResult {
   if (!s.apiKey) return connectionResult({ kind: 'no-key', message: '' }, s);
   const service: ServiceSettings = { baseUrl: s.serviceUrl, apiKey: s.apiKey };
   try {
-    requestJson(service, clientDeps(), { method: 'post', path: '/api/v3/asin-convert', body: { marketplace: s.marketplace, asins: [PROBE_ASIN] }, subject: 'marketplace ' + s.marketplace }, {
+    probeAsinConvert(service, clientDeps(), s.marketplace, [PROBE_ASIN], {
       deadline: now() + 20_000,
       policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 },
     });

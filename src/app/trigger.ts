@@ -14,11 +14,12 @@
  * imports it from Scans; autoImportNotes() gives the reason to show. A run with nothing due reads
  * two properties and makes no call.
  */
-import { sendAll } from '../api/client';
+import { checkScanId, fetchScans, readScan, readStatus } from '../api/scans';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas';
-import { checkScanId, gasImportEnv, pendingImportIds, runImport, withDocumentLock } from './import';
-import { forgetRunningScan, mapStatus, POLL_BUDGET_MS, recordedScanIds } from './progress';
+import { gasImportEnv, pendingImportIds, runImport } from './import';
+import { withDocumentLock } from '../store/locks';
+import { forgetRunningScan, POLL_BUDGET_MS, recordedScanIds } from './progress';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
@@ -102,12 +103,7 @@ export function importFinishedScans(): void {
   }
   const env = gasImportEnv();
   // Reading statuses is cheap when the service is well; when it is not, do not spend minutes retrying.
-  const answers = sendAll(
-    env.settings,
-    env.deps,
-    due.map((id) => ({ method: 'get' as const, path: '/api/v3/scans/' + id, subject: 'scan ' + id })),
-    { deadline: Math.min(env.deadline, t0 + POLL_BUDGET_MS) },
-  );
+  const answers = fetchScans(env.settings, env.deps, due, Math.min(env.deadline, t0 + POLL_BUDGET_MS));
   const refused = answers.find((r) => !r.ok && r.problem.kind === 'auth');
   if (refused && !refused.ok) {
     console.log('automatic import stopped: ' + refused.problem.message);
@@ -133,8 +129,8 @@ export function importFinishedScans(): void {
       } else fail(id, r.problem.message, isLasting(r.problem));
       return;
     }
-    const scan = (r.body || {}) as Record<string, unknown>;
-    const status = mapStatus(scan.status);
+    const scan = readScan(r.body);
+    const status = scan ? scan.status : readStatus(undefined);
     if (status === 'queued' || status === 'running') {
       delete states[String(id)];
       return;
@@ -145,7 +141,7 @@ export function importFinishedScans(): void {
       if (result.done) {
         forgetRunningScan(id);
         gone.push(id);
-        ss.toast(result.message, `Scan "${String(scan.name || id)}" is done`, 10);
+        ss.toast(result.message, `Scan "${(scan && scan.name) || id}" is done`, 10);
       }
     } catch (e) {
       if (e instanceof ApiProblemError && e.problem.kind === 'auth') {

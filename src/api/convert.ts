@@ -4,7 +4,7 @@
  * batches at those ceilings, sends them with sendAll and answers per id: found, not found, or failed
  * with the problem of its batch, so one bad batch never spoils the others.
  */
-import { sendAll, type ApiCall, type ClientDeps, type SendOptions, type ServiceSettings } from './client';
+import { requestJson, sendAll, type ApiCall, type ClientDeps, type SendOptions, type ServiceSettings } from './client';
 import { unreadable, type Problem } from './problems';
 import { readAsinConvertResponse, readConvertResponse } from './read';
 import { ASIN_CONVERT_MAX_ASINS, CONVERT_MAX_IDS, type AsinConvertRequest, type ConvertRequest } from './types';
@@ -42,12 +42,24 @@ const ASIN_CONVERT: Endpoint<Record<string, string[]>> = {
   read: readAsinConvertResponse,
 };
 
+function convertCall<T>(ep: Endpoint<T>, marketplace: string, ids: string[]): ApiCall {
+  return { method: 'post', path: ep.path, body: ep.body(marketplace, ids), subject: 'marketplace ' + marketplace };
+}
+
+/**
+ * One asin-convert of the given ASINs, answered or thrown as an ApiProblemError (Settings' "Test
+ * connection": the cheapest authenticated call that also proves access to the marketplace).
+ */
+export function probeAsinConvert(settings: ServiceSettings, deps: ClientDeps, marketplace: string, asins: string[], opts: SendOptions): unknown {
+  return requestJson(settings, deps, convertCall(ASIN_CONVERT, marketplace, asins), opts);
+}
+
 function run<T>(ep: Endpoint<T>, settings: ServiceSettings, deps: ClientDeps, marketplace: string, ids: readonly string[], opts: SendOptions): Map<string, IdOutcome<T>> {
   const out = new Map<string, IdOutcome<T>>();
   let batches = chunk(Array.from(new Set(ids)), ep.max);
   // A 422 naming rows is answered once more without those rows; a second 422 fails the batch.
   for (let round = 0; round < 2 && batches.length > 0; round++) {
-    const calls: ApiCall[] = batches.map((b) => ({ method: 'post', path: ep.path, body: ep.body(marketplace, b), subject: 'marketplace ' + marketplace }));
+    const calls: ApiCall[] = batches.map((b) => convertCall(ep, marketplace, b));
     const results = sendAll(settings, deps, calls, opts);
     const again: string[][] = [];
     results.forEach((r, i) => {
