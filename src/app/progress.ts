@@ -19,7 +19,7 @@
 import type { ServiceSettings } from '../api/client';
 import { numberOf as num } from '../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../store/keys';
-import { withDocumentLock } from '../store/locks';
+import { RECORD_LOCK, withDocumentLock } from '../store/locks';
 import { ApiProblemError } from '../api/problems';
 import { checkScanId, fetchScan, fetchScans, isFinishedState, readScan, readStatus, type ScanRecord } from '../api/scans';
 import { findMarketplace } from '../../contract/marketplaces';
@@ -147,8 +147,7 @@ function withRecords<T>(change: (records: RunningRecords) => { records?: Running
       }
       return result;
     },
-    10_000,
-    'Another execution is updating the scans of this spreadsheet right now. Try again in a minute.',
+    RECORD_LOCK,
   );
 }
 
