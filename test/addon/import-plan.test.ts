@@ -3,8 +3,8 @@
  * (src/app/history.ts): filter units, tab names, format runs, input headers, checkpoint reading,
  * the work budget.
  */
-import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/resulttab';
-import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/history';
+import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/results/import-plan';
+import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/results/history';
 
 describe('apiFilters', () => {
   test('money in currency becomes cents, percents become basis points, other fields unchanged', () => {

@@ -14,12 +14,12 @@
  * imports it from Scans; autoImportNotes() gives the reason to show. A run with nothing due reads
  * two properties and makes no call.
  */
-import { checkScanId, fetchScans, readScan, readStatus } from '../api/scans';
-import { ApiProblemError, type Problem } from '../api/problems';
-import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas';
+import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
+import { ApiProblemError, type Problem } from '../../api/problems';
+import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
 import { gasImportEnv, pendingImportIds, runImport } from './import';
-import { withDocumentLock } from '../store/locks';
-import { forgetRunningScan, POLL_BUDGET_MS, recordedScanIds } from './progress';
+import { withDocumentLock } from '../../store/locks';
+import { forgetRunningScan, POLL_BUDGET_MS, recordedScanIds } from '../scan/progress';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */

@@ -16,16 +16,16 @@
  * rate, speed * lines_done / products (see secondsLeftOf). Cancel: GET /api/v3/scans/{id}/cancel; a
  * 409 (already finished) answers the scan's current progress instead of an error.
  */
-import type { ServiceSettings } from '../api/client';
-import { numberOf as num } from '../api/read';
-import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../store/keys';
-import { RECORD_LOCK, withDocumentLock } from '../store/locks';
-import { ApiProblemError } from '../api/problems';
-import { checkScanId, fetchScan, fetchScans, isFinishedState, readScan, readStatus, type ScanRecord } from '../api/scans';
-import { findMarketplace } from '../../contract/marketplaces';
+import type { ServiceSettings } from '../../api/client';
+import { numberOf as num } from '../../api/read';
+import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
+import { RECORD_LOCK, withDocumentLock } from '../../store/locks';
+import { ApiProblemError } from '../../api/problems';
+import { checkScanId, fetchScan, fetchScans, isFinishedState, readScan, readStatus, type ScanRecord } from '../../api/scans';
+import { findMarketplace } from '../../../contract/marketplaces';
 import type { ScanProgress, ScanStatus } from './protocol';
-import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from './gas';
-import { autoImportNotes } from './autoimport';
+import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from '../services';
+import { autoImportNotes } from '../results/autoimport';
 
 export const MAX_RECORDS = RUNNING_MAX_RECORDS;
 export const FORGET_FINISHED_AFTER_MS = 7 * 24 * 3600_000;

@@ -27,16 +27,16 @@
  * look in Scans (history). Only after the service answered with the scan's id is it recorded as
  * running, so a failed upload leaves nothing behind.
  */
-import { uploadScan } from '../api/scans';
-import { findMarketplace } from '../../contract/marketplaces';
-import { findHeaderRow, suggestColumns } from '../sheet/header';
-import { mappingFromRoles, roleLabel, type ColumnRole } from '../scan/mapping';
-import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../scan/prepare';
+import { uploadScan } from '../../api/scans';
+import { findMarketplace } from '../../../contract/marketplaces';
+import { findHeaderRow, suggestColumns } from '../../sheet/header';
+import { mappingFromRoles, roleLabel, type ColumnRole } from '../../scan/mapping';
+import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import { activeSpreadsheet, asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from './gas';
-import { marketplaceOptions } from './settings';
+import { activeSpreadsheet, asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import { marketplaceOptions } from '../settings/settings';
 import { progressFromScan, recordRunningScan, runningScans } from './progress';
-import { ensureImportTrigger } from './trigger';
+import { ensureImportTrigger } from '../results/trigger';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
 export const SETUP_ROWS = 260;

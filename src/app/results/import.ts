@@ -15,17 +15,17 @@
  *   rows known to be in the staging tab. Anything below them (written by an execution that was
  *   killed before it could save its checkpoint) is cleared first.
  */
-import { sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from '../api/client';
-import { checkScanId, isFinishedState, okBody, readResultsPage, readScan, scanCalls, type ResultsPage, type ResultsTable, type ScanQuery } from '../api/scans';
-import { ApiProblemError, isRetryable } from '../api/problems';
-import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
-import { findMarketplace, type Marketplace } from '../../contract/marketplaces';
-import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../scan/layout';
-import { safeText } from '../sheet/safe';
-import { IMPORT_TUNING_KEY, importKey, importKeyIds, tabKey } from '../store/keys';
-import { withDocumentLock } from '../store/locks';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
-import { forgetRunningScan } from './progress';
+import { sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from '../../api/client';
+import { checkScanId, isFinishedState, okBody, readResultsPage, readScan, scanCalls, type ResultsPage, type ResultsTable, type ScanQuery } from '../../api/scans';
+import { ApiProblemError, isRetryable } from '../../api/problems';
+import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
+import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
+import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../../scan/layout';
+import { safeText } from '../../sheet/safe';
+import { IMPORT_TUNING_KEY, importKey, importKeyIds, tabKey } from '../../store/keys';
+import { withDocumentLock } from '../../store/locks';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import { forgetRunningScan } from '../scan/progress';
 import type { ImportProgress, ImportRequest } from './protocol';
 import {
   apiFilters,
@@ -45,7 +45,7 @@ import {
   WORK_COST,
   type ImportCheckpoint,
   type UploadMapping,
-} from './resulttab';
+} from './import-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -16,15 +16,15 @@
  *   marketplace. It needs the key (401 = bad key) and access to that marketplace (403), costs the
  *   service one lookup, and has no side effects. Two attempts at most, within 20 s: the user waits.
  */
-import type { ServiceSettings } from '../api/client';
-import { probeAsinConvert } from '../api/convert';
-import { ApiProblemError, type Problem } from '../api/problems';
-import { DEFAULT_RETRY_POLICY } from '../api/retry';
-import { findMarketplace, MARKETPLACES } from '../../contract/marketplaces';
-import { formulaSharePropertyName } from '../formulas/key';
+import type { ServiceSettings } from '../../api/client';
+import { probeAsinConvert } from '../../api/convert';
+import { ApiProblemError, type Problem } from '../../api/problems';
+import { DEFAULT_RETRY_POLICY } from '../../api/retry';
+import { findMarketplace, MARKETPLACES } from '../../../contract/marketplaces';
+import { formulaSharePropertyName } from '../../formulas/key';
 import type { ConnectionResult, MarketplaceOption, SettingsInput, SettingsView } from './protocol';
-import { FALLBACK_MARKETPLACE, type StoredSettings } from './settings-store';
-import { activeSpreadsheet, activeUserEmail, asSidebarCall, clientDeps, loadSettings, now, storeSettings, userProperties } from './gas';
+import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
+import { activeSpreadsheet, activeUserEmail, asSidebarCall, clientDeps, loadSettings, now, storeSettings, userProperties } from '../services';
 
 // ---- Pure rules --------------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@
  */
 import type { ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
-import { OPEN_SETTINGS_MARKER } from './protocol';
-import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings-store';
+import { OPEN_SETTINGS_MARKER } from './failure';
+import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings/stored';
 import { SETTINGS_KEY } from '../store/keys';
 
 /** The per-user property store (settings, the API key). */

@@ -3,18 +3,19 @@
  * exportScan (to the service's spreadsheet integration). Thin over the API client; the pure parts
  * (flattening JSON, typing CSV cells) are exported for tests.
  */
-import { callUrl, send, sendAll } from '../api/client';
-import { ApiProblemError } from '../api/problems';
-import { checkScanId, okBody, readExport, readScan, readScanList, scanCalls, type DownloadType } from '../api/scans';
-import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
-import { parseCsv } from '../scan/csv';
-import { safeText } from '../sheet/safe';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
+import { callUrl, send, sendAll } from '../../api/client';
+import { ApiProblemError } from '../../api/problems';
+import { checkScanId, okBody, readExport, readScan, readScanList, scanCalls, type DownloadType } from '../../api/scans';
+import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
+import { parseCsv } from '../../scan/csv';
+import { safeText } from '../../sheet/safe';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetPendingImport, forgetTabRecord, pendingImport, readTabRecord, resultSheetName } from './import';
-import { withDocumentLock } from '../store/locks';
-import { forgetRunningScan, progressFromRecord, runningScans } from './progress';
-import type { DownloadFormat, DownloadResult, ExportResult, ScanListPage, ScanProgress } from './protocol';
-import { tabBaseName, uniqueName } from './resulttab';
+import { withDocumentLock } from '../../store/locks';
+import { forgetRunningScan, progressFromRecord, runningScans } from '../scan/progress';
+import type { DownloadFormat, DownloadResult, ExportResult, ScanListPage } from './protocol';
+import type { ScanProgress } from '../scan/protocol';
+import { tabBaseName, uniqueName } from './import-plan';
 import { ensureImportTrigger } from './trigger';
 
 /** Scans per history page. */

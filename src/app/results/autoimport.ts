@@ -3,8 +3,8 @@
  * stopped), in one document property. Its own module so that both the trigger and the sidebar's
  * progress lists read it without importing each other.
  */
-import { documentProperties } from './gas';
-import { AUTO_IMPORT_KEY } from '../store/keys';
+import { documentProperties } from '../services';
+import { AUTO_IMPORT_KEY } from '../../store/keys';
 
 /** Document property AUTO_IMPORT_KEY: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
 export interface AutoImportState {
