@@ -8,7 +8,8 @@ export { getSettings, saveSettings, testConnection } from './app/settings/settin
 export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
 export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
 export { importScan } from './app/results/import';
-export { listScans, deleteScan, downloadScan, exportScan } from './app/results/history';
+export { listScans, deleteScan, exportScan } from './app/results/history';
+export { downloadScan } from './app/results/downloads';
 export { importFinishedScans } from './app/results/trigger';
 export { ASIN_FROM_UPC, ASIN_FROM_EAN, ASIN_FROM_ISBN, UPC_FROM_ASIN, EAN_FROM_ASIN, ISBN_FROM_ASIN, GTIN_FROM_ASIN, JAN_FROM_ASIN, IDENTIFIERS_FROM_ASIN } from './formulas/functions';
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
@@ -20,6 +21,7 @@ export { openResultTab } from './app/results/history';
 // a compatible signature, and every entry of ServerFunctions must be exported here; the other entry
 // points are named below. A missing, extra or mistyped one fails `tsc` (types only: nothing bundled).
 import type { ServerFunctions } from './app/protocol';
+import type { ColumnFunction } from './formulas/column-job';
 
 /** Entry points the sidebar never calls: menu actions, simple and time-driven triggers, custom functions. */
 type NotSidebarCalls =
@@ -31,15 +33,7 @@ type NotSidebarCalls =
   | 'menuHelp'
   | 'menuConvertColumn'
   | 'importFinishedScans'
-  | 'ASIN_FROM_UPC'
-  | 'ASIN_FROM_EAN'
-  | 'ASIN_FROM_ISBN'
-  | 'UPC_FROM_ASIN'
-  | 'EAN_FROM_ASIN'
-  | 'ISBN_FROM_ASIN'
-  | 'GTIN_FROM_ASIN'
-  | 'JAN_FROM_ASIN'
-  | 'IDENTIFIERS_FROM_ASIN';
+  | ColumnFunction;
 type Exported = typeof import('./main');
 type SidebarCalls = Exclude<keyof Exported, NotSidebarCalls>;
 type Mistyped = { [K in SidebarCalls & keyof ServerFunctions]: Exported[K] extends ServerFunctions[K] ? never : K }[SidebarCalls & keyof ServerFunctions];

@@ -8,7 +8,7 @@ import type { ValidationRow } from './types';
 
 type Json = unknown;
 
-function isObject(v: Json): v is Record<string, unknown> {
+export function isObject(v: Json): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

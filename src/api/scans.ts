@@ -11,7 +11,7 @@ import { send, sendAll, type ApiCall, type CallResult, type ClientDeps, type Ser
 import { ApiProblemError, type Problem } from './problems';
 import { decideRetry, DEFAULT_RETRY_POLICY } from './retry';
 import type { FetchRequest, UrlFetchLike } from './services';
-import { numberOf as num, unwrapData } from './read';
+import { isObject, numberOf as num, unwrapData } from './read';
 
 const SCANS_PATH = '/api/v3/scans';
 
@@ -90,10 +90,6 @@ export function okBody(r: CallResult): unknown {
 }
 
 // ---- Tolerant readers --------------------------------------------------------------------------
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function has(v: unknown): boolean {
   return v !== undefined && v !== null && v !== '';

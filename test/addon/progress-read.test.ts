@@ -2,7 +2,8 @@
  * Pure parts of src/app/progress.ts: reading scan records tolerantly (the real service may differ
  * from the stand-in in its silent parts) and the running-scan record's format and cap.
  */
-import { addRecord, decodeRecords, isoTime, mapStatus, MAX_RECORDS, progressFromScan } from '../../src/app/scan/progress';
+import { isoTime, mapStatus, progressFromScan } from '../../src/app/scan/progress-read';
+import { addRecord, decodeRecords, MAX_RECORDS } from '../../src/app/scan/running';
 
 describe('progressFromScan', () => {
   const record = {

@@ -1,31 +1,27 @@
 /**
- * Scan history in the sidebar: listScans, deleteScan, downloadScan (to Drive or into a tab) and
- * exportScan (to the service's spreadsheet integration). Thin over the API client; the pure parts
- * (flattening JSON, typing CSV cells) are exported for tests.
+ * Scan history in the sidebar: listScans, openResultTab, deleteScan and exportScan (to the service's
+ * spreadsheet integration); downloads are in downloads.ts. Thin over src/api/scans.ts.
  */
-import { callUrl, send, sendAll } from '../../api/client';
+import { send } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
-import { checkScanId, okBody, readExport, readScan, readScanList, scanCalls, type DownloadType } from '../../api/scans';
-import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
-import { parseCsv } from '../../scan/csv';
-import { safeText } from '../../sheet/safe';
+import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
-import { forgetPendingImport, forgetTabRecord, pendingImport, readTabRecord, resultSheetName } from './import';
+import { forgetPendingImport, pendingImport } from './import';
+import { forgetTabRecord, readTabRecord, resultSheetName, sheetById } from './tabs';
 import { withDocumentLock } from '../../store/locks';
-import { forgetRunningScan, progressFromRecord, runningScans } from '../scan/progress';
-import type { DownloadFormat, DownloadResult, ExportResult, ScanListPage } from './protocol';
+import { runningScans } from '../scan/progress';
+import { progressFromRecord } from '../scan/progress-read';
+import { forgetRunningScan } from '../scan/running';
+import type { ExportResult, ScanListPage } from './protocol';
 import type { ScanProgress } from '../scan/protocol';
-import { tabBaseName, uniqueName } from './import-plan';
 import { ensureImportTrigger } from './trigger';
 
 /** Scans per history page. */
 export const HISTORY_PER_PAGE = 25;
 /** Time a history call may take, retries included (the sidebar is waiting). */
 const CALL_BUDGET_MS = 120_000;
-/** Rows per setValues when writing a download into a tab. */
-const TAB_CHUNK_ROWS = 5000;
 
-function deadline(): number {
+export function deadline(): number {
   return Date.now() + CALL_BUDGET_MS;
 }
 
@@ -68,7 +64,7 @@ export function openResultTab(scanId: number): { sheetName: string } {
     const id = checkScanId(scanId);
     const ss = activeSpreadsheet();
     const rec = readTabRecord(documentProperties(), id);
-    const sheet = rec ? ss.getSheets().filter((s) => s.getSheetId() === rec.sheetId)[0] : undefined;
+    const sheet = rec ? sheetById(ss, rec.sheetId) : null;
     if (!sheet) throw new Error('This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.');
     sheet.activate();
     return { sheetName: sheet.getName() };
@@ -96,7 +92,7 @@ export function deleteScan(scanId: number): { deleted: boolean } {
       if (cp) {
         const ss = activeSpreadsheet();
         for (const sid of [cp.stagingId, cp.errorsStagingId]) {
-          const s = ss.getSheets().filter((x) => x.getSheetId() === sid)[0];
+          const s = sheetById(ss, sid);
           if (s) ss.deleteSheet(s);
         }
         forgetPendingImport(props, id);
@@ -106,172 +102,6 @@ export function deleteScan(scanId: number): { deleted: boolean } {
     forgetRunningScan(id);
     return { deleted };
   });
-}
-
-// ---- Download ------------------------------------------------------------------------------------
-
-const EXTENSIONS: { [f: string]: string } = { csv: 'csv', xlsx: 'xlsx', json: 'json' };
-
-/**
- * A fetcher that hands sendAll an empty body for successful answers of `capture` (so a CSV or
- * XLSX file is not read as JSON) and keeps the real answer aside. Retries stay sendAll's.
- */
-export function capturingFetcher(real: UrlFetchLike, capture: string, kept: { response?: HttpResponseLike }): UrlFetchLike {
-  return {
-    fetchAll(requests: FetchRequest[]): HttpResponseLike[] {
-      const answers = real.fetchAll(requests);
-      return answers.map((a, i) => {
-        const code = a.getResponseCode();
-        if (requests[i].url !== capture || code < 200 || code >= 300) return a;
-        kept.response = a;
-        return { getResponseCode: () => code, getHeaders: () => a.getHeaders(), getContentText: () => '' };
-      });
-    },
-  };
-}
-
-/** A scan's results as a file: to Drive (its link) or into a new tab (CSV and JSON). */
-export function downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult {
-  return asSidebarCall(() => {
-    const id = checkScanId(scanId);
-    const ext = EXTENSIONS[String(format)];
-    if (!ext) throw new Error('Choose CSV, XLSX or JSON.');
-    if (target !== 'drive' && target !== 'tab') throw new Error('Choose Drive or a tab.');
-    if (target === 'tab' && ext === 'xlsx') throw new Error('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
-    const settings = serviceSettings();
-    const base = clientDeps();
-    const download = scanCalls.download(id, ext as DownloadType);
-    const kept: { response?: HttpResponseLike } = {};
-    const captureUrl = callUrl(settings.baseUrl, download);
-    const deps = { ...base, fetcher: capturingFetcher(base.fetcher, captureUrl, kept) };
-    const answers = sendAll(settings, deps, [scanCalls.get(id), download], { deadline: deadline() });
-    const scan = readScan(okBody(answers[0])) || { name: '' };
-    const dl = answers[1];
-    if (!dl.ok) {
-      if (dl.problem.status === 409) throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
-      throw new ApiProblemError(dl.problem);
-    }
-    const response = kept.response;
-    if (!response) throw new Error('The Scan Service sent no file.');
-    const scanName = tabBaseName(scan.name, id);
-    const fileName = fileNameFor(scanName, id, ext);
-    if (target === 'drive') {
-      const blob = (response as GoogleAppsScript.URL_Fetch.HTTPResponse).getBlob().setName(fileName);
-      const file = DriveApp.createFile(blob);
-      return { fileName, url: file.getUrl(), sheetName: null };
-    }
-    const text = response.getContentText();
-    const grid = ext === 'csv' ? csvGrid(text) : jsonGrid(text);
-    const sheetName = writeGrid(downloadTabBase(scanName, ext), grid);
-    return { fileName, url: null, sheetName };
-  });
-}
-
-/** Name of a download's tab: "<scan name> (CSV)", within 90 characters so a unique suffix still fits Sheets' 100. */
-export function downloadTabBase(scanName: string, ext: string): string {
-  const suffix = ' (' + ext.toUpperCase() + ')';
-  return scanName.slice(0, 90 - suffix.length).trim() + suffix;
-}
-
-/** "Name (scan 12).csv", without characters Drive users trip over. */
-export function fileNameFor(scanName: string, scanId: number, ext: string): string {
-  const clean = scanName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
-  return (clean || 'Scan') + ' (scan ' + scanId + ').' + ext;
-}
-
-/** Columns whose numbers are codes, not quantities: kept as text so no zero or digit is lost. */
-const CODE_COLUMN = /(identifier|asin|upc|ean|isbn|gtin|jan|sku|input|title|name|brand)/i;
-const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d+)?$/;
-
-/** CSV text to cells: numbers as numbers in quantity columns, everything else as guarded text. */
-export function csvGrid(text: string): unknown[][] {
-  const rows = parseCsv(text.replace(/^\uFEFF/, ''));
-  if (!rows.length) return [];
-  const header = rows[0].map((h) => String(h));
-  const codes = header.map((h) => CODE_COLUMN.test(h));
-  const out: unknown[][] = [header.map((h) => safeText(h))];
-  for (let i = 1; i < rows.length; i++) {
-    const r = rows[i];
-    if (r.length === 1 && r[0] === '') continue;
-    out.push(header.map((_h, j) => cellOf(r[j], codes[j])));
-  }
-  return out;
-}
-
-function cellOf(v: unknown, code: boolean): unknown {
-  if (v === undefined || v === null || v === '') return '';
-  const s = String(v);
-  if (!code && PLAIN_NUMBER.test(s)) return Number(s);
-  return safeText(s);
-}
-
-/** Flattens one JSON value under a dotted prefix, as the service's CSV does. */
-function flatten(v: unknown, prefix: string, out: Map<string, unknown>): void {
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-    for (const k of Object.keys(v as object)) flatten((v as Record<string, unknown>)[k], prefix ? prefix + '.' + k : k, out);
-    return;
-  }
-  // The supplier's custom columns: one column each (as in the service's CSV), by position.
-  if (Array.isArray(v) && /(^|\.)custom_columns$/.test(prefix)) {
-    v.forEach((x, i) => out.set(prefix + '.' + (i + 1), x));
-    return;
-  }
-  out.set(prefix, v);
-}
-
-/** A JSON array of objects to cells: dotted columns in order of first appearance. */
-export function jsonGrid(text: string): unknown[][] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (_e) {
-    throw new Error('The Scan Service sent a JSON file the add-on cannot read.');
-  }
-  if (!Array.isArray(data)) throw new Error('The Scan Service sent a JSON file the add-on cannot read.');
-  const flat = data.map((item) => {
-    const m = new Map<string, unknown>();
-    flatten(item, '', m);
-    return m;
-  });
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (const m of flat) for (const k of m.keys()) if (!seen.has(k)) (seen.add(k), columns.push(k));
-  const codes = columns.map((c) => CODE_COLUMN.test(c));
-  const out: unknown[][] = [columns.map((c) => safeText(c))];
-  for (const m of flat) {
-    out.push(
-      columns.map((c, j) => {
-        const v = m.get(c);
-        if (v === undefined || v === null) return '';
-        if (typeof v === 'boolean') return v;
-        if (typeof v === 'number') return !isFinite(v) ? '' : codes[j] ? safeText(String(v)) : v;
-        if (Array.isArray(v)) return safeText(v.every((x) => typeof x === 'string') ? v.join('|') : JSON.stringify(v));
-        return safeText(String(v));
-      }),
-    );
-  }
-  return out;
-}
-
-/** Writes cells into a new tab (unique name), one setValues per chunk; returns the tab's name. */
-function writeGrid(baseName: string, grid: unknown[][]): string {
-  const ss = activeSpreadsheet();
-  const name = uniqueName(baseName, ss.getSheets().map((s) => s.getName()));
-  const width = Math.max(1, grid.length ? grid[0].length : 1);
-  const sheet = ss.insertSheet(name, ss.getSheets().length);
-  const rows = Math.max(1, grid.length);
-  if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
-  if (sheet.getMaxColumns() < width) sheet.insertColumnsAfter(sheet.getMaxColumns(), width - sheet.getMaxColumns());
-  for (let i = 0; i < grid.length; i += TAB_CHUNK_ROWS) {
-    const part = grid.slice(i, i + TAB_CHUNK_ROWS);
-    sheet.getRange(i + 1, 1, part.length, width).setValues(part);
-  }
-  if (grid.length) {
-    sheet.getRange(1, 1, 1, width).setFontWeight('bold');
-    sheet.setFrozenRows(1);
-  }
-  sheet.activate();
-  return name;
 }
 
 // ---- Export --------------------------------------------------------------------------------------

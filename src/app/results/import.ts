@@ -22,10 +22,11 @@ import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/ser
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../../scan/layout';
 import { safeText } from '../../sheet/safe';
-import { IMPORT_TUNING_KEY, importKey, importKeyIds, tabKey } from '../../store/keys';
+import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
+import { readTabRecord, sheetById, writeTabRecord } from './tabs';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
-import { forgetRunningScan } from '../scan/progress';
+import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
 import {
   apiFilters,
@@ -59,35 +60,6 @@ export const PAGES_PER_WAVE = 25;
 export interface ImportTuning {
   budgetMs: number;
   pagesPerWave: number;
-}
-
-/** Where an imported scan's tabs are (document properties, per scan). */
-export interface TabRecord {
-  sheetId: number;
-  errorsSheetId: number | null;
-}
-
-export function readTabRecord(props: GoogleAppsScript.Properties.Properties, scanId: number): TabRecord | null {
-  const t = props.getProperty(tabKey(scanId));
-  if (!t) return null;
-  try {
-    const r = JSON.parse(t) as TabRecord;
-    return typeof r.sheetId === 'number' ? r : null;
-  } catch (_e) {
-    return null;
-  }
-}
-
-export function forgetTabRecord(props: GoogleAppsScript.Properties.Properties, scanId: number): void {
-  props.deleteProperty(tabKey(scanId));
-}
-
-/** The result tab of a scan when it was imported and still exists. */
-export function resultSheetName(ss: Spreadsheet, props: GoogleAppsScript.Properties.Properties, scanId: number): string | null {
-  const r = readTabRecord(props, scanId);
-  if (!r) return null;
-  const s = sheetById(ss, r.sheetId);
-  return s ? s.getName() : null;
 }
 
 function readTuning(): ImportTuning {
@@ -172,13 +144,6 @@ type Page = ResultsPage;
 
 function resultsCall(scanId: number, table: ResultsTable, page: number, query: ScanQuery | null): ApiCall {
   return scanCalls.results(scanId, table, page, PER_PAGE, query);
-}
-
-function sheetById(ss: Spreadsheet, id: number | null): Sheet | null {
-  if (id === null) return null;
-  const sheets = ss.getSheets();
-  for (const s of sheets) if (s.getSheetId() === id) return s;
-  return null;
 }
 
 function saveCheckpoint(env: ImportEnv, cp: ImportCheckpoint): void {
@@ -539,7 +504,7 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
     if (errorsStaging.getName() !== cp.finalErrorsName) errorsStaging.setName(cp.finalErrorsName!);
     errorsStaging.showSheet();
   }
-  env.props.setProperty(tabKey(cp.scanId), JSON.stringify({ sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId } as TabRecord));
+  writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId });
   env.props.deleteProperty(importKey(cp.scanId));
   // The user asked for these results (or is told by a toast): show them.
   staging.activate();

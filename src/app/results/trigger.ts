@@ -19,7 +19,8 @@ import { ApiProblemError, type Problem } from '../../api/problems';
 import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
 import { gasImportEnv, pendingImportIds, runImport } from './import';
 import { withDocumentLock } from '../../store/locks';
-import { forgetRunningScan, POLL_BUDGET_MS, recordedScanIds } from '../scan/progress';
+import { POLL_BUDGET_MS } from '../scan/progress';
+import { forgetRunningScan, recordedScanIds } from '../scan/running';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
