@@ -9,7 +9,7 @@
 import type { components } from '../../contract/schema';
 import { send, sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from './client';
 import { ApiProblemError, type Problem } from './problems';
-import { decideRetry, DEFAULT_RETRY_POLICY } from './retry';
+import { DEFAULT_RETRY_POLICY } from './retry';
 import type { FetchRequest, UrlFetchLike } from './services';
 import { isObject, numberOf as num, unwrapData } from './read';
 
@@ -56,7 +56,7 @@ export function checkScanId(scanId: unknown): number {
 // ---- Calls -------------------------------------------------------------------------------------
 
 function path(scanId: number, suffix = ''): string {
-  return SCANS_PATH + '/' + encodeURIComponent(String(scanId)) + suffix;
+  return SCANS_PATH + '/' + scanId + suffix;
 }
 
 function subject(scanId: number): string {
@@ -95,6 +95,23 @@ function has(v: unknown): boolean {
   return v !== undefined && v !== null && v !== '';
 }
 
+const STATUS_WORDS: { [word: string]: ScanState } = {
+  queued: 'queued',
+  pending: 'queued',
+  waiting: 'queued',
+  success: 'success',
+  succeeded: 'success',
+  completed: 'success',
+  complete: 'success',
+  done: 'success',
+  finished: 'success',
+  error: 'error',
+  failed: 'error',
+  failure: 'error',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+};
+
 /**
  * A status word to the add-on's: any case, `_`/`-`/spaces ignored, both vocabularies (contract:
  * queued, in_progress, success, error, cancelled; vendor's client: InProgress, Success, Error,
@@ -102,11 +119,7 @@ function has(v: unknown): boolean {
  */
 export function readStatus(v: unknown): ScanState {
   const s = String(v == null ? '' : v).toLowerCase().replace(/[\s_-]/g, '');
-  if (s === 'queued' || s === 'pending' || s === 'waiting') return 'queued';
-  if (s === 'success' || s === 'succeeded' || s === 'completed' || s === 'complete' || s === 'done' || s === 'finished') return 'success';
-  if (s === 'error' || s === 'failed' || s === 'failure') return 'error';
-  if (s === 'cancelled' || s === 'canceled') return 'cancelled';
-  return 'running';
+  return STATUS_WORDS[s] || 'running';
 }
 
 export function isFinishedState(s: ScanState): boolean {
@@ -194,8 +207,12 @@ export function readExport(body: unknown): { url: string | null; rows: number | 
 
 /** One scan record; ApiProblemError on failure, an Error when the answer is not a scan. */
 export function fetchScan(settings: ServiceSettings, deps: ClientDeps, scanId: number, deadline: number, suffix: 'cancel' | '' = ''): ScanRecord {
-  const call = suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId);
-  const r = readScan(okBody(send(settings, deps, call, { deadline })));
+  return requireScan(okBody(send(settings, deps, suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId), { deadline })));
+}
+
+/** readScan, or an Error saying the record cannot be read. */
+export function requireScan(body: unknown): ScanRecord {
+  const r = readScan(body);
   if (!r) throw new Error('The Scan Service sent a scan record the add-on cannot read.');
   return r;
 }
@@ -226,24 +243,14 @@ export function multipartFetcher(real: UrlFetchLike, form: { [field: string]: un
  * lost, and a second upload would start it twice. Returns the answer's body or throws ApiProblemError.
  */
 export function uploadScan(settings: ServiceSettings, deps: ClientDeps, form: { [field: string]: unknown }, marketplace: string, deadline: number): unknown {
-  const fetcher = multipartFetcher(deps.fetcher, form);
-  const call = scanCalls.upload(marketplace);
-  const random = deps.random ?? Math.random;
-  for (let attempt = 1; ; attempt++) {
-    const r = send(settings, { ...deps, fetcher }, call, { deadline, policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 } });
-    if (r.ok) return r.body;
-    const problem: Problem = r.problem;
-    if (problem.kind === 'timeout') {
-      throw new ApiProblemError({ ...problem, message: 'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.' });
-    }
-    const decision = decideRetry({ attempt, problem, timeLeftMs: deadline - deps.now(), random: random() });
-    if (!decision.retry) {
-      if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
-        throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + attempt + ' times).' });
-      }
-      throw new ApiProblemError(problem);
-    }
-    if (deps.log) deps.log('upload: wait ' + decision.waitMs + ' ms before attempt ' + (attempt + 1));
-    deps.sleep(decision.waitMs);
+  const r = send(settings, { ...deps, fetcher: multipartFetcher(deps.fetcher, form) }, scanCalls.upload(marketplace), { deadline, policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false } });
+  if (r.ok) return r.body;
+  const problem: Problem = r.problem;
+  if (problem.kind === 'timeout') {
+    throw new ApiProblemError({ ...problem, message: 'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.' });
   }
+  if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
+    throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + r.attempts + ' times).' });
+  }
+  throw new ApiProblemError(problem);
 }

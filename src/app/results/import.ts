@@ -16,7 +16,7 @@
  *   killed before it could save its checkpoint) is cleared first.
  */
 import { sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from '../../api/client';
-import { checkScanId, isFinishedState, okBody, readResultsPage, readScan, scanCalls, type ResultsPage, type ResultsTable, type ScanQuery } from '../../api/scans';
+import { checkScanId, isFinishedState, okBody, readResultsPage, requireScan, scanCalls, type ResultsPage, type ResultsTable, type ScanQuery } from '../../api/scans';
 import { ApiProblemError, isRetryable } from '../../api/problems';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
@@ -224,8 +224,7 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
     [scanCalls.get(scanId), resultsCall(scanId, 'products', 1, q), resultsCall(scanId, 'errors', 1, null)],
     { deadline: env.deadline },
   );
-  const scan = readScan(okBody(answers[0]));
-  if (!scan) throw new Error('The Scan Service sent a scan record the add-on cannot read.');
+  const scan = requireScan(okBody(answers[0]));
   const name = scan.name;
   // The one status reader: Success, success and SUCCESS alike (the vendor's words included).
   if (!isFinishedState(scan.status)) {
