@@ -40,7 +40,7 @@ import { findMarketplace } from '../../../contract/marketplaces';
 import { columnLetter } from '../../scan/mapping';
 import { safeBlock } from '../../sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
-import { activeSpreadsheet, activeUserEmail, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../services';
+import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../services';
 
 // ---- Convert selected column --------------------------------------------------------------------
 

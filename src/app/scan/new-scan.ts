@@ -30,10 +30,10 @@
 import { uploadScan } from '../../api/scans';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { findHeaderRow, suggestColumns } from '../../sheet/header';
-import { mappingFromRoles, roleLabel, type ColumnRole } from '../../scan/mapping';
+import { mappingFromRoles, } from '../../scan/mapping';
 import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import { activeSpreadsheet, asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import { asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';

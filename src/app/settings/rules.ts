@@ -5,7 +5,7 @@
 import type { Problem } from '../../api/problems';
 import { findMarketplace, MARKETPLACES } from '../../../contract/marketplaces';
 import type { ConnectionResult, MarketplaceOption, SettingsInput } from './protocol';
-import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
+import { type StoredSettings } from './stored';
 
 export const MASK = '••••••••';
 
