@@ -4,7 +4,7 @@
  * batches at those ceilings, sends them with sendAll and answers per id: found, not found, or failed
  * with the problem of its batch, so one bad batch never spoils the others.
  */
-import { requestJson, sendAll, type ApiCall, type ClientDeps, type SendOptions, type ServiceSettings } from './client';
+import { sendAll, type ApiCall, type ClientDeps, type SendOptions, type ServiceSettings } from './client';
 import { unreadable, type Problem } from './problems';
 import { readAsinConvertResponse, readConvertResponse } from './read';
 import { ASIN_CONVERT_MAX_ASINS, CONVERT_MAX_IDS, type AsinConvertRequest, type ConvertRequest } from './types';
@@ -46,12 +46,9 @@ function convertCall<T>(ep: Endpoint<T>, marketplace: string, ids: string[]): Ap
   return { method: 'post', path: ep.path, body: ep.body(marketplace, ids), subject: 'marketplace ' + marketplace };
 }
 
-/**
- * One asin-convert of the given ASINs, answered or thrown as an ApiProblemError (Settings' "Test
- * connection": the cheapest authenticated call that also proves access to the marketplace).
- */
-export function probeAsinConvert(settings: ServiceSettings, deps: ClientDeps, marketplace: string, asins: string[], opts: SendOptions): unknown {
-  return requestJson(settings, deps, convertCall(ASIN_CONVERT, marketplace, asins), opts);
+/** One asin-convert call of the given ASINs (Settings' "Test connection": the cheapest authenticated call that also proves access to the marketplace). */
+export function asinConvertCall(marketplace: string, asins: string[]): ApiCall {
+  return convertCall(ASIN_CONVERT, marketplace, asins);
 }
 
 function run<T>(ep: Endpoint<T>, settings: ServiceSettings, deps: ClientDeps, marketplace: string, ids: readonly string[], opts: SendOptions): Map<string, IdOutcome<T>> {

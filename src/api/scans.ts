@@ -55,32 +55,30 @@ export function checkScanId(scanId: unknown): number {
 
 // ---- Calls -------------------------------------------------------------------------------------
 
-function path(scanId: number, suffix = ''): string {
-  return SCANS_PATH + '/' + scanId + suffix;
-}
-
-function subject(scanId: number): string {
-  return 'scan ' + scanId;
+/** A call on one scan: `/api/v3/scans/{id}<suffix>`, named in 403/404 messages as "scan <id>". */
+function onScan(method: ApiCall['method'], scanId: number, suffix = '', extra?: Partial<ApiCall>): ApiCall {
+  return { method, path: SCANS_PATH + '/' + scanId + suffix, subject: 'scan ' + scanId, ...extra };
 }
 
 /** The calls of the scans API, for callers that send several in one fetchAll. */
 export const scanCalls = {
   upload: (marketplace: string): ApiCall => ({ method: 'post', path: SCANS_PATH, subject: 'marketplace ' + marketplace }),
-  get: (scanId: number): ApiCall => ({ method: 'get', path: path(scanId), subject: subject(scanId) }),
+  get: (scanId: number) => onScan('get', scanId),
   list: (page: number, perPage: number): ApiCall => ({ method: 'get', path: SCANS_PATH, query: { page, per_page: perPage } }),
-  cancel: (scanId: number): ApiCall => ({ method: 'get', path: path(scanId, '/cancel'), subject: subject(scanId) }),
-  remove: (scanId: number): ApiCall => ({ method: 'delete', path: path(scanId), subject: subject(scanId) }),
+  cancel: (scanId: number) => onScan('get', scanId, '/cancel'),
+  remove: (scanId: number) => onScan('delete', scanId),
   /** One page of products or errors; filters and sort are the user's view of the products, errors always come by file line. */
   results(scanId: number, table: ResultsTable, page: number, perPage: number, query: ScanQuery | null): ApiCall {
     const body: components['schemas']['ScanResultsRequest'] = { page, per_page: perPage, tableType: table };
-    if (table === 'products' && query) {
+    if (table === 'errors') body.sort = 'line';
+    else if (query) {
       if (query.filters.length) body.filter = query.filters as components['schemas']['ScanFilter'][];
       if (query.sort) body.sort = query.sort;
-    } else if (table === 'errors') body.sort = 'line';
-    return { method: 'post', path: path(scanId), body, subject: subject(scanId) };
+    }
+    return onScan('post', scanId, '', { body });
   },
-  download: (scanId: number, type: DownloadType): ApiCall => ({ method: 'post', path: path(scanId, '/download'), query: { type }, body: {}, subject: subject(scanId) }),
-  export: (scanId: number): ApiCall => ({ method: 'post', path: path(scanId, '/export'), body: {}, subject: subject(scanId) }),
+  download: (scanId: number, type: DownloadType) => onScan('post', scanId, '/download', { query: { type }, body: {} }),
+  export: (scanId: number) => onScan('post', scanId, '/export', { body: {} }),
 };
 
 /** The body of a successful answer, or the ApiProblemError of a failed one. */
@@ -95,23 +93,6 @@ function has(v: unknown): boolean {
   return v !== undefined && v !== null && v !== '';
 }
 
-const STATUS_WORDS: { [word: string]: ScanState } = {
-  queued: 'queued',
-  pending: 'queued',
-  waiting: 'queued',
-  success: 'success',
-  succeeded: 'success',
-  completed: 'success',
-  complete: 'success',
-  done: 'success',
-  finished: 'success',
-  error: 'error',
-  failed: 'error',
-  failure: 'error',
-  cancelled: 'cancelled',
-  canceled: 'cancelled',
-};
-
 /**
  * A status word to the add-on's: any case, `_`/`-`/spaces ignored, both vocabularies (contract:
  * queued, in_progress, success, error, cancelled; vendor's client: InProgress, Success, Error,
@@ -119,7 +100,11 @@ const STATUS_WORDS: { [word: string]: ScanState } = {
  */
 export function readStatus(v: unknown): ScanState {
   const s = String(v == null ? '' : v).toLowerCase().replace(/[\s_-]/g, '');
-  return STATUS_WORDS[s] || 'running';
+  if (s === 'queued' || s === 'pending' || s === 'waiting') return 'queued';
+  if (s === 'success' || s === 'succeeded' || s === 'completed' || s === 'complete' || s === 'done' || s === 'finished') return 'success';
+  if (s === 'error' || s === 'failed' || s === 'failure') return 'error';
+  if (s === 'cancelled' || s === 'canceled') return 'cancelled';
+  return 'running';
 }
 
 export function isFinishedState(s: ScanState): boolean {
@@ -171,15 +156,13 @@ export function readScan(body: unknown): ScanRecord | null {
 export function readScanList(body: unknown): { scans: ScanRecord[]; total: number; perPage: number } {
   const b = isObject(body) ? body : {};
   const list = Array.isArray(body) ? body : Array.isArray(b.data) ? b.data : [];
-  const pagination = isObject(b.pagination) ? b.pagination : isObject(b.meta) ? b.meta : {};
+  const pagination = isObject(b.pagination) ? b.pagination : {};
   const scans: ScanRecord[] = [];
   for (const s of list) {
     const r = readScan(s);
     if (r) scans.push(r);
   }
-  const total = num(b.total ?? pagination.total);
-  const perPage = num(b.per_page ?? b.perPage ?? pagination.per_page ?? pagination.perPage);
-  return { scans, total: Array.isArray(body) ? scans.length : total, perPage };
+  return { scans, total: Array.isArray(body) ? scans.length : num(b.total ?? pagination.total), perPage: num(b.per_page ?? pagination.per_page) };
 }
 
 export interface ResultsPage {
@@ -188,12 +171,11 @@ export interface ResultsPage {
   options: Record<string, unknown>;
 }
 
-/** A results page (`{count, data, meta, options}`); count may come as `total`. Throws when it has no rows list or count. */
+/** A results page (`{count, data, meta, options}`, both vocabularies); options may be absent. Throws when it has no rows list or count. */
 export function readResultsPage(body: unknown): ResultsPage {
   const b = isObject(body) ? body : {};
-  const count = typeof b.count === 'number' ? b.count : typeof b.total === 'number' ? b.total : NaN;
-  if (!isFinite(count) || !Array.isArray(b.data)) throw new Error('The Scan Service sent results the add-on cannot read.');
-  return { count, data: b.data, options: isObject(b.options) ? b.options : {} };
+  if (typeof b.count !== 'number' || !Array.isArray(b.data)) throw new Error('The Scan Service sent results the add-on cannot read.');
+  return { count: b.count, data: b.data, options: isObject(b.options) ? b.options : {} };
 }
 
 /** An export answer: the link (only http(s) is passed on) and the rows written, each null when absent. */

@@ -16,16 +16,14 @@ export const CACHE_VALUE_MAX_BYTES = 100 * 1024 - 1024;
 /** The user's settings, API key included: `{v, apiKey, serviceUrl, marketplace}`. The ONLY place the key is kept. */
 export const SETTINGS_KEY = 'scan.settings';
 
-const FORMULA_SHARE_PREFIX = 'scan.formulaShare.';
 /** The owner's key shared with the formulas of one spreadsheet: `{v, apiKey, baseUrl, marketplace}`. */
 export function formulaShareKey(spreadsheetId: string): string {
-  return FORMULA_SHARE_PREFIX + spreadsheetId;
+  return 'scan.formulaShare.' + spreadsheetId;
 }
 
-const COLUMN_JOB_PREFIX = 'scan.columnJob.';
 /** Checkpoint of the user's "Convert selected column" in one spreadsheet (a few hundred bytes). */
 export function columnJobKey(spreadsheetId: string): string {
-  return COLUMN_JOB_PREFIX + spreadsheetId;
+  return 'scan.columnJob.' + spreadsheetId;
 }
 
 // ---- Document properties (shared by the document's editors; never the key) ----------------------
@@ -38,23 +36,22 @@ export const RUNNING_MAX_RECORDS = 50;
 /** The hourly import trigger's memory per scan: `{"<id>": {n, a, s?}}`. */
 export const AUTO_IMPORT_KEY = 'scan.autoimport';
 
-const IMPORT_PREFIX = 'scan.import.';
 /** The checkpoint of a scan's import under way. */
 export function importKey(scanId: number): string {
-  return IMPORT_PREFIX + scanId;
+  return 'scan.import.' + scanId;
 }
 /** The scan ids of the import checkpoints among a store's keys. */
 export function importKeyIds(keys: readonly string[]): number[] {
+  const prefix = importKey(0).slice(0, -1);
   return keys
-    .filter((k) => k.indexOf(IMPORT_PREFIX) === 0)
-    .map((k) => Number(k.slice(IMPORT_PREFIX.length)))
+    .filter((k) => k.indexOf(prefix) === 0)
+    .map((k) => Number(k.slice(prefix.length)))
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
-const TAB_PREFIX = 'scan.tab.';
 /** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */
 export function tabKey(scanId: number): string {
-  return TAB_PREFIX + scanId;
+  return 'scan.tab.' + scanId;
 }
 
 // ---- Script properties --------------------------------------------------------------------------

@@ -3,7 +3,8 @@
  * from the stand-in in its silent parts) and the running-scan record's format and cap.
  */
 import { isoTime, mapStatus, progressFromScan } from '../../src/app/scan/progress-read';
-import { addRecord, decodeRecords, MAX_RECORDS } from '../../src/app/scan/running';
+import { addRecord, decodeRecords } from '../../src/app/scan/running';
+import { RUNNING_MAX_RECORDS as MAX_RECORDS } from '../../src/store/keys';
 
 describe('progressFromScan', () => {
   const record = {

@@ -62,7 +62,3 @@ export function progressFromRecord(r: ScanRecord): ScanProgress {
     resultSheet: null,
   };
 }
-
-export function isFinished(p: ScanProgress): boolean {
-  return p.status === 'success' || p.status === 'error' || p.status === 'cancelled';
-}

@@ -6,11 +6,11 @@
  */
 import type { ServiceSettings } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
-import { checkScanId, fetchScan, fetchScans } from '../../api/scans';
+import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
 import { RUNNING_KEY } from '../../store/keys';
 import type { ScanProgress } from './protocol';
 import { asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from '../services';
-import { isFinished, progressFromRecord, progressFromScan } from './progress-read';
+import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
 import { autoImportNotes } from '../results/autoimport';
 
@@ -49,7 +49,7 @@ export function runningScans(): ScanProgress[] {
     const p = progressFromScan(r.body);
     if (!p) return;
     const rec = r0[String(id)];
-    if (isFinished(p) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
+    if (isFinishedState(p.status) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
     else out.push(stopped[String(id)] ? { ...p, autoImportStopped: stopped[String(id)] } : p);
   });
   if (forget.length) {

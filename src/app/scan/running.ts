@@ -14,8 +14,6 @@ import { RECORD_LOCK, withDocumentLock } from '../../store/locks';
 import { decodeScanMap } from '../../store/records';
 import { activeUserEmail, documentProperties, now } from '../services';
 
-export const MAX_RECORDS = RUNNING_MAX_RECORDS;
-
 export interface RunningRecord {
   u: string;
   t: number;
@@ -27,11 +25,11 @@ export function decodeRecords(text: string | null): RunningRecords {
   return decodeScanMap(text, (r) => (typeof r.u === 'string' ? { u: r.u, t: num(r.t) } : undefined));
 }
 
-/** Adds a record, dropping the oldest beyond MAX_RECORDS. */
+/** Adds a record, dropping the oldest beyond RUNNING_MAX_RECORDS. */
 export function addRecord(records: RunningRecords, scanId: number, user: string, at: number): RunningRecords {
   const out: RunningRecords = { ...records, [String(scanId)]: { u: user, t: at } };
   const ids = Object.keys(out).sort((a, b) => out[a].t - out[b].t);
-  while (ids.length > MAX_RECORDS) delete out[ids.shift()!];
+  while (ids.length > RUNNING_MAX_RECORDS) delete out[ids.shift()!];
   return out;
 }
 
