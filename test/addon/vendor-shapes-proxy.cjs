@@ -13,6 +13,8 @@
  * GET /__seen answers `[{method, path, status}]` of what was forwarded. Prints "PORT <n>" when listening.
  */
 const http = require('node:http');
+// The whole body of a request or an answer.
+const { buffer: readAll } = require('node:stream/consumers');
 
 const target = new URL(process.argv[2]);
 const seen = [];
@@ -56,14 +58,6 @@ function rewrite(method, path, body) {
     return { count: body.count, data: rows, meta: { ...body.meta, status: word(body.meta && body.meta.status) }, options: body.options };
   }
   return body;
-}
-
-function readAll(stream) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    stream.on('data', (c) => chunks.push(c));
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
 }
 
 const server = http.createServer(async (req, res) => {
