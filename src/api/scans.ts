@@ -151,18 +151,18 @@ export function readScan(body: unknown): ScanRecord | null {
 
 /**
  * A list page: `{data, total, page, per_page}` (contract), `{data, total, pagination: {page,
- * per_page}}` (vendor's client) or a bare array. Unreadable records are left out.
+ * per_page}}` (vendor's client). Unreadable records are left out.
  */
 export function readScanList(body: unknown): { scans: ScanRecord[]; total: number; perPage: number } {
   const b = isObject(body) ? body : {};
-  const list = Array.isArray(body) ? body : Array.isArray(b.data) ? b.data : [];
+  const list = Array.isArray(b.data) ? b.data : [];
   const pagination = isObject(b.pagination) ? b.pagination : {};
   const scans: ScanRecord[] = [];
   for (const s of list) {
     const r = readScan(s);
     if (r) scans.push(r);
   }
-  return { scans, total: Array.isArray(body) ? scans.length : num(b.total ?? pagination.total), perPage: num(b.per_page ?? pagination.per_page) };
+  return { scans, total: num(b.total ?? pagination.total), perPage: num(b.per_page ?? pagination.per_page) };
 }
 
 export interface ResultsPage {

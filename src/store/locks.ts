@@ -4,16 +4,15 @@
  * two executions never write the same tabs or properties at once.
  */
 
-/** Import writes: waits up to 20 s, then says plainly that another import is writing. */
-export const IMPORT_LOCK = { waitMs: 20000, busyMessage: 'Another import is writing to this spreadsheet right now. Try again in a minute.' };
-/** The running-scan record: a short read-modify-write; waits up to 10 s, then Google's own "Lock timeout". */
-export const RECORD_LOCK = { waitMs: 10000 };
-
-/** Runs `body` holding the document lock; throws `busyMessage` (or Google's error without one) when another execution keeps it. */
-export function withDocumentLock<T>(body: () => T, how: { waitMs: number; busyMessage?: string } = IMPORT_LOCK): T {
+/**
+ * Runs `body` holding the document lock, waiting up to `waitMs`. By default (imports) a busy lock
+ * ends in a plain message; with `busyMessage` null, in Google's own "Lock timeout" error (the
+ * running-scan record's short read-modify-write, whose callers decide what to tell).
+ */
+export function withDocumentLock<T>(body: () => T, waitMs = 20000, busyMessage: string | null = 'Another import is writing to this spreadsheet right now. Try again in a minute.'): T {
   const lock = LockService.getDocumentLock();
-  if (how.busyMessage === undefined) lock.waitLock(how.waitMs);
-  else if (!lock.tryLock(how.waitMs)) throw new Error(how.busyMessage);
+  if (busyMessage === null) lock.waitLock(waitMs);
+  else if (!lock.tryLock(waitMs)) throw new Error(busyMessage);
   try {
     return body();
   } finally {

@@ -10,7 +10,7 @@
  */
 import { numberOf as num } from '../../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
-import { RECORD_LOCK, withDocumentLock } from '../../store/locks';
+import { withDocumentLock } from '../../store/locks';
 import { decodeScanMap } from '../../store/records';
 import { activeUserEmail, documentProperties, now } from '../services';
 
@@ -53,7 +53,8 @@ export function withRecords<T>(change: (records: RunningRecords) => { records?: 
       }
       return result;
     },
-    RECORD_LOCK,
+    10000,
+    null,
   );
 }
 
