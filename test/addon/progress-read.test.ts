@@ -1,5 +1,5 @@
 /**
- * Pure parts of src/app/progress.ts: reading scan records tolerantly (the real service may differ
+ * Pure parts of src/app/scan (progress-read.ts, running.ts): reading scan records tolerantly (the real service may differ
  * from the stand-in in its silent parts) and the running-scan record's format and cap.
  */
 import { isoTime, mapStatus, progressFromScan } from '../../src/app/scan/progress-read';

@@ -1,4 +1,4 @@
-/** Pure rules of src/app/settings.ts: address validation, masking, applying input, connection messages. */
+/** Pure rules of src/app/settings/rules.ts: address validation, masking, applying input, connection messages. */
 import { applySettingsInput, checkServiceUrl, connectionResult, maskKey } from '../../src/app/settings/rules';
 
 const DEFAULT = 'https://app.example.com';
