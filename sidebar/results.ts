@@ -4,7 +4,7 @@
  * tab is not complete yet (it stops at a checkpoint before Apps Script's 6-minute limit).
  */
 import type { ImportProgress, ImportRequest, ResultFilter } from '../src/app/protocol';
-import { busy, button, fill, h, select } from './dom';
+import { busy, button, checkbox, fill, h, select } from './dom';
 import { fail } from './app';
 import { num } from './format';
 import { call } from './server';
@@ -19,6 +19,14 @@ export const FILTERS: Array<{ field: string; operator: ResultFilter['operator'];
   { field: 'profit_per_month', operator: '>=', label: 'Profit / month at least' },
   { field: 'total_offers_count', operator: '<=', label: 'Offers at most' },
   { field: 'buybox_price', operator: '<=', label: 'Buy box price at most' },
+];
+
+/** Yes/no fields a seller leaves out: ticked means "only rows where it is false". */
+export const EXCLUDES: Array<{ field: string; label: string }> = [
+  { field: 'is_hazmat', label: 'Leave out hazmat' },
+  { field: 'is_adult', label: 'Leave out adult' },
+  { field: 'is_meltable', label: 'Leave out meltable' },
+  { field: 'is_brand_blocklisted', label: 'Leave out blocklisted brands' },
 ];
 
 export const SORTS: Array<[string, string]> = [
@@ -71,6 +79,7 @@ function importText(p: ImportProgress): Array<string | HTMLElement> {
 export function resultsPanel(scanId: number, resultSheet: string | null, auto: boolean): HTMLElement {
   const inputs = FILTERS.map((f) => h('input', { type: 'text', inputmode: 'decimal', 'data-field': f.field, 'aria-label': f.label, size: 6 }));
   const sort = select(SORTS, '', { 'aria-label': 'Sort', name: 'sort' });
+  const excludes = EXCLUDES.map((x) => checkbox(x.label, false, { 'data-field': x.field }));
   const status = h('div', { class: 'import-status', 'aria-live': 'polite' });
   if (resultSheet) fill(status, 'Results are in tab ', h('b', null, resultSheet), '.');
 
@@ -87,6 +96,9 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       }
       filters.push({ field: FILTERS[i].field, operator: FILTERS[i].operator, value });
     }
+    EXCLUDES.forEach((x, i) => {
+      if (excludes[i].input.checked) filters.push({ field: x.field, operator: '=', value: false });
+    });
     const r: ImportRequest = { filters };
     if (sort.value) r.sort = sort.value;
     return r;
@@ -135,7 +147,15 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
   const panel = h(
     'div',
     { class: 'results' },
-    h('fieldset', { class: 'filterset' }, h('legend', null, 'Filters and sort'), grid, h('label', { class: 'sort' }, h('span', null, 'Sort'), sort), h('div', { class: 'hint' }, 'Importing again replaces the tab with the rows these filters keep.')),
+    h(
+      'fieldset',
+      { class: 'filterset' },
+      h('legend', null, 'Filters and sort'),
+      grid,
+      h('div', { class: 'excludes' }, ...excludes.map((x) => x.row)),
+      h('label', { class: 'sort' }, h('span', null, 'Sort'), sort),
+      h('div', { class: 'hint' }, 'With filters, the rows they keep go to their own tab "… (filtered)", replaced by the next filtered import; the full results stay in their tab.'),
+    ),
     buttons,
     status,
   );

@@ -57,6 +57,8 @@ function record(i: number): Record<string, unknown> {
     images: ['img' + i],
     fees_available: i % 19 !== 5,
     inbound_eligibility: { eligible: true, updated_at: 1700000000, ineligible_codes: [] },
+    // Sales history (30/60/90/180 days) for every third product; the others have none (-1 in results).
+    ...(i % 3 === 0 ? { history: { bsr: [1000 + i, 1100 + i, 1200 + i, 1300 + i], price: [950, 960, 970 + i, 980], instock_rate: [9000, 8800, 8600, 8400], rank_drops: [5, 9, 14 + (i % 4), 30] } } : {}),
   };
 }
 
@@ -114,14 +116,14 @@ export function supplierCsv(rows: SupplierRow[]): string {
 }
 
 /** Uploads a scan straight over HTTP (as the add-on's startScan does) and returns its id. */
-export async function uploadScan(service: { url: string; apiKey: string }, rows: SupplierRow[], name: string, marketplace = 'US'): Promise<number> {
+export async function uploadScan(service: { url: string; apiKey: string }, rows: SupplierRow[], name: string, marketplace = 'US', extraOptions: Record<string, unknown> = {}): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([supplierCsv(rows)], { type: 'text/csv' }), 'list.csv');
   form.append(
     'attributes',
     JSON.stringify({
       mapping: { id: 0, cost: 1, supplier_sku: 2, custom_columns: [3, 4] },
-      options: { marketplace_id: marketplace, name, header: true, custom_columns: ['Sheet row', 'Note'] },
+      options: { marketplace_id: marketplace, name, header: true, custom_columns: ['Sheet row', 'Note'], ...extraOptions },
     }),
   );
   const res = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: { authorization: 'Bearer ' + service.apiKey }, body: form });

@@ -246,11 +246,11 @@ describe('importScan', () => {
     }
   });
 
-  test('filters and sort go to the API in its units; re-importing replaces the tab with exactly the matching rows', async () => {
+  test('filters and sort go to the API in its units; the filtered rows go to their own tab and the full tab stays', async () => {
     const { rt, wb } = session();
     try {
       rt.scriptRun('importScan', [scanId, null]);
-      const before = wb.requireSheet('Spring list').id;
+      const full = wb.requireSheet('Spring list').id;
       const request = { filters: [{ field: 'profit', operator: '>=', value: 2.5 }, { field: 'roi', operator: '>', value: 20 }], sort: '-roi' };
       const result = rt.scriptRun('importScan', [scanId, request]) as any;
       const want = await serviceRows(service, scanId, {
@@ -262,20 +262,60 @@ describe('importScan', () => {
       });
       expect(want.length).toBeGreaterThan(10);
       expect(want.length).toBeLessThan(250);
-      expect(result).toMatchObject({ done: true, rowsWritten: want.length, totalRows: want.length, sheetName: 'Spring list' });
-      expect(wb.requireSheet('Spring list').id).not.toBe(before);
-      expectResultTab(wb, 'Spring list', want);
+      expect(result).toMatchObject({ done: true, rowsWritten: want.length, totalRows: want.length, sheetName: 'Spring list (filtered)', errorsSheetName: null });
+      expect(result.message).toContain('the full results stay in their own tab');
+      expectResultTab(wb, 'Spring list (filtered)', want);
       // Sorted by ROI, highest first, as the service sorted.
       const roi = COLUMNS.findIndex((c) => c.header === 'ROI');
-      const rois = wb.values('Spring list').slice(1).map((r) => r[roi] as number);
+      const rois = wb.values('Spring list (filtered)').slice(1).map((r) => r[roi] as number);
       expect(rois).toEqual([...rois].sort((a, b) => b - a));
-      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
-      // And back to everything: the same tab, all 250 rows, none twice.
+      // Nothing of the full import was lost: the same tab, all 250 rows, and its errors tab.
+      expect(wb.requireSheet('Spring list').id).toBe(full);
+      expect(wb.requireSheet('Spring list').lastRow()).toBe(251);
+      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+      // Other filters replace the filtered tab (not a third one); yes/no fields filter with true/false.
+      const filtered = wb.requireSheet('Spring list (filtered)').id;
+      const noHazmat = rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_hazmat', operator: '=', value: false }] }]) as any;
+      const wantNoHazmat = await serviceRows(service, scanId, { filter: [{ name: 'is_hazmat', operator: '=', value: false }] });
+      expect(noHazmat).toMatchObject({ done: true, sheetName: 'Spring list (filtered)', totalRows: wantNoHazmat.length });
+      expect(wb.requireSheet('Spring list (filtered)').id).not.toBe(filtered);
+      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_adult', operator: '>', value: true }] }]))).toBe('The filter on is_adult can only be "is" or "is not".');
+      // And back to everything: the full tab again, all 250 rows, none twice.
       rt.scriptRun('importScan', [scanId, {}]);
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
       const asins = wb.values('Spring list').slice(1).map((r) => r[0]);
       expect(asins).toHaveLength(250);
       expect(new Set(asins).size).toBe(250);
+      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a scan that pulled historical data gets the history columns, filled from the service', async () => {
+    const { rt, wb } = session();
+    try {
+      const id = await uploadScan(service, supplierRows(40, 0), 'With history', 'US', { pull_historical_data: true });
+      await waitFinished(service, id);
+      rt.scriptRun('importScan', [id, null]);
+      const rows = wb.values('With history');
+      const header = rows[0] as string[];
+      const col = (name: string) => header.indexOf(name);
+      expect(header).toEqual(expect.arrayContaining(['Avg rank 90d', 'Avg price 90d', 'Amazon in stock 90d', 'Rank drops 30d', 'Rank drops 90d']));
+      const products = await serviceRows(service, id);
+      const known = products.filter((p) => p.bsr_90_days >= 0);
+      expect(known.length).toBeGreaterThan(5);
+      expect(known.length).toBeLessThan(products.length);
+      for (const p of known) {
+        const row = rows.find((r) => r[0] === p.asin)!;
+        expect([row[col('Avg rank 90d')], row[col('Avg price 90d')], row[col('Amazon in stock 90d')], row[col('Rank drops 90d')]]).toEqual([p.bsr_90_days, p.price_90_days / 100, p.instock_rate_90_days / 10000, p.sales_rank_drops_90_days]);
+      }
+      // Unknown history (-1) is a blank cell, not -1.
+      const unknown = products.find((p) => p.bsr_90_days === -1)!;
+      expect(rows.find((r) => r[0] === unknown.asin)![col('Avg rank 90d')]).toBe('');
+      // A scan without historical data has no such columns.
+      rt.scriptRun('importScan', [scanId, null]);
+      expect((wb.values('Spring list')[0] as string[]).includes('Avg rank 90d')).toBe(false);
     } finally {
       rt.close();
     }

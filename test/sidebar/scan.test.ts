@@ -331,11 +331,13 @@ describe('import', () => {
     await expect(card.locator('.import-status').innerText()).resolves.toBe('Results are in tab Price list 2026-11-21.');
     // Already imported: nothing is imported until asked.
     expect(sb.callsOf('importScan')).toEqual([]);
-    await card.getByText('Filters and sort').click();
+    // Filters are in view, not folded away.
+    await expect(card.getByLabel('Profit at least').isVisible()).resolves.toBe(true);
     await card.getByLabel('Profit at least').fill('$2.50');
     await card.getByLabel('ROI at least (%)').fill('30 %');
     // A thousands separator is not a decimal comma.
     await card.getByLabel('Rank at most').fill('50,000');
+    await card.getByLabel('Leave out hazmat').check();
     await card.getByLabel('Sort').selectOption('-roi');
     await screenshot(page, 'filters');
     await card.getByRole('button', { name: 'Import again' }).click();
@@ -345,6 +347,7 @@ describe('import', () => {
         { field: 'profit', operator: '>=', value: 2.5 },
         { field: 'roi', operator: '>=', value: 30 },
         { field: 'rank', operator: '<=', value: 50000 },
+        { field: 'is_hazmat', operator: '=', value: false },
       ],
       sort: '-roi',
     };

@@ -64,7 +64,8 @@ export function openResultTab(scanId: number): { sheetName: string } {
     const id = checkScanId(scanId);
     const ss = activeSpreadsheet();
     const rec = readTabRecord(documentProperties(), id);
-    const sheet = rec ? sheetById(ss, rec.sheetId) : null;
+    // The full results tab; a scan imported only with filters opens its filtered tab.
+    const sheet = rec ? sheetById(ss, rec.sheetId) || sheetById(ss, rec.filteredSheetId ?? null) : null;
     if (!sheet) throw new Error('This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.');
     sheet.activate();
     return { sheetName: sheet.getName() };

@@ -13,7 +13,7 @@ import { safeText } from '../../sheet/safe';
 export interface ApiFilter {
   name: string;
   operator: ResultFilter['operator'];
-  value: number;
+  value: number | boolean;
 }
 
 /** Product fields held in cents (the sidebar gives currency amounts). */
@@ -59,6 +59,12 @@ export function apiFilters(filters: readonly ResultFilter[] | undefined): Conver
     const name = String((f && f.field) || '').trim();
     if (!name) return { ok: false, message: 'A filter has no field.' };
     if (OPERATORS.indexOf(f.operator) < 0) return { ok: false, message: `The filter on ${name} has an unknown comparison "${String(f.operator)}".` };
+    if (typeof f.value === 'boolean') {
+      // Yes/no fields (is_hazmat, is_adult…): only "is" and "is not" compare them.
+      if (f.operator !== '=' && f.operator !== '!=') return { ok: false, message: `The filter on ${name} can only be "is" or "is not".` };
+      out.push({ name, operator: f.operator, value: f.value });
+      continue;
+    }
     if (typeof f.value !== 'number' || !isFinite(f.value)) return { ok: false, message: `The filter on ${name} needs a number.` };
     let value: number | null = f.value;
     if (MONEY_FIELDS.has(name)) value = amountToCents(f.value);
@@ -224,6 +230,10 @@ export interface ImportCheckpoint {
   /** Final names, fixed when the swap starts (so a swap cut short finishes the same way). */
   finalName: string | null;
   finalErrorsName: string | null;
+  /** The scan pulled historical data: the tab gets the history columns. */
+  historical?: boolean;
+  /** Filters apply: the rows go to the scan's own filtered tab, not its full tab; no errors tab. */
+  filtered?: boolean;
 }
 
 export function encodeCheckpoint(c: ImportCheckpoint): string {

@@ -179,7 +179,7 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
     else trimStaging(env, cp);
     if (cp.phase === 'products') {
       if (!copyRows(env, cp, 'products', prefetched.products)) return progress(cp, false, env);
-      cp.phase = 'errors';
+      cp.phase = cp.filtered ? 'swap' : 'errors';
       saveCheckpoint(env, cp);
     }
     if (cp.phase === 'errors') {
@@ -203,7 +203,8 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
   let message: string;
   if (done) {
     message = `Imported ${cp.productsTotal} product${cp.productsTotal === 1 ? '' : 's'} into "${name}"`;
-    message += cp.errorsTotal ? `; ${cp.errorsTotal} row${cp.errorsTotal === 1 ? '' : 's'} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".` : '.';
+    if (cp.filtered) message += ` (the rows your filters keep; the full results stay in their own tab).`;
+    else message += cp.errorsTotal ? `; ${cp.errorsTotal} row${cp.errorsTotal === 1 ? '' : 's'} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".` : '.';
   } else {
     const rows = cp.productsDone + cp.errorsDone;
     message = `Imported ${rows} of ${cp.productsTotal + cp.errorsTotal} rows so far; continuing…`;
@@ -234,7 +235,7 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
   const errors = readResultsPage(okBody(answers[2]));
   prefetched.products = products;
   prefetched.errors = errors;
-  const options = (Object.keys(scan.options).length ? scan.options : products.options) as { custom_columns?: string[]; marketplace_id?: string };
+  const options = (Object.keys(scan.options).length ? scan.options : products.options) as { custom_columns?: string[]; marketplace_id?: string; pull_historical_data?: boolean };
   const mapping = scan.mapping as UploadMapping;
   const customColumns = Array.isArray(options.custom_columns) ? options.custom_columns.map((c) => String(c)) : [];
   const mp = findMarketplace(String(scan.marketplace || options.marketplace_id || '')) || findMarketplace('US')!;
@@ -258,11 +259,13 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
     errorsStagingId: null,
     finalName: null,
     finalErrorsName: null,
+    historical: options.pull_historical_data === true,
+    filtered: conv.value.length > 0,
   };
   const staging = createStaging(env, cp, 'products');
   cp.stagingId = staging.getSheetId();
   layoutProducts(env, cp, staging, mp);
-  if (cp.errorsTotal > 0) {
+  if (cp.errorsTotal > 0 && !cp.filtered) {
     const es = createStaging(env, cp, 'errors');
     cp.errorsStagingId = es.getSheetId();
     layoutErrors(env, cp, es);
@@ -275,7 +278,7 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
 function createStaging(env: ImportEnv, cp: ImportCheckpoint, which: 'products' | 'errors'): Sheet {
   const ss = env.ss;
   const rec = readTabRecord(env.props, cp.scanId);
-  const old = rec ? sheetById(ss, which === 'products' ? rec.sheetId : rec.errorsSheetId) : null;
+  const old = rec ? sheetById(ss, which === 'products' ? (cp.filtered ? (rec.filteredSheetId ?? null) : rec.sheetId) : rec.errorsSheetId) : null;
   const sheets = ss.getSheets();
   const taken = sheets.map((s) => s.getName());
   const name = uniqueName('~import ' + cp.scanId + (which === 'errors' ? ' errors' : ''), taken);
@@ -300,7 +303,7 @@ const RED = '#f4cccc';
 
 /** Header, column formats and widths, filter, frozen header and the profit/ROI rules: once, by column block. */
 function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace): void {
-  const block = resultBlock([], { marketplace: mp, customColumns: cp.customColumns, links: 'text' });
+  const block = resultBlock([], { marketplace: mp, customColumns: cp.customColumns, links: 'text', historical: !!cp.historical });
   const cols = block.headers.length;
   const rows = cp.productsTotal;
   ensureSize(sheet, rows + 1, cols);
@@ -398,7 +401,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     const pages: number[] = [];
     for (let p = firstPage; p <= lastPage && pages.length < perWave; p++) pages.push(p);
     const rowsInWave = Math.min(total, (firstPage + pages.length - 1) * PER_PAGE) - done;
-    const cols = errCols ? errCols.width : resultBlock([], { marketplace: mp, customColumns: cp.customColumns }).headers.length;
+    const cols = errCols ? errCols.width : resultBlock([], { marketplace: mp, customColumns: cp.customColumns, historical: !!cp.historical }).headers.length;
     // Expected cost of this wave: one fetch round (about a second and a half) and the writes.
     const estimate = 1500 + WORK_COST.writeCallMs * 3 + rowsInWave * (cols + 1) * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs;
     if (env.waves > 0 && !env.budget.fits(estimate)) {
@@ -444,7 +447,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
 }
 
 function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace, products: Product[], done: number): void {
-  const block = resultBlock(products, { marketplace: mp, customColumns: cp.customColumns, links: 'text' });
+  const block = resultBlock(products, { marketplace: mp, customColumns: cp.customColumns, links: 'text', historical: !!cp.historical });
   const n = products.length;
   const cols = block.headers.length;
   sheet.getRange(done + 2, 1, n, cols).setValues(block.values);
@@ -479,8 +482,9 @@ function writeErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, shape: 
 function swap(env: ImportEnv, cp: ImportCheckpoint): void {
   const ss = env.ss;
   const rec = readTabRecord(env.props, cp.scanId);
-  const old = rec ? sheetById(ss, rec.sheetId) : null;
-  const oldErrors = rec ? sheetById(ss, rec.errorsSheetId) : null;
+  // A filtered import replaces the scan's filtered tab and leaves the full one (and its errors) alone.
+  const old = rec ? sheetById(ss, cp.filtered ? (rec.filteredSheetId ?? null) : rec.sheetId) : null;
+  const oldErrors = rec && !cp.filtered ? sheetById(ss, rec.errorsSheetId) : null;
   const staging = sheetById(ss, cp.stagingId);
   const errorsStaging = sheetById(ss, cp.errorsStagingId);
   if (!staging) throw new Error('The staging tab of this import disappeared; import the scan again.');
@@ -490,7 +494,7 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
       .filter((s) => s.getSheetId() !== cp.stagingId && s.getSheetId() !== cp.errorsStagingId && s !== old && s !== oldErrors)
       .map((s) => s.getName());
     // Re-import keeps the tab's current name (the user may have renamed it).
-    cp.finalName = old ? old.getName() : uniqueName(tabBaseName(cp.scanName, cp.scanId), others);
+    cp.finalName = old ? old.getName() : uniqueName(tabBaseName(cp.scanName, cp.scanId) + (cp.filtered ? ' (filtered)' : ''), others);
     cp.finalErrorsName = errorsStaging ? (oldErrors ? oldErrors.getName() : uniqueName(errorsTabBase(cp.finalName), others.concat([cp.finalName]))) : null;
     cp.phase = 'swap';
     saveCheckpoint(env, cp);
@@ -503,7 +507,11 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
     if (errorsStaging.getName() !== cp.finalErrorsName) errorsStaging.setName(cp.finalErrorsName!);
     errorsStaging.showSheet();
   }
-  writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId });
+  if (cp.filtered) {
+    // The full tab (when there is one) stays what it was; only the filtered slot changes.
+    const full = rec && sheetById(ss, rec.sheetId) ? rec : null;
+    writeTabRecord(env.props, cp.scanId, { sheetId: full ? full.sheetId : -1, errorsSheetId: full ? full.errorsSheetId : null, filteredSheetId: cp.stagingId });
+  } else writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId, ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}) });
   env.props.deleteProperty(importKey(cp.scanId));
   // The user asked for these results (or is told by a toast): show them.
   staging.activate();

@@ -9,7 +9,8 @@ export interface ResultFilter {
   /** API field name, e.g. 'profit', 'roi', 'rank', 'financials.margin'. */
   field: string;
   operator: '>' | '>=' | '<' | '<=' | '=' | '!=';
-  value: number;
+  /** A number, or true/false for yes/no fields (is_hazmat, is_adult, is_meltable, is_brand_blocklisted) with = or !=. */
+  value: number | boolean;
 }
 
 export interface ImportRequest {

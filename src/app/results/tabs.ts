@@ -10,8 +10,11 @@ type Properties = GoogleAppsScript.Properties.Properties;
 
 /** Where an imported scan's tabs are (document properties, per scan). */
 export interface TabRecord {
+  /** The full result tab (-1: none yet, only a filtered one). */
   sheetId: number;
   errorsSheetId: number | null;
+  /** The tab of the last filtered import, kept apart from the full one. */
+  filteredSheetId?: number;
 }
 
 export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
@@ -37,7 +40,7 @@ export function forgetTabRecord(props: Properties, scanId: number): void {
 export function resultSheetName(ss: Spreadsheet, props: Properties, scanId: number): string | null {
   const r = readTabRecord(props, scanId);
   if (!r) return null;
-  const s = sheetById(ss, r.sheetId);
+  const s = sheetById(ss, r.sheetId) || sheetById(ss, r.filteredSheetId ?? null);
   return s ? s.getName() : null;
 }
 
