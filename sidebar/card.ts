@@ -77,6 +77,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       parts.push(bar, h('div', { class: 'progress small' }, progressLine(p)), h('div', { class: 'buttons' }, cancel));
     } else {
       parts.push(h('div', { class: 'small' }, countsLine(p)));
+      // What a seller decides on, once imported here: profitable rows, best ROI, profit a month.
+      if (p.summary) parts.push(h('div', { class: 'small summary' }, p.summary));
       if (p.status === 'error') parts.push(h('div', { class: 'small error' }, 'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.'));
       if (p.autoImportStopped) parts.push(h('div', { class: 'small error' }, p.autoImportStopped));
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);

@@ -3,7 +3,7 @@
  * (src/app/results/download-grids.ts): filter units, tab names, format runs, input headers, checkpoint reading,
  * the work budget.
  */
-import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/results/import-plan';
+import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint, addToSummary, emptySummary, moneyText, summaryText } from '../../src/app/results/import-plan';
 import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
 
 describe('apiFilters', () => {
@@ -161,5 +161,23 @@ describe('downloads into a tab', () => {
       ["'B2", '', '', '', '', '', true],
     ]);
     expect(() => jsonGrid('{"a":1}')).toThrow('The Scan Service sent a JSON file the add-on cannot read.');
+  });
+});
+
+
+describe('result summary', () => {
+  test('counts profitable rows, the best ROI among them and their profit a month; money in the marketplace format', () => {
+    const rows = [
+      { financials: { profit: 250, roi: 5000 }, profit_per_month: 10000 },
+      { financials: { profit: -10, roi: 9000 }, profit_per_month: -500 }, // a loss: not profitable, its ROI not the best
+      { financials: { profit: 100, roi: 8420 }, profit_per_month: null },
+      { financials: null },
+    ];
+    const s = addToSummary(addToSummary(emptySummary(), rows.slice(0, 2)), rows.slice(2));
+    expect(s).toEqual({ products: 4, profitable: 2, bestRoiBps: 8420, profitPerMonthCents: 10000 });
+    expect(summaryText(s, '"$"#,##0.00')).toBe('2 of 4 products profitable · best ROI 84.2% · $100.00 profit a month from them');
+    expect(moneyText(123456789, '#,##0.00" €"')).toBe('1,234,567.89 €');
+    expect(moneyText(123456, '"¥"#,##0')).toBe('¥1,235');
+    expect(summaryText(addToSummary(emptySummary(), [{ financials: { profit: 0 } }]), '"$"#,##0.00')).toBe('0 of 1 product profitable');
   });
 });

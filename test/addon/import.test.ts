@@ -178,7 +178,8 @@ describe('importScan', () => {
     try {
       const result = rt.scriptRun('importScan', [scanId, null]) as any;
       expect(result).toMatchObject({ scanId, done: true, rowsWritten: 250, totalRows: 250, sheetName: 'Spring list', errorsSheetName: 'Spring list – errors' });
-      expect(result.message).toBe('Imported 250 products into "Spring list"; 7 rows the service could not use are in "Spring list – errors".');
+      // Then what a seller decides on (checked figure by figure in its own test).
+      expect(result.message).toBe('Imported 250 products into "Spring list"; 7 rows the service could not use are in "Spring list – errors". ' + result.summary + '.');
       const products = await serviceRows(service, scanId);
       const errors = await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' });
       expect(products).toHaveLength(250);
@@ -287,6 +288,27 @@ describe('importScan', () => {
       expect(asins).toHaveLength(250);
       expect(new Set(asins).size).toBe(250);
       expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('the import says what a seller decides on: profitable rows, best ROI, profit a month; the Scans list shows it too', async () => {
+    const { rt } = session();
+    try {
+      const r = rt.scriptRun('importScan', [scanId, null]) as any;
+      const products = await serviceRows(service, scanId);
+      const profitable = products.filter((p) => p.financials.profit > 0);
+      const best = Math.max(...profitable.map((p) => p.financials.roi));
+      const perMonth = profitable.reduce((a, p) => a + (p.profit_per_month ?? 0), 0) / 100;
+      const money = '$' + perMonth.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const want = `${profitable.length} of ${products.length} products profitable · best ROI ${best / 100}% · ${money} profit a month from them`;
+      expect(profitable.length).toBeGreaterThan(0);
+      expect(profitable.length).toBeLessThan(products.length);
+      expect(r.summary).toBe(want);
+      expect(r.message).toContain(want);
+      const page = rt.scriptRun('listScans', [1]) as any;
+      expect(page.scans.find((x: any) => x.scanId === scanId).summary).toBe(want);
     } finally {
       rt.close();
     }

@@ -7,7 +7,7 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetPendingImport, pendingImport } from './import';
-import { forgetTabRecord, readTabRecord, resultSheetName, sheetById } from './tabs';
+import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById } from './tabs';
 import { withDocumentLock } from '../../store/locks';
 import { runningScans } from '../scan/progress';
 import { progressFromRecord } from '../scan/progress-read';
@@ -47,7 +47,10 @@ export function listScans(page: number): ScanListPage {
     }
     const ss = activeSpreadsheet();
     const props = documentProperties();
-    for (const s of scans) s.resultSheet = resultSheetName(ss, props, s.scanId);
+    for (const s of scans) {
+      s.resultSheet = resultSheetName(ss, props, s.scanId);
+      s.summary = s.resultSheet ? resultSummary(props, s.scanId) : null;
+    }
     const perPage = body.perPage > 0 ? body.perPage : HISTORY_PER_PAGE;
     return { scans, page: p, hasMore: p * perPage < body.total };
   });

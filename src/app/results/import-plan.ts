@@ -234,6 +234,8 @@ export interface ImportCheckpoint {
   historical?: boolean;
   /** Filters apply: the rows go to the scan's own filtered tab, not its full tab; no errors tab. */
   filtered?: boolean;
+  /** Counted as the product rows are written (see ResultSummary). */
+  summary?: ResultSummary;
 }
 
 export function encodeCheckpoint(c: ImportCheckpoint): string {
@@ -307,4 +309,63 @@ export class WorkBudget {
   fits(nextMs: number): boolean {
     return this.used() + nextMs <= this.budgetMs;
   }
+}
+
+// ---- What a seller decides on ---------------------------------------------------------------------
+
+/** The figures of a scan's results a seller looks at first, counted while the rows are written. */
+export interface ResultSummary {
+  products: number;
+  /** Products with a profit above 0. */
+  profitable: number;
+  /** Best ROI among them, basis points; null when none has one. */
+  bestRoiBps: number | null;
+  /** Profit a month of the profitable products together, cents. */
+  profitPerMonthCents: number;
+}
+
+export function emptySummary(): ResultSummary {
+  return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0 };
+}
+
+function member(p: Record<string, unknown>, a: string, b?: string): unknown {
+  const v = p[a];
+  if (b === undefined) return v;
+  return v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[b] : undefined;
+}
+
+/** Adds a wave of product rows to the summary (pure; the rows as the service answers them). */
+export function addToSummary(s: ResultSummary, products: readonly Record<string, unknown>[]): ResultSummary {
+  const out = { ...s };
+  for (const p of products) {
+    out.products++;
+    const profit = member(p, 'financials', 'profit');
+    if (typeof profit !== 'number' || !(profit > 0)) continue;
+    out.profitable++;
+    const roi = member(p, 'financials', 'roi');
+    if (typeof roi === 'number' && isFinite(roi) && (out.bestRoiBps === null || roi > out.bestRoiBps)) out.bestRoiBps = roi;
+    const ppm = member(p, 'profit_per_month');
+    if (typeof ppm === 'number' && isFinite(ppm)) out.profitPerMonthCents += ppm;
+  }
+  return out;
+}
+
+/** Money as the marketplace's format shows it ("$1,234.56", "1,234.56 €", "¥1,235"). */
+export function moneyText(cents: number, moneyFormat: string): string {
+  const decimals = /0\.0+/.test(moneyFormat) ? (/0\.(0+)/.exec(moneyFormat) as RegExpExecArray)[1].length : 0;
+  const amount = Math.abs(cents) / 100;
+  const fixed = amount.toFixed(decimals);
+  const [whole, frac] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? '.' + frac : '');
+  const prefix = (/^"([^"]*)"/.exec(moneyFormat) || ['', ''])[1];
+  const suffix = (/"([^"]*)"$/.exec(moneyFormat) || ['', ''])[1];
+  return (cents < 0 ? '-' : '') + (moneyFormat.startsWith('"') ? prefix + grouped : grouped + suffix);
+}
+
+/** "112 of 250 products profitable · best ROI 84.2 % · $1,234.56 profit a month from them". */
+export function summaryText(s: ResultSummary, moneyFormat: string): string {
+  const parts = [`${s.profitable} of ${s.products} product${s.products === 1 ? '' : 's'} profitable`];
+  if (s.bestRoiBps !== null) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
+  if (s.profitable > 0) parts.push(`${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month from them`);
+  return parts.join(' · ');
 }

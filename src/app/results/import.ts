@@ -46,6 +46,9 @@ import {
   WORK_COST,
   type ImportCheckpoint,
   type UploadMapping,
+  addToSummary,
+  emptySummary,
+  summaryText,
 } from './import-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -210,7 +213,9 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
     message = `Imported ${rows} of ${cp.productsTotal + cp.errorsTotal} rows so far; continuing…`;
   }
   void env;
-  return { scanId: cp.scanId, done, rowsWritten: cp.productsDone, totalRows: cp.productsTotal, sheetName: name, errorsSheetName: errorsName, message };
+  const summary = done && cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : null;
+  if (summary) message += ' ' + summary + '.';
+  return { scanId: cp.scanId, done, rowsWritten: cp.productsDone, totalRows: cp.productsTotal, sheetName: name, errorsSheetName: errorsName, message, summary };
 }
 
 /** First step: reads the scan, checks it finished, creates the staging tabs with their layout. */
@@ -435,8 +440,10 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     // Rows of the first page may already be partly in (never: done is a multiple of PER_PAGE unless the table is complete).
     rows = rows.slice(done - (firstPage - 1) * PER_PAGE);
     if (rows.length) {
-      if (table === 'products') writeProducts(env, cp, sheet, mp, rows as Product[], done);
-      else writeErrors(env, cp, sheet, errCols!, rows as Record<string, unknown>[], done);
+      if (table === 'products') {
+        writeProducts(env, cp, sheet, mp, rows as Product[], done);
+        cp.summary = addToSummary(cp.summary || emptySummary(), rows as Product[]);
+      } else writeErrors(env, cp, sheet, errCols!, rows as Record<string, unknown>[], done);
     }
     if (table === 'products') cp.productsDone = done + rows.length;
     else cp.errorsDone = done + rows.length;
@@ -510,8 +517,11 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
   if (cp.filtered) {
     // The full tab (when there is one) stays what it was; only the filtered slot changes.
     const full = rec && sheetById(ss, rec.sheetId) ? rec : null;
-    writeTabRecord(env.props, cp.scanId, { sheetId: full ? full.sheetId : -1, errorsSheetId: full ? full.errorsSheetId : null, filteredSheetId: cp.stagingId });
-  } else writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId, ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}) });
+    writeTabRecord(env.props, cp.scanId, { ...(full || {}), sheetId: full ? full.sheetId : -1, errorsSheetId: full ? full.errorsSheetId : null, filteredSheetId: cp.stagingId });
+  } else {
+    const summary = cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : undefined;
+    writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId, ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}), ...(summary ? { summary } : {}) });
+  }
   env.props.deleteProperty(importKey(cp.scanId));
   // The user asked for these results (or is told by a toast): show them.
   staging.activate();

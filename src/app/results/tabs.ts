@@ -15,6 +15,8 @@ export interface TabRecord {
   errorsSheetId: number | null;
   /** The tab of the last filtered import, kept apart from the full one. */
   filteredSheetId?: number;
+  /** What the full import found, in words (summaryText), for the Scans list. */
+  summary?: string;
 }
 
 export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
@@ -42,6 +44,12 @@ export function resultSheetName(ss: Spreadsheet, props: Properties, scanId: numb
   if (!r) return null;
   const s = sheetById(ss, r.sheetId) || sheetById(ss, r.filteredSheetId ?? null);
   return s ? s.getName() : null;
+}
+
+/** The summary of a scan's full import here, or null. */
+export function resultSummary(props: Properties, scanId: number): string | null {
+  const r = readTabRecord(props, scanId);
+  return r && typeof r.summary === 'string' ? r.summary : null;
 }
 
 /** A tab by its sheet id, or null. */

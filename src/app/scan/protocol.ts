@@ -77,6 +77,8 @@ export interface ScanProgress {
   completedAt: string | null;
   /** The result tab when imported. */
   resultSheet: string | null;
+  /** What the import found, in words ("112 of 250 products profitable · best ROI 84% · …"), when imported here. */
+  summary?: string | null;
   /** Set when the hourly trigger stopped importing this scan by itself: why, and what to do. */
   autoImportStopped?: string | null;
 }
