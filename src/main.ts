@@ -13,3 +13,4 @@ export { importFinishedScans } from './app/trigger';
 export { ASIN_FROM_UPC, ASIN_FROM_EAN, ASIN_FROM_ISBN, UPC_FROM_ASIN, EAN_FROM_ASIN, ISBN_FROM_ASIN, GTIN_FROM_ASIN, JAN_FROM_ASIN, IDENTIFIERS_FROM_ASIN } from './formulas/functions';
 export { setFormulaKeySharing, convertSelectedColumn, menuConvertColumn } from './app/formulas';
 export { openResultTab } from './app/history';
+export { setUpLists, previewSync, syncNow, resolveConflicts, getListsStatus, selectRow, setAutoSync, menuSyncLists } from './app/lists/server';

@@ -253,3 +253,6 @@ export interface ServerFunctions {
 
   convertSelectedColumn(request?: ColumnConversionRequest | null): ColumnConversionProgress;
 }
+
+// ---- Lists (tags, notes, blocklists, listing matches, multipack corrections) --------------------
+export type { ListIdName, ListCounts, ListConflictView, ListRefusedView, ListState, ListReport, SyncReport, ListStatusView, ListsStatus } from './lists/protocol';

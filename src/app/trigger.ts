@@ -20,6 +20,7 @@ import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas'
 import { checkScanId, gasImportEnv, pendingImportIds, runImport, withDocumentLock } from './import';
 import { forgetRunningScan, mapStatus, POLL_BUDGET_MS, recordedScanIds } from './progress';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
+import { autoSyncEnabled, autoSyncLists } from './lists/server';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
@@ -61,6 +62,8 @@ export function ensureImportTrigger(): boolean {
 }
 
 function removeImportTriggers(): void {
+  // The one trigger is shared with the automatic lists sync: it stays while that is on.
+  if (autoSyncEnabled()) return;
   for (const t of ownTriggers()) ScriptApp.deleteTrigger(t);
 }
 
@@ -75,6 +78,11 @@ function messageOf(e: unknown): string {
  * that it may still import.
  */
 export function importFinishedScans(): void {
+  importScansDue();
+  autoSyncLists();
+}
+
+function importScansDue(): void {
   const settings = loadSettings();
   if (!settings.apiKey) {
     removeImportTriggers();

@@ -98,3 +98,6 @@ export function writeBase(ss: Spreadsheet, listId: string, account: string, entr
   sh.getRange(1, 1, cells.length, 1).setValues(cells);
   if (old > cells.length) sh.getRange(cells.length + 1, 1, old - cells.length, 1).clearContent();
 }
+
+/** Status line of a list this account never synced. */
+export const ACCOUNT_FALLBACK_NOTE = 'not synced yet with this account';
