@@ -8,13 +8,20 @@ import type { Runtime } from '../../emulator/gas';
 import { connect } from './scanflow-helpers';
 import { api, listAll, listsRuntime, rangeArea, startClockedService, tab, userTable, type ClockedService } from './lists-helpers';
 
-const KEY_A = 'lists-key-aaaaaaaaaaaaaaaa';
-const KEY_B = 'lists-key-bbbbbbbbbbbbbbbb';
+// Each test has accounts of its own (fresh keys), so no test sees another's entries.
+const KEYS = Array.from({ length: 24 }, (_, i) => `lists-key-${String(i).padStart(2, '0')}-aaaaaaaaaaaa`);
+let nextKey = 0;
+let KEY_A = '';
+let KEY_B = '';
 let svc: ClockedService;
 
 beforeAll(async () => {
-  svc = await startClockedService([KEY_A, KEY_B]);
+  svc = await startClockedService(KEYS);
 }, 60_000);
+beforeEach(() => {
+  KEY_A = KEYS[nextKey++];
+  KEY_B = KEYS[nextKey++];
+});
 afterAll(async () => {
   await svc?.stop();
 });
@@ -143,5 +150,142 @@ test('tags and notes both ways: tag changes as assignments, notes get their ids'
   // and nothing is left to do: no note was created twice
   expect(byList(rt.scriptRun('syncNow'), 'notes')).toMatchObject({ state: 'unchanged' });
   expect(((await api(svc.url, KEY_A, 'GET', '/api/v3/public/notes')) as any[]).length).toBe(1);
+  rt.close();
+});
+
+test('conflicts: neither side changes until resolved; keep the sheet\'s, or keep the service\'s', async () => {
+  const { rt, wb } = setUp();
+  put(wb, 'Scan multipack', [['US', 'B00000000C1', 2], ['US', 'B00000000C2', 3]]);
+  rt.scriptRun('syncNow');
+  wb.type('Scan multipack', 'C2', 5);
+  wb.type('Scan multipack', 'C3', 7);
+  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B00000000C1', quantity: 9 }, { asin: 'B00000000C2', quantity: 8 }] });
+  const r = byList(rt.scriptRun('syncNow'), 'multipack');
+  expect(r.state).toBe('conflicts');
+  expect(r.conflicts).toEqual([
+    { key: 'US\tB00000000C1', label: 'US · B00000000C1', row: 2, base: '2', sheet: '5', service: '9' },
+    { key: 'US\tB00000000C2', label: 'US · B00000000C2', row: 3, base: '3', sheet: '7', service: '8' },
+  ]);
+  const quantities = async () => Object.fromEntries((await listAll(svc, KEY_A, '/api/v3/multipack-corrections')).map((c) => [c.asin, c.quantity]));
+  expect(await quantities()).toEqual({ B00000000C1: 9, B00000000C2: 8 });
+  expect(tab(wb, 'Scan multipack').slice(1).map((x) => x[2])).toEqual([5, 7]);
+
+  const sheetWins = byList(rt.scriptRun('resolveConflicts', ['multipack', ['US\tB00000000C1'], 'sheet']), 'multipack');
+  expect(sheetWins).toMatchObject({ toService: { changed: 1 }, conflictCount: 1 });
+  expect(await quantities()).toEqual({ B00000000C1: 5, B00000000C2: 8 });
+  const serviceWins = byList(rt.scriptRun('resolveConflicts', ['multipack', 'all', 'service']), 'multipack');
+  expect(serviceWins).toMatchObject({ toSheet: { changed: 1 }, conflictCount: 0, state: 'synced' });
+  expect(tab(wb, 'Scan multipack').slice(1).map((x) => x[2])).toEqual([5, 8]);
+  expect(byList(rt.scriptRun('syncNow'), 'multipack').state).toBe('unchanged');
+  rt.close();
+});
+
+test('refused rows are named by sheet row, stay in the sheet, are not sent, and do not block the rest', async () => {
+  const { rt, wb } = setUp();
+  put(wb, 'Scan multipack', [['US', 'B00000000R1', 2], ['US', 'SHORT', 2], ['US', 'B00000000R2', 1.5], ['XX', 'B00000000R3', 2], ['US', 'B00000000R4', 0], ['US', 'B00000000R5', 2], ['US', 'B00000000R5', 3]]);
+  put(wb, 'Scan brand blocklist', [['US', 'x'.repeat(256)], ['US', 'Fine']]);
+  put(wb, 'Scan listing matches', [['US', '', 'B00000000R6', true]]);
+  const preview = rt.scriptRun('previewSync') as any;
+  expect(byList(preview, 'multipack').refused).toEqual([
+    { row: 3, reason: 'ASIN "SHORT" must be 10 to 25 characters long (it has 5)' },
+    { row: 4, reason: 'Units must be a whole number, 1 or more (got "1.5")' },
+    { row: 5, reason: 'unknown marketplace "XX"' },
+    { row: 6, reason: 'Units must be a whole number, 1 or more (got "0")' },
+    { row: 7, reason: 'the same entry is on several rows with different values' },
+    { row: 8, reason: 'the same entry is on several rows with different values' },
+  ]);
+  expect(byList(preview, 'brands').refused).toEqual([{ row: 2, reason: 'brand is over 255 characters (it has 256)' }]);
+  expect(byList(preview, 'matches').refused).toEqual([{ row: 2, reason: 'empty identifier' }]);
+  // the preview changed nothing
+  expect(await listAll(svc, KEY_A, '/api/v3/multipack-corrections')).toEqual([]);
+  const r = rt.scriptRun('syncNow') as any;
+  expect(byList(r, 'multipack')).toMatchObject({ state: 'synced', refusedCount: 6, toService: { added: 1 } });
+  expect((await listAll(svc, KEY_A, '/api/v3/multipack-corrections')).map((c) => c.asin)).toEqual(['B00000000R1']);
+  expect((await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).map((c) => c.name)).toEqual(['Fine']);
+  expect(tab(wb, 'Scan multipack').length).toBe(8);
+  // the link of a refused row selects it
+  expect(rt.scriptRun('selectRow', ['Scan multipack', 4])).toEqual({ ok: true });
+  rt.close();
+});
+
+test('the deletion guard: a cleared tab deletes nothing until confirmed', async () => {
+  const { rt, wb } = setUp();
+  const brands = Array.from({ length: 60 }, (_, i) => ['US', `Brand ${i}`]);
+  put(wb, 'Scan brand blocklist', brands);
+  rt.scriptRun('syncNow');
+  expect((await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).length).toBe(60);
+  for (let i = 0; i < 60; i++) {
+    wb.type('Scan brand blocklist', `A${i + 2}`, '');
+    wb.type('Scan brand blocklist', `B${i + 2}`, '');
+  }
+  svc.clock.advance(61_000);
+  const blocked = byList(rt.scriptRun('syncNow'), 'brands');
+  expect(blocked).toMatchObject({ state: 'blocked', serviceDeletions: 60 });
+  expect(blocked.message).toBe('Nothing was applied: this sync would delete 60 of 60 entries on the service. Confirm the deletions to go ahead.');
+  expect((await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).length).toBe(60);
+  svc.clock.advance(61_000);
+  const confirmed = byList(rt.scriptRun('syncNow', [true]), 'brands');
+  expect(confirmed).toMatchObject({ state: 'synced', toService: { deleted: 60 } });
+  expect(await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).toEqual([]);
+  rt.close();
+});
+
+test('two users with different accounts on one document: each has its own base; the second gets a first-sync merge', async () => {
+  const { rt, wb } = setUp(KEY_A);
+  put(wb, 'Scan ASIN blocklist', [['US', 'B00000000A1']]);
+  rt.scriptRun('syncNow');
+  const editor = 'editor@example.com';
+  connect(rt, svc.url, KEY_B, editor);
+  await api(svc.url, KEY_B, 'POST', '/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B00000000B1'] });
+  // the sheet row that account A sent is not deleted from B's account or from the sheet: B has no base yet
+  const preview = byList(rt.scriptRun('previewSync', [], { user: editor }), 'asins');
+  expect(preview).toMatchObject({ firstSync: true, toService: { added: 1, deleted: 0 }, toSheet: { added: 1, deleted: 0 } });
+  rt.scriptRun('syncNow', [], { user: editor });
+  expect((await listAll(svc, KEY_B, '/api/v3/asin-blocklist')).map((a) => a.asin).sort()).toEqual(['B00000000A1', 'B00000000B1']);
+  expect((await listAll(svc, KEY_A, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000A1']);
+  // account A's next sync sends B's row to A (A's base did not have it)
+  svc.clock.advance(61_000);
+  expect(byList(rt.scriptRun('syncNow'), 'asins')).toMatchObject({ toService: { added: 1 } });
+  // the key is in no sheet, not even the hidden base tabs
+  const everything = wb.sheetNames().map((n) => JSON.stringify(wb.values(n))).join('\n') + JSON.stringify(rt.properties.document?.toObject());
+  expect(everything).not.toContain(KEY_A);
+  expect(everything).not.toContain(KEY_B);
+  expect(wb.sheetNames().filter((n) => n.startsWith('_scan_base_asins_')).length).toBe(2);
+  rt.close();
+});
+
+test("a user's own table: named range on other columns in another order, extra columns kept row by row, range grows", async () => {
+  const wb = new Workbook({ name: 'Mine' });
+  userTable(wb, 'My stuff', [
+    ['Comment', 'units', 'asin', 'Added by', 'MARKET PLACE'],
+    ['too big', 12, 'B00000000U1', 'Ann', 'US'],
+    ['check', 3, 'B00000000U2', 'Bob', 'US'],
+  ], 'SCAN_MULTIPACK', { row: 3, col: 2 });
+  wb.type('My stuff', 'G4', '=C4*2');
+  wb.type('My stuff', 'E5', '=UPPER("bob")');
+  const rt = listsRuntime(wb, svc.clock);
+  connect(rt, svc.url, KEY_A);
+  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B00000000U3', quantity: 5 }] });
+  rt.scriptRun('syncNow');
+  rt.scriptRun('syncNow');
+  expect(tab(wb, 'My stuff').slice(2).map((r) => r.slice(1, 7))).toEqual([
+    ['Comment', 'units', 'asin', 'Added by', 'MARKET PLACE', ''],
+    ['too big', 12, 'B00000000U1', 'Ann', 'US', wb.cell('My stuff', 'G4').value],
+    ['check', 3, 'B00000000U2', wb.cell('My stuff', 'E5').value, 'US', ''],
+    ['', 5, 'B00000000U3', '', 'US', ''],
+  ]);
+  expect(rangeArea(wb, 'SCAN_MULTIPACK')).toEqual({ r1: 3, c1: 2, r2: 6, c2: 6 });
+  // the service removes U1: its row goes with the user's cells of that row, the others stay on their rows' data
+  svc.clock.advance(61_000);
+  await api(svc.url, KEY_A, 'DELETE', '/api/v3/multipack-corrections', { marketplace_id: 'US', asins: ['B00000000U1'] });
+  rt.scriptRun('syncNow');
+  expect(tab(wb, 'My stuff').slice(3).map((r) => r.slice(1, 6))).toEqual([
+    ['check', 3, 'B00000000U2', wb.cell('My stuff', 'E4').value, 'US'],
+    ['', 5, 'B00000000U3', '', 'US'],
+  ]);
+  // the user's formula moved with its row; the one outside the table is untouched
+  expect(wb.cell('My stuff', 'E4').formula).toBe('=UPPER("bob")');
+  expect(wb.cell('My stuff', 'G4').formula).toBe('=C4*2');
+  expect(rangeArea(wb, 'SCAN_MULTIPACK')).toEqual({ r1: 3, c1: 2, r2: 5, c2: 6 });
   rt.close();
 });
