@@ -69,6 +69,7 @@ export function sendPaced(ctx: PacedContext, calls: readonly ApiCall[]): unknown
     // What the service counted (a 429 is not counted), recorded before anything can throw.
     ctx.pacer.record(answers.filter((r) => r.ok || r.problem.kind !== 'rate-limited').length, after);
     let holdUntil = 0;
+    const toldSlots: Array<{ notBefore: number }> = [];
     answers.forEach((r, i) => {
       const slot = wave[i];
       slot.attempts++;
@@ -83,14 +84,20 @@ export function sendPaced(ctx: PacedContext, calls: readonly ApiCall[]): unknown
         if (ctx.stats) ctx.stats.rateLimited++;
         if (problem.retryAfterMs !== undefined) holdUntil = Math.max(holdUntil, after + problem.retryAfterMs);
       }
-      const d = decideRetry({ attempt: slot.attempts, problem, timeLeftMs: ctx.deadline - after, random: random(), policy });
+      // A 429 that says when to come back is waited out while time allows, however often it comes (a storm passes).
+      const told = problem.kind === 'rate-limited' && problem.retryAfterMs !== undefined;
+      const d = decideRetry({ attempt: told ? 1 : slot.attempts, problem, timeLeftMs: ctx.deadline - after, random: random(), policy });
       if (!d.retry) {
         if (d.reason === 'time') throw new OutOfTimeError();
         throw new ApiProblemError(problem);
       }
       slot.notBefore = after + d.waitMs;
+      if (told) toldSlots.push(slot);
       pending.push(slot);
     });
+    // Calls refused in one wave come back together, once the latest wait is over.
+    const together = Math.max(0, ...toldSlots.map((t) => t.notBefore));
+    for (const t of toldSlots) t.notBefore = together;
     if (holdUntil) ctx.pacer.holdUntil(holdUntil);
   }
   return results;

@@ -74,9 +74,14 @@ export async function api(url: string, key: string, method: string, path: string
 export async function listAll(svc: ClockedService, key: string, path: string): Promise<any[]> {
   const out: any[] = [];
   for (let page = 1; ; page++) {
+    // the test's own reading takes the account's rate window for itself, then leaves it fresh
+    if (page % 25 === 1) svc.clock.advance(61_000);
     const r = await api(svc.url, key, 'GET', `${path}?per_page=1000&page=${page}`);
     out.push(...r.data);
-    if (out.length >= r.total || !r.data.length) return out;
+    if (out.length >= r.total || !r.data.length) {
+      svc.clock.advance(61_000);
+      return out;
+    }
   }
 }
 

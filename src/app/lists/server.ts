@@ -292,6 +292,7 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
   if (run && (!Array.isArray(run.done) || Date.now() - run.t > 6 * 3600_000)) run = null;
   if (!run) run = { t: Date.now(), done: [], reports: {} };
   const reports: ListReport[] = [];
+  let doneHere = 0;
   for (const kind of kinds) {
     if (run.done.indexOf(kind.id) >= 0 && run.reports[kind.id]) {
       reports.push(run.reports[kind.id]);
@@ -309,7 +310,8 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
         rateLimited: env.stats.rateLimited,
       };
     };
-    if (Date.now() - env.startedAt > env.budgetMs) return outOfTime();
+    // Every run finishes at least one list, so a sync always gets on.
+    if (doneHere > 0 && Date.now() - env.startedAt > env.budgetMs) return outOfTime();
     let r: ListReport;
     try {
       r = syncList(env, kind, { apply: opts.apply, confirmDeletions: opts.confirmDeletions, resolutions: opts.resolutions });
@@ -318,6 +320,7 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
       throw e;
     }
     reports.push(r);
+    doneHere++;
     if (opts.apply) {
       run.done.push(kind.id);
       run.reports[kind.id] = trim(r);

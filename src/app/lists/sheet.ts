@@ -122,6 +122,9 @@ export function writeTable(ss: Spreadsheet, kind: ListKind, t: Table, changes: S
   const rows = Math.max(out.length, t.values.length);
   const block: (string | number | boolean | Date)[][] = [header];
   for (let i = 0; i < rows; i++) block.push(i < out.length ? out[i] : new Array(t.width).fill(''));
+  // A sheet has a fixed number of rows: add what the table needs below it (one call).
+  const needRows = t.top + block.length - 1 - t.sheet.getMaxRows();
+  if (needRows > 0) t.sheet.insertRowsAfter(t.sheet.getMaxRows(), needRows);
   t.sheet.getRange(t.top, t.left, block.length, t.width).setValues(block);
   ss.setNamedRange(kind.rangeName, t.sheet.getRange(t.top, t.left, 1 + Math.max(out.length, 1), t.width));
   return out.length;
