@@ -10,7 +10,7 @@ import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, loadS
 import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
 import { LIST_KINDS, listKind, readRows, SEP, splitKey, type ListKind } from './kinds';
 import { guardVerdict, planSync, sameEntries, type Side } from './plan';
-import { createTable, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';
+import { coverRows, createTable, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';
 import { applySends, readServiceEntries } from './service';
 import { ensureImportTrigger } from '../trigger';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
@@ -218,6 +218,7 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   }
   for (const key of plan.writeDelete) for (const r of read.rowsOf.get(key) || []) changes.remove.add(r);
   if (!noChanges(changes)) writeTable(env.ss, kind, t, changes);
+  else coverRows(env.ss, kind, t);
   // 3. the base
   if (!sameEntries(base, nextBase)) writeBase(env.ss, kind.id, env.account, nextBase);
   report.state = plan.conflicts.length ? 'conflicts' : work ? 'synced' : 'unchanged';

@@ -22,6 +22,8 @@ export interface Table {
   values: unknown[][];
   formulas: string[][];
   header: unknown[];
+  /** Rows the named range covers now (header included). */
+  rangeRows: number;
 }
 
 export type FindResult = { ok: true; table: Table } | { ok: false; missing: boolean; message: string };
@@ -65,7 +67,7 @@ export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   while (n > 0 && values[n - 1].every((v) => v === '' || v === null) && f[n - 1].every((x) => !x)) n--;
   values = values.slice(0, n);
   f = f.slice(0, n);
-  return { ok: true, table: { sheet, top, left, width, columns, values, formulas: f, header } };
+  return { ok: true, table: { sheet, top, left, width, columns, values, formulas: f, header, rangeRows: range.getNumRows() } };
 }
 
 /** The data rows as the kinds read them (sheet row numbers). */
@@ -128,6 +130,12 @@ export function writeTable(ss: Spreadsheet, kind: ListKind, t: Table, changes: S
   t.sheet.getRange(t.top, t.left, block.length, t.width).setValues(block);
   ss.setNamedRange(kind.rangeName, t.sheet.getRange(t.top, t.left, 1 + Math.max(out.length, 1), t.width));
   return out.length;
+}
+
+/** Rows typed below the named range belong to the table: the range grows to cover them (no values written). */
+export function coverRows(ss: Spreadsheet, kind: ListKind, t: Table): void {
+  const rows = 1 + t.values.length;
+  if (rows > t.rangeRows) ss.setNamedRange(kind.rangeName, t.sheet.getRange(t.top, t.left, rows, t.width));
 }
 
 /** "Set up lists": a tab with the header row and the named range, for a list that has none. */

@@ -1,8 +1,8 @@
 import { guardVerdict, planSync, sameEntries, type PlanInput } from '../../../src/app/lists/plan';
 
 const m = (o: Record<string, string>) => new Map(Object.entries(o));
-const plan = (i: Partial<PlanInput> & { sheet: Record<string, string>; service: Record<string, string>; base?: Record<string, string> | null }) =>
-  planSync({ ...i, base: i.base === undefined || i.base === null ? null : m(i.base), sheet: m(i.sheet), service: m(i.service) } as PlanInput);
+type Input = Omit<PlanInput, 'base' | 'sheet' | 'service'> & { sheet: Record<string, string>; service: Record<string, string>; base?: Record<string, string> | null };
+const plan = (i: Input) => planSync({ ...i, base: i.base === undefined || i.base === null ? null : m(i.base), sheet: m(i.sheet), service: m(i.service) });
 
 describe('planSync (three-way merge)', () => {
   test('first sync merges: one-sided entries go to the other side, nothing is deleted', () => {
