@@ -5,11 +5,12 @@
 import { button, fill, h } from './dom';
 import { ServerError } from './server';
 
-export type View = 'scan' | 'history' | 'convert' | 'settings' | 'help';
+export type View = 'scan' | 'history' | 'convert' | 'lists' | 'settings' | 'help';
 export const VIEWS: Array<[View, string]> = [
   ['scan', 'New scan'],
   ['history', 'Scans'],
   ['convert', 'Convert'],
+  ['lists', 'Lists'],
   ['settings', 'Settings'],
   ['help', 'Help'],
 ];

@@ -230,7 +230,7 @@ export interface ColumnConversionRequest {
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions {
+export interface ServerFunctions extends ListsServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(): ConnectionResult;
@@ -255,4 +255,5 @@ export interface ServerFunctions {
 }
 
 // ---- Lists (tags, notes, blocklists, listing matches, multipack corrections) --------------------
-export type { ListIdName, ListCounts, ListConflictView, ListRefusedView, ListState, ListReport, SyncReport, ListStatusView, ListsStatus } from './lists/protocol';
+import type { ListsServerFunctions } from './lists/protocol';
+export type { ListsServerFunctions, ListIdName, ListCounts, ListConflictView, ListRefusedView, ListState, ListReport, SyncReport, ListStatusView, ListsStatus } from './lists/protocol';

@@ -82,3 +82,15 @@ export interface ListsStatus {
   /** A sync cut off by the time limit waits to be continued. */
   unfinished: boolean;
 }
+
+/** The Lists view's server functions (ServerFunctions in ../protocol.ts extends this). */
+export interface ListsServerFunctions {
+  setUpLists(): ListsStatus;
+  getListsStatus(): ListsStatus;
+  previewSync(): SyncReport;
+  /** done:false: call again to continue; confirmDeletions lets lists stopped by the deletion guard go ahead. */
+  syncNow(confirmDeletions?: boolean): SyncReport;
+  resolveConflicts(list: ListIdName, keys: string[] | 'all', side: 'sheet' | 'service'): SyncReport;
+  selectRow(sheetName: string, row: number): { ok: boolean };
+  setAutoSync(on: boolean): ListsStatus;
+}
