@@ -15,6 +15,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
+  ['add-on: lists sync of a 50,000-row brand blocklist', 'lists-sync', 'benchListsSync'],
 ];
 
 async function main(): Promise<void> {

@@ -220,7 +220,8 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   if (!noChanges(changes)) writeTable(env.ss, kind, t, changes);
   else coverRows(env.ss, kind, t);
   // 3. the base
-  if (!sameEntries(base, nextBase)) writeBase(env.ss, kind.id, env.account, nextBase);
+  // An empty base means the same as none (both merge), so an empty list costs no tab.
+  if (!sameEntries(base, nextBase) && !(base === null && nextBase.size === 0)) writeBase(env.ss, kind.id, env.account, nextBase);
   report.state = plan.conflicts.length ? 'conflicts' : work ? 'synced' : 'unchanged';
   report.message = summary(report, false);
   return report;
