@@ -289,3 +289,26 @@ test("a user's own table: named range on other columns in another order, extra c
   expect(rangeArea(wb, 'SCAN_MULTIPACK')).toEqual({ r1: 3, c1: 2, r2: 5, c2: 6 });
   rt.close();
 });
+
+test('automatic sync rides on the one hourly trigger (shared with the import), only while the user has it on', async () => {
+  const { rt, wb } = setUp();
+  const own = () => rt.triggers.records.filter((t: any) => t.handler === 'importFinishedScans' && !t.deleted);
+  const status = rt.scriptRun('setAutoSync', [true]) as any;
+  expect(status.autoSync).toBe(true);
+  expect(own()).toHaveLength(1);
+  // setting it again makes no second trigger (an add-on may have one time trigger per user and document)
+  rt.scriptRun('setAutoSync', [true]);
+  expect(own()).toHaveLength(1);
+  put(wb, 'Scan ASIN blocklist', [['US', 'B00000000H1']]);
+  svc.clock.advance(3600_000);
+  const fired = rt.runDueTriggers();
+  expect(fired.map((f: any) => [f.handler, f.ok])).toEqual([['importFinishedScans', true]]);
+  expect((await listAll(svc, KEY_A, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000H1']);
+  // with no scan waiting the trigger stays while automatic sync is on, and goes once it is off
+  expect(own()).toHaveLength(1);
+  rt.scriptRun('setAutoSync', [false]);
+  svc.clock.advance(3600_000);
+  rt.runDueTriggers();
+  expect(own()).toHaveLength(0);
+  rt.close();
+});
