@@ -62,9 +62,15 @@ export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   }
   let values = all.slice(1);
   let f = formulas.slice(1);
+  const blankRow = (i: number) => values[i].every((v) => v === '' || v === null) && f[i].every((x) => !x);
+  // Rows below the range belong to the table while they follow it without a gap (what is further
+  // down, after a blank row, is something else of the user's).
+  let n = range.getNumRows() - 1;
+  while (n < values.length && !blankRow(n)) n++;
+  values = values.slice(0, n);
+  f = f.slice(0, n);
   // Trailing rows with nothing in them are not part of the table.
-  let n = values.length;
-  while (n > 0 && values[n - 1].every((v) => v === '' || v === null) && f[n - 1].every((x) => !x)) n--;
+  while (n > 0 && blankRow(n - 1)) n--;
   values = values.slice(0, n);
   f = f.slice(0, n);
   return { ok: true, table: { sheet, top, left, width, columns, values, formulas: f, header, rangeRows: range.getNumRows() } };
