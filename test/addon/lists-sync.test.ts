@@ -11,12 +11,14 @@ import { api, listAll, listsRuntime, rangeArea, startClockedService, tab, userTa
 // Each test has accounts of its own (fresh keys), so no test sees another's entries.
 const KEYS = Array.from({ length: 24 }, (_, i) => `lists-key-${String(i).padStart(2, '0')}-aaaaaaaaaaaa`);
 let nextKey = 0;
+/** An account limited to the US marketplace (others answer 403). */
+const US_ONLY = 'lists-key-us-only-aaaaaaaaaa';
 let KEY_A = '';
 let KEY_B = '';
 let svc: ClockedService;
 
 beforeAll(async () => {
-  svc = await startClockedService(KEYS);
+  svc = await startClockedService([...KEYS, US_ONLY + ':US']);
 }, 60_000);
 beforeEach(() => {
   KEY_A = KEYS[nextKey++];
@@ -314,5 +316,18 @@ test('automatic sync rides on the one hourly trigger (shared with the import), o
   svc.clock.advance(3600_000);
   rt.runDueTriggers();
   expect(own()).toHaveLength(0);
+  rt.close();
+});
+
+test('a list the account may not write (403 for a marketplace) reports its problem; the other lists still sync', async () => {
+  const { rt, wb } = setUp(US_ONLY);
+  put(wb, 'Scan brand blocklist', [['DE', 'Bosch']]);
+  put(wb, 'Scan ASIN blocklist', [['US', 'B00000000P1']]);
+  const r = rt.scriptRun('syncNow') as any;
+  expect(r.done).toBe(true);
+  expect(byList(r, 'brands').state).toBe('problem');
+  expect(byList(r, 'brands').message).toMatch(/^Your account has no access to this \(marketplace DE\)/);
+  expect(byList(r, 'asins')).toMatchObject({ state: 'synced', toService: { added: 1 } });
+  expect((await listAll(svc, US_ONLY, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000P1']);
   rt.close();
 });

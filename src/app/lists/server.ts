@@ -6,6 +6,7 @@
  */
 import { BulkPacer, type PaceStore } from '../../api/bulk-pacer';
 import { OutOfTimeError, type PacedContext } from '../../api/bulk';
+import { ApiProblemError } from '../../api/problems';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, loadSettings, serviceSettings, userProperties } from '../gas';
 import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
 import { LIST_KINDS, listKind, readRows, SEP, splitKey, type ListKind } from './kinds';
@@ -21,6 +22,8 @@ export const DEFAULT_TUNING = { budgetMs: 4 * 60 * 1000, deadlineMs: 5 * 60 * 10
 /** Script property {budgetMs, deadlineMs}: a support and test knob, absent normally. */
 export const TUNING_PROPERTY = 'scan.listsTuning';
 const LISTED = 100;
+/** Problems that fail one list, not the sync: the list reports them and the others go on. */
+const LIST_PROBLEMS = ['validation', 'forbidden', 'not-found', 'bad-response'];
 
 export interface SyncEnv {
   ss: GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -109,7 +112,12 @@ function emptyReport(kind: ListKind, state: ListState, message: string): ListRep
   };
 }
 
-const readable = (s: string | null) => (s === null ? null : s.split(SEP).join(' · '));
+/** A value for people: parts joined by " · ", long text cut (the sidebar shows it; the sheet has it all). */
+const readable = (s: string | null) => {
+  if (s === null) return null;
+  const t = s.split(SEP).join(' · ');
+  return t.length > 500 ? t.slice(0, 499) + '…' : t;
+};
 function label(kind: ListKind, key: string, value: string | null): string {
   if (kind.id === 'notes') {
     const v = value ? splitKey(value) : [];
@@ -247,8 +255,9 @@ interface RunState {
   reports: { [list: string]: ListReport };
 }
 
+/** A finished list in the checkpoint: counts and message only (a property holds 9 KB; notes can be 10,000 characters). */
 function trim(r: ListReport): ListReport {
-  return { ...r, conflicts: r.conflicts.slice(0, 5), refused: r.refused.slice(0, 5) };
+  return { ...r, conflicts: [], refused: [] };
 }
 
 function readJson<T>(props: GoogleAppsScript.Properties.Properties, key: string): T | null {
@@ -319,7 +328,9 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
       r = syncList(env, kind, { apply: opts.apply, confirmDeletions: opts.confirmDeletions, resolutions: opts.resolutions });
     } catch (e) {
       if (e instanceof OutOfTimeError) return outOfTime();
-      throw e;
+      // What concerns this list only (a refused request, no access to a marketplace) does not stop the others.
+      if (e instanceof ApiProblemError && LIST_PROBLEMS.indexOf(e.problem.kind) >= 0) r = emptyReport(kind, 'problem', e.problem.message);
+      else throw e;
     }
     reports.push(r);
     doneHere++;
