@@ -331,3 +331,20 @@ test('a list the account may not write (403 for a marketplace) reports its probl
   expect((await listAll(svc, US_ONLY, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000P1']);
   rt.close();
 });
+
+test('a deleted named range is "not set up", never an emptied list; the menu item syncs and says so in a toast', async () => {
+  const { rt, wb } = setUp();
+  put(wb, 'Scan ASIN blocklist', [['US', 'B00000000D1']]);
+  rt.open();
+  rt.run('menuSyncLists');
+  const toast = rt.uiEvents.filter((e: any) => e.kind === 'toast').pop() as any;
+  expect(toast.title).toBe('Lists synced.');
+  expect(toast.message).toContain('ASIN blocklist: first sync (merge); sent: 1 added, 0 changed, 0 deleted');
+  wb.namedRanges.delete('SCAN_ASIN_BLOCKLIST');
+  svc.clock.advance(61_000);
+  const r = byList(rt.scriptRun('syncNow'), 'asins');
+  expect(r.state).toBe('not-set-up');
+  expect(r.message).toBe('No named range SCAN_ASIN_BLOCKLIST: use "Set up lists", or name your own table SCAN_ASIN_BLOCKLIST.');
+  expect((await listAll(svc, KEY_A, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000D1']);
+  rt.close();
+});
