@@ -5,7 +5,7 @@
  * Retry-After says (and holds the pacer), 5xx and time-outs back off (src/api/retry.ts).
  * Typed per area in asin-blocklist.ts, brand-blocklist.ts, listing-matches.ts, multipack-corrections.ts.
  */
-import { sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from './client';
+import { MAX_SLEEP_MS, sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from './client';
 import { ApiProblemError, type Problem } from './problems';
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry';
 import type { BulkPacer } from './bulk-pacer';
@@ -50,7 +50,7 @@ export function sendPaced(ctx: PacedContext, calls: readonly ApiCall[]): unknown
     const readyAt = Math.min(...pending.map((p) => p.notBefore));
     if (readyAt > now) {
       if (readyAt + policy.attemptReserveMs > ctx.deadline) throw new OutOfTimeError();
-      ctx.deps.sleep(readyAt - now);
+      ctx.deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
       continue;
     }
     const ready = pending.filter((p) => p.notBefore <= now);

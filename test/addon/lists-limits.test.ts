@@ -140,6 +140,29 @@ test('killed at 6 minutes in the middle of its writes: the next run sends only w
   rt.close();
 }, 120_000);
 
+test('notes created before a kill are not created again: the next run recognises them and writes their ids', async () => {
+  const { rt, wb, key } = setUp();
+  ['first', 'second', 'third'].forEach((text, i) => {
+    wb.type('Scan notes', `A${i + 2}`, 'US');
+    wb.type('Scan notes', `B${i + 2}`, `B00000000N${i}`);
+    wb.type('Scan notes', `C${i + 2}`, `${text} note`);
+  });
+  rt.properties.script.set('scan.listsTuning', JSON.stringify({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
+  // one of the three creates (sent in one wave) is told to come back in 400 s: the runtime ends the run meanwhile
+  await proxy.faults([{ method: 'POST', path: '^/api/v3/public/notes$', status: 429, times: 1, headers: { 'Retry-After': '400' } }]);
+  expect(thrown(() => rt.scriptRun('syncNow'))).toMatch(/Exceeded maximum execution time/);
+  const before = (await api(svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
+  expect(before.length).toBe(2);
+  rt.properties.script.set('scan.listsTuning', '{}');
+  const r = rt.scriptRun('syncNow') as any;
+  expect(r.lists.find((l: any) => l.list === 'notes')).toMatchObject({ state: 'synced', toService: { added: 1 } });
+  const notes = (await api(svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
+  expect(notes.map((n) => n.note).sort()).toEqual(['first note', 'second note', 'third note']);
+  const ids = [2, 3, 4].map((row) => String(wb.cell('Scan notes', `D${row}`).value));
+  expect(ids.sort()).toEqual(notes.map((n) => String(n.id)).sort());
+  rt.close();
+});
+
 test('a second sync of the same document says so', () => {
   const { rt } = setUp();
   rt.locks.hold('document', { forMs: 600_000 });

@@ -5,6 +5,7 @@
 import { BulkPacer } from '../../../src/api/bulk-pacer';
 import { listAllPages, OutOfTimeError, sendPaced, writeRows, type PacedContext } from '../../../src/api/bulk';
 import { FakeClock, FakeFetcher, type FakeAnswer } from './fakes';
+import { sendAll } from '../../../src/api/client';
 
 const settings = { baseUrl: 'https://svc.test', apiKey: 'k-123456789012' };
 
@@ -93,4 +94,18 @@ test('when the window would open after the deadline, the caller gets OutOfTimeEr
   const svc = limitedService(clock, 40_000);
   expect(() => sendPaced(context(clock, svc.fetcher, 30_000), Array.from({ length: 40 }, (_, i) => ({ method: 'get' as const, path: '/api/v3/brand-blocklist', query: { page: i + 1 } })))).toThrow(OutOfTimeError);
   expect(svc.seen.length).toBe(30);
+});
+
+test('a Retry-After longer than Utilities.sleep allows (5 minutes a call) is slept in steps, by sendAll and by the paced client', () => {
+  for (const paced of [false, true]) {
+    const clock = new FakeClock();
+    let n = 0;
+    const fetcher = new FakeFetcher(() => (++n === 1 ? { status: 429, body: {}, headers: { 'Retry-After': '400' } } : { status: 200, body: { created: 1, updated: 0, unchanged: 0, deleted: 0 } }), clock);
+    const deps = { fetcher, sleep: clock.sleep, now: clock.now, random: () => 0 };
+    const call = { method: 'post' as const, path: '/api/v3/brand-blocklist', body: { marketplace_id: 'US', brands: ['a'] } };
+    if (paced) sendPaced({ settings, deps, pacer: new BulkPacer(clock.now, clock.sleep, null), deadline: clock.t + 3600_000 }, [call]);
+    else expect(sendAll(settings, deps, [call], { deadline: clock.t + 3600_000 })[0].ok).toBe(true);
+    expect(Math.max(...clock.sleeps)).toBeLessThanOrEqual(300_000);
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(400_000);
+  }
 });
