@@ -10,6 +10,7 @@
  * its value is marketplace, ASIN and text; a row without id is a new note ("new:<row>").
  */
 import { findMarketplace } from '../../../contract/marketplaces';
+import { identify } from '../../ids';
 
 export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
 
@@ -209,8 +210,13 @@ const matches: ListKind = {
     if (blank(cells, ['identifier', 'asin', 'match'])) return { kind: 'blank' };
     const m = marketplaceOf(cells, fallback);
     if (!m.ok) return { kind: 'refused', reason: m.reason };
-    const id = cellText(cells.identifier);
+    let id = cellText(cells.identifier);
     if (!id) return { kind: 'refused', reason: 'empty identifier' };
+    // A barcode typed as a number lost its leading zeros: restored when the check digit proves them (as the scan does).
+    if (typeof cells.identifier === 'number') {
+      const r = identify(cells.identifier);
+      if (r.ok && r.repaired) id = r.value;
+    }
     if (id.length > TEXT_MAX) return { kind: 'refused', reason: `identifier is over ${TEXT_MAX} characters` };
     const a = cellText(cells.asin);
     const p = asinProblem(a);

@@ -13,7 +13,9 @@ test('headers are matched without case, spaces or underscores, in any order; mis
 test('rows become canonical entries: tags sorted, units whole, match TRUE/FALSE, default marketplace', () => {
   expect(readRows(listKind('tags'), rows([{ asin: 'B000000001', tags: ' keep,check, keep ' }]), 'DE').entries).toEqual(new Map([['DE\tB000000001', 'check, keep']]));
   expect(readRows(listKind('multipack'), rows([{ marketplace: 'gb', asin: 'B000000001', units: '3' }]), 'US').entries).toEqual(new Map([['UK\tB000000001', '3']]));
-  expect(readRows(listKind('matches'), rows([{ identifier: 12345678905, asin: 'B000000001', match: 'no' }]), 'US').entries).toEqual(new Map([['US\t12345678905\tB000000001', 'FALSE']]));
+  // a UPC typed as a number gets back the zero its check digit proves; text is taken as typed
+  expect(readRows(listKind('matches'), rows([{ identifier: 12345678905, asin: 'B000000001', match: 'no' }]), 'US').entries).toEqual(new Map([['US\t012345678905\tB000000001', 'FALSE']]));
+  expect(readRows(listKind('matches'), rows([{ identifier: 'SKU-7', asin: 'B000000001', match: true }]), 'US').entries).toEqual(new Map([['US\tSKU-7\tB000000001', 'TRUE']]));
   expect(tagNames('b, a,, b')).toEqual(['a', 'b']);
   expect(cellText(1e15)).toBe('1000000000000000');
 });
