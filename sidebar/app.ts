@@ -2,10 +2,11 @@
  * The page's frame: the view tabs, one message line, and what a failure does (a missing or
  * refused key opens Settings). Views register themselves here to avoid import cycles.
  */
-import { button, fill, h } from './dom';
+import { button, fill, h, onUserStep } from './dom';
 import { ServerError } from './server';
 
-export type View = 'scan' | 'history' | 'convert' | 'lists' | 'settings' | 'help';
+/** `webhooks` is a page of Settings (no tab of its own). */
+export type View = 'scan' | 'history' | 'convert' | 'lists' | 'settings' | 'help' | 'webhooks';
 export const VIEWS: Array<[View, string]> = [
   ['scan', 'New scan'],
   ['history', 'Scans'],
@@ -33,7 +34,8 @@ export function currentView(): View {
 export function show(view: View, keepMessage = false): void {
   current = view;
   if (!keepMessage) clearMessage();
-  for (const b of Array.from(nav.children)) b.setAttribute('aria-current', String(b.getAttribute('data-view') === view));
+  const tab = view === 'webhooks' ? 'settings' : view;
+  for (const b of Array.from(nav.children)) b.setAttribute('aria-current', String(b.getAttribute('data-view') === tab));
   body.textContent = '';
   const root = h('section', { class: 'view', 'data-view': view });
   body.appendChild(root);
@@ -68,5 +70,9 @@ export function start(mount: HTMLElement, initial: string): void {
   msg = h('div', { class: 'msg', hidden: true });
   body = h('div');
   fill(mount, nav, msg, body);
+  // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
+  onUserStep(() => {
+    if (!msg.hidden && msg.classList.contains('error')) clearMessage();
+  });
   show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');
 }

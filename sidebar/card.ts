@@ -90,7 +90,11 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
 
   function historyActions(): HTMLElement {
     const box = h('div', { class: 'actions' });
-    const out = h('div', { class: 'small action-result', 'aria-live': 'polite' });
+    // One answer line per action, so the Drive link of a download stays when Export answers.
+    const line = (what: string) => h('div', { class: 'small action-result', 'data-for': what, 'aria-live': 'polite' });
+    const dlOut = line('download');
+    const exOut = line('export');
+    const out = line('delete');
     // Every finished scan has results (a failed or cancelled one: the rows it got to): the service downloads and exports them.
     const done = !isActive(p);
     let ex: HTMLButtonElement | null = null;
@@ -99,30 +103,31 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       const target = select([['drive', 'to Drive'], ['tab', 'into a tab']], 'drive', { 'aria-label': 'Download to' });
       const dl = button('Download', () =>
         busy(dl, async () => {
-          fill(out, 'Preparing the download…');
+          fill(dlOut, 'Preparing the download…');
           try {
             const r = await call('downloadScan', p.scanId, format.value as DownloadFormat, target.value as 'drive' | 'tab');
-            if (r.url) fill(out, 'Saved to Drive: ', link(r.url, r.fileName || 'open the file'));
-            else if (r.sheetName) fill(out, 'Written to tab ', h('b', null, r.sheetName), '.');
-            else fill(out, 'Saved as ', r.fileName, '.');
+            if (r.url) fill(dlOut, 'Saved to Drive: ', link(r.url, r.fileName || 'open the file'));
+            else if (r.sheetName) fill(dlOut, 'Written to tab ', h('b', null, r.sheetName), '.');
+            else fill(dlOut, 'Saved as ', r.fileName, '.');
           } catch (e) {
-            fill(out);
+            fill(dlOut);
             fail(e);
           }
         }));
       const exBtn: HTMLButtonElement = button('Export', () =>
         busy(exBtn, async () => {
-          fill(out, 'Exporting…');
+          fill(exOut, 'Exporting…');
           try {
             const r = await call('exportScan', p.scanId);
-            fill(out, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
+            fill(exOut, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
           } catch (e) {
-            fill(out);
+            fill(exOut);
             fail(e);
           }
         }));
       ex = exBtn;
       box.appendChild(h('div', { class: 'row' }, format, target, dl));
+      box.appendChild(dlOut);
     }
     const row = h('div', { class: 'row' }, ex);
     if (!isActive(p)) {
@@ -146,6 +151,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       row.appendChild(del);
     }
     if (row.firstChild) box.appendChild(row);
+    box.appendChild(exOut);
     box.appendChild(out);
     return box;
   }

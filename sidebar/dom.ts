@@ -85,8 +85,15 @@ export function button(text: string, onclick: Listener, cls = ''): HTMLButtonEle
   return h('button', { type: 'button', class: cls || null, onclick }, text);
 }
 
+let userStep: (() => void) | null = null;
+/** What the page does when the user starts a step (app.ts: an error from an earlier step goes away). */
+export function onUserStep(f: () => void): void {
+  userStep = f;
+}
+
 /** Runs an async action with the button disabled, so a double click does not call twice. */
 export async function busy<T>(btn: HTMLButtonElement, work: () => Promise<T>): Promise<T> {
+  if (userStep) userStep();
   btn.disabled = true;
   try {
     return await work();

@@ -8,6 +8,7 @@ const STEPS: Array<[string, string]> = [
   ['While it runs', 'The progress shows here. You may close the sidebar: the scan continues, and New scan finds it again. Finished scans are also imported by an hourly check.'],
   ['Results', 'Each scan gets its own tab, with errors in a second tab. Filters and sort re-import the tab.'],
   ['Scans', 'Past scans: import again, download (CSV, XLSX, JSON), export, cancel or delete.'],
+  ['Webhooks', 'Settings > Manage webhooks: the Scan Service notifies an HTTPS address of yours when a scan finishes (a chat, an automation, your server). Each webhook’s secret is shown once.'],
   ['Formulas', '=ASIN_FROM_UPC(A2:A500) and the other identifier formulas convert whole columns; the Convert tab (or the add-on menu’s Convert selected column) writes plain values for very long ones.'],
 ];
 

@@ -50,12 +50,12 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
   }
   if (r.refused.length && r.sheetName) {
     const sheetName = r.sheetName;
-    card.appendChild(h('h3', null, 'Refused rows (' + num(r.refusedCount) + ') — not sent, left in the sheet'));
+    card.appendChild(h('h3', null, 'Refused rows (' + num(r.refusedCount) + '), not sent'));
     card.appendChild(
       h(
         'ul',
         null,
-        ...r.refused.map((x) => h('li', null, button('Row ' + x.row, () => call('selectRow', sheetName, x.row).catch(fail), 'linkish'), ' ' + x.reason)),
+        ...r.refused.map((x) => h('li', null, button('Row ' + x.row, () => call('selectRow', sheetName, x.row).catch(fail), 'link'), ' ' + x.reason)),
       ),
     );
   }
@@ -70,7 +70,7 @@ function render(root: HTMLElement): void {
 
   const showStatus = (s: ListsStatus) => {
     auto.input.checked = s.autoSync;
-    fill(status, statusTable(s), s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off by the time limit: Sync now continues it.') : null);
+    fill(status, statusTable(s), s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null);
   };
   const refresh = () => call('getListsStatus').then(showStatus, fail);
 
@@ -129,7 +129,6 @@ function render(root: HTMLElement): void {
   fill(
     root,
     h('h2', null, 'Lists'),
-    h('p', { class: 'muted small' }, 'Tags, notes, blocklists, listing matches and multipack corrections of your Scan Service account, kept in step with named tables in this spreadsheet.'),
     status,
     h('div', { class: 'buttons' }, setUp, preview, sync),
     h('div', { class: 'form-group' }, auto.row),

@@ -102,15 +102,14 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       fill(status, 'Writing results…');
       try {
         const done = await importAll(scanId, r, (p) => fill(status, ...importText(p)));
-        go.textContent = 'Import again';
-        open.hidden = false;
+        hasTab(true);
         fill(status, ...importText(done));
       } catch (e) {
         fill(status);
         fail(e);
       }
     });
-  const go = button(resultSheet ? 'Import again' : 'Import results', run, 'action');
+  const go = button('Import results', run, 'action');
   // Shown once the scan has a tab here: brings it to the front (the server finds it also when renamed).
   const open: HTMLButtonElement = button('Open tab', () =>
     busy(open, async () => {
@@ -121,14 +120,23 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
         fail(e);
       }
     }));
-  open.hidden = !resultSheet;
+  // Once the scan has a tab here, the next step is to open it; importing again is the lesser action.
+  const hasTab = (yes: boolean) => {
+    open.hidden = !yes;
+    open.className = yes ? 'action' : '';
+    go.className = yes ? '' : 'action';
+    go.textContent = yes ? 'Import again' : 'Import results';
+    if (yes) buttons.insertBefore(open, go);
+  };
+  const buttons = h('div', { class: 'buttons' }, go, open);
+  hasTab(!!resultSheet);
 
   const grid = h('div', { class: 'filters' }, ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));
   const panel = h(
     'div',
     { class: 'results' },
-    h('details', null, h('summary', null, 'Filters and sort'), grid, h('label', { class: 'sort' }, h('span', null, 'Sort'), sort), h('div', { class: 'hint' }, 'Importing again replaces the tab with the rows these filters keep.')),
-    h('div', { class: 'buttons' }, go, open),
+    h('fieldset', { class: 'filterset' }, h('legend', null, 'Filters and sort'), grid, h('label', { class: 'sort' }, h('span', null, 'Sort'), sort), h('div', { class: 'hint' }, 'Importing again replaces the tab with the rows these filters keep.')),
+    buttons,
     status,
   );
   if (auto && !resultSheet) void run();

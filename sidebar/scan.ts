@@ -7,11 +7,11 @@ import type { ColumnRole } from '../src/scan/mapping';
 import { UNIQUE_ROLES } from '../src/scan/mapping';
 import type { PreviewSummary } from '../src/scan/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
-import { fail, register } from './app';
+import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
-import { call } from './server';
+import { call, ServerError } from './server';
 
 function render(root: HTMLElement): void {
   const running = h('div', { class: 'running' });
@@ -26,15 +26,22 @@ function render(root: HTMLElement): void {
     }
   };
   call('getRunningScans').then(showRunning, fail);
+  const started = (p: ScanProgress) => {
+    shown.add(p.scanId);
+    const card = scanCard(p, { history: false, autoImport: true });
+    running.insertBefore(card, running.firstChild);
+    card.scrollIntoView({ block: 'nearest' });
+  };
+  // The user says which row holds the column names (0: none): the same block is read again with it.
+  const withHeader = (setup: ScanSetup, headerRow: number) =>
+    call('getScanSetup', { sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection, headerRow }).then(
+      (next) => fill(setupBox, form(next, started, withHeader)),
+      fail,
+    );
   call('getScanSetup').then(
     (setup) => {
       showRunning(setup.running || []);
-      fill(setupBox, form(setup, (p) => {
-        shown.add(p.scanId);
-        const card = scanCard(p, { history: false, autoImport: true });
-        running.insertBefore(card, running.firstChild);
-        card.scrollIntoView({ block: 'nearest' });
-      }));
+      fill(setupBox, form(setup, started, withHeader));
     },
     (e) => {
       fill(setupBox, h('p', { class: 'muted' }, 'Select the sheet (or the cells) with the price list, then reopen New scan.'), button('Try again', () => render(root)));
@@ -43,12 +50,27 @@ function render(root: HTMLElement): void {
   );
 }
 
+/** "Header row [n] Use": the row with the column names, 0 when the list has none. */
+function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>): HTMLElement {
+  const input = h('input', { type: 'number', min: '0', step: '1', name: 'headerRow', value: String(setup.headerRow), 'aria-label': 'Header row', class: 'narrow' });
+  const use: HTMLButtonElement = button('Use this row', () =>
+    busy(use, async () => {
+      const n = Number(input.value);
+      if (!Number.isInteger(n) || n < 0) {
+        input.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      await withHeader(setup, n);
+    }));
+  return h('div', { class: 'form-group header-choice' }, h('label', null, 'Header row ', input, ' ', use), h('div', { class: 'hint' }, 'The row with the column names (0 if the list has none). Changing it reads the columns again.'));
+}
+
 /** Text inputs accept what the user types ("$0.50", "5 %"); the server reads and checks them. */
 function text(name: string, value = '', props: Record<string, string> = {}): HTMLInputElement {
   return h('input', { type: 'text', name, value, ...props });
 }
 
-function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement {
+function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>): HTMLElement {
   const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
   const roleSelects = setup.columns.map((c) => select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }));
   // A role that only one column can play moves: choosing it for one column frees it elsewhere.
@@ -111,6 +133,14 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
   });
 
   const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
+  // A missing or refused key is asked for HERE, so the columns and options chosen are not lost.
+  const keyOrFail = (e: unknown) => {
+    if (e instanceof ServerError && e.openSettings) fill(previewBox, keyPanel(e.message, () => fill(previewBox, h('p', { class: 'ok' }, 'Key saved. Press Send (or Preview) again.'))));
+    else {
+      fill(previewBox);
+      fail(e);
+    }
+  };
   const mark = (s: PreviewSummary) => {
     for (const el of all) el.removeAttribute('aria-invalid');
     for (const pr of s.problems) for (const el of all) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
@@ -123,43 +153,84 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void): HTMLElement
         mark(s);
         fill(previewBox, ...previewView(s));
       } catch (e) {
-        fill(previewBox);
-        fail(e);
+        keyOrFail(e);
       }
     }));
-  const sendBtn = button('Send', () =>
+  let sent = false;
+  const confirmBox = h('div', { class: 'confirm', hidden: true });
+  const sendBtn = button('Send', () => {
+    if (!sent) return send();
+    const yes = button('Send again', () => {
+      confirmBox.hidden = true;
+      void send();
+    }, 'danger');
+    const no = button('Cancel', () => (confirmBox.hidden = true));
+    fill(confirmBox, 'This starts another scan of the same rows, charged again by the Scan Service. Send again?', h('div', { class: 'buttons' }, yes, no));
+    confirmBox.hidden = false;
+  }, 'action');
+  const send = () =>
     busy(sendBtn, async () => {
       fill(previewBox, h('p', { class: 'muted' }, 'Sending the rows…'));
       try {
         const r = await call('startScan', request());
         mark(r.preview);
-        fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '".'), ...previewView(r.preview, true));
+        fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.'), ...previewView(r.preview, true));
         started(r.progress);
-        // Another click starts another scan (and spends credits): say so on the button.
-        sendBtn.textContent = 'Send again';
+        // Another click would start another (paid) scan of the same rows: no longer the main action, and it asks first.
+        sent = true;
+        sendBtn.className = '';
+        sendBtn.textContent = 'Send again…';
       } catch (e) {
-        fill(previewBox);
-        fail(e);
+        keyOrFail(e);
       }
-    }), 'action');
+    });
 
   return h(
     'form',
     { class: 'newscan', onsubmit: (e: Event) => e.preventDefault() },
     h('h2', null, 'New scan'),
-    h('p', { class: 'muted small' }, setup.sheetName + ' · ' + setup.rangeA1 + ' · header in row ' + setup.headerRow + ' · ' + plural(setup.rowCount, 'row')),
+    h('p', { class: 'muted small' }, setup.sheetName + ' · ' + setup.rangeA1 + ' · ' + (setup.headerRow ? 'column names from row ' + setup.headerRow : 'no header row') + ' · ' + plural(setup.rowCount, 'row')),
+    headerChoice(setup, withHeader),
     h('h3', null, 'Columns'),
     columns,
     h('h3', null, 'Options'),
     field('Marketplace', market),
     field('Scan name', name),
-    field('Supplier discount (%)', discount),
-    field('Prep cost per unit', prep),
-    h('div', { class: 'form-group' }, mp.row, mpBox),
-    h('div', { class: 'form-group' }, ov.row, ovBox),
-    h('div', { class: 'form-group' }, hist.row),
+    field('Supplier discount (%)', discount, 'Taken off every cost in the list, e.g. 5 for 5 %.'),
+    field('Prep cost per unit', prep, 'What preparing one order costs you (label, bag); taken off the profit.'),
+    h('div', { class: 'form-group' }, mp.row, h('div', { class: 'hint' }, 'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of one prep cost per order.'), mpBox),
+    h('div', { class: 'form-group' }, ov.row, h('div', { class: 'hint' }, 'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.'), ovBox),
+    h('div', { class: 'form-group' }, hist.row, h('div', { class: 'hint' }, 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.')),
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
+    confirmBox,
     previewBox,
+  );
+}
+
+/**
+ * Asks for the API key in place: what it is, where to find it, a field and Save. The key goes to
+ * saveSettings (user properties) and the field is emptied; nothing else on the form changes.
+ */
+export function keyPanel(why: string, saved: () => void): HTMLElement {
+  const key = h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', name: 'apiKey', placeholder: 'Paste your API key', 'aria-label': 'API key' });
+  const save: HTMLButtonElement = button('Save key', () =>
+    busy(save, async () => {
+      if (!key.value.trim()) return key.focus();
+      try {
+        await call('saveSettings', { apiKey: key.value });
+        key.value = '';
+        saved();
+      } catch (e) {
+        message(e instanceof Error ? e.message : String(e), 'error');
+      }
+    }), 'action');
+  return h(
+    'div',
+    { class: 'keypanel' },
+    h('p', { class: 'error' }, why),
+    h('p', { class: 'small' }, 'Your API key is in the Scan Service\'s web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.'),
+    key,
+    h('div', { class: 'buttons' }, save, button('All settings', () => show('settings'))),
   );
 }
 

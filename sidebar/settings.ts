@@ -1,6 +1,6 @@
 /** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
 import type { SettingsView } from '../src/app/protocol';
-import { fail, message, register } from './app';
+import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 
@@ -21,10 +21,13 @@ function form(root: HTMLElement, s: SettingsView): void {
   const result = h('div', { class: 'result', 'aria-live': 'polite' });
 
   const changed = () => key.value.trim() !== '' || url.value.trim() !== s.serviceUrl || market.value !== s.defaultMarketplace;
-  const save = async () => {
+  const typed = () => {
     const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string } = { serviceUrl: url.value.trim(), defaultMarketplace: market.value };
     if (key.value.trim()) input.apiKey = key.value;
-    const next = await call('saveSettings', input);
+    return input;
+  };
+  const save = async () => {
+    const next = await call('saveSettings', typed());
     key.value = '';
     s = next;
     fill(saved, next.hasApiKey ? 'Saved key: ' + next.apiKeyMasked : 'No key saved yet.');
@@ -36,8 +39,11 @@ function form(root: HTMLElement, s: SettingsView): void {
     busy(saveBtn, async () => {
       fill(result);
       try {
+        const first = !s.hasApiKey;
         await save();
         message('Settings saved.', 'ok');
+        // The first key saved: the next step is the scan the user came for.
+        if (first && s.hasApiKey) fill(result, h('span', { class: 'ok' }, 'Your key is saved. '), button('Continue to New scan', () => show('scan'), 'action'));
       } catch (e) {
         fail(e);
       }
@@ -46,10 +52,11 @@ function form(root: HTMLElement, s: SettingsView): void {
     busy(testBtn, async () => {
       fill(result, h('span', { class: 'muted' }, 'Testing…'));
       try {
-        // Unsaved changes are what the user means to test.
-        if (changed()) await save();
-        const r = await call('testConnection');
-        fill(result, h('span', { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null }, r.message));
+        // What the user typed is what they mean to test; it is NOT saved by testing (a mistyped key
+        // must not replace the good one). Save keeps it.
+        const unsaved = changed();
+        const r = await call('testConnection', unsaved ? typed() : null);
+        fill(result, h('span', { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null }, r.message + (unsaved ? (r.ok ? ' Press Save to keep these settings.' : ' Nothing was saved.') : '')));
         if (r.problem === 'bad-key' || r.problem === 'no-key') key.focus();
       } catch (e) {
         fill(result);
@@ -82,6 +89,7 @@ function form(root: HTMLElement, s: SettingsView): void {
   fill(
     root,
     h('h2', null, 'Settings'),
+    h('p', { class: 'small' }, 'The add-on sends your price lists to the Product Sourcing Scan Service with your account\'s API key. Find it in the Scan Service\'s web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.'),
     withHint(field('API key', key), saved),
     field('Service address', url),
     field('Default marketplace', market),
@@ -89,6 +97,9 @@ function form(root: HTMLElement, s: SettingsView): void {
     result,
     h('h3', null, 'Formulas'),
     sharing,
+    h('h3', null, 'Webhooks'),
+    h('div', { class: 'hint' }, 'Notify your own address when a scan finishes.'),
+    h('div', { class: 'buttons' }, button('Manage webhooks', () => show('webhooks'))),
   );
 }
 

@@ -14,3 +14,4 @@ export { ASIN_FROM_UPC, ASIN_FROM_EAN, ASIN_FROM_ISBN, UPC_FROM_ASIN, EAN_FROM_A
 export { setFormulaKeySharing, convertSelectedColumn, menuConvertColumn } from './app/formulas';
 export { openResultTab } from './app/history';
 export { setUpLists, previewSync, syncNow, resolveConflicts, getListsStatus, selectRow, setAutoSync, menuSyncLists } from './app/lists/server';
+export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';

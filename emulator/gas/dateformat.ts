@@ -78,12 +78,20 @@ function dayOfYear(f: Fields): number {
   return Math.round((Date.UTC(f.year, f.month - 1, f.day) - Date.UTC(f.year, 0, 1)) / 86400000) + 1;
 }
 
-function isoWeek(f: Fields): number {
-  const d = new Date(Date.UTC(f.year, f.month - 1, f.day));
-  const dow = d.getUTCDay() || 7;
-  d.setUTCDate(d.getUTCDate() + 4 - dow);
-  const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
-  return Math.ceil(((d.getTime() - yearStart) / 86400000 + 1) / 7);
+/**
+ * Week of year and week year as Java's GregorianCalendar counts them in the US locale (Apps Script
+ * formats with Java's en_US defaults): weeks start on Sunday and week 1 is the week holding 1 January
+ * (minimal days 1). So Tuesday 31 Dec 2024 is in week 1 of week year 2025. Not ISO 8601.
+ */
+function usWeek(f: Fields): { week: number; weekYear: number } {
+  const day = Date.UTC(f.year, f.month - 1, f.day);
+  const sundayOf = (t: number) => t - new Date(t).getUTCDay() * 86400000;
+  const weekStart = sundayOf(day);
+  // The week holding 1 January of the next year is week 1 of that year.
+  const nextYearWeek1 = sundayOf(Date.UTC(f.year + 1, 0, 1));
+  if (weekStart >= nextYearWeek1) return { week: 1, weekYear: f.year + 1 };
+  const week1 = sundayOf(Date.UTC(f.year, 0, 1));
+  return { week: Math.round((weekStart - week1) / (7 * 86400000)) + 1, weekYear: f.year };
 }
 
 function offsetText(off: number, withColon: boolean): string {
@@ -95,15 +103,20 @@ function offsetText(off: number, withColon: boolean): string {
 function field(letter: string, count: number, f: Fields): string {
   switch (letter) {
     case 'G': return 'AD';
-    case 'y': case 'Y':
+    case 'y':
       return count === 2 ? pad(f.year % 100, 2) : pad(f.year, count);
+    case 'Y': {
+      // The week year (Java 7+): differs from y in the last days of December and the first of January.
+      const y = usWeek(f).weekYear;
+      return count === 2 ? pad(y % 100, 2) : pad(y, count);
+    }
     case 'M': case 'L':
       if (count >= 4) return MONTHS[f.month - 1];
       if (count === 3) return MONTHS[f.month - 1].slice(0, 3);
       return pad(f.month, count);
     case 'd': return pad(f.day, count);
     case 'D': return pad(dayOfYear(f), count);
-    case 'w': return pad(isoWeek(f), count);
+    case 'w': return pad(usWeek(f).week, count);
     case 'W': return pad(Math.ceil((f.day + new Date(Date.UTC(f.year, f.month - 1, 1)).getUTCDay()) / 7), count);
     case 'F': return pad(Math.ceil(f.day / 7), count);
     case 'E': return count >= 4 ? DAYS[f.weekday] : DAYS[f.weekday].slice(0, 3);
@@ -119,6 +132,7 @@ function field(letter: string, count: number, f: Fields): string {
     case 'z': return count >= 4 ? f.zoneLong : f.zoneShort;
     case 'Z': return offsetText(f.offsetMin, false);
     case 'X':
+      if (count > 3) throw new Error(`invalid ISO 8601 format: length=${count}`);
       if (f.offsetMin === 0) return 'Z';
       if (count === 1) return offsetText(f.offsetMin, false).slice(0, 3);
       return offsetText(f.offsetMin, count >= 3);
@@ -129,6 +143,8 @@ function field(letter: string, count: number, f: Fields): string {
 
 /** Formats like java.text.SimpleDateFormat(pattern) with setTimeZone(timeZone). */
 export function formatSimpleDate(date: Date, timeZone: string, pattern: string): string {
+  // Java checks the whole pattern when it is compiled, before formatting anything.
+  checkPattern(pattern);
   const f = fieldsAt(date, timeZone);
   let out = '';
   let i = 0;
@@ -142,6 +158,7 @@ export function formatSimpleDate(date: Date, timeZone: string, pattern: string):
         continue;
       }
       i++;
+      let closed = false;
       while (i < pattern.length) {
         if (pattern[i] === "'") {
           if (pattern[i + 1] === "'") {
@@ -150,10 +167,13 @@ export function formatSimpleDate(date: Date, timeZone: string, pattern: string):
             continue;
           }
           i++;
+          closed = true;
           break;
         }
         out += pattern[i++];
       }
+      // Java's SimpleDateFormat refuses the pattern itself.
+      if (!closed) throw new Error('Unterminated quote');
       continue;
     }
     if (/[A-Za-z]/.test(c)) {
@@ -167,4 +187,21 @@ export function formatSimpleDate(date: Date, timeZone: string, pattern: string):
     i++;
   }
   return out;
+}
+
+const PATTERN_LETTERS = 'GyYMLwWDdFEuaHkKhmsSzZX';
+
+/** Throws what java.text.SimpleDateFormat's constructor throws for a bad pattern. */
+function checkPattern(pattern: string): void {
+  let quoted = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "'") {
+      if (pattern[i + 1] === "'") i++;
+      else quoted = !quoted;
+      continue;
+    }
+    if (!quoted && /[A-Za-z]/.test(c) && !PATTERN_LETTERS.includes(c)) throw new Error(`Illegal pattern character '${c}'`);
+  }
+  if (quoted) throw new Error('Unterminated quote');
 }

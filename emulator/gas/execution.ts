@@ -111,6 +111,11 @@ export interface Execution {
   user: string;
   /** Counters for benchmarks. */
   counters: ExecutionCounters;
+  /**
+   * A second, earlier end than `limitMs` (a trigger execution spending the day's trigger runtime,
+   * quotas.ts): past `at` the next service call throws `error()`.
+   */
+  deadline?: { at: number; error: () => Error };
 }
 
 export interface ExecutionCounters {
@@ -184,7 +189,11 @@ export class RuntimeState {
   /** Throws Google's time-limit error when the running execution has passed its limit. */
   checkLimit(): void {
     const e = this.current;
-    if (e && this.clock.now() - e.startedAt > e.limitMs) throw new ExecutionTimeLimitError();
+    if (!e) return;
+    const now = this.clock.now();
+    // Whichever end came first is the one the execution met.
+    if (e.deadline && now > e.deadline.at && e.deadline.at < e.startedAt + e.limitMs) throw e.deadline.error();
+    if (now - e.startedAt > e.limitMs) throw new ExecutionTimeLimitError();
   }
 
   /** Bumps a counter of the running execution and of the totals. */

@@ -27,6 +27,7 @@ import { createLogging } from './logging';
 import { MimeTypeEnum, createContentService } from './enums';
 import { transportArgs, transportResult } from './scriptrun';
 import { APPS_SCRIPT_GLOBALS } from './globals';
+import { QUOTA_MESSAGES, QuotaMeter, DailyComputeTimeError, type QuotaOption, type QuotaUsage } from './quotas';
 
 // gas-local has no types; this is the one function it offers.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -35,6 +36,8 @@ const gas: { require(dir: string, globalObject: object, options?: { filter?: (fi
 export { APPS_SCRIPT_GLOBALS, loadBare, extraGlobals } from './globals';
 export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
 export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
+export { DAILY_QUOTAS, QUOTA_MESSAGES, QUOTA_DAY_MS } from './quotas';
+export type { QuotaName, QuotaOption, QuotaTier, QuotaUsage, QuotaReading } from './quotas';
 
 // ADDON_OUT_DIR (as for the build) lets parallel work use its own build.
 export const DEFAULT_SCRIPT_PATH = path.resolve(__dirname, '../..', process.env.ADDON_OUT_DIR || 'dist', 'Code.js');
@@ -98,6 +101,11 @@ export interface RuntimeOptions {
    * Default true (the add-on is bound to its spreadsheet).
    */
   bound?: boolean;
+  /**
+   * Google's daily per-user quotas (quotas.ts): 'consumer' (default) or 'workspace' figures, an object
+   * to change single limits (`{tier, limits: {urlFetchCalls: 10}}`), or false to count nothing.
+   */
+  quotas?: QuotaOption;
 }
 
 export interface RunOptions {
@@ -157,6 +165,8 @@ export class Runtime {
   readonly triggers: TriggerTable;
   readonly drive: DriveStore;
   readonly executions: ExecutionRecord[] = [];
+  /** Daily quotas per user (quotas.ts); `quotas.spend(user, name, n)` models the user's other scripts. */
+  readonly quotas: QuotaMeter;
   /** The user recalculations outside any execution run as (default: the owner). */
   activeUser: string;
 
@@ -187,6 +197,7 @@ export class Runtime {
     this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
 
     const now = () => this.state.clock.now();
+    this.quotas = new QuotaMeter(opts.quotas ?? 'consumer', now);
     const bound = opts.bound ?? true;
     this.properties = createPropertyStores(bound);
     this.caches = createCacheStores(now, bound);
@@ -198,8 +209,8 @@ export class Runtime {
     const scriptId = 'local-script-id';
     const logging = createLogging(this.state);
     this.services = {
-      UrlFetchApp: createUrlFetchApp(this.state, this.http, { timeoutMs: opts.urlFetchTimeoutMs, whitelist }),
-      PropertiesService: createPropertiesService(this.state, this.properties, () => this.owner),
+      UrlFetchApp: createUrlFetchApp(this.state, this.http, { timeoutMs: opts.urlFetchTimeoutMs, whitelist, quota: this.quotas }),
+      PropertiesService: createPropertiesService(this.state, this.properties, () => this.owner, this.quotas),
       CacheService: createCacheService(this.state, this.caches),
       LockService: createLockService(this.state, this.locks),
       Utilities: createUtilities(this.state, { scriptTimeZone }),
@@ -282,6 +293,9 @@ export class Runtime {
     const st = this.state;
     const outer = { current: st.current, realm: st.realm, ctx: this.ctx };
     const exec: Execution = { kind, authMode, startedAt: st.clock.now(), limitMs: LIMIT_MS[kind], user, counters: emptyCounters() };
+    // A trigger execution also ends where it spends the rest of the user's daily trigger runtime.
+    const quotaEnd = kind === 'installable-trigger' ? this.quotas.triggerDeadline(exec) : null;
+    if (quotaEnd !== null) exec.deadline = { at: quotaEnd, error: () => new DailyComputeTimeError() };
     st.current = exec;
     const record: ExecutionRecord = { functionName, kind, authMode, user, startedAt: exec.startedAt, durationMs: 0, ok: false, counters: exec.counters };
     try {
@@ -292,12 +306,18 @@ export class Runtime {
       record.ok = true;
       return result;
     } catch (err) {
-      const overLimit = st.clock.now() - exec.startedAt > exec.limitMs;
-      const e = overLimit ? new ExecutionTimeLimitError() : err;
+      // Past a limit (6 min / 30 s, or the day's trigger runtime) the execution ends with that error.
+      let e = err;
+      try {
+        st.checkLimit();
+      } catch (limit) {
+        e = limit;
+      }
       record.error = (e as Error)?.message ?? String(e);
       throw e;
     } finally {
       record.durationMs = st.clock.now() - exec.startedAt;
+      if (kind === 'installable-trigger') this.quotas.add(user, 'triggerRuntimeMs', record.durationMs, exec.startedAt);
       this.executions.push(record);
       this.locks.releaseAll(exec);
       st.current = outer.current;
@@ -403,6 +423,12 @@ export class Runtime {
     for (const t of this.triggers.due(now)) {
       this.reschedule(t, now);
       const out: FiredTrigger = { uid: t.uid, handler: t.handler, user: t.user, ok: false };
+      // The user's trigger runtime for the day is spent: the trigger fails without starting (no execution).
+      if (this.quotas.remaining(t.user, 'triggerRuntimeMs', this.state.clock.now()) <= 0) {
+        out.error = QUOTA_MESSAGES.triggerRuntimeMs;
+        fired.push(out);
+        continue;
+      }
       try {
         this.execute(t.handler, 'installable-trigger', 'FULL', t.user, (ctx) => this.fn(ctx, t.handler)(this.clockEvent(t)));
         out.ok = true;
@@ -505,6 +531,11 @@ export class Runtime {
   recalculate(): void {
     this.spreadsheet();
     this.workbook.recalculate();
+  }
+
+  /** What `user` (default the owner) spent of each daily quota in its current window, and when it resets. */
+  quotaUsage(user: string = this.owner): QuotaUsage {
+    return this.quotas.usage(user);
   }
 
   /** Stops the HTTP worker. */

@@ -6,7 +6,7 @@
  * and every lock an execution holds is released when it ends, as Google releases them at script end.
  */
 import type { Execution, RuntimeState } from './execution';
-import { gasError } from './realm';
+import { gasError, signatureError } from './realm';
 import { requireService } from './permissions';
 
 export const LOCK_TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
@@ -85,7 +85,13 @@ class LocalLock {
   ) {}
 
   tryLock(timeoutInMillis: number): boolean {
+    return this.acquire('tryLock', [...arguments]);
+  }
+  private acquire(method: string, args: unknown[]): boolean {
+    const timeoutInMillis = args[0];
     requireService(this.state, 'LockService');
+    // Both take exactly one number (Google: no default timeout).
+    if (args.length !== 1 || typeof timeoutInMillis !== 'number') throw signatureError(this.state, `LockService.Lock.${method}`, args);
     this.state.serviceCall();
     const me = this.state.exec();
     const timeout = Math.max(0, Number(timeoutInMillis) || 0);
@@ -106,7 +112,8 @@ class LocalLock {
     return false;
   }
   waitLock(timeoutInMillis: number): void {
-    if (!this.tryLock(timeoutInMillis)) throw gasError(this.state, LOCK_TIMEOUT_MESSAGE);
+    void timeoutInMillis;
+    if (!this.acquire('waitLock', [...arguments])) throw gasError(this.state, LOCK_TIMEOUT_MESSAGE);
   }
   releaseLock(): void {
     requireService(this.state, 'LockService');

@@ -6,6 +6,7 @@
 import type { RuntimeState } from './execution';
 import { gasError, toRealm } from './realm';
 import { requireService } from './permissions';
+import { QUOTA_MESSAGES, type QuotaMeter } from './quotas';
 
 export const PROPERTY_VALUE_MAX_BYTES = 9 * 1024;
 export const PROPERTY_STORE_MAX_BYTES = 500 * 1024;
@@ -61,16 +62,24 @@ class LocalProperties {
     private readonly store: PropertyStore,
     /** Why writes are refused here (custom function editing the owner's user properties), or null. */
     private readonly readOnlyReason: string | null,
+    private readonly quota: QuotaMeter | null,
   ) {}
+
+  /** Every read and write counts once against the user's daily "Properties read/write" quota. */
+  private countQuota(message: string): void {
+    if (this.quota && !this.quota.tryUse(this.state.exec().user, 'propertiesReadWrite', 1)) throw gasError(this.state, message);
+  }
 
   private read(): void {
     requireService(this.state, 'PropertiesService');
+    this.countQuota(QUOTA_MESSAGES.propertyReads);
     this.state.count('serviceCalls');
     this.state.charge(this.state.cost.propertiesReadMs);
   }
   private write(): void {
     requireService(this.state, 'PropertiesService');
     if (this.readOnlyReason) throw gasError(this.state, this.readOnlyReason);
+    this.countQuota(QUOTA_MESSAGES.propertyWrites);
     this.state.count('serviceCalls');
     this.state.charge(this.state.cost.propertiesWriteMs);
   }
@@ -123,15 +132,15 @@ class LocalProperties {
   }
 }
 
-export function createPropertiesService(state: RuntimeState, stores: PropertyStores, owner: () => string) {
+export function createPropertiesService(state: RuntimeState, stores: PropertyStores, owner: () => string, quota: QuotaMeter | null = null) {
   return {
     getScriptProperties() {
       requireService(state, 'PropertiesService');
-      return new LocalProperties(state, stores.script, null);
+      return new LocalProperties(state, stores.script, null, quota);
     },
     getDocumentProperties() {
       requireService(state, 'PropertiesService');
-      return stores.document ? new LocalProperties(state, stores.document, null) : null;
+      return stores.document ? new LocalProperties(state, stores.document, null, quota) : null;
     },
     getUserProperties() {
       requireService(state, 'PropertiesService');
@@ -139,9 +148,9 @@ export function createPropertiesService(state: RuntimeState, stores: PropertySto
       if (e.authMode === 'CUSTOM_FUNCTION') {
         // The owner's store; an editor may read but not write it. (message chosen)
         const ownerEmail = owner();
-        return new LocalProperties(state, stores.user(ownerEmail), e.user === ownerEmail ? null : 'You do not have permission to set user properties in a custom function.');
+        return new LocalProperties(state, stores.user(ownerEmail), e.user === ownerEmail ? null : 'You do not have permission to set user properties in a custom function.', quota);
       }
-      return new LocalProperties(state, stores.user(e.user), null);
+      return new LocalProperties(state, stores.user(e.user), null, quota);
     },
   };
 }

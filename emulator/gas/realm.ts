@@ -12,6 +12,17 @@ export function gasError(state: RuntimeState, message: string): Error {
   return e;
 }
 
+/**
+ * Google's message for arguments that fit no signature of a method, e.g.
+ * `The parameters (String) don't match the method signature for LockService.Lock.waitLock.`
+ * Types are named as Apps Script names them (number, String, Boolean, Date, Object, Object[]).
+ */
+export function signatureError(state: RuntimeState, method: string, args: readonly unknown[]): Error {
+  const name = (v: unknown) =>
+    v === null || v === undefined ? 'null' : Array.isArray(v) ? 'Object[]' : typeof v === 'string' ? 'String' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'Boolean' : isDate(v) ? 'Date' : 'Object';
+  return gasError(state, `The parameters (${args.map(name).join(',')}) don't match the method signature for ${method}.`);
+}
+
 export function isDate(v: unknown): v is Date {
   return Object.prototype.toString.call(v) === '[object Date]';
 }

@@ -14,6 +14,7 @@ import { gasError, isPlainObject, toRealm } from './realm';
 import { requireService } from './permissions';
 import { LocalBlob, isBlob } from './blob';
 import { decodeBytes, encodeString, fromBytes, isByteArray, toSignedBytes } from './bytes';
+import { QUOTA_MESSAGES, type QuotaMeter } from './quotas';
 
 export const URL_MAX_CHARS = 2082;
 export const PAYLOAD_MAX_BYTES = 50 * 1024 * 1024;
@@ -88,6 +89,8 @@ export interface UrlFetchOptions {
   timeoutMs?: number;
   /** URL prefixes from appsscript.json's urlFetchWhitelist; when given, every URL must start with one. */
   whitelist?: string[] | null;
+  /** Daily quotas (quotas.ts): each request counts one URL Fetch call; bytes received are counted too. */
+  quota?: QuotaMeter | null;
 }
 
 type Params = GoogleAppsScript.URL_Fetch.URLFetchRequestOptions & { url?: string };
@@ -284,6 +287,10 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
   /** Runs prepared requests in parallel, charges the clock, returns responses or throws like Google. */
   function send(prepared: Prepared[]): LocalHttpResponse[] {
     const e = state.exec();
+    const quota = opts.quota ?? null;
+    // Past the day's quota nothing is sent; a fetchAll that would pass it is refused whole (chosen).
+    if (quota && quota.remaining(e.user, 'urlFetchBytesReceived') <= 0) throw fail(QUOTA_MESSAGES.urlFetchBytesReceived);
+    if (quota && !quota.tryUse(e.user, 'urlFetchCalls', prepared.length)) throw fail(QUOTA_MESSAGES.urlFetchCalls);
     const remaining = e.limitMs - (state.clock.now() - e.startedAt);
     const results = worker.run(prepared.map((p) => p.wire), Math.max(1, Math.min(timeoutMs, remaining)));
     const perKb = state.cost.urlFetchPerKbMs / 1024;
@@ -295,6 +302,7 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
     });
     state.count('urlFetchCalls');
     state.count('urlFetchRequests', prepared.length);
+    quota?.add(e.user, 'urlFetchBytesReceived', results.reduce((n, r) => n + (r.body?.length ?? 0), 0));
     const timedOutByLimit = remaining < timeoutMs && results.some((r) => r.error?.kind === 'timeout');
     state.charge(state.cost.urlFetchCallMs + longest + state.cost.urlFetchAllPerRequestMs * (prepared.length - 1));
     if (timedOutByLimit) throw new ExecutionTimeLimitError();

@@ -2,7 +2,7 @@
 /** Utilities service: bytes, digests, base64, blobs, CSV, dates, sleep on the virtual clock. */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { RuntimeState } from './execution';
-import { gasError, isDate } from './realm';
+import { gasError, isDate, signatureError } from './realm';
 import { requireService } from './permissions';
 import { LocalBlob, isBlob } from './blob';
 import { encodeString, fromBytes, toSignedBytes } from './bytes';
@@ -192,9 +192,9 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
     },
     formatDate(date: Date, timeZone: string, format: string): string {
       use();
-      if (!isDate(date)) throw gasError(state, `The parameters (${typeof date},String,String) don't match the method signature for Utilities.formatDate.`);
+      if (!isDate(date) || typeof timeZone !== 'string' || typeof format !== 'string') throw signatureError(state, 'Utilities.formatDate', [...arguments]);
       try {
-        return formatSimpleDate(date, String(timeZone ?? opts.scriptTimeZone()), String(format));
+        return formatSimpleDate(date, timeZone, format);
       } catch (e) {
         throw gasError(state, (e as Error).message);
       }

@@ -136,7 +136,8 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
       answers = deps.fetcher.fetchAll(requests).map((r) => ({ status: r.getResponseCode(), headers: r.getHeaders(), text: r.getContentText() }));
     } catch (e) {
       // Google ends the execution at its time limit; catching that must not turn it into a retry.
-      if (/Exceeded maximum execution time/.test(e instanceof Error ? e.message : String(e))) throw e;
+      // Nor Google's daily quotas ("... for one day"): nothing gets through until Google's day ends.
+      if (/Exceeded maximum execution time|for one day/.test(e instanceof Error ? e.message : String(e))) throw e;
       // fetchAll throws for the whole wave when any request could not be made (unreachable, time-out).
       thrown = classifyException(e, settings.apiKey);
     }

@@ -10,6 +10,7 @@
 import type { ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { OPEN_SETTINGS_MARKER } from './protocol';
+import { dailyQuotaOf, quotaErrorMessage } from './quota-errors';
 import { readStoredSettings, noKeyProblem, type StoredSettings, SETTINGS_PROPERTY, encodeStoredSettings } from './settings-store';
 
 /** The per-user property store (settings, the API key). */
@@ -84,6 +85,8 @@ export function formatInSpreadsheetZone(when: Date, pattern: string): string {
  * through unchanged.
  */
 export function sidebarError(e: unknown): Error {
+  const quota = dailyQuotaOf(e);
+  if (quota) return new Error(quotaErrorMessage(quota));
   const problem: Problem | undefined = e instanceof ApiProblemError ? e.problem : undefined;
   if (!problem) return e instanceof Error ? e : new Error(String(e));
   return new Error((problem.openSettings ? OPEN_SETTINGS_MARKER : '') + problem.message);

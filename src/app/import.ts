@@ -92,7 +92,7 @@ export function resultSheetName(ss: Spreadsheet, props: GoogleAppsScript.Propert
   return s ? s.getName() : null;
 }
 
-function readTuning(): ImportTuning {
+export function readTuning(): ImportTuning {
   const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE };
   const raw = PropertiesService.getScriptProperties().getProperty(TUNING_PROPERTY);
   if (raw) {
@@ -278,7 +278,7 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
   let message: string;
   if (done) {
     message = `Imported ${cp.productsTotal} product${cp.productsTotal === 1 ? '' : 's'} into "${name}"`;
-    message += cp.errorsTotal ? `; ${cp.errorsTotal} row${cp.errorsTotal === 1 ? '' : 's'} the service could not use are in "${errorsName}".` : '.';
+    message += cp.errorsTotal ? `; ${cp.errorsTotal} row${cp.errorsTotal === 1 ? '' : 's'} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".` : '.';
   } else {
     const rows = cp.productsDone + cp.errorsDone;
     message = `Imported ${rows} of ${cp.productsTotal + cp.errorsTotal} rows so far; continuing…`;

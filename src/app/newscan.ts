@@ -209,6 +209,52 @@ function isBlankRow(row: readonly unknown[]): boolean {
   return row.every((v) => v === '' || v === null || v === undefined);
 }
 
+// ---- The header row ----------------------------------------------------------------------------
+
+/** Rows above a selection searched for the sheet's own header row. */
+export const HEADER_SEARCH_ROWS = 30;
+
+/**
+ * Where the block's column names are. `index`: row of the block (0-based) holding them; -1 when none
+ * is inside the block. `above`: the sheet row of a header ABOVE the block (a selection of data rows
+ * below the sheet's header), else 0. `sheetRow`: the header's sheet row, 0 for none.
+ */
+export interface HeaderPlace {
+  index: number;
+  above: number;
+  sheetRow: number;
+}
+
+/**
+ * The header row of a block, or what the user said (`chosen`: a sheet row; 0 = the list has no header
+ * row). Without a choice: a header at the top of the block is taken; a selection whose first row is
+ * not its header takes the sheet's header row above it (found in the HEADER_SEARCH_ROWS rows above,
+ * over the selection's columns: one read), so data rows never become column names; else the best
+ * header-like row inside the block.
+ */
+function placeHeader(b: Block, top: unknown[][], chosen?: number): HeaderPlace {
+  if (typeof chosen === 'number' && isFinite(chosen)) {
+    const r = Math.floor(chosen);
+    if (r <= 0) return { index: -1, above: 0, sheetRow: 0 };
+    if (r >= b.row && r < b.row + b.numRows) return { index: r - b.row, above: 0, sheetRow: r };
+    if (r < b.row) return { index: -1, above: r, sheetRow: r };
+    throw new Error('Row ' + r + ' is below the rows read (' + b.rangeA1 + '): choose a header row at or above the list, or 0 for none.');
+  }
+  const inside = findHeaderRow(top);
+  if (inside === 0 || !b.selection || b.row === 1) return { index: inside, above: 0, sheetRow: inside >= 0 ? b.row + inside : 0 };
+  const first = Math.max(1, b.row - HEADER_SEARCH_ROWS);
+  const aboveRows = b.sheet.getRange(first, b.column, b.row - first, b.numColumns).getValues();
+  const found = findHeaderRow(aboveRows, HEADER_SEARCH_ROWS);
+  if (found >= 0) return { index: -1, above: first + found, sheetRow: first + found };
+  return { index: inside, above: 0, sheetRow: inside >= 0 ? b.row + inside : 0 };
+}
+
+/** The header row above a block, columns [from, from + width) of the block, as one row (values and display). */
+function headerAbove(b: Block, place: HeaderPlace, from: number, width: number): { values: unknown[]; display: string[] } {
+  const r = b.sheet.getRange(place.above, b.column + from, 1, width);
+  return { values: r.getValues()[0], display: r.getDisplayValues()[0] };
+}
+
 // ---- Setup -------------------------------------------------------------------------------------
 
 /** Roles in dropdown order with their labels. */
@@ -234,10 +280,14 @@ export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>
   return columns.map((c) => (c.role === 'pack_quantity' ? { ...c, role: 'custom' as ColumnRole } : c));
 }
 
-/** Sidebar: what the New scan form shows (columns with suggested roles and samples, defaults). */
-export function getScanSetup(): ScanSetup {
+/**
+ * Sidebar: what the New scan form shows (columns with suggested roles and samples, defaults). With
+ * `again` (the form's block and the header row the user chose, 0 for none), the same block is read
+ * with that header row.
+ */
+export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
   return asSidebarCall(() => {
-    const b = locateBlock();
+    const b = locateBlock(again || undefined);
     if (b.numColumns > MAX_COLUMNS) {
       throw new Error(
         'The ' + (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') + ' has ' + fmt(b.numColumns) + ' columns (' + b.rangeA1 + '); the add-on reads at most ' + MAX_COLUMNS +
@@ -248,8 +298,18 @@ export function getScanSetup(): ScanSetup {
     if (top.values.every(isBlankRow)) {
       throw new Error(b.selection ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.' : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.');
     }
-    const headerRow = findHeaderRow(top.values);
-    const columns = perUnitCostPacks(suggestColumns(top.values, headerRow, { display: top.display, firstSheetColumn: b.column })).map((c) => ({
+    const place = placeHeader(b, top.values, again ? again.headerRow : undefined);
+    // A header above a selection is put on top of its rows, so names and samples come out as usual.
+    let values = top.values;
+    let display = top.display;
+    let headerRow = place.index;
+    if (place.above) {
+      const head = headerAbove(b, place, 0, b.numColumns);
+      values = [head.values].concat(values);
+      display = [head.display].concat(display);
+      headerRow = 0;
+    }
+    const columns = perUnitCostPacks(suggestColumns(values, headerRow, { display, firstSheetColumn: b.column })).map((c) => ({
       index: c.index,
       letter: c.letter,
       header: c.header,
@@ -269,8 +329,8 @@ export function getScanSetup(): ScanSetup {
       sheetName: b.sheetName,
       rangeA1: b.rangeA1,
       selection: b.selection,
-      headerRow: headerRow >= 0 ? b.row + headerRow : 0,
-      rowCount: b.numRows - (headerRow + 1),
+      headerRow: place.sheetRow,
+      rowCount: b.numRows - (place.index + 1),
       columns,
       roles: roleChoices(),
       defaultName: defaultScanName(b.sheetName, formatInSpreadsheetZone(new Date(now()), 'yyyy-MM-dd')),
@@ -302,10 +362,21 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   // The rows start at the first mapped column: the mapping is shifted to match, messages still name real columns.
   const mapping = mappingFromRoles(request.roles.slice(offset), b.column + offset);
   if (!mapping.ok) throw new Error(mapping.errors.join(' '));
-  const headerRow = typeof request.headerRow === 'number' && request.headerRow >= b.row ? request.headerRow - b.row : findHeaderRow(values);
+  // The header row the form was built with (0: none); absent: found again as the setup finds it.
+  const place = placeHeader(b, typeof request.headerRow === 'number' ? [] : values.slice(0, SETUP_ROWS), typeof request.headerRow === 'number' ? request.headerRow : undefined);
+  let headerRow = place.index;
+  let firstSheetRow = b.row;
+  if (place.above) {
+    const width = runs[runs.length - 1][1] - offset + 1;
+    const head = headerAbove(b, place, offset, width);
+    values.unshift(head.values);
+    display.unshift(head.display);
+    headerRow = 0;
+    firstSheetRow = b.row - 1; // values[i] is sheet row b.row - 1 + i: the data keeps its real row numbers
+  }
   const options = { ...request.options };
   if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '') options.marketplace = loadSettings().marketplace;
-  return prepareScan({ values, display, headerRow, firstSheetRow: b.row, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
+  return prepareScan({ values, display, headerRow, firstSheetRow, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
 }
 
 /** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */

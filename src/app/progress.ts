@@ -21,8 +21,9 @@ import { ApiProblemError } from '../api/problems';
 import { unwrapData } from '../api/read';
 import { findMarketplace } from '../../contract/marketplaces';
 import type { ScanProgress, ScanStatus } from './protocol';
-import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, loadSettings, now, serviceSettings } from './gas';
+import { activeUserEmail, asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from './gas';
 import { autoImportNotes } from './autoimport';
+import { currentQuotaNotice } from './quota';
 
 export const SCANS_PATH = '/api/v3/scans';
 export const RUNNING_PROPERTY = 'scan.running';
@@ -230,6 +231,8 @@ export function runningScans(): ScanProgress[] {
   if (auth && !auth.ok) throw new ApiProblemError(auth.problem);
   const r0 = decodeRecords(documentProperties().getProperty(RUNNING_PROPERTY));
   const stopped = autoImportNotes();
+  // A daily quota of Google stopped the hourly import: said on every finished scan waiting for it.
+  const quotaNote = currentQuotaNotice(now(), (ms, pattern) => formatInSpreadsheetZone(new Date(ms), pattern));
   results.forEach((r, i) => {
     const id = ids[i];
     if (!r.ok) {
@@ -240,7 +243,10 @@ export function runningScans(): ScanProgress[] {
     if (!p) return;
     const rec = r0[String(id)];
     if (isFinished(p) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
-    else out.push(stopped[String(id)] ? { ...p, autoImportStopped: stopped[String(id)] } : p);
+    else {
+      const note = stopped[String(id)] || (isFinished(p) ? quotaNote : null);
+      out.push(note ? { ...p, autoImportStopped: note } : p);
+    }
   });
   if (forget.length) {
     withRecords((r) => {

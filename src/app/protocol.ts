@@ -14,6 +14,9 @@
 import type { ColumnRole } from '../scan/mapping';
 import type { ScanOptionsInput } from '../scan/attributes';
 import type { PreviewSummary } from '../scan/prepare';
+import type { WebhookServerFunctions } from './webhooks/protocol';
+
+export type { WebhookView, WebhookList, WebhookInput, WebhookChange, WebhookSecret, WebhookServerFunctions } from './webhooks/protocol';
 
 // ---- Failures ----------------------------------------------------------------------------------
 
@@ -230,13 +233,13 @@ export interface ColumnConversionRequest {
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions extends ListsServerFunctions {
+export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
-  testConnection(): ConnectionResult;
+  testConnection(input?: SettingsInput | null): ConnectionResult;
   setFormulaKeySharing(on: boolean): SettingsView;
 
-  getScanSetup(): ScanSetup;
+  getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup;
   previewScan(request: ScanRequest): PreviewSummary;
   startScan(request: ScanRequest): StartedScan;
   getScanProgress(scanId: number): ScanProgress;

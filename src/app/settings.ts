@@ -215,9 +215,14 @@ function rewriteFormulaShares(s: StoredSettings): void {
   if (Object.keys(updates).length) props.setProperties(updates);
 }
 
-/** Sidebar: one cheap authenticated call; says plainly what works or what is wrong. */
-export function testConnection(): ConnectionResult {
-  const s = loadSettings();
+/**
+ * Sidebar: one cheap authenticated call; says plainly what works or what is wrong. With `input`,
+ * tests what the user typed (key, address, marketplace) WITHOUT saving it, so testing a mistyped
+ * key never replaces the good one; an input the settings would refuse is refused the same way.
+ */
+export function testConnection(input?: SettingsInput | null): ConnectionResult {
+  const saved = loadSettings();
+  const s = input ? applySettingsInput(saved, input, ADDON_DEFAULT_SERVICE_URL).next : saved;
   if (!s.apiKey) return connectionResult({ kind: 'no-key', message: '' }, s);
   const service: ServiceSettings = { baseUrl: s.serviceUrl, apiKey: s.apiKey };
   try {

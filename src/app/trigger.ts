@@ -13,11 +13,30 @@
  * MAX_FAILURES in a row. A stopped scan keeps its record, so the sidebar still lists it and the user
  * imports it from Scans; autoImportNotes() gives the reason to show. A run with nothing due reads
  * two properties and makes no call.
+ *
+ * Google's daily quotas (src/app/quota.ts): a daily-quota error stops the run cleanly (the import
+ * checkpoint stays, the failure does not count against the scan) and is remembered, with the
+ * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
+ * own runtime and gives imports only what is left of the day's 90 minutes.
  */
 import { sendAll } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas';
-import { checkScanId, gasImportEnv, pendingImportIds, runImport, withDocumentLock } from './import';
+import { checkScanId, gasImportEnv, pendingImportIds, readTuning, runImport, withDocumentLock } from './import';
+import { WORK_COST } from './resulttab';
+import {
+  addTriggerSpend,
+  clearQuotaStop,
+  dailyQuotaOf,
+  DAY_MS,
+  quotaStop,
+  readQuotaStop,
+  readTriggerDay,
+  recordQuotaStop,
+  triggerBudgetLeft,
+  TRIGGER_RESERVE_MS,
+  type QuotaKind,
+} from './quota';
 import { forgetRunningScan, mapStatus, POLL_BUDGET_MS, recordedScanIds } from './progress';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 import { autoSyncEnabled, autoSyncLists } from './lists/server';
@@ -78,15 +97,49 @@ function messageOf(e: unknown): string {
  * that it may still import.
  */
 export function importFinishedScans(): void {
-  importScansDue();
-  autoSyncLists();
+  const t0 = now();
+  const stopped = readQuotaStop();
+  // Google's day is not over yet: nothing would get through (or the day's runtime is spent).
+  if (stopped && t0 < stopped.until) return;
+  const day = readTriggerDay(t0);
+  const left = triggerBudgetLeft(day);
+  if (left < TRIGGER_RESERVE_MS) {
+    recordQuotaStop({ q: 'runtime', at: t0, until: day.s + DAY_MS });
+    return;
+  }
+  if (stopped) clearQuotaStop();
+  let outOfBudget = false;
+  try {
+    outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
+    // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
+    if (!outOfBudget) autoSyncLists();
+  } catch (e) {
+    const q = dailyQuotaOf(e);
+    if (!q) throw e;
+    stopForQuota(q);
+  } finally {
+    // The start-up before this function ran is not on its clock: WORK_COST.startMs stands for it.
+    addTriggerSpend(day, now() - t0 + WORK_COST.startMs);
+  }
+  // The day's budget ran out with work left: say so, and wait for the next window.
+  if (outOfBudget && triggerBudgetLeft(readTriggerDay(now())) < TRIGGER_RESERVE_MS) recordQuotaStop({ q: 'runtime', at: now(), until: day.s + DAY_MS });
 }
 
-function importScansDue(): void {
+function stopForQuota(q: QuotaKind): void {
+  const stop = quotaStop(q, now());
+  console.log('automatic import stopped by a daily quota of Google (' + q + ') until ' + new Date(stop.until).toISOString());
+  recordQuotaStop(stop);
+}
+
+/**
+ * One run's work; `budgetEnd` is where the day's trigger budget ends. Returns true when an import
+ * stopped unfinished with that budget as the limit. Daily-quota errors propagate.
+ */
+function importDue(budgetEnd: number): boolean {
   const settings = loadSettings();
   if (!settings.apiKey) {
     removeImportTriggers();
-    return;
+    return false;
   }
   const props = documentProperties();
   const recorded = recordedScanIds();
@@ -102,13 +155,17 @@ function importScansDue(): void {
   if (!live.length) {
     if (changed()) writeStates(states);
     removeImportTriggers();
-    return;
+    return false;
   }
   if (!due.length) {
     if (changed()) writeStates(states);
-    return;
+    return false;
   }
-  const env = gasImportEnv();
+  // Imports get what is left of the execution and of the day's trigger budget, whichever ends first.
+  const tuning = readTuning();
+  const budgetLimited = budgetEnd - now() < tuning.budgetMs;
+  const env = gasImportEnv({ ...tuning, budgetMs: Math.max(1, Math.min(tuning.budgetMs, budgetEnd - now())) });
+  env.deadline = Math.min(env.deadline, budgetEnd);
   // Reading statuses is cheap when the service is well; when it is not, do not spend minutes retrying.
   const answers = sendAll(
     env.settings,
@@ -121,7 +178,7 @@ function importScansDue(): void {
     console.log('automatic import stopped: ' + refused.problem.message);
     if (changed()) writeStates(states);
     removeImportTriggers();
-    return;
+    return false;
   }
   const fail = (id: number, reason: string, lasting: boolean) => {
     states[String(id)] = afterFailure(states[String(id)], reason, lasting, t0);
@@ -129,10 +186,12 @@ function importScansDue(): void {
   };
   const ss = activeSpreadsheet();
   let keyRefused = false;
+  let quotaHit: unknown = null;
+  let unfinished = false;
   const gone: number[] = [];
   due.forEach((id, i) => {
     const r = answers[i];
-    if (keyRefused) return;
+    if (keyRefused || quotaHit) return;
     if (!r.ok) {
       if (r.problem.kind === 'not-found') {
         forgetRunningScan(id);
@@ -150,12 +209,18 @@ function importScansDue(): void {
     try {
       const result = withDocumentLock(() => runImport(checkScanId(id), null, env));
       delete states[String(id)];
+      if (!result.done) unfinished = true;
       if (result.done) {
         forgetRunningScan(id);
         gone.push(id);
         ss.toast(result.message, `Scan "${String(scan.name || id)}" is done`, 10);
       }
     } catch (e) {
+      // A daily quota of Google: not this scan's fault; the checkpoint stays, the run stops.
+      if (dailyQuotaOf(e)) {
+        quotaHit = e;
+        return;
+      }
       if (e instanceof ApiProblemError && e.problem.kind === 'auth') {
         keyRefused = true;
         console.log('automatic import stopped: ' + e.problem.message);
@@ -166,7 +231,9 @@ function importScansDue(): void {
   });
   for (const id of gone) delete states[String(id)];
   if (changed()) writeStates(states);
+  if (quotaHit) throw quotaHit;
   const left = ids.filter((id) => gone.indexOf(id) < 0 && !(states[String(id)] && states[String(id)].s));
   if (keyRefused || !left.length) removeImportTriggers();
+  return unfinished && budgetLimited;
 }
 

@@ -39,6 +39,8 @@ export interface LayoutContext {
    * 'text': the ASIN as guarded text; the caller links it with rich text from Block.urls.
    */
   links?: 'formula' | 'text';
+  /** The scan pulled historical data (options.pull_historical_data): add the history columns. */
+  historical?: boolean;
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -92,24 +94,60 @@ function customAt(i: number): (p: Product) => unknown {
   };
 }
 
-const FIXED_COLUMNS: readonly LayoutColumn[] = [
+/**
+ * "Check": input that is probably a typo, said in words. A cost for one order many times the price
+ * it sells at is rarely a real buy; it is mostly a pack price typed as a unit price, or a missing
+ * decimal point. '' when nothing looks wrong.
+ */
+export const IMPLAUSIBLE_COST_RATIO = 3;
+function inputCheck(p: Product): unknown {
+  const price = p.buybox_price;
+  const total = obj(p.inputs).total_cogs;
+  const unit = obj(p.inputs).cost;
+  const cost = typeof total === 'number' && isFinite(total) ? total : unit;
+  if (typeof price !== 'number' || !(price > 0) || typeof cost !== 'number' || !isFinite(cost)) return '';
+  const ratio = cost / price;
+  if (ratio < IMPLAUSIBLE_COST_RATIO) return '';
+  return 'Cost is ' + (Math.round(ratio * 10) / 10) + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
+}
+
+/**
+ * Columns in the order a seller reads a row: which product (and can the match be trusted: the
+ * marketplace title beside the supplier's description and identifier), what it sells for, what one
+ * order costs and earns — each part the service used, so that Buy Box − fees = Net revenue and
+ * Net revenue − Total cost − Prep − Inbound = Profit can be checked —, demand, competition, risks,
+ * then the rest of the supplier's inputs.
+ */
+const IDENTITY_COLUMNS: readonly LayoutColumn[] = [
   { key: 'asin', header: 'ASIN', width: 110, kind: 'link', get: pick('asin') },
   { key: 'title', header: 'Title', width: 320, kind: 'text', get: pick('market_title') },
+];
+const MAIN_COLUMNS: readonly LayoutColumn[] = [
+  { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', get: pick('inputs.identifier') },
   { key: 'brand', header: 'Brand', width: 120, kind: 'text', get: pick('brand') },
   { key: 'category', header: 'Category', width: 140, kind: 'text', get: pick('category') },
   { key: 'rank', header: 'Rank', width: 80, kind: 'int', get: pick('rank') },
   { key: 'buybox_price', header: 'Buy Box', width: 85, kind: 'money', get: pick('buybox_price') },
-  { key: 'lowest_price_new_fba', header: 'Lowest FBA', width: 90, kind: 'money', get: pick('lowest_price_new_fba') },
-  { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
   { key: 'referral_fee', header: 'Referral fee', width: 90, kind: 'money', get: pick('market_fees.referral_fee') },
   { key: 'fba_fees', header: 'FBA fee', width: 85, kind: 'money', get: pick('market_fees.fba_fees') },
   { key: 'other_fees', header: 'Other fees', width: 85, kind: 'money', get: otherFees },
+  { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', get: pick('financials.net_revenue') },
+  { key: 'cost', header: 'Cost', width: 85, kind: 'money', get: pick('inputs.cost') },
+  { key: 'discount_cost', header: 'Cost after discount', width: 95, kind: 'money', get: pick('inputs.discount_cost') },
+  { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int', get: pick('market_pack_quantity') },
+  { key: 'total_cogs', header: 'Total cost', width: 90, kind: 'money', get: pick('inputs.total_cogs') },
+  { key: 'prep_cost', header: 'Prep', width: 75, kind: 'money', get: pick('financials.prep_cost') },
+  { key: 'inbound_shipping', header: 'Inbound shipping', width: 95, kind: 'money', get: pick('financials.inbound_shipping') },
   { key: 'profit', header: 'Profit', width: 85, kind: 'money', get: pick('financials.profit') },
   { key: 'margin', header: 'Margin', width: 75, kind: 'percent', get: pick('financials.margin') },
   { key: 'roi', header: 'ROI', width: 75, kind: 'percent', get: pick('financials.roi') },
+  { key: 'check', header: 'Check', width: 200, kind: 'text', get: inputCheck },
+  { key: 'storage', header: 'Storage/mo', width: 85, kind: 'money', get: pick('financials.fba_storage_fees') },
   { key: 'units_per_month', header: 'Units/mo', width: 80, kind: 'int', get: pick('units_per_month') },
   { key: 'sales_per_month', header: 'Sales/mo', width: 95, kind: 'money', get: pick('sales_per_month') },
   { key: 'profit_per_month', header: 'Profit/mo', width: 95, kind: 'money', get: pick('profit_per_month') },
+  { key: 'lowest_price_new_fba', header: 'Lowest FBA', width: 90, kind: 'money', get: pick('lowest_price_new_fba') },
+  { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
   { key: 'new_fba_offers_count', header: 'FBA offers', width: 80, kind: 'int', get: pick('new_fba_offers_count') },
   { key: 'new_fbm_offers_count', header: 'FBM offers', width: 80, kind: 'int', get: pick('new_fbm_offers_count') },
   { key: 'total_offers_count', header: 'Offers', width: 70, kind: 'int', get: pick('total_offers_count') },
@@ -118,23 +156,61 @@ const FIXED_COLUMNS: readonly LayoutColumn[] = [
   { key: 'is_meltable', header: 'Meltable', width: 75, kind: 'bool', get: pick('is_meltable') },
   { key: 'is_adult', header: 'Adult', width: 60, kind: 'bool', get: pick('is_adult') },
   { key: 'size_tier', header: 'Size tier', width: 120, kind: 'text', get: pick('size_tier') },
-  // The supplier's own inputs.
-  { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', get: pick('inputs.identifier') },
+];
+/** The rest of the supplier's own inputs. */
+const SUPPLIER_COLUMNS: readonly LayoutColumn[] = [
   { key: 'supplier_sku', header: 'SKU', width: 110, kind: 'text', get: pick('inputs.supplier_sku') },
-  { key: 'cost', header: 'Cost', width: 85, kind: 'money', get: pick('inputs.cost') },
   { key: 'map', header: 'MAP', width: 85, kind: 'money', get: pick('inputs.map') },
   { key: 'stock', header: 'Stock', width: 70, kind: 'int', get: pick('inputs.stock') },
   { key: 'supplier_pack_quantity', header: 'Pack qty', width: 75, kind: 'int', get: pick('inputs.supplier_pack_quantity') },
 ];
 
-/** The result tab's columns, in order: the fixed ones, then one per custom column (key "custom:N"). */
-export function resultColumns(customColumns: readonly string[] = []): LayoutColumn[] {
-  const out = FIXED_COLUMNS.slice();
-  customColumns.forEach((name, i) => {
+/**
+ * History a scan pulls when asked (options.pull_historical_data). Read in both shapes the service
+ * may answer: flat members (`bsr_90_days`) and the vendor client's nested `historical.bsr.d90`.
+ * -1 means unknown: shown blank.
+ */
+function history(flat: string, nested: string, days: number): (p: Product) => unknown {
+  return (p) => {
+    let v = p[flat + '_' + days + '_days'];
+    if (v === undefined || v === null) v = obj(obj(p.historical)[nested])['d' + days];
+    return typeof v === 'number' && isFinite(v) && v >= 0 ? v : '';
+  };
+}
+const HISTORY_COLUMNS: readonly LayoutColumn[] = [
+  { key: 'bsr_90', header: 'Avg rank 90d', width: 95, kind: 'int', get: history('bsr', 'bsr', 90) },
+  { key: 'price_90', header: 'Avg price 90d', width: 95, kind: 'money', get: history('price', 'price', 90) },
+  { key: 'instock_90', header: 'Amazon in stock 90d', width: 110, kind: 'percent', get: history('instock_rate', 'amazon_in_stock_rate', 90) },
+  { key: 'drops_30', header: 'Rank drops 30d', width: 95, kind: 'int', get: history('sales_rank_drops', 'sales_rank_drops', 30) },
+  { key: 'drops_90', header: 'Rank drops 90d', width: 95, kind: 'int', get: history('sales_rank_drops', 'sales_rank_drops', 90) },
+];
+
+/** A custom column that holds the supplier's own description of the product: shown beside Title. */
+const DESCRIPTION_HEADER = /^(supplier\s*)?(description|desc\.?|title|product|product\s*name|product\s*title|item|item\s*name|item\s*description|name)$/i;
+
+/**
+ * The result tab's columns, in order (see MAIN_COLUMNS); custom columns (key "custom:N") last,
+ * except a supplier description, which goes right after Title. With `historical`, the history
+ * columns come after the competition columns.
+ */
+export function resultColumns(customColumns: readonly string[] = [], historical = false): LayoutColumn[] {
+  const custom: LayoutColumn[] = customColumns.map((name, i) => {
     const isRow = name === SHEET_ROW_COLUMN;
-    out.push({ key: 'custom:' + i, header: name || 'Custom ' + (i + 1), width: isRow ? 80 : 140, kind: isRow ? 'int' : 'text', get: customAt(i) });
+    return { key: 'custom:' + i, header: name || 'Custom ' + (i + 1), width: isRow ? 80 : 140, kind: isRow ? 'int' : 'text', get: customAt(i) };
   });
-  return out;
+  const d = customColumns.findIndex((name) => DESCRIPTION_HEADER.test(name.trim()));
+  const description = d >= 0 ? [{ ...custom[d], width: 260 }] : [];
+  const main = historical ? MAIN_COLUMNS.slice(0, MAIN_COLUMNS.findIndex((c) => c.key === 'flags')) : MAIN_COLUMNS;
+  const risks = historical ? MAIN_COLUMNS.slice(main.length) : [];
+  return [
+    ...IDENTITY_COLUMNS,
+    ...description,
+    ...main,
+    ...(historical ? HISTORY_COLUMNS : []),
+    ...risks,
+    ...SUPPLIER_COLUMNS,
+    ...custom.filter((_, i) => i !== d),
+  ];
 }
 
 /** Sheets number format of a column kind; null: leave the cell's format alone (text, booleans). */
@@ -210,7 +286,7 @@ export interface Block {
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
-  const columns = resultColumns(ctx.customColumns || []);
+  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical);
   return {
     headers: columns.map((c) => c.header),
     values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),

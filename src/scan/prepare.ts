@@ -6,7 +6,8 @@
  * - Messages name REAL sheet rows and columns (firstSheetRow / firstSheetColumn locate the block).
  * - Blank rows between data rows are listed as skipped ('blank-row'); blank rows after the last
  *   filled row are not rows of the list and are not counted.
- * - One reason per skipped row, the identifier's first (then the cost's).
+ * - One reason per skipped row, the identifier's first (then the cost's); its message names every
+ *   problem of the row (identifier, cost and unreadable optional cells), so one pass fixes it.
  * - Duplicates (the same identifier, after repair, on several rows) are ALL sent, because suppliers
  *   list one item in several packs or prices and each row gets its own result; they are reported.
  * - The CSV has a header line; columns in this order: identifier, cost, then SKU, image, pack
@@ -34,10 +35,12 @@ export interface SkippedRow {
   reason: SkipReason;
   /** The underlying code (identify's or parseMoney's reason). */
   detail: string;
-  /** "Row 17: ..." */
+  /** "Row 17: ..." naming EVERY problem of the row (the one that skips it first), so one fix pass is enough. */
   message: string;
   /** The identifier cell as text. */
   identifier: string;
+  /** The row's problems in words, the reason's first (what `message` joins). */
+  problems: string[];
 }
 
 export interface RepairedCell {
@@ -217,6 +220,29 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const costSep = detectDecimalSeparator(column(mapping.cost));
   const mapSep = mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null;
 
+  /** The CSV field of an optional cell, and what is wrong with it (then the field is blank). */
+  const optionalField = (role: ColumnRole, v: unknown, shown: unknown): { field: string; problem?: string } => {
+    if (isBlank(v)) return { field: '' };
+    switch (role) {
+      case 'map': {
+        const m = parseMoney(v, { decimal: mapSep, allowZero: true, label: 'MAP' });
+        return m.ok ? { field: m.decimal } : { field: '', problem: m.message };
+      }
+      case 'stock':
+      case 'pack_quantity': {
+        const n = wholeNumberCell(v, role === 'stock' ? 0 : 1);
+        if (n !== null) return { field: String(n) };
+        return { field: '', problem: (role === 'stock' ? 'Stock' : 'Pack quantity') + ' "' + cellText(v) + '" is not a whole number' + (role === 'stock' ? '.' : ' of 1 or more.') };
+      }
+      case 'discount': {
+        const bps = discountCell(v);
+        return bps !== null ? { field: String(bps) } : { field: '', problem: 'Discount "' + cellText(v) + '" is not a percent from 0 to 100.' };
+      }
+      default:
+        return { field: cellAsText(v, shown) };
+    }
+  };
+
   const rows: RowToSend[] = [];
   const skipped: SkippedRow[] = [];
   const repaired: RepairedCell[] = [];
@@ -229,7 +255,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     const drow = display ? display[r] || [] : [];
     const sheetRow = firstSheetRow + r;
     if (row.every(isBlank)) {
-      skipped.push({ sheetRow, reason: 'blank-row', detail: 'blank', message: 'Row ' + sheetRow + ' is empty.', identifier: '' });
+      skipped.push({ sheetRow, reason: 'blank-row', detail: 'blank', message: 'Row ' + sheetRow + ' is empty.', identifier: '', problems: ['empty'] });
       continue;
     }
     // Identifier: a number shown with its zeros by a number format is taken as shown.
@@ -239,19 +265,23 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       idValue = idDisplay;
     }
     const id = identify(idValue, expectation);
-    if (!id.ok) {
+    const cost = parseMoney(row[mapping.cost], { decimal: costSep, label: 'Cost' });
+    if (!id.ok || !cost.ok) {
+      const problems: string[] = [];
+      if (!id.ok) problems.push(id.reason === 'blank' ? 'no identifier in column ' + letter(mapping.identifier) + '.' : id.message);
+      if (!cost.ok) problems.push(cost.message);
+      for (const k of cols) if (k.role !== 'identifier' && k.role !== 'cost') {
+        const cell = optionalField(k.role, row[k.c], drow[k.c]);
+        if (cell.problem) problems.push(cell.problem);
+      }
       skipped.push({
         sheetRow,
-        reason: ID_SKIP[id.reason],
-        detail: id.reason,
-        message: 'Row ' + sheetRow + ': ' + (id.reason === 'blank' ? 'no identifier in column ' + letter(mapping.identifier) + '.' : id.message),
-        identifier: id.original,
+        reason: !id.ok ? ID_SKIP[id.reason] : 'unusable-cost',
+        detail: !id.ok ? id.reason : (cost as { reason: string }).reason,
+        message: 'Row ' + sheetRow + ': ' + problems.join(' Also: '),
+        identifier: id.ok ? id.value : id.original,
+        problems,
       });
-      continue;
-    }
-    const cost = parseMoney(row[mapping.cost], { decimal: costSep, label: 'Cost' });
-    if (!cost.ok) {
-      skipped.push({ sheetRow, reason: 'unusable-cost', detail: cost.reason, message: 'Row ' + sheetRow + ': ' + cost.message, identifier: id.value });
       continue;
     }
     const fix = (c: number, role: ColumnRole, before: string, after: string, what: string) => {
@@ -266,58 +296,13 @@ export function prepareScan(input: PrepareInput): PreparedScan {
 
     const fields: string[] = [];
     for (const k of cols) {
-      const v = row[k.c];
-      const warn = (message: string) =>
-        warnings.push({ sheetRow, column: letter(k.c), role: k.role, value: cellText(v), message: 'Row ' + sheetRow + ': ' + message });
-      switch (k.role) {
-        case 'identifier':
-          fields.push(id.value);
-          break;
-        case 'cost':
-          fields.push(cost.decimal);
-          break;
-        case 'map': {
-          if (isBlank(v)) {
-            fields.push('');
-            break;
-          }
-          const m = parseMoney(v, { decimal: mapSep, allowZero: true, label: 'MAP' });
-          if (m.ok) fields.push(m.decimal);
-          else {
-            fields.push('');
-            warn(m.message + ' It is sent blank.');
-          }
-          break;
-        }
-        case 'stock':
-        case 'pack_quantity': {
-          if (isBlank(v)) {
-            fields.push('');
-            break;
-          }
-          const n = wholeNumberCell(v, k.role === 'stock' ? 0 : 1);
-          if (n !== null) fields.push(String(n));
-          else {
-            fields.push('');
-            warn((k.role === 'stock' ? 'Stock' : 'Pack quantity') + ' "' + cellText(v) + '" is not a whole number' + (k.role === 'stock' ? '' : ' of 1 or more') + '. It is sent blank.');
-          }
-          break;
-        }
-        case 'discount': {
-          if (isBlank(v)) {
-            fields.push('');
-            break;
-          }
-          const bps = discountCell(v);
-          if (bps !== null) fields.push(String(bps));
-          else {
-            fields.push('');
-            warn('Discount "' + cellText(v) + '" is not a percent from 0 to 100. It is sent blank.');
-          }
-          break;
-        }
-        default:
-          fields.push(isBlank(v) ? '' : cellAsText(v, drow[k.c]));
+      if (k.role === 'identifier') fields.push(id.value);
+      else if (k.role === 'cost') fields.push(cost.decimal);
+      else {
+        const v = row[k.c];
+        const cell = optionalField(k.role, v, drow[k.c]);
+        fields.push(cell.field);
+        if (cell.problem) warnings.push({ sheetRow, column: letter(k.c), role: k.role, value: cellText(v), message: 'Row ' + sheetRow + ': ' + cell.problem + ' It is sent blank.' });
       }
     }
     if (includeSheetRow) fields.push(String(sheetRow));

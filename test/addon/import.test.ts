@@ -24,12 +24,11 @@ const plain = (v: unknown) => (v === null || v === undefined ? '' : v);
 const COLUMNS: Expect[] = [
   { header: 'ASIN', value: (p) => p.asin },
   { header: 'Title', value: (p) => plain(p.market_title) },
+  { header: 'Identifier', value: (p) => p.inputs.identifier },
   { header: 'Brand', value: (p) => plain(p.brand) },
   { header: 'Category', value: (p) => plain(p.category) },
   { header: 'Rank', value: (p) => plain(p.rank), format: INT },
   { header: 'Buy Box', value: (p) => money(p.buybox_price), format: MONEY },
-  { header: 'Lowest FBA', value: (p) => money(p.lowest_price_new_fba), format: MONEY },
-  { header: 'Lowest FBM', value: (p) => money(p.lowest_price_new_fbm), format: MONEY },
   { header: 'Referral fee', value: (p) => money(p.market_fees.referral_fee), format: MONEY },
   { header: 'FBA fee', value: (p) => money(p.market_fees.fba_fees), format: MONEY },
   {
@@ -41,12 +40,30 @@ const COLUMNS: Expect[] = [
     },
     format: MONEY,
   },
+  { header: 'Net revenue', value: (p) => money(p.financials.net_revenue), format: MONEY },
+  { header: 'Cost', value: (p) => money(p.inputs.cost), format: MONEY },
+  { header: 'Cost after discount', value: (p) => money(p.inputs.discount_cost), format: MONEY },
+  { header: 'Units/order', value: (p) => plain(p.market_pack_quantity), format: INT },
+  { header: 'Total cost', value: (p) => money(p.inputs.total_cogs), format: MONEY },
+  { header: 'Prep', value: (p) => money(p.financials.prep_cost), format: MONEY },
+  { header: 'Inbound shipping', value: (p) => money(p.financials.inbound_shipping), format: MONEY },
   { header: 'Profit', value: (p) => money(p.financials.profit), format: MONEY },
   { header: 'Margin', value: (p) => pct(p.financials.margin), format: PCT },
   { header: 'ROI', value: (p) => pct(p.financials.roi), format: PCT },
+  {
+    header: 'Check',
+    value: (p) => {
+      const cost = typeof p.inputs.total_cogs === 'number' ? p.inputs.total_cogs : p.inputs.cost;
+      if (!(p.buybox_price > 0) || typeof cost !== 'number' || cost / p.buybox_price < 3) return '';
+      return 'Cost is ' + Math.round((cost / p.buybox_price) * 10) / 10 + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
+    },
+  },
+  { header: 'Storage/mo', value: (p) => money(p.financials.fba_storage_fees), format: MONEY },
   { header: 'Units/mo', value: (p) => plain(p.units_per_month), format: INT },
   { header: 'Sales/mo', value: (p) => money(p.sales_per_month), format: MONEY },
   { header: 'Profit/mo', value: (p) => money(p.profit_per_month), format: MONEY },
+  { header: 'Lowest FBA', value: (p) => money(p.lowest_price_new_fba), format: MONEY },
+  { header: 'Lowest FBM', value: (p) => money(p.lowest_price_new_fbm), format: MONEY },
   { header: 'FBA offers', value: (p) => plain(p.new_fba_offers_count), format: INT },
   { header: 'FBM offers', value: (p) => plain(p.new_fbm_offers_count), format: INT },
   { header: 'Offers', value: (p) => plain(p.total_offers_count), format: INT },
@@ -55,9 +72,7 @@ const COLUMNS: Expect[] = [
   { header: 'Meltable', value: (p) => plain(p.is_meltable) },
   { header: 'Adult', value: (p) => plain(p.is_adult) },
   { header: 'Size tier', value: (p) => plain(p.size_tier) },
-  { header: 'Identifier', value: (p) => p.inputs.identifier },
   { header: 'SKU', value: (p) => plain(p.inputs.supplier_sku) },
-  { header: 'Cost', value: (p) => money(p.inputs.cost), format: MONEY },
   { header: 'MAP', value: (p) => money(p.inputs.map), format: MONEY },
   { header: 'Stock', value: (p) => plain(p.inputs.stock), format: INT },
   { header: 'Pack qty', value: (p) => plain(p.inputs.supplier_pack_quantity), format: INT },
@@ -192,16 +207,17 @@ describe('importScan', () => {
       for (const bait of BAIT_TITLES) expect(titles).toContain(bait);
       const notes = wb.values('Spring list').map((r) => r[COLUMNS.length - 1]);
       for (const bait of ['=SUM(A1:A2)', '+1', '-2+3', '@x', "'quoted"]) expect(notes).toContain(bait);
-      expect(wb.values('Spring list').map((r) => r[2])).toContain('=BRAND()');
+      const col = (header: string) => COLUMNS.findIndex((c) => c.header === header);
+      expect(wb.values('Spring list').map((r) => r[col('Brand')])).toContain('=BRAND()');
       expect(wb.values('Spring list – errors').map((r) => r[8])).toContain('=evil()');
       for (const name of ['Spring list', 'Spring list – errors']) {
         const sh = wb.requireSheet(name);
         for (let r = 1; r <= sh.lastRow(); r++) for (let c = 1; c <= sh.lastColumn(); c++) expect(sh.cell(r, c)?.f).toBeUndefined();
       }
       // Identifiers keep their leading zeros (text), SKUs like "009" too.
-      const ids = wb.values('Spring list').slice(1).map((r) => r[25]);
+      const ids = wb.values('Spring list').slice(1).map((r) => r[col('Identifier')]);
       expect(ids.every((v) => typeof v === 'string' && /^\d{12}$/.test(v as string))).toBe(true);
-      expect(wb.values('Spring list').slice(1).map((r) => r[26])).toContain('009');
+      expect(wb.values('Spring list').slice(1).map((r) => r[col('SKU')])).toContain('009');
     } finally {
       rt.close();
     }
@@ -250,7 +266,8 @@ describe('importScan', () => {
       expect(wb.requireSheet('Spring list').id).not.toBe(before);
       expectResultTab(wb, 'Spring list', want);
       // Sorted by ROI, highest first, as the service sorted.
-      const rois = wb.values('Spring list').slice(1).map((r) => r[13] as number);
+      const roi = COLUMNS.findIndex((c) => c.header === 'ROI');
+      const rois = wb.values('Spring list').slice(1).map((r) => r[roi] as number);
       expect(rois).toEqual([...rois].sort((a, b) => b - a));
       expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
       // And back to everything: the same tab, all 250 rows, none twice.

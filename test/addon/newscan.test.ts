@@ -317,6 +317,64 @@ describe('the shipped sample', () => {
   });
 });
 
+describe('a selection below the header row', () => {
+  test('data rows A10:G20 of the sample take their column names from the sheet header (row 1), and every selected row is data', async () => {
+    const wb = await Workbook.fromXlsx(SAMPLE);
+    const rt = runtime(wb);
+    connect(rt, proxy.url, svc.apiKey);
+    const sh = wb.requireSheet('Price List');
+    wb.activeSheet = sh;
+    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 }; // A10:G20
+    const setup = rt.scriptRun('getScanSetup') as any;
+    expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A10:G20', selection: true, headerRow: 1, rowCount: 11 }));
+    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual([
+      ['Item Code', 'sku'],
+      ['UPC', 'identifier'],
+      ['Description', 'custom'],
+      ['Unit Cost', 'cost'],
+      ['MSRP/MAP', 'map'],
+      ['Qty Avail', 'stock'],
+      ['Case Pack', 'custom'],
+    ]);
+    // Samples come from the selection itself.
+    expect(setup.columns[0].sample).toBe('SKU-10009');
+    const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
+    expect(p.counts.dataRows).toBe(11);
+    expect(p.counts.send + p.counts.skipped).toBe(11);
+    expect(p.csvHeader).toEqual(['UPC', 'Unit Cost', 'Item Code', 'MSRP/MAP', 'Qty Avail', 'Description', 'Case Pack', 'Sheet row']);
+    const started = rt.scriptRun('startScan', [requestFrom(setup)]) as any;
+    const up = (await uploads())[0];
+    const csv = parseMultipart(up.body, up.contentType).file.text.split('\r\n');
+    // Row 10 (SKU-10009, cost 8.46) is the first data line, with its real sheet row number.
+    expect(csv[1]).toMatch(/^002672411450,8\.46,SKU-10009,.*,10$/);
+    expect(csv.filter(Boolean)).toHaveLength(1 + started.preview.counts.send);
+    rt.close();
+  });
+
+  test('the user says which row is the header, or that there is none', async () => {
+    const wb = await Workbook.fromXlsx(SAMPLE);
+    const rt = runtime(wb);
+    connect(rt, proxy.url, svc.apiKey);
+    const sh = wb.requireSheet('Price List');
+    wb.activeSheet = sh;
+    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 };
+    const first = rt.scriptRun('getScanSetup') as any;
+    const again = { sheetName: first.sheetName, rangeA1: first.rangeA1, selection: first.selection };
+    const none = rt.scriptRun('getScanSetup', [{ ...again, headerRow: 0 }]) as any;
+    expect(none).toEqual(expect.objectContaining({ rangeA1: 'A10:G20', headerRow: 0, rowCount: 11 }));
+    expect(none.columns.map((c: any) => c.header)).toEqual(['Column A', 'Column B', 'Column C', 'Column D', 'Column E', 'Column F', 'Column G']);
+    const req = { ...requestFrom(none), roles: ['sku', 'identifier', 'custom', 'cost', 'ignore', 'ignore', 'ignore'] };
+    const p = rt.scriptRun('previewScan', [req]) as any;
+    expect(p.counts.dataRows).toBe(11);
+    // A header row inside the selection: the rows above it are not data.
+    const inside = rt.scriptRun('getScanSetup', [{ ...again, headerRow: 12 }]) as any;
+    expect(inside).toEqual(expect.objectContaining({ headerRow: 12, rowCount: 8 }));
+    expect(inside.columns[0].header).toBe('SKU-10011');
+    expect(thrown(() => rt.scriptRun('getScanSetup', [{ ...again, headerRow: 30 }]))).toBe('Row 30 is below the rows read (A10:G20): choose a header row at or above the list, or 0 for none.');
+    rt.close();
+  });
+});
+
 describe('a 10,000-row sheet', () => {
   test('is read with one values and one display-values read and sent whole in one upload', async () => {
     const wb = new Workbook({ name: 'Big', empty: true });

@@ -167,6 +167,23 @@ describe('test connection', () => {
     rt.close();
   });
 
+  test('testing a typed key uses it without saving it: a wrong one never replaces the good one, a good one is still to be saved', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, GOOD, undefined, 'US');
+    const saved = rt.properties.user(OWNER).toObject();
+    const bad = rt.scriptRun('testConnection', [{ apiKey: 'wrong-key-000000000000', serviceUrl: svc.url, defaultMarketplace: 'US' }]) as any;
+    expect(bad).toEqual(expect.objectContaining({ ok: false, problem: 'bad-key' }));
+    expect(rt.properties.user(OWNER).toObject()).toEqual(saved);
+    // A typed marketplace is tested too, and nothing is stored either.
+    const ca = rt.scriptRun('testConnection', [{ apiKey: CA_ONLY, serviceUrl: svc.url, defaultMarketplace: 'CA' }]) as any;
+    expect(ca).toEqual(expect.objectContaining({ ok: true }));
+    expect(rt.properties.user(OWNER).toObject()).toEqual(saved);
+    // What settings would refuse is refused the same way.
+    expect(thrown(() => rt.scriptRun('testConnection', [{ apiKey: 'short' }]))).toMatch(/does not look like an API key/);
+    expect(rt.scriptRun('testConnection')).toEqual(expect.objectContaining({ ok: true }));
+    rt.close();
+  });
+
   test('no key saved: says so without calling', () => {
     const { rt } = fresh();
     const r = rt.scriptRun('testConnection') as any;

@@ -145,6 +145,14 @@ describe('LockService', () => {
     rt.close();
   });
 
+  test("tryLock/waitLock take exactly one number: anything else is Google's signature error, and no lock is taken", () => {
+    const rt = fixtureRuntime();
+    expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock()'))).toBe("The parameters () don't match the method signature for LockService.Lock.waitLock.");
+    expect(thrown(() => evalIn(rt, "LockService.getScriptLock().tryLock('5000')"))).toBe("The parameters (String) don't match the method signature for LockService.Lock.tryLock.");
+    expect(evalIn(rt, 'var l = LockService.getScriptLock(); try { l.waitLock(); } catch (e) {} return l.hasLock();')).toBe(false);
+    rt.close();
+  });
+
   test('user locks are per user', () => {
     const rt = fixtureRuntime();
     rt.locks.hold({ user: 'editor@example.com' });

@@ -78,6 +78,32 @@ describe('Utilities', () => {
     expect(f('Not/AZone', 'HH:mm')).toBe('14:07');
   });
 
+  test('formatDate follows Java SimpleDateFormat: YYYY is the week year, w the US week (Sunday first), u/E/a/S', () => {
+    const f = (iso: string, p: string) => evalIn(rt, 'return Utilities.formatDate(new Date(args[0]), "UTC", args[1])', [iso, p]);
+    // Tuesday 31 Dec 2024 lies in the week of 1 Jan 2025: week 1 of week year 2025.
+    expect(f('2024-12-31T14:00:00.045Z', 'yyyy YYYY ww')).toBe('2024 2025 01');
+    expect(f('2024-12-31T14:00:00.045Z', 'YY u E EEEE a S SSS')).toBe('25 2 Tue Tuesday PM 45 045');
+    // Java's en_US weeks, not ISO: Sunday 1 Jan 2023 is week 1 of 2023 (ISO: week 52 of 2022).
+    expect(f('2023-01-01T00:00:00Z', 'YYYY-ww u')).toBe('2023-01 7');
+    expect(f('2021-12-26T00:00:00Z', 'yyyy YYYY w')).toBe('2021 2022 1');
+    expect(f('2024-06-15T00:00:00Z', 'YYYY w W F D')).toBe('2024 24 3 3 167');
+  });
+
+  test('formatDate refuses a bad pattern like Java: "Illegal pattern character", "Unterminated quote"', () => {
+    const f = (p: string) => thrown(() => evalIn(rt, 'return Utilities.formatDate(new Date(0), "UTC", args)', p));
+    expect(f('yyyy-MM-dd T HH:mm')).toBe("Illegal pattern character 'T'");
+    expect(f('dd q')).toBe("Illegal pattern character 'q'");
+    expect(f("yyyy 'at HH")).toBe('Unterminated quote');
+    expect(f('XXXX')).toBe('invalid ISO 8601 format: length=4');
+    // Arguments of the wrong kind: Google's signature message (a date string is not a Date).
+    expect(thrown(() => evalIn(rt, 'return Utilities.formatDate("2024-01-01", "UTC", "yyyy")'))).toBe(
+      "The parameters (String,String,String) don't match the method signature for Utilities.formatDate.",
+    );
+    expect(thrown(() => evalIn(rt, 'return Utilities.formatDate(new Date(0), "yyyy")'))).toBe("The parameters (Date,String) don't match the method signature for Utilities.formatDate.");
+    // The same letters quoted are text.
+    expect(evalIn(rt, 'return Utilities.formatDate(new Date(0), "UTC", args)', "yyyy-MM-dd'T'HH:mm 'q'")).toBe('1970-01-01T00:00 q');
+  });
+
   test('formatString follows printf-style patterns', () => {
     expect(evalIn(rt, "return Utilities.formatString('%s has %d items at %.2f (%5s|%-4s|%03d) 100%%', 'cart', 3.9, 2.5, 'ab', 'c', 7)")).toBe('cart has 3 items at 2.50 (   ab|c   |007) 100%');
   });

@@ -62,9 +62,9 @@ export function preview(over: Partial<PreviewSummary> = {}): PreviewSummary {
     problems: [],
     counts: { dataRows: 40, send: 36, skipped: 3, repairedRows: 2, duplicateRows: 2, warnings: 1, bySkipReason: { 'no-identifier': 2, 'unusable-cost': 1 } },
     skipped: [
-      { sheetRow: 7, reason: 'no-identifier', detail: 'blank', message: 'Row 7: no identifier.', identifier: '' },
-      { sheetRow: 12, reason: 'no-identifier', detail: 'blank', message: 'Row 12: no identifier.', identifier: '' },
-      { sheetRow: 19, reason: 'unusable-cost', detail: 'not-a-number', message: 'Row 19: the cost "call us" is not a number.', identifier: '012345678912' },
+      { sheetRow: 7, reason: 'no-identifier', detail: 'blank', message: 'Row 7: no identifier.', identifier: '', problems: ['no identifier.'] },
+      { sheetRow: 12, reason: 'no-identifier', detail: 'blank', message: 'Row 12: no identifier.', identifier: '', problems: ['no identifier.'] },
+      { sheetRow: 19, reason: 'unusable-cost', detail: 'not-a-number', message: 'Row 19: the cost "call us" is not a number.', identifier: '012345678912', problems: ['the cost "call us" is not a number.'] },
     ],
     repaired: [
       { sheetRow: 4, column: 'A', role: 'identifier', before: '12345678905', after: '012345678905', what: 'leading-zeros' },

@@ -95,7 +95,7 @@ describe('history', () => {
     await card.getByLabel('Download format').selectOption('json');
     await card.getByLabel('Download to').selectOption('tab');
     await card.getByRole('button', { name: 'Download' }).click();
-    await until(() => card.locator('.action-result').innerText(), 'Written to tab Newest (download).');
+    await until(() => card.locator('.action-result[data-for="download"]').innerText(), 'Written to tab Newest (download).');
     expect(sb.callsOf('downloadScan')).toEqual([
       [50, 'xlsx', 'drive'],
       [50, 'json', 'tab'],
@@ -116,13 +116,32 @@ describe('history', () => {
     const { page } = sb;
     const card = page.locator('article.card', { hasText: 'Newest' });
     await card.getByRole('button', { name: 'Export' }).click();
-    await until(() => card.locator('.action-result').innerText(), 'Exported to your spreadsheet service. Open the export');
+    await until(() => card.locator('.action-result[data-for="export"]').innerText(), 'Exported to your spreadsheet service. Open the export');
     await expect(card.locator('.action-result a').getAttribute('href')).resolves.toBe('https://sheets.example.com/export/77');
     await card.getByRole('button', { name: 'Export' }).click();
-    await until(() => card.locator('.action-result').innerText(), 'Exported. Open the export');
+    await until(() => card.locator('.action-result[data-for="export"]').innerText(), 'Exported. Open the export');
     await expect(card.locator('.action-result a').count()).resolves.toBe(0);
     await expect(page.locator('a[href^="javascript"]').count()).resolves.toBe(0);
     expect(sb.callsOf('exportScan')).toEqual([[50], [50]]);
+    await sb.close();
+  });
+
+  test('download and export answer on their own lines: the Drive link stays when Export answers', async () => {
+    const sb = await openSidebar(
+      canned({
+        listScans: pages[1],
+        downloadScan: { fileName: 'Newest.csv', url: 'https://drive.google.com/file/d/abc123/view', sheetName: null },
+        exportScan: { url: null, message: 'Export is not set up for your Scan Service account.' },
+      }),
+      { view: 'history' },
+    );
+    const { page } = sb;
+    const card = page.locator('article.card', { hasText: 'Newest' });
+    await card.getByRole('button', { name: 'Download' }).click();
+    await until(() => card.locator('.action-result[data-for="download"] a').innerText(), 'Newest.csv');
+    await card.getByRole('button', { name: 'Export' }).click();
+    await until(() => card.locator('.action-result[data-for="export"]').innerText(), 'Export is not set up for your Scan Service account.');
+    await expect(card.locator('.action-result[data-for="download"] a').getAttribute('href')).resolves.toBe('https://drive.google.com/file/d/abc123/view');
     await sb.close();
   });
 
@@ -132,6 +151,10 @@ describe('history', () => {
     const { page } = sb;
     const card = page.locator('article.card', { hasText: 'Imported' });
     await until(() => card.locator('.import-status').innerText(), 'Results are in tab Imported.');
+    // With a tab, opening it is the main next step; importing again is the lesser one.
+    await expect(card.getByRole('button', { name: 'Open tab' }).getAttribute('class')).resolves.toBe('action');
+    await expect(card.getByRole('button', { name: 'Import again' }).getAttribute('class')).resolves.toBe('');
+    await expect(card.locator('.results .buttons button').allInnerTexts()).resolves.toEqual(['Open tab', 'Import again']);
     await expect(page.locator('article.card', { hasText: 'Newest' }).getByRole('button', { name: 'Open tab' }).isVisible()).resolves.toBe(false);
     await card.getByRole('button', { name: 'Open tab' }).click();
     await until(() => card.locator('.import-status').innerText(), 'Tab Imported (renamed) is open.');

@@ -79,6 +79,20 @@ describe('columns and options', () => {
     await sb.close();
   });
 
+  test('the user can say which row holds the column names (0: none); the same block is read again with it', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: (again?: { headerRow?: number }) => (again ? setup({ headerRow: again.headerRow, rowCount: 41 }) : setup()), getRunningScans: [] }));
+    const { page } = sb;
+    await page.locator('select[name=role-0]').waitFor();
+    const line = page.locator('form.newscan > p.muted');
+    await expect(line.innerText()).resolves.toContain('column names from row ');
+    await page.fill('input[name=headerRow]', '0');
+    await page.getByRole('button', { name: 'Use this row' }).click();
+    await until(() => line.innerText().then((t) => t.includes('no header row')), true);
+    const s0 = setup();
+    expect(sb.callsOf('getScanSetup')).toEqual([[], [{ sheetName: s0.sheetName, rangeA1: s0.rangeA1, selection: s0.selection, headerRow: 0 }]]);
+    await sb.close();
+  });
+
   test('options left alone are sent as not set', async () => {
     const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview() }));
     await sb.page.getByRole('button', { name: 'Preview' }).click();
@@ -150,6 +164,39 @@ describe('preview', () => {
     await page.locator('select[name=role-0]').waitFor();
     await sb.close();
   });
+
+  test("an error belongs to the step that failed: the next step takes it away, a new failure shows again", async () => {
+    let n = 0;
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        previewScan: () => (++n === 1 || n === 3 ? thrower('Choose the column with the product identifiers (UPC, EAN, ASIN...).') : preview()),
+      }),
+    );
+    const { page } = sb;
+    const preview1 = page.getByRole('button', { name: 'Preview' });
+    await preview1.click();
+    await until(() => page.locator('.msg.error .text').innerText(), 'Choose the column with the product identifiers (UPC, EAN, ASIN...).');
+    await preview1.click();
+    await page.locator('.preview p.ok').waitFor();
+    await expect(page.locator('.msg').isVisible()).resolves.toBe(false);
+    await preview1.click();
+    await until(() => page.locator('.msg.error .text').innerText(), 'Choose the column with the product identifiers (UPC, EAN, ASIN...).');
+    await sb.close();
+  });
+
+  test('every option says in a line what it does', async () => {
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [] }));
+    const { page } = sb;
+    await page.locator('select[name=role-0]').waitFor();
+    const hintOf = (label: string) => page.locator('.form-group', { hasText: label }).locator('.hint').first().innerText();
+    await expect(hintOf('Multipack prep cost')).resolves.toMatch(/first N units/);
+    await expect(hintOf('Multipack override')).resolves.toMatch(/pack of this many units/);
+    await expect(hintOf('Pull historical data')).resolves.toMatch(/90-day average rank/);
+    await expect(hintOf('Prep cost per unit')).resolves.toMatch(/taken off the profit/);
+    await sb.close();
+  });
 });
 
 function thrower(message: string): never {
@@ -174,8 +221,15 @@ describe('while it runs', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     const card = page.locator('article.card');
     await card.waitFor();
-    await expect(page.locator('.preview p.ok').innerText()).resolves.toBe('Sent 36 rows as scan "Price list 2026-11-21".');
-    await expect(page.getByRole('button', { name: 'Send again' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('.preview p.ok').innerText()).resolves.toBe('Sent 36 rows as scan "Price list 2026-11-21". Its progress is shown above.');
+    // Sending again would start another paid scan: no longer the main action, and it asks first.
+    const again = page.getByRole('button', { name: 'Send again…' });
+    await expect(again.getAttribute('class')).resolves.toBe('');
+    await again.click();
+    await expect(page.locator('form .confirm').innerText()).resolves.toContain('This starts another scan of the same rows, charged again by the Scan Service.');
+    await page.locator('form .confirm').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('form .confirm').isVisible()).resolves.toBe(false);
+    expect(sb.callsOf('startScan')).toHaveLength(1);
     await expect(card.locator('.progress').innerText()).resolves.toBe('0 of 36 rows');
     await expect(card.locator('.badge').innerText()).resolves.toBe('Queued');
     expect(sb.callsOf('getScanProgress')).toEqual([]);

@@ -44,7 +44,7 @@ describe('hostile text is shown as text', () => {
         previewScan: preview({
           ok: false,
           problems: [{ field: 'name', message: IMG }],
-          skipped: [{ sheetRow: 7, reason: 'no-identifier', detail: IMG, message: 'Row 7: ' + IMG, identifier: SCRIPT }],
+          skipped: [{ sheetRow: 7, reason: 'no-identifier', detail: IMG, message: 'Row 7: ' + IMG, identifier: SCRIPT, problems: [IMG] }],
           repaired: [{ sheetRow: 4, column: 'A', role: 'identifier', before: IMG, after: SCRIPT, what: 'cleaned' }],
           duplicates: [{ identifier: BREAK, sheetRows: [4, 5] }],
         }),
@@ -90,8 +90,8 @@ describe('hostile text is shown as text', () => {
     // The quote and angle brackets stay inside the URL, percent-encoded by the URL parser.
     await expect(card.locator('.action-result a').getAttribute('href')).resolves.toBe('https://drive.example.com/%22%3E%3Cimg%20src=x%20onerror=alert(3)%3E');
     await card.getByRole('button', { name: 'Export' }).click();
-    await until(() => card.locator('.action-result').innerText(), SCRIPT + ' Open the export');
-    await expect(card.locator('.action-result a').count()).resolves.toBe(0);
+    await until(() => card.locator('.action-result[data-for="export"]').innerText(), SCRIPT + ' Open the export');
+    await expect(card.locator('.action-result[data-for="export"] a').count()).resolves.toBe(0);
     await card.getByRole('button', { name: 'Delete…' }).click();
     await expect(card.locator('.confirm').innerText()).resolves.toContain(`Delete "${IMG}"`);
     await card.getByRole('button', { name: 'Delete', exact: true }).click();

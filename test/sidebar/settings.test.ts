@@ -75,7 +75,7 @@ describe('settings', () => {
     await sb.close();
   });
 
-  test('Test connection shows the plain message (saving unsaved changes first)', async () => {
+  test('Test connection tests what was typed WITHOUT saving it (a mistyped key never replaces the good one)', async () => {
     let n = 0;
     const sb = await openSidebar(
       canned({
@@ -94,9 +94,10 @@ describe('settings', () => {
     expect(sb.callsOf('saveSettings')).toEqual([]);
     await page.fill('input[name=apiKey]', NEW_KEY);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await until(() => page.locator('.result .error').innerText(), 'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it.');
-    expect(sb.callsOf('saveSettings')).toEqual([[{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US' }]]);
-    expect(sb.callsOf('testConnection')).toHaveLength(2);
+    await until(() => page.locator('.result .error').innerText(), 'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it. Nothing was saved.');
+    expect(sb.callsOf('saveSettings')).toEqual([]);
+    expect(sb.callsOf('testConnection')).toEqual([[null], [{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US' }]]);
+    await expect(page.locator('[data-role=masked-key]').innerText()).resolves.toBe('Saved key: ••••••••cdef');
     // The key field is where the user goes next.
     await until(() => page.evaluate('document.activeElement && document.activeElement.name'), 'apiKey');
     await screenshot(page, 'settings-bad-key');
@@ -142,6 +143,55 @@ describe('settings', () => {
     const sb = await openSidebar(canned({ getSettings: settings({ isOwner: false }) }), { view: 'settings' });
     await sb.page.getByText('Only the owner of this spreadsheet can let its formulas use their key.').waitFor();
     await expect(sb.page.locator('input[type=checkbox]').count()).resolves.toBe(0);
+    await sb.close();
+  });
+});
+
+describe('first run', () => {
+  test('Settings says what the key is and where to find it; the first key saved leads on to New scan', async () => {
+    const sb = await openSidebar(
+      canned({ getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }), saveSettings: settings({ apiKeyMasked: '••••••••XYZW' }), getScanSetup: setup(), getRunningScans: [] }),
+      { view: 'settings' },
+    );
+    const { page } = sb;
+    await expect(page.locator('.view p.small').first().innerText()).resolves.toContain('Integrations > API Access');
+    await page.fill('input[name=apiKey]', NEW_KEY);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to New scan' }).click();
+    await page.locator('select[name=role-0]').waitFor();
+    await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('scan');
+    await sb.close();
+  });
+
+  test('a scan sent without a key asks for it in place: the columns and options chosen stay, Send goes on after', async () => {
+    let n = 0;
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        saveSettings: settings({ apiKeyMasked: '••••••••XYZW' }),
+        startScan: () => {
+          if (++n === 1) throw new Error('Exception: [open-settings] No API key is saved yet. Paste the key from Integrations > API Access.');
+          throw new Error('The Scan Service is busy (too many requests). Try again in a few minutes.');
+        },
+      }),
+    );
+    const { page } = sb;
+    await page.locator('select[name=role-0]').waitFor();
+    await page.fill('input[name=name]', 'My March list');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const panel = page.locator('.keypanel');
+    await panel.waitFor();
+    await expect(panel.locator('p.error').innerText()).resolves.toBe('No API key is saved yet. Paste the key from Integrations > API Access.');
+    await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('scan');
+    await panel.locator('input[name=apiKey]').fill(NEW_KEY);
+    await panel.getByRole('button', { name: 'Save key' }).click();
+    await until(() => page.locator('.preview p.ok').innerText(), 'Key saved. Press Send (or Preview) again.');
+    expect(sb.callsOf('saveSettings')).toEqual([[{ apiKey: NEW_KEY }]]);
+    await expect(page.locator('input[name=name]').inputValue()).resolves.toBe('My March list');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await until(() => sb.callsOf('startScan').length, 2);
+    expect((sb.callsOf('startScan')[1][0] as { options: { name: string } }).options.name).toBe('My March list');
     await sb.close();
   });
 });

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService } from '../../emulator/service/spawn';
 
@@ -68,6 +69,16 @@ test('scan <in.csv> --sheet --marketplace --name --out: one summary line, result
   expect(errors).toHaveLength(2);
   expect(errors[1][0]).toBe(5);
   expect(errors[1][2]).toBe('099999000009');
+  // What the tab has in Sheets, the saved file has for other programs: its filter, the profit and
+  // ROI colours, and booleans marked as such (else LibreOffice prints 0).
+  const x = new ExcelJS.Workbook();
+  await x.xlsx.readFile(out);
+  const ws = x.getWorksheet('Socks run')!;
+  expect(ws.autoFilter).toBe('A1:' + ws.getRow(1).getCell(header.length).address.replace(/\d+$/, '') + '4');
+  const cf = (ws as unknown as { conditionalFormattings: Array<{ ref: string }> }).conditionalFormattings.map((c) => c.ref);
+  const letter = (name: string) => ws.getRow(1).getCell(col(name) + 1).address.replace(/\d+$/, '');
+  expect(cf).toEqual(expect.arrayContaining([`${letter('Profit')}2:${letter('Profit')}4`, `${letter('ROI')}2:${letter('ROI')}4`]));
+  expect(ws.getCell(`${letter('Hazmat')}2`).numFmt).toBe('"TRUE";"TRUE";"FALSE"');
 }, 60_000);
 
 test('SCAN_SERVICE_URL: the scan goes to the given service instead of a new one', async () => {

@@ -20,7 +20,7 @@ function product(): Record<string, unknown> {
     lowest_price_new_fbm: null,
     lowest_price_used_fba: 1800,
     lowest_price_used_fbm: 1700,
-    market_pack_quantity: 1,
+    market_pack_quantity: 2,
     size_tier: 'Large Standard-Size',
     competitive_sellers: 3,
     new_fba_offers_count: 4,
@@ -34,14 +34,16 @@ function product(): Record<string, unknown> {
     profit_per_month: 60000,
     inputs: {
       identifier: '012345678905',
-      cost: 1250,
+      cost: 500,
+      discount_cost: 450,
+      total_cogs: 900,
       stock: 40,
       map: 1999,
       supplier_sku: '=cmd|calc',
       supplier_pack_quantity: 6,
       custom_columns: ['Blue widget', '8'],
     },
-    financials: { profit: 500, margin: 2001, roi: 4000, net_revenue: 1750 },
+    financials: { profit: 500, margin: 2001, roi: 5556, net_revenue: 1585, prep_cost: 100, inbound_shipping: 85, fba_storage_fees: 12 },
     market_fees: { referral_fee: 375, fba_fees: 512, per_item_fee: null, variable_closing_fee: 0, inbound_placement_fee: 27 },
     flags: ['Private label', { name: 'Amazon on listing' }],
     monthly_sold: 100, // a member the contract does not list
@@ -53,14 +55,15 @@ describe('result tab layout', () => {
   test('columns in the order a seller reads them, supplier inputs and custom columns last', () => {
     const cols = resultColumns(['Description', 'Sheet row']);
     expect(cols.map((c) => c.header)).toEqual([
-      'ASIN', 'Title', 'Brand', 'Category', 'Rank', 'Buy Box', 'Lowest FBA', 'Lowest FBM', 'Referral fee', 'FBA fee',
-      'Other fees', 'Profit', 'Margin', 'ROI', 'Units/mo', 'Sales/mo', 'Profit/mo', 'FBA offers', 'FBM offers', 'Offers',
-      'Flags', 'Hazmat', 'Meltable', 'Adult', 'Size tier', 'Identifier', 'SKU', 'Cost', 'MAP', 'Stock', 'Pack qty',
-      'Description', 'Sheet row',
+      'ASIN', 'Title', 'Description', 'Identifier', 'Brand', 'Category', 'Rank', 'Buy Box', 'Referral fee', 'FBA fee',
+      'Other fees', 'Net revenue', 'Cost', 'Cost after discount', 'Units/order', 'Total cost', 'Prep', 'Inbound shipping',
+      'Profit', 'Margin', 'ROI', 'Check', 'Storage/mo', 'Units/mo', 'Sales/mo', 'Profit/mo', 'Lowest FBA', 'Lowest FBM',
+      'FBA offers', 'FBM offers', 'Offers', 'Flags', 'Hazmat', 'Meltable', 'Adult', 'Size tier', 'SKU', 'MAP', 'Stock',
+      'Pack qty', 'Sheet row',
     ]);
     expect(new Set(cols.map((c) => c.key)).size).toBe(cols.length);
-    expect(columnIndex(cols, 'profit')).toBe(11);
-    expect(columnIndex(cols, 'roi')).toBe(13);
+    expect(columnIndex(cols, 'profit')).toBe(18);
+    expect(columnIndex(cols, 'roi')).toBe(20);
   });
 
   test('values of a realistic product: money as amounts, basis points as fractions, guarded text', () => {
@@ -70,21 +73,32 @@ describe('result tab layout', () => {
     expect(row).toEqual({
       ASIN: '=HYPERLINK("https://www.amazon.com/dp/B00EXAMPLE","B00EXAMPLE")',
       Title: "'Widget, large (12 pack)", // has a digit: guarded so Sheets keeps the text
+      Description: 'Blue widget',
+      Identifier: "'012345678905",
       Brand: 'Acme',
       Category: 'Home & Kitchen',
       Rank: 15230,
       'Buy Box': 24.99,
-      'Lowest FBA': 24.5,
-      'Lowest FBM': '',
       'Referral fee': 3.75,
       'FBA fee': 5.12,
       'Other fees': 0.27,
+      'Net revenue': 15.85,
+      Cost: 5,
+      'Cost after discount': 4.5,
+      'Units/order': 2,
+      'Total cost': 9,
+      Prep: 1,
+      'Inbound shipping': 0.85,
       Profit: 5,
       Margin: 0.2001,
-      ROI: 0.4,
+      ROI: 0.5556,
+      Check: '',
+      'Storage/mo': 0.12,
       'Units/mo': 120,
       'Sales/mo': 2998.8,
       'Profit/mo': 600,
+      'Lowest FBA': 24.5,
+      'Lowest FBM': '',
       'FBA offers': 4,
       'FBM offers': 2,
       Offers: 6,
@@ -93,13 +107,10 @@ describe('result tab layout', () => {
       Meltable: true,
       Adult: false,
       'Size tier': 'Large Standard-Size',
-      Identifier: "'012345678905",
       SKU: "'=cmd|calc",
-      Cost: 12.5,
       MAP: 19.99,
       Stock: 40,
       'Pack qty': 6,
-      Description: 'Blue widget',
       'Sheet row': 8,
     });
   });
@@ -140,7 +151,48 @@ describe('result tab layout', () => {
 
   test('text from the service that starts with a formula character stays text', () => {
     const b = resultBlock([{ asin: 'B00EXAMPLE', market_title: '+Plus size', brand: '@home', category: '-Other' }], { marketplace: US });
-    expect(b.values[0].slice(1, 4)).toEqual(["'+Plus size", "'@home", "'-Other"]);
+    const at = (key: string) => b.values[0][columnIndex(b.columns, key)];
+    expect([at('title'), at('brand'), at('category')]).toEqual(["'+Plus size", "'@home", "'-Other"]);
+  });
+
+  test('profit can be followed from the columns shown: Buy Box − fees = Net revenue; Net revenue − Total cost − Prep − Inbound = Profit', () => {
+    const b = resultBlock([product()], { marketplace: US });
+    const at = (key: string) => b.values[0][columnIndex(b.columns, key)] as number;
+    const cents = (x: number) => Math.round(x * 100);
+    expect(cents(at('buybox_price')) - cents(at('referral_fee')) - cents(at('fba_fees')) - cents(at('other_fees'))).toBe(cents(at('net_revenue')));
+    expect(cents(at('net_revenue')) - cents(at('total_cogs')) - cents(at('prep_cost')) - cents(at('inbound_shipping'))).toBe(cents(at('profit')));
+    // A 2-pack: the total cost of one order is two discounted units, not the one-unit Cost.
+    expect(at('units_per_order')).toBe(2);
+    expect(cents(at('total_cogs'))).toBe(2 * cents(at('discount_cost')));
+  });
+
+  test('a cost many times the Buy Box is flagged as a likely typo; a plausible one is not', () => {
+    const typo = { ...product(), inputs: { cost: 25000, total_cogs: 25000 } }; // $250 for a $24.99 item
+    const b = resultBlock([typo, product(), { asin: 'B00EXAMPLE', inputs: { cost: 9000 } }], { marketplace: US });
+    const check = columnIndex(b.columns, 'check');
+    expect(b.values[0][check]).toBe("'" + 'Cost is 10× the Buy Box: check the cost (a pack price or a missing decimal point?)'); // guarded text, as all text
+    expect(b.values[1][check]).toBe('');
+    expect(b.values[2][check]).toBe(''); // no Buy Box: nothing to compare with
+  });
+
+  test('history columns only when the scan pulled historical data, read flat or nested, -1 blank', () => {
+    expect(resultColumns([], false).some((c) => c.key === 'bsr_90')).toBe(false);
+    const flat = { asin: 'B00EXAMPLE', bsr_90_days: 15000, price_90_days: 2399, instock_rate_90_days: 8500, sales_rank_drops_30_days: 12, sales_rank_drops_90_days: -1 };
+    const nested = { asin: 'B00EXAMPLE', historical: { bsr: { d90: 15000 }, price: { d90: 2399 }, amazon_in_stock_rate: { d90: 8500 }, sales_rank_drops: { d30: 12, d90: null } } };
+    const b = resultBlock([flat, nested], { marketplace: US, historical: true });
+    const pickRow = (r: number) => ['bsr_90', 'price_90', 'instock_90', 'drops_30', 'drops_90'].map((k) => b.values[r][columnIndex(b.columns, k)]);
+    expect(pickRow(0)).toEqual([15000, 23.99, 0.85, 12, '']);
+    expect(pickRow(1)).toEqual(pickRow(0));
+    // They sit after the competition columns, before the risk flags.
+    expect(columnIndex(b.columns, 'bsr_90')).toBe(columnIndex(b.columns, 'total_offers_count') + 1);
+    expect(columnIndex(b.columns, 'flags')).toBe(columnIndex(b.columns, 'drops_90') + 1);
+  });
+
+  test("the supplier's description sits beside the marketplace title, other custom columns stay last", () => {
+    const cols = resultColumns(['Case size', 'Product Name', 'Sheet row']).map((c) => c.header);
+    expect(cols.slice(0, 4)).toEqual(['ASIN', 'Title', 'Product Name', 'Identifier']);
+    expect(cols.slice(-2)).toEqual(['Case size', 'Sheet row']);
+    expect(resultColumns(['Notes']).map((c) => c.header).slice(0, 3)).toEqual(['ASIN', 'Title', 'Identifier']);
   });
 });
 

@@ -288,3 +288,34 @@ describe('buildUploadOptions: sidebar dollars and percents to cents and basis po
     expect(r.problems[1].message).toBe('Prep cost "abc" is not an amount.');
   });
 });
+
+describe('prepareScan: a skipped row names every problem it has', () => {
+  test('a bad identifier, a cost "ten" and a discount "ten" on one row: all three in its message, the identifier first', () => {
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost', 'Discount', 'Stock'],
+        ['036000291453', 'ten', 'ten', 'lots'], // row 2: bad check digit, cost and discount unreadable, stock too
+        ['036000291452', 3, 'ten', 5], // row 3: goes, with a warning for the discount
+        ['', 'ten', '5%', ''], // row 4: no identifier and no cost
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1, discount: 2, stock: 3 },
+      options: OPTIONS,
+    });
+    expect(p.skipped.map((s) => [s.sheetRow, s.reason])).toEqual([
+      [2, 'invalid-identifier'],
+      [4, 'no-identifier'],
+    ]);
+    const row2 = p.skipped[0];
+    expect(row2.problems).toHaveLength(4);
+    expect(row2.problems[0]).toMatch(/check digit/);
+    expect(row2.problems[1]).toMatch(/Cost/);
+    // Optional cells in upload column order (stock before discount).
+    expect(row2.problems.slice(2)).toEqual(['Stock "lots" is not a whole number.', 'Discount "ten" is not a percent from 0 to 100.']);
+    expect(row2.message).toBe('Row 2: ' + row2.problems.join(' Also: '));
+    expect(p.skipped[1].message).toMatch(/^Row 4: no identifier in column A\. Also: .*Cost/);
+    // The row that goes keeps the warning form it always had.
+    expect(p.warnings.map((w) => w.message)).toEqual(['Row 3: Discount "ten" is not a percent from 0 to 100. It is sent blank.']);
+  });
+});

@@ -3,9 +3,13 @@ import { Ctx } from './context';
 import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './services';
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
 import { UiImpl } from './ui';
+import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
+import { ProtectionType } from './protection';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
+  readonly DataValidationCriteria = DataValidationCriteria;
+  readonly ProtectionType = ProtectionType;
   constructor(private readonly s: Services) {}
   private get ctx(): Ctx {
     return this.s.ctx;
@@ -81,6 +85,10 @@ export class SpreadsheetAppImpl {
   newConditionalFormatRule(): ConditionalFormatRuleBuilderImpl {
     this.ctx.call();
     return new ConditionalFormatRuleBuilderImpl(this.ctx);
+  }
+  newDataValidation(): DataValidationBuilderImpl {
+    this.ctx.call();
+    return new DataValidationBuilderImpl(this.ctx);
   }
   newRichTextValue(): RichTextValueBuilderImpl {
     this.ctx.call();

@@ -1,13 +1,15 @@
 /**
  * Custom-function formulas: `=NAME(arg, ...)` where NAME is a custom function of the loaded script.
  * Evaluated when written, when a referenced cell changes and on recalculate(); array results spill
- * into neighbouring cells like in Sheets. Other formulas are kept as text with an empty value
- * (chosen: this runtime has no built-in function library).
+ * into neighbouring cells like in Sheets. Built-in formulas are computed by the engine in
+ * builtin.ts, kept in step here: every recalculation pushes what changed into it and carries its new
+ * results on to the custom functions that read them.
  */
 import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
-import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell } from './model';
+import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell, liveArea } from './model';
 import { DATE_TIME_FORMAT, dateToSerial, isDate, isDateFormat, truncate15 } from './values';
 import { isAutomatic } from './format';
+import { rebuildBuiltin, shiftBuiltin, syncBuiltin } from './builtin';
 
 /** One argument of a custom-function call; `text` is how it is written in the formula. */
 type Arg = { text: string } & (
@@ -106,7 +108,7 @@ function resolveArea(wb: WorkbookCore, fc: CustomFormula, a: Arg): Area | null {
   if (a.kind === 'name') {
     const nr = wb.namedRanges.get(a.name);
     if (!nr) throw new FormulaError('#NAME?', `Unknown range name: '${a.name.toUpperCase()}'.`);
-    return nr.area;
+    return liveArea(nr.area);
   }
   if (a.deleted) throw new FormulaError('#REF!', 'Reference does not exist.');
   const sheet = a.sheetName === undefined ? fc.sheet : wb.sheetByNameCi(a.sheetName);
@@ -338,9 +340,10 @@ export function formulaWritten(wb: WorkbookCore, sheet: SheetModel, r: number, c
   const call = parseCall(cell.f ?? '');
   const name = call ? customName(wb, call.name) : undefined;
   if (!call || !name) {
-    // Chosen: built-in and unknown functions are kept as text with an empty value. Without hooks
-    // (no script loaded yet) custom formulas wait as text until attachFormulas/recalculate.
+    // A built-in formula (or an unknown function: #NAME?), computed by the engine in afterWrite.
+    // Without hooks (no script loaded yet) custom formulas wait as text until attachFormulas/recalculate.
     cell.v = undefined;
+    builtinWritten.add(wb);
     return [{ sheet, r1: r, c1: c, r2: r, c2: c }];
   }
   const fc = new CustomFormula(sheet, r, c, name, call.args);
@@ -362,17 +365,24 @@ export function afterWrite(wb: WorkbookCore, areas: Area[]): void {
   const reg = registry(wb);
   const pending = new Set(due(wb));
   due(wb).clear();
+  const written = builtinWritten.delete(wb);
+  const computed = syncBuiltin(wb, areas, written);
   if (reg.size === 0) return;
   const runs = new Map<CustomFormula, number>();
-  let changed: Changed[] = areas.map((area) => ({ area }));
+  let changed: Changed[] = [...areas, ...computed].map((area) => ({ area }));
   while (changed.length || pending.size) {
     collect(wb, changed, pending, runs);
     const wave = readyOf(wb, pending);
     if (!wave.length) break;
     for (const fc of wave) pending.delete(fc);
     changed = runWave(wb, wave, runs);
+    // Custom-function results feed built-in formulas, whose new results may feed further custom functions.
+    for (const area of syncBuiltin(wb, changed.map((it) => it.area), false)) changed.push({ area });
   }
 }
+
+/** Workbooks into which a built-in formula was just written (their engine is created if needed). */
+const builtinWritten = new WeakSet<WorkbookCore>();
 
 /**
  * Adds to `pending` the formulas that read a changed area; lays out again (no execution) results
@@ -409,6 +419,7 @@ function collect(wb: WorkbookCore, items: Changed[], pending: Set<CustomFormula>
         for (const area of layout(wb, fc)) next.push({ area, from: fc });
       }
     }
+    if (next.length) for (const area of syncBuiltin(wb, next.map((it) => it.area), false)) next.push({ area });
     round = next;
   }
 }
@@ -462,7 +473,7 @@ function customName(wb: WorkbookCore, name: string): string | undefined {
  * Registers the custom-function formulas already in the workbook (loaded from a file or typed before
  * the script was loaded), without evaluating them, so that argument changes recalculate them.
  */
-export function attachFormulas(wb: WorkbookCore): void {
+export function attachFormulas(wb: WorkbookCore): Area[] {
   const reg = registry(wb);
   for (const sheet of wb.sheets)
     sheet.rows.forEach((row, ri) =>
@@ -489,19 +500,21 @@ export function attachFormulas(wb: WorkbookCore): void {
         }
       }),
     );
+  // Built-in formulas are computed now (a loaded file's cached results are replaced, as Sheets recalculates).
+  return rebuildBuiltin(wb);
 }
 
 /** Re-evaluates every custom-function formula as one recalculation (used for "reopen"). */
 export function recalculateAll(wb: WorkbookCore): void {
   const reg = registry(wb);
-  attachFormulas(wb);
+  const computed = attachFormulas(wb);
   for (const fc of [...reg])
     if (!isLive(fc)) {
       reg.delete(fc);
       clearOrphans(fc);
     }
   for (const fc of formulasOf(wb)) due(wb).add(fc);
-  afterWrite(wb, []);
+  afterWrite(wb, computed);
 }
 
 /** After rows/columns were inserted or deleted, the formulas' anchors moved with their cells. */
@@ -543,6 +556,7 @@ function renderRef(a: Extract<Arg, { kind: 'ref' }>): string {
  */
 export function shiftReferences(wb: WorkbookCore, sheet: SheetModel, dim: 'row' | 'col', at: number, n: number): void {
   const moved: CustomFormula[] = [];
+  const areas: Area[] = shiftBuiltin(wb, sheet, dim, at, n);
   for (const fc of formulasOf(wb)) {
     let changed = false;
     let resized = false;
@@ -583,7 +597,6 @@ export function shiftReferences(wb: WorkbookCore, sheet: SheetModel, dim: 'row' 
     if (resized) moved.push(fc);
   }
   // Formulas whose arguments changed recalculate; results cut by the insertion or deletion re-spill.
-  const areas: Area[] = [];
   for (const fc of moved) due(wb).add(fc);
   for (const fc of formulasOf(wb)) {
     if (moved.includes(fc) || fc.sheet !== sheet || !fc.result) continue;

@@ -3,10 +3,11 @@
  * Values are stored the way Sheets stores them (dates as serial numbers with a date format), and
  * user input is turned into values the way Sheets does it (see writeInput).
  */
-import { cellA1 } from './a1';
+import { cellA1, columnLetters, rangeA1 } from './a1';
 import { AUTOMATIC_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, dateToSerial, isDate, isDateFormat, parseTyped, serialParts, serialToDate, Stored, truncate15 } from './values';
 import { formatValue, isAutomatic } from './format';
 import type { CustomFormula } from './formulas';
+import type { ValidationModel } from './validation';
 
 export interface LinkRun {
   start: number;
@@ -31,6 +32,8 @@ export interface Cell {
   links?: LinkRun[];
   /** Message of an error value (#ERROR!, #REF!). */
   err?: string;
+  /** Data validation rule (checkbox, value list, ...). */
+  dv?: ValidationModel;
   /** Custom-function formula anchored here. */
   cf?: CustomFormula;
   /** Set on cells filled by the spill of a custom function's array result. */
@@ -45,6 +48,35 @@ export interface Area {
   c1: number;
   r2: number;
   c2: number;
+  /**
+   * Sides left out in the A1 notation it was made from (`A:A`, `2:2`, `A2:A`, `B:D`): an open end
+   * (`r2`/`c2`) reaches the sheet's last row/column whatever the sheet's size (see liveArea), an
+   * omitted start (`r1`/`c1`) is row/column 1 but is not written in getA1Notation (as in Sheets).
+   */
+  open?: OpenSides;
+}
+
+export interface OpenSides {
+  r1?: boolean;
+  c1?: boolean;
+  r2?: boolean;
+  c2?: boolean;
+}
+
+/** The cells an area covers now: an open end reaches the sheet's current last row/column. */
+export function liveArea(a: Area): Area {
+  if (!a.open) return a;
+  return { ...a, r2: a.open.r2 ? a.sheet.maxRows : a.r2, c2: a.open.c2 ? a.sheet.maxCols : a.c2 };
+}
+
+/** A1 notation of an area, keeping open notation (`A:A`, `2:2`, `A2:A`) as Sheets does. */
+export function areaA1(a: Area): string {
+  const live = liveArea(a);
+  if (!a.open) return rangeA1(live.r1, live.c1, live.r2, live.c2);
+  const o = a.open;
+  const p1 = (o.c1 ? '' : columnLetters(live.c1)) + (o.r1 ? '' : String(live.r1));
+  const p2 = (o.c2 ? '' : columnLetters(live.c2)) + (o.r2 ? '' : String(live.r2));
+  return `${p1}:${p2}`;
 }
 
 export interface FilterModel {

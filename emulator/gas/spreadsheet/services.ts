@@ -5,8 +5,10 @@
 import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
-import { Area, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
+import { Area, OpenSides, areaA1, liveArea, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
+import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxValues } from './validation';
+import { ProtectionModel, ProtectionType, addProtection, checkEditable, mayEdit, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
 
@@ -92,8 +94,8 @@ export class Services {
     if (!s) this.sheetWrappers.set(m, (s = new SheetImpl(this, m)));
     return s;
   }
-  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1): RangeImpl {
-    return new RangeImpl(this, m, r, c, nr, nc);
+  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1, open?: OpenSides): RangeImpl {
+    return new RangeImpl(this, m, r, c, nr, nc, open);
   }
   /** The model of a Sheet/Range object given by the script. */
   modelOf(x: unknown, method: string): SheetModel {
@@ -107,12 +109,17 @@ export class Services {
     if (!ref) throw this.ctx.error('Range not found');
     const sheet = ref.sheetName === undefined ? defaultSheet : this.ctx.wb.sheetByName(ref.sheetName);
     if (!sheet) throw this.ctx.error('Range not found');
-    const area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
-    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    const area: Area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
+    if (area.r2 > sheet.maxRows || area.c2 > sheet.maxCols || area.r1 > sheet.maxRows || area.c1 > sheet.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    // Open notation (A:A, 2:2, A2:A) is kept: the range reaches the sheet's end however it grows.
+    if (ref.r1 === null || ref.c1 === null || ref.r2 === null || ref.c2 === null)
+      area.open = { r1: ref.r1 === null, c1: ref.c1 === null, r2: ref.r2 === null, c2: ref.c2 === null };
     return area;
   }
   rangeOf(a: Area): RangeImpl {
-    return this.range(a.sheet, a.r1, a.c1, a.r2 - a.r1 + 1, a.c2 - a.c1 + 1);
+    const l = liveArea(a);
+    return this.range(a.sheet, l.r1, l.c1, l.r2 - l.r1 + 1, l.c2 - l.c1 + 1, a.open);
   }
 }
 
@@ -202,6 +209,8 @@ export class SpreadsheetImpl {
     const m = this.wb.addSheet(name ?? this.wb.uniqueSheetName(), at);
     this.wb.activeSheet = m;
     this.wb.activeRange = null;
+    // Formulas naming this sheet (#REF! until now) resolve.
+    afterWrite(this.wb, []);
     return this.s.sheet(m);
   }
   deleteSheet(sheet: SheetImpl): void {
@@ -264,6 +273,10 @@ export class SpreadsheetImpl {
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
     return this.ctx.arr([...this.wb.namedRanges.values()].map((nr) => new NamedRangeImpl(this.s, nr)));
+  }
+  getProtections(type: string): ProtectionImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(protectionsOf(this.wb).filter((p) => p.type === String(type)).map((p) => new ProtectionImpl(this.s, p)));
   }
   /** Chosen: removing a name that does not exist does nothing. */
   removeNamedRange(name: string): void {
@@ -370,12 +383,130 @@ export class NamedRangeImpl {
   }
   setRange(range: RangeImpl): NamedRangeImpl {
     this.s.ctx.mutate('setRange');
+    if (!(range instanceof RangeImpl)) throw this.ctx.error(`The parameters (${typeName(range)}) don't match the method signature for SpreadsheetApp.NamedRange.setRange.`);
     this.nr.area = range._area();
     return this;
   }
   remove(): void {
     this.s.ctx.mutate('remove');
     this.s.ctx.wb.namedRanges.delete(this.nr.name);
+  }
+}
+
+// ---- Protection -----------------------------------------------------------------------------------
+
+export class ProtectionImpl {
+  constructor(
+    private readonly s: Services,
+    private readonly p: ProtectionModel,
+  ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
+  private emails(x: unknown, method: string): string[] {
+    const one = (v: unknown): string => {
+      if (typeof v === 'string') return v;
+      if (v instanceof UserImpl) return v.getEmail();
+      if (v && typeof (v as { getEmail?: unknown }).getEmail === 'function') return String((v as { getEmail(): string }).getEmail());
+      throw this.ctx.error(`The parameters (${typeName(v)}) don't match the method signature for SpreadsheetApp.Protection.${method}.`);
+    };
+    return Array.isArray(x) ? x.map(one) : [one(x)];
+  }
+  /** The list Google starts from when the script first changes editors: the owner and the protection's creator. */
+  private editors(): Set<string> {
+    if (!this.p.editors) this.p.editors = new Set([this.ctx.wb.owner, this.p.creator]);
+    return this.p.editors;
+  }
+  addEditor(emailOrUser: unknown): ProtectionImpl {
+    this.ctx.mutate('addEditor');
+    for (const e of this.emails(emailOrUser, 'addEditor')) this.editors().add(e);
+    return this;
+  }
+  addEditors(emails: string[]): ProtectionImpl {
+    this.ctx.mutate('addEditors');
+    for (const e of this.emails(emails, 'addEditors')) this.editors().add(e);
+    return this;
+  }
+  /** Chosen: the owner and the user running the script stay editors (nobody can lock themselves out). */
+  removeEditor(emailOrUser: unknown): ProtectionImpl {
+    return this.drop('removeEditor', emailOrUser);
+  }
+  removeEditors(emailsOrUsers: unknown[]): ProtectionImpl {
+    return this.drop('removeEditors', emailsOrUsers);
+  }
+  private drop(method: string, x: unknown): ProtectionImpl {
+    this.ctx.mutate(method);
+    const me = this.ctx.state.current?.user ?? this.ctx.wb.owner;
+    const set = this.editors();
+    for (const e of this.emails(x, method)) if (e !== this.ctx.wb.owner && e !== me) set.delete(e);
+    return this;
+  }
+  getEditors(): UserImpl[] {
+    this.ctx.call();
+    const list = this.p.editors ? [...this.p.editors] : [...new Set([this.ctx.wb.owner, this.p.creator])];
+    return this.ctx.arr(list.map((e) => new UserImpl(e)));
+  }
+  canEdit(): boolean {
+    this.ctx.call();
+    return mayEdit(this.ctx.wb, this.p, this.ctx.state.current?.user ?? this.ctx.wb.owner);
+  }
+  canDomainEdit(): boolean {
+    this.ctx.call();
+    return this.p.domainEdit;
+  }
+  setDomainEdit(editable: boolean): ProtectionImpl {
+    this.ctx.mutate('setDomainEdit');
+    this.p.domainEdit = !!editable;
+    if (!editable) this.editors();
+    return this;
+  }
+  getDescription(): string {
+    this.ctx.call();
+    return this.p.description;
+  }
+  setDescription(description: string): ProtectionImpl {
+    this.ctx.mutate('setDescription');
+    this.p.description = String(description);
+    return this;
+  }
+  isWarningOnly(): boolean {
+    this.ctx.call();
+    return this.p.warningOnly;
+  }
+  setWarningOnly(warningOnly: boolean): ProtectionImpl {
+    this.ctx.mutate('setWarningOnly');
+    this.p.warningOnly = !!warningOnly;
+    return this;
+  }
+  getProtectionType(): string {
+    this.ctx.call();
+    return this.p.type;
+  }
+  getRange(): RangeImpl {
+    this.ctx.call();
+    return this.s.rangeOf(this.p.area);
+  }
+  getRangeName(): string | null {
+    this.ctx.call();
+    return null;
+  }
+  getUnprotectedRanges(): RangeImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(this.p.unprotected.map((a) => this.s.rangeOf(a)));
+  }
+  /** Google: only for sheet protections (chosen wording for a range protection). */
+  setUnprotectedRanges(ranges: RangeImpl[]): ProtectionImpl {
+    this.ctx.mutate('setUnprotectedRanges');
+    if (this.p.type !== 'SHEET') throw this.ctx.error('Unprotected ranges can only be set on a sheet protection.');
+    this.p.unprotected = (Array.isArray(ranges) ? ranges : []).map((r) => {
+      if (!(r instanceof RangeImpl)) throw this.ctx.error(`The parameters (${typeName(ranges)}) don't match the method signature for SpreadsheetApp.Protection.setUnprotectedRanges.`);
+      return r._area();
+    });
+    return this;
+  }
+  remove(): void {
+    this.ctx.mutate('remove');
+    removeProtection(this.ctx.wb, this.p);
   }
 }
 
@@ -514,6 +645,7 @@ export class SheetImpl {
     const m = this._m;
     if (at < 1 || n < 1 || at + n - 1 > m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
     if (n === m.maxRows) throw this.ctx.error("You can't delete all the rows on the sheet."); // chosen wording
+    checkEditable(this.ctx, { sheet: m, r1: at, c1: 1, r2: at + n - 1, c2: m.maxCols });
     m.rows.splice(at - 1, n);
     m.maxRows -= n;
     this.shift('row', at, -n);
@@ -552,9 +684,18 @@ export class SheetImpl {
     const m = this._m;
     for (const [k, nr] of this.wb.namedRanges) {
       if (nr.area.sheet !== m) continue;
-      const a = shiftArea(nr.area, dim, at, n);
+      // An open end (A:A) reaches the sheet's end however rows come and go.
+      const o = nr.area.open;
+      const a = shiftArea(o ? { ...nr.area, r2: o.r2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.r2, c2: o.c2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.c2 } : nr.area, dim, at, n);
+      if (a && o) Object.assign(a, { r2: o.r2 ? m.maxRows : a.r2, c2: o.c2 ? m.maxCols : a.c2 });
       if (a) nr.area = a;
       else this.wb.namedRanges.delete(k);
+    }
+    for (const p of protectionsOf(this.wb)) {
+      if (p.type !== 'RANGE' || p.area.sheet !== m) continue;
+      const a = shiftArea(p.area, dim, at, n);
+      if (a) p.area = a;
+      else removeProtection(this.wb, p);
     }
     if (m.filter) {
       const f = shiftArea(m.filter, dim, at, n);
@@ -632,6 +773,7 @@ export class SheetImpl {
       m.maxRows += needRows;
       m.maxCols += needCols;
     }
+    checkEditable(this.ctx, { sheet: m, r1: r, c1: 1, r2: r, c2: Math.max(1, rowContents.length) });
     const formulas: number[] = [];
     rowContents.forEach((v, i) => {
       if (this.wb.writeInput(m, r, i + 1, v)) formulas.push(i + 1);
@@ -642,7 +784,7 @@ export class SheetImpl {
     return this;
   }
 
-  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): SheetImpl {
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; validationsOnly?: boolean }): SheetImpl {
     const m = this._m;
     this.ctx.write('clear', m.lastRow() * m.lastColumn());
     this.s.range(m, 1, 1, m.maxRows, m.maxCols)._clear(options ?? {});
@@ -758,6 +900,21 @@ export class SheetImpl {
     this.ctx.call();
     return this.ctx.arr(this._m.cfRules as ConditionalFormatRuleImpl[]);
   }
+  /** Google: a sheet protection covers the whole sheet (also rows added later). */
+  protect(): ProtectionImpl {
+    this.ctx.mutate('protect');
+    const m = this._m;
+    const p: ProtectionModel = {
+      type: 'SHEET', area: { sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols, open: { r1: true, c1: true, r2: true, c2: true } },
+      description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [], creator: this.ctx.state.current?.user ?? this.wb.owner,
+    };
+    addProtection(this.wb, p);
+    return new ProtectionImpl(this.s, p);
+  }
+  getProtections(type: string): ProtectionImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(protectionsOf(this.wb).filter((p) => p.type === String(type) && p.area.sheet === this._m).map((p) => new ProtectionImpl(this.s, p)));
+  }
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
     return this.ctx.arr([...this.wb.namedRanges.values()].filter((nr) => nr.area.sheet === this._m).map((nr) => new NamedRangeImpl(this.s, nr)));
@@ -783,9 +940,19 @@ export class RangeImpl {
     /** @internal */ readonly _m: SheetModel,
     /** @internal */ readonly _r: number,
     /** @internal */ readonly _c: number,
-    /** @internal */ readonly _nr: number,
-    /** @internal */ readonly _nc: number,
+    private readonly nr0: number,
+    private readonly nc0: number,
+    /** @internal Sides left open in its A1 notation (A:A, 2:2, A2:A): they follow the sheet's size. */
+    readonly _open: OpenSides | undefined = undefined,
   ) {}
+  /** @internal */
+  get _nr(): number {
+    return this._open?.r2 ? Math.max(0, this._m.maxRows - this._r + 1) : this.nr0;
+  }
+  /** @internal */
+  get _nc(): number {
+    return this._open?.c2 ? Math.max(0, this._m.maxCols - this._c + 1) : this.nc0;
+  }
   private get ctx() {
     return this.s.ctx;
   }
@@ -794,7 +961,9 @@ export class RangeImpl {
   }
   /** @internal */
   _area(): Area {
-    return { sheet: this._m, r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+    const a: Area = { sheet: this._m, r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+    if (this._open) a.open = { ...this._open };
+    return a;
   }
   private cells(): number {
     return this._nr * this._nc;
@@ -822,7 +991,7 @@ export class RangeImpl {
   // -- position --
   getA1Notation(): string {
     this.ctx.call();
-    return rangeA1(this._r, this._c, this._r + this._nr - 1, this._c + this._nc - 1);
+    return areaA1(this._area());
   }
   getRow(): number {
     this.ctx.call();
@@ -919,7 +1088,123 @@ export class RangeImpl {
     this.writeAll((i, j) => data[i][j]);
     return this;
   }
+  /** Google: until its editors are changed, a new protection mirrors the spreadsheet's permissions. */
+  protect(): ProtectionImpl {
+    this.ctx.mutate('protect');
+    const p: ProtectionModel = {
+      type: 'RANGE', area: this._area(), description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [],
+      creator: this.ctx.state.current?.user ?? this.wb.owner,
+    };
+    addProtection(this.wb, p);
+    return new ProtectionImpl(this.s, p);
+  }
+
+  // -- data validation (checkboxes, value lists) --
+  setDataValidation(rule: DataValidationImpl | null): RangeImpl {
+    if (rule !== null && !(rule instanceof DataValidationImpl))
+      throw this.ctx.error(`The parameters (${typeName(rule)}) don't match the method signature for SpreadsheetApp.Range.setDataValidation.`);
+    this.ctx.write('setDataValidation', this.cells());
+    checkEditable(this.ctx, this._area());
+    this.each((c) => (c.dv = rule ? rule._v : undefined));
+    return this;
+  }
+  setDataValidations(rules: Array<Array<DataValidationImpl | null>>): RangeImpl {
+    const data = checkGrid(this.ctx, 'setDataValidations', rules, this._nr, this._nc);
+    for (const row of data)
+      for (const r of row)
+        if (r !== null && !(r instanceof DataValidationImpl)) throw this.ctx.error(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Range.setDataValidations.`);
+    this.ctx.write('setDataValidations', this.cells());
+    this.each((c, i, j) => (c.dv = (data[i][j] as DataValidationImpl | null)?._v));
+    return this;
+  }
+  getDataValidation(): DataValidationImpl | null {
+    this.ctx.read(1);
+    const v = this.first()?.dv;
+    return v ? new DataValidationImpl(this.ctx, v) : null;
+  }
+  getDataValidations(): Grid<DataValidationImpl | null> {
+    this.ctx.read(this.cells());
+    return this.map((c) => (c?.dv ? new DataValidationImpl(this.ctx, c.dv) : null));
+  }
+  clearDataValidations(): RangeImpl {
+    this.ctx.write('clearDataValidations', this.cells());
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const c = this._m.cell(this._r + i, this._c + j);
+      if (c) c.dv = undefined;
+    }
+    return this;
+  }
+  /** Google: checkbox rule on every cell, and every cell set to the unchecked value (FALSE by default). */
+  insertCheckboxes(checkedValue?: unknown, uncheckedValue?: unknown): RangeImpl {
+    const values = arguments.length === 0 ? [] : arguments.length === 1 ? [checkedValue] : [checkedValue, uncheckedValue];
+    const rule: ValidationModel = { type: DataValidationCriteria.CHECKBOX, values, allowInvalid: true, helpText: null };
+    const { unchecked } = checkboxValues(rule);
+    this.ctx.write('insertCheckboxes', this.cells());
+    this.each((c) => (c.dv = rule));
+    this.writeAll(() => unchecked);
+    return this;
+  }
+  /** Google: removes the checkbox rules, and the values of cells that held the checked or unchecked value. */
+  removeCheckboxes(): RangeImpl {
+    this.ctx.write('removeCheckboxes', this.cells());
+    checkEditable(this.ctx, this._area());
+    const cleared: Area[] = [];
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const c = this._m.cell(this._r + i, this._c + j);
+      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) continue;
+      const { checked, unchecked } = checkboxValues(c.dv);
+      c.dv = undefined;
+      if (!c.f && (c.v === checked || c.v === unchecked)) {
+        this.wb.clearContent(c);
+        cleared.push({ sheet: this._m, r1: this._r + i, c1: this._c + j, r2: this._r + i, c2: this._c + j });
+      }
+    }
+    if (cleared.length) afterWrite(this.wb, cleared);
+    return this;
+  }
+  check(): RangeImpl {
+    return this.setChecked('check', true);
+  }
+  uncheck(): RangeImpl {
+    return this.setChecked('uncheck', false);
+  }
+  /** Google: only cells holding the checked or unchecked value of their checkbox change. */
+  private setChecked(method: string, on: boolean): RangeImpl {
+    this.ctx.write(method, this.cells());
+    checkEditable(this.ctx, this._area());
+    const changed: Area[] = [];
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const r = this._r + i;
+      const col = this._c + j;
+      const c = this._m.cell(r, col);
+      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX || c.f) continue;
+      const { checked, unchecked } = checkboxValues(c.dv);
+      const now = c.v ?? '';
+      if (now !== checked && now !== unchecked) continue;
+      this.wb.writeInput(this._m, r, col, on ? checked : unchecked);
+      changed.push({ sheet: this._m, r1: r, c1: col, r2: r, c2: col });
+    }
+    if (changed.length) afterWrite(this.wb, changed);
+    return this;
+  }
+  /** true when every cell is a checked checkbox, false when every one is unchecked, else null (Google). */
+  isChecked(): boolean | null {
+    this.ctx.read(this.cells());
+    let all: boolean | null = null;
+    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
+      const c = this._m.cell(this._r + i, this._c + j);
+      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) return null;
+      const { checked, unchecked } = checkboxValues(c.dv);
+      const now = c.v ?? '';
+      const state = now === checked ? true : now === unchecked ? false : null;
+      if (state === null || (all !== null && all !== state)) return null;
+      all = state;
+    }
+    return all;
+  }
+
   private writeAll(v: (i: number, j: number) => unknown): void {
+    checkEditable(this.ctx, this._area());
     // Checked before anything is written, so a refused write changes nothing.
     for (let i = 0; i < this._nr; i++)
       for (let j = 0; j < this._nc; j++) {
@@ -1134,9 +1419,12 @@ export class RangeImpl {
 
   // -- clearing --
   /** @internal */
-  _clear(o: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): void {
-    const contents = !o.formatOnly && !o.commentsOnly;
-    const formats = !o.contentsOnly && !o.commentsOnly;
+  _clear(o: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean; validationsOnly?: boolean }): void {
+    const contents = !o.formatOnly && !o.commentsOnly && !o.validationsOnly;
+    const formats = !o.contentsOnly && !o.commentsOnly && !o.validationsOnly;
+    // Google: clear() with no option also removes data validation rules; validationsOnly only them.
+    const validations = !!o.validationsOnly || (!o.contentsOnly && !o.formatOnly && !o.commentsOnly);
+    checkEditable(this.ctx, this._area());
     for (let i = 0; i < this._nr; i++) {
       const row = this._m.rows[this._r - 1 + i];
       if (!row) continue;
@@ -1145,13 +1433,15 @@ export class RangeImpl {
         if (!c) continue;
         if (contents) this.wb.clearContent(c);
         if (formats) this.wb.clearFormat(c);
+        // Google: clear() with no options also removes data validation rules.
+        if (validations) c.dv = undefined;
         if (o.commentsOnly) c.note = undefined;
       }
     }
     if (contents) afterWrite(this.wb, [this._area()]);
   }
   /** Chosen: clear() keeps notes (clear({commentsOnly: true}) removes them). */
-  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean }): RangeImpl {
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean; commentsOnly?: boolean; validationsOnly?: boolean }): RangeImpl {
     this.ctx.write('clear', this.cells());
     this._clear(options ?? {});
     return this;

@@ -3,9 +3,10 @@
  * in @types/google-apps-script (nothing invented). Types only; nothing runs.
  */
 import type { SpreadsheetAppImpl } from './app';
-import type { FilterImpl, NamedRangeImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
+import type { FilterImpl, NamedRangeImpl, ProtectionImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
 import type { BooleanConditionImpl, ConditionalFormatRuleBuilderImpl, ConditionalFormatRuleImpl, RichTextValueBuilderImpl, RichTextValueImpl } from './rules';
 import type { MenuImpl, UiImpl } from './ui';
+import type { DataValidationBuilderImpl, DataValidationImpl } from './validation';
 
 type Methods<T> = Exclude<{ [K in keyof T]: T[K] extends (...a: never[]) => unknown ? K : never }[keyof T], `_${string}`>;
 type Within<Impl, Google> = Exclude<Methods<Impl>, keyof Google>;
@@ -19,12 +20,15 @@ export type Checks = [
   None<Within<RangeImpl, GoogleAppsScript.Spreadsheet.Range>>,
   None<Within<NamedRangeImpl, GoogleAppsScript.Spreadsheet.NamedRange>>,
   None<Within<FilterImpl, GoogleAppsScript.Spreadsheet.Filter>>,
+  None<Within<ProtectionImpl, GoogleAppsScript.Spreadsheet.Protection>>,
   None<Within<SelectionImpl, GoogleAppsScript.Spreadsheet.Selection>>,
   None<Within<RichTextValueImpl, GoogleAppsScript.Spreadsheet.RichTextValue>>,
   None<Within<RichTextValueBuilderImpl, GoogleAppsScript.Spreadsheet.RichTextValueBuilder>>,
   None<Within<ConditionalFormatRuleImpl, GoogleAppsScript.Spreadsheet.ConditionalFormatRule>>,
   None<Within<ConditionalFormatRuleBuilderImpl, GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder>>,
   None<Within<BooleanConditionImpl, GoogleAppsScript.Spreadsheet.BooleanCondition>>,
+  None<Within<DataValidationImpl, GoogleAppsScript.Spreadsheet.DataValidation>>,
+  None<Within<DataValidationBuilderImpl, GoogleAppsScript.Spreadsheet.DataValidationBuilder>>,
   None<Within<UiImpl, GoogleAppsScript.Base.Ui>>,
   None<Within<MenuImpl, GoogleAppsScript.Base.Menu>>,
 ];

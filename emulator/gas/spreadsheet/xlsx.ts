@@ -2,11 +2,14 @@
  * XLSX load/save with exceljs: values (text stays text, numbers stay numbers), formulas (with their
  * cached results; custom-function spills as array formulas), number formats, notes, named ranges,
  * frozen panes, hidden sheets, bold, font colours, backgrounds, alignment, wrap, hyperlinks and
- * column widths.
+ * column widths. Saving also writes each sheet's filter (as an autofilter) and its conditional format
+ * rules of the kinds the add-on uses (number comparisons, text contains, empty/not empty), so a tab
+ * opened in another spreadsheet program looks as it does in Sheets; and booleans carry a TRUE/FALSE
+ * number format, without which LibreOffice shows them as 0 and 1.
  */
 import ExcelJS from 'exceljs';
 import { parseA1, quoteSheetName, rangeA1 } from './a1';
-import { Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore } from './model';
+import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
 import { isDateFormat, isDate, truncate15, DATE_FORMAT } from './values';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
@@ -70,7 +73,8 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     ws.eachRow({ includeEmpty: false }, (row, r) => {
       row.eachCell({ includeEmpty: false }, (xc, c) => {
         const cell = sh.ensure(r, c);
-        const fmt = xc.numFmt && xc.numFmt !== 'General' ? xc.numFmt : undefined;
+        // The boolean format this module writes is the XLSX way of saying "a boolean": Sheets has no format there.
+        const fmt = xc.numFmt && xc.numFmt !== 'General' && !(xc.numFmt === BOOLEAN_FORMAT && typeof xc.value === 'boolean') ? xc.numFmt : undefined;
         cell.fmt = fmt;
         const v = xc.value as unknown;
         if (v && typeof v === 'object' && !isDate(v)) {
@@ -118,9 +122,54 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     if (!ref || ref.sheetName === undefined) continue;
     const sheet = wb.sheetByName(ref.sheetName);
     if (!sheet) continue;
-    wb.namedRanges.set(dn.name, { name: dn.name, area: { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols } });
+    const area: Area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
+    if (ref.r1 === null || ref.c1 === null || ref.r2 === null || ref.c2 === null)
+      area.open = { r1: ref.r1 === null, c1: ref.c1 === null, r2: ref.r2 === null, c2: ref.c2 === null };
+    wb.namedRanges.set(dn.name, { name: dn.name, area });
   }
   wb.activeSheet = wb.sheets.find((s) => !s.hidden) ?? wb.sheets[0] ?? null;
+}
+
+/** What LibreOffice itself writes for a boolean cell: without it, booleans read back as 0/1 there. */
+export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';
+
+interface RuleShape {
+  criteria: string | null;
+  values: unknown[];
+  background: string | null;
+  fontColor: string | null;
+  bold: boolean | null;
+  ranges: Array<{ _r: number; _c: number; _nr: number; _nc: number }>;
+}
+
+const CELL_IS: Record<string, string> = {
+  NUMBER_GREATER_THAN: 'greaterThan',
+  NUMBER_GREATER_THAN_OR_EQUAL_TO: 'greaterThanOrEqual',
+  NUMBER_LESS_THAN: 'lessThan',
+  NUMBER_LESS_THAN_OR_EQUAL_TO: 'lessThanOrEqual',
+  NUMBER_EQUAL_TO: 'equal',
+  NUMBER_NOT_EQUAL_TO: 'notEqual',
+  NUMBER_BETWEEN: 'between',
+  NUMBER_NOT_BETWEEN: 'notBetween',
+};
+
+/** A Sheets conditional format rule as exceljs writes it; null for kinds not written (gradients, formulas). */
+function conditionalForXlsx(rule: unknown): ExcelJS.ConditionalFormattingOptions | null {
+  const d = (rule as { d?: RuleShape }).d;
+  if (!d || !d.criteria || !d.ranges.length) return null;
+  const style: ExcelJS.Style = {} as ExcelJS.Style;
+  if (d.background) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: hexToArgb(d.background) } };
+  if (d.fontColor || d.bold) style.font = { ...(d.bold ? { bold: true } : {}), ...(d.fontColor ? { color: { argb: hexToArgb(d.fontColor) } } : {}) };
+  let x: ExcelJS.ConditionalFormattingRule;
+  const op = CELL_IS[d.criteria];
+  if (op) x = { type: 'cellIs', operator: op, formulae: d.values.map((v) => String(v)), style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
+  else if (d.criteria === 'TEXT_CONTAINS' || d.criteria === 'TEXT_DOES_NOT_CONTAIN') {
+    x = { type: 'containsText', operator: d.criteria === 'TEXT_CONTAINS' ? 'containsText' : 'notContains', text: String(d.values[0] ?? ''), style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
+  } else if (d.criteria === 'CELL_EMPTY' || d.criteria === 'CELL_NOT_EMPTY') {
+    x = { type: 'containsText', operator: d.criteria === 'CELL_EMPTY' ? 'containsBlanks' : 'notContainsBlanks', style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
+  } else return null;
+  const ref = d.ranges.map((g) => rangeA1(g._r, g._c, g._r + g._nr - 1, g._c + g._nc - 1)).join(' ');
+  return { ref, rules: [x] };
 }
 
 function valueForXlsx(c: Cell): ExcelJS.CellValue {
@@ -163,15 +212,23 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
           xc.value = { text: c.v, hyperlink: c.links[0].url };
         } else xc.value = valueForXlsx(c);
         if (c.fmt && !isAutomatic(c.fmt)) xc.numFmt = c.fmt;
+        else if (typeof c.v === 'boolean') xc.numFmt = BOOLEAN_FORMAT;
         if (c.note) xc.note = c.note;
         if (c.bold || c.color) xc.font = { ...(c.bold ? { bold: true } : {}), ...(c.color ? { color: { argb: hexToArgb(c.color) } } : {}) };
         if (c.bg) xc.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: hexToArgb(c.bg) } };
         if (c.halign || c.wrap) xc.alignment = { ...(c.halign ? { horizontal: c.halign as 'left' } : {}), ...(c.wrap ? { wrapText: true } : {}) };
       }),
     );
+    if (sh.filter) ws.autoFilter = rangeA1(sh.filter.r1, sh.filter.c1, sh.filter.r2, sh.filter.c2);
+    for (const rule of sh.cfRules) {
+      const cf = conditionalForXlsx(rule);
+      if (cf) ws.addConditionalFormatting(cf);
+    }
   }
   for (const nr of wb.namedRanges.values()) {
-    const a = nr.area;
+    // exceljs drops open defined names ($A$2:$A) without a word, so an open range is saved as its
+    // current extent (it no longer grows after a round trip; loading keeps open names other tools wrote).
+    const a = liveArea(nr.area);
     const abs = (r: number, c: number) => rangeA1(r, c, r, c).replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2');
     const loc = `${quoteSheetName(a.sheet.name)}!${abs(a.r1, a.c1)}${a.r1 === a.r2 && a.c1 === a.c2 ? '' : ':' + abs(a.r2, a.c2)}`;
     x.definedNames.add(loc, nr.name);

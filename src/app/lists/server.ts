@@ -14,6 +14,7 @@ import { guardVerdict, planSync, sameEntries, type Side } from './plan';
 import { coverRows, createTable, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';
 import { applySends, readServiceEntries } from './service';
 import { ensureImportTrigger } from '../trigger';
+import { dailyQuotaOf } from '../quota-errors';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
@@ -450,6 +451,8 @@ export function autoSyncLists(): void {
     const r = withListsLock(() => runSync(gasSyncEnv(), { apply: true, confirmDeletions: false }));
     console.log('automatic lists sync: ' + r.message);
   } catch (e) {
+    // A daily quota of Google goes to the trigger, which stops until the quota's day is over.
+    if (dailyQuotaOf(e)) throw e;
     console.log('automatic lists sync: ' + (e instanceof Error ? e.message : String(e)));
   }
 }

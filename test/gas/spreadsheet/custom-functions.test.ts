@@ -180,10 +180,13 @@ describe('custom-function formulas', () => {
     expect(env.sheet.getRange('D7').getValue()).toBe('D7');
   });
 
-  test('a function the script does not declare keeps its formula text with an empty value (chosen)', () => {
-    const { sheet, calls } = makeEnv({ fns });
+  // Issue 8 changed this (it was an empty value): Sheets shows #NAME? for a function nobody defines.
+  test('a function the script does not declare shows #NAME? ("Unknown function"), and its formula text stays', () => {
+    const { sheet, wb, calls } = makeEnv({ fns });
     sheet.getRange('A1').setValue('=NOT_DECLARED(B1)');
-    expect(sheet.getRange('A1').getValue()).toBe('');
+    expect(sheet.getRange('A1').getValue()).toBe('#NAME?');
+    expect(sheet.getRange('A1').getFormula()).toBe('=NOT_DECLARED(B1)');
+    expect(wb.cell('Sheet1', 'A1').error).toBe("Unknown function: 'NOT_DECLARED'.");
     expect(calls).toEqual([]);
   });
 

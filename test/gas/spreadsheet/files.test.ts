@@ -40,6 +40,41 @@ describe('XLSX and CSV', () => {
     expect(back.cell('Sheet1', 'G1').links).toEqual([{ start: 0, end: 4, url: 'https://www.amazon.com/dp/B00X' }]);
   });
 
+  test("a tab's filter, its conditional colours and its TRUE/FALSE cells are written so other spreadsheet programs show them", async () => {
+    const { wb, app, sheet } = makeEnv();
+    sheet.getRange('A1:C3').setValues([
+      ['Profit', 'ROI', 'Hazmat'],
+      [-2, 0.1, true],
+      [5, 0.6, false],
+    ]);
+    sheet.getRange('A1:C3').createFilter();
+    const red = app.newConditionalFormatRule().whenNumberLessThan(0).setBackground('#f4cccc').setRanges([sheet.getRange('A2:A3')]).build();
+    const green = app.newConditionalFormatRule().whenNumberGreaterThanOrEqualTo(0.5).setBackground('#d9ead3').setRanges([sheet.getRange('B2:B3')]).build();
+    sheet.setConditionalFormatRules([red, green]);
+    const x = new ExcelJS.Workbook();
+    await x.xlsx.load((await wb.toXlsx()) as unknown as ArrayBuffer);
+    const ws = x.getWorksheet('Sheet1')!;
+    expect(ws.autoFilter).toBe('A1:C3');
+    const cf = (ws as unknown as { conditionalFormattings: Array<{ ref: string; rules: Array<{ type: string; operator: string; formulae: unknown[]; style: any }> }> }).conditionalFormattings;
+    expect(cf.map((c) => [c.ref, c.rules[0].type, c.rules[0].operator, c.rules[0].formulae.map(String), c.rules[0].style.fill.bgColor.argb])).toEqual([
+      ['A2:A3', 'cellIs', 'lessThan', ['0'], 'FFF4CCCC'],
+      ['B2:B3', 'cellIs', 'greaterThanOrEqual', ['0.5'], 'FFD9EAD3'],
+    ]);
+    // Booleans stay booleans, with the format LibreOffice needs to print TRUE/FALSE rather than 1/0.
+    expect([ws.getCell('C2').value, ws.getCell('C3').value]).toEqual([true, false]);
+    expect(ws.getCell('C2').numFmt).toBe('"TRUE";"TRUE";"FALSE"');
+    expect(ws.getCell('A2').numFmt).toBeUndefined();
+    // And loading it back keeps the values (and no format) as they were.
+    const back = await roundTrip(wb);
+    expect(back.cell('Sheet1', 'C2')).toMatchObject({ value: true, display: 'TRUE' });
+    expect(back.cell('Sheet1', 'C2').format).toBe(wb.cell('Sheet1', 'C2').format);
+    expect(back.values('Sheet1')).toEqual([
+      ['Profit', 'ROI', 'Hazmat'],
+      [-2, 0.1, true],
+      [5, 0.6, false],
+    ]);
+  });
+
   test('named ranges, frozen rows, hidden sheets and column widths survive save and load', async () => {
     const { wb, ss, sheet } = makeEnv();
     sheet.setFrozenRows(1);

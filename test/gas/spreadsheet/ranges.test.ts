@@ -16,9 +16,13 @@ describe('getRange in all its forms, sheet size and growth', () => {
 
   test('A1 ranges may be open-ended (A:B, 2:3, A2:C) and name a sheet (Spreadsheet.getRange("\'My sheet\'!A1:B2"))', () => {
     const { ss, sheet } = makeEnv();
-    expect(sheet.getRange('A:B').getA1Notation()).toBe('A1:B1000');
-    expect(sheet.getRange('2:3').getA1Notation()).toBe('A2:Z3');
-    expect(sheet.getRange('A2:C').getA1Notation()).toBe('A2:C1000');
+    // Issue 8 changed these (they read A1:B1000, A2:Z3, A2:C1000): Sheets keeps the open notation.
+    expect(sheet.getRange('A:B').getA1Notation()).toBe('A:B');
+    expect(sheet.getRange('A:B').getNumRows()).toBe(1000);
+    expect(sheet.getRange('2:3').getA1Notation()).toBe('2:3');
+    expect(sheet.getRange('2:3').getNumColumns()).toBe(26);
+    expect(sheet.getRange('A2:C').getA1Notation()).toBe('A2:C');
+    expect(sheet.getRange('A2:C').getNumRows()).toBe(999);
     const other = ss.insertSheet('My sheet');
     other.getRange('A1').setValue('here');
     expect(ss.getRange("'My sheet'!A1:B2").getSheet().getName()).toBe('My sheet');

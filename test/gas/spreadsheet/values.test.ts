@@ -12,10 +12,13 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getRange('B2').getFormula()).toBe('');
   });
 
-  test('built-in formulas are kept as text with an empty value (chosen)', () => {
+  // Issue 8 changed this (built-in formulas were kept as text with an empty value): they are computed.
+  test('a string starting with = written by setValue is a built-in formula, computed', () => {
     const { sheet } = makeEnv();
+    sheet.getRange('B1:B2').setValues([[2], [3]]);
     sheet.getRange('A1').setValue('=SUM(B1:B2)');
-    expect(sheet.getRange('A1').getValue()).toBe('');
+    expect(sheet.getRange('A1').getValue()).toBe(5);
+    expect(sheet.getRange('A1').getFormula()).toBe('=SUM(B1:B2)');
   });
 
   test('strings are parsed like typed input: "007" is 7, "TRUE" is true, "1,234.5" is 1234.5', () => {

@@ -1,0 +1,248 @@
+/**
+ * Settings > Webhooks: the account's webhooks (name, address, events, on/off, created/updated),
+ * add one, rename, change the address, turn on/off, regenerate the secret and delete (both
+ * confirmed inline), and the secret shown once after create and regenerate, with a copy button.
+ * The secret lives only in this page's secret box until "Done" or leaving the view.
+ */
+import type { WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
+import { fail, message, register, show } from './app';
+import { busy, button, checkbox, field, fill, h } from './dom';
+import { call } from './server';
+
+/** `YYYY-MM-DDTHH:MM:SS` as `YYYY-MM-DD HH:MM`; other text as it is. */
+export function when(t: string): string {
+  const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(t || '');
+  return m ? m[1] + ' ' + m[2] : t || '—';
+}
+
+function receiverHelp(): HTMLElement {
+  return h(
+    'details',
+    { class: 'receiver-help' },
+    h('summary', null, 'What can receive webhooks'),
+    h(
+      'p',
+      { class: 'small' },
+      'The Scan Service POSTs to the address when a scan finishes, signed with the webhook’s secret (header X-Service-Signature). ' +
+        'The receiver must be an HTTPS address on the public internet that answers within 10 seconds; redirects are not followed.',
+    ),
+    h(
+      'p',
+      { class: 'small' },
+      'An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, ' +
+        'and a web app cannot read the signature header.',
+    ),
+    h(
+      'p',
+      { class: 'small' },
+      'Use the example receiver that comes with this add-on’s source (examples/webhook-receiver: a small Node server that checks the ' +
+        'signature and logs or saves each scan), your own server, or an automation service (such as Zapier or Make) that gives you an HTTPS webhook address.',
+    ),
+  );
+}
+
+/** The secret, once: a read-only field, Copy, and Done (which removes it from the page). */
+function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
+  const input = h('input', { type: 'text', readonly: true, value: made.secret, spellcheck: 'false', 'aria-label': 'Webhook secret', name: 'secret' });
+  const status = h('span', { class: 'small', 'aria-live': 'polite' });
+  const copy = button('Copy', () => {
+    const done = () => fill(status, 'Copied.');
+    const fallback = () => {
+      input.focus();
+      input.select();
+      let ok = false;
+      try {
+        ok = document.execCommand('copy');
+      } catch (_e) {
+        ok = false;
+      }
+      if (ok) done();
+      else fill(status, 'Select the secret and copy it (Ctrl+C or ⌘C).');
+    };
+    // The clipboard API may be refused inside the add-on's frame; selecting and copying works there.
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(made.secret).then(done, fallback);
+    else fallback();
+  }, 'action');
+  const close = button('Done', () => fill(box));
+  fill(
+    box,
+    h(
+      'div',
+      { class: 'secret', role: 'region', 'aria-label': 'New secret' },
+      h('p', null, what + ' ', h('b', null, made.webhook.name), ':'),
+      input,
+      h('div', { class: 'buttons' }, copy, close, status),
+      h('p', { class: 'warn' }, 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.'),
+    ),
+  );
+  input.select();
+}
+
+function render(root: HTMLElement): void {
+  const secret = h('div', { 'data-role': 'secret' });
+  const listBox = h('div', { class: 'list' }, h('p', { class: 'muted' }, 'Loading webhooks…'));
+  const addBox = h('div');
+  const back = button('‹ Settings', () => show('settings'));
+  const refresh = button('Refresh', () => busy(refresh, async () => load()));
+  fill(
+    root,
+    h('div', { class: 'title-row' }, h('h2', null, 'Webhooks'), h('span', null, back, refresh)),
+    h('p', { class: 'small' }, 'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.'),
+    receiverHelp(),
+    secret,
+    listBox,
+    addBox,
+  );
+
+  const load = (): Promise<void> =>
+    call('listWebhooks').then(
+      (list) => {
+        drawList(list);
+        drawAdd(list);
+      },
+      (e) => {
+        fill(listBox, h('p', { class: 'muted' }, 'The webhooks could not be listed.'));
+        fill(addBox);
+        fail(e);
+      },
+    );
+
+  /** After a failed change: the server's message, and the list as it is now. */
+  const failed = (e: unknown) => {
+    fail(e);
+    void load();
+  };
+
+  function drawList(list: WebhookList): void {
+    const count = h('p', { class: 'small muted', 'data-role': 'count' }, list.webhooks.length + ' of ' + list.limit + ' webhooks');
+    if (!list.webhooks.length) fill(listBox, h('p', { class: 'muted' }, 'No webhooks yet.'), count);
+    else fill(listBox, ...list.webhooks.map(hookCard), count);
+  }
+
+  function hookCard(w: WebhookView): HTMLElement {
+    const out = h('div', { class: 'out' });
+    const card = h(
+      'article',
+      { class: 'card webhook', 'data-id': w.id },
+      h('div', { class: 'card-head' }, h('span', { class: 'name' }, w.name), h('span', { class: 'badge ' + (w.active ? 's-success' : 's-off') }, w.active ? 'on' : 'off')),
+      h('div', { class: 'url small' }, w.url),
+      h('div', { class: 'small muted' }, 'Events: ' + (w.events.join(', ') || '—')),
+      h('div', { class: 'small muted' }, 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
+    );
+    const edit = (label: string, name: string, value: string, type: string, save: (v: string) => Promise<unknown>) => () => {
+      const input = h('input', { type, name, value, spellcheck: 'false' });
+      const ok: HTMLButtonElement = button('Save', () =>
+        busy(ok, async () => {
+          try {
+            await save(input.value);
+            await load();
+          } catch (e) {
+            failed(e);
+          }
+        }), 'action');
+      fill(out, field(label, input), h('div', { class: 'buttons' }, ok, button('Cancel', () => fill(out))));
+      input.focus();
+    };
+    const toggle: HTMLButtonElement = button(w.active ? 'Turn off' : 'Turn on', () =>
+      busy(toggle, async () => {
+        try {
+          const next = await call('updateWebhook', w.id, { active: !w.active });
+          message('Webhook "' + next.name + '" is ' + (next.active ? 'on' : 'off') + '.', 'ok');
+          await load();
+        } catch (e) {
+          failed(e);
+        }
+      }));
+    const regen = button('New secret…', () => {
+      const yes: HTMLButtonElement = button('Make a new secret', () =>
+        busy(yes, async () => {
+          try {
+            const made = await call('regenerateWebhookSecret', w.id);
+            fill(out);
+            secretBox(secret, made, 'New secret of');
+            await load();
+          } catch (e) {
+            failed(e);
+          }
+        }), 'danger');
+      fill(
+        out,
+        h(
+          'div',
+          { class: 'confirm' },
+          'Make a new secret for "' + w.name + '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
+          h('div', { class: 'buttons' }, yes, button('Keep the old one', () => fill(out))),
+        ),
+      );
+    });
+    const del = button('Delete…', () => {
+      const yes: HTMLButtonElement = button('Delete', () =>
+        busy(yes, async () => {
+          try {
+            const r = await call('deleteWebhook', w.id);
+            message(r.deleted ? 'Webhook "' + w.name + '" deleted.' : 'Webhook "' + w.name + '" was already deleted.', 'ok');
+            await load();
+          } catch (e) {
+            failed(e);
+          }
+        }), 'danger');
+      fill(out, h('div', { class: 'confirm' }, 'Delete the webhook "' + w.name + '"? Its address gets no more notifications. This cannot be undone.', h('div', { class: 'buttons' }, yes, button('Keep', () => fill(out)))));
+    });
+    card.appendChild(
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'div',
+          { class: 'row' },
+          button('Rename', edit('New name', 'rename', w.name, 'text', (v) => call('updateWebhook', w.id, { name: v }))),
+          button('Change address', edit('New address', 'address', w.url, 'url', (v) => call('updateWebhook', w.id, { url: v }))),
+          toggle,
+          regen,
+          del,
+        ),
+      ),
+    );
+    card.appendChild(out);
+    return card;
+  }
+
+  function drawAdd(list: WebhookList): void {
+    if (list.atLimit) {
+      fill(addBox, h('p', { class: 'warn', 'data-role': 'limit' }, list.limitMessage || 'This account has the most webhooks allowed.'));
+      return;
+    }
+    const name = h('input', { type: 'text', name: 'webhookName', placeholder: 'e.g. Team chat' });
+    const url = h('input', { type: 'url', name: 'webhookUrl', placeholder: 'https://…', spellcheck: 'false' });
+    const events = list.events.map((e) => ({ e, c: checkbox(e, true, { name: 'event', value: e }) }));
+    const add: HTMLButtonElement = button('Add webhook', () =>
+      busy(add, async () => {
+        try {
+          const made = await call('createWebhook', { name: name.value, url: url.value, events: events.filter((x) => x.c.input.checked).map((x) => x.e) });
+          secretBox(secret, made, 'Secret of');
+          message('Webhook "' + made.webhook.name + '" added.', 'ok');
+          await load();
+        } catch (e) {
+          fail(e);
+        }
+      }), 'action');
+    fill(
+      addBox,
+      h('h3', null, 'Add a webhook'),
+      field('Name', name),
+      field(
+        'Address',
+        url,
+        list.loopbackAllowed
+          ? 'HTTPS on the public internet. This is a local Scan Service, so addresses on this computer (http://localhost:…) are accepted too.'
+          : 'HTTPS on the public internet (no private or local addresses).',
+      ),
+      h('div', { class: 'form-group' }, h('label', null, 'Events'), ...events.map((x) => x.c.row)),
+      h('div', { class: 'buttons' }, add),
+    );
+  }
+
+  void load();
+}
+
+register('webhooks', render);

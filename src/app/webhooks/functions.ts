@@ -1,0 +1,103 @@
+/**
+ * Settings > Webhooks, the sidebar's server functions: listWebhooks, createWebhook, updateWebhook,
+ * deleteWebhook, regenerateWebhookSecret (names and shapes in protocol.ts).
+ *
+ * The secret: create and regenerate hand it to the sidebar in their answer and nowhere else. It is
+ * not stored (no property, cache, cell) and not logged (the client logs method, path and status).
+ *
+ * Limit: create lists the account's webhooks first and refuses the 11th itself, with a plain
+ * message, before the service would.
+ */
+import { ApiProblemError } from '../../api/problems';
+import type { SendOptions } from '../../api/client';
+import {
+  createWebhookAt,
+  deleteWebhookAt,
+  fetchWebhooks,
+  MAX_WEBHOOKS,
+  regenerateWebhookSecretAt,
+  updateWebhookAt,
+  WEBHOOK_EVENTS,
+} from '../../api/webhooks';
+import { asSidebarCall, clientDeps, loadSettings, serviceSettings } from '../gas';
+import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from './protocol';
+import { checkWebhookId, createRequest, limitMessage, loopbackAllowedFor, refusal, toView, updateRequest } from './rules';
+
+/** Time a webhook call may take, retries included (the sidebar is waiting). */
+const CALL_BUDGET_MS = 30_000;
+
+function opts(): SendOptions {
+  return { deadline: Date.now() + CALL_BUDGET_MS };
+}
+
+/** Runs a call whose problems are the service's refusals in plain words. */
+function refusing<T>(what: string, body: () => T): T {
+  try {
+    return body();
+  } catch (e) {
+    if (e instanceof ApiProblemError) throw refusal(e.problem, what);
+    throw e;
+  }
+}
+
+function current() {
+  const s = loadSettings();
+  return { service: serviceSettings(s), loopbackAllowed: loopbackAllowedFor(s.serviceUrl) };
+}
+
+/** Sidebar: the account's webhooks, the limit, and whether loopback addresses are accepted here. */
+export function listWebhooks(): WebhookList {
+  return asSidebarCall(() => {
+    const { service, loopbackAllowed } = current();
+    const webhooks = fetchWebhooks(service, clientDeps(), opts()).map(toView);
+    const message = limitMessage(webhooks.length);
+    return { webhooks, limit: MAX_WEBHOOKS, atLimit: message !== null, limitMessage: message, events: WEBHOOK_EVENTS.slice(), loopbackAllowed };
+  });
+}
+
+/** Sidebar: creates a webhook; the answer carries its secret, shown once. */
+export function createWebhook(input: WebhookInput): WebhookSecret {
+  return asSidebarCall(() => {
+    const { service, loopbackAllowed } = current();
+    const request = createRequest(input, loopbackAllowed);
+    const deps = clientDeps();
+    const existing = fetchWebhooks(service, deps, opts());
+    const full = limitMessage(existing.length);
+    if (full) throw new Error(full);
+    const made = refusing('this webhook', () => createWebhookAt(service, deps, request, opts()));
+    return { webhook: toView(made), secret: made.secret };
+  });
+}
+
+/** Sidebar: renames, changes the address or events, or turns a webhook on or off. */
+export function updateWebhook(id: number, change: WebhookChange): WebhookView {
+  return asSidebarCall(() => {
+    const wid = checkWebhookId(id);
+    const { service, loopbackAllowed } = current();
+    const request = updateRequest(change, loopbackAllowed);
+    const deps = clientDeps();
+    const answered = refusing('this change', () => updateWebhookAt(service, deps, wid, request, opts()));
+    if (answered) return toView(answered);
+    // The document does not show PATCH's answer: read the webhook from the list then.
+    const listed = fetchWebhooks(service, deps, opts()).filter((w) => w.id === wid)[0];
+    if (!listed) throw refusal({ kind: 'not-found', message: '' }, 'this change');
+    return toView(listed);
+  });
+}
+
+/** Sidebar: deletes a webhook (the sidebar confirms first). deleted:false when it was already gone. */
+export function deleteWebhook(id: number): { deleted: boolean } {
+  return asSidebarCall(() => {
+    const wid = checkWebhookId(id);
+    return { deleted: deleteWebhookAt(current().service, clientDeps(), wid, opts()) };
+  });
+}
+
+/** Sidebar: a new secret (the sidebar confirms first: the old one stops working at once). */
+export function regenerateWebhookSecret(id: number): WebhookSecret {
+  return asSidebarCall(() => {
+    const wid = checkWebhookId(id);
+    const made = refusing('a new secret', () => regenerateWebhookSecretAt(current().service, clientDeps(), wid, opts()));
+    return { webhook: toView(made), secret: made.secret };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The sidebar's contract for Settings > Webhooks (re-exported by ../protocol.ts, whose
+ * ServerFunctions includes these). Plain data only; times as the service gives them.
+ */
+
+/** One webhook as the sidebar shows it (never with its secret). */
+export interface WebhookView {
+  id: number;
+  name: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  /** `YYYY-MM-DDTHH:MM:SS` as the service gives it ('' when it gave none). */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookList {
+  /** Oldest first, as the service lists them. */
+  webhooks: WebhookView[];
+  /** Most webhooks an account may have (10). */
+  limit: number;
+  /** The account has `limit` webhooks: the sidebar offers no "Add". */
+  atLimit: boolean;
+  /** What to say when the limit is reached, else null. */
+  limitMessage: string | null;
+  /** Events a webhook can subscribe to (only scan.complete). */
+  events: string[];
+  /**
+   * Loopback addresses (http://localhost:…) are accepted: only when the configured service address
+   * is itself a loopback one (a local service for development).
+   */
+  loopbackAllowed: boolean;
+}
+
+export interface WebhookInput {
+  name: string;
+  /** HTTPS address on the public internet. */
+  url: string;
+  /** Default ['scan.complete']. */
+  events?: string[];
+}
+
+/** What to change; absent members stay as they are. At least one member. */
+export interface WebhookChange {
+  name?: string;
+  url?: string;
+  events?: string[];
+  active?: boolean;
+}
+
+/**
+ * The answer of create and regenerate: the ONLY time the secret leaves the server function. The
+ * add-on keeps no copy (no property, cache, log or cell); the sidebar shows it once.
+ */
+export interface WebhookSecret {
+  webhook: WebhookView;
+  secret: string;
+}
+
+export interface WebhookServerFunctions {
+  listWebhooks(): WebhookList;
+  createWebhook(input: WebhookInput): WebhookSecret;
+  updateWebhook(id: number, change: WebhookChange): WebhookView;
+  deleteWebhook(id: number): { deleted: boolean };
+  regenerateWebhookSecret(id: number): WebhookSecret;
+}

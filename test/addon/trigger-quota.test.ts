@@ -1,0 +1,165 @@
+/**
+ * The hourly import trigger within Google's daily quotas (src/app/quota.ts): a URL Fetch quota
+ * reached mid-import stops it cleanly (checkpoint kept, nothing lost, no failure counted against the
+ * scan) and it resumes the next day; the trigger's own runtime budget stops it before Google would
+ * cut it off; the sidebar says what stopped and when it resumes. BUILT add-on, local runtime with
+ * consumer quotas on its virtual clock, local service in a child process.
+ */
+import { createHash } from 'node:crypto';
+import type { SpawnedService } from '../../emulator/service/spawn';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, thrown } from './scanflow-helpers';
+import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+
+jest.setTimeout(60_000);
+
+const OWNER = 'owner@example.com';
+const HOUR = 3600_000;
+const MIN = 60_000;
+const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+const utc = (ms: number, withDay: boolean) => {
+  const d = new Date(ms);
+  const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return withDay ? `${hm} on ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()}` : hm;
+};
+
+describe('hourly import within the daily quotas', () => {
+  let service: SpawnedService;
+  let scanId: number;
+  let asins: string[];
+  let errorLines: number[];
+  beforeAll(async () => {
+    service = await startImportService();
+    scanId = await uploadScan(service, supplierRows(250, 7), 'Quota day');
+    await waitFinished(service, scanId);
+    asins = (await serviceRows(service, scanId)).map((p) => p.asin);
+    errorLines = (await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  const checkpoint = (rt: Runtime) => rt.properties.document!.get('scan.import.' + scanId);
+  const stop = (rt: Runtime) => JSON.parse(rt.properties.user(OWNER).get('scan.quotaStop') || 'null');
+  const visibleTabs = (wb: Workbook) => wb.sheets.filter((s) => !s.hidden).map((s) => s.name);
+
+  /** The finished scan recorded for this user and document, the hourly trigger installed; one page per wave. */
+  function session(opts: Parameters<typeof runtime>[1] = {}): { rt: Runtime; wb: Workbook } {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb, opts);
+    connect(rt, service.url, service.apiKey);
+    rt.properties.document!.set('scan.running', JSON.stringify({ [String(scanId)]: { u: tag(OWNER), t: rt.state.clock.now() } }));
+    rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
+    // The hourly trigger startScan made when the scan started (one per user and document).
+    const now = rt.state.clock.now();
+    rt.triggers.records.push({ uid: '1', handler: 'importFinishedScans', user: OWNER, eventType: 'CLOCK', source: 'CLOCK', sourceId: wb.id, nextAt: now + HOUR, everyMs: HOUR });
+    rt.scriptRun('listScans', [1]);
+    expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
+    return { rt, wb };
+  }
+
+  function expectComplete(wb: Workbook): void {
+    expect(wb.values('Quota day').slice(1).map((r) => r[0])).toEqual(asins);
+    expect(wb.values('Quota day – errors').slice(1).map((r) => r[1])).toEqual(errorLines);
+    expect(visibleTabs(wb)).toEqual(['Sheet1', 'Quota day', 'Quota day – errors']);
+  }
+
+  test('URL Fetch quota reached mid-import: stops cleanly, the sidebar says so, nothing lost, resumes the next day', () => {
+    const { rt, wb } = session();
+    try {
+      // The user's other scripts spent the day's URL Fetch calls but five: the status call, the first
+      // wave (scan + first pages), one more page; the next page is refused.
+      rt.quotas.spend(OWNER, 'urlFetchCalls', 20_000 - 5 - rt.quotaUsage().urlFetchCalls.used);
+      rt.advance(HOUR);
+      const at = rt.state.clock.now();
+      expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+      expect(rt.quotaUsage().urlFetchCalls.used).toBe(20_000);
+      // Staged so far, kept; nothing visible; not a failure of the scan; the record stays.
+      expect(checkpoint(rt)).not.toBeNull();
+      expect(visibleTabs(wb)).toEqual(['Sheet1']);
+      expect(rt.properties.document!.get('scan.autoimport')).toBeNull();
+      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(scanId));
+      const s = stop(rt);
+      expect(s.q).toBe('urlfetch');
+      expect(s.at - at).toBeLessThan(MIN);
+      expect(s.until).toBe(s.at + 24 * HOUR);
+      expect(rt.logs.join('\n')).toContain('automatic import stopped by a daily quota of Google (urlfetch)');
+
+      // The sidebar, while Google still refuses: a plain message instead of "unreachable".
+      expect(thrown(() => rt.scriptRun('getRunningScans'))).toBe(
+        "Google's daily quota of URL Fetch calls for your account is used up (it is shared by all your scripts and add-ons), so this cannot be done now. Nothing was lost; try again after Google resets it, within 24 hours.",
+      );
+
+      // Hourly runs before the resume time try nothing.
+      rt.advance(HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
+      expect(rt.executions.at(-1)!.counters.urlFetchRequests).toBe(0);
+
+      // Google's window (opened earlier today) has ended: the sidebar works and says what happened.
+      rt.advance(rt.quotaUsage().urlFetchCalls.resetsAt! - rt.state.clock.now());
+      const listed = rt.scriptRun('getRunningScans') as Array<{ scanId: number; autoImportStopped?: string | null }>;
+      expect(listed.find((p) => p.scanId === scanId)?.autoImportStopped).toBe(
+        `Automatic import stopped by Google's daily quota (URL Fetch calls) at ${utc(s.at, false)}; it resumes after ${utc(s.until, true)}. Nothing was lost: the import continues where it stopped, or import it from Scans.`,
+      );
+
+      // Past the resume time the next hourly run finishes the import from the checkpoint: every row once.
+      rt.advance(s.until - rt.state.clock.now() + HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
+      expectComplete(wb);
+      expect(checkpoint(rt)).toBeNull();
+      expect(stop(rt)).toBeNull();
+      expect(rt.uiEvents.filter((e) => e.kind === 'toast').map((e) => (e as { title: string }).title)).toEqual(['Scan "Quota day" is done']);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('the trigger\'s runtime budget: stops at a checkpoint before Google\'s 90 minutes are spent, resumes in the next window', () => {
+    // Slow fetches (15 s each) so that the import needs several runs' worth of the day's last minutes.
+    const { rt, wb } = session({ cost: { urlFetchCallMs: 15_000 } });
+    try {
+      // Earlier runs today (of this trigger) spent 88 minutes of trigger runtime: Google counted them,
+      // and the add-on measured them.
+      rt.quotas.spend(OWNER, 'triggerRuntimeMs', 88 * MIN);
+      rt.properties.user(OWNER).set('scan.triggerDay', JSON.stringify({ s: rt.state.clock.now(), ms: 88 * MIN }));
+      const fired: Array<{ ok: boolean; error?: string }> = [];
+      for (let h = 0; h < 4 && !stop(rt); h++) {
+        rt.advance(HOUR);
+        fired.push(...rt.runDueTriggers());
+      }
+      // Never cut off by Google: every run ended by itself, within the 90 minutes.
+      expect(fired.length).toBeGreaterThan(0);
+      expect(fired.every((f) => f.ok)).toBe(true);
+      expect(rt.quotaUsage().triggerRuntimeMs.used).toBeLessThan(90 * MIN);
+      const s = stop(rt);
+      expect(s).toMatchObject({ q: 'runtime' });
+      expect(s.until).toBe(JSON.parse(rt.properties.user(OWNER).get('scan.triggerDay')!).s + 24 * HOUR);
+      expect(checkpoint(rt)).not.toBeNull();
+      expect(visibleTabs(wb)).toEqual(['Sheet1']);
+
+      // What the sidebar shows on the scan.
+      const listed = rt.scriptRun('getRunningScans') as Array<{ scanId: number; autoImportStopped?: string | null }>;
+      expect(listed.find((p) => p.scanId === scanId)?.autoImportStopped).toBe(
+        `Automatic import stopped by Google's daily quota (trigger runtime) at ${utc(s.at, false)}; it resumes after ${utc(s.until, true)}. Nothing was lost: the import continues where it stopped, or import it from Scans.`,
+      );
+
+      // The next runs before the window ends do nothing (and cost no URL Fetch call).
+      const n = rt.executions.length;
+      rt.advance(HOUR);
+      rt.runDueTriggers();
+      expect(rt.executions.slice(n).every((e) => e.counters.urlFetchRequests === 0)).toBe(true);
+
+      // A new window: the import finishes.
+      rt.advance(s.until - rt.state.clock.now() + HOUR);
+      for (let h = 0; h < 3 && !wb.sheetNames().includes('Quota day'); h++) {
+        expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
+        rt.advance(HOUR);
+      }
+      expectComplete(wb);
+      expect(stop(rt)).toBeNull();
+    } finally {
+      rt.close();
+    }
+  });
+});
