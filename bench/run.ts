@@ -13,6 +13,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: bulk upsert and list paging', 'service-bulk', 'benchServiceBulk'],
   ['service: scan engine throughput', 'service-engine', 'benchEngine'],
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
+  ['service: hostile uploads (time to refuse, peak RSS)', 'service-hostile', 'benchServiceHostile'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
   ['add-on: lists sync of a 50,000-row brand blocklist', 'lists-sync', 'benchListsSync'],

@@ -533,7 +533,7 @@ export interface components {
             created_at: components["schemas"]["SqlTime"];
             updated_at: components["schemas"]["SqlTime"];
         };
-        /** @description Every row of the request is counted once, in request order (a repeated key counts against the earlier entry, so the last entry wins). */
+        /** @description Entries are counted, not rows. A key named more than once in one request is one entry; its last row wins, and it counts once against what was stored before the request (created, updated or unchanged). */
         BulkCounts: {
             created: number;
             updated: number;

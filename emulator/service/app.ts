@@ -12,15 +12,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import type { Account, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
-import { ApiError, validationFailed } from './errors';
+import { ApiError, validationFailed } from './shared/errors';
 import { loadApiDocument } from '../../contract/openapi';
-import { authenticate } from './auth';
-import { scanHandlers } from './scans';
-import { bulkHandlers, BULK_OPERATIONS, bulkRateLimiter } from './routes/bulk';
-import { tagHandlers } from './routes/tags';
-import { noteHandlers } from './routes/notes';
-import { webhookHandlers } from './routes/webhooks';
-import { describeValidation } from './routes/validation';
+import { authenticate } from './shared/auth';
+import { bulkRateLimiter } from './shared/bulk';
+import { describeValidation } from './shared/validation';
+import { BULK_OPERATIONS, operationHandlers } from './areas';
 
 export type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -45,6 +42,16 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object) as any);
 
   app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
+
+  // JSON bodies: fastify's own parser (prototype poisoning refused), except that an empty body is
+  // no body: common clients (the vendor's TypeScript client among them) send
+  // `Content-Type: application/json` on every request, DELETE included.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' ? body.trim() === '' : (body as Buffer).length === 0) return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}.` });
   });
@@ -52,17 +59,25 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   // Bearer key before anything else (also before validation), on every API path.
   app.decorateRequest('account', null as unknown as Account);
   app.addHook('onRequest', async (req) => {
+    // An empty body is no body, whatever its Content-Type says (see the JSON parser below).
+    if (req.headers['content-length'] === '0' && req.headers['transfer-encoding'] === undefined && /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+      delete req.headers['content-type'];
     if (req.url.startsWith('/api/')) req.account = authenticate(accounts, req.headers.authorization);
   });
 
   // Multipart (POST /api/v3/scans): `attachFieldsToBody: true` reads the whole form before
   // validation; each file is buffered (limit config.maxUploadBytes, larger -> 413) and
   // request.body becomes { file: <file part: filename, mimetype, toBuffer()>, attributes:
-  // <field part: value> }. Handlers use readMultipart(req) from routes/multipart.ts.
+  // <field part: value> }. Handlers use readMultipart(req) from shared/multipart.ts.
   await app.register(multipart, {
     attachFieldsToBody: true,
     throwFileSizeLimit: true,
     limits: { fileSize: ctx.config.maxUploadBytes, files: 5, fields: 20, parts: 25, fieldSize: 1024 * 1024 },
+  });
+  // Runs after the multipart plugin's own preValidation hook has read the form: an error before
+  // this mark is a form the client sent broken (see multipartProblem).
+  app.addHook('preValidation', async (req) => {
+    (req as FormRead)[FORM_READ] = true;
   });
 
   const bulkLimiter = bulkRateLimiter(ctx);
@@ -76,7 +91,7 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
     if (schema?.response) delete schema.response;
     const opId = (schema as any)?.operationId as string | undefined;
     if (schema?.body?.content?.['multipart/form-data']) {
-      // A form is not a JSON object: the handler checks its parts (routes/multipart.ts).
+      // A form is not a JSON object: the handler checks its parts (shared/multipart.ts).
       delete schema.body;
       const requireMultipart = async (req: FastifyRequest) => {
         if (!req.isMultipart()) {
@@ -91,7 +106,7 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
       // any other type (a form, say) must not slip past the description unchecked.
       const requireJson = async (req: FastifyRequest) => {
         const type = req.headers['content-type'];
-        if (type === undefined) {
+        if (type === undefined || req.body === undefined || req.body === null) {
           if (!(opId && bodyRequired.has(opId))) return; // optional body, none sent
           if (opId && BULK_OPERATIONS.has(opId)) throw validationFailed([], 'A JSON body is required (Content-Type: application/json).');
           throw new ApiError(422, 'A JSON body is required (Content-Type: application/json).');
@@ -135,17 +150,6 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   return app;
 }
 
-/** Every handler of the service, by operationId. */
-export function operationHandlers(ctx: ServiceContext, engine: ScanEngine): Record<string, Handler> {
-  return {
-    ...(scanHandlers(ctx, engine) as Record<string, Handler>),
-    ...bulkHandlers(ctx),
-    ...tagHandlers(ctx),
-    ...noteHandlers(ctx),
-    ...webhookHandlers(ctx),
-  };
-}
-
 function toArray<T>(v: T | T[] | undefined): T[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
@@ -177,6 +181,11 @@ function sendError(err: FastifyError & { validation?: any[]; validationContext?:
     reply.code(422).send({ message: describeValidation(err.validation, err.validationContext ?? 'body') });
     return;
   }
+  const formProblem = multipartProblem(err, req);
+  if (formProblem) {
+    reply.code(400).send({ message: formProblem });
+    return;
+  }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     reply.code(status).send({ message: clientErrorMessage(err) });
@@ -186,6 +195,26 @@ function sendError(err: FastifyError & { validation?: any[]; validationContext?:
   // eslint-disable-next-line no-console
   console.error('scan service: internal error on', req.method, req.url, err);
   reply.code(500).send({ message: 'Internal error in the local Scan Service.' });
+}
+
+const FORM_READ = Symbol('formRead');
+type FormRead = FastifyRequest & { [FORM_READ]?: true };
+
+/**
+ * A multipart body that cannot be read (no boundary in Content-Type, a boundary other than the
+ * body's, a body cut short, a malformed part header) makes the form reader throw plain errors
+ * before any handler runs: each is the client's mistake, answered 400 with what is wrong.
+ */
+function multipartProblem(err: FastifyError, req: FastifyRequest): string | undefined {
+  if ((req as FormRead)[FORM_READ] || (err.statusCode !== undefined && err.statusCode < 500)) return undefined;
+  if (!/^multipart\//i.test(req.headers['content-type'] ?? '')) return undefined;
+  const m = err.message || '';
+  const lead = 'The multipart/form-data body could not be read:';
+  if (/boundary not found/i.test(m)) return `${lead} the Content-Type header has no boundary parameter (multipart/form-data; boundary=...).`;
+  if (/unexpected end/i.test(m))
+    return `${lead} it ended before its closing boundary (the body was cut short, or its boundary is not the one named in Content-Type).`;
+  if (/malformed|header/i.test(m)) return `${lead} a part header is malformed (${m}).`;
+  return `${lead} ${m || 'it is not a valid form'}.`;
 }
 
 function clientErrorMessage(err: FastifyError): string {

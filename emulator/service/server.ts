@@ -5,14 +5,15 @@
 import type { Catalog, ScanEngine } from './engine/types';
 import type { ServiceConfig, ServiceContext } from './context';
 import { defaultConfig } from './config';
-import { openDatabase } from './db';
-import { registerAccounts } from './auth';
+import { openDatabase } from './shared/db';
+import { SERVICE_TABLES } from './areas';
+import { registerAccounts } from './shared/auth';
 import { buildApp, type AppOptions } from './app';
 import { loadCatalog } from './catalog';
 import { createEngine } from './engine';
 import { startScanProcessor } from './scans';
-import { stopDeliveries } from './webhooks/notify';
-import { ApiError } from './errors';
+import { resumeDeliveries, stopDeliveries } from './webhooks/notify';
+import { ApiError } from './shared/errors';
 
 export interface RunningService {
   url: string;
@@ -31,16 +32,18 @@ export interface StartOptions extends AppOptions {
 export async function startService(overrides: Partial<ServiceConfig> = {}, opts: StartOptions = {}): Promise<RunningService> {
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
   const catalog = opts.catalog ?? openCatalog(config.catalogPath);
-  const db = openDatabase(config.dbPath);
+  const db = openDatabase(config.dbPath, SERVICE_TABLES);
   const ctx: ServiceContext = { db, config, catalog, now: opts.now ?? (() => new Date()) };
   const engine = openEngine(catalog);
   const accounts = registerAccounts(db, config.apiKeys, ctx.now());
   const app = await buildApp(ctx, engine, accounts, opts);
   const stopScans = startScanProcessor(ctx, engine);
+  resumeDeliveries(ctx);
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (e) {
     await stopScans();
+    stopDeliveries(ctx);
     db.close();
     throw e;
   }
@@ -81,6 +84,6 @@ function openEngine(catalog: Catalog): ScanEngine {
     const missing = () => {
       throw new ApiError(503, 'The scan engine is not available in this build of the local service.');
     };
-    return { parseUpload: missing, processRow: missing, convert: missing, asinConvert: missing } as unknown as ScanEngine;
+    return { parseUpload: missing, readUpload: missing, processRow: missing, convert: missing, asinConvert: missing } as unknown as ScanEngine;
   }
 }

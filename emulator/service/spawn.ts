@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DEMO_API_KEY } from './config';
 
 export interface SpawnedService {
@@ -15,7 +16,11 @@ export interface SpawnedService {
   apiKeys: string[];
   /** Output of the child so far (for failing tests' messages). */
   output(): string;
+  /** The child's process id (tests measure its memory). */
+  pid: number;
   stop(): Promise<void>;
+  /** kill -9: no shutdown at all (tests of what survives a crash). */
+  kill(): Promise<void>;
 }
 
 const ROOT = join(__dirname, '..', '..');
@@ -27,8 +32,10 @@ const ROOT = join(__dirname, '..', '..');
 export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<SpawnedService> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', ...env };
   const keys = (childEnv.SCAN_SERVICE_API_KEYS ? childEnv.SCAN_SERVICE_API_KEYS.split(',') : [DEMO_API_KEY]).map((k: string) => k.split(':')[0].trim()).filter(Boolean);
-  const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, join(__dirname, 'main.ts')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // tsx as a loader of this one node process (not its CLI, which runs the service in a grandchild):
+  // so `pid` is the service's own process, and kill -9 ends the service itself.
+  const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', tsx, join(__dirname, 'main.ts')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -45,6 +52,13 @@ export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_00
           apiKey: keys[0],
           apiKeys: keys,
           output: () => out,
+          pid: child.pid!,
+          kill: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGKILL');
+            }),
           stop: () =>
             new Promise<void>((done) => {
               if (child.exitCode !== null || child.signalCode !== null) return done();

@@ -211,9 +211,13 @@ export function csvGrid(text: string): unknown[][] {
   return out;
 }
 
+/** The `'` the service puts before formula-like CSV text (OWASP CSV injection): taken off to show the supplier's text. */
+const NEUTRALISED = /^'(?=[ "']*[=+\-@\t\r])/;
+
 function cellOf(v: unknown, code: boolean): unknown {
   if (v === undefined || v === null || v === '') return '';
-  const s = String(v);
+  // Exactly one apostrophe, then the text guard below keeps it from becoming a formula.
+  const s = String(v).replace(NEUTRALISED, '');
   if (!code && PLAIN_NUMBER.test(s)) return Number(s);
   return safeText(s);
 }

@@ -143,6 +143,13 @@ describe('downloads into a tab', () => {
       ["'B000000001", "'012345678905", 1999, "'=1+1", ''],
     ]);
   });
+  test("CSV neutralised by the service ('=...): the supplier's text comes back, still guarded; other apostrophes stay", () => {
+    const csv = `a,b,c,d,e,f,g\r\n'=cmd|' /C calc'!A0,'+1+1,'-2+3,'@SUM(1+1),"' ""=x",'plain,''=y\r\n`;
+    expect(csvGrid(csv)).toEqual([
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+      ["'=cmd|' /C calc'!A0", "'+1+1", "'-2+3", "'@SUM(1+1)", ' "=x', "''plain", "''=y"],
+    ]);
+  });
   test('JSON: dotted columns in order of first appearance, arrays of text joined, custom columns one each', () => {
     const json = JSON.stringify([
       { asin: 'B1', financials: { profit: 120 }, identifiers: { upc: ['1', '2'] }, inputs: { custom_columns: ['5', '=x'] }, flags: [{ code: 'a' }] },

@@ -1,7 +1,7 @@
 /** The four bulk areas (document 4.6, 7, 8), over HTTP. */
 import { call, start, KEY_A, KEY_B, KEY_US_ONLY, TestClock } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
-import { loadAccountRules } from '../../emulator/service/rules';
+import { loadAccountRules } from '../../emulator/service/scans/rules';
 
 let svc: RunningService;
 const clock = new TestClock();
@@ -65,7 +65,8 @@ test('the documented 422 conditions: empty identifier, ASIN outside 10-25, brand
 });
 
 test('values are trimmed and matched case-sensitively', async () => {
-  expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['  Acme  ', 'acme', 'Acme'] })).body).toEqual({ created: 2, updated: 0, unchanged: 1, deleted: 0 });
+  // Issue 14 item 7: entries are counted, not rows ('  Acme  ' and 'Acme' are one entry; was unchanged: 1).
+  expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['  Acme  ', 'acme', 'Acme'] })).body).toEqual({ created: 2, updated: 0, unchanged: 0, deleted: 0 });
   const list = await get('/api/v3/brand-blocklist?name=Acme');
   expect(list.body.data.map((b: any) => b.name)).toEqual(['Acme']);
   expect((await get('/api/v3/brand-blocklist?name=ACME')).body.total).toBe(0);
@@ -74,7 +75,8 @@ test('values are trimmed and matched case-sensitively', async () => {
 
 test('the last entry wins when a key repeats in one upsert', async () => {
   const res = await post('/api/v3/multipack-corrections', { marketplace_id: 'CA', corrections: [{ asin: 'B0MPLAST01', quantity: 2 }, { asin: 'B0MPLAST01', quantity: 6 }] });
-  expect(res.body).toEqual({ created: 1, updated: 1, unchanged: 0, deleted: 0 });
+  // Issue 14 item 7: one entry, created once (was updated: 1 for its second row).
+  expect(res.body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
   const list = await get('/api/v3/multipack-corrections?marketplace_id=CA&asin=B0MPLAST01');
   expect(list.body.data).toEqual([expect.objectContaining({ asin: 'B0MPLAST01', quantity: 6, marketplace_id: 2 })]);
 });
@@ -196,4 +198,27 @@ test('wrong types answer 422 per row; malformed JSON answers 400', async () => {
   const bad = await call(svc.url, 'POST', '/api/v3/listing-matches', { body: '{"marketplace_id": "US", matches: [', headers: { 'content-type': 'application/json' } });
   expect(bad.status).toBe(400);
   expect(bad.body.message).toMatch(/not valid JSON/);
+});
+
+describe('counts are of entries, not rows (issue 14 item 7)', () => {
+  test('an existing multipack correction named twice is one update', async () => {
+    await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 2 }] });
+    const res = await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 6 }, { asin: 'B0ENTRY001', quantity: 3 }] });
+    expect(res.body).toEqual({ created: 0, updated: 1, unchanged: 0, deleted: 0 });
+    expect((await get('/api/v3/multipack-corrections?marketplace_id=US&asin=B0ENTRY001')).body.data[0].quantity).toBe(3);
+    // Named twice, ending at the stored value: the entry is unchanged.
+    const back = await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 9 }, { asin: 'B0ENTRY001', quantity: 3 }] });
+    expect(back.body).toEqual({ created: 0, updated: 0, unchanged: 1, deleted: 0 });
+  });
+  test('listing matches, brands and ASINs named twice count once', async () => {
+    await post('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: true }] });
+    const lm = await post('/api/v3/listing-matches', {
+      marketplace_id: 'US',
+      matches: [{ identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: false }, { identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: false }, { identifier: 'ID-NEW', asin: 'B0TWICE001', is_match: true }],
+    });
+    expect(lm.body).toEqual({ created: 1, updated: 1, unchanged: 0, deleted: 0 });
+    expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Twice', ' Twice', 'Twice '] })).body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
+    expect((await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0TWICE009', 'B0TWICE009'] })).body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
+    expect((await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0TWICE009', 'B0TWICE009'] })).body).toEqual({ created: 0, updated: 0, unchanged: 1, deleted: 0 });
+  });
 });

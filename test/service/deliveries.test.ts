@@ -159,6 +159,30 @@ test('the name is resolved again at delivery: an internal address is refused wit
   }
 });
 
+test('at delivery, a name resolving to an IPv6 form that carries an internal IPv4 is refused without connecting', async () => {
+  const w = await hook('/ignored-6to4');
+  svc.ctx.db.prepare('UPDATE webhooks SET url = ? WHERE id = ?').run(`http://hooks6.example.com:${new URL(base).port}/rebind6`, w.id);
+  const real = webhookDns.lookup;
+  // 2002:a00:7:: is 6to4 of 10.0.0.7; 2001:0:5db8:d822::80ff:fffe is Teredo whose client is 127.0.0.1.
+  const answers: Record<string, string> = { 'hooks6.example.com': '2002:a00:7::1' };
+  webhookDns.lookup = (host, cb) => (answers[host] ? cb(null, [{ address: answers[host], family: 6 }]) : real(host, cb));
+  try {
+    notifyScanComplete(svc.ctx, accountId(KEY_A), scan(109));
+    await waitFor(() => deliveryLog(svc.ctx).some((a) => a.webhookId === w.id));
+    const first = deliveryLog(svc.ctx).find((a) => a.webhookId === w.id)!;
+    expect(first.ok).toBe(false);
+    expect(first.error).toMatch(/resolves to the internal address 2002:a00:7::1/);
+    answers['hooks6.example.com'] = '2001:0:5db8:d822::80ff:fffe';
+    notifyScanComplete(svc.ctx, accountId(KEY_A), scan(110));
+    await waitFor(() => deliveryLog(svc.ctx).some((a) => a.webhookId === w.id && a.scanId === 110));
+    expect(deliveryLog(svc.ctx).find((a) => a.webhookId === w.id && a.scanId === 110)!.error).toMatch(/internal address 2001:0:5db8:d822::80ff:fffe/);
+    expect(at('/rebind6')).toHaveLength(0);
+  } finally {
+    webhookDns.lookup = real;
+    await call(svc.url, 'DELETE', `/api/v4/webhooks/${w.id}`);
+  }
+});
+
 test('notifying never throws and does not wait for the receiver', async () => {
   plans.set('/block', ['hang']);
   await hook('/block');

@@ -1,5 +1,5 @@
 /** The upload's multipart body reaches the scan handler with its parts readable; limits answer 4xx. */
-import { readMultipart } from '../../emulator/service/routes/multipart';
+import { readMultipart } from '../../emulator/service/shared/multipart';
 import { call, start } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
 import { loadApiDocument } from '../../contract/openapi';

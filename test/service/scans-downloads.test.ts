@@ -2,6 +2,7 @@
 import ExcelJS from 'exceljs';
 import type { RunningService } from '../../emulator/service/server';
 import { Client, KEY_A, P, attrs, csv, startTestService, upc } from './scans-fixtures';
+import { parseCsv } from '../../emulator/service/engine/upload';
 
 let svc: RunningService;
 let a: Client;
@@ -97,7 +98,19 @@ test('CSV download: header of dotted field names, one row per product, stored un
   const noFees = parse(lines[122]);
   expect(noFees[header.indexOf('market_fees.referral_fee')]).toBe('');
   const hazmat = parse(lines[121]);
-  expect(hazmat[header.indexOf('inputs.custom_columns.Note')]).toBe('=1+1');
+  // Issue 14 item 4: formula-like text is neutralised in CSV downloads (was sent as =1+1).
+  expect(hazmat[header.indexOf('inputs.custom_columns.Note')]).toBe("'=1+1");
+});
+
+test('CSV download neutralises formula-like supplier text (OWASP) and keeps numbers numbers; JSON keeps the text', async () => {
+  const cells = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(1+1)', '\t=1+2', '-2.5', '+3', '-', 'plain - text', '1e5'];
+  const rows = [['UPC', 'Cost', 'Cell'], ...cells.map((c, i) => [upc(2200 + i), '4.00', `"${c}"`])];
+  const s = await a.scan(csv(rows), attrs({ header: true, custom_columns: ['Cell'] }, { custom_columns: [2] }));
+  const [header, ...body] = parseCsv((await a.post(`/api/v3/scans/${s.id}/download?type=csv`, { sort: 'id' })).raw.toString('utf8').trimEnd());
+  const sent = body.map((r) => r[header.indexOf('inputs.custom_columns.Cell')]);
+  expect(sent).toEqual(["'=cmd|' /C calc'!A0", "'+1+1", "'-2+3", "'@SUM(1+1)", "'\t=1+2", '-2.5', '+3', "'-", 'plain - text', '1e5']);
+  const json = (await a.post(`/api/v3/scans/${s.id}/download?type=json`, { sort: 'id' })).body;
+  expect(json.map((p: any) => p.inputs.custom_columns[0])).toEqual(cells);
 });
 
 test('CSV download honours filter and sort', async () => {

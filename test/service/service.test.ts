@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { call, start, KEY_A, KEY_B } from './helpers';
 import type { RunningService } from '../../emulator/service/server';
 import { loadApiDocument } from '../../contract/openapi';
-import { operationHandlers } from '../../emulator/service/app';
+import { operationHandlers } from '../../emulator/service/areas';
 import { configFromEnv, DEMO_API_KEY } from '../../emulator/service/config';
 import { spawnService } from '../../emulator/service/spawn';
 
@@ -110,7 +110,8 @@ test('client mistakes answer 4xx {message}: unknown path, wrong content type, em
   expect(text.status).toBe(415);
   expect(text.body.message).toMatch(/application\/json/);
   const empty = await call(svc.url, 'POST', '/api/v3/public/notes', { body: '', headers: { 'content-type': 'application/json' } });
-  expect(empty.status).toBe(400);
+  // Issue 14 item 6: an empty JSON body is no body (was 400); notes need one, so 422.
+  expect(empty.status).toBe(422);
   expect(typeof empty.body.message).toBe('string');
   const wrongType = await call(svc.url, 'POST', '/api/v4/webhooks', { json: { name: 5, url: 'https://hooks.example.com/x' } });
   expect(wrongType.status).toBe(422);

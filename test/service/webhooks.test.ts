@@ -57,6 +57,36 @@ test.each([
   expect(res.body.message).toMatch(/must not point to/);
 });
 
+// Issue 14 item 3: an IPv6 form that carries an internal IPv4 address is that address.
+test.each([
+  ['6to4 of 127.0.0.1', 'https://[2002:7f00:1::]/x'],
+  ['6to4 of 10.0.0.1', 'https://[2002:a00:1:5::9]/x'],
+  ['NAT64 of 10.0.0.1', 'https://[64:ff9b::10.0.0.1]/x'],
+  ['NAT64 of 169.254.169.254', 'https://[64:ff9b::a9fe:a9fe]/x'],
+  ['NAT64 local-use', 'https://[64:ff9b:1::a00:1]/x'],
+  ['NAT64 local-use of a public address', 'https://[64:ff9b:1::5db8:d822]/x'],
+  ['IPv4-translated of 10.0.0.1', 'https://[::ffff:0:10.0.0.1]/x'],
+  ['IPv4-mapped in hex of 127.0.0.1', 'https://[::ffff:7f00:1]/x'],
+  ['IPv4-compatible of 192.168.1.1', 'https://[::c0a8:101]/x'],
+  ['Teredo whose client is 127.0.0.1 (stored inverted)', 'https://[2001:0:5db8:d822:0:0:80ff:fffe]/x'],
+  ['Teredo whose server is 10.0.0.1', 'https://[2001:0:a00:1::7f00:1]/x'],
+])('embedded internal IPv4 is refused at registration: %s', async (_what, url) => {
+  const res = await req('POST', '/api/v4/webhooks', { name: 'Embedded', url });
+  expect(res.status).toBe(422);
+  expect(res.body.message).toMatch(/must not point to a private, loopback, link-local or internal address/);
+});
+
+test('embedded internal IPv4 is refused on update too; public ones carried the same ways are accepted', async () => {
+  const w = await req('POST', '/api/v4/webhooks', { name: 'Public', url: 'https://[2002:5db8:d822::1]/x' }); // 6to4 of 93.184.216.34
+  expect(w.status).toBe(201);
+  const patch = await req('PATCH', `/api/v4/webhooks/${w.body.id}`, { url: 'https://[2002:c0a8:1::1]/x' }); // 6to4 of 192.168.0.1
+  expect(patch.status).toBe(422);
+  expect((await req('GET', `/api/v4/webhooks/${w.body.id}`)).body.url).toBe('https://[2002:5db8:d822::1]/x');
+  for (const url of ['https://[64:ff9b::5db8:d822]/x', 'https://[2001:0:5db8:d822::a247:27dd]/x', 'https://[::ffff:93.184.216.34]/x'])
+    expect([url, urlProblem(url, false)]).toEqual([url, undefined]);
+  await req('DELETE', `/api/v4/webhooks/${w.body.id}`);
+});
+
 test('public literal addresses are accepted', () => {
   expect(urlProblem('https://93.184.216.34/hook', false)).toBeUndefined();
   expect(urlProblem('https://[2606:4700::1111]/hook', false)).toBeUndefined();

@@ -1,9 +1,9 @@
 /** Handlers of the conversion operations (convert.yaml, document 4.2). */
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../shared/errors';
 import type { ScanEngine } from '../engine/types';
-import { requestMarketplace } from '../auth';
+import { requestMarketplace } from '../shared/auth';
 
 export const MAX_CONVERT_IDS = 20;
 export const MAX_CONVERT_ASINS = 1000;

@@ -11,9 +11,9 @@ import { IDENTIFIER_KINDS, parseIdentifier } from './ident';
 import { categoryRule } from './fees';
 import { parseBasisPoints, parseCount, parseMoney, roundDiv } from './money';
 import type { AccountRules, Catalog, ProductRow, RowOutcome, ScanAttributes, ScanEngine, ScanErrorRow } from './types';
-import { parseUpload } from './upload';
+import { parseUpload, readUpload } from './upload';
 
-export { parseUpload };
+export { parseUpload, readUpload };
 
 /** Element of `errors` and `flags` in a product row. */
 export interface Notice {
@@ -205,7 +205,7 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
     return out;
   }
 
-  return { parseUpload, processRow, convert, asinConvert, checkAttributes };
+  return { parseUpload, readUpload, processRow, convert, asinConvert, checkAttributes };
 }
 
 interface RowContext {

@@ -65,6 +65,11 @@ export class UploadError extends Error {}
 export interface ScanEngine {
   /** Rows of cell text of an uploaded CSV or XLSX file; throws UploadError when it is neither or is unreadable. */
   parseUpload(data: Buffer, filename: string, mimetype: string): Promise<string[][]>;
+  /**
+   * The same rows one at a time, limits checked while reading (engine/upload.ts): what the upload
+   * handler uses, so a hostile file is refused before it fills memory. `onRow` may throw to stop.
+   */
+  readUpload(data: Buffer, filename: string, onRow: (cells: string[], line: number) => void): Promise<void>;
   /** One input row of a scan (line is 1-based in the file). Pure: same inputs, same outcome. */
   processRow(row: string[], line: number, attrs: ScanAttributes, marketplaceId: number, rules: AccountRules): RowOutcome;
   /** POST /api/v3/convert: input id -> [ASIN, other identifiers...]; unmatched inputs omitted. */

@@ -3,7 +3,7 @@
  * The rules mirror the `ScanAttributes` schema of the API description (scans.yaml).
  */
 import { MARKETPLACES, type Marketplace } from '../../../contract/marketplaces';
-import type { RowError } from '../errors';
+import type { RowError } from '../shared/errors';
 import type { ScanAttributes } from '../engine/types';
 
 type Obj = Record<string, unknown>;

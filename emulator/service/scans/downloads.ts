@@ -68,9 +68,22 @@ function cellValue(v: unknown): Cell {
   return JSON.stringify(v);
 }
 
+/** Text a spreadsheet program could run as a formula when it opens the CSV (OWASP's list of leading characters). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number, such as -2.5 or +3: opened as a number, so it stays as it is. */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * CSV injection (OWASP): a text cell starting with = + - @ tab or CR gets a leading `'`, so a
+ * spreadsheet program shows it as text instead of running it; real numbers are left as numbers.
+ */
+export function neutraliseFormula(s: string): string {
+  return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
+}
+
 function csvField(v: Cell): string {
   if (v === null) return '';
-  const s = String(v);
+  const s = typeof v === 'string' ? neutraliseFormula(v) : String(v);
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -2,11 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../shared/errors';
 import { UploadError, type ScanEngine } from '../engine/types';
-import { assertMarketplaceAccess } from '../auth';
-import { readMultipart } from '../routes/multipart';
-import { zuluTime } from '../time';
+import { UploadLimitError } from '../engine/upload';
+import { assertMarketplaceAccess } from '../shared/auth';
+import { readMultipart } from '../shared/multipart';
+import { zuluTime } from '../shared/time';
 import { checkAttributes } from './attributes';
 import { countRows, downloadColumns, selectRowJson, toCsv, toXlsx } from './downloads';
 import { buildRowQuery, type FilterItem, type TableType } from './query';
@@ -87,41 +88,44 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
         problems.push({ index: 0, field: 'attributes', message: `attributes is not valid JSON (${(e as Error).message}).` });
       }
     }
-    // Read the file before judging the mapping against its width.
-    let rows: string[][] | undefined;
-    if (file) {
-      try {
-        rows = await engine.parseUpload(file.data, file.filename, file.mimetype);
-      } catch (e) {
-        if (!(e instanceof UploadError)) throw e;
-        problems.push({ index: 0, field: 'file', message: (e as Error).message });
-      }
-    }
     const attrsGiven = attributesText !== undefined && raw !== undefined;
     let header = false;
     if (attrsGiven && typeof raw === 'object' && raw && typeof (raw as any).options === 'object' && (raw as any).options)
       header = (raw as any).options.header === true;
-    // Data lines: header skipped, fully empty rows skipped; `line` is the 1-based row of the file.
+    // Read the file before judging the mapping against its width. Rows come one at a time with
+    // the upload limits checked as they are read; only data lines are kept, and reading stops
+    // at the first line past the most a scan takes.
     const lines: { line: number; cells: string[] }[] = [];
     let width = 0;
-    if (rows) {
-      rows.forEach((cells, i) => {
-        width = Math.max(width, cells.length);
-        if (header && i === 0) return;
-        if (cells.every((c) => (c ?? '').trim() === '')) return;
-        lines.push({ line: i + 1, cells });
-      });
-      if (lines.length === 0) problems.push({ index: 0, field: 'file', message: `${file!.filename || 'The file'} has no data lines${header ? ' below the header' : ''}.` });
-      if (lines.length > MAX_SCAN_LINES)
-        problems.push({ index: 0, field: 'file', message: `The file has ${lines.length} data lines; a scan takes at most ${MAX_SCAN_LINES}.` });
+    let read = false;
+    if (file) {
+      try {
+        await engine.readUpload(file.data, file.filename, (cells, line) => {
+          width = Math.max(width, cells.length);
+          if (header && line === 1) return;
+          if (cells.every((c) => (c ?? '').trim() === '')) return;
+          if (lines.length >= MAX_SCAN_LINES)
+            throw new UploadLimitError(422, 'maxDataLines', `The file has at least ${lines.length + 1} data lines; a scan takes at most ${MAX_SCAN_LINES}.`);
+          lines.push({ line, cells });
+        });
+        read = true;
+      } catch (e) {
+        if (e instanceof UploadLimitError) {
+          // A limit answers at once, naming it: nothing else about the upload matters any more.
+          throw new ApiError(e.status, `The upload was refused: ${e.message}`, { errors: [{ index: 0, field: 'file', message: e.message }], limit: e.limit });
+        }
+        if (!(e instanceof UploadError)) throw e;
+        problems.push({ index: 0, field: 'file', message: (e as Error).message });
+      }
+      if (read && lines.length === 0) problems.push({ index: 0, field: 'file', message: `${file.filename || 'The file'} has no data lines${header ? ' below the header' : ''}.` });
     }
     let checked;
     if (attrsGiven) {
-      const r = checkAttributes(raw, rows ? width : undefined);
+      const r = checkAttributes(raw, read ? width : undefined);
       problems.push(...r.problems);
       checked = r.checked;
     }
-    if (problems.length || !checked || !rows) {
+    if (problems.length || !checked || !read) {
       throw new ApiError(422, `The upload was refused: ${problems.map((p) => p.message).join(' ')}`, { errors: problems });
     }
     assertMarketplaceAccess(account, checked.marketplace);

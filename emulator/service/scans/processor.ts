@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ServiceContext } from '../context';
 import type { AccountRules, ScanAttributes, ScanEngine } from '../engine/types';
-import { loadAccountRules } from '../rules';
+import { loadAccountRules } from './rules';
 import type { ScanRow } from './records';
 import { finishScan, getScanRow } from './store';
 

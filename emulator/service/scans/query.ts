@@ -2,8 +2,8 @@
  * Filters and sorts of scan results (document 2.2, 4.1) turned into SQL over the JSON rows.
  * Field names come from a whitelist (fields.ts), so they are safe to write into SQL; values are bound.
  */
-import { ApiError } from '../errors';
-import type { RowError } from '../errors';
+import { ApiError } from '../shared/errors';
+import type { RowError } from '../shared/errors';
 import { resultFields, type ScalarField } from './fields';
 
 export type TableType = 'products' | 'errors';

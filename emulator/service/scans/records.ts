@@ -1,6 +1,6 @@
 /** A stored scan as the API answers it (the `Scan` schema of scans.yaml). */
 import { findMarketplace } from '../../../contract/marketplaces';
-import { localIsoTime, zuluTime } from '../time';
+import { localIsoTime, zuluTime } from '../shared/time';
 
 export type ScanStatus = 'queued' | 'in_progress' | 'success' | 'error' | 'cancelled';
 export const FINISHED: readonly ScanStatus[] = ['success', 'error', 'cancelled'];

@@ -1,8 +1,8 @@
 /** Reading and finishing stored scans, shared by the handlers and the background processor. */
 import type { Account, ServiceContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../shared/errors';
 import { notifyScanComplete } from '../webhooks/notify';
-import { localIsoTime, zuluTime } from '../time';
+import { localIsoTime, zuluTime } from '../shared/time';
 import { FINISHED, speedOf, type ScanRow, type ScanStatus } from './records';
 
 /** The account's scan, or 404 (another account's scan is indistinguishable from a missing one). */

@@ -8,6 +8,13 @@
  * The host name is resolved at each attempt and every address it resolves to is checked
  * (webhooks/urlPolicy.ts); the connection goes to the checked address. Deliveries run in the
  * background: they never block or fail the scan.
+ *
+ * Outbox: every delivery still due is a row of `webhook_outbox` (webhook, scan payload, the next
+ * attempt's number and due time). An attempt is marked started in the database before it is sent
+ * and its row is moved on (next attempt, or deleted) when it ends, so a service restarted after a
+ * stop or a kill -9 resumes each pending delivery at its due time, and no attempt goes out twice:
+ * an attempt that was under way when the process stopped counts as made (its answer unknown) and
+ * the next one is due after its usual delay.
  */
 import { createHmac } from 'node:crypto';
 import dns, { type LookupAddress } from 'node:dns';
@@ -15,9 +22,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { ServiceContext } from '../context';
-import { zuluTime } from '../time';
+import { zuluTime } from '../shared/time';
 import { addressAllowed } from './urlPolicy';
-import type { WebhookRow } from '../routes/webhooks';
+import { subscribedWebhooks, webhookOf, type WebhookRow } from './store';
 
 /** The `scan` member of a scan.complete payload (document section 6). */
 export interface ScanCompleteInfo {
@@ -66,16 +73,49 @@ export function deliveryLog(ctx: ServiceContext): DeliveryAttempt[] {
   return [...state(ctx).log];
 }
 
+interface OutboxRow {
+  id: number;
+  webhook_id: number;
+  account_id: number;
+  scan: string;
+  attempt: number;
+  due_at: number;
+  started_at: number | null;
+}
+
 /** Queues scan.complete deliveries to the account's active subscribed webhooks; never throws. */
 export function notifyScanComplete(ctx: ServiceContext, accountId: number, scan: ScanCompleteInfo): void {
   try {
-    const hooks = ctx.db.prepare('SELECT * FROM webhooks WHERE account_id = ? AND is_active = 1 ORDER BY id').all(accountId) as WebhookRow[];
+    const hooks = subscribedWebhooks(ctx.db, accountId, 'scan.complete');
+    const insert = ctx.db.prepare('INSERT INTO webhook_outbox (webhook_id, account_id, scan, attempt, due_at) VALUES (?, ?, ?, 0, ?)');
+    const now = Date.now();
     for (const h of hooks) {
-      if (!(JSON.parse(h.events) as string[]).includes('scan.complete')) continue;
-      schedule(ctx, h.id, accountId, scan, 0, 0);
+      const id = Number(insert.run(h.id, accountId, JSON.stringify(scan), now).lastInsertRowid);
+      schedule(ctx, id, 0);
     }
   } catch (e) {
     console.error('scan service: could not queue webhook deliveries', e);
+  }
+}
+
+/**
+ * At start: resumes the outbox. An attempt that was under way when the service stopped counts as
+ * made: its delivery moves on to the next attempt after the usual delay (or ends after the last).
+ */
+export function resumeDeliveries(ctx: ServiceContext): void {
+  const rows = ctx.db.prepare('SELECT * FROM webhook_outbox ORDER BY due_at, id').all() as OutboxRow[];
+  const delays = ctx.config.webhookRetryDelaysMs;
+  for (const r of rows) {
+    if (r.started_at !== null) {
+      if (r.attempt >= delays.length) {
+        ctx.db.prepare('DELETE FROM webhook_outbox WHERE id = ?').run(r.id);
+        continue;
+      }
+      r.due_at = r.started_at + delays[r.attempt];
+      r.attempt += 1;
+      ctx.db.prepare('UPDATE webhook_outbox SET attempt = ?, due_at = ?, started_at = NULL WHERE id = ?').run(r.attempt, r.due_at, r.id);
+    }
+    schedule(ctx, r.id, Math.max(0, r.due_at - Date.now()));
   }
 }
 
@@ -89,35 +129,53 @@ export function stopDeliveries(ctx: ServiceContext): void {
   s.requests.clear();
 }
 
-function schedule(ctx: ServiceContext, webhookId: number, accountId: number, scan: ScanCompleteInfo, attempt: number, delayMs: number): void {
+function schedule(ctx: ServiceContext, outboxId: number, delayMs: number): void {
   const s = state(ctx);
   if (s.stopped) return;
   const t = setTimeout(() => {
     s.timers.delete(t);
-    void attemptOnce(ctx, webhookId, accountId, scan, attempt);
+    void attemptOnce(ctx, outboxId);
   }, delayMs);
   s.timers.add(t);
 }
 
-async function attemptOnce(ctx: ServiceContext, webhookId: number, accountId: number, scan: ScanCompleteInfo, attempt: number): Promise<void> {
+async function attemptOnce(ctx: ServiceContext, outboxId: number): Promise<void> {
   const s = state(ctx);
   if (s.stopped) return;
+  const { db } = ctx;
+  let row: OutboxRow | undefined;
   let hook: WebhookRow | undefined;
   try {
-    hook = ctx.db.prepare('SELECT * FROM webhooks WHERE id = ? AND account_id = ?').get(webhookId, accountId) as WebhookRow | undefined;
+    row = db.prepare('SELECT * FROM webhook_outbox WHERE id = ? AND started_at IS NULL').get(outboxId) as OutboxRow | undefined;
+    if (!row) return;
+    hook = webhookOf(db, row.webhook_id, row.account_id);
+    if (!hook || hook.is_active !== 1 || !(JSON.parse(hook.events) as string[]).includes('scan.complete')) {
+      db.prepare('DELETE FROM webhook_outbox WHERE id = ?').run(outboxId);
+      return;
+    }
+    // Claimed before sending (only if no one else did): after a crash this attempt counts as made, never sent again.
+    if (db.prepare('UPDATE webhook_outbox SET started_at = ? WHERE id = ? AND started_at IS NULL').run(Date.now(), outboxId).changes !== 1) return;
   } catch {
     return; // database closed: the service is shutting down
   }
-  if (!hook || hook.is_active !== 1 || !(JSON.parse(hook.events) as string[]).includes('scan.complete')) return;
+  const scan = JSON.parse(row.scan) as ScanCompleteInfo;
+  const attempt = row.attempt;
   const body = JSON.stringify({ event: 'scan.complete', timestamp: zuluTime(ctx.now()), scan });
   const signature = 'sha256=' + createHmac('sha256', hook.secret).update(body, 'utf8').digest('hex');
   const result = await post(ctx, hook.url, body, { 'X-Service-Event': 'scan.complete', 'X-Service-Signature': signature });
-  if (s.stopped) return;
+  if (s.stopped) return; // the row stays started: the restarted service moves on to the next attempt
   const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
-  s.log.push({ webhookId, scanId: scan.id, attempt, status: result.status, ok, error: result.error });
+  s.log.push({ webhookId: hook.id, scanId: scan.id, attempt, status: result.status, ok, error: result.error });
   if (s.log.length > 1000) s.log.splice(0, s.log.length - 1000);
   const delays = ctx.config.webhookRetryDelaysMs;
-  if (!ok && attempt < delays.length) schedule(ctx, webhookId, accountId, scan, attempt + 1, delays[attempt]);
+  try {
+    if (!ok && attempt < delays.length) {
+      db.prepare('UPDATE webhook_outbox SET attempt = ?, due_at = ?, started_at = NULL WHERE id = ?').run(attempt + 1, Date.now() + delays[attempt], outboxId);
+      schedule(ctx, outboxId, delays[attempt]);
+    } else db.prepare('DELETE FROM webhook_outbox WHERE id = ?').run(outboxId);
+  } catch {
+    // database closed meanwhile: the service is shutting down
+  }
 }
 
 function post(ctx: ServiceContext, url: string, body: string, extra: Record<string, string>): Promise<{ status?: number; error?: string }> {

@@ -3,7 +3,7 @@
  * reading of answers, no retry of create/regenerate (a lost answer must not make a second webhook or
  * replace a secret twice), deletes of unknown ids; and the limit equal to the local service's.
  */
-import { MAX_WEBHOOKS as SERVICE_MAX, SUPPORTED_EVENTS } from '../../../emulator/service/routes/webhooks';
+import { MAX_WEBHOOKS as SERVICE_MAX, SUPPORTED_EVENTS } from '../../../emulator/service/webhooks/routes';
 import {
   createWebhookAt,
   deleteWebhookAt,

@@ -61,6 +61,10 @@ const REFUSED = [
   'https://example.0x10/',
   'https://exa mple.com/',
   '',
+  // IPv6 forms carrying an internal IPv4: the service decodes them too (issue 14).
+  'https://[2002:7f00:1::]/', // 6to4 carrying 127.0.0.1
+  'https://[2002:a00:1::1]/', // 6to4 carrying 10.0.0.1
+  'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', // Teredo carrying 127.0.0.1
 ];
 
 const ACCEPTED = [
@@ -80,9 +84,6 @@ const ACCEPTED = [
 /** Refused by the add-on although the service's parser would accept them: rewritten or disguised forms. */
 const STRICTER = [
   'https://example.com\\@127.0.0.1/', // a backslash is a "/" to URL parsers: confusing, refused
-  'https://[2002:7f00:1::]/', // 6to4 carrying 127.0.0.1
-  'https://[2002:a00:1::1]/', // 6to4 carrying 10.0.0.1
-  'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', // Teredo carrying 127.0.0.1
   'https://bücher.example/', // a non-Latin name: its xn-- form is asked for
 ];
 

@@ -1,20 +1,20 @@
 /**
- * The four bulk areas of the document (4.6, 7, 8): listing matches, brand blocklist, ASIN
- * blocklist, multipack corrections. Shared rules, one implementation:
+ * What the four bulk areas of the document (4.6, 7, 8) share: listing matches, brand blocklist,
+ * ASIN blocklist, multipack corrections (each defined in its own folder). One implementation:
  *  - every bad row is listed in one 422 and nothing is written (schema errors and the content
  *    rules below are merged, so a request learns about all its bad rows at once);
  *  - rows are trimmed, then matched exactly (case-sensitive);
- *  - rows are applied in order inside one transaction, each counted once: a repeated key later
- *    in the request wins (and counts as updated or unchanged against the earlier one), so
- *    repeating a payload reports every row unchanged;
+ *  - counts are of entries, not rows: a key repeated in one request is one entry, its last row
+ *    wins, and it counts once against what was stored before the request (created, updated or
+ *    unchanged), all inside one transaction; repeating a payload reports every entry unchanged;
  *  - at most 10,000 rows per request; 30 requests per minute per account over the four areas;
  *  - lists newest first (by creation), page/per_page.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ApiError, validationFailed, type RowError } from '../errors';
-import { requestMarketplace } from '../auth';
-import { sqlTime } from '../time';
+import { ApiError, validationFailed, type RowError } from './errors';
+import { requestMarketplace } from './auth';
+import { sqlTime } from './time';
 import { describeValidation, splitBulkErrors } from './validation';
 
 export const MAX_BULK_ROWS = 10_000;
@@ -24,7 +24,7 @@ export const TEXT_MAX = 255;
 
 type Row = Record<string, string | number | boolean>;
 
-interface Area {
+export interface BulkArea {
   table: string;
   ops: { list: string; upsert: string; remove: string };
   /** Body member holding the rows of an upsert / of a delete. */
@@ -43,7 +43,7 @@ interface Area {
 }
 
 /** Trimmed text or an error; `undefined` raw values were already reported by the schema check. */
-function text(raw: unknown, index: number, field: string, errors: RowError[], min: number, max: number, what: string): string | undefined {
+export function text(raw: unknown, index: number, field: string, errors: RowError[], min: number, max: number, what: string): string | undefined {
   if (typeof raw !== 'string') {
     if (raw === undefined || raw === null) errors.push({ index, field, message: `${what} is required.` });
     else errors.push({ index, field, message: `${what} must be a string.` });
@@ -65,114 +65,30 @@ function text(raw: unknown, index: number, field: string, errors: RowError[], mi
   return v;
 }
 
-const asin = (raw: unknown, i: number, e: RowError[], field = 'asin') => text(raw, i, field, e, ASIN_MIN, ASIN_MAX, 'asin');
-const obj = (raw: unknown, i: number, e: RowError[]): Record<string, unknown> | undefined => {
+export const asin = (raw: unknown, i: number, e: RowError[], field = 'asin') => text(raw, i, field, e, ASIN_MIN, ASIN_MAX, 'asin');
+export const obj = (raw: unknown, i: number, e: RowError[]): Record<string, unknown> | undefined => {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
   e.push({ index: i, field: 'value', message: 'Each row must be an object.' });
   return undefined;
 };
-function bool(raw: unknown, i: number, field: string, e: RowError[]): boolean | undefined {
+export function bool(raw: unknown, i: number, field: string, e: RowError[]): boolean | undefined {
   if (typeof raw === 'boolean') return raw;
   e.push({ index: i, field, message: raw === undefined ? `${field} is required.` : `${field} must be true or false.` });
   return undefined;
 }
-function positiveInt(raw: unknown, i: number, field: string, e: RowError[]): number | undefined {
+export function positiveInt(raw: unknown, i: number, field: string, e: RowError[]): number | undefined {
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1) return raw;
   if (raw === undefined) e.push({ index: i, field, message: `${field} is required.` });
   else if (typeof raw !== 'number' || !Number.isInteger(raw)) e.push({ index: i, field, message: `${field} must be an integer.` });
   else e.push({ index: i, field, message: `${field} must be 1 or greater (got ${raw}).` });
   return undefined;
 }
-const all = (...vals: unknown[]) => vals.every((v) => v !== undefined);
+export const all = (...vals: unknown[]) => vals.every((v) => v !== undefined);
 
-const times = (r: any) => ({ created_at: r.created_at, updated_at: r.updated_at });
+export const times = (r: any) => ({ created_at: r.created_at, updated_at: r.updated_at });
 
-export const AREAS: Area[] = [
-  {
-    table: 'listing_matches',
-    ops: { list: 'listListingMatches', upsert: 'upsertListingMatches', remove: 'deleteListingMatches' },
-    upsertField: 'matches',
-    deleteField: 'matches',
-    keys: ['identifier', 'asin'],
-    values: ['is_match'],
-    upsertRow(raw, i, e) {
-      const o = obj(raw, i, e);
-      if (!o) return undefined;
-      const identifier = text(o.identifier, i, 'identifier', e, 1, TEXT_MAX, 'identifier');
-      const a = asin(o.asin, i, e);
-      const isMatch = bool(o.is_match, i, 'is_match', e);
-      return all(identifier, a, isMatch) ? { identifier: identifier!, asin: a!, is_match: isMatch ? 1 : 0 } : undefined;
-    },
-    deleteRow(raw, i, e) {
-      const o = obj(raw, i, e);
-      if (!o) return undefined;
-      const identifier = text(o.identifier, i, 'identifier', e, 1, TEXT_MAX, 'identifier');
-      const a = asin(o.asin, i, e);
-      return all(identifier, a) ? { identifier: identifier!, asin: a! } : undefined;
-    },
-    filters: ['identifier', 'asin'],
-    toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, identifier: r.identifier, asin: r.asin, is_match: r.is_match === 1, ...times(r) }),
-  },
-  {
-    table: 'brand_blocklist',
-    ops: { list: 'listBrandBlocklist', upsert: 'addBrandBlocklist', remove: 'deleteBrandBlocklist' },
-    upsertField: 'brands',
-    deleteField: 'brands',
-    keys: ['name'],
-    values: [],
-    upsertRow: (raw, i, e) => {
-      const name = text(raw, i, 'brand', e, 1, TEXT_MAX, 'brand');
-      return name === undefined ? undefined : { name };
-    },
-    deleteRow: (raw, i, e) => {
-      const name = text(raw, i, 'brand', e, 1, TEXT_MAX, 'brand');
-      return name === undefined ? undefined : { name };
-    },
-    filters: ['name'],
-    toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, name: r.name, ...times(r) }),
-  },
-  {
-    table: 'asin_blocklist',
-    ops: { list: 'listAsinBlocklist', upsert: 'addAsinBlocklist', remove: 'deleteAsinBlocklist' },
-    upsertField: 'asins',
-    deleteField: 'asins',
-    keys: ['asin'],
-    values: [],
-    upsertRow: (raw, i, e) => {
-      const a = asin(raw, i, e);
-      return a === undefined ? undefined : { asin: a };
-    },
-    deleteRow: (raw, i, e) => {
-      const a = asin(raw, i, e);
-      return a === undefined ? undefined : { asin: a };
-    },
-    filters: ['asin'],
-    toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, asin: r.asin, ...times(r) }),
-  },
-  {
-    table: 'multipack_corrections',
-    ops: { list: 'listMultipackCorrections', upsert: 'upsertMultipackCorrections', remove: 'deleteMultipackCorrections' },
-    upsertField: 'corrections',
-    deleteField: 'asins',
-    keys: ['asin'],
-    values: ['quantity'],
-    upsertRow(raw, i, e) {
-      const o = obj(raw, i, e);
-      if (!o) return undefined;
-      const a = asin(o.asin, i, e);
-      const q = positiveInt(o.quantity, i, 'quantity', e);
-      return all(a, q) ? { asin: a!, quantity: q! } : undefined;
-    },
-    deleteRow: (raw, i, e) => {
-      const a = asin(raw, i, e);
-      return a === undefined ? undefined : { asin: a };
-    },
-    filters: ['asin'],
-    toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, asin: r.asin, quantity: r.quantity, ...times(r) }),
-  },
-];
-
-export const BULK_OPERATIONS = new Set(AREAS.flatMap((a) => [a.ops.list, a.ops.upsert, a.ops.remove]));
+/** The operations of the bulk areas (their 422s list every bad row; they share one rate limit). */
+export const bulkOperations = (areas: BulkArea[]) => new Set(areas.flatMap((a) => [a.ops.list, a.ops.upsert, a.ops.remove]));
 
 export interface Counts {
   created: number;
@@ -220,7 +136,7 @@ function checkWrite(req: FastifyRequest, field: string, check: (raw: unknown, i:
   return { marketplace, rows };
 }
 
-function areaHandlers(ctx: ServiceContext, area: Area) {
+function areaHandlers(ctx: ServiceContext, area: BulkArea) {
   const { db } = ctx;
   const where = ['account_id = ?', 'marketplace_id = ?', ...area.keys.map((k) => `${k} = ?`)].join(' AND ');
   const find = db.prepare(`SELECT * FROM ${area.table} WHERE ${where}`);
@@ -233,7 +149,10 @@ function areaHandlers(ctx: ServiceContext, area: Area) {
 
   const upsertTx = db.transaction((accountId: number, marketplaceId: number, rows: Row[], now: string): Counts => {
     const c: Counts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-    for (const r of rows) {
+    // One entry per key, its last row winning; entries keep the order of their first row.
+    const entries = new Map<string, Row>();
+    for (const r of rows) entries.set(JSON.stringify(area.keys.map((k) => r[k])), r);
+    for (const r of entries.values()) {
       const keyVals = area.keys.map((k) => r[k]);
       const existing = find.get(accountId, marketplaceId, ...keyVals) as Record<string, unknown> | undefined;
       if (!existing) {
@@ -300,8 +219,9 @@ function areaHandlers(ctx: ServiceContext, area: Area) {
   };
 }
 
-export function bulkHandlers(ctx: ServiceContext): Record<string, (req: FastifyRequest, reply: FastifyReply) => unknown> {
-  return Object.assign({}, ...AREAS.map((a) => areaHandlers(ctx, a)));
+/** Handlers of the given bulk areas (each area's folder defines its rows), by operationId. */
+export function bulkHandlers(ctx: ServiceContext, areas: BulkArea[]): Record<string, (req: FastifyRequest, reply: FastifyReply) => unknown> {
+  return Object.assign({}, ...areas.map((a) => areaHandlers(ctx, a)));
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Turning schema-validation results (ajv errors) into the API's plain-language messages. */
-import type { RowError } from '../errors';
+import type { RowError } from './errors';
 
 interface AjvError {
   instancePath: string;

@@ -3,7 +3,7 @@
  * blocked brands and ASINs, multipack corrections, listing matches. Used by scans/.
  */
 import type Database from 'better-sqlite3';
-import type { AccountRules } from './engine/types';
+import type { AccountRules } from '../engine/types';
 
 /** The account's blocklists, multipack corrections and listing matches for one marketplace. */
 export function loadAccountRules(db: Database.Database, accountId: number, marketplaceId: number): AccountRules {

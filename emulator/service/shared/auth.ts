@@ -5,9 +5,9 @@
  */
 import type Database from 'better-sqlite3';
 import type { FastifyRequest } from 'fastify';
-import type { Account } from './context';
+import type { Account } from '../context';
 import { ApiError } from './errors';
-import { findMarketplace, MARKETPLACES, type Marketplace } from '../../contract/marketplaces';
+import { findMarketplace, MARKETPLACES, type Marketplace } from '../../../contract/marketplaces';
 
 /** Parses the key entries and makes sure each has an account row (stable id across restarts). */
 export function registerAccounts(db: Database.Database, entries: string[], now: Date): Map<string, Account> {

@@ -1,11 +1,11 @@
 /** Notes on ASINs (document 2.6, 4.5): per account and marketplace; another account's note is a 404. */
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ApiError, notFound } from '../errors';
-import { assertMarketplaceAccess, requestMarketplace } from '../auth';
+import { ApiError, notFound } from '../shared/errors';
+import { assertMarketplaceAccess, requestMarketplace } from '../shared/auth';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { sqlTime } from '../time';
-import { ASIN_MAX, ASIN_MIN } from './bulk';
+import { sqlTime } from '../shared/time';
+import { ASIN_MAX, ASIN_MIN } from '../shared/bulk';
 
 export const NOTE_MAX = 10_000;
 

@@ -5,10 +5,10 @@
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../context';
-import { ApiError } from '../errors';
-import { requestMarketplace } from '../auth';
-import { sqlTime } from '../time';
-import { checkAsin } from './notes';
+import { ApiError } from '../shared/errors';
+import { requestMarketplace } from '../shared/auth';
+import { sqlTime } from '../shared/time';
+import { checkAsin } from '../notes/routes';
 
 export const TAG_NAME_MAX = 100;
 

@@ -5,25 +5,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context';
-import { ApiError, notFound } from '../errors';
-import { localIsoTime } from '../time';
-import { urlProblem } from '../webhooks/urlPolicy';
+import { ApiError, notFound } from '../shared/errors';
+import { localIsoTime } from '../shared/time';
+import { urlProblem } from './urlPolicy';
+import type { WebhookRow } from './store';
 
 export const MAX_WEBHOOKS = 10;
 export const SUPPORTED_EVENTS = ['scan.complete'];
 
-export interface WebhookRow {
-  id: number;
-  account_id: number;
-  user_id: number;
-  name: string;
-  url: string;
-  secret: string;
-  events: string;
-  is_active: number;
-  created_at: string;
-  updated_at: string;
-}
 
 export function webhookJson(r: WebhookRow, withSecret: boolean) {
   const out: Record<string, unknown> = {

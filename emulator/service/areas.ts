@@ -1,0 +1,61 @@
+/**
+ * The service's API areas, one folder each, registered here: each brings its tables and its
+ * handlers by operationId. app.ts wires the handlers to the description; server.ts creates the
+ * tables. Shared infrastructure (database, errors, auth, bulk rules, multipart) is in shared/.
+ */
+import type { ServiceContext } from './context';
+import type { ScanEngine } from './engine/types';
+import type { Handler } from './app';
+import { ACCOUNTS_TABLES } from './shared/accounts-tables';
+import { bulkHandlers, bulkOperations, type BulkArea } from './shared/bulk';
+import { SCANS_SCHEMA_SQL, scanHandlers } from './scans';
+import { convertHandlers } from './convert';
+import { tagHandlers } from './tags/routes';
+import { TAGS_TABLES } from './tags/tables';
+import { noteHandlers } from './notes/routes';
+import { NOTES_TABLES } from './notes/tables';
+import { listingMatches } from './listing-matches';
+import { LISTING_MATCHES_TABLES } from './listing-matches/tables';
+import { brandBlocklist } from './brand-blocklist';
+import { BRAND_BLOCKLIST_TABLES } from './brand-blocklist/tables';
+import { asinBlocklist } from './asin-blocklist';
+import { ASIN_BLOCKLIST_TABLES } from './asin-blocklist/tables';
+import { multipackCorrections } from './multipack-corrections';
+import { MULTIPACK_CORRECTIONS_TABLES } from './multipack-corrections/tables';
+import { webhookHandlers } from './webhooks/routes';
+import { WEBHOOKS_TABLES } from './webhooks/tables';
+
+export interface ServiceArea {
+  /** Its folder. */
+  name: string;
+  /** Idempotent SQL creating its tables. */
+  tables: string;
+  handlers(ctx: ServiceContext, engine: ScanEngine): Record<string, Handler>;
+}
+
+/** The four bulk areas: one set of rules (shared/bulk.ts), rows defined in each folder. */
+export const BULK_AREAS: BulkArea[] = [listingMatches, brandBlocklist, asinBlocklist, multipackCorrections];
+/** Their operations: one 422 listing every bad row, one rate limit over the four. */
+export const BULK_OPERATIONS = bulkOperations(BULK_AREAS);
+
+const bulk = (name: string, area: BulkArea, tables: string): ServiceArea => ({ name, tables, handlers: (ctx) => bulkHandlers(ctx, [area]) as Record<string, Handler> });
+
+export const AREAS: ServiceArea[] = [
+  { name: 'scans', tables: SCANS_SCHEMA_SQL, handlers: (ctx, engine) => scanHandlers(ctx, engine) as Record<string, Handler> },
+  { name: 'convert', tables: '', handlers: (ctx, engine) => convertHandlers(ctx, engine) as Record<string, Handler> },
+  { name: 'tags', tables: TAGS_TABLES, handlers: (ctx) => tagHandlers(ctx) as Record<string, Handler> },
+  { name: 'notes', tables: NOTES_TABLES, handlers: (ctx) => noteHandlers(ctx) as Record<string, Handler> },
+  bulk('listing-matches', listingMatches, LISTING_MATCHES_TABLES),
+  bulk('brand-blocklist', brandBlocklist, BRAND_BLOCKLIST_TABLES),
+  bulk('asin-blocklist', asinBlocklist, ASIN_BLOCKLIST_TABLES),
+  bulk('multipack-corrections', multipackCorrections, MULTIPACK_CORRECTIONS_TABLES),
+  { name: 'webhooks', tables: WEBHOOKS_TABLES, handlers: (ctx) => webhookHandlers(ctx) as Record<string, Handler> },
+];
+
+/** Every table of the service: accounts first, then each area's. */
+export const SERVICE_TABLES: string[] = [ACCOUNTS_TABLES, ...AREAS.map((a) => a.tables)];
+
+/** Every handler of the service, by operationId. */
+export function operationHandlers(ctx: ServiceContext, engine: ScanEngine): Record<string, Handler> {
+  return Object.assign({}, ...AREAS.map((a) => a.handlers(ctx, engine)));
+}
