@@ -3,7 +3,7 @@
  * renamed or reshaped server function breaks the sidebar's type check.
  */
 import type { ServerFunctions } from '../src/app/protocol';
-import { readFailure } from '../src/app/protocol';
+import { readFailure } from '../src/app/failure';
 
 /** google.script.run as the HtmlService iframe provides it (not in @types/google-apps-script). */
 interface Runner {

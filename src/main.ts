@@ -4,14 +4,48 @@
  * those declarations from this file's exports, so adding an export is all it takes.
  */
 export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHelp } from './entry/menu';
-export { getSettings, saveSettings, testConnection } from './app/settings';
-export { getScanSetup, previewScan, startScan } from './app/newscan';
-export { getScanProgress, getRunningScans, cancelScan } from './app/progress';
-export { importScan } from './app/import';
-export { listScans, deleteScan, downloadScan, exportScan } from './app/history';
-export { importFinishedScans } from './app/trigger';
+export { getSettings, saveSettings, testConnection } from './app/settings/settings';
+export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
+export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
+export { importScan } from './app/results/import';
+export { listScans, deleteScan, exportScan } from './app/results/history';
+export { downloadScan } from './app/results/downloads';
+export { importFinishedScans } from './app/results/trigger';
 export { ASIN_FROM_UPC, ASIN_FROM_EAN, ASIN_FROM_ISBN, UPC_FROM_ASIN, EAN_FROM_ASIN, ISBN_FROM_ASIN, GTIN_FROM_ASIN, JAN_FROM_ASIN, IDENTIFIERS_FROM_ASIN } from './formulas/functions';
-export { setFormulaKeySharing, convertSelectedColumn, menuConvertColumn } from './app/formulas';
-export { openResultTab } from './app/history';
 export { setUpLists, previewSync, syncNow, resolveConflicts, getListsStatus, selectRow, setAutoSync, menuSyncLists } from './app/lists/server';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';
+export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
+export { setFormulaKeySharing } from './app/formulas/sharing';
+export { openResultTab } from './app/results/history';
+
+// ---- Compile-time check: the sidebar's calls are exactly the exported server functions ----------
+// Every export above that the sidebar may call must be in ServerFunctions (src/app/protocol.ts) with
+// a compatible signature, and every entry of ServerFunctions must be exported here; the other entry
+// points are named below. A missing, extra or mistyped one fails `tsc` (types only: nothing bundled).
+import type { ServerFunctions } from './app/protocol';
+import type { ColumnFunction } from './formulas/column-job';
+
+/** Entry points the sidebar never calls: menu actions, simple and time-driven triggers, custom functions. */
+type NotSidebarCalls =
+  | 'onOpen'
+  | 'onInstall'
+  | 'menuScanSheet'
+  | 'menuScanHistory'
+  | 'menuSettings'
+  | 'menuHelp'
+  | 'menuConvertColumn'
+  | 'menuSyncLists'
+  | 'importFinishedScans'
+  | ColumnFunction;
+type Exported = typeof import('./main');
+type SidebarCalls = Exclude<keyof Exported, NotSidebarCalls>;
+type Mistyped = { [K in SidebarCalls & keyof ServerFunctions]: Exported[K] extends ServerFunctions[K] ? never : K }[SidebarCalls & keyof ServerFunctions];
+type Unlisted = Exclude<NotSidebarCalls, keyof Exported>;
+type Expect<T extends { missing: never; extra: never; mistyped: never; unlisted: never }> = T;
+/** Fails to compile naming what is missing (in ServerFunctions, not exported), extra (exported, not in ServerFunctions), mistyped or wrongly listed. */
+export type SidebarSurfaceCheck = Expect<{
+  missing: Exclude<keyof ServerFunctions, SidebarCalls>;
+  extra: Exclude<SidebarCalls, keyof ServerFunctions>;
+  mistyped: Mistyped;
+  unlisted: Unlisted;
+}>;

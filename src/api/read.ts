@@ -8,8 +8,14 @@ import type { ValidationRow } from './types';
 
 type Json = unknown;
 
-function isObject(v: Json): v is Record<string, unknown> {
+export function isObject(v: Json): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A number from a number or numeric text; 0 for anything else (absent, null, NaN). */
+export function numberOf(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return isFinite(n) ? n : 0;
 }
 
 /** Parses JSON; undefined when the text is not JSON. */

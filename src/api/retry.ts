@@ -14,6 +14,8 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Time an attempt needs at least (round trip); a retry that cannot finish in time is not started. */
   attemptReserveMs: number;
+  /** False for a call that must not be repeated once it may have reached the service (the upload: a time-out may mean it was stored). */
+  retryTimeouts?: boolean;
 }
 
 /** For formulas (30 s) and menu actions alike; the time budget is what differs. */
@@ -48,7 +50,7 @@ export interface RetryInput {
 export function decideRetry(input: RetryInput): RetryDecision {
   const policy = input.policy ?? DEFAULT_RETRY_POLICY;
   const { problem, attempt } = input;
-  if (!isRetryable(problem)) return { retry: false, reason: 'not-retryable' };
+  if (!isRetryable(problem) || (problem.kind === 'timeout' && policy.retryTimeouts === false)) return { retry: false, reason: 'not-retryable' };
   if (attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts' };
   const r = Math.min(Math.max(input.random, 0), 0.999999);
   let waitMs: number;

@@ -15,13 +15,14 @@
  * Keys: "sc1|<endpoint>|<marketplace>|<service hash>|F|<chunk hash>" (about 40 chars).
  */
 import type { CacheLike } from '../api/services';
+import { CACHE_VALUE_MAX_BYTES, CONVERT_CACHE_NAMESPACE } from '../store/keys';
 
 export const FOUND_TTL_S = 21600;
 export const NOT_FOUND_TTL_S = 3600;
 export const CHUNK_AVG = 32;
 export const CHUNK_MAX = 128;
 /** CacheService refuses values over 100 KB; keep a margin for its own accounting. */
-export const MAX_VALUE_BYTES = 100 * 1024 - 1024;
+export const MAX_VALUE_BYTES = CACHE_VALUE_MAX_BYTES;
 
 export interface CacheScope {
   endpoint: 'convert' | 'asin-convert';
@@ -75,7 +76,7 @@ export function cacheChunks(ids: readonly string[]): string[][] {
 }
 
 function prefix(scope: CacheScope): string {
-  return ['sc1', scope.endpoint === 'convert' ? 'c' : 'a', scope.marketplace, hashHex(scope.baseUrl.replace(/\/+$/, '')).slice(0, 8)].join('|');
+  return [CONVERT_CACHE_NAMESPACE, scope.endpoint === 'convert' ? 'c' : 'a', scope.marketplace, hashHex(scope.baseUrl.replace(/\/+$/, '')).slice(0, 8)].join('|');
 }
 
 export function chunkKeys(scope: CacheScope, chunk: readonly string[]): { found: string; notFound: string } {

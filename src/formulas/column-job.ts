@@ -9,6 +9,7 @@
  * left, progress text. Reading and writing the sheet and the properties belong to the action.
  */
 import { utf8Length } from './cache';
+import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../store/keys';
 
 export type ColumnFunction =
   | 'ASIN_FROM_UPC'
@@ -79,9 +80,7 @@ export interface ColumnJob {
 }
 
 /** Properties allow 9 KB per value; a checkpoint stays far below. */
-export const CHECKPOINT_MAX_BYTES = 9 * 1024;
-/** User property (of the clicking user) holding the checkpoint, one per spreadsheet. */
-export const CHECKPOINT_PREFIX = 'scan.columnJob.';
+export const CHECKPOINT_MAX_BYTES = PROPERTY_VALUE_MAX_BYTES;
 /** Time kept back at the end of an execution for writing the last chunk and the checkpoint. */
 export const END_RESERVE_MS = 30000;
 /** Smallest chunk worth starting. */
@@ -97,9 +96,8 @@ export function initialMsPerRow(fn: ColumnFunction): number {
   return fn.indexOf('ASIN_FROM_') === 0 ? 10 : 2;
 }
 
-export function checkpointPropertyName(spreadsheetId: string): string {
-  return CHECKPOINT_PREFIX + spreadsheetId;
-}
+/** User property (of the clicking user) holding the checkpoint, one per spreadsheet. */
+export const checkpointPropertyName = columnJobKey;
 
 export type Plan = { ok: true; job: ColumnJob } | { ok: false; message: string };
 

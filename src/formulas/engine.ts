@@ -8,7 +8,7 @@
  * argument (unknown marketplace, unknown `matches`) throws, as Sheets' own functions do.
  */
 import { type ClientDeps, type SendOptions, type ServiceSettings } from '../api/client';
-import { convertAsins, convertIds, type IdOutcome } from '../api/conversion';
+import { convertAsins, convertIds, type IdOutcome } from '../api/convert';
 import { splitConvertAnswer } from '../api/read';
 import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
 import { identify, type IdExpectation } from '../ids';

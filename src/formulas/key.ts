@@ -6,7 +6,7 @@
  * - Formulas use only a key the owner has explicitly shared for formulas in THIS spreadsheet:
  *   Settings writes it, when the owner turns on "Let formulas in this spreadsheet use my key",
  *   into the owner's user properties under a name that includes the spreadsheet id
- *   (FORMULA_SHARE_PREFIX + id). The owner's ordinary key is never used by formulas, so no
+ *   (src/store/keys.ts formulaShareKey). The owner's ordinary key is never used by formulas, so no
  *   formula runs on a key that was not shared for this document, not even the owner's own.
  * - Without such a share every cell to convert shows NO_KEY_MESSAGE, which says what to do
  *   (ask the owner to allow it, or use "Convert selected column", which runs as the clicking user
@@ -17,8 +17,8 @@
  */
 import type { ServiceSettings } from '../api/client';
 import type { PropertiesLike } from '../api/services';
+import { formulaShareKey } from '../store/keys';
 
-export const FORMULA_SHARE_PREFIX = 'scan.formulaShare.';
 
 /** What Settings stores for one spreadsheet (JSON, far below the 9 KB per value). */
 export interface FormulaShare {
@@ -29,9 +29,7 @@ export interface FormulaShare {
   marketplace?: string;
 }
 
-export function formulaSharePropertyName(spreadsheetId: string): string {
-  return FORMULA_SHARE_PREFIX + spreadsheetId;
-}
+export const formulaSharePropertyName = formulaShareKey;
 
 /** The value Settings writes when the owner turns sharing on. */
 export function encodeFormulaShare(share: FormulaShare): string {

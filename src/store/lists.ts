@@ -11,7 +11,8 @@
  *   (`scan.lists.status.<account>`), the run under way (`scan.lists.run.<account>`).
  * - The user's automatic-sync choice: user property `scan.lists.auto.<spreadsheet id>`.
  * - The pacer's recent request times: the USER cache `scan.lists.pace.<account>` (2 minutes).
- * - One sync of a document at a time: the document lock.
+ * - One sync of a document at a time: the document lock (store/locks.ts), shared with imports.
+ * - A support and test knob: script property `scan.listsTuning` {budgetMs, deadlineMs}.
  */
 export const BASE_TAB_PREFIX = '_scan_base_';
 export const STATUS_PREFIX = 'scan.lists.status.';
@@ -19,6 +20,8 @@ export const RUN_PREFIX = 'scan.lists.run.';
 export const AUTO_PREFIX = 'scan.lists.auto.';
 export const PACE_PREFIX = 'scan.lists.pace.';
 export const PACE_TTL_S = 120;
+/** Script property {budgetMs, deadlineMs}: a support and test knob, absent normally. */
+export const LISTS_TUNING_PROPERTY = 'scan.listsTuning';
 /** Characters of JSON per base cell (Sheets' limit is 50,000 a cell). */
 export const BASE_CHUNK_CHARS = 45_000;
 

@@ -12,7 +12,7 @@ import { api, startImportService, supplierRows, uploadScan, waitFinished } from 
 
 jest.setTimeout(60_000);
 
-/** The running-scan record's user tag (src/app/progress.ts): 12 hex digits of SHA-256 of the email. */
+/** The running-scan record's user tag (src/app/scan/running.ts): 12 hex digits of SHA-256 of the email. */
 function userTag(email: string): string {
   return createHash('sha256').update(email).digest('hex').slice(0, 12);
 }

@@ -7,7 +7,7 @@
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
-import { OPEN_SETTINGS_MARKER } from '../../src/app/protocol';
+import { OPEN_SETTINGS_MARKER } from '../../src/app/failure';
 import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 

@@ -1,10 +1,10 @@
 /**
- * The pure planning of result imports (src/app/resulttab.ts) and the download cell typing
- * (src/app/history.ts): filter units, tab names, format runs, input headers, checkpoint reading,
+ * The pure planning of result imports (src/app/results/import-plan.ts) and the download cell typing
+ * (src/app/results/download-grids.ts): filter units, tab names, format runs, input headers, checkpoint reading,
  * the work budget.
  */
-import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/resulttab';
-import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/history';
+import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint } from '../../src/app/results/import-plan';
+import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
 
 describe('apiFilters', () => {
   test('money in currency becomes cents, percents become basis points, other fields unchanged', () => {

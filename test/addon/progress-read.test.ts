@@ -1,8 +1,10 @@
 /**
- * Pure parts of src/app/progress.ts: reading scan records tolerantly (the real service may differ
+ * Pure parts of src/app/scan (progress-read.ts, running.ts): reading scan records tolerantly (the real service may differ
  * from the stand-in in its silent parts) and the running-scan record's format and cap.
  */
-import { addRecord, decodeRecords, isoTime, mapStatus, MAX_RECORDS, progressFromScan } from '../../src/app/progress';
+import { isoTime, mapStatus, progressFromScan } from '../../src/app/scan/progress-read';
+import { addRecord, decodeRecords } from '../../src/app/scan/running';
+import { RUNNING_MAX_RECORDS as MAX_RECORDS } from '../../src/store/keys';
 
 describe('progressFromScan', () => {
   const record = {

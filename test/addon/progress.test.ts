@@ -6,8 +6,7 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
-import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { connect, listWorkbook, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 
 const OWNER = 'owner@example.com';
 const EDITOR = 'editor@example.com';
@@ -32,40 +31,13 @@ beforeEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** US UPCs of the shipped sample catalog (the spawned service's) that are on exactly one ASIN. */
-const catalogUpcs = (() => {
-  const seen = new Map<string, number>();
-  for (const r of readCatalogRecords(SAMPLE_CATALOG_PATH)) if (r.marketplace_id === 1) for (const u of r.identifiers.upc ?? []) seen.set(u, (seen.get(u) ?? 0) + 1);
-  return [...seen].filter(([, n]) => n === 1).map(([u]) => u);
-})();
-
-/**
- * A clean list of `n` valid UPCs: odd rows (the first included) are in the catalog and give one
- * product each, even rows are not and give an error row, so the service's speed (products per
- * minute) is about half the lines per minute.
- */
-function listWorkbook(n: number): Workbook {
-  const wb = new Workbook({ name: 'List', owner: OWNER, empty: true });
-  const sh = wb.addSheet('List');
-  wb.writeInput(sh, 1, 1, 'UPC');
-  wb.writeInput(sh, 1, 2, 'Cost');
-  for (let i = 0; i < n; i++) {
-    const body = String(36000290000 + i * 13).padStart(11, '0');
-    let sum = 0;
-    for (let k = 0; k < 11; k++) sum += Number(body[k]) * (k % 2 === 0 ? 3 : 1);
-    wb.writeInput(sh, i + 2, 1, "'" + (i % 2 === 0 ? catalogUpcs[i / 2] : body + ((10 - (sum % 10)) % 10)));
-    wb.writeInput(sh, i + 2, 2, 2 + i / 10);
-  }
-  return wb;
-}
-
 function request(rt: ReturnType<typeof runtime>, name = 'Progress test', user?: string) {
   const setup = rt.scriptRun('getScanSetup', [], user ? { user } : {}) as any;
   return { roles: setup.columns.map((c: any) => c.role), options: { marketplace: 'US', name }, sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection };
 }
 
 function setUp(n = 40, key = KEY_A, url = proxy.url, opts: Parameters<typeof runtime>[1] = {}) {
-  const wb = listWorkbook(n);
+  const wb = listWorkbook(n, OWNER);
   const rt = runtime(wb, opts);
   connect(rt, url, key);
   return { wb, rt };

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
+import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 
 export const ROOT = join(__dirname, '..', '..');
 export const SAMPLE = join(ROOT, 'samples', 'supplier-price-list.xlsx');
@@ -94,28 +95,33 @@ export interface FaultProxy {
 }
 
 /** Starts scanflow-fault-proxy.cjs in front of `target`. */
-export function startFaultProxy(target: string): Promise<FaultProxy> {
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const { url, stop } = await startChildProxy('scanflow-fault-proxy.cjs', target);
+  return {
+    url,
+    faults: async (rules) => {
+      await fetch(url + '/__faults', { method: 'POST', body: JSON.stringify(rules) });
+    },
+    seen: async () => (await (await fetch(url + '/__seen')).json()) as Seen[],
+    reset: async () => {
+      await fetch(url + '/__reset', { method: 'POST' });
+    },
+    stop,
+  };
+}
+
+/** Starts one of the proxies of this folder (`file`, a .cjs printing "PORT <n>") in front of `target`, as a child process. */
+export function startChildProxy(file: string, target: string): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'scanflow-fault-proxy.cjs'), target], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child: ChildProcess = spawn(process.execPath, [join(__dirname, file), target], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    const timer = setTimeout(() => reject(new Error('fault proxy did not start')), 10_000);
+    const timer = setTimeout(() => reject(new Error(file + ' did not start')), 10_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /PORT (\d+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
-      const url = `http://127.0.0.1:${m[1]}`;
-      resolve({
-        url,
-        faults: async (rules) => {
-          await fetch(url + '/__faults', { method: 'POST', body: JSON.stringify(rules) });
-        },
-        seen: async () => (await (await fetch(url + '/__seen')).json()) as Seen[],
-        reset: async () => {
-          await fetch(url + '/__reset', { method: 'POST' });
-        },
-        stop: () => child.kill('SIGTERM'),
-      });
+      resolve({ url: `http://127.0.0.1:${m[1]}`, stop: () => child.kill('SIGTERM') });
     });
     child.on('error', reject);
   });
@@ -170,5 +176,32 @@ export function messyWorkbook(): Workbook {
     ['036000291452', 'A-7', 'Dup, other pack', '12.5', ''], // 12: duplicate of row 5
   ];
   rows.forEach((row, i) => row.forEach((v, j) => v !== '' && wb.type(sheet, wb.a1(i + 1, j + 1), v)));
+  return wb;
+}
+
+/** US UPCs of the shipped sample catalog (the spawned service's) that are on exactly one ASIN. */
+const catalogUpcs = (() => {
+  const seen = new Map<string, number>();
+  for (const r of readCatalogRecords(SAMPLE_CATALOG_PATH)) if (r.marketplace_id === 1) for (const u of r.identifiers.upc ?? []) seen.set(u, (seen.get(u) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n === 1).map(([u]) => u);
+})();
+
+/**
+ * A clean list of `n` valid UPCs: odd rows (the first included) are in the catalog and give one
+ * product each, even rows are not and give an error row, so the service's speed (products per
+ * minute) is about half the lines per minute.
+ */
+export function listWorkbook(n: number, owner: string): Workbook {
+  const wb = new Workbook({ name: 'List', owner, empty: true });
+  const sh = wb.addSheet('List');
+  wb.writeInput(sh, 1, 1, 'UPC');
+  wb.writeInput(sh, 1, 2, 'Cost');
+  for (let i = 0; i < n; i++) {
+    const body = String(36000290000 + i * 13).padStart(11, '0');
+    let sum = 0;
+    for (let k = 0; k < 11; k++) sum += Number(body[k]) * (k % 2 === 0 ? 3 : 1);
+    wb.writeInput(sh, i + 2, 1, "'" + (i % 2 === 0 ? catalogUpcs[i / 2] : body + ((10 - (sum % 10)) % 10)));
+    wb.writeInput(sh, i + 2, 2, 2 + i / 10);
+  }
   return wb;
 }

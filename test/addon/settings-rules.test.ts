@@ -1,5 +1,5 @@
-/** Pure rules of src/app/settings.ts: address validation, masking, applying input, connection messages. */
-import { applySettingsInput, checkServiceUrl, connectionResult, maskKey } from '../../src/app/settings';
+/** Pure rules of src/app/settings/rules.ts: address validation, masking, applying input, connection messages. */
+import { applySettingsInput, checkServiceUrl, connectionResult, maskKey } from '../../src/app/settings/rules';
 
 const DEFAULT = 'https://app.example.com';
 

@@ -30,7 +30,7 @@ describe('automatic import trigger', () => {
     connect(rt, service.url, service.apiKey);
     try {
       const id = await uploadScan(service, supplierRows(300, 0), 'Night run');
-      // The record startScan keeps (src/app/progress.ts): this user's running scan in this document.
+      // The record startScan keeps (src/app/scan/running.ts): this user's running scan in this document.
       rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
       rt.scriptRun('listScans', [1]);
       rt.scriptRun('listScans', [1]);

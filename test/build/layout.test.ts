@@ -1,10 +1,13 @@
 /**
  * The project's layout (README "Layout"): the add-on (src/) and the local Scan Service
  * (emulator/service/) share only contract/; product, tool and benchmark code never imports a test
- * helper. Read from the import statements of every file.
+ * helper (read from the import statements of every file). Inside src/, API paths are spelled only in
+ * src/api/ and storage names and locks only in src/store/ (read from the literals of every file).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { WEBHOOK_EVENTS } from '../../src/api/webhooks';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -47,4 +50,49 @@ test('contract/ imports neither side', () => {
 test('no product, tool or benchmark code imports a test helper', () => {
   const code = ['src', 'contract', 'emulator', 'sidebar', 'tools', 'bench'].flatMap(filesUnder);
   expect(violations(code, (t) => under(t, 'test'))).toEqual([]);
+});
+
+// ---- What src/ spells where: API paths in src/api/, storage names and locks in src/store/ --------
+
+/** The texts of every string, template and regular-expression literal of a TypeScript source (comments are not code). */
+function literalsOf(text: string): string[] {
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node)) out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2020, true));
+  return out;
+}
+
+/** `file: literal` for each literal of src/ files outside `home` that `bad` matches. */
+function literalsOutside(home: string, bad: (literal: string) => boolean): string[] {
+  return filesUnder('src')
+    .filter((f) => !under(f, home) && /\.ts$/.test(f))
+    .flatMap((f) => literalsOf(readFileSync(join(ROOT, f), 'utf8')).filter(bad).map((l) => `${f}: ${l}`));
+}
+
+const API_PATH = (l: string) => /\/api\/v\d/.test(l);
+/** The add-on's storage names: property keys and prefixes in the `scan.` namespace, the cache namespace `sc1`. */
+// Webhook event names (`scan.complete`) are the API's words, not storage names.
+const STORAGE_NAME = (l: string) => (/^scan\.[A-Za-z]/.test(l) && !(WEBHOOK_EVENTS as readonly string[]).includes(l)) || /^sc1(\||$)/.test(l);
+
+test('the literal checks see literals, not comments', () => {
+  const sample = "// GET /api/v3/scans\nconst a = '/api/v3/scans/' + 1;\nconst b = `scan.tab.${2}`;\nconst c = /\\/api\\/v3\\//;";
+  const found = literalsOf(sample);
+  expect(found.filter(API_PATH)).toEqual(['/api/v3/scans/']);
+  expect(found.filter(STORAGE_NAME)).toEqual(['scan.tab.']);
+});
+
+test('no API path (/api/v…) is spelled in src/ outside src/api/', () => {
+  expect(literalsOutside('src/api', API_PATH)).toEqual([]);
+});
+
+test('no property key or cache namespace is spelled in src/ outside src/store/', () => {
+  expect(literalsOutside('src/store', STORAGE_NAME)).toEqual([]);
+});
+
+test('locks are taken only in src/store/', () => {
+  const users = filesUnder('src').filter((f) => !under(f, 'src/store') && /\bLockService\b/.test(readFileSync(join(ROOT, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')));
+  expect(users).toEqual([]);
 });

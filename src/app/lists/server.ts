@@ -7,21 +7,20 @@
 import { BulkPacer, type PaceStore } from '../../api/bulk-pacer';
 import { OutOfTimeError, type PacedContext } from '../../api/bulk';
 import { ApiProblemError } from '../../api/problems';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, loadSettings, serviceSettings, userProperties } from '../gas';
-import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, loadSettings, serviceSettings, userProperties } from '../services';
+import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, LISTS_TUNING_PROPERTY, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
 import { LIST_KINDS, listKind, readRows, SEP, splitKey, type ListKind } from './kinds';
 import { guardVerdict, planSync, sameEntries, type Side } from './plan';
 import { coverRows, createTable, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';
 import { applySends, readServiceEntries } from './service';
-import { ensureImportTrigger } from '../trigger';
-import { dailyQuotaOf } from '../quota-errors';
+import { ensureImportTrigger } from '../results/trigger';
+import { withDocumentLock } from '../../store/locks';
+import { dailyQuotaOf } from '../results/quota-errors';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 export const DEFAULT_TUNING = { budgetMs: 4 * 60 * 1000, deadlineMs: 5 * 60 * 1000 };
-/** Script property {budgetMs, deadlineMs}: a support and test knob, absent normally. */
-export const TUNING_PROPERTY = 'scan.listsTuning';
 const LISTED = 100;
 /** Problems that fail one list, not the sync: the list reports them and the others go on. */
 const LIST_PROBLEMS = ['validation', 'forbidden', 'not-found', 'bad-response'];
@@ -37,7 +36,7 @@ export interface SyncEnv {
 }
 
 function readTuning(): { budgetMs: number; deadlineMs: number } {
-  const raw = PropertiesService.getScriptProperties().getProperty(TUNING_PROPERTY);
+  const raw = PropertiesService.getScriptProperties().getProperty(LISTS_TUNING_PROPERTY);
   const t = { ...DEFAULT_TUNING };
   if (raw) {
     try {
@@ -284,15 +283,12 @@ function saveStatus(account: string, reports: ListReport[]): void {
   props.setProperty(STATUS_PREFIX + account, JSON.stringify(status));
 }
 
-/** One sync of this document at a time. */
+/** What a second sync of this document is told. */
+export const SYNC_BUSY_MESSAGE = 'Another sync (or import) is running in this spreadsheet right now. Try again when it has finished.';
+
+/** One sync of this document at a time (the document lock, shared with imports: they write the same document). */
 export function withListsLock<T>(body: () => T): T {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(2000)) throw new Error('Another sync (or import) is running in this spreadsheet right now. Try again when it has finished.');
-  try {
-    return body();
-  } finally {
-    lock.releaseLock();
-  }
+  return withDocumentLock(body, 2000, SYNC_BUSY_MESSAGE);
 }
 
 /** Runs (or continues) a sync of every list; stops before the time limit with done:false. */

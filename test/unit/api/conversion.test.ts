@@ -1,4 +1,4 @@
-import { chunk, convertAsins, convertIds } from '../../../src/api/conversion';
+import { chunk, convertAsins, convertIds } from '../../../src/api/convert';
 import { conversionService, FakeClock, FakeFetcher } from './fakes';
 
 const settings = { baseUrl: 'http://localhost:9', apiKey: 'test-key-0123456789abcdef' };

@@ -3,10 +3,11 @@
  * stopped), in one document property. Its own module so that both the trigger and the sidebar's
  * progress lists read it without importing each other.
  */
-import { documentProperties } from './gas';
+import { documentProperties } from '../services';
+import { AUTO_IMPORT_KEY } from '../../store/keys';
+import { decodeScanMap } from '../../store/records';
 
-/** Document property: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
-export const AUTO_IMPORT_PROPERTY = 'scan.autoimport';
+/** Document property AUTO_IMPORT_KEY: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
 export interface AutoImportState {
   /** Failures in a row. */
   n: number;
@@ -18,32 +19,22 @@ export interface AutoImportState {
 export type AutoImportStates = { [scanId: string]: AutoImportState };
 
 export function decodeStates(text: string | null): AutoImportStates {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text);
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    const out: AutoImportStates = {};
-    for (const k of Object.keys(v)) {
-      const r = v[k];
-      if (/^\d+$/.test(k) && r && typeof r === 'object' && typeof r.n === 'number' && typeof r.a === 'number') {
-        out[k] = { n: r.n, a: r.a };
-        if (typeof r.s === 'string') out[k].s = r.s;
-      }
-    }
-    return out;
-  } catch (_e) {
-    return {};
-  }
+  return decodeScanMap(text, (r) => {
+    if (typeof r.n !== 'number' || typeof r.a !== 'number') return undefined;
+    const state: AutoImportState = { n: r.n, a: r.a };
+    if (typeof r.s === 'string') state.s = r.s;
+    return state;
+  });
 }
 
 export function readStates(): AutoImportStates {
-  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_PROPERTY));
+  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_KEY));
 }
 
 export function writeStates(states: AutoImportStates): void {
   const props = documentProperties();
-  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_PROPERTY, JSON.stringify(states));
-  else props.deleteProperty(AUTO_IMPORT_PROPERTY);
+  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_KEY, JSON.stringify(states));
+  else props.deleteProperty(AUTO_IMPORT_KEY);
 }
 
 /**

@@ -5,11 +5,11 @@
  * Where the key lives: only here, in the user's own properties (per Google account and add-on).
  * Never in cells, document properties, logs or messages.
  */
-import type { Problem } from '../api/problems';
-import { findMarketplace } from '../../contract/marketplaces';
-import type { PropertiesLike } from '../api/services';
+import type { Problem } from '../../api/problems';
+import { findMarketplace } from '../../../contract/marketplaces';
+import type { PropertiesLike } from '../../api/services';
+import { SETTINGS_KEY } from '../../store/keys';
 
-export const SETTINGS_PROPERTY = 'scan.settings';
 
 /** Marketplace used until the user picks one. */
 export const FALLBACK_MARKETPLACE = 'US';
@@ -26,7 +26,7 @@ export interface StoredSettings {
 /** Reads the settings; missing or unreadable parts get the defaults. */
 export function readStoredSettings(props: PropertiesLike, defaultServiceUrl: string): StoredSettings {
   let raw: Record<string, unknown> = {};
-  const text = props.getProperty(SETTINGS_PROPERTY);
+  const text = props.getProperty(SETTINGS_KEY);
   if (text) {
     try {
       const v = JSON.parse(text);

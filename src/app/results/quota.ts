@@ -14,7 +14,8 @@
  * Both records are per USER (quotas are), in user properties; when property writes are themselves
  * refused, the user cache holds the stop instead (CacheService has no daily quota).
  */
-import { userProperties } from './gas';
+import { userProperties } from '../services';
+import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
 import { QUOTA_WHAT, type QuotaKind } from './quota-errors';
 
 export { dailyQuotaOf, type QuotaKind } from './quota-errors';
@@ -25,8 +26,6 @@ export const TRIGGER_DAY_BUDGET_MS = 90 * 60_000;
 /** Below this much left of the day's budget an hourly run does not start: one import wave always runs, and must fit. */
 export const TRIGGER_RESERVE_MS = 60_000;
 
-export const QUOTA_STOP_PROPERTY = 'scan.quotaStop';
-export const TRIGGER_DAY_PROPERTY = 'scan.triggerDay';
 
 export interface QuotaStop {
   /** Which quota. */
@@ -60,13 +59,13 @@ function userCache(): GoogleAppsScript.Cache.Cache | null {
 export function recordQuotaStop(stop: QuotaStop): void {
   const text = JSON.stringify(stop);
   try {
-    userProperties().setProperty(QUOTA_STOP_PROPERTY, text);
+    userProperties().setProperty(QUOTA_STOP_KEY, text);
     return;
   } catch (_e) {
     // property writes refused too
   }
   try {
-    userCache()?.put(QUOTA_STOP_PROPERTY, text, 21600);
+    userCache()?.put(QUOTA_STOP_KEY, text, 21600);
   } catch (_e) {
     // nothing more to do: the next run meets the quota again and stops the same way
   }
@@ -76,13 +75,13 @@ export function recordQuotaStop(stop: QuotaStop): void {
 export function readQuotaStop(): QuotaStop | null {
   let stop: QuotaStop | null = null;
   try {
-    stop = decodeStop(userProperties().getProperty(QUOTA_STOP_PROPERTY));
+    stop = decodeStop(userProperties().getProperty(QUOTA_STOP_KEY));
   } catch (_e) {
     // reads refused: the cache may know
   }
   if (!stop) {
     try {
-      stop = decodeStop(userCache()?.get(QUOTA_STOP_PROPERTY));
+      stop = decodeStop(userCache()?.get(QUOTA_STOP_KEY));
     } catch (_e) {
       stop = null;
     }
@@ -93,8 +92,8 @@ export function readQuotaStop(): QuotaStop | null {
 /** Forgets the stop once past it. Never throws. */
 export function clearQuotaStop(): void {
   try {
-    userProperties().deleteProperty(QUOTA_STOP_PROPERTY);
-    userCache()?.remove(QUOTA_STOP_PROPERTY);
+    userProperties().deleteProperty(QUOTA_STOP_KEY);
+    userCache()?.remove(QUOTA_STOP_KEY);
   } catch (_e) {
     // left for later: it has expired anyway
   }
@@ -128,7 +127,7 @@ export interface TriggerDay {
 
 export function readTriggerDay(now: number): TriggerDay {
   try {
-    const v = JSON.parse(userProperties().getProperty(TRIGGER_DAY_PROPERTY) || 'null');
+    const v = JSON.parse(userProperties().getProperty(TRIGGER_DAY_KEY) || 'null');
     if (v && typeof v.s === 'number' && typeof v.ms === 'number' && now < v.s + DAY_MS) return { s: v.s, ms: v.ms };
   } catch (_e) {
     // none, unreadable or refused: a new window
@@ -139,7 +138,7 @@ export function readTriggerDay(now: number): TriggerDay {
 /** Adds a run's time (one write). Never throws: losing one run's figure only makes the budget looser. */
 export function addTriggerSpend(day: TriggerDay, ms: number): void {
   try {
-    userProperties().setProperty(TRIGGER_DAY_PROPERTY, JSON.stringify({ s: day.s, ms: day.ms + Math.max(0, ms) }));
+    userProperties().setProperty(TRIGGER_DAY_KEY, JSON.stringify({ s: day.s, ms: day.ms + Math.max(0, ms) }));
   } catch (_e) {
     // see above
   }

@@ -1,8 +1,5 @@
 /**
- * Server side of the identifier formulas that is not a formula (issue 5):
- * - setFormulaKeySharing(on): the owner lets the formulas of THIS spreadsheet use their key (or
- *   stops it). Writes/deletes the share record of src/formulas/key.ts in the owner's user
- *   properties; saveSettings (settings.ts) rewrites it when the key or address changes.
+ * "Convert selected column" (issue 5):
  * - convertSelectedColumn(request?) and the menu action menuConvertColumn: "Convert selected
  *   column", for columns too large for one 30-second formula call. Plain values are written to the
  *   right of the selection, chunk by chunk, with a checkpoint after every chunk (the clicking
@@ -23,9 +20,8 @@
  * - With no request, an unfinished conversion of this spreadsheet continues whatever is selected;
  *   `restart` (or a finished/absent one) converts the current selection.
  */
-import type { ServiceSettings } from '../api/client';
-import { ApiProblemError } from '../api/problems';
-import { encodeFormulaShare, formulaSharePropertyName } from '../formulas/key';
+import type { ServiceSettings } from '../../api/client';
+import { ApiProblemError } from '../../api/problems';
 import {
   checkpointPropertyName,
   completeChunk,
@@ -36,43 +32,15 @@ import {
   planColumnJob,
   progress,
   type ColumnJob,
-} from '../formulas/column-job';
-import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from '../formulas/column-choice';
-import { convertRows, outputHeader } from '../formulas/column-run';
-import type { FormulaDeps } from '../formulas/engine';
-import { findMarketplace } from '../../contract/marketplaces';
-import { columnLetter } from '../scan/mapping';
-import { safeBlock } from '../sheet/safe';
-import type { ColumnConversionProgress, ColumnConversionRequest, SettingsView } from './protocol';
-import { activeSpreadsheet, activeUserEmail, asSidebarCall, loadSettings, serviceSettings, userProperties } from './gas';
-import { settingsView } from './settings';
-
-// ---- Sharing the owner's key with the formulas of this spreadsheet -----------------------------
-
-/** Sidebar: the owner turns "Let formulas in this spreadsheet use my key" on or off. */
-export function setFormulaKeySharing(on: boolean): SettingsView {
-  return asSidebarCall(() => {
-    const ss = activeSpreadsheet();
-    const me = activeUserEmail();
-    const owner = ss.getOwner() ? ss.getOwner()!.getEmail() : '';
-    if (!me || me !== owner) {
-      throw new Error(
-        'Only the owner of this spreadsheet' + (owner ? ' (' + owner + ')' : '') + ' can let its formulas use their API key. Ask them to turn it on in Settings, or use "Convert selected column", which uses your own key.',
-      );
-    }
-    const props = userProperties();
-    const name = formulaSharePropertyName(ss.getId());
-    const s = loadSettings();
-    if (on) {
-      // The owner's current key; none saved -> the sidebar opens Settings (marker via asSidebarCall).
-      const service = serviceSettings(s);
-      props.setProperty(name, encodeFormulaShare({ v: 1, apiKey: service.apiKey, baseUrl: service.baseUrl, marketplace: s.marketplace }));
-    } else {
-      props.deleteProperty(name);
-    }
-    return settingsView(s);
-  });
-}
+} from '../../formulas/column-job';
+import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from '../../formulas/column-choice';
+import { convertRows, outputHeader } from '../../formulas/column-run';
+import type { FormulaDeps } from '../../formulas/engine';
+import { findMarketplace } from '../../../contract/marketplaces';
+import { columnLetter } from '../../scan/mapping';
+import { safeBlock } from '../../sheet/safe';
+import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
+import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../services';
 
 // ---- Convert selected column --------------------------------------------------------------------
 

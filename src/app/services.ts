@@ -9,9 +9,10 @@
  */
 import type { ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
-import { OPEN_SETTINGS_MARKER } from './protocol';
-import { dailyQuotaOf, quotaErrorMessage } from './quota-errors';
-import { readStoredSettings, noKeyProblem, type StoredSettings, SETTINGS_PROPERTY, encodeStoredSettings } from './settings-store';
+import { OPEN_SETTINGS_MARKER } from './failure';
+import { dailyQuotaOf, quotaErrorMessage } from './results/quota-errors';
+import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings/stored';
+import { SETTINGS_KEY } from '../store/keys';
 
 /** The per-user property store (settings, the API key). */
 export function userProperties(): GoogleAppsScript.Properties.Properties {
@@ -30,7 +31,7 @@ export function loadSettings(): StoredSettings {
 
 /** Writes the current user's settings (one property). */
 export function storeSettings(s: StoredSettings): void {
-  userProperties().setProperty(SETTINGS_PROPERTY, encodeStoredSettings(s));
+  userProperties().setProperty(SETTINGS_KEY, encodeStoredSettings(s));
 }
 
 /**

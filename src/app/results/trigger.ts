@@ -14,16 +14,19 @@
  * imports it from Scans; autoImportNotes() gives the reason to show. A run with nothing due reads
  * two properties and makes no call.
  *
- * Google's daily quotas (src/app/quota.ts): a daily-quota error stops the run cleanly (the import
+ * Google's daily quotas (src/app/results/quota.ts): a daily-quota error stops the run cleanly (the import
  * checkpoint stays, the failure does not count against the scan) and is remembered, with the
  * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
  * own runtime and gives imports only what is left of the day's 90 minutes.
  */
-import { sendAll } from '../api/client';
-import { ApiProblemError, type Problem } from '../api/problems';
-import { activeSpreadsheet, documentProperties, loadSettings, now } from './gas';
-import { checkScanId, gasImportEnv, pendingImportIds, readTuning, runImport, withDocumentLock } from './import';
-import { WORK_COST } from './resulttab';
+import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
+import { ApiProblemError, type Problem } from '../../api/problems';
+import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
+import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import';
+import { withDocumentLock } from '../../store/locks';
+import { POLL_BUDGET_MS } from '../scan/progress';
+import { forgetRunningScan, recordedScanIds } from '../scan/running';
+import { WORK_COST } from './import-plan';
 import {
   addTriggerSpend,
   clearQuotaStop,
@@ -37,9 +40,8 @@ import {
   TRIGGER_RESERVE_MS,
   type QuotaKind,
 } from './quota';
-import { forgetRunningScan, mapStatus, POLL_BUDGET_MS, recordedScanIds } from './progress';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
-import { autoSyncEnabled, autoSyncLists } from './lists/server';
+import { autoSyncEnabled, autoSyncLists } from '../lists/server';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
@@ -167,12 +169,7 @@ function importDue(budgetEnd: number): boolean {
   const env = gasImportEnv({ ...tuning, budgetMs: Math.max(1, Math.min(tuning.budgetMs, budgetEnd - now())) });
   env.deadline = Math.min(env.deadline, budgetEnd);
   // Reading statuses is cheap when the service is well; when it is not, do not spend minutes retrying.
-  const answers = sendAll(
-    env.settings,
-    env.deps,
-    due.map((id) => ({ method: 'get' as const, path: '/api/v3/scans/' + id, subject: 'scan ' + id })),
-    { deadline: Math.min(env.deadline, t0 + POLL_BUDGET_MS) },
-  );
+  const answers = fetchScans(env.settings, env.deps, due, Math.min(env.deadline, t0 + POLL_BUDGET_MS));
   const refused = answers.find((r) => !r.ok && r.problem.kind === 'auth');
   if (refused && !refused.ok) {
     console.log('automatic import stopped: ' + refused.problem.message);
@@ -200,8 +197,8 @@ function importDue(budgetEnd: number): boolean {
       } else fail(id, r.problem.message, isLasting(r.problem));
       return;
     }
-    const scan = (r.body || {}) as Record<string, unknown>;
-    const status = mapStatus(scan.status);
+    const scan = readScan(r.body);
+    const status = scan ? scan.status : readStatus(undefined);
     if (status === 'queued' || status === 'running') {
       delete states[String(id)];
       return;
@@ -213,7 +210,7 @@ function importDue(budgetEnd: number): boolean {
       if (result.done) {
         forgetRunningScan(id);
         gone.push(id);
-        ss.toast(result.message, `Scan "${String(scan.name || id)}" is done`, 10);
+        ss.toast(result.message, `Scan "${(scan && scan.name) || id}" is done`, 10);
       }
     } catch (e) {
       // A daily quota of Google: not this scan's fault; the checkpoint stays, the run stops.

@@ -15,14 +15,18 @@
  *   rows known to be in the staging tab. Anything below them (written by an execution that was
  *   killed before it could save its checkpoint) is cleared first.
  */
-import { sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from '../api/client';
-import { ApiProblemError, isRetryable } from '../api/problems';
-import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../api/services';
-import { findMarketplace, type Marketplace } from '../../contract/marketplaces';
-import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../scan/layout';
-import { safeText } from '../sheet/safe';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from './gas';
-import { forgetRunningScan } from './progress';
+import { sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from '../../api/client';
+import { checkScanId, isFinishedState, okBody, readResultsPage, requireScan, scanCalls, type ResultsPage, type ResultsTable, type ScanQuery } from '../../api/scans';
+import { ApiProblemError, isRetryable } from '../../api/problems';
+import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
+import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
+import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../../scan/layout';
+import { safeText } from '../../sheet/safe';
+import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
+import { readTabRecord, sheetById, writeTabRecord } from './tabs';
+import { withDocumentLock } from '../../store/locks';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
 import {
   apiFilters,
@@ -42,7 +46,7 @@ import {
   WORK_COST,
   type ImportCheckpoint,
   type UploadMapping,
-} from './resulttab';
+} from './import-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -51,50 +55,16 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export const PER_PAGE = 100;
 /** Pages per fetchAll wave (and per setValues): 2,500 rows, about 80,000 cells. */
 export const PAGES_PER_WAVE = 25;
-const FINISHED = ['success', 'error', 'cancelled'];
 
-const CHECKPOINT_PREFIX = 'scan.import.';
-const TAB_PREFIX = 'scan.tab.';
-/** Script property with {budgetMs, pagesPerWave}: a support and test knob, absent normally. */
-export const TUNING_PROPERTY = 'scan.importTuning';
 
 export interface ImportTuning {
   budgetMs: number;
   pagesPerWave: number;
 }
 
-/** Where an imported scan's tabs are (document properties, per scan). */
-export interface TabRecord {
-  sheetId: number;
-  errorsSheetId: number | null;
-}
-
-export function readTabRecord(props: GoogleAppsScript.Properties.Properties, scanId: number): TabRecord | null {
-  const t = props.getProperty(TAB_PREFIX + scanId);
-  if (!t) return null;
-  try {
-    const r = JSON.parse(t) as TabRecord;
-    return typeof r.sheetId === 'number' ? r : null;
-  } catch (_e) {
-    return null;
-  }
-}
-
-export function forgetTabRecord(props: GoogleAppsScript.Properties.Properties, scanId: number): void {
-  props.deleteProperty(TAB_PREFIX + scanId);
-}
-
-/** The result tab of a scan when it was imported and still exists. */
-export function resultSheetName(ss: Spreadsheet, props: GoogleAppsScript.Properties.Properties, scanId: number): string | null {
-  const r = readTabRecord(props, scanId);
-  if (!r) return null;
-  const s = sheetById(ss, r.sheetId);
-  return s ? s.getName() : null;
-}
-
 export function readTuning(): ImportTuning {
   const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE };
-  const raw = PropertiesService.getScriptProperties().getProperty(TUNING_PROPERTY);
+  const raw = PropertiesService.getScriptProperties().getProperty(IMPORT_TUNING_KEY);
   if (raw) {
     try {
       const v = JSON.parse(raw) as Partial<ImportTuning>;
@@ -122,23 +92,6 @@ export function importScan(scanId: number, request: ImportRequest | null): Impor
     if (result.done) forgetRunningScan(id);
     return result;
   });
-}
-
-export function checkScanId(scanId: unknown): number {
-  const n = Number(scanId);
-  if (!Number.isInteger(n) || n < 1) throw new Error('That is not a scan number.');
-  return n;
-}
-
-/** Holds the document lock, so the sidebar and the automatic import never write the same tabs at once. */
-export function withDocumentLock<T>(body: () => T): T {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(20000)) throw new Error('Another import is writing to this spreadsheet right now. Try again in a minute.');
-  try {
-    return body();
-  } finally {
-    lock.releaseLock();
-  }
 }
 
 export interface ImportEnv {
@@ -187,42 +140,14 @@ export function chargingFetcher(fetcher: UrlFetchLike, budget: WorkBudget): UrlF
 
 // ---- The import -----------------------------------------------------------------------------------
 
-interface Page {
-  count: number;
-  data: unknown[];
-  options: Record<string, unknown>;
-}
+type Page = ResultsPage;
 
-function resultsCall(scanId: number, table: 'products' | 'errors', page: number, cp: { filters: unknown[]; sort: string } | null): ApiCall {
-  const body: Record<string, unknown> = { page, per_page: PER_PAGE, tableType: table };
-  // Filters and sort are the user's view of the products; the errors tab always lists every error, by file line.
-  if (table === 'products' && cp) {
-    if (cp.filters.length) body.filter = cp.filters;
-    if (cp.sort) body.sort = cp.sort;
-  } else if (table === 'errors') body.sort = 'line';
-  return { method: 'post', path: '/api/v3/scans/' + scanId, body, subject: 'scan ' + scanId };
-}
-
-function okBody(r: CallResult): unknown {
-  if (!r.ok) throw new ApiProblemError(r.problem);
-  return r.body;
-}
-
-function readPage(body: unknown): Page {
-  const b = (body || {}) as Record<string, unknown>;
-  if (typeof b.count !== 'number' || !Array.isArray(b.data)) throw new Error('The Scan Service sent results the add-on cannot read.');
-  return { count: b.count, data: b.data, options: (b.options as Record<string, unknown>) || {} };
-}
-
-function sheetById(ss: Spreadsheet, id: number | null): Sheet | null {
-  if (id === null) return null;
-  const sheets = ss.getSheets();
-  for (const s of sheets) if (s.getSheetId() === id) return s;
-  return null;
+function resultsCall(scanId: number, table: ResultsTable, page: number, query: ScanQuery | null): ApiCall {
+  return scanCalls.results(scanId, table, page, PER_PAGE, query);
 }
 
 function saveCheckpoint(env: ImportEnv, cp: ImportCheckpoint): void {
-  env.props.setProperty(CHECKPOINT_PREFIX + cp.scanId, encodeCheckpoint(cp));
+  env.props.setProperty(importKey(cp.scanId), encodeCheckpoint(cp));
   env.budget.charge(WORK_COST.propertyWriteMs);
 }
 
@@ -231,12 +156,12 @@ function dropStaging(env: ImportEnv, cp: ImportCheckpoint): void {
     const s = sheetById(env.ss, id);
     if (s) env.ss.deleteSheet(s);
   }
-  env.props.deleteProperty(CHECKPOINT_PREFIX + cp.scanId);
+  env.props.deleteProperty(importKey(cp.scanId));
 }
 
 /** One import step: starts or continues, and returns where it got to. */
 export function runImport(scanId: number, request: ImportRequest | null, env: ImportEnv): ImportProgress {
-  let cp = decodeCheckpoint(env.props.getProperty(CHECKPOINT_PREFIX + scanId));
+  let cp = decodeCheckpoint(env.props.getProperty(importKey(scanId)));
   env.budget.charge(WORK_COST.propertyReadMs);
   const key = requestKey(request);
   // A continuation: same request (or none). Its staging tabs must still be there.
@@ -296,21 +221,21 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
   const answers = sendAll(
     env.settings,
     env.deps,
-    [{ method: 'get', path: '/api/v3/scans/' + scanId, subject: 'scan ' + scanId }, resultsCall(scanId, 'products', 1, q), resultsCall(scanId, 'errors', 1, null)],
+    [scanCalls.get(scanId), resultsCall(scanId, 'products', 1, q), resultsCall(scanId, 'errors', 1, null)],
     { deadline: env.deadline },
   );
-  const scan = (okBody(answers[0]) || {}) as Record<string, unknown>;
-  const status = String(scan.status || '');
-  const name = String(scan.name || '');
-  if (FINISHED.indexOf(status) < 0) {
-    throw new Error(`The scan "${name || scanId}" is still ${status === 'queued' ? 'queued' : 'running'} (${Number(scan.lines_done) || 0} of ${Number(scan.lines) || 0} lines). Import it when it has finished.`);
+  const scan = requireScan(okBody(answers[0]));
+  const name = scan.name;
+  // The one status reader: Success, success and SUCCESS alike (the vendor's words included).
+  if (!isFinishedState(scan.status)) {
+    throw new Error(`The scan "${name || scanId}" is still ${scan.status === 'queued' ? 'queued' : 'running'} (${scan.linesDone} of ${scan.lines} lines). Import it when it has finished.`);
   }
-  const products = readPage(okBody(answers[1]));
-  const errors = readPage(okBody(answers[2]));
+  const products = readResultsPage(okBody(answers[1]));
+  const errors = readResultsPage(okBody(answers[2]));
   prefetched.products = products;
   prefetched.errors = errors;
-  const options = ((scan.options as Record<string, unknown>) || products.options || {}) as { custom_columns?: string[]; marketplace_id?: string };
-  const mapping = ((scan.mapping as UploadMapping) || {}) as UploadMapping;
+  const options = (Object.keys(scan.options).length ? scan.options : products.options) as { custom_columns?: string[]; marketplace_id?: string };
+  const mapping = scan.mapping as UploadMapping;
   const customColumns = Array.isArray(options.custom_columns) ? options.custom_columns.map((c) => String(c)) : [];
   const mp = findMarketplace(String(scan.marketplace || options.marketplace_id || '')) || findMarketplace('US')!;
   const cp: ImportCheckpoint = {
@@ -495,7 +420,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
         toFetch.map((p) => resultsCall(cp.scanId, table, p, table === 'products' ? cp : null)),
         { deadline: env.deadline },
       );
-      toFetch.forEach((p, i) => got.set(p, readPage(okBody(answers[i]))));
+      toFetch.forEach((p, i) => got.set(p, readResultsPage(okBody(answers[i]))));
     }
     for (const p of pages) {
       const page = got.get(p)!;
@@ -578,23 +503,24 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
     if (errorsStaging.getName() !== cp.finalErrorsName) errorsStaging.setName(cp.finalErrorsName!);
     errorsStaging.showSheet();
   }
-  env.props.setProperty(TAB_PREFIX + cp.scanId, JSON.stringify({ sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId } as TabRecord));
-  env.props.deleteProperty(CHECKPOINT_PREFIX + cp.scanId);
+  writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId });
+  env.props.deleteProperty(importKey(cp.scanId));
   // The user asked for these results (or is told by a toast): show them.
   staging.activate();
   env.budget.charge(WORK_COST.propertyWriteMs * 2 + WORK_COST.writeCallMs * 6);
 }
 
 /** The unfinished import of a scan, for the trigger and the sidebar. */
+/** Drops the unfinished import's checkpoint of a scan (its staging tabs are the caller's). */
+export function forgetPendingImport(props: GoogleAppsScript.Properties.Properties, scanId: number): void {
+  props.deleteProperty(importKey(scanId));
+}
+
 export function pendingImport(props: GoogleAppsScript.Properties.Properties, scanId: number): ImportCheckpoint | null {
-  return decodeCheckpoint(props.getProperty(CHECKPOINT_PREFIX + scanId));
+  return decodeCheckpoint(props.getProperty(importKey(scanId)));
 }
 
 /** Scans with an import under way (checkpoint kept) in this document. */
 export function pendingImportIds(props: GoogleAppsScript.Properties.Properties): number[] {
-  return props
-    .getKeys()
-    .filter((k) => k.indexOf(CHECKPOINT_PREFIX) === 0)
-    .map((k) => Number(k.slice(CHECKPOINT_PREFIX.length)))
-    .filter((n) => Number.isInteger(n) && n > 0);
+  return importKeyIds(props.getKeys());
 }

@@ -42,12 +42,21 @@ const ASIN_CONVERT: Endpoint<Record<string, string[]>> = {
   read: readAsinConvertResponse,
 };
 
+function convertCall<T>(ep: Endpoint<T>, marketplace: string, ids: string[]): ApiCall {
+  return { method: 'post', path: ep.path, body: ep.body(marketplace, ids), subject: 'marketplace ' + marketplace };
+}
+
+/** One asin-convert call of the given ASINs (Settings' "Test connection": the cheapest authenticated call that also proves access to the marketplace). */
+export function asinConvertCall(marketplace: string, asins: string[]): ApiCall {
+  return convertCall(ASIN_CONVERT, marketplace, asins);
+}
+
 function run<T>(ep: Endpoint<T>, settings: ServiceSettings, deps: ClientDeps, marketplace: string, ids: readonly string[], opts: SendOptions): Map<string, IdOutcome<T>> {
   const out = new Map<string, IdOutcome<T>>();
   let batches = chunk(Array.from(new Set(ids)), ep.max);
   // A 422 naming rows is answered once more without those rows; a second 422 fails the batch.
   for (let round = 0; round < 2 && batches.length > 0; round++) {
-    const calls: ApiCall[] = batches.map((b) => ({ method: 'post', path: ep.path, body: ep.body(marketplace, b), subject: 'marketplace ' + marketplace }));
+    const calls: ApiCall[] = batches.map((b) => convertCall(ep, marketplace, b));
     const results = sendAll(settings, deps, calls, opts);
     const again: string[][] = [];
     results.forEach((r, i) => {

@@ -4,8 +4,8 @@
  * src/app/import.ts does the Apps Script side with these.
  */
 import type { ImportRequest, ResultFilter } from './protocol';
-import { amountToCents, percentToBps } from '../../contract/units';
-import { safeText } from '../sheet/safe';
+import { amountToCents, percentToBps } from '../../../contract/units';
+import { safeText } from '../../sheet/safe';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 

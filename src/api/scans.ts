@@ -1,0 +1,238 @@
+/**
+ * The scans API (document sections 2, 3 and 6): upload, one scan, the list, cancel, delete, the
+ * results with the API's own filter and sort, download and export. Calls are built here (the only
+ * place that knows the paths), sent with the one policy of client.ts, and every answer is read
+ * through the tolerant readers below, so the real service's older shapes (the vendor's client:
+ * `Success`, `InProgress`, `{data, total, pagination}`, records without `lines_done`, null members)
+ * read the same as the local service's.
+ */
+import type { components } from '../../contract/schema';
+import { send, sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from './client';
+import { ApiProblemError, type Problem } from './problems';
+import { DEFAULT_RETRY_POLICY } from './retry';
+import type { FetchRequest, UrlFetchLike } from './services';
+import { isObject, numberOf as num, unwrapData } from './read';
+
+const SCANS_PATH = '/api/v3/scans';
+
+/** A results request: the API's own filter and sort (field names as in the contract's ScanFilter). */
+export type ScanQuery = { filters: components['schemas']['ScanFilter'][] | unknown[]; sort: string };
+export type ResultsTable = 'products' | 'errors';
+export type DownloadType = 'csv' | 'xlsx' | 'json';
+
+/** The status words the add-on knows, whatever vocabulary and case the service answered in. */
+export type ScanState = 'queued' | 'running' | 'success' | 'error' | 'cancelled';
+
+/** A scan record as the add-on reads it (contract Scan; absent or null members filled in). */
+export interface ScanRecord {
+  id: number;
+  name: string;
+  status: ScanState;
+  /** Marketplace code or numeric id as the service gave it ('' when absent). */
+  marketplace: string | number;
+  /** The numeric marketplace id when the record has one besides (contract: marketplace_id). */
+  marketplaceId: number | null;
+  lines: number;
+  /** Lines done: the service's `lines_done`, else estimated (see readScan). */
+  linesDone: number;
+  products: number;
+  errors: number;
+  speed: number;
+  createdAt: unknown;
+  completedAt: unknown;
+  options: Record<string, unknown>;
+  mapping: Record<string, unknown>;
+}
+
+// ---- The one id validator ----------------------------------------------------------------------
+
+/** A scan id from the sidebar or a record: a whole number from 1, else an Error naming what came. */
+export function checkScanId(scanId: unknown): number {
+  const n = typeof scanId === 'number' ? scanId : Number(scanId);
+  if (!Number.isInteger(n) || n < 1) throw new Error('Not a scan number: ' + String(scanId).slice(0, 20) + '.');
+  return n;
+}
+
+// ---- Calls -------------------------------------------------------------------------------------
+
+/** A call on one scan: `/api/v3/scans/{id}<suffix>`, named in 403/404 messages as "scan <id>". */
+function onScan(method: ApiCall['method'], scanId: number, suffix = '', extra?: Partial<ApiCall>): ApiCall {
+  return { method, path: SCANS_PATH + '/' + scanId + suffix, subject: 'scan ' + scanId, ...extra };
+}
+
+/** The calls of the scans API, for callers that send several in one fetchAll. */
+export const scanCalls = {
+  upload: (marketplace: string): ApiCall => ({ method: 'post', path: SCANS_PATH, subject: 'marketplace ' + marketplace }),
+  get: (scanId: number) => onScan('get', scanId),
+  list: (page: number, perPage: number): ApiCall => ({ method: 'get', path: SCANS_PATH, query: { page, per_page: perPage } }),
+  cancel: (scanId: number) => onScan('get', scanId, '/cancel'),
+  remove: (scanId: number) => onScan('delete', scanId),
+  /** One page of products or errors; filters and sort are the user's view of the products, errors always come by file line. */
+  results(scanId: number, table: ResultsTable, page: number, perPage: number, query: ScanQuery | null): ApiCall {
+    const body: components['schemas']['ScanResultsRequest'] = { page, per_page: perPage, tableType: table };
+    if (table === 'errors') body.sort = 'line';
+    else if (query) {
+      if (query.filters.length) body.filter = query.filters as components['schemas']['ScanFilter'][];
+      if (query.sort) body.sort = query.sort;
+    }
+    return onScan('post', scanId, '', { body });
+  },
+  download: (scanId: number, type: DownloadType) => onScan('post', scanId, '/download', { query: { type }, body: {} }),
+  export: (scanId: number) => onScan('post', scanId, '/export', { body: {} }),
+};
+
+/** The body of a successful answer, or the ApiProblemError of a failed one. */
+export function okBody(r: CallResult): unknown {
+  if (!r.ok) throw new ApiProblemError(r.problem);
+  return r.body;
+}
+
+// ---- Tolerant readers --------------------------------------------------------------------------
+
+function has(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== '';
+}
+
+/**
+ * A status word to the add-on's: any case, `_`/`-`/spaces ignored, both vocabularies (contract:
+ * queued, in_progress, success, error, cancelled; vendor's client: InProgress, Success, Error,
+ * Cancelled). Unknown words count as running: not finished as far as we know.
+ */
+export function readStatus(v: unknown): ScanState {
+  const s = String(v == null ? '' : v).toLowerCase().replace(/[\s_-]/g, '');
+  if (s === 'queued' || s === 'pending' || s === 'waiting') return 'queued';
+  if (s === 'success' || s === 'succeeded' || s === 'completed' || s === 'complete' || s === 'done' || s === 'finished') return 'success';
+  if (s === 'error' || s === 'failed' || s === 'failure') return 'error';
+  if (s === 'cancelled' || s === 'canceled') return 'cancelled';
+  return 'running';
+}
+
+export function isFinishedState(s: ScanState): boolean {
+  return s === 'success' || s === 'error' || s === 'cancelled';
+}
+
+/**
+ * A scan record in any tolerated shape (bare or in `data`), or null without an id. Lines done: the
+ * service's `lines_done`; a finished scan's record without it counts all lines; a running one
+ * without it (the vendor's record has no such count) counts the lines that gave a product or an
+ * error so far, which never overstates progress (blocklisted rows are in neither).
+ */
+export function readScan(body: unknown): ScanRecord | null {
+  const o = unwrapData(body);
+  if (!isObject(o)) return null;
+  const id = num(o.id ?? o.scan_id ?? o.scanId);
+  if (!(id > 0)) return null;
+  const status = readStatus(o.status);
+  const lines = num(o.lines ?? o.total_lines);
+  const products = num(o.products);
+  const errors = num(o.errors);
+  const doneGiven = o.lines_done ?? o.linesDone;
+  let linesDone = num(doneGiven);
+  if (status === 'success' && !linesDone) linesDone = lines;
+  else if (!has(doneGiven) && status !== 'queued') linesDone = Math.min(lines, products + errors);
+  const market = has(o.marketplace) ? o.marketplace : o.marketplace_id;
+  return {
+    id,
+    name: typeof o.name === 'string' ? o.name : '',
+    status,
+    marketplace: typeof market === 'string' || typeof market === 'number' ? market : '',
+    marketplaceId: typeof o.marketplace_id === 'number' ? o.marketplace_id : null,
+    lines,
+    linesDone,
+    products,
+    errors,
+    speed: num(o.speed),
+    createdAt: o.created_at,
+    completedAt: o.completed_at,
+    options: isObject(o.options) ? o.options : {},
+    mapping: isObject(o.mapping) ? o.mapping : {},
+  };
+}
+
+/**
+ * A list page: `{data, total, page, per_page}` (contract), `{data, total, pagination: {page,
+ * per_page}}` (vendor's client). Unreadable records are left out.
+ */
+export function readScanList(body: unknown): { scans: ScanRecord[]; total: number; perPage: number } {
+  const b = isObject(body) ? body : {};
+  const list = Array.isArray(b.data) ? b.data : [];
+  const pagination = isObject(b.pagination) ? b.pagination : {};
+  const scans: ScanRecord[] = [];
+  for (const s of list) {
+    const r = readScan(s);
+    if (r) scans.push(r);
+  }
+  return { scans, total: num(b.total ?? pagination.total), perPage: num(b.per_page ?? pagination.per_page) };
+}
+
+export interface ResultsPage {
+  count: number;
+  data: unknown[];
+  options: Record<string, unknown>;
+}
+
+/** A results page (`{count, data, meta, options}`, both vocabularies); options may be absent. Throws when it has no rows list or count. */
+export function readResultsPage(body: unknown): ResultsPage {
+  const b = isObject(body) ? body : {};
+  if (typeof b.count !== 'number' || !Array.isArray(b.data)) throw new Error('The Scan Service sent results the add-on cannot read.');
+  return { count: b.count, data: b.data, options: isObject(b.options) ? b.options : {} };
+}
+
+/** An export answer: the link (only http(s) is passed on) and the rows written, each null when absent. */
+export function readExport(body: unknown): { url: string | null; rows: number | null } {
+  const b = isObject(body) ? body : {};
+  const url = typeof b.url === 'string' && /^https?:\/\/[^\s"'<>]+$/i.test(b.url) ? b.url : null;
+  return { url, rows: typeof b.rows === 'number' ? b.rows : null };
+}
+
+// ---- Sending -----------------------------------------------------------------------------------
+
+/** One scan record; ApiProblemError on failure, an Error when the answer is not a scan. */
+export function fetchScan(settings: ServiceSettings, deps: ClientDeps, scanId: number, deadline: number, suffix: 'cancel' | '' = ''): ScanRecord {
+  return requireScan(okBody(send(settings, deps, suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId), { deadline })));
+}
+
+/** readScan, or an Error saying the record cannot be read. */
+export function requireScan(body: unknown): ScanRecord {
+  const r = readScan(body);
+  if (!r) throw new Error('The Scan Service sent a scan record the add-on cannot read.');
+  return r;
+}
+
+/** Several scan records in one fetchAll, one result per id (never throws for the service). */
+export function fetchScans(settings: ServiceSettings, deps: ClientDeps, ids: readonly number[], deadline: number): CallResult[] {
+  return sendAll(settings, deps, ids.map(scanCalls.get), { deadline });
+}
+
+/** Sends the upload's multipart form instead of the client's JSON body (UrlFetchApp builds multipart/form-data from a payload object holding a Blob). */
+export function multipartFetcher(real: UrlFetchLike, form: { [field: string]: unknown }): UrlFetchLike {
+  return {
+    fetchAll(requests: FetchRequest[]) {
+      return real.fetchAll(
+        requests.map((r) => {
+          const copy: { [k: string]: unknown } = { ...r, payload: form };
+          delete copy.contentType;
+          return copy as unknown as FetchRequest;
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The upload (multipart `file` and `attributes`), with the client's classification and backoff,
+ * except that a time-out is NOT retried: the service may have stored the scan before its answer was
+ * lost, and a second upload would start it twice. Returns the answer's body or throws ApiProblemError.
+ */
+export function uploadScan(settings: ServiceSettings, deps: ClientDeps, form: { [field: string]: unknown }, marketplace: string, deadline: number): unknown {
+  const r = send(settings, { ...deps, fetcher: multipartFetcher(deps.fetcher, form) }, scanCalls.upload(marketplace), { deadline, policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false } });
+  if (r.ok) return r.body;
+  const problem: Problem = r.problem;
+  if (problem.kind === 'timeout') {
+    throw new ApiProblemError({ ...problem, message: 'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.' });
+  }
+  if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
+    throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + r.attempts + ' times).' });
+  }
+  throw new ApiProblemError(problem);
+}

@@ -1,0 +1,95 @@
+/**
+ * downloadScan: a scan's results as a file, to Drive (byte for byte) or into a new tab (CSV and
+ * JSON, through download-grids.ts). The file is fetched with the client's retries but not read as
+ * JSON (capturingFetcher).
+ */
+import { callUrl, sendAll } from '../../api/client';
+import { ApiProblemError } from '../../api/problems';
+import { checkScanId, okBody, readScan, scanCalls, type DownloadType } from '../../api/scans';
+import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
+import { activeSpreadsheet, asSidebarCall, clientDeps, serviceSettings } from '../services';
+import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from './download-grids';
+import { deadline } from './history';
+import { tabBaseName, uniqueName } from './import-plan';
+import type { DownloadFormat, DownloadResult } from './protocol';
+
+/** Rows per setValues when writing a download into a tab. */
+const TAB_CHUNK_ROWS = 5000;
+
+const EXTENSIONS: { [f: string]: string } = { csv: 'csv', xlsx: 'xlsx', json: 'json' };
+
+/**
+ * A fetcher that hands sendAll an empty body for successful answers of `capture` (so a CSV or
+ * XLSX file is not read as JSON) and keeps the real answer aside. Retries stay sendAll's.
+ */
+export function capturingFetcher(real: UrlFetchLike, capture: string, kept: { response?: HttpResponseLike }): UrlFetchLike {
+  return {
+    fetchAll(requests: FetchRequest[]): HttpResponseLike[] {
+      const answers = real.fetchAll(requests);
+      return answers.map((a, i) => {
+        const code = a.getResponseCode();
+        if (requests[i].url !== capture || code < 200 || code >= 300) return a;
+        kept.response = a;
+        return { getResponseCode: () => code, getHeaders: () => a.getHeaders(), getContentText: () => '' };
+      });
+    },
+  };
+}
+
+/** A scan's results as a file: to Drive (its link) or into a new tab (CSV and JSON). */
+export function downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const ext = EXTENSIONS[String(format)];
+    if (!ext) throw new Error('Choose CSV, XLSX or JSON.');
+    if (target !== 'drive' && target !== 'tab') throw new Error('Choose Drive or a tab.');
+    if (target === 'tab' && ext === 'xlsx') throw new Error('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
+    const settings = serviceSettings();
+    const base = clientDeps();
+    const download = scanCalls.download(id, ext as DownloadType);
+    const kept: { response?: HttpResponseLike } = {};
+    const captureUrl = callUrl(settings.baseUrl, download);
+    const deps = { ...base, fetcher: capturingFetcher(base.fetcher, captureUrl, kept) };
+    const answers = sendAll(settings, deps, [scanCalls.get(id), download], { deadline: deadline() });
+    const scan = readScan(okBody(answers[0])) || { name: '' };
+    const dl = answers[1];
+    if (!dl.ok) {
+      if (dl.problem.status === 409) throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
+      throw new ApiProblemError(dl.problem);
+    }
+    const response = kept.response;
+    if (!response) throw new Error('The Scan Service sent no file.');
+    const scanName = tabBaseName(scan.name, id);
+    const fileName = fileNameFor(scanName, id, ext);
+    if (target === 'drive') {
+      const blob = (response as GoogleAppsScript.URL_Fetch.HTTPResponse).getBlob().setName(fileName);
+      const file = DriveApp.createFile(blob);
+      return { fileName, url: file.getUrl(), sheetName: null };
+    }
+    const text = response.getContentText();
+    const grid = ext === 'csv' ? csvGrid(text) : jsonGrid(text);
+    const sheetName = writeGrid(downloadTabBase(scanName, ext), grid);
+    return { fileName, url: null, sheetName };
+  });
+}
+
+/** Writes cells into a new tab (unique name), one setValues per chunk; returns the tab's name. */
+function writeGrid(baseName: string, grid: unknown[][]): string {
+  const ss = activeSpreadsheet();
+  const name = uniqueName(baseName, ss.getSheets().map((s) => s.getName()));
+  const width = Math.max(1, grid.length ? grid[0].length : 1);
+  const sheet = ss.insertSheet(name, ss.getSheets().length);
+  const rows = Math.max(1, grid.length);
+  if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
+  if (sheet.getMaxColumns() < width) sheet.insertColumnsAfter(sheet.getMaxColumns(), width - sheet.getMaxColumns());
+  for (let i = 0; i < grid.length; i += TAB_CHUNK_ROWS) {
+    const part = grid.slice(i, i + TAB_CHUNK_ROWS);
+    sheet.getRange(i + 1, 1, part.length, width).setValues(part);
+  }
+  if (grid.length) {
+    sheet.getRange(1, 1, 1, width).setFontWeight('bold');
+    sheet.setFrozenRows(1);
+  }
+  sheet.activate();
+  return name;
+}

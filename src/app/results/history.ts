@@ -1,0 +1,131 @@
+/**
+ * Scan history in the sidebar: listScans, openResultTab, deleteScan and exportScan (to the service's
+ * spreadsheet integration); downloads are in downloads.ts. Thin over src/api/scans.ts.
+ */
+import { send } from '../../api/client';
+import { ApiProblemError } from '../../api/problems';
+import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import { forgetPendingImport, pendingImport } from './import';
+import { forgetTabRecord, readTabRecord, resultSheetName, sheetById } from './tabs';
+import { withDocumentLock } from '../../store/locks';
+import { runningScans } from '../scan/progress';
+import { progressFromRecord } from '../scan/progress-read';
+import { forgetRunningScan } from '../scan/running';
+import type { ExportResult, ScanListPage } from './protocol';
+import type { ScanProgress } from '../scan/protocol';
+import { ensureImportTrigger } from './trigger';
+
+/** Scans per history page. */
+export const HISTORY_PER_PAGE = 25;
+/** Time a history call may take, retries included (the sidebar is waiting). */
+const CALL_BUDGET_MS = 120_000;
+
+export function deadline(): number {
+  return Date.now() + CALL_BUDGET_MS;
+}
+
+
+// ---- List ----------------------------------------------------------------------------------------
+
+/**
+ * One page of finished scans (newest first); page 1 also lists this document's scans still queued or
+ * running (the service lists finished scans only). resultSheet: the tab of an imported scan.
+ */
+export function listScans(page: number): ScanListPage {
+  return asSidebarCall(() => {
+    const p = Math.max(1, Math.floor(Number(page) || 1));
+    const settings = serviceSettings();
+    const body = readScanList(okBody(send(settings, clientDeps(), scanCalls.list(p, HISTORY_PER_PAGE), { deadline: deadline() })));
+    const scans: ScanProgress[] = body.scans.map(progressFromRecord);
+    if (p === 1) {
+      const running = runningScans().filter((r) => r.status === 'queued' || r.status === 'running');
+      // Scans of this user still running here: make sure they are imported even if the sidebar closes.
+      if (running.length) ensureImportTrigger();
+      const known = new Set(scans.map((s) => s.scanId));
+      scans.unshift(...running.filter((r) => !known.has(r.scanId)));
+    }
+    const ss = activeSpreadsheet();
+    const props = documentProperties();
+    for (const s of scans) s.resultSheet = resultSheetName(ss, props, s.scanId);
+    const perPage = body.perPage > 0 ? body.perPage : HISTORY_PER_PAGE;
+    return { scans, page: p, hasMore: p * perPage < body.total };
+  });
+}
+
+// ---- Open ----------------------------------------------------------------------------------------
+
+/**
+ * "Open" in the history: activates the scan's result tab (the tab record of src/app/import.ts, so a
+ * renamed tab is found). No service call. A scan without a tab here says to import it.
+ */
+export function openResultTab(scanId: number): { sheetName: string } {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const ss = activeSpreadsheet();
+    const rec = readTabRecord(documentProperties(), id);
+    const sheet = rec ? sheetById(ss, rec.sheetId) : null;
+    if (!sheet) throw new Error('This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.');
+    sheet.activate();
+    return { sheetName: sheet.getName() };
+  });
+}
+
+// ---- Delete --------------------------------------------------------------------------------------
+
+/**
+ * Deletes a scan at the service (the sidebar asks the user first). Its tabs stay (they are the
+ * user's now); this document forgets the scan. A scan the service no longer knows: deleted:false.
+ */
+export function deleteScan(scanId: number): { deleted: boolean } {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const r = send(serviceSettings(), clientDeps(), scanCalls.remove(id), { deadline: deadline() });
+    let deleted = true;
+    if (!r.ok) {
+      if (r.problem.kind !== 'not-found') throw new ApiProblemError(r.problem);
+      deleted = false;
+    }
+    const props = documentProperties();
+    withDocumentLock(() => {
+      const cp = pendingImport(props, id);
+      if (cp) {
+        const ss = activeSpreadsheet();
+        for (const sid of [cp.stagingId, cp.errorsStagingId]) {
+          const s = sheetById(ss, sid);
+          if (s) ss.deleteSheet(s);
+        }
+        forgetPendingImport(props, id);
+      }
+      forgetTabRecord(props, id);
+    });
+    forgetRunningScan(id);
+    return { deleted };
+  });
+}
+
+// ---- Export --------------------------------------------------------------------------------------
+
+/** Exports to the account's spreadsheet service; the link it answers with, or a plain reason. */
+export function exportScan(scanId: number): ExportResult {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const r = send(serviceSettings(), clientDeps(), scanCalls.export(id), { deadline: deadline() });
+    if (!r.ok) {
+      if (r.problem.status === 409) {
+        const said = r.problem.serviceMessage || '';
+        if (/integration|not set up|set it up/i.test(said)) {
+          return {
+            url: null,
+            message: 'Export is not set up for your Scan Service account. Set up the spreadsheet integration in the Scan Service (Integrations), then export again.',
+          };
+        }
+        return { url: null, message: 'This scan has not finished yet; export it when it has.' };
+      }
+      throw new ApiProblemError(r.problem);
+    }
+    const { url, rows } = readExport(r.body);
+    const what = rows === null ? 'The results were exported' : `${rows} product${rows === 1 ? ' was' : 's were'} exported`;
+    return { url, message: url ? `${what}. Open the link to see them.` : `${what}; the service gave no link.` };
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The sidebar's contract with the server functions of Results (import, Scans history, downloads, export): types only (nothing runs, nothing is
+ * bundled). See src/app/protocol.ts for the rules every server function follows.
+ */
+import type { ScanProgress } from '../scan/protocol';
+
+/** A filter as the sidebar offers it; values in the user's units (money in currency, percent in %). */
+export interface ResultFilter {
+  /** API field name, e.g. 'profit', 'roi', 'rank', 'financials.margin'. */
+  field: string;
+  operator: '>' | '>=' | '<' | '<=' | '=' | '!=';
+  value: number;
+}
+
+export interface ImportRequest {
+  filters?: ResultFilter[];
+  /** API sort: field name, '-' prefix for descending. */
+  sort?: string;
+}
+
+export interface ImportProgress {
+  scanId: number;
+  /** True when the tab is complete; otherwise call importScan again to continue from its checkpoint. */
+  done: boolean;
+  rowsWritten: number;
+  totalRows: number;
+  /** The result tab (final name), and the errors tab when there were error rows. */
+  sheetName: string;
+  errorsSheetName: string | null;
+  message: string;
+}
+
+export interface ScanListPage {
+  scans: ScanProgress[];
+  page: number;
+  hasMore: boolean;
+}
+
+export type DownloadFormat = 'csv' | 'xlsx' | 'json';
+
+export interface DownloadResult {
+  fileName: string;
+  /** Drive file link when saved to Drive. */
+  url: string | null;
+  /** The tab written when imported into a tab. */
+  sheetName: string | null;
+}
+
+export interface ExportResult {
+  /** Link the service answered with, when it gave one. */
+  url: string | null;
+  message: string;
+}

@@ -1,0 +1,184 @@
+/**
+ * New scan: the sidebar's getScanSetup / previewScan / startScan.
+ *
+ * Reading the sheet: the block is the selection when the user selected more than one cell, else the
+ * sheet's data range. Setup reads only the top of it (SETUP_ROWS rows: enough to find the header and
+ * sample every column; blocks wider than MAX_COLUMNS are refused before reading). Preview and start
+ * read only the MAPPED columns: one getValues and one getDisplayValues per contiguous run of mapped
+ * columns (runs closer than a few cells' worth are read as one), over every row of the block. Reads
+ * cost per cell, so a wide block with few mapped columns costs what a narrow one does (see README
+ * for the figures). Before anything is read in full, a block over MAX_LINES data rows, or whose
+ * mapped cells pass MAX_READ_CELLS (time) or whose rows from the first to the last mapped column
+ * pass MAX_SPAN_CELLS (memory of the rows handed to prepareScan), is refused with its size and what
+ * to select instead. A row is blank when all its mapped cells are.
+ *
+ * Which block: ScanSetup names it (sheetName, rangeA1, selection); the sidebar sends those back in
+ * the ScanRequest (optional fields), so preview and start read what the user saw even when the
+ * selection moved meanwhile. A data-range setup re-reads the CURRENT data range of that sheet (rows
+ * added since are included). Without them, the active sheet/selection is read again.
+ *
+ * After a successful upload the hourly import trigger is made sure of (src/app/trigger.ts), so a
+ * scan finished while the sidebar is closed is imported anyway.
+ *
+ * Upload (contract 2.1): multipart `file` (the prepared CSV, text/csv, "<name>.csv") and
+ * `attributes` (JSON text). Retries: 429 waits Retry-After, 5xx and unreachable back off (the
+ * client's policy, src/api/retry.ts). A time-out is NOT retried for the upload: the service may have
+ * stored the scan before the answer was lost, and a retry would start it twice; the message says to
+ * look in Scans (history). Only after the service answered with the scan's id is it recorded as
+ * running, so a failed upload leaves nothing behind.
+ */
+import { uploadScan } from '../../api/scans';
+import { findMarketplace } from '../../../contract/marketplaces';
+import { suggestColumns } from '../../sheet/header';
+import { mappingFromRoles, } from '../../scan/mapping';
+import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
+import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
+import { asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import { marketplaceOptions } from '../settings/rules';
+import { runningScans } from './progress';
+import { progressFromScan } from './progress-read';
+import { recordRunningScan } from './running';
+import { ensureImportTrigger } from '../results/trigger';
+import { headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
+import { defaultScanName, fmt, isBlankRow, mappedRuns, MAX_COLUMNS, MAX_LINES, perUnitCostPacks, readRefusal, refusal, roleChoices, safeFileName, SETUP_ROWS } from './plan';
+
+/** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
+export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
+
+/**
+ * Sidebar: what the New scan form shows (columns with suggested roles and samples, defaults). With
+ * `again` (the form's block and the header row the user chose, 0 for none), the same block is read
+ * with that header row.
+ */
+export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
+  return asSidebarCall(() => {
+    const b = locateBlock(again || undefined);
+    if (b.numColumns > MAX_COLUMNS) {
+      throw new Error(
+        'The ' + (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') + ' has ' + fmt(b.numColumns) + ' columns (' + b.rangeA1 + '); the add-on reads at most ' + MAX_COLUMNS +
+          '. Select the columns of the price list (with its header row) and open Scan this sheet again.',
+      );
+    }
+    const top = readRows(b, Math.min(b.numRows, SETUP_ROWS));
+    if (top.values.every(isBlankRow)) {
+      throw new Error(b.selection ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.' : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.');
+    }
+    const place = placeHeader(b, top.values, again ? again.headerRow : undefined);
+    // A header above a selection is put on top of its rows, so names and samples come out as usual.
+    let values = top.values;
+    let display = top.display;
+    let headerRow = place.index;
+    if (place.above) {
+      const head = headerAbove(b, place, 0, b.numColumns);
+      values = [head.values].concat(values);
+      display = [head.display].concat(display);
+      headerRow = 0;
+    }
+    const columns = perUnitCostPacks(suggestColumns(values, headerRow, { display, firstSheetColumn: b.column })).map((c) => ({
+      index: c.index,
+      letter: c.letter,
+      header: c.header,
+      sample: c.sample,
+      role: c.role,
+    }));
+    const settings = loadSettings();
+    let running: ScanSetup['running'] = [];
+    if (settings.apiKey) {
+      try {
+        running = runningScans();
+      } catch (_e) {
+        running = []; // the form must open even when the service cannot be asked now
+      }
+    }
+    return {
+      sheetName: b.sheetName,
+      rangeA1: b.rangeA1,
+      selection: b.selection,
+      headerRow: place.sheetRow,
+      rowCount: b.numRows - (place.index + 1),
+      columns,
+      roles: roleChoices(),
+      defaultName: defaultScanName(b.sheetName, formatInSpreadsheetZone(new Date(now()), 'yyyy-MM-dd')),
+      defaultMarketplace: settings.marketplace,
+      marketplaces: marketplaceOptions(),
+      running,
+    };
+  });
+}
+
+// ---- Preview and start -------------------------------------------------------------------------
+
+/** Reads the block in full and prepares the scan for the request's roles and options. */
+function prepareFromSheet(request: ScanRequest): PreparedScan {
+  if (!request || !Array.isArray(request.roles) || !request.options) throw new Error('The scan form was incomplete. Open Scan this sheet again.');
+  const b = locateBlock(request);
+  if (b.numRows - 1 > MAX_LINES) {
+    throw new Error('The sheet has ' + b.numRows + ' rows; a scan takes at most ' + MAX_LINES.toLocaleString('en-US') + '. Select a part of the list (with its header row) and scan it.');
+  }
+  if (request.roles.length !== b.numColumns) {
+    throw new Error('The sheet changed since the form was opened (' + b.numColumns + ' columns now, ' + request.roles.length + ' in the form). Open Scan this sheet again.');
+  }
+  const checked = mappingFromRoles(request.roles, b.column);
+  if (!checked.ok) throw new Error(checked.errors.join(' '));
+  const runs = mappedRuns(request.roles, b.numRows);
+  const tooLarge = readRefusal(b.numRows, b.numColumns, runs, b.column);
+  if (tooLarge) throw new Error(tooLarge);
+  const { values, display, offset } = readRuns(b, runs);
+  // The rows start at the first mapped column: the mapping is shifted to match, messages still name real columns.
+  const mapping = mappingFromRoles(request.roles.slice(offset), b.column + offset);
+  if (!mapping.ok) throw new Error(mapping.errors.join(' '));
+  // The header row the form was built with (0: none); absent: found again as the setup finds it.
+  const chosen = typeof request.headerRow === 'number' ? request.headerRow : undefined;
+  const place = placeHeader(b, chosen === undefined ? values.slice(0, SETUP_ROWS) : [], chosen);
+  let headerRow = place.index;
+  let firstSheetRow = b.row;
+  if (place.above) {
+    const width = runs[runs.length - 1][1] - offset + 1;
+    const head = headerAbove(b, place, offset, width);
+    values.unshift(head.values);
+    display.unshift(head.display);
+    headerRow = 0;
+    firstSheetRow = b.row - 1; // values[i] is sheet row b.row - 1 + i: the data keeps its real row numbers
+  }
+  const options = { ...request.options };
+  if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '') options.marketplace = loadSettings().marketplace;
+  return prepareScan({ values, display, headerRow, firstSheetRow, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
+}
+
+/** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
+export function previewScan(request: ScanRequest): PreviewSummary {
+  return asSidebarCall(() => previewSummary(prepareFromSheet(request)));
+}
+
+/**
+ * Sidebar: re-reads the sheet, prepares, uploads, records the scan as running (document properties,
+ * ids only) and answers its first progress and the preview of what was sent.
+ */
+export function startScan(request: ScanRequest): StartedScan {
+  const startedAt = now();
+  return asSidebarCall(() => {
+    const settings = loadSettings();
+    const service = serviceSettings(settings);
+    const prepared = prepareFromSheet(request);
+    if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
+    if (prepared.counts.send > MAX_LINES) throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
+    const name = prepared.attributes.options.name;
+    const form = { file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'), attributes: JSON.stringify(prepared.attributes) };
+    const body = uploadScan(service, clientDeps(), form, String(prepared.attributes.options.marketplace_id || ''), startedAt + UPLOAD_BUDGET_MS);
+    const progress = progressFromScan(body);
+    if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
+    if (!progress.name) progress.name = name;
+    if (!progress.marketplace) progress.marketplace = findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
+    try {
+      recordRunningScan(progress.scanId);
+    } catch (e) {
+      // The scan IS started: failing now would make the user start it twice. Without the record the
+      // sidebar still has its progress, and Scans (history) lists it once finished.
+      console.log('scan ' + progress.scanId + ' started but not recorded: ' + (e instanceof Error ? e.message : String(e)));
+    }
+    // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
+    ensureImportTrigger();
+    return { progress, preview: previewSummary(prepared) };
+  });
+}
+

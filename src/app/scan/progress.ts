@@ -1,0 +1,93 @@
+/**
+ * While a scan runs: the sidebar's getScanProgress / getRunningScans / cancelScan (GET
+ * /scans/{id} and /scans/{id}/cancel through src/api/scans.ts; a 409 on cancel, already finished,
+ * answers the scan's current progress instead of an error). The record of this document's running
+ * scans is in running.ts, the reading of a record in progress-read.ts.
+ */
+import type { ServiceSettings } from '../../api/client';
+import { ApiProblemError } from '../../api/problems';
+import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
+import { RUNNING_KEY } from '../../store/keys';
+import type { ScanProgress } from './protocol';
+import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import { progressFromRecord, progressFromScan } from './progress-read';
+import { decodeRecords, recordedScanIds, withRecords } from './running';
+import { autoImportNotes } from '../results/autoimport';
+import { currentQuotaNotice } from '../results/quota';
+
+export const FORGET_FINISHED_AFTER_MS = 7 * 24 * 3600_000;
+/** Time one progress or cancel call may take, retries included (the sidebar is waiting). */
+export const POLL_BUDGET_MS = 60_000;
+
+// ---- Calls -------------------------------------------------------------------------------------
+
+function fetchProgress(service: ServiceSettings, scanId: number, cancel: 'cancel' | '' = ''): ScanProgress {
+  return progressFromRecord(fetchScan(service, clientDeps(), scanId, now() + POLL_BUDGET_MS, cancel));
+}
+
+/**
+ * Progress of every recorded scan of the current user, in one fetchAll. Scans the service no
+ * longer knows (404) and finished ones recorded long ago are forgotten; other failures keep the
+ * record and are left out of this answer.
+ */
+export function runningScans(): ScanProgress[] {
+  const ids = recordedScanIds();
+  if (!ids.length) return [];
+  const service = serviceSettings();
+  const results = fetchScans(service, clientDeps(), ids, now() + POLL_BUDGET_MS);
+  const out: ScanProgress[] = [];
+  const forget: number[] = [];
+  const auth = results.find((r) => !r.ok && r.problem.kind === 'auth');
+  if (auth && !auth.ok) throw new ApiProblemError(auth.problem);
+  const r0 = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
+  const stopped = autoImportNotes();
+  // A daily quota of Google stopped the hourly import: said on every finished scan waiting for it.
+  const quotaNote = currentQuotaNotice(now(), (ms, pattern) => formatInSpreadsheetZone(new Date(ms), pattern));
+  results.forEach((r, i) => {
+    const id = ids[i];
+    if (!r.ok) {
+      if (r.problem.kind === 'not-found') forget.push(id);
+      return;
+    }
+    const p = progressFromScan(r.body);
+    if (!p) return;
+    const rec = r0[String(id)];
+    if (isFinishedState(p.status) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
+    else {
+      const note = stopped[String(id)] || (isFinishedState(p.status) ? quotaNote : null);
+      out.push(note ? { ...p, autoImportStopped: note } : p);
+    }
+  });
+  if (forget.length) {
+    withRecords((r) => {
+      const next = { ...r };
+      for (const id of forget) delete next[String(id)];
+      return { records: next, result: undefined };
+    });
+  }
+  return out;
+}
+
+/** Sidebar: one scan's progress. */
+export function getScanProgress(scanId: number): ScanProgress {
+  return asSidebarCall(() => fetchProgress(serviceSettings(), checkScanId(scanId)));
+}
+
+/** Sidebar: the current user's scans recorded in this document (running, or finished and not yet imported). */
+export function getRunningScans(): ScanProgress[] {
+  return asSidebarCall(() => (loadSettings().apiKey ? runningScans() : []));
+}
+
+/** Sidebar: cancels a queued or running scan; a finished scan answers its progress unchanged. */
+export function cancelScan(scanId: number): ScanProgress {
+  return asSidebarCall(() => {
+    const id = checkScanId(scanId);
+    const service = serviceSettings();
+    try {
+      return fetchProgress(service, id, 'cancel');
+    } catch (e) {
+      if (e instanceof ApiProblemError && e.problem.status === 409) return fetchProgress(service, id);
+      throw e;
+    }
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The sidebar's contract with the server functions of New scan and progress: types only (nothing runs, nothing is
+ * bundled). See src/app/protocol.ts for the rules every server function follows.
+ */
+import type { ColumnRole } from '../../scan/mapping';
+import type { ScanOptionsInput } from '../../scan/attributes';
+import type { PreviewSummary } from '../../scan/prepare';
+import type { MarketplaceOption } from '../settings/protocol';
+
+export interface ColumnChoice {
+  /** 0-based index into the block that was read. */
+  index: number;
+  /** Sheet column letter, e.g. "C". */
+  letter: string;
+  header: string;
+  /** First non-blank value below the header, as shown in the sheet. */
+  sample: string;
+  /** The suggested role. */
+  role: ColumnRole;
+}
+
+export interface ScanSetup {
+  sheetName: string;
+  /** A1 notation of what will be read (the selection when one was made, else the data range). */
+  rangeA1: string;
+  /** Sheet row number of the header row; 0 when no row looks like a header (columns are then named by letter). */
+  headerRow: number;
+  /** Data rows below the header. */
+  rowCount: number;
+  columns: ColumnChoice[];
+  /** Roles with their labels, in dropdown order. */
+  roles: Array<{ role: ColumnRole; label: string }>;
+  defaultName: string;
+  defaultMarketplace: string;
+  marketplaces: MarketplaceOption[];
+  /** Scans of this spreadsheet still running (reopening the sidebar finds them). */
+  running: ScanProgress[];
+  /** True when rangeA1 is the user's selection (then exactly it is read), false for the sheet's data range. */
+  selection?: boolean;
+}
+
+export interface ScanRequest {
+  /** roles[i] is the role of columns[i] of ScanSetup. */
+  roles: ColumnRole[];
+  options: ScanOptionsInput;
+  /**
+   * Send back ScanSetup's sheetName, rangeA1 and selection, so that preview and start read the block
+   * the form was built from (even if the user clicked elsewhere meanwhile). Absent: the active
+   * sheet/selection is read again.
+   */
+  sheetName?: string;
+  rangeA1?: string;
+  selection?: boolean;
+  /** Sheet row number of the header row (ScanSetup.headerRow); absent: found again. */
+  headerRow?: number;
+}
+
+export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';
+
+export interface ScanProgress {
+  scanId: number;
+  name: string;
+  status: ScanStatus;
+  marketplace: string;
+  /** Input lines of the uploaded file. */
+  lines: number;
+  /** Lines processed so far. */
+  done: number;
+  products: number;
+  errors: number;
+  /** Products per minute. */
+  speed: number;
+  /** Estimated seconds left, null when unknown. */
+  secondsLeft: number | null;
+  /** ISO 8601 times. */
+  createdAt: string;
+  completedAt: string | null;
+  /** The result tab when imported. */
+  resultSheet: string | null;
+  /** Set when the hourly trigger stopped importing this scan by itself: why, and what to do. */
+  autoImportStopped?: string | null;
+}
+
+export interface StartedScan {
+  progress: ScanProgress;
+  preview: PreviewSummary;
+}

@@ -1,0 +1,37 @@
+/**
+ * The sidebar's contract with the server functions of Settings: types only (nothing runs, nothing is
+ * bundled). See src/app/protocol.ts for the rules every server function follows.
+ */
+
+export interface MarketplaceOption {
+  code: string;
+  name: string;
+}
+
+export interface SettingsView {
+  /** The key with all but its last 4 characters masked ("••••••••1a2b"), or '' when none is saved. */
+  apiKeyMasked: string;
+  hasApiKey: boolean;
+  serviceUrl: string;
+  defaultMarketplace: string;
+  marketplaces: MarketplaceOption[];
+  /** Whether formulas in this spreadsheet may use the owner's key (only the owner can change it). */
+  formulaKeyShared: boolean;
+  /** True when the current user owns the spreadsheet. */
+  isOwner: boolean;
+}
+
+export interface SettingsInput {
+  /** A new key; '' or absent keeps the saved one. */
+  apiKey?: string;
+  serviceUrl?: string;
+  defaultMarketplace?: string;
+}
+
+export interface ConnectionResult {
+  ok: boolean;
+  /** Plain language: what works, or what is wrong and what to do. */
+  message: string;
+  /** e.g. 'bad-key', 'unreachable', 'no-marketplace-access', 'bad-address'. */
+  problem?: string;
+}

@@ -1,0 +1,127 @@
+/**
+ * Settings: the sidebar's getSettings / saveSettings / testConnection; their pure rules (address
+ * validation, key masking, what a failed connection test means) are in rules.ts.
+ *
+ * Decisions:
+ * - The key is stored per user in user properties (stored.ts) and leaves it only in the
+ *   Authorization header of calls. The view shows it masked: 8 bullets and, for keys of 12 or more
+ *   characters, the last 4 characters (a shorter key would be half given away by 4 characters).
+ * - Service address: https only, except plain http for loopback addresses (localhost, 127.x.x.x,
+ *   [::1]) — the key travels in a header, so http anywhere else would send it in clear text. Loopback
+ *   is only reachable by a local runtime (Google's servers fetch from the internet), which is what it
+ *   is for. No user:password@, query or fragment. Trailing slashes and a pasted "/api/v3" are removed
+ *   (the client adds /api/v3/...). Google additionally refuses addresses outside the manifest's
+ *   urlFetchWhitelist; that is the deployment's list (addon.config.json).
+ * - Test connection: ONE POST /api/v3/asin-convert of one well-formed ASIN for the default
+ *   marketplace. It needs the key (401 = bad key) and access to that marketplace (403), costs the
+ *   service one lookup, and has no side effects. Two attempts at most, within 20 s: the user waits.
+ */
+import { requestJson, type ServiceSettings } from '../../api/client';
+import { asinConvertCall } from '../../api/convert';
+import { ApiProblemError } from '../../api/problems';
+import { DEFAULT_RETRY_POLICY } from '../../api/retry';
+import { formulaSharePropertyName } from '../../formulas/key';
+import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
+import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
+import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
+import { activeSpreadsheet, activeUserEmail, asSidebarCall, clientDeps, loadSettings, now, storeSettings, userProperties } from '../services';
+
+function spreadsheetIdOrNull(): string | null {
+  try {
+    return activeSpreadsheet().getId();
+  } catch (_e) {
+    return null;
+  }
+}
+
+function isOwner(): boolean {
+  try {
+    const me = activeUserEmail();
+    const owner = activeSpreadsheet().getOwner();
+    return !!me && !!owner && owner.getEmail() === me;
+  } catch (_e) {
+    return false;
+  }
+}
+
+/**
+ * Whether this user has shared their key with the formulas of this spreadsheet (issue 5's
+ * setting; the share record is src/formulas/key.ts's). Only the owner's share counts.
+ */
+function formulaKeyShared(): boolean {
+  const id = spreadsheetIdOrNull();
+  if (!id) return false;
+  return userProperties().getProperty(formulaSharePropertyName(id)) !== null;
+}
+
+export function settingsView(s: StoredSettings): SettingsView {
+  const owner = isOwner();
+  return {
+    apiKeyMasked: maskKey(s.apiKey),
+    hasApiKey: !!s.apiKey,
+    serviceUrl: s.serviceUrl,
+    defaultMarketplace: s.marketplace || FALLBACK_MARKETPLACE,
+    marketplaces: marketplaceOptions(),
+    formulaKeyShared: owner && formulaKeyShared(),
+    isOwner: owner,
+  };
+}
+
+/** Sidebar: the current user's settings (key masked). */
+export function getSettings(): SettingsView {
+  return asSidebarCall(() => settingsView(loadSettings()));
+}
+
+/**
+ * Sidebar: saves what the user changed. When the key, address or default marketplace changes, every
+ * formula share of this user (one per spreadsheet where sharing is on, src/formulas/key.ts) is
+ * rewritten with them, so no formula keeps using a key the user replaced.
+ */
+export function saveSettings(input: SettingsInput): SettingsView {
+  return asSidebarCall(() => {
+    const current = loadSettings();
+    const change = applySettingsInput(current, input || {}, ADDON_DEFAULT_SERVICE_URL);
+    storeSettings(change.next);
+    if (change.keyChanged && current.apiKey) rewriteFormulaShares(change.next);
+    return settingsView(change.next);
+  });
+}
+
+function rewriteFormulaShares(s: StoredSettings): void {
+  const props = userProperties();
+  const all = props.getProperties();
+  const prefix = formulaSharePropertyName('');
+  const updates: { [k: string]: string } = {};
+  for (const k of Object.keys(all)) {
+    if (k.indexOf(prefix) !== 0) continue;
+    try {
+      const share = JSON.parse(all[k]);
+      if (share && typeof share === 'object') updates[k] = JSON.stringify({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl, marketplace: s.marketplace });
+    } catch (_e) {
+      // An unreadable share is left for the formulas' own reader to refuse.
+    }
+  }
+  if (Object.keys(updates).length) props.setProperties(updates);
+}
+
+/**
+ * Sidebar: one cheap authenticated call; says plainly what works or what is wrong. With `input`,
+ * tests what the user typed (key, address, marketplace) WITHOUT saving it, so testing a mistyped
+ * key never replaces the good one; an input the settings would refuse is refused the same way.
+ */
+export function testConnection(input?: SettingsInput | null): ConnectionResult {
+  const saved = loadSettings();
+  const s = input ? applySettingsInput(saved, input, ADDON_DEFAULT_SERVICE_URL).next : saved;
+  if (!s.apiKey) return connectionResult({ kind: 'no-key', message: '' }, s);
+  const service: ServiceSettings = { baseUrl: s.serviceUrl, apiKey: s.apiKey };
+  try {
+    requestJson(service, clientDeps(), asinConvertCall(s.marketplace, [PROBE_ASIN]), {
+      deadline: now() + 20_000,
+      policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 },
+    });
+    return connectionResult(null, s);
+  } catch (e) {
+    if (e instanceof ApiProblemError) return connectionResult(e.problem, s);
+    throw e;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Every name the add-on stores something under, with the limits of the store it lives in. Nothing
+ * else in src/ spells a property key or a cache namespace (test/build/layout.test.ts checks).
+ *
+ * Apps Script's limits (apps-script-platform.md): a property value at most 9 KB, 500 KB per store;
+ * a cache key at most 250 characters, a cache value at most 100 KB, 1,000 items per cache.
+ */
+
+/** Properties allow 9 KB per value; every record below stays far under it. */
+export const PROPERTY_VALUE_MAX_BYTES = 9 * 1024;
+/** Cache values allow 100 KB; 1 KB is kept for the key and the service's own overhead. */
+export const CACHE_VALUE_MAX_BYTES = 100 * 1024 - 1024;
+
+// ---- User properties (per Google account) -------------------------------------------------------
+
+/** The user's settings, API key included: `{v, apiKey, serviceUrl, marketplace}`. The ONLY place the key is kept. */
+export const SETTINGS_KEY = 'scan.settings';
+
+/** The owner's key shared with the formulas of one spreadsheet: `{v, apiKey, baseUrl, marketplace}`. */
+export function formulaShareKey(spreadsheetId: string): string {
+  return 'scan.formulaShare.' + spreadsheetId;
+}
+
+/** Checkpoint of the user's "Convert selected column" in one spreadsheet (a few hundred bytes). */
+export function columnJobKey(spreadsheetId: string): string {
+  return 'scan.columnJob.' + spreadsheetId;
+}
+
+/** A daily quota of Google stopped the user's hourly trigger: `{q, at, until}` (also in the user cache when property writes are refused). */
+export const QUOTA_STOP_KEY = 'scan.quotaStop';
+/** The user's hourly-trigger runtime in the current 24-hour window: `{s, ms}`. */
+export const TRIGGER_DAY_KEY = 'scan.triggerDay';
+
+// ---- Document properties (shared by the document's editors; never the key) ----------------------
+
+/** Running scans of this document, ids and owner tags only: `{"<id>": {u, t}}`. */
+export const RUNNING_KEY = 'scan.running';
+/** Entries of RUNNING_KEY at most (~40 bytes each, so far below 9 KB). */
+export const RUNNING_MAX_RECORDS = 50;
+
+/** The hourly import trigger's memory per scan: `{"<id>": {n, a, s?}}`. */
+export const AUTO_IMPORT_KEY = 'scan.autoimport';
+
+/** The checkpoint of a scan's import under way. */
+export function importKey(scanId: number): string {
+  return 'scan.import.' + scanId;
+}
+/** The scan ids of the import checkpoints among a store's keys. */
+export function importKeyIds(keys: readonly string[]): number[] {
+  const prefix = importKey(0).slice(0, -1);
+  return keys
+    .filter((k) => k.indexOf(prefix) === 0)
+    .map((k) => Number(k.slice(prefix.length)))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */
+export function tabKey(scanId: number): string {
+  return 'scan.tab.' + scanId;
+}
+
+// ---- Script properties --------------------------------------------------------------------------
+
+/** `{budgetMs, pagesPerWave}`: a support and test knob for the import, absent normally. */
+export const IMPORT_TUNING_KEY = 'scan.importTuning';
+
+// ---- Caches -------------------------------------------------------------------------------------
+
+/** Namespace of the conversion cache's keys (`sc1|c|US|<address hash>|F|<chunk hash>`, ~40 of the 250 characters). */
+export const CONVERT_CACHE_NAMESPACE = 'sc1';

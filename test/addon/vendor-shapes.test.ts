@@ -1,0 +1,92 @@
+/**
+ * The BUILT add-on in the local runtime against the local Scan Service answering in the shapes of
+ * the vendor's public TypeScript client (issue 8: `Success` / `InProgress` status words, records
+ * without lines_done, mapping or completed_at, `{data, total, pagination}` lists, product rows with
+ * members the add-on does not know, null members), through vendor-shapes-proxy.cjs: a new scan,
+ * its progress, the Scans list, an import by hand, an import by the hourly trigger, and a delete
+ * behave as against the local service's own shapes.
+ */
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { connect, listWorkbook, runtime, startChildProxy, thrown } from './scanflow-helpers';
+import { serviceRows, waitFinished } from './import-helpers';
+
+jest.setTimeout(60_000);
+
+const OWNER = 'owner@example.com';
+let svc: SpawnedService;
+let proxy: { url: string; stop: () => void };
+
+beforeAll(async () => {
+  // 6,000 lines a minute: a 20-line scan is seen running for a moment, then finishes.
+  svc = await spawnService({ SCAN_SERVICE_SPEED: '6000' });
+  proxy = await startChildProxy('vendor-shapes-proxy.cjs', svc.url);
+});
+afterAll(async () => {
+  proxy?.stop();
+  await svc?.stop();
+});
+
+function request(rt: ReturnType<typeof runtime>, name: string) {
+  const setup = rt.scriptRun('getScanSetup') as any;
+  return { roles: setup.columns.map((c: any) => c.role), options: { marketplace: 'US', name }, sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection };
+}
+
+const asinsOf = (rows: any[]) => rows.map((p) => p.asin);
+
+test('new scan, progress, list, import by hand and by the hourly trigger, delete: all read the vendor\'s shapes', async () => {
+  const wb = listWorkbook(20, OWNER);
+  const rt = runtime(wb);
+  connect(rt, proxy.url, svc.apiKey);
+  try {
+    const req = request(rt, 'By hand');
+    const first = rt.scriptRun('startScan', [req]) as any;
+    const second = rt.scriptRun('startScan', [{ ...req, options: { marketplace: 'US', name: 'By trigger' } }]) as any;
+    const id = first.progress.scanId;
+    const id2 = second.progress.scanId;
+    // `InProgress` is the vendor's word for a scan not finished yet.
+    expect(first.progress).toEqual(expect.objectContaining({ name: 'By hand', status: 'running', lines: 20, marketplace: 'US' }));
+    expect(first.progress.done).toBeLessThanOrEqual(20);
+
+    const done1 = await waitFinished(svc, id);
+    await waitFinished(svc, id2);
+    expect(done1.status).toBe('success');
+    // What the add-on gets through the proxy: the vendor's record.
+    const vendor = (await (await fetch(`${proxy.url}/api/v3/scans/${id}`, { headers: { authorization: 'Bearer ' + svc.apiKey } })).json()) as Record<string, unknown>;
+    expect(vendor.status).toBe('Success');
+    expect(Object.keys(vendor)).not.toEqual(expect.arrayContaining(['lines_done']));
+    // `Success`, and a record without lines_done: every line counts as done.
+    const p = rt.scriptRun('getScanProgress', [id]) as any;
+    expect(p).toEqual(expect.objectContaining({ scanId: id, status: 'success', lines: 20, done: 20, products: done1.products, errors: done1.errors, secondsLeft: 0 }));
+
+    // The list in the `{data, total, pagination}` shape: both finished scans, nothing more to page.
+    const listed = (await (await fetch(`${proxy.url}/api/v3/scans?page=1&per_page=25`, { headers: { authorization: 'Bearer ' + svc.apiKey } })).json()) as Record<string, unknown>;
+    expect(Object.keys(listed).sort()).toEqual(['data', 'pagination', 'total']);
+    const page = rt.scriptRun('listScans', [1]) as any;
+    expect(page.hasMore).toBe(false);
+    expect(page.scans.filter((s: any) => s.scanId === id || s.scanId === id2).map((s: any) => [s.scanId, s.status]).sort()).toEqual(
+      [
+        [id, 'success'],
+        [id2, 'success'],
+      ].sort(),
+    );
+
+    // Import by hand: a finished scan whose status reads `Success` is imported, not "still running".
+    const imported = rt.scriptRun('importScan', [id, null]) as any;
+    expect(imported).toEqual(expect.objectContaining({ scanId: id, done: true, sheetName: 'By hand', totalRows: done1.products }));
+    expect(wb.values('By hand').slice(1).map((r) => r[0])).toEqual(asinsOf(await serviceRows(svc, id)));
+
+    // The hourly trigger imports the other one, says so, and removes itself (nothing left).
+    rt.advance(3600_000);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(wb.values('By trigger').slice(1).map((r) => r[0])).toEqual(asinsOf(await serviceRows(svc, id2)));
+    expect(rt.uiEvents.filter((e) => e.kind === 'toast').map((e: any) => e.title)).toEqual(['Scan "By trigger" is done']);
+    expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toEqual([]);
+
+    // Delete: gone at the service, the document forgets it; its tab stays.
+    expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: true });
+    expect(thrown(() => rt.scriptRun('getScanProgress', [id]))).toMatch(/does not know this \(scan \d+\)/);
+    expect(wb.sheetNames()).toContain('By hand');
+  } finally {
+    rt.close();
+  }
+});
