@@ -6,11 +6,12 @@ import { button, fill, h, onUserStep } from './dom';
 import { ServerError } from './server';
 
 /** `webhooks` is a page of Settings (no tab of its own). */
-export type View = 'scan' | 'history' | 'convert' | 'settings' | 'help' | 'webhooks';
+export type View = 'scan' | 'history' | 'convert' | 'lists' | 'settings' | 'help' | 'webhooks';
 export const VIEWS: Array<[View, string]> = [
   ['scan', 'New scan'],
   ['history', 'Scans'],
   ['convert', 'Convert'],
+  ['lists', 'Lists'],
   ['settings', 'Settings'],
   ['help', 'Help'],
 ];

@@ -7,6 +7,7 @@ import { start } from './app';
 import './scan';
 import './history';
 import './convert';
+import './lists';
 import './settings';
 import './webhooks';
 import './help';

@@ -12,6 +12,7 @@ export { listScans, deleteScan, exportScan } from './app/results/history';
 export { downloadScan } from './app/results/downloads';
 export { importFinishedScans } from './app/results/trigger';
 export { ASIN_FROM_UPC, ASIN_FROM_EAN, ASIN_FROM_ISBN, UPC_FROM_ASIN, EAN_FROM_ASIN, ISBN_FROM_ASIN, GTIN_FROM_ASIN, JAN_FROM_ASIN, IDENTIFIERS_FROM_ASIN } from './formulas/functions';
+export { setUpLists, previewSync, syncNow, resolveConflicts, getListsStatus, selectRow, setAutoSync, menuSyncLists } from './app/lists/server';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';
@@ -33,6 +34,7 @@ type NotSidebarCalls =
   | 'menuSettings'
   | 'menuHelp'
   | 'menuConvertColumn'
+  | 'menuSyncLists'
   | 'importFinishedScans'
   | ColumnFunction;
 type Exported = typeof import('./main');

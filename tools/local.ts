@@ -5,11 +5,17 @@
  *
  *   npm run local -- <entry> [json args...] --workbook in.xlsx|in.csv [--out out.xlsx] [--user EMAIL]
  *   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
+ *   npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]
  *   npm run local -- start            (what `npm start` runs: `scan` on the shipped sample)
  *
  * `scan` runs the flow a user clicks through in the sidebar, with the suggested mapping:
  * getScanSetup -> previewScan -> startScan -> getScanProgress until the scan is finished ->
  * importScan until its tab is complete; then saves the workbook and prints ONE summary line.
+ *
+ * `sync` runs "Sync now" (or only the preview) on every list the workbook has (named ranges
+ * SCAN_TAGS, ...), continuing a run cut off by the time limit, prints one line per list and saves
+ * the workbook with its named ranges. The runtime's clock follows real time there (its waits are
+ * real), because the service counts its 30 requests a minute in real time.
  *
  * The service: SCAN_SERVICE_URL (+ SCAN_SERVICE_API_KEY) points at a running one; otherwise a
  * local service is started on a free port for the run. When the add-on declares `saveSettings`,
@@ -19,6 +25,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRuntime, declaredFunctions, DEFAULT_SCRIPT_PATH, type Runtime, type UiEvent } from '../emulator/gas';
+import { VirtualClock } from '../emulator/gas/execution';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
 
@@ -93,14 +100,30 @@ export interface Session {
 }
 
 /** Starts (or connects to) the service and creates a runtime on the workbook, settings saved. */
-export async function openSession(workbook: Workbook, opts: { user?: string; driveDir?: string } = {}): Promise<Session> {
+/**
+ * A runtime clock that never runs ahead of real time: modelled costs and Utilities.sleep really
+ * wait (the time of HTTP requests has already passed). For runs against a service on real time.
+ */
+export class RealTimeClock extends VirtualClock {
+  private readonly gate = new Int32Array(new SharedArrayBuffer(4));
+  constructor() {
+    super(Date.now());
+  }
+  advance(ms: number): void {
+    super.advance(ms);
+    const ahead = this.now() - Date.now();
+    if (ahead > 0) Atomics.wait(this.gate, 0, 0, ahead);
+  }
+}
+
+export async function openSession(workbook: Workbook, opts: { user?: string; driveDir?: string; clock?: VirtualClock } = {}): Promise<Session> {
   const external = process.env.SCAN_SERVICE_URL;
   const service = external
     ? { url: external.replace(/\/$/, ''), apiKey: process.env.SCAN_SERVICE_API_KEY ?? '', stop: async () => {} }
     : await spawnService({ SCAN_SERVICE_SPEED: process.env.SCAN_SERVICE_SPEED ?? '60000' });
   // The runner stands for a user who already uses the add-on in this document (its custom
   // functions are active there), as after choosing any of its menu items.
-  const runtime = createRuntime({ workbook, driveDir: opts.driveDir, usedInDocument: true });
+  const runtime = createRuntime({ workbook, driveDir: opts.driveDir, usedInDocument: true, clock: opts.clock });
   if (opts.user) runtime.activeUser = opts.user;
   const declared = declaredFunctions(readFileSync(DEFAULT_SCRIPT_PATH, 'utf8'));
   if (declared.includes('saveSettings')) runtime.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }], { user: opts.user });
@@ -152,6 +175,7 @@ async function runEntry(a: RunnerArgs): Promise<number> {
 const USAGE = `usage:
   npm run local -- <entry> [json args...] --workbook in.xlsx|in.csv [--out out.xlsx] [--sheet NAME] [--user EMAIL]
   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
+  npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]
   npm run local -- start`;
 
 export interface ScanRunOptions {
@@ -294,7 +318,43 @@ export async function main(argv: string[]): Promise<number> {
   if (a.out !== undefined && extname(a.out).toLowerCase() !== '.xlsx') throw new Error(`--out ${a.out}: the result is saved as a workbook; name an .xlsx file`);
   if (a.command === 'start') return runStart(a);
   if (a.command === 'scan') return runScanCommand(a);
+  if (a.command === 'sync') return runSyncCommand(a);
   return runEntry(a);
+}
+
+/** One line per list of a sync report. */
+export function syncLines(report: any): string[] {
+  return report.lists.map((l: any) => {
+    const refused = l.refused.length ? ` (refused: ${l.refused.slice(0, 5).map((r: any) => `row ${r.row}: ${r.reason}`).join('; ')}${l.refusedCount > 5 ? '; …' : ''})` : '';
+    return `${l.rangeName}${l.sheetName ? ` (${l.sheetName})` : ''}: ${l.state} — ${l.message}${refused}`;
+  });
+}
+
+async function runSyncCommand(a: RunnerArgs): Promise<number> {
+  const input = a.args[0] !== undefined ? String(a.args[0]) : a.workbook;
+  if (!input) throw new Error('usage: npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]');
+  const wb = await loadWorkbook(resolve(input));
+  const session = await openSession(wb, { user: a.user, clock: new RealTimeClock() });
+  let report: any;
+  try {
+    const rt = session.runtime;
+    if (a.flags.preview === 'true') report = rt.scriptRun('previewSync', [], { user: a.user });
+    else {
+      const confirm = a.flags['confirm-deletions'] === 'true';
+      report = rt.scriptRun('syncNow', [confirm], { user: a.user });
+      // A run cut off by the time limit is continued, as the user would by syncing again.
+      for (let i = 0; i < 20 && !report.done; i++) report = rt.scriptRun('syncNow', [confirm], { user: a.user });
+    }
+  } finally {
+    await session.close();
+  }
+  for (const line of syncLines(report)) console.log(line);
+  console.log(`${report.preview ? 'preview' : 'sync'}: ${report.message} (${report.requests} requests, ${report.rateLimited} answered 429)`);
+  const out = resolve(a.out ?? defaultOut(input));
+  mkdirSync(dirname(out), { recursive: true });
+  await wb.saveXlsx(out);
+  console.log(`saved ${out}`);
+  return report.lists.some((l: any) => l.state === 'blocked' || l.state === 'problem') ? 1 : 0;
 }
 
 /** `npm start`: the scan flow on the shipped sample price list; says where the result is. */

@@ -51,6 +51,9 @@ export interface SendOptions {
 /** Requests per fetchAll unless told otherwise: parallel enough to keep 100 convert calls to 4 waves, few enough not to set off the service's rate limit at once. */
 export const DEFAULT_MAX_PARALLEL = 25;
 
+/** Utilities.sleep's largest argument. */
+export const MAX_SLEEP_MS = 300_000;
+
 /** The full URL of a call. */
 export function callUrl(baseUrl: string, call: ApiCall): string {
   const base = String(baseUrl).trim().replace(/\/+$/, '');
@@ -118,7 +121,8 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
     const readyAt = Math.max(holdUntil, Math.min(...pending.map((s) => s.notBefore)));
     if (readyAt > now) {
       log(`wait ${readyAt - now} ms before retrying`);
-      deps.sleep(readyAt - now);
+      // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
+      deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
       continue;
     }
     const ready = pending.filter((s) => s.notBefore <= now).slice(0, maxParallel);

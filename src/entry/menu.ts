@@ -10,6 +10,7 @@ export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
   ['Scan this sheet', 'menuScanSheet'],
   ['Scans (history)', 'menuScanHistory'],
   ['Convert selected column', 'menuConvertColumn'],
+  ['Sync lists now', 'menuSyncLists'],
   null,
   ['Settings', 'menuSettings'],
   ['Help', 'menuHelp'],

@@ -41,6 +41,7 @@ import {
   type QuotaKind,
 } from './quota';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
+import { autoSyncEnabled, autoSyncLists } from '../lists/server';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
@@ -82,6 +83,8 @@ export function ensureImportTrigger(): boolean {
 }
 
 function removeImportTriggers(): void {
+  // The one trigger is shared with the automatic lists sync: it stays while that is on.
+  if (autoSyncEnabled()) return;
   for (const t of ownTriggers()) ScriptApp.deleteTrigger(t);
 }
 
@@ -110,6 +113,8 @@ export function importFinishedScans(): void {
   let outOfBudget = false;
   try {
     outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
+    // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
+    if (!outOfBudget) autoSyncLists();
   } catch (e) {
     const q = dailyQuotaOf(e);
     if (!q) throw e;

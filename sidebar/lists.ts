@@ -1,0 +1,141 @@
+/**
+ * Lists: tags, notes, blocklists, listing matches and multipack corrections kept in step with the
+ * spreadsheet. Each list with its count, last sync and result; Set up, Preview, Sync now (called
+ * again while the server says it is not done, with the counts so far); per list the conflicts
+ * side by side with "keep the sheet's" / "keep the service's", refused rows as links that select
+ * the row, and "Confirm deletions" for lists the deletion guard stopped. Text only (dom.ts).
+ */
+import type { ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
+import { fail, message, register } from './app';
+import { busy, button, checkbox, fill, h } from './dom';
+import { num, when } from './format';
+import { call } from './server';
+
+/** Safety net: a sync that never says done stops after this many calls. */
+const MAX_CALLS = 30;
+
+function statusTable(s: ListsStatus): HTMLElement {
+  return h(
+    'div',
+    { class: 'lists-status' },
+    ...s.lists.map((l) =>
+      h(
+        'div',
+        { class: 'card', 'data-list': l.list },
+        h('div', { class: 'card-head' }, h('span', { class: 'name' }, l.title), h('span', { class: 'badge' }, l.count === null ? '–' : num(l.count))),
+        h('div', { class: 'small muted' }, l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
+        h('div', { class: 'small' }, l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
+      ),
+    ),
+  );
+}
+
+function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): HTMLElement {
+  const card = h('div', { class: 'card report', 'data-list': r.list }, h('div', { class: 'card-head' }, h('span', { class: 'name' }, r.title), h('span', { class: 'badge' }, r.state)), h('div', { class: 'small' }, r.message));
+  if (r.conflicts.length) {
+    const keep = (keys: string[] | 'all', side: 'sheet' | 'service') => after(call('resolveConflicts', r.list, keys, side));
+    card.appendChild(h('h3', null, 'Conflicts (' + num(r.conflictCount) + ')'));
+    for (const c of r.conflicts) {
+      card.appendChild(
+        h(
+          'div',
+          { class: 'conflict' },
+          h('div', { class: 'small' }, h('b', null, c.label), c.row ? ' (row ' + c.row + ')' : ''),
+          h('div', { class: 'sides' }, h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet), h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Service'), c.service === null ? '(deleted)' : c.service)),
+          h('div', { class: 'row' }, button("Keep the sheet's", () => keep([c.key], 'sheet')), button("Keep the service's", () => keep([c.key], 'service'))),
+        ),
+      );
+    }
+    card.appendChild(h('div', { class: 'row' }, button("Keep the sheet's for all", () => keep('all', 'sheet')), button("Keep the service's for all", () => keep('all', 'service'))));
+  }
+  if (r.refused.length && r.sheetName) {
+    const sheetName = r.sheetName;
+    card.appendChild(h('h3', null, 'Refused rows (' + num(r.refusedCount) + '), not sent'));
+    card.appendChild(
+      h(
+        'ul',
+        null,
+        ...r.refused.map((x) => h('li', null, button('Row ' + x.row, () => call('selectRow', sheetName, x.row).catch(fail), 'link'), ' ' + x.reason)),
+      ),
+    );
+  }
+  return card;
+}
+
+function render(root: HTMLElement): void {
+  const status = h('div', null, h('p', { class: 'muted' }, 'Loading…'));
+  const progress = h('div', { class: 'lists-progress', 'aria-live': 'polite' });
+  const reports = h('div');
+  const auto = checkbox('Sync automatically every hour', false, { name: 'auto-sync' });
+
+  const showStatus = (s: ListsStatus) => {
+    auto.input.checked = s.autoSync;
+    fill(status, statusTable(s), s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null);
+  };
+  const refresh = () => call('getListsStatus').then(showStatus, fail);
+
+  const showReport = (r: SyncReport) => {
+    const counts = r.lists.reduce((n, l) => n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted, 0);
+    message(r.message + (r.preview ? ' Nothing was changed.' : ''), r.lists.some((l) => l.state === 'blocked' || l.conflictCount) ? 'info' : 'ok');
+    fill(
+      reports,
+      h('h3', null, r.preview ? 'Preview' : 'Last sync'),
+      h('p', { class: 'small muted' }, num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests'),
+      ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow)),
+    );
+    const blocked = r.lists.filter((l) => l.state === 'blocked');
+    if (blocked.length && !r.preview) {
+      const confirm = button('Confirm deletions and sync', () => busy(confirm, () => runSync(true)), 'danger');
+      reports.appendChild(h('div', { class: 'confirm' }, blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', { class: 'buttons' }, confirm)));
+    }
+  };
+  const follow = (next: Promise<SyncReport>) => next.then((r) => (showReport(r), refresh()), fail);
+
+  async function runSync(confirmDeletions: boolean): Promise<void> {
+    let lists = 0;
+    fill(progress, 'Syncing…');
+    try {
+      for (let i = 0; i < MAX_CALLS; i++) {
+        const r = await call('syncNow', confirmDeletions);
+        lists = r.lists.length;
+        fill(progress, r.done ? '' : 'Synced ' + lists + ' of 6 lists (' + num(r.requests) + ' requests)… continuing');
+        if (r.done) {
+          showReport(r);
+          break;
+        }
+      }
+    } catch (e) {
+      fill(progress);
+      fail(e);
+    }
+    await refresh();
+  }
+
+  const setUp = button('Set up lists', () => busy(setUp, () => call('setUpLists').then(showStatus, fail)));
+  const preview = button('Preview', () =>
+    busy(preview, async () => {
+      fill(progress, 'Reading the lists…');
+      try {
+        showReport(await call('previewSync'));
+      } catch (e) {
+        fail(e);
+      }
+      fill(progress);
+    }),
+  );
+  const sync = button('Sync now', () => busy(sync, () => runSync(false)), 'action');
+  auto.input.addEventListener('change', () => call('setAutoSync', auto.input.checked).then(showStatus, fail));
+
+  fill(
+    root,
+    h('h2', null, 'Lists'),
+    status,
+    h('div', { class: 'buttons' }, setUp, preview, sync),
+    h('div', { class: 'form-group' }, auto.row),
+    progress,
+    reports,
+  );
+  refresh();
+}
+
+register('lists', render);

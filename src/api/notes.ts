@@ -1,0 +1,47 @@
+/**
+ * Notes (document 2.6, 4.5): list (not paged), and per-note create / update (text only) / delete,
+ * sent in parallel batches (fetchAll waves). Not a paced area.
+ */
+import type { components } from '../../contract/schema';
+import { requestJson, sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from './client';
+import { ApiProblemError } from './problems';
+
+export type Note = components['schemas']['Note'];
+export interface NotesContext {
+  settings: ServiceSettings;
+  deps: ClientDeps;
+  deadline: number;
+}
+const PATH = '/api/v3/public/notes';
+
+export function listNotes(ctx: NotesContext, marketplace?: string): Note[] {
+  const body = requestJson(ctx.settings, ctx.deps, { method: 'get', path: PATH, query: { marketplace_id: marketplace } }, { deadline: ctx.deadline });
+  return Array.isArray(body) ? (body as Note[]) : [];
+}
+
+export type NoteChange =
+  | { op: 'create'; asin: string; marketplace: string; note: string }
+  | { op: 'update'; id: number; note: string }
+  | { op: 'delete'; id: number };
+
+function callFor(c: NoteChange): ApiCall {
+  if (c.op === 'create') return { method: 'post', path: PATH, body: { asin: c.asin, marketplace_id: c.marketplace, note: c.note } };
+  if (c.op === 'update') return { method: 'patch', path: PATH + '/' + c.id, body: { note: c.note } };
+  return { method: 'delete', path: PATH + '/' + c.id };
+}
+
+/**
+ * Applies the changes in parallel batches; answers per change the note (create/update) or null
+ * (delete; a note already gone counts as deleted). A failure of any change throws after the batch,
+ * with what did go through in `done` so the caller can record it.
+ */
+export function applyNoteChanges(ctx: NotesContext, changes: readonly NoteChange[], onDone?: (i: number, note: Note | null) => void): void {
+  const results = sendAll(ctx.settings, ctx.deps, changes.map(callFor), { deadline: ctx.deadline });
+  let failure: ApiProblemError | undefined;
+  results.forEach((r, i) => {
+    if (r.ok) onDone?.(i, changes[i].op === 'delete' ? null : (r.body as Note));
+    else if (changes[i].op === 'delete' && r.problem.kind === 'not-found') onDone?.(i, null);
+    else if (!failure) failure = new ApiProblemError(r.problem);
+  });
+  if (failure) throw failure;
+}

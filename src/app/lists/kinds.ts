@@ -1,0 +1,316 @@
+/**
+ * The six lists, one definition each: named range, tab, headers (with the spellings accepted when
+ * reading a user's table), how a sheet row becomes an entry (key, value) or is refused with the
+ * service's own rules, and how an entry becomes cells. Pure.
+ *
+ * Keys start with the marketplace code; parts are joined by a tab (no list value holds one after
+ * trimming). Values are canonical text, so equal meanings compare equal: tags sorted and joined by
+ * ", ", Units as a whole number, Match as TRUE/FALSE, presence-only lists ''.
+ * Notes are the exception: a note is identified by its service id (the add-on's "Note ID" column);
+ * its value is marketplace, ASIN and text; a row without id is a new note ("new:<row>").
+ */
+import { findMarketplace } from '../../../contract/marketplaces';
+import { identify } from '../../ids';
+
+export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+
+export interface ColumnDef {
+  field: string;
+  /** Header written by "Set up lists". */
+  header: string;
+  /** Other header spellings accepted (compared without case and spaces). */
+  aliases: string[];
+  /** A table may lack it (Marketplace: the default marketplace is used). */
+  optional?: boolean;
+  /** Written as guarded text (identifiers keep their zeros). */
+  text?: boolean;
+}
+
+export type Cells = { [field: string]: unknown };
+
+export type RowReading =
+  | { kind: 'blank' }
+  | { kind: 'entry'; key: string; value: string }
+  | { kind: 'refused'; reason: string; key?: string };
+
+export interface ListKind {
+  id: ListId;
+  title: string;
+  rangeName: string;
+  tabName: string;
+  columns: ColumnDef[];
+  read(cells: Cells, marketplace: string, row: number): RowReading;
+  /** Cells of an entry, by field (plain values; sheet.ts guards text). */
+  cells(key: string, value: string): { [field: string]: string | number | boolean };
+}
+
+export const SEP = '\t';
+export const ASIN_MIN = 10;
+export const ASIN_MAX = 25;
+export const TEXT_MAX = 255;
+export const TAG_NAME_MAX = 100;
+
+const MARKETPLACE: ColumnDef = { field: 'marketplace', header: 'Marketplace', aliases: ['market', 'marketplace id', 'marketplace code'], optional: true };
+const ASIN: ColumnDef = { field: 'asin', header: 'ASIN', aliases: [], text: true };
+
+/** Cell text as the user sees it: numbers without exponent, trimmed. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return isFinite(v) ? (Number.isInteger(v) ? v.toFixed(0) : String(v)) : '';
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  return String(v).trim();
+}
+
+export function normalizeHeader(h: unknown): string {
+  return cellText(h).toLowerCase().replace(/[\s_\-]+/g, '');
+}
+
+/** The marketplace of a row: its cell, or the user's default when the cell or column is absent. */
+function marketplaceOf(cells: Cells, fallback: string): { ok: true; code: string } | { ok: false; reason: string } {
+  const raw = cellText(cells.marketplace);
+  if (!raw) return { ok: true, code: fallback };
+  const m = findMarketplace(raw);
+  return m ? { ok: true, code: m.code } : { ok: false, reason: `unknown marketplace "${raw}"` };
+}
+
+function asinProblem(a: string): string | undefined {
+  if (!a) return 'empty ASIN';
+  if (a.length < ASIN_MIN || a.length > ASIN_MAX) return `ASIN "${a}" must be ${ASIN_MIN} to ${ASIN_MAX} characters long (it has ${a.length})`;
+  return undefined;
+}
+
+function blank(cells: Cells, fields: string[]): boolean {
+  return fields.every((f) => cellText(cells[f]) === '');
+}
+
+export function splitKey(key: string): string[] {
+  return key.split(SEP);
+}
+
+/** Tag names of a cell: split on commas, trimmed, without repeats, sorted. */
+export function tagNames(text: string): string[] {
+  const out: string[] = [];
+  for (const t of text.split(',')) {
+    const n = t.trim();
+    if (n && out.indexOf(n) < 0) out.push(n);
+  }
+  return out.sort();
+}
+
+function readBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  const t = cellText(v).toLowerCase();
+  if (['true', 'yes', 'y', '1', 'match'].indexOf(t) >= 0) return true;
+  if (['false', 'no', 'n', '0', 'no match'].indexOf(t) >= 0) return false;
+  return undefined;
+}
+
+const tags: ListKind = {
+  id: 'tags',
+  title: 'Tags',
+  rangeName: 'SCAN_TAGS',
+  tabName: 'Scan tags',
+  columns: [MARKETPLACE, ASIN, { field: 'tags', header: 'Tags', aliases: ['tag'] }],
+  read(cells, fallback) {
+    if (blank(cells, ['asin', 'tags'])) return { kind: 'blank' };
+    const m = marketplaceOf(cells, fallback);
+    if (!m.ok) return { kind: 'refused', reason: m.reason };
+    const asin = cellText(cells.asin);
+    const p = asinProblem(asin);
+    if (p) return { kind: 'refused', reason: p };
+    const key = m.code + SEP + asin;
+    const names = tagNames(cellText(cells.tags));
+    const long = names.find((n) => n.length > TAG_NAME_MAX);
+    if (long) return { kind: 'refused', reason: `tag "${long.slice(0, 20)}…" is over ${TAG_NAME_MAX} characters`, key };
+    // An ASIN without tags has no entry (the service lists only ASINs with tags).
+    if (!names.length) return { kind: 'blank' };
+    return { kind: 'entry', key, value: names.join(', ') };
+  },
+  cells(key, value) {
+    const [mp, asin] = splitKey(key);
+    return { marketplace: mp, asin, tags: value };
+  },
+};
+
+const notes: ListKind = {
+  id: 'notes',
+  title: 'Notes',
+  rangeName: 'SCAN_NOTES',
+  tabName: 'Scan notes',
+  columns: [MARKETPLACE, ASIN, { field: 'note', header: 'Note', aliases: ['notes', 'text'] }, { field: 'id', header: 'Note ID', aliases: ['noteid'], optional: true }],
+  read(cells, fallback, row) {
+    if (blank(cells, ['asin', 'note'])) return { kind: 'blank' };
+    const idText = cellText(cells.id);
+    const key = /^\d+$/.test(idText) ? 'id:' + idText : 'new:' + row;
+    const m = marketplaceOf(cells, fallback);
+    if (!m.ok) return { kind: 'refused', reason: m.reason, key };
+    const asin = cellText(cells.asin);
+    const p = asinProblem(asin);
+    if (p) return { kind: 'refused', reason: p, key };
+    const note = cells.note === null || cells.note === undefined ? '' : String(cells.note);
+    if (!note.trim()) return { kind: 'refused', reason: 'empty note', key };
+    if (note.length > 10_000) return { kind: 'refused', reason: 'note over 10,000 characters', key };
+    return { kind: 'entry', key, value: m.code + SEP + asin + SEP + note };
+  },
+  cells(key, value) {
+    const [mp, asin] = splitKey(value);
+    const note = value.slice(mp.length + asin.length + 2);
+    return { marketplace: mp, asin, note, id: key.indexOf('id:') === 0 ? key.slice(3) : '' };
+  },
+};
+
+const brands: ListKind = {
+  id: 'brands',
+  title: 'Brand blocklist',
+  rangeName: 'SCAN_BRAND_BLOCKLIST',
+  tabName: 'Scan brand blocklist',
+  columns: [MARKETPLACE, { field: 'brand', header: 'Brand', aliases: ['brands', 'brand name', 'name'], text: true }],
+  read(cells, fallback) {
+    if (blank(cells, ['brand'])) return { kind: 'blank' };
+    const m = marketplaceOf(cells, fallback);
+    if (!m.ok) return { kind: 'refused', reason: m.reason };
+    const b = cellText(cells.brand);
+    if (b.length > TEXT_MAX) return { kind: 'refused', reason: `brand is over ${TEXT_MAX} characters (it has ${b.length})` };
+    return { kind: 'entry', key: m.code + SEP + b, value: '' };
+  },
+  cells(key) {
+    const [mp, brand] = splitKey(key);
+    return { marketplace: mp, brand };
+  },
+};
+
+const asins: ListKind = {
+  id: 'asins',
+  title: 'ASIN blocklist',
+  rangeName: 'SCAN_ASIN_BLOCKLIST',
+  tabName: 'Scan ASIN blocklist',
+  columns: [MARKETPLACE, ASIN],
+  read(cells, fallback) {
+    if (blank(cells, ['asin'])) return { kind: 'blank' };
+    const m = marketplaceOf(cells, fallback);
+    if (!m.ok) return { kind: 'refused', reason: m.reason };
+    const a = cellText(cells.asin);
+    const p = asinProblem(a);
+    if (p) return { kind: 'refused', reason: p };
+    return { kind: 'entry', key: m.code + SEP + a, value: '' };
+  },
+  cells(key) {
+    const [mp, asin] = splitKey(key);
+    return { marketplace: mp, asin };
+  },
+};
+
+const matches: ListKind = {
+  id: 'matches',
+  title: 'Listing matches',
+  rangeName: 'SCAN_LISTING_MATCHES',
+  tabName: 'Scan listing matches',
+  columns: [MARKETPLACE, { field: 'identifier', header: 'Identifier', aliases: ['id', 'upc', 'ean', 'supplier identifier'], text: true }, ASIN, { field: 'match', header: 'Match', aliases: ['is match', 'matches'] }],
+  read(cells, fallback) {
+    if (blank(cells, ['identifier', 'asin', 'match'])) return { kind: 'blank' };
+    const m = marketplaceOf(cells, fallback);
+    if (!m.ok) return { kind: 'refused', reason: m.reason };
+    let id = cellText(cells.identifier);
+    if (!id) return { kind: 'refused', reason: 'empty identifier' };
+    // A barcode typed as a number lost its leading zeros: restored when the check digit proves them (as the scan does).
+    if (typeof cells.identifier === 'number') {
+      const r = identify(cells.identifier);
+      if (r.ok && r.repaired) id = r.value;
+    }
+    if (id.length > TEXT_MAX) return { kind: 'refused', reason: `identifier is over ${TEXT_MAX} characters` };
+    const a = cellText(cells.asin);
+    const p = asinProblem(a);
+    if (p) return { kind: 'refused', reason: p };
+    const key = m.code + SEP + id + SEP + a;
+    const b = readBool(cells.match);
+    if (b === undefined) return { kind: 'refused', reason: `Match must be TRUE or FALSE (got "${cellText(cells.match)}")`, key };
+    return { kind: 'entry', key, value: b ? 'TRUE' : 'FALSE' };
+  },
+  cells(key, value) {
+    const [mp, identifier, asin] = splitKey(key);
+    return { marketplace: mp, identifier, asin, match: value === 'TRUE' };
+  },
+};
+
+const multipack: ListKind = {
+  id: 'multipack',
+  title: 'Multipack corrections',
+  rangeName: 'SCAN_MULTIPACK',
+  tabName: 'Scan multipack',
+  columns: [MARKETPLACE, ASIN, { field: 'units', header: 'Units', aliases: ['quantity', 'units per order', 'pack'] }],
+  read(cells, fallback) {
+    if (blank(cells, ['asin', 'units'])) return { kind: 'blank' };
+    const m = marketplaceOf(cells, fallback);
+    if (!m.ok) return { kind: 'refused', reason: m.reason };
+    const a = cellText(cells.asin);
+    const p = asinProblem(a);
+    if (p) return { kind: 'refused', reason: p };
+    const key = m.code + SEP + a;
+    const t = cellText(cells.units);
+    const n = Number(t);
+    if (!t || !isFinite(n) || !Number.isInteger(n) || n < 1) return { kind: 'refused', reason: `Units must be a whole number, 1 or more (got "${t}")`, key };
+    return { kind: 'entry', key, value: String(n) };
+  },
+  cells(key, value) {
+    const [mp, asin] = splitKey(key);
+    return { marketplace: mp, asin, units: Number(value) };
+  },
+};
+
+export const LIST_KINDS: readonly ListKind[] = [tags, notes, brands, asins, matches, multipack];
+
+export function listKind(id: string): ListKind {
+  const k = LIST_KINDS.find((x) => x.id === id);
+  if (!k) throw new Error(`Unknown list "${id}". Lists: ${LIST_KINDS.map((x) => x.id).join(', ')}.`);
+  return k;
+}
+
+export interface SheetRow {
+  /** Sheet row number (1-based). */
+  row: number;
+  cells: Cells;
+}
+
+export interface Refusal {
+  row: number;
+  reason: string;
+}
+
+export interface ReadRows {
+  entries: Map<string, string>;
+  /** Sheet rows per key (a key may sit on several rows with the same value). */
+  rowsOf: Map<string, number[]>;
+  held: Set<string>;
+  refused: Refusal[];
+}
+
+/** Reads a table's rows into entries; refuses bad rows and the same key twice with different values. */
+export function readRows(kind: ListKind, rows: readonly SheetRow[], marketplace: string): ReadRows {
+  const out: ReadRows = { entries: new Map(), rowsOf: new Map(), held: new Set(), refused: [] };
+  const firstValue = new Map<string, string>();
+  const clash = new Set<string>();
+  for (const r of rows) {
+    const reading = kind.read(r.cells, marketplace, r.row);
+    if (reading.kind === 'blank') continue;
+    if (reading.kind === 'refused') {
+      out.refused.push({ row: r.row, reason: reading.reason });
+      if (reading.key) out.held.add(reading.key);
+      continue;
+    }
+    const seen = firstValue.get(reading.key);
+    if (seen === undefined) firstValue.set(reading.key, reading.value);
+    else if (seen !== reading.value) clash.add(reading.key);
+    const list = out.rowsOf.get(reading.key);
+    if (list) list.push(r.row);
+    else out.rowsOf.set(reading.key, [r.row]);
+  }
+  firstValue.forEach((v, k) => {
+    if (!clash.has(k)) out.entries.set(k, v);
+  });
+  clash.forEach((k) => {
+    out.held.add(k);
+    for (const row of out.rowsOf.get(k) ?? []) out.refused.push({ row, reason: 'the same entry is on several rows with different values' });
+  });
+  out.refused.sort((a, b) => a.row - b.row);
+  return out;
+}

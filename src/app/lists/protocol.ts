@@ -1,0 +1,96 @@
+/**
+ * The sidebar's contract for the Lists view (re-exported from ../protocol.ts). Plain data only.
+ */
+export type ListIdName = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+
+export interface ListCounts {
+  added: number;
+  changed: number;
+  deleted: number;
+}
+
+export interface ListConflictView {
+  /** The entry's key, as resolveConflicts takes it. */
+  key: string;
+  /** The key for people ("US · B000000001"). */
+  label: string;
+  /** Sheet row of the entry, when it is in the sheet. */
+  row: number | null;
+  base: string | null;
+  sheet: string | null;
+  service: string | null;
+}
+
+export interface ListRefusedView {
+  row: number;
+  reason: string;
+}
+
+export type ListState = 'not-set-up' | 'problem' | 'preview' | 'synced' | 'blocked' | 'conflicts' | 'unchanged';
+
+export interface ListReport {
+  list: ListIdName;
+  title: string;
+  rangeName: string;
+  sheetName: string | null;
+  state: ListState;
+  /** One line for people. */
+  message: string;
+  firstSync: boolean;
+  sheetEntries: number;
+  serviceEntries: number;
+  toService: ListCounts;
+  toSheet: ListCounts;
+  conflictCount: number;
+  /** At most 100 listed. */
+  conflicts: ListConflictView[];
+  refusedCount: number;
+  /** At most 100 listed. */
+  refused: ListRefusedView[];
+  /** Deletions the guard counted (blocked when state is 'blocked'). */
+  serviceDeletions: number;
+  sheetDeletions: number;
+}
+
+export interface SyncReport {
+  /** false: the time ran out; call syncNow again to continue. */
+  done: boolean;
+  preview: boolean;
+  lists: ListReport[];
+  message: string;
+  /** Requests made by this call and 429 answers among them. */
+  requests: number;
+  rateLimited: number;
+}
+
+export interface ListStatusView {
+  list: ListIdName;
+  title: string;
+  rangeName: string;
+  sheetName: string | null;
+  /** Entries at the last sync (null: never synced by this account). */
+  count: number | null;
+  /** ISO time of the last sync, or null. */
+  lastSync: string | null;
+  lastResult: string;
+  state: ListState | null;
+}
+
+export interface ListsStatus {
+  lists: ListStatusView[];
+  autoSync: boolean;
+  /** A sync cut off by the time limit waits to be continued. */
+  unfinished: boolean;
+}
+
+/** The Lists view's server functions (ServerFunctions in ../protocol.ts extends this). */
+export interface ListsServerFunctions {
+  setUpLists(): ListsStatus;
+  getListsStatus(): ListsStatus;
+  previewSync(): SyncReport;
+  /** done:false: call again to continue; confirmDeletions lets lists stopped by the deletion guard go ahead. */
+  syncNow(confirmDeletions?: boolean): SyncReport;
+  resolveConflicts(list: ListIdName, keys: string[] | 'all', side: 'sheet' | 'service'): SyncReport;
+  selectRow(sheetName: string, row: number): { ok: boolean };
+  setAutoSync(on: boolean): ListsStatus;
+}

@@ -1,0 +1,106 @@
+/**
+ * Where the lists sync keeps its state: every key, cache, sheet and lock name in one place.
+ *
+ * - The base (what sheet and service agreed on at the last sync) per list and per service account:
+ *   a HIDDEN tab `_scan_base_<list>_<account>`, column A, as JSON chunks of [key, value] pairs up to
+ *   45,000 characters a cell (Sheets holds 50,000), so 100,000 entries (~3 MB) take ~70 cells, one
+ *   read and one write. Not in properties: a property store holds 500 KB.
+ * - The account is a tag, never the key: 12 hex digits of SHA-256 of the API key
+ *   (Utilities.computeDigest), so another account's base is never used and the key is not stored.
+ * - Small bookkeeping in document properties, per account: the last result per list
+ *   (`scan.lists.status.<account>`), the run under way (`scan.lists.run.<account>`).
+ * - The user's automatic-sync choice: user property `scan.lists.auto.<spreadsheet id>`.
+ * - The pacer's recent request times: the USER cache `scan.lists.pace.<account>` (2 minutes).
+ * - One sync of a document at a time: the document lock (store/locks.ts), shared with imports.
+ * - A support and test knob: script property `scan.listsTuning` {budgetMs, deadlineMs}.
+ */
+export const BASE_TAB_PREFIX = '_scan_base_';
+export const STATUS_PREFIX = 'scan.lists.status.';
+export const RUN_PREFIX = 'scan.lists.run.';
+export const AUTO_PREFIX = 'scan.lists.auto.';
+export const PACE_PREFIX = 'scan.lists.pace.';
+export const PACE_TTL_S = 120;
+/** Script property {budgetMs, deadlineMs}: a support and test knob, absent normally. */
+export const LISTS_TUNING_PROPERTY = 'scan.listsTuning';
+/** Characters of JSON per base cell (Sheets' limit is 50,000 a cell). */
+export const BASE_CHUNK_CHARS = 45_000;
+
+/** 12 hex digits of SHA-256 of the key: names the account without holding the key. */
+export function accountTag(apiKey: string): string {
+  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, apiKey, Utilities.Charset.UTF_8);
+  let hex = '';
+  for (let i = 0; i < 6; i++) hex += ((bytes[i] + 256) % 256).toString(16).padStart(2, '0');
+  return hex;
+}
+
+export function baseTabName(listId: string, account: string): string {
+  return BASE_TAB_PREFIX + listId + '_' + account;
+}
+
+/** The base as cells of JSON (pure). */
+export function encodeBase(entries: ReadonlyMap<string, string>): string[] {
+  const cells: string[] = [];
+  let part: string[] = [];
+  let size = 2;
+  entries.forEach((v, k) => {
+    const item = JSON.stringify([k, v]);
+    if (part.length && size + item.length + 1 > BASE_CHUNK_CHARS) {
+      cells.push('[' + part.join(',') + ']');
+      part = [];
+      size = 2;
+    }
+    part.push(item);
+    size += item.length + 1;
+  });
+  if (part.length) cells.push('[' + part.join(',') + ']');
+  return cells;
+}
+
+/** Cells of JSON back into the base; an unreadable base is null (the next sync is a first sync, which only merges). */
+export function decodeBase(cells: readonly unknown[]): Map<string, string> | null {
+  const out = new Map<string, string>();
+  try {
+    for (const c of cells) {
+      if (c === '' || c === null || c === undefined) continue;
+      const arr = JSON.parse(String(c));
+      if (!Array.isArray(arr)) return null;
+      for (const pair of arr) {
+        if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') return null;
+        out.set(pair[0], pair[1]);
+      }
+    }
+  } catch (_e) {
+    return null;
+  }
+  return out;
+}
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** The base of a list for an account; null when there is none (first sync). One read. */
+export function readBase(ss: Spreadsheet, listId: string, account: string): Map<string, string> | null {
+  const sh = ss.getSheetByName(baseTabName(listId, account));
+  if (!sh) return null;
+  const n = sh.getLastRow();
+  if (n < 1) return new Map();
+  return decodeBase(sh.getRange(1, 1, n, 1).getValues().map((r) => r[0]));
+}
+
+/** Replaces the base (one write, plus one clear when it shrank). The tab is made hidden on first use. */
+export function writeBase(ss: Spreadsheet, listId: string, account: string, entries: ReadonlyMap<string, string>): void {
+  const name = baseTabName(listId, account);
+  let sh = ss.getSheetByName(name);
+  if (!sh) {
+    sh = ss.insertSheet(name);
+    sh.hideSheet();
+  }
+  // JSON text never starts with = + - @ ' #, so it is stored as is (and is read back as the same text).
+  const cells = encodeBase(entries).map((c) => [c]);
+  const old = sh.getLastRow();
+  if (!cells.length) cells.push(['[]']);
+  sh.getRange(1, 1, cells.length, 1).setValues(cells);
+  if (old > cells.length) sh.getRange(cells.length + 1, 1, old - cells.length, 1).clearContent();
+}
+
+/** Status line of a list this account never synced. */
+export const ACCOUNT_FALLBACK_NOTE = 'not synced yet with this account';

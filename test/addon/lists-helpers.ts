@@ -1,0 +1,106 @@
+/**
+ * Set-up of the lists-sync tests: the BUILT add-on in the local runtime, the local Scan Service in a
+ * worker thread on the runtime's virtual clock (lists-service-worker.cjs), and a recording/fault
+ * proxy (scanflow-fault-proxy.cjs) in front of it.
+ */
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import { VirtualClock } from '../../emulator/gas/execution';
+import { createRuntime, type Runtime } from '../../emulator/gas';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import { START } from './scanflow-helpers';
+
+/** The runtime's clock, also written into shared memory for the service's worker. */
+export class SharedClock extends VirtualClock {
+  readonly buffer = new SharedArrayBuffer(8);
+  private readonly view = new Float64Array(this.buffer);
+  constructor(start: number) {
+    super(start);
+    this.view[0] = start;
+  }
+  advance(ms: number): void {
+    super.advance(ms);
+    this.view[0] = this.now();
+  }
+  rewindTo(t: number): void {
+    super.rewindTo(t);
+    this.view[0] = this.now();
+  }
+}
+
+export interface ClockedService {
+  url: string;
+  clock: SharedClock;
+  stop(): Promise<void>;
+}
+
+export function startClockedService(apiKeys: string[], start = START): Promise<ClockedService> {
+  const clock = new SharedClock(start);
+  const worker = new Worker(join(__dirname, 'lists-service-worker.cjs'), { workerData: { clock: clock.buffer, apiKeys } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (m: { url?: string; error?: string }) => {
+      if (m.error || !m.url) return reject(new Error(m.error));
+      resolve({
+        url: m.url,
+        clock,
+        stop: () =>
+          new Promise<void>((done) => {
+            worker.once('message', () => worker.terminate().then(() => done()));
+            worker.postMessage('stop');
+          }),
+      });
+    });
+  });
+}
+
+export function listsRuntime(wb: Workbook, clock: SharedClock): Runtime {
+  return createRuntime({ workbook: wb, clock, urlFetchTimeoutMs: 20_000 });
+}
+
+/** A request straight to the service (seeding and checking), as the account with `key`. */
+export async function api(url: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Every entry of a paged bulk list (advances the clock a minute between bursts so seeding never meets the limit). */
+export async function listAll(svc: ClockedService, key: string, path: string): Promise<any[]> {
+  const out: any[] = [];
+  for (let page = 1; ; page++) {
+    // the test's own reading takes the account's rate window for itself, then leaves it fresh
+    if (page % 25 === 1) svc.clock.advance(61_000);
+    const r = await api(svc.url, key, 'GET', `${path}?per_page=1000&page=${page}`);
+    out.push(...r.data);
+    if (out.length >= r.total || !r.data.length) {
+      svc.clock.advance(61_000);
+      return out;
+    }
+  }
+}
+
+/** Values of a tab as the user sees them (row arrays), without trailing blank rows. */
+export function tab(wb: Workbook, name: string): unknown[][] {
+  const v = wb.values(name);
+  let n = v.length;
+  while (n > 0 && v[n - 1].every((x) => x === '' || x === null)) n--;
+  return v.slice(0, n);
+}
+
+/** Puts rows on a tab (typed as a user would) and names the table. */
+export function userTable(wb: Workbook, sheet: string, rows: unknown[][], rangeName: string, at = { row: 1, col: 1 }): void {
+  if (!wb.sheetNames().includes(sheet)) wb.addSheet(sheet);
+  rows.forEach((row, i) => row.forEach((v, j) => v !== '' && wb.type(sheet, wb.a1(at.row + i, at.col + j), v)));
+  wb.namedRanges.set(rangeName, { name: rangeName, area: { sheet: wb.requireSheet(sheet), r1: at.row, c1: at.col, r2: at.row + rows.length - 1, c2: at.col + rows[0].length - 1 } });
+}
+
+export function rangeArea(wb: Workbook, name: string): { r1: number; c1: number; r2: number; c2: number } | undefined {
+  const nr = wb.namedRanges.get(name);
+  return nr ? { r1: nr.area.r1, c1: nr.area.c1, r2: nr.area.r2, c2: nr.area.c2 } : undefined;
+}
