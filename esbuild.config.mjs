@@ -1,5 +1,5 @@
 // Builds dist/ = exactly what `clasp push` uploads: appsscript.json, Code.js, Sidebar.html.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -49,7 +49,8 @@ const sidebarJs = await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-const css = readFileSync('sidebar/style.css', 'utf8');
+// The CSS is minified too (served on every open like the script).
+const css = (await transform(readFileSync('sidebar/style.css', 'utf8'), { loader: 'css', minify: true, target: 'chrome100' })).code;
 // The page is an HtmlService template (for the initial view): scriptlet markers inside the
 // inlined script or CSS would be taken as template code.
 for (const [what, text] of [['sidebar script', sidebarJs.outputFiles[0].text], ['sidebar CSS', css]]) {
