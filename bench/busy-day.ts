@@ -322,6 +322,11 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
     }
     // The lists sync runs inside the trigger's executions; its own share of URL Fetch is counted at the front door.
     out[`${label}, lists sync: URL Fetch calls (in the trigger's above)`] = (await door.listRequests()) - listRequests0;
+    // Its runtime: the naive sync has its own trigger; the add-on's shares the import trigger and logs its seconds.
+    const listsMs = opts.naive
+      ? rt.executions.filter((e) => e.functionName === 'benchNaiveLists' && e.startedAt >= DAY_START).reduce((n, e) => n + e.durationMs, 0)
+      : rt.logs.reduce((n, l) => n + 1000 * Number((/automatic lists sync: .*\((\d+(?:\.\d+)?) s\)/.exec(l) || [])[1] || 0), 0);
+    out[`${label}, lists sync: trigger runtime min (in the trigger's above)`] = (listsMs / 60_000).toFixed(1);
     const synced = rt.scriptRun('getListsStatus') as { lists: Array<{ title: string; count: number | null; lastSync: string | null }> };
     out[`${label}, lists sync: entries / last sync per list`] = synced.lists.map((l) => `${l.title} ${l.count} / ${l.lastSync ? l.lastSync.slice(11, 16) : '–'}`).join(', ');
     out[`${label}, lists sync: 3 tags given on the service at 14:00 are in the sheet`] = String(tagRows(wb) === 3);

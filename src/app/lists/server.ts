@@ -510,6 +510,7 @@ export function autoSyncLists(budgetEnd: number): void {
     console.log('automatic lists sync waits: the rest of the day\'s trigger time is kept for imports');
     return;
   }
+  const t0 = Date.now();
   try {
     const r = withListsLock(() => {
       const env = gasSyncEnv();
@@ -521,7 +522,8 @@ export function autoSyncLists(budgetEnd: number): void {
       const due = pending ? ids : dueLists(ids, readSchedule(env.account), env.startedAt, (id) => tableFingerprint(env.ss, listKind(id)));
       return due.length ? runSync(env, { apply: true, confirmDeletions: false, lists: due }) : null;
     });
-    console.log('automatic lists sync: ' + (r ? r.lists.map((l) => l.title).join(', ') + ': ' + r.message : 'no list due'));
+    // (its seconds in the log: the trigger's runtime is shared with imports)
+    console.log('automatic lists sync: ' + (r ? r.lists.map((l) => l.title).join(', ') + ': ' + r.message : 'no list due') + ` (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (e) {
     // A daily quota of Google goes to the trigger, which stops until the quota's day is over.
     if (dailyQuotaOf(e)) throw e;
