@@ -17,7 +17,7 @@
  *   3 tags from elsewhere (14:00). The list areas of the service run in a worker thread on the
  *   runtime's virtual clock (their 30 requests a minute count in modelled time, as the add-on's
  *   pacing does), behind a front door that sends every other path to the day's service
- *   (busy-day-lists-worker.cjs).
+ *   (emulator/service/worker, a front door).
  *
  * Printed per quota: what the day used against the consumer limit (URL Fetch calls 20,000, property
  * reads/writes 50,000, trigger runtime 90 min; data received counted, no longer a published quota),
@@ -29,7 +29,6 @@
  * Run alone: `npm run build && npx tsx bench/busy-day.ts`.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,7 +37,8 @@ import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
 import { sampleIndex } from '../emulator/service/catalog/sample-index';
 import { priceListCsv } from './price-list';
-import { SharedClock } from './lists-sync';
+import { SharedClock } from '../emulator/gas/shared-clock';
+import { startServiceInWorker, type WorkerService } from '../emulator/service/worker';
 
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
@@ -149,33 +149,8 @@ interface DayOptions {
 }
 
 /** The front door (list areas on the virtual clock, the rest to `service`), in a worker thread. */
-interface FrontDoor {
-  url: string;
-  listRequests(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-function startFrontDoor(clock: SharedClock, service: SpawnedService): Promise<FrontDoor> {
-  const worker = new Worker(join(__dirname, 'busy-day-lists-worker.cjs'), { workerData: { clock: clock.buffer, apiKeys: [service.apiKey], scansUrl: service.url } });
-  const ask = <T>(m: string) =>
-    new Promise<T>((resolve) => {
-      worker.once('message', resolve);
-      worker.postMessage(m);
-    });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (m: { url?: string; error?: string }) => {
-      if (!m.url) return reject(new Error(m.error));
-      resolve({
-        url: m.url,
-        listRequests: async () => (await ask<{ listRequests: number }>('count')).listRequests,
-        stop: async () => {
-          await ask('stop');
-          await worker.terminate();
-        },
-      });
-    });
-  });
+function startWorkerService(clock: SharedClock, service: SpawnedService): Promise<WorkerService> {
+  return startServiceInWorker({ clock: clock.buffer, apiKeys: [service.apiKey], forwardTo: service.url });
 }
 
 function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Workbook } {
@@ -203,7 +178,7 @@ function fillLists(wb: Workbook): void {
 }
 
 /** The seller's edits of the day (the same in both days): hour -> what happens. */
-async function listsEdits(h: number, wb: Workbook, door: FrontDoor, key: string): Promise<void> {
+async function listsEdits(h: number, wb: Workbook, door: WorkerService, key: string): Promise<void> {
   const typeRows = (sheet: string, from: number, rows: unknown[][]) => rows.forEach((r, i) => r.forEach((v, j) => wb.type(sheet, wb.a1(from + i, j + 1), v)));
   if (h === 4) typeRows('Scan brand blocklist', LIST_ROWS.brands + 2, Array.from({ length: 20 }, (_, i) => ['US', 'New brand ' + i]));
   if (h === 5) typeRows('Scan ASIN blocklist', LIST_ROWS.asins + 2, Array.from({ length: 5 }, (_, i) => ['US', asin('Y', i)]));
@@ -228,7 +203,7 @@ function ensureTrigger(rt: Runtime, handler: string, documentId: string): void {
 
 async function runDay(opts: DayOptions): Promise<Record<string, number | string>> {
   const clock = new SharedClock(EVE);
-  const door = await startFrontDoor(clock, opts.service);
+  const door = await startWorkerService(clock, opts.service);
   const { rt, wb } = dayRuntime(opts, clock);
   const ledger = new Ledger(rt);
   const label = opts.naive ? 'naive' : 'add-on';

@@ -8,33 +8,14 @@
  * sync on the hourly trigger with nothing changed: its share of Google's daily consumer quotas.
  * Run alone: `npm run build && npx tsx bench/lists-sync.ts`.
  */
-import { Worker } from 'node:worker_threads';
-import { join } from 'node:path';
 import { createRuntime, type Runtime } from '../emulator/gas';
-import { VirtualClock } from '../emulator/gas/execution';
+import { SharedClock } from '../emulator/gas/shared-clock';
+import { startServiceInWorker } from '../emulator/service/worker';
 import { Workbook } from '../emulator/gas/spreadsheet';
 
 const ROWS = 50_000;
 const CHANGED = 100;
 const KEY = 'bench-lists-key-0000000000';
-
-/** The runtime's clock, also written into shared memory for the service's worker (busy-day.ts uses it too). */
-export class SharedClock extends VirtualClock {
-  readonly buffer = new SharedArrayBuffer(8);
-  private readonly view = new Float64Array(this.buffer);
-  constructor(start: number) {
-    super(start);
-    this.view[0] = start;
-  }
-  advance(ms: number): void {
-    super.advance(ms);
-    this.view[0] = this.now();
-  }
-  rewindTo(t: number): void {
-    super.rewindTo(t);
-    this.view[0] = this.now();
-  }
-}
 
 async function send(url: string, method: string, path: string, body: unknown): Promise<void> {
   const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -71,11 +52,8 @@ function syncUntilDone(rt: Runtime): SyncFigures {
 
 export async function benchListsSync(): Promise<Record<string, number | string>> {
   const clock = new SharedClock(Date.UTC(2026, 10, 20, 12, 0, 0));
-  const worker = new Worker(join(__dirname, 'lists-service-worker.cjs'), { workerData: { clock: clock.buffer, apiKeys: [KEY] } });
-  const url = await new Promise<string>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (m: { url?: string; error?: string }) => (m.url ? resolve(m.url) : reject(new Error(m.error))));
-  });
+  const service = await startServiceInWorker({ clock: clock.buffer, apiKeys: [KEY] });
+  const url = service.url;
   const wb = new Workbook({ name: 'Bench lists' });
   const rt = createRuntime({ workbook: wb, clock, urlFetchTimeoutMs: 60_000 });
   const out: Record<string, number | string> = {};
@@ -140,10 +118,7 @@ export async function benchListsSync(): Promise<Record<string, number | string>>
     out['rows in the sheet after (expected 50,000)'] = rows;
   } finally {
     rt.close();
-    await new Promise<void>((done) => {
-      worker.once('message', () => void worker.terminate().then(() => done()));
-      worker.postMessage('stop');
-    });
+    await service.stop();
   }
   return out;
 }

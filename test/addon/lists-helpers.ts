@@ -1,32 +1,15 @@
 /**
  * Set-up of the lists-sync tests: the BUILT add-on in the local runtime, the local Scan Service in a
- * worker thread on the runtime's virtual clock (lists-service-worker.cjs), and a recording/fault
+ * worker thread on the runtime's virtual clock (emulator/service/worker), and a recording/fault
  * proxy (scanflow-fault-proxy.cjs) in front of it.
  */
-import { Worker } from 'node:worker_threads';
-import { join } from 'node:path';
-import { VirtualClock } from '../../emulator/gas/execution';
+import { SharedClock } from '../../emulator/gas/shared-clock';
+import { startServiceInWorker } from '../../emulator/service/worker';
 import { createRuntime, type Runtime } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { START } from './scanflow-helpers';
 
-/** The runtime's clock, also written into shared memory for the service's worker. */
-export class SharedClock extends VirtualClock {
-  readonly buffer = new SharedArrayBuffer(8);
-  private readonly view = new Float64Array(this.buffer);
-  constructor(start: number) {
-    super(start);
-    this.view[0] = start;
-  }
-  advance(ms: number): void {
-    super.advance(ms);
-    this.view[0] = this.now();
-  }
-  rewindTo(t: number): void {
-    super.rewindTo(t);
-    this.view[0] = this.now();
-  }
-}
+export { SharedClock };
 
 export interface ClockedService {
   url: string;
@@ -34,24 +17,10 @@ export interface ClockedService {
   stop(): Promise<void>;
 }
 
-export function startClockedService(apiKeys: string[], start = START): Promise<ClockedService> {
+export async function startClockedService(apiKeys: string[], start = START): Promise<ClockedService> {
   const clock = new SharedClock(start);
-  const worker = new Worker(join(__dirname, 'lists-service-worker.cjs'), { workerData: { clock: clock.buffer, apiKeys } });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (m: { url?: string; error?: string }) => {
-      if (m.error || !m.url) return reject(new Error(m.error));
-      resolve({
-        url: m.url,
-        clock,
-        stop: () =>
-          new Promise<void>((done) => {
-            worker.once('message', () => worker.terminate().then(() => done()));
-            worker.postMessage('stop');
-          }),
-      });
-    });
-  });
+  const svc = await startServiceInWorker({ clock: clock.buffer, apiKeys });
+  return { url: svc.url, clock, stop: svc.stop };
 }
 
 export function listsRuntime(wb: Workbook, clock: SharedClock): Runtime {
