@@ -16,6 +16,7 @@ import { applySends, readServiceEntries } from './service';
 import { ensureImportTrigger } from '../results/trigger';
 import { withDocumentLock } from '../../store/locks';
 import { dailyQuotaOf } from '../results/quota-errors';
+import { refreshResultTabs } from '../actions/marks';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
@@ -339,6 +340,8 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
   if (opts.apply) {
     props.deleteProperty(runKey);
     saveStatus(env.account, reports);
+    // The result tabs show what the lists now say (Tags, Note, List).
+    refreshResultTabs(env.ss, props, env.marketplace);
   }
   const blocked = reports.filter((r) => r.state === 'blocked').length;
   const conflicts = reports.reduce((n, r) => n + r.conflictCount, 0);

@@ -1,0 +1,45 @@
+/**
+ * The sidebar's contract for row actions (re-exported by ../protocol.ts). Plain data only.
+ */
+export type RowActionId = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confirmMatch' | 'setUnitsPerOrder' | 'addTags' | 'addNote';
+
+/** What an action is about to do on the selected rows (or did). */
+export interface RowActionPreview {
+  action: RowActionId;
+  /** The list it writes (ListIdName). */
+  list: string;
+  /** "Block 3 brands (US): Acme, ..." or "Nothing to do". */
+  summary: string;
+  /** "2 of the 5 selected rows have no brand: skipped", ... */
+  skipped: string[];
+  /** Entries that change. */
+  count: number;
+  selected: number;
+  sheetName: string;
+}
+
+export interface RowActionResult extends RowActionPreview {
+  /** The action's id for undoRowAction; null when nothing changed or it is too large to keep. */
+  id: string | null;
+  message: string;
+  /** Rows of result tabs now marked (blocked / not a match). */
+  marked: number;
+}
+
+/** One of the last actions of this session (this user, this spreadsheet), newest first. */
+export interface RowActionView {
+  id: string;
+  /** ISO time. */
+  at: string;
+  action: string;
+  summary: string;
+  undone: boolean;
+}
+
+export interface ActionsServerFunctions {
+  /** arg: the units, the tag names (text with commas, or a list) or the note text; null for the others. */
+  previewRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionPreview;
+  applyRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionResult;
+  undoRowAction(id: string): RowActionResult;
+  listRowActions(): RowActionView[];
+}
