@@ -42,12 +42,18 @@ export interface ResultColumns {
   note: number;
   mark: number;
 }
-export const MARK_HEADERS = { tags: 'Tags', note: 'Note', mark: 'List' } as const;
+/**
+ * Headers of the mark columns. Not plain "Tags"/"Note": a scan's custom columns are the supplier's
+ * own headers, and a price list with a "Note" column is common (its cells must never be overwritten).
+ */
+export const MARK_HEADERS = { tags: 'List tags', note: 'List note', mark: 'List' } as const;
 
 export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
   const norm = header.map(normalizeHeader);
   const at = (h: string) => norm.indexOf(normalizeHeader(h));
-  return { asin: at('ASIN'), brand: at('Brand'), identifier: at('Identifier'), tags: at(MARK_HEADERS.tags), note: at(MARK_HEADERS.note), mark: at(MARK_HEADERS.mark) };
+  // The mark columns are the add-on's, added after every other column: the last of a name is ours.
+  const last = (h: string) => norm.lastIndexOf(normalizeHeader(h));
+  return { asin: at('ASIN'), brand: at('Brand'), identifier: at('Identifier'), tags: last(MARK_HEADERS.tags), note: last(MARK_HEADERS.note), mark: last(MARK_HEADERS.mark) };
 }
 
 export function resultRows(cols: ResultColumns, values: readonly unknown[][], firstRow: number): ResultRow[] {
