@@ -174,7 +174,8 @@ test('500 selected rows: one request per area, one write of each list table; the
   expect(n.ex.counters.urlFetchCalls).toBe(20);
   // one setValues per list table: its rows grow in one write (header + 500 rows)
   for (const name of ['Scan ASIN blocklist', 'Scan listing matches', 'Scan multipack', 'Scan tags', 'Scan notes']) expect(tab(w.wb, name).length).toBe(501);
-  for (const x of [a, m, u, t]) expect(x.ex.counters.urlFetchCalls).toBe(1);
+  // one fetch, and two sheet writes: the list table (one setValues) and the result tab's mark columns (one setValues)
+  for (const x of [a, m, u, t]) expect([x.ex.counters.urlFetchCalls, x.ex.counters.sheetWriteCalls]).toEqual([1, 2]);
   console.log('Row actions on 500 selected rows:\n' + figures.join('\n'));
   w.rt.close();
 });
@@ -258,14 +259,21 @@ test('bad selections are answered clearly and change nothing', async () => {
   expect(thrown(() => w.rt.scriptRun('previewRowAction', ['explode']))).toMatch(/^Unknown row action "explode"/);
   // rows without a brand are skipped and said so; the header row is left out
   const rows = rowsOf(w.wb, w.sheet);
-  const upTo = rows.findIndex((x) => x.Brand === '') + 2;
+  const blankAt = rows.map((x, i) => (x.Brand === '' ? i : -1)).filter((i) => i >= 0);
+  expect(blankAt.length).toBeGreaterThan(1);
+  const upTo = blankAt[1] + 2;
   select(w.wb, w.sheet, 1, upTo);
   const p = w.rt.scriptRun('previewRowAction', ['blockBrands']) as any;
   const selected = upTo - 1;
   const noBrand = rows.slice(0, selected).filter((x) => x.Brand === '').length;
-  expect(p.skipped).toEqual(['the header row is not a product: left out', `${noBrand} of the ${selected} selected rows ${noBrand === 1 ? 'has' : 'have'} no brand: skipped`]);
-  expect(w.wb.sheetNames().filter((n) => n.startsWith('Scan '))).toEqual(['Scan tags', 'Scan notes', 'Scan brand blocklist', 'Scan ASIN blocklist', 'Scan listing matches', 'Scan multipack']);
-  expect(tab(w.wb, 'Scan brand blocklist').slice(1)).toEqual([]);
+  expect(noBrand).toBe(2);
+  expect(p.skipped).toEqual(['the header row is not a product: left out', `2 of the ${selected} selected rows have no brand: skipped`]);
+  const brands = Array.from(new Set(rows.slice(0, selected).map((x) => x.Brand).filter(Boolean)));
+  expect(p.summary).toBe(`Block ${brands.length} brands (US): ${brands.join(', ')}`);
+  // a preview changes nothing: no list tab was set up
+  expect(w.wb.sheetNames().filter((n) => n.startsWith('Scan '))).toEqual([]);
+  select(w.wb, w.sheet, blankAt[0] + 2, blankAt[0] + 2);
+  expect(w.rt.scriptRun('applyRowAction', ['blockBrands'])).toMatchObject({ count: 0, id: null, message: 'Nothing to do; The selected row has no brand: skipped.' });
   w.rt.close();
 });
 

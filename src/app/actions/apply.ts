@@ -17,7 +17,18 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** "Set up lists" for the lists that have no table yet (as the Lists view's Set up does). */
 export function ensureTables(ss: Spreadsheet): void {
-  for (const kind of LIST_KINDS) if (!ss.getRangeByName(kind.rangeName)) createTable(ss, kind);
+  // A new tab becomes the active one: the user's selection is put back.
+  const active = ss.getActiveRange();
+  let created = false;
+  for (const kind of LIST_KINDS) {
+    if (ss.getRangeByName(kind.rangeName)) continue;
+    createTable(ss, kind);
+    created = true;
+  }
+  if (created && active) {
+    ss.setActiveSheet(active.getSheet());
+    ss.setActiveRange(active);
+  }
 }
 
 export interface ListTable {
@@ -26,10 +37,12 @@ export interface ListTable {
 }
 
 /** A list's table and its entries (2 reads); a table that cannot be read is a plain message. */
-export function openList(ss: Spreadsheet, list: ListId, marketplace: string, defaultMarketplace: string): ListTable {
+/** `create`: a missing table is set up (an action); without it (a preview) a missing table reads as empty (null). */
+export function openList(ss: Spreadsheet, list: ListId, marketplace: string, defaultMarketplace: string, create: boolean): ListTable | null {
   const kind = listKind(list);
   let found = findTable(ss, kind);
   if (!found.ok && found.missing) {
+    if (!create) return null;
     ensureTables(ss);
     found = findTable(ss, kind);
   }

@@ -180,7 +180,7 @@ export function planAction(action: RowActionName, arg: string, rows: readonly Re
   }
   const n = rows.length;
   const skip = (count: number, what: string) => {
-    if (count) skipped.push(`${count} of the ${plural(n, 'selected row')} ${count === 1 ? 'has' : 'have'} ${what}: skipped`);
+    if (count) skipped.push(n === 1 ? `The selected row has ${what}: skipped` : `${count} of the ${n} selected rows ${count === 1 ? 'has' : 'have'} ${what}: skipped`);
   };
   skip(missing.brand, 'no brand');
   skip(missing.longBrand, `a brand over ${TEXT_MAX} characters`);

@@ -71,20 +71,20 @@ function preview(plan: ActionPlan, sel: Selection): RowActionPreview {
 }
 
 /** Reads selection, list and args, and plans (no change anywhere). */
-function prepare(action: unknown, arg: unknown) {
+function prepare(action: unknown, arg: unknown, create: boolean) {
   const act = rowAction(action);
   const value = checkArgs(act, arg);
   const env = gasSyncEnv();
   const sel = readSelection(env.ss, env.marketplace);
   if (act === 'addNote' && sel.rows.length > MAX_NOTE_ROWS) throw new Error(`A note goes to at most ${MAX_NOTE_ROWS} rows at once (each note is one request); ${sel.rows.length} are selected.`);
-  const lt = openList(env.ss, ROW_ACTIONS[act].list, sel.marketplace, env.marketplace);
-  const plan = planAction(act, value, sel.rows, sel.marketplace, lt.read.entries);
+  const lt = openList(env.ss, ROW_ACTIONS[act].list, sel.marketplace, env.marketplace, create);
+  const plan = planAction(act, value, sel.rows, sel.marketplace, lt ? lt.read.entries : new Map<string, string>());
   return { act, env, sel, lt, plan };
 }
 
 export function previewRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionPreview {
   return asSidebarCall(() => {
-    const { plan, sel } = prepare(action, arg);
+    const { plan, sel } = prepare(action, arg, false);
     return preview(plan, sel);
   });
 }
@@ -96,10 +96,10 @@ function newId(): string {
 export function applyRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionResult {
   return asSidebarCall(() =>
     withListsLock(() => {
-      const { act, env, sel, lt, plan } = prepare(action, arg);
+      const { act, env, sel, lt, plan } = prepare(action, arg, true);
       const p = preview(plan, sel);
       if (!plan.changes.length) return { ...p, id: null, message: [plan.summary].concat(p.skipped).join('; ') + '.', marked: 0 };
-      const done = applyChanges(env, plan.list, lt, plan.changes);
+      const done = applyChanges(env, plan.list, lt!, plan.changes);
       const record: ActionRecord = { id: newId(), at: new Date().toISOString(), action: act, list: plan.list, summary: plan.summary, changes: done.map((c) => [c.key, c.before, c.after]) };
       const kept = writeActions(env.ss.getId(), [record].concat(readActions(env.ss.getId())));
       const marked = refreshResultTabs(env.ss, documentProperties(), env.marketplace);
@@ -121,7 +121,7 @@ export function undoRowAction(id: string): RowActionResult {
       const list = record.list as ListId;
       const mp = env.marketplace;
       // Entries are keyed with their marketplace; the table must hold it (openList checks).
-      const lt = openList(env.ss, list, firstMarketplace(record) ?? mp, mp);
+      const lt = openList(env.ss, list, firstMarketplace(record) ?? mp, mp, true)!;
       const back: Change[] = [];
       let moved = 0;
       for (const [key, before, after] of record.changes) {
