@@ -84,6 +84,7 @@ function rowsOf(wb: Workbook, sheet: string): Array<Record<string, any>> {
 }
 
 const listRequests = (seen: Seen[]) => seen.filter((s) => !s.path.startsWith('/api/v3/scans'));
+const byList = (r: any, id: string) => r.lists.find((l: any) => l.list === id);
 const lastExecution = (rt: Runtime) => rt.executions[rt.executions.length - 1];
 
 test('each action on one row: the list table, exactly that entry on the service in one request, the mark on the tab', async () => {
@@ -183,6 +184,20 @@ test('500 selected rows: one request per area, one write of each list table; the
 test('a sync right after an action has nothing to do; a sync refreshes the List tags / List note columns', async () => {
   const w = await world();
   w.rt.scriptRun('setUpLists');
+  // every list synced once with an entry, so each has a base
+  w.wb.type('Scan tags', 'A2', 'US');
+  w.wb.type('Scan tags', 'B2', 'B0SEED00001');
+  w.wb.type('Scan tags', 'C2', 'seed');
+  w.wb.type('Scan notes', 'A2', 'US');
+  w.wb.type('Scan notes', 'B2', 'B0SEED00001');
+  w.wb.type('Scan notes', 'C2', 'seed');
+  w.wb.type('Scan brand blocklist', 'A2', 'US');
+  w.wb.type('Scan brand blocklist', 'B2', 'Seed');
+  w.wb.type('Scan ASIN blocklist', 'A2', 'US');
+  w.wb.type('Scan ASIN blocklist', 'B2', 'B0SEED00001');
+  w.wb.type('Scan multipack', 'A2', 'US');
+  w.wb.type('Scan multipack', 'B2', 'B0SEED00001');
+  w.wb.type('Scan multipack', 'C2', 2);
   w.rt.scriptRun('syncNow');
   const rows = rowsOf(w.wb, w.sheet);
   select(w.wb, w.sheet, 2, 4);
@@ -190,15 +205,23 @@ test('a sync right after an action has nothing to do; a sync refreshes the List 
   w.rt.scriptRun('applyRowAction', ['addTags', 'x']);
   w.rt.scriptRun('applyRowAction', ['addNote', 'n']);
   w.rt.scriptRun('applyRowAction', ['setUnitsPerOrder', 3]);
+  w.rt.scriptRun('applyRowAction', ['markNotMatch']);
+  // the actions moved the sync's base too: a row the user deletes from a table right after is deleted
+  // on the service (were the base not moved, the sync would read the entry as new on the service and put the row back)
+  expect(tab(w.wb, 'Scan ASIN blocklist')[4]).toEqual(['US', rows[2].ASIN]);
+  w.wb.type('Scan ASIN blocklist', 'A5', '');
+  w.wb.type('Scan ASIN blocklist', 'B5', '');
   const again = w.rt.scriptRun('syncNow') as any;
   expect(again.lists.map((l: any) => [l.list, l.state])).toEqual([
     ['tags', 'unchanged'],
     ['notes', 'unchanged'],
     ['brands', 'unchanged'],
-    ['asins', 'unchanged'],
+    ['asins', 'synced'],
     ['matches', 'unchanged'],
     ['multipack', 'unchanged'],
   ]);
+  expect(byList(again, 'asins')).toMatchObject({ toService: { added: 0, changed: 0, deleted: 1 }, toSheet: { added: 0, changed: 0, deleted: 0 } });
+  expect((await call(w.key, 'GET', '/api/v3/asin-blocklist?per_page=1000')).data.map((x: any) => x.asin).sort()).toEqual(['B0SEED00001', rows[0].ASIN, rows[1].ASIN].sort());
   // entries from elsewhere reach the result tab through a sync
   const target = rows[5];
   await call(w.key, 'PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { [target.ASIN]: ['from web'] } });
@@ -206,7 +229,7 @@ test('a sync right after an action has nothing to do; a sync refreshes the List 
   await call(w.key, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Nobody'] });
   w.rt.scriptRun('syncNow');
   expect(rowsOf(w.wb, w.sheet).find((x) => x.row === target.row)).toMatchObject({ 'List tags': 'from web', 'List note': 'web note', List: '' });
-  expect(rowsOf(w.wb, w.sheet).find((x) => x.row === 2)).toMatchObject({ 'List tags': 'x', 'List note': 'n', List: 'blocked ASIN' });
+  expect(rowsOf(w.wb, w.sheet).find((x) => x.row === 2)).toMatchObject({ 'List tags': 'x', 'List note': 'n', List: 'blocked ASIN, not a match' });
   w.rt.close();
 });
 
