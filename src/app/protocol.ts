@@ -61,4 +61,4 @@ export type { ListsServerFunctions, ListIdName, ListCounts, ListConflictView, Li
 
 // ---- Row actions (selected result rows into the lists) -------------------------------------------
 import type { ActionsServerFunctions } from './actions/protocol';
-export type { ActionsServerFunctions, RowActionId, RowActionPreview, RowActionResult, RowActionView } from './actions/protocol';
+export type { ActionsServerFunctions, RowActionId, RowActionPreview, RowActionResult, RowActionView, RowActionsView } from './actions/protocol';

@@ -242,7 +242,7 @@ test('undo reverses the sheet rows and the service entries of the action (and le
   const blocked = w.rt.scriptRun('applyRowAction', ['blockAsins']) as any;
   w.rt.scriptRun('applyRowAction', ['addTags', 'temp']);
   const noted = w.rt.scriptRun('applyRowAction', ['addNote', 'oops']) as any;
-  const list = w.rt.scriptRun('listRowActions') as any[];
+  const list = (w.rt.scriptRun('listRowActions') as any).recent as any[];
   expect(list.map((x) => x.summary)).toEqual([
     `Add a note to 3 ASINs (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}`,
     `Tag 3 ASINs with temp (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}`,
@@ -258,7 +258,7 @@ test('undo reverses the sheet rows and the service entries of the action (and le
   w.rt.scriptRun('undoRowAction', [noted.id]);
   expect(await call(w.key, 'GET', '/api/v3/public/notes')).toEqual([]);
   expect(tab(w.wb, 'Scan notes').slice(1)).toEqual([]);
-  const tagsUndo = (w.rt.scriptRun('listRowActions') as any[]).find((x) => x.summary.startsWith('Tag '));
+  const tagsUndo = ((w.rt.scriptRun('listRowActions') as any).recent as any[]).find((x) => x.summary.startsWith('Tag '));
   w.rt.scriptRun('undoRowAction', [tagsUndo.id]);
   expect(await call(w.key, 'GET', '/api/v3/public/tags?marketplace_id=US')).toEqual({});
   expect(rowsOf(w.wb, w.sheet).slice(0, 4).map((x) => x['List tags'])).toEqual(['', '', '', '']);

@@ -36,10 +36,18 @@ export interface RowActionView {
   undone: boolean;
 }
 
+/** The Selected rows section: its buttons (labels from the server) and the session's last actions. */
+export interface RowActionsView {
+  actions: Array<{ id: RowActionId; label: string }>;
+  /** Placeholder of the box for units, tags or note. */
+  hint: string;
+  recent: RowActionView[];
+}
+
 export interface ActionsServerFunctions {
   /** arg: the units, the tag names (text with commas, or a list) or the note text; null for the others. */
   previewRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionPreview;
   applyRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionResult;
   undoRowAction(id: string): RowActionResult;
-  listRowActions(): RowActionView[];
+  listRowActions(): RowActionsView;
 }

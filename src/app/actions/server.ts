@@ -12,7 +12,7 @@ import { readActions, writeActions, type ActionRecord } from '../../store/action
 import { applyChanges, openList } from './apply';
 import { refreshResultTabs } from './marks';
 import { checkArgs, planAction, resultColumnsOf, resultRows, rowAction, ROW_ACTIONS, type ActionPlan, type Change, type ResultRow, type RowActionName } from './plan';
-import type { RowActionId, RowActionPreview, RowActionResult, RowActionView } from './protocol';
+import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView } from './protocol';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -158,8 +158,17 @@ function firstMarketplace(r: ActionRecord): string | null {
   return text.split('\t')[0] || null;
 }
 
-export function listRowActions(): RowActionView[] {
-  return asSidebarCall(() => readActions(activeSpreadsheet().getId()).map((r) => ({ id: r.id, at: r.at, action: r.action, summary: r.summary, undone: !!r.undone })));
+/** The last actions of this session, newest first. */
+function recentActions(): RowActionView[] {
+  return readActions(activeSpreadsheet().getId()).map((r) => ({ id: r.id, at: r.at, action: r.action, summary: r.summary, undone: !!r.undone }));
+}
+
+export function listRowActions(): RowActionsView {
+  return asSidebarCall(() => ({
+    actions: (Object.keys(ROW_ACTIONS) as RowActionName[]).map((id) => ({ id, label: ROW_ACTIONS[id].label + (ROW_ACTIONS[id].ask ? '…' : '') })),
+    hint: 'Units, tags or note',
+    recent: recentActions().slice(0, 5),
+  }));
 }
 
 // ---- menu ---------------------------------------------------------------------------------------
@@ -211,7 +220,7 @@ export function menuAddNote(): void {
 export function menuUndoRowAction(): void {
   const ui = SpreadsheetApp.getUi();
   try {
-    const last = listRowActions().find((r) => !r.undone);
+    const last = recentActions().find((r) => !r.undone);
     if (!last) return void ui.alert('Undo', 'No row action of this session is left to undo.', ui.ButtonSet.OK);
     if (ui.alert('Undo', `Undo "${last.summary}"?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     activeSpreadsheet().toast(undoRowAction(last.id).message, 'Undo', 10);
