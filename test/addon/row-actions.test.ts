@@ -259,9 +259,13 @@ test('undo reverses the sheet rows and the service entries of the action (and le
   expect(await call(w.key, 'GET', '/api/v3/public/notes')).toEqual([]);
   expect(tab(w.wb, 'Scan notes').slice(1)).toEqual([]);
   const tagsUndo = ((w.rt.scriptRun('listRowActions') as any).recent as any[]).find((x) => x.summary.startsWith('Tag '));
-  w.rt.scriptRun('undoRowAction', [tagsUndo.id]);
-  expect(await call(w.key, 'GET', '/api/v3/public/tags?marketplace_id=US')).toEqual({});
-  expect(rowsOf(w.wb, w.sheet).slice(0, 4).map((x) => x['List tags'])).toEqual(['', '', '', '']);
+  // the user changed one of the tagged entries since: that one stays as the user left it
+  expect(tab(w.wb, 'Scan tags')[3]).toEqual(['US', rows[3].ASIN, 'temp']);
+  w.wb.type('Scan tags', 'C4', 'temp, mine');
+  expect((w.rt.scriptRun('undoRowAction', [tagsUndo.id]) as any).message).toBe(`Undone: Tag 3 ASINs with temp (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}. 1 entry was changed since: left as it is.`);
+  expect(await call(w.key, 'GET', '/api/v3/public/tags?marketplace_id=US')).toEqual({ [rows[3].ASIN]: ['temp'] });
+  expect(tab(w.wb, 'Scan tags').slice(1)).toEqual([['US', rows[3].ASIN, 'temp, mine']]);
+  expect(rowsOf(w.wb, w.sheet).slice(0, 4).map((x) => x['List tags'])).toEqual(['', '', '', 'mine, temp']);
   expect(thrown(() => w.rt.scriptRun('undoRowAction', [blocked.id]))).toBe(`"Block 3 ASINs (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}" was already undone.`);
   expect(thrown(() => w.rt.scriptRun('undoRowAction', ['nope']))).toBe('That action is no longer kept (actions are kept for this session only), so it cannot be undone here.');
   w.rt.close();
@@ -290,13 +294,13 @@ test('bad selections are answered clearly and change nothing', async () => {
   const selected = upTo - 1;
   const noBrand = rows.slice(0, selected).filter((x) => x.Brand === '').length;
   expect(noBrand).toBe(2);
-  expect(p.skipped).toEqual(['the header row is not a product: left out', `2 of the ${selected} selected rows have no brand: skipped`]);
+  expect(p.skipped).toEqual(['The header row is not a product: left out', `2 of the ${selected} selected rows have no brand: skipped`]);
   const brands = Array.from(new Set(rows.slice(0, selected).map((x) => x.Brand).filter(Boolean)));
   expect(p.summary).toBe(`Block ${brands.length} brands (US): ${brands.join(', ')}`);
   // a preview changes nothing: no list tab was set up
   expect(w.wb.sheetNames().filter((n) => n.startsWith('Scan '))).toEqual([]);
   select(w.wb, w.sheet, blankAt[0] + 2, blankAt[0] + 2);
-  expect(w.rt.scriptRun('applyRowAction', ['blockBrands'])).toMatchObject({ count: 0, id: null, message: 'Nothing to do; The selected row has no brand: skipped.' });
+  expect(w.rt.scriptRun('applyRowAction', ['blockBrands'])).toMatchObject({ count: 0, id: null, message: 'Nothing to do. The selected row has no brand: skipped.' });
   w.rt.close();
 });
 

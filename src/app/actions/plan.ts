@@ -187,7 +187,7 @@ export function planAction(action: RowActionName, arg: string, rows: readonly Re
   skip(missing.asin, 'no ASIN');
   skip(missing.badAsin, `an ASIN that is not ${ASIN_MIN} to ${ASIN_MAX} characters long`);
   skip(missing.identifier, 'no identifier');
-  if (already) skipped.push(`${plural(already, 'entry', 'entries')} already ${already === 1 ? 'is' : 'are'} in the list as asked`);
+  if (already) skipped.push(`${plural(already, 'entry', 'entries')} ${already === 1 ? 'is' : 'are'} already in the list as asked`);
   const count = changes.length;
   let verb: string;
   switch (action) {

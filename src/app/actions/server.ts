@@ -40,7 +40,7 @@ export function readSelection(ss: Spreadsheet, defaultMarketplace: string): Sele
   const r2 = Math.min(range.getLastRow(), sheet.getLastRow());
   if (r1 === 1) {
     if (range.getLastRow() === 1) throw new Error('The header row is not a product. Select product rows below it.');
-    notes.push('the header row is not a product: left out');
+    notes.push('The header row is not a product: left out');
     r1 = 2;
   }
   if (r1 > r2) throw new Error(`Row ${r1} is below the last product of "${sheet.getName()}". Select product rows.`);
@@ -98,12 +98,12 @@ export function applyRowAction(action: RowActionId, arg?: string | string[] | nu
     withListsLock(() => {
       const { act, env, sel, lt, plan } = prepare(action, arg, true);
       const p = preview(plan, sel);
-      if (!plan.changes.length) return { ...p, id: null, message: [plan.summary].concat(p.skipped).join('; ') + '.', marked: 0 };
+      if (!plan.changes.length) return { ...p, id: null, message: [plan.summary].concat(p.skipped).join('. ') + '.', marked: 0 };
       const done = applyChanges(env, plan.list, lt!, plan.changes);
       const record: ActionRecord = { id: newId(), at: new Date().toISOString(), action: act, list: plan.list, summary: plan.summary, changes: done.map((c) => [c.key, c.before, c.after]) };
       const kept = writeActions(env.ss.getId(), [record].concat(readActions(env.ss.getId())));
       const marked = refreshResultTabs(env.ss, documentProperties(), env.marketplace);
-      const message = [`Done: ${plan.summary}`].concat(p.skipped, kept ? [] : ['too large to keep for Undo']).join('; ') + '.';
+      const message = [`Done: ${plan.summary}`].concat(p.skipped, kept ? [] : ['Too large to keep for Undo']).join('. ') + '.';
       return { ...p, id: kept ? record.id : null, message, marked };
     }),
   );
@@ -144,7 +144,7 @@ export function undoRowAction(id: string): RowActionResult {
         selected: record.changes.length,
         sheetName: '',
         id: record.id,
-        message: [`Undone: ${record.summary}`].concat(skipped).join('; ') + '.',
+        message: [`Undone: ${record.summary}`].concat(skipped).join('. ') + '.',
         marked,
       };
     }),

@@ -7,7 +7,7 @@ test('block brands: one entry per brand, rows without a brand skipped and counte
   const rows = [row(2, 'B000000001', 'Acme'), row(3, 'B000000002', ''), row(4, 'B000000003', 'Acme'), row(5, 'B000000004', 'Zeta'), row(6, 'B000000005', '')];
   const p = planAction('blockBrands', '', rows, 'US', new Map([['US\tZeta', '']]));
   expect(p.changes).toEqual([{ key: 'US\tAcme', before: null, after: '' }]);
-  expect(p.skipped).toEqual(['2 of the 5 selected rows have no brand: skipped', '1 entry already is in the list as asked']);
+  expect(p.skipped).toEqual(['2 of the 5 selected rows have no brand: skipped', '1 entry is already in the list as asked']);
   expect(p.summary).toBe('Block 1 brand (US): Acme');
 });
 
