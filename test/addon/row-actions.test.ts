@@ -327,3 +327,28 @@ test('the next scan of the same price list drops the blocked brand and ASIN and 
   expect(six.Profit).toBeLessThan(sixPack.Profit);
   w.rt.close();
 });
+
+test('from the menu: the prompt, the preview to confirm, a toast; Undo last row action', async () => {
+  const w = await world();
+  const rows = rowsOf(w.wb, w.sheet);
+  select(w.wb, w.sheet, 2, 3);
+  w.rt.state.uiAnswers.push({ button: 'OK', text: '4' }, { button: 'YES' });
+  w.rt.scriptRun('menuSetUnits');
+  const shown = w.rt.uiEvents.filter((e) => e.kind === 'prompt' || e.kind === 'alert' || e.kind === 'toast');
+  expect(shown.map((e) => (e.kind === 'toast' ? e.message : e.prompt))).toEqual([
+    'Units per order (a whole number, 1 or more)',
+    `Set 4 units per order for 2 ASINs (US): ${rows[0].ASIN}, ${rows[1].ASIN}\n\nGo ahead?`,
+    `Done: Set 4 units per order for 2 ASINs (US): ${rows[0].ASIN}, ${rows[1].ASIN}.`,
+  ]);
+  expect(tab(w.wb, 'Scan multipack').slice(1)).toEqual([['US', rows[0].ASIN, 4], ['US', rows[1].ASIN, 4]]);
+  // NO at the preview: nothing happens
+  w.rt.state.uiAnswers.push({ button: 'NO' });
+  w.rt.scriptRun('menuBlockAsins');
+  expect(w.wb.sheetNames()).toContain('Scan ASIN blocklist');
+  expect(tab(w.wb, 'Scan ASIN blocklist').slice(1)).toEqual([]);
+  w.rt.state.uiAnswers.push({ button: 'YES' });
+  w.rt.scriptRun('menuUndoRowAction');
+  expect(tab(w.wb, 'Scan multipack').slice(1)).toEqual([]);
+  expect((await call(w.key, 'GET', '/api/v3/multipack-corrections?per_page=1000')).data).toEqual([]);
+  w.rt.close();
+});
