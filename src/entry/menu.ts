@@ -11,7 +11,6 @@ export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
   ['Scans (history)', 'menuScanHistory'],
   ['Convert selected column', 'menuConvertColumn'],
   ['Sync lists now', 'menuSyncLists'],
-  null,
   ['Selected rows: block brand', 'menuBlockBrands'],
   ['Selected rows: block ASIN', 'menuBlockAsins'],
   ['Selected rows: not a match', 'menuNotAMatch'],
