@@ -101,7 +101,11 @@ test('each action on one row: the list table, exactly that entry on the service 
   expect(listRequests(await proxy.seen()).map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/v3/brand-blocklist']);
   expect(tab(w.wb, 'Scan brand blocklist')).toEqual([['Marketplace', 'Brand'], ['US', 'Acme']]);
   expect((await call(w.key, 'GET', '/api/v3/brand-blocklist?per_page=1000')).data.map((b: any) => b.name)).toEqual(['Acme']);
-  // every Acme row is marked, none is removed
+  // every Acme row is marked, none is removed; the tab's filter now covers the mark columns (a sort keeps them with their rows)
+  const width = (tab(w.wb, w.sheet)[0] as string[]).length;
+  expect((tab(w.wb, w.sheet)[0] as string[]).slice(-3)).toEqual(['List tags', 'List note', 'List']);
+  const f = w.wb.requireSheet(w.sheet).filter!;
+  expect({ r1: f.r1, c1: f.c1, r2: f.r2, c2: f.c2 }).toEqual({ r1: 1, c1: 1, r2: rows.length + 1, c2: width });
   const after = rowsOf(w.wb, w.sheet);
   expect(after.length).toBe(rows.length);
   expect(after.filter((x) => x.List === 'blocked brand').map((x) => x.row)).toEqual(rows.filter((x) => x.Brand === 'Acme').map((x) => x.row));

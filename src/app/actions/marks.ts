@@ -49,6 +49,7 @@ export function refreshTab(sheet: Sheet, marketplace: string, facts: ListFacts):
     const h = sheet.getRange(1, lastCol + 1, 1, added.length);
     h.setValues([added]);
     h.setFontWeight('bold');
+    widenFilter(sheet, next, lastRow);
   }
   const n = lastRow - 1;
   if (n < 1) return 0;
@@ -67,6 +68,26 @@ export function refreshTab(sheet: Sheet, marketplace: string, facts: ListFacts):
     for (const f of ['tags', 'note', 'mark'] as const) sheet.getRange(2, cols[f] + 1, n, 1).setValues(marks.map((m) => [text(m[f])]));
   }
   return marked;
+}
+
+/**
+ * The import's filter covers the tab's columns; a sort through it would leave columns outside it
+ * behind, so the marks would no longer sit beside their rows. A filter's range cannot grow: it is
+ * made again over the wider range, with its criteria (once, when the mark columns are added).
+ */
+function widenFilter(sheet: Sheet, columns: number, lastRow: number): void {
+  const filter = sheet.getFilter();
+  if (!filter) return;
+  const r = filter.getRange();
+  if (r.getLastColumn() >= columns) return;
+  const criteria: Array<[number, GoogleAppsScript.Spreadsheet.FilterCriteria]> = [];
+  for (let c = r.getColumn(); c <= r.getLastColumn(); c++) {
+    const k = filter.getColumnFilterCriteria(c);
+    if (k) criteria.push([c, k]);
+  }
+  filter.remove();
+  const wider = sheet.getRange(r.getRow(), r.getColumn(), Math.max(r.getNumRows(), lastRow - r.getRow() + 1), columns - r.getColumn() + 1).createFilter();
+  for (const [c, k] of criteria) wider.setColumnFilterCriteria(c, k);
 }
 
 /** Refreshes every result tab of this document (after a sync, or an action). */
