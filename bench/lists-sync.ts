@@ -18,7 +18,8 @@ const ROWS = 50_000;
 const CHANGED = 100;
 const KEY = 'bench-lists-key-0000000000';
 
-class SharedClock extends VirtualClock {
+/** The runtime's clock, also written into shared memory for the service's worker (busy-day.ts uses it too). */
+export class SharedClock extends VirtualClock {
   readonly buffer = new SharedArrayBuffer(8);
   private readonly view = new Float64Array(this.buffer);
   constructor(start: number) {

@@ -71,7 +71,7 @@ function render(root: HTMLElement): void {
 
   const showStatus = (s: ListsStatus) => {
     auto.input.checked = s.autoSync;
-    fill(status, statusTable(s), s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null);
+    fill(status, statusTable(s), s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null, s.notice ? h('p', { class: 'small' }, s.notice) : null);
   };
   const refresh = () => call('getListsStatus').then(showStatus, fail);
 

@@ -54,6 +54,11 @@ export function importKeyIds(keys: readonly string[]): number[] {
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
+/** Rows of a scan's sheet skipped before the upload, for its errors tab: `{n, r: [[sheetRow, message, identifier]]}` (cut to fit a property). */
+export function notSentKey(scanId: number): string {
+  return 'scan.notSent.' + scanId;
+}
+
 /** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */
 export function tabKey(scanId: number): string {
   return 'scan.tab.' + scanId;

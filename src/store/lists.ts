@@ -8,7 +8,9 @@
  * - The account is a tag, never the key: 12 hex digits of SHA-256 of the API key
  *   (Utilities.computeDigest), so another account's base is never used and the key is not stored.
  * - Small bookkeeping in document properties, per account: the last result per list
- *   (`scan.lists.status.<account>`), the run under way (`scan.lists.run.<account>`).
+ *   (`scan.lists.status.<account>`), the run under way (`scan.lists.run.<account>`), and when the
+ *   automatic sync re-reads each list (`scan.lists.sched.<account>`: per list its interval, last
+ *   sync, table fingerprint and pages; ~80 bytes a list; src/app/lists/schedule.ts).
  * - The user's automatic-sync choice: user property `scan.lists.auto.<spreadsheet id>`.
  * - The pacer's recent request times: the USER cache `scan.lists.pace.<account>` (2 minutes).
  * - One sync of a document at a time: the document lock (store/locks.ts), shared with imports.
@@ -17,6 +19,7 @@
 export const BASE_TAB_PREFIX = '_scan_base_';
 export const STATUS_PREFIX = 'scan.lists.status.';
 export const RUN_PREFIX = 'scan.lists.run.';
+export const SCHEDULE_PREFIX = 'scan.lists.sched.';
 export const AUTO_PREFIX = 'scan.lists.auto.';
 export const PACE_PREFIX = 'scan.lists.pace.';
 export const PACE_TTL_S = 120;

@@ -161,3 +161,16 @@ export async function serviceRows(service: { url: string; apiKey: string }, id: 
     if (out.length >= r.count || r.data.length === 0) return out;
   }
 }
+
+/** What the import says a seller decides on, computed here from the service's rows (US dollars). */
+export function summaryOf(products: any[]): string {
+  const profitable = products.filter((p) => p.financials?.profit > 0);
+  const parts = [`${profitable.length} of ${products.length} product${products.length === 1 ? '' : 's'} profitable`];
+  const rois = profitable.map((p) => p.financials.roi).filter((r) => typeof r === 'number');
+  if (rois.length) parts.push(`best ROI ${Math.max(...rois) / 100}%`);
+  if (profitable.length) {
+    const perMonth = profitable.reduce((a, p) => a + (p.profit_per_month ?? 0), 0) / 100;
+    parts.push('$' + perMonth.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + ' profit a month from them');
+  }
+  return parts.join(' · ');
+}

@@ -5,6 +5,7 @@
  */
 import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint, addToSummary, emptySummary, moneyText, summaryText } from '../../src/app/results/import-plan';
 import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
+import { notSentRecord, notSentRows } from '../../src/app/results/not-sent';
 
 describe('apiFilters', () => {
   test('money in currency becomes cents, percents become basis points, other fields unchanged', () => {
@@ -179,5 +180,24 @@ describe('result summary', () => {
     expect(moneyText(123456789, '#,##0.00" €"')).toBe('1,234,567.89 €');
     expect(moneyText(123456, '"¥"#,##0')).toBe('¥1,235');
     expect(summaryText(addToSummary(emptySummary(), [{ financials: { profit: 0 } }]), '"$"#,##0.00')).toBe('0 of 1 product profitable');
+  });
+});
+
+
+describe('rows skipped before the upload', () => {
+  test('blank rows are not rows of the list; the record fits a property and keeps the whole count', () => {
+    const skipped = [
+      { sheetRow: 4, reason: 'blank-row', message: 'Row 4 is empty.', identifier: '' },
+      ...Array.from({ length: 400 }, (_, i) => ({ sheetRow: 10 + i, reason: 'unusable-cost', message: `Row ${10 + i}: Cost "call" is not an amount.`, identifier: '0123456789012' })),
+    ];
+    const rec = notSentRecord(skipped)!;
+    expect(rec.n).toBe(400);
+    expect(rec.r.length).toBeLessThan(400);
+    expect(Buffer.byteLength(JSON.stringify(rec))).toBeLessThanOrEqual(9 * 1024);
+    expect(rec.r[0]).toEqual([10, 'Cost "call" is not an amount.', '0123456789012']);
+    const rows = notSentRows(rec);
+    expect(rows).toHaveLength(rec.r.length + 1);
+    expect(rows[rows.length - 1][3]).toBe(`…and ${400 - rec.r.length} more rows skipped before the upload (Preview in New scan lists them).`);
+    expect(notSentRecord([{ sheetRow: 4, reason: 'blank-row', message: 'Row 4 is empty.', identifier: '' }])).toBeNull();
   });
 });

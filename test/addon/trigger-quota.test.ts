@@ -11,6 +11,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown } from './scanflow-helpers';
 import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { api } from './lists-helpers';
 
 jest.setTimeout(60_000);
 
@@ -110,6 +111,33 @@ describe('hourly import within the daily quotas', () => {
       expect(checkpoint(rt)).toBeNull();
       expect(stop(rt)).toBeNull();
       expect(rt.uiEvents.filter((e) => e.kind === 'toast').map((e) => (e as { title: string }).title)).toEqual(['Scan "Quota day" is done']);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('imports go first: with 25 minutes of the day left the scan is imported and the automatic lists sync waits for the next window', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.scriptRun('setUpLists');
+      rt.scriptRun('setAutoSync', [true]);
+      wb.type('Scan brand blocklist', 'B2', 'Imports first');
+      rt.quotas.spend(OWNER, 'triggerRuntimeMs', 65 * MIN);
+      const dayStart = rt.state.clock.now();
+      rt.properties.user(OWNER).set('scan.triggerDay', JSON.stringify({ s: dayStart, ms: 65 * MIN }));
+      for (let h = 0; h < 3 && !wb.sheetNames().includes('Quota day'); h++) {
+        rt.advance(HOUR);
+        expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
+      }
+      expect(wb.values('Quota day').slice(1).map((r) => r[0])).toEqual(asins);
+      expect(wb.values('Quota day – errors').slice(1).map((r) => r[1])).toEqual(errorLines);
+      // the lists waited: nothing on the service, the sheet's brand not sent
+      const brands = () => api(service.url, service.apiKey, 'GET', '/api/v3/brand-blocklist?per_page=1000');
+      expect((await brands()).data).toEqual([]);
+      // the next window: the trigger (kept while the automatic sync is on) syncs the list
+      rt.advance(dayStart + 24 * HOUR - rt.state.clock.now() + HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
+      expect((await brands()).data.map((b: { name: string }) => b.name)).toEqual(['Imports first']);
     } finally {
       rt.close();
     }

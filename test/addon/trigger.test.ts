@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { connect, runtime } from './scanflow-helpers';
-import { api, serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { api, serviceRows, startImportService, summaryOf, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
@@ -59,7 +59,8 @@ describe('automatic import trigger', () => {
         {
           kind: 'toast',
           title: 'Scan "Night run" is done',
-          message: `Imported ${products.length} product${products.length === 1 ? '' : 's'} into "Night run".`,
+          // The import's message, then (when it imported products) what a seller decides on.
+          message: `Imported ${products.length} product${products.length === 1 ? '' : 's'} into "Night run".` + (products.length ? ' ' + summaryOf(products) + '.' : ''),
           timeoutSeconds: 10,
         },
       ]);

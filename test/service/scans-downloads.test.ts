@@ -121,6 +121,16 @@ test('CSV download honours filter and sort', async () => {
   expect(lines.slice(1).map((l) => Number(l.split(',')[idCol]))).toEqual(json.map((p: any) => p.id));
 });
 
+test('the same results download to the same XLSX bytes, whenever asked: the file is dated by the scan, not the download', async () => {
+  const first = await download('xlsx');
+  await new Promise((r) => setTimeout(r, 2100)); // zip entry times have a 2-second resolution
+  const second = await download('xlsx');
+  expect(second.raw.equals(first.raw)).toBe(true);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(first.raw as any);
+  expect(wb.modified?.toISOString()).toBe(new Date(scan.completed_at).toISOString());
+});
+
 test('XLSX download: sheet Products, the CSV columns, typed numbers and booleans, honouring filter and sort', async () => {
   const r = await download('xlsx', { filter, sort: '-financials.roi' });
   expect(r.status).toBe(200);

@@ -64,3 +64,17 @@ test('set up, sync, resolve a conflict from the page, select a refused row', asy
   const width = await page.evaluate('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(300);
 });
+
+test('the Lists view says when a daily quota of Google stopped the automatic sync and when it resumes', async () => {
+  const { page } = sb;
+  const at = rt.state.clock.now();
+  const until24 = at + 24 * 3600_000;
+  rt.properties.user('owner@example.com').set('scan.quotaStop', JSON.stringify({ q: 'urlfetch', at, until: until24 }));
+  const hm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+  const day = new Date(until24).toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  await page.getByLabel('Sync automatically every hour').check();
+  await page
+    .getByText(`Automatic sync stopped by Google's daily quota (URL Fetch calls) at ${hm(at)}; it resumes after ${hm(until24)} on ${day}. Nothing was lost: it continues where it stopped.`)
+    .waitFor();
+  expect(sb.errors).toEqual([]);
+});

@@ -66,7 +66,9 @@ test('scan <in.csv> --sheet --marketplace --name --out: one summary line, result
     ['686043640931', 4],
   ]);
   const errors = wb.values('Socks run – errors');
-  expect(errors).toHaveLength(2);
+  // The service's error row, then the row skipped before sending: every row of the list is in some tab.
+  expect(errors).toHaveLength(3);
+  expect(errors[2].slice(0, 4)).toEqual([6, '', '695094441589', 'Not sent (skipped before the upload): Cost "call" is not an amount.']);
   expect(errors[1][0]).toBe(5);
   expect(errors[1][2]).toBe('099999000009');
   // What the tab has in Sheets, the saved file has for other programs: its filter, the profit and

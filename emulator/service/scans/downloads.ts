@@ -99,15 +99,19 @@ export function toCsv(columns: Column[], rows: string[]): string {
 
 /**
  * XLSX workbook: one sheet, header row (frozen) then rows; numbers and booleans typed. Written with
- * exceljs's streaming writer, several times faster than building the workbook in memory.
+ * exceljs's streaming writer, several times faster than building the workbook in memory. The file's
+ * dates (document properties and every zip entry) are `stamp` (when the scan finished), not the
+ * time of the download, so the same results download to the same bytes.
  */
-export async function toXlsx(columns: Column[], rows: string[], sheetName: string): Promise<Buffer> {
+export async function toXlsx(columns: Column[], rows: string[], sheetName: string, stamp: Date): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   // The writer's zip stream ends `out`; wait for the last chunk, not just for commit().
   const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  wb.created = stamp;
+  wb.modified = stamp;
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.addRow(columns.map((c) => c.header)).commit();
   for (const json of rows) {
@@ -117,5 +121,45 @@ export async function toXlsx(columns: Column[], rows: string[], sheetName: strin
   ws.commit();
   await wb.commit();
   await ended;
-  return Buffer.concat(chunks);
+  // exceljs's zip writer dates some entries "now" whatever it is told: set every entry's date.
+  return stampZipEntries(Buffer.concat(chunks), stamp);
+}
+
+/** DOS time and date of a moment (local fields of a ZIP entry; UTC here, 2-second resolution, 1980 at the earliest). */
+function dosDateTime(d: Date): { time: number; date: number } {
+  const y = Math.max(1980, d.getUTCFullYear());
+  return {
+    time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | Math.floor(d.getUTCSeconds() / 2),
+    date: ((y - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),
+  };
+}
+
+/**
+ * Sets the modification time of every entry of a ZIP (central directory and local headers) to
+ * `stamp`, so that the same content always gives the same bytes. Leaves the buffer as it is when
+ * its end record cannot be found (never expected of our own writer's output).
+ */
+export function stampZipEntries(zip: Buffer, stamp: Date): Buffer {
+  const { time, date } = dosDateTime(stamp);
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return zip;
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  for (let n = 0; n < count && at + 46 <= zip.length && zip.readUInt32LE(at) === 0x02014b50; n++) {
+    zip.writeUInt16LE(time, at + 12);
+    zip.writeUInt16LE(date, at + 14);
+    const local = zip.readUInt32LE(at + 42);
+    if (local + 30 <= zip.length && zip.readUInt32LE(local) === 0x04034b50) {
+      zip.writeUInt16LE(time, local + 10);
+      zip.writeUInt16LE(date, local + 12);
+    }
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return zip;
 }

@@ -229,7 +229,7 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
       return reply.send(toCsv(columns, rows));
     }
     if (type === 'xlsx') {
-      const data = await toXlsx(columns, rows, table === 'errors' ? 'Errors' : 'Products');
+      const data = await toXlsx(columns, rows, table === 'errors' ? 'Errors' : 'Products', new Date(scan.completed_at ?? scan.updated_at));
       reply.type(XLSX_TYPE).header('Content-Disposition', `attachment; filename="${base}.xlsx"`);
       return reply.send(data);
     }
@@ -259,7 +259,7 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
       throw new ApiError(409, 'The spreadsheet-service integration is not set up for this account; set it up in the integrations area first.');
     const body = (req.body ?? {}) as RowsBody;
     const { rows, columns } = resultRows(scan, { filter: body.filter, sort: body.sort });
-    const workbook = await toXlsx(columns, rows, 'Products');
+    const workbook = await toXlsx(columns, rows, 'Products', new Date(scan.completed_at ?? scan.updated_at));
     const token = randomBytes(24).toString('base64url');
     const now = ctx.now();
     db.prepare('INSERT INTO scan_exports (token, scan_id, account_id, rows, workbook, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(

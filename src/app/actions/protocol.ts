@@ -16,12 +16,13 @@ export interface RowActionPreview {
   count: number;
   selected: number;
   sheetName: string;
+  /** The summary and the skipped rows as sentences (what the menu and the sidebar show). */
+  message: string;
 }
 
 export interface RowActionResult extends RowActionPreview {
   /** The action's id for undoRowAction; null when nothing changed or it is too large to keep. */
   id: string | null;
-  message: string;
   /** Rows of result tabs now marked (blocked / not a match). */
   marked: number;
 }
@@ -41,6 +42,7 @@ export interface RowActionsView {
   actions: Array<{ id: RowActionId; label: string }>;
   /** Placeholder of the box for units, tags or note. */
   hint: string;
+  /** The session's last actions not undone yet, newest first. */
   recent: RowActionView[];
 }
 

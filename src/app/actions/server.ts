@@ -6,7 +6,7 @@
  */
 import { activeSpreadsheet, asSidebarCall, documentProperties } from '../services';
 import { gasSyncEnv, withListsLock } from '../lists/server';
-import { cellText, type ListId } from '../lists/kinds';
+import type { ListId } from '../lists/kinds';
 import { resultTabs } from '../results/tabs';
 import { readActions, writeActions, type ActionRecord } from '../../store/actions';
 import { applyChanges, openList } from './apply';
@@ -67,6 +67,7 @@ function preview(plan: ActionPlan, sel: Selection): RowActionPreview {
     count: plan.changes.length,
     selected: sel.rows.length,
     sheetName: sel.sheetName,
+    message: [plan.summary].concat(sel.notes, plan.skipped).join('. ') + '.',
   };
 }
 
@@ -98,7 +99,7 @@ export function applyRowAction(action: RowActionId, arg?: string | string[] | nu
     withListsLock(() => {
       const { act, env, sel, lt, plan } = prepare(action, arg, true);
       const p = preview(plan, sel);
-      if (!plan.changes.length) return { ...p, id: null, message: [plan.summary].concat(p.skipped).join('. ') + '.', marked: 0 };
+      if (!plan.changes.length) return { ...p, id: null, marked: 0 };
       const done = applyChanges(env, plan.list, lt!, plan.changes);
       const record: ActionRecord = { id: newId(), at: new Date().toISOString(), action: act, list: plan.list, summary: plan.summary, changes: done.map((c) => [c.key, c.before, c.after]) };
       const kept = writeActions(env.ss.getId(), [record].concat(readActions(env.ss.getId())));
@@ -167,7 +168,9 @@ export function listRowActions(): RowActionsView {
   return asSidebarCall(() => ({
     actions: (Object.keys(ROW_ACTIONS) as RowActionName[]).map((id) => ({ id, label: ROW_ACTIONS[id].label + (ROW_ACTIONS[id].ask ? '…' : '') })),
     hint: 'Units, tags or note',
-    recent: recentActions().slice(0, 5),
+    recent: recentActions()
+      .filter((r) => !r.undone)
+      .slice(0, 5),
   }));
 }
 
@@ -185,9 +188,9 @@ function fromMenu(action: RowActionName): void {
   }
   try {
     const p = previewRowAction(action, arg);
-    const lines = [p.summary].concat(p.skipped.map((s) => cellText(s)));
-    if (!p.count) return void say(lines.join('\n'));
-    if (ui.alert(def.label, lines.join('\n') + '\n\nGo ahead?', ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    const lines = [p.summary].concat(p.skipped).join('\n');
+    if (!p.count) return void say(lines);
+    if (ui.alert(def.label, lines + '\n\nGo ahead?', ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     const r = applyRowAction(action, arg);
     activeSpreadsheet().toast(r.message, def.label, 10);
   } catch (e) {

@@ -81,6 +81,8 @@ export interface ListsStatus {
   autoSync: boolean;
   /** A sync cut off by the time limit waits to be continued. */
   unfinished: boolean;
+  /** Why the automatic sync is not running now (a daily quota of Google, or the day's trigger time kept for imports) and when it resumes; null otherwise. */
+  notice: string | null;
 }
 
 /** The Lists view's server functions (ServerFunctions in ../protocol.ts extends this). */

@@ -7,15 +7,17 @@
 import { BulkPacer, type PaceStore } from '../../api/bulk-pacer';
 import { OutOfTimeError, type PacedContext } from '../../api/bulk';
 import { ApiProblemError } from '../../api/problems';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, loadSettings, serviceSettings, userProperties } from '../services';
-import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, LISTS_TUNING_PROPERTY, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, serviceSettings, userProperties } from '../services';
+import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, LISTS_TUNING_PROPERTY, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, SCHEDULE_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
 import { LIST_KINDS, listKind, readRows, SEP, splitKey, type ListKind } from './kinds';
 import { guardVerdict, planSync, sameEntries, type Side } from './plan';
-import { coverRows, createTable, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';
+import { coverRows, createTable, findTable, noChanges, tableFingerprint, tableRows, writeTable, type SheetChanges } from './sheet';
+import { afterSync, decodeSchedule, dueLists, IMPORT_RESERVE_MS, MIN_SYNC_MS, type Schedule } from './schedule';
 import { applySends, readServiceEntries } from './service';
 import { ensureImportTrigger } from '../results/trigger';
 import { withDocumentLock } from '../../store/locks';
 import { dailyQuotaOf } from '../results/quota-errors';
+import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../results/quota';
 import { refreshResultTabs } from '../actions/marks';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
@@ -34,6 +36,10 @@ export interface SyncEnv {
   startedAt: number;
   budgetMs: number;
   stats: { requests: number; rateLimited: number };
+  /** The automatic sync (its schedule lengthens a quiet list's interval; schedule.ts). */
+  automatic?: boolean;
+  /** Each list's table fingerprint as this run read it. */
+  fingerprints: Map<string, string>;
 }
 
 function readTuning(): { budgetMs: number; deadlineMs: number } {
@@ -86,6 +92,7 @@ export function gasSyncEnv(): SyncEnv {
     startedAt,
     budgetMs: tuning.budgetMs,
     stats,
+    fingerprints: new Map(),
   };
 }
 
@@ -138,6 +145,7 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   const found = findTable(env.ss, kind);
   if (!found.ok) return emptyReport(kind, found.missing ? 'not-set-up' : 'problem', found.message);
   const t = found.table;
+  env.fingerprints.set(kind.id, t.fingerprint);
   const report = emptyReport(kind, 'preview', '');
   report.sheetName = t.sheet.getName();
   const hasMarketplace = t.columns.marketplace !== undefined;
@@ -254,6 +262,8 @@ interface RunState {
   t: number;
   done: string[];
   reports: { [list: string]: ListReport };
+  /** The lists of an automatic run (the due ones); absent: every list. */
+  lists?: string[];
 }
 
 /** A finished list in the checkpoint: counts and message only (a property holds 9 KB; notes can be 10,000 characters). */
@@ -292,14 +302,36 @@ export function withListsLock<T>(body: () => T): T {
   return withDocumentLock(body, 2000, SYNC_BUSY_MESSAGE);
 }
 
-/** Runs (or continues) a sync of every list; stops before the time limit with done:false. */
-export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: boolean; only?: string; resolutions?: { [key: string]: Side } }): SyncReport {
+function readSchedule(account: string): Schedule {
+  return decodeSchedule(documentProperties().getProperty(SCHEDULE_PREFIX + account));
+}
+
+/** A list changed nothing on either side (its interval may lengthen). */
+function quiet(r: ListReport): boolean {
+  const c = (x: { added: number; changed: number; deleted: number }) => x.added + x.changed + x.deleted;
+  return c(r.toService) + c(r.toSheet) === 0;
+}
+
+/**
+ * Runs (or continues) a sync of every list (`lists`: only those, for the automatic sync; a run
+ * under way keeps its own); stops before the time limit with done:false. A daily quota of Google
+ * stops it the same way (checkpoint and schedule kept) and is thrown on.
+ */
+export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: boolean; only?: string; lists?: string[]; resolutions?: { [key: string]: Side } }): SyncReport {
   const props = documentProperties();
   const runKey = RUN_PREFIX + env.account;
-  const kinds = opts.only ? [listKind(opts.only)] : LIST_KINDS.slice();
+  let kinds = opts.only ? [listKind(opts.only)] : LIST_KINDS.slice();
   let run: RunState | null = opts.apply && !opts.only ? readJson<RunState>(props, runKey) : null;
   if (run && (!Array.isArray(run.done) || Date.now() - run.t > 6 * 3600_000)) run = null;
-  if (!run) run = { t: Date.now(), done: [], reports: {} };
+  if (!run) run = { t: Date.now(), done: [], reports: {}, lists: opts.lists };
+  // The user's own sync takes every list, also when it continues an automatic one.
+  else if (!opts.lists) delete run.lists;
+  const only = run.lists;
+  if (only) kinds = kinds.filter((k) => only.indexOf(k.id) >= 0);
+  const schedule = opts.apply ? readSchedule(env.account) : null;
+  const saveSchedule = () => {
+    if (schedule) props.setProperty(SCHEDULE_PREFIX + env.account, JSON.stringify(schedule));
+  };
   const reports: ListReport[] = [];
   let doneHere = 0;
   for (const kind of kinds) {
@@ -309,6 +341,7 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
     }
     const outOfTime = () => {
       if (opts.apply && !opts.only) props.setProperty(runKey, JSON.stringify(run));
+      saveSchedule();
       const left = kinds.filter((k) => run!.done.indexOf(k.id) < 0).map((k) => k.title);
       return {
         done: false,
@@ -326,6 +359,16 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
       r = syncList(env, kind, { apply: opts.apply, confirmDeletions: opts.confirmDeletions, resolutions: opts.resolutions });
     } catch (e) {
       if (e instanceof OutOfTimeError) return outOfTime();
+      if (dailyQuotaOf(e)) {
+        // Nothing more gets through today: keep what is done (the writes may be refused too; then
+        // re-planning finds the same work left), and let the caller say so.
+        try {
+          outOfTime();
+        } catch (_e) {
+          // property writes refused as well
+        }
+        throw e;
+      }
       // What concerns this list only (a refused request, no access to a marketplace) does not stop the others.
       if (e instanceof ApiProblemError && LIST_PROBLEMS.indexOf(e.problem.kind) >= 0) r = emptyReport(kind, 'problem', e.problem.message);
       else throw e;
@@ -336,12 +379,15 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
       run.done.push(kind.id);
       run.reports[kind.id] = trim(r);
     }
+    if (schedule) schedule[kind.id] = afterSync(schedule[kind.id], env.automatic === true && quiet(r), Math.max(r.sheetEntries, r.serviceEntries), env.fingerprints.get(kind.id) ?? '', Date.now());
   }
   if (opts.apply) {
     props.deleteProperty(runKey);
     saveStatus(env.account, reports);
-    // The result tabs show what the lists now say (Tags, Note, List).
-    refreshResultTabs(env.ss, props, env.marketplace);
+    saveSchedule();
+    // The result tabs show what the lists now say (List tags, List note, List): after the user's
+    // sync, and after an automatic one that changed something (a quiet one leaves the tables as they were).
+    if (env.automatic !== true || reports.some((r) => !quiet(r))) refreshResultTabs(env.ss, props, env.marketplace);
   }
   const blocked = reports.filter((r) => r.state === 'blocked').length;
   const conflicts = reports.reduce((n, r) => n + r.conflictCount, 0);
@@ -415,6 +461,7 @@ export function getListsStatus(): ListsStatus {
       }),
       autoSync: autoSyncEnabled(),
       unfinished: account ? props.getProperty(RUN_PREFIX + account) !== null : false,
+      notice: autoSyncEnabled() ? autoSyncNotice() : null,
     };
   });
 }
@@ -443,12 +490,44 @@ export function setAutoSync(on: boolean): ListsStatus {
 }
 
 
-/** The automatic sync from the hourly trigger: applies, never confirms deletions; a problem is logged. */
-export function autoSyncLists(): void {
+/** Why the automatic sync is not running now, and until when (the Lists view shows it), or null. */
+function autoSyncNotice(): string | null {
+  const t = Date.now();
+  const fmt = (ms: number, pattern: string) => formatInSpreadsheetZone(new Date(ms), pattern);
+  const stopped = listsQuotaNotice(t, fmt);
+  if (stopped) return stopped;
+  const day = readTriggerDay(t);
+  if (TRIGGER_DAY_BUDGET_MS - day.ms - TRIGGER_RESERVE_MS - IMPORT_RESERVE_MS >= MIN_SYNC_MS) return null;
+  const until = day.s + 24 * 3600_000;
+  return `Automatic sync waits: the rest of today's trigger time (Google allows 90 minutes a day) is kept for imports. It resumes after ${fmt(until, 'HH:mm')} on ${fmt(until, 'MMM d')}.`;
+}
+
+/**
+ * The automatic sync from the hourly trigger: applies, never confirms deletions; a problem is
+ * logged. Only the lists due (schedule.ts), or the run under way; within `budgetEnd` (where the
+ * day's trigger budget ends) less what is kept for imports. A daily quota of Google is thrown on.
+ */
+export function autoSyncLists(budgetEnd: number): void {
   if (!autoSyncEnabled() || !loadSettings().apiKey) return;
+  const syncEnd = budgetEnd - IMPORT_RESERVE_MS;
+  if (syncEnd - Date.now() < MIN_SYNC_MS) {
+    console.log('automatic lists sync waits: the rest of the day\'s trigger time is kept for imports');
+    return;
+  }
+  const t0 = Date.now();
   try {
-    const r = withListsLock(() => runSync(gasSyncEnv(), { apply: true, confirmDeletions: false }));
-    console.log('automatic lists sync: ' + r.message);
+    const r = withListsLock(() => {
+      const env = gasSyncEnv();
+      env.automatic = true;
+      env.budgetMs = Math.min(env.budgetMs, syncEnd - env.startedAt);
+      env.ctx.deadline = Math.min(env.ctx.deadline, syncEnd);
+      const pending = documentProperties().getProperty(RUN_PREFIX + env.account) !== null;
+      const ids = LIST_KINDS.map((k) => k.id);
+      const due = pending ? ids : dueLists(ids, readSchedule(env.account), env.startedAt, (id) => tableFingerprint(env.ss, listKind(id)));
+      return due.length ? runSync(env, { apply: true, confirmDeletions: false, lists: due }) : null;
+    });
+    // (its seconds in the log: the trigger's runtime is shared with imports)
+    console.log('automatic lists sync: ' + (r ? r.lists.map((l) => l.title).join(', ') + ': ' + r.message : 'no list due') + ` (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (e) {
     // A daily quota of Google goes to the trigger, which stops until the quota's day is over.
     if (dailyQuotaOf(e)) throw e;

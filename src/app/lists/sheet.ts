@@ -24,6 +24,8 @@ export interface Table {
   header: unknown[];
   /** Rows the named range covers now (header included). */
   rangeRows: number;
+  /** Digest of the table's range and values (tableFingerprint reads the same with one getValues). */
+  fingerprint: string;
 }
 
 export type FindResult = { ok: true; table: Table } | { ok: false; missing: boolean; message: string };
@@ -42,6 +44,30 @@ export function matchColumns(kind: ListKind, header: readonly unknown[]): { colu
   return { columns, missing };
 }
 
+/** The block a table is read from: its named range and the rows typed below it. */
+function tableBlock(range: GoogleAppsScript.Spreadsheet.Range): GoogleAppsScript.Spreadsheet.Range {
+  const sheet = range.getSheet();
+  const top = range.getRow();
+  // Rows typed right below the range belong to the table too: read down to the sheet's last row.
+  const bottom = Math.max(top + range.getNumRows() - 1, Math.min(sheet.getLastRow(), top + range.getNumRows() - 1 + 100_000));
+  return sheet.getRange(top, range.getColumn(), bottom - top + 1, range.getNumColumns());
+}
+
+function digest(range: GoogleAppsScript.Spreadsheet.Range, values: unknown[][]): string {
+  const text = JSON.stringify([range.getSheet().getName(), range.getA1Notation(), values]);
+  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, text, Utilities.Charset.UTF_8);
+  return Utilities.base64Encode(bytes);
+}
+
+/**
+ * What the automatic sync compares to learn cheaply that a table was edited (schedule.ts): a digest
+ * of its named range and values, one getValues and no URL Fetch; '' when the list has no table.
+ */
+export function tableFingerprint(ss: Spreadsheet, kind: ListKind): string {
+  const range = ss.getRangeByName(kind.rangeName);
+  return range ? digest(range, tableBlock(range).getValues()) : '';
+}
+
 /** Finds and reads a list's table (2 reads). */
 export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   const range = ss.getRangeByName(kind.rangeName);
@@ -50,11 +76,10 @@ export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   const top = range.getRow();
   const left = range.getColumn();
   const width = range.getNumColumns();
-  // Rows typed right below the range belong to the table too: read down to the sheet's last row.
-  const bottom = Math.max(top + range.getNumRows() - 1, Math.min(sheet.getLastRow(), top + range.getNumRows() - 1 + 100_000));
-  const block = sheet.getRange(top, left, bottom - top + 1, width);
+  const block = tableBlock(range);
   const all = block.getValues();
   const formulas = block.getFormulas();
+  const fingerprint = digest(range, all);
   const header = all[0];
   const { columns, missing } = matchColumns(kind, header);
   if (missing.length) {
@@ -73,7 +98,7 @@ export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   while (n > 0 && blankRow(n - 1)) n--;
   values = values.slice(0, n);
   f = f.slice(0, n);
-  return { ok: true, table: { sheet, top, left, width, columns, values, formulas: f, header, rangeRows: range.getNumRows() } };
+  return { ok: true, table: { sheet, top, left, width, columns, values, formulas: f, header, rangeRows: range.getNumRows(), fingerprint } };
 }
 
 /** The data rows as the kinds read them (sheet row numbers). */

@@ -7,6 +7,7 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetPendingImport, pendingImport } from './import';
+import { forgetNotSent } from './not-sent';
 import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById } from './tabs';
 import { withDocumentLock } from '../../store/locks';
 import { runningScans } from '../scan/progress';
@@ -102,6 +103,7 @@ export function deleteScan(scanId: number): { deleted: boolean } {
         forgetPendingImport(props, id);
       }
       forgetTabRecord(props, id);
+      forgetNotSent(props, id);
     });
     forgetRunningScan(id);
     return { deleted };

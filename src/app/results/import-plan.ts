@@ -236,6 +236,10 @@ export interface ImportCheckpoint {
   filtered?: boolean;
   /** Counted as the product rows are written (see ResultSummary). */
   summary?: ResultSummary;
+  /** Rows of the errors tab for rows skipped before the upload (not-sent.ts), written after the service's error rows. */
+  notSent?: number;
+  /** How many rows were skipped before the upload in all (the tab may list fewer and say so). */
+  notSentTotal?: number;
 }
 
 export function encodeCheckpoint(c: ImportCheckpoint): string {

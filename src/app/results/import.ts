@@ -24,6 +24,7 @@ import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } fr
 import { safeText } from '../../sheet/safe';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
+import { notSentRows, readNotSent } from './not-sent';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';
@@ -187,6 +188,7 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
     }
     if (cp.phase === 'errors') {
       if (!copyRows(env, cp, 'errors', prefetched.errors)) return progress(cp, false, env);
+      writeNotSent(env, cp);
       cp.phase = 'swap';
     }
     swap(env, cp);
@@ -206,8 +208,13 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
   let message: string;
   if (done) {
     message = `Imported ${cp.productsTotal} product${cp.productsTotal === 1 ? '' : 's'} into "${name}"`;
+    const skipped = cp.notSentTotal || 0;
+    const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
     if (cp.filtered) message += ` (the rows your filters keep; the full results stay in their own tab).`;
-    else message += cp.errorsTotal ? `; ${cp.errorsTotal} row${cp.errorsTotal === 1 ? '' : 's'} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".` : '.';
+    else if (cp.errorsTotal && skipped) message += `; ${rows(cp.errorsTotal)} the service could not use and ${rows(skipped)} skipped before sending are in "${errorsName}".`;
+    else if (cp.errorsTotal) message += `; ${rows(cp.errorsTotal)} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".`;
+    else if (skipped) message += `; ${rows(skipped)} skipped before sending ${skipped === 1 ? 'is' : 'are'} in "${errorsName}".`;
+    else message += '.';
   } else {
     const rows = cp.productsDone + cp.errorsDone;
     message = `Imported ${rows} of ${cp.productsTotal + cp.errorsTotal} rows so far; continuing…`;
@@ -267,10 +274,14 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
     historical: options.pull_historical_data === true,
     filtered: conv.value.length > 0,
   };
+  // The rows skipped before the upload join the service's error rows in the (full) errors tab.
+  const notSent = cp.filtered ? null : readNotSent(env.props, scanId);
+  cp.notSent = notSent ? notSentRows(notSent).length : 0;
+  cp.notSentTotal = notSent ? notSent.n : 0;
   const staging = createStaging(env, cp, 'products');
   cp.stagingId = staging.getSheetId();
   layoutProducts(env, cp, staging, mp);
-  if (cp.errorsTotal > 0 && !cp.filtered) {
+  if (cp.errorsTotal + (cp.notSent || 0) > 0 && !cp.filtered) {
     const es = createStaging(env, cp, 'errors');
     cp.errorsStagingId = es.getSheetId();
     layoutErrors(env, cp, es);
@@ -355,26 +366,42 @@ function errorsHeaders(cp: ImportCheckpoint): { headers: string[]; width: number
   return { headers, width: headers.length, inputWidth };
 }
 
+/** After the service's error rows: the rows skipped before the upload, in one write (idempotent: same rows, same place). */
+function writeNotSent(env: ImportEnv, cp: ImportCheckpoint): void {
+  if (!cp.notSent) return;
+  const record = readNotSent(env.props, cp.scanId);
+  const sheet = sheetById(env.ss, cp.errorsStagingId);
+  if (!record || !sheet) return;
+  const { width } = errorsHeaders(cp);
+  const rows = notSentRows(record)
+    .slice(0, cp.notSent)
+    .map((r) => [r[0], r[1], r[2] ? safeText(r[2]) : '', safeText(r[3])].concat(new Array(Math.max(0, width - 4)).fill('')));
+  sheet.getRange(cp.errorsTotal + 2, 1, rows.length, width).setValues(rows);
+  env.budget.chargeWrite(rows.length * width, 1);
+}
+
 function layoutErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet): void {
   const base = errorsBlock([], { sheetRowField: cp.sheetRowField });
   const { headers, width } = errorsHeaders(cp);
-  ensureSize(sheet, cp.errorsTotal + 1, width);
+  const total = cp.errorsTotal + (cp.notSent || 0);
+  ensureSize(sheet, total + 1, width);
   const header = sheet.getRange(1, 1, 1, width);
   header.setValues([headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
   sheet.setFrozenRows(1);
   base.widths.forEach((w, i) => sheet.setColumnWidth(i + 1, w));
   if (width > base.widths.length) sheet.setColumnWidths(base.widths.length + 1, width - base.widths.length, 120);
-  for (const run of formatRuns(base.formats)) if (cp.errorsTotal > 0) sheet.getRange(2, run.start + 1, cp.errorsTotal, run.count).setNumberFormat(run.format);
-  sheet.getRange(1, 1, cp.errorsTotal + 1, width).createFilter();
-  env.budget.chargeWrite(cp.errorsTotal * 2 + width, 6 + base.widths.length);
+  for (const run of formatRuns(base.formats)) if (total > 0) sheet.getRange(2, run.start + 1, total, run.count).setNumberFormat(run.format);
+  sheet.getRange(1, 1, total + 1, width).createFilter();
+  env.budget.chargeWrite(total * 2 + width, 6 + base.widths.length);
 }
 
 /** On resume: rows below the checkpoint came from an execution that did not live to record them. */
 function trimStaging(env: ImportEnv, cp: ImportCheckpoint): void {
   const parts: Array<[number | null, number]> = [
     [cp.stagingId, cp.productsDone],
-    [cp.errorsStagingId, cp.errorsDone],
+    // In the swap phase the rows skipped before the upload are already written below the error rows.
+    [cp.errorsStagingId, cp.errorsDone + (cp.phase === 'swap' ? cp.notSent || 0 : 0)],
   ];
   for (const [id, done] of parts) {
     const s = sheetById(env.ss, id);

@@ -111,6 +111,13 @@ export function quotaStopNotice(stop: QuotaStop, fmt: (ms: number, pattern: stri
   return `Automatic import stopped by Google's daily quota (${QUOTA_WHAT[stop.q]}) at ${at}; it resumes after ${until}. Nothing was lost: the import continues where it stopped, or import it from Scans.`;
 }
 
+/** The stop in force at `now` as the Lists view says it, or null. Never throws. */
+export function listsQuotaNotice(now: number, fmt: (ms: number, pattern: string) => string): string | null {
+  const stop = readQuotaStop();
+  if (!stop || now >= stop.until) return null;
+  return `Automatic sync stopped by Google's daily quota (${QUOTA_WHAT[stop.q]}) at ${fmt(stop.at, 'HH:mm')}; it resumes after ${fmt(stop.until, 'HH:mm')} on ${fmt(stop.until, 'MMM d')}. Nothing was lost: it continues where it stopped.`;
+}
+
 /** The stop in force at `now` as the sidebar says it, or null. Never throws. */
 export function currentQuotaNotice(now: number, fmt: (ms: number, pattern: string) => string): string | null {
   const stop = readQuotaStop();

@@ -114,7 +114,8 @@ export function importFinishedScans(): void {
   try {
     outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
     // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
-    if (!outOfBudget) autoSyncLists();
+    // Imports go first; the sync gets what is left of the day's budget less what is kept for imports.
+    if (!outOfBudget) autoSyncLists(t0 + left - TRIGGER_RESERVE_MS);
   } catch (e) {
     const q = dailyQuotaOf(e);
     if (!q) throw e;

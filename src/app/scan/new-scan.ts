@@ -33,7 +33,8 @@ import { suggestColumns } from '../../sheet/header';
 import { mappingFromRoles, } from '../../scan/mapping';
 import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import { asSidebarCall, clientDeps, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import { notSentRecord, recordNotSent } from '../results/not-sent';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
@@ -175,6 +176,12 @@ export function startScan(request: ScanRequest): StartedScan {
       // The scan IS started: failing now would make the user start it twice. Without the record the
       // sidebar still has its progress, and Scans (history) lists it once finished.
       console.log('scan ' + progress.scanId + ' started but not recorded: ' + (e instanceof Error ? e.message : String(e)));
+    }
+    try {
+      // The rows skipped before the upload go to the scan's errors tab at import (never fails the start).
+      recordNotSent(documentProperties(), progress.scanId, notSentRecord(prepared.skipped));
+    } catch (e) {
+      console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
     }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
     ensureImportTrigger();
