@@ -10,6 +10,7 @@ import { fail, message, register } from './app';
 import { busy, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
 import { call } from './server';
+import { rowsSection } from './rows';
 
 /** Safety net: a sync that never says done stops after this many calls. */
 const MAX_CALLS = 30;
@@ -134,6 +135,7 @@ function render(root: HTMLElement): void {
     h('div', { class: 'form-group' }, auto.row),
     progress,
     reports,
+    rowsSection(),
   );
   refresh();
 }

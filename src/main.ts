@@ -17,6 +17,7 @@ export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWe
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';
 export { openResultTab } from './app/results/history';
+export { previewRowAction, applyRowAction, undoRowAction, listRowActions, menuBlockBrands, menuBlockAsins, menuNotAMatch, menuConfirmMatch, menuSetUnits, menuAddTags, menuAddNote, menuUndoRowAction } from './app/actions/server';
 
 // ---- Compile-time check: the sidebar's calls are exactly the exported server functions ----------
 // Every export above that the sidebar may call must be in ServerFunctions (src/app/protocol.ts) with
@@ -35,6 +36,14 @@ type NotSidebarCalls =
   | 'menuHelp'
   | 'menuConvertColumn'
   | 'menuSyncLists'
+  | 'menuBlockBrands'
+  | 'menuBlockAsins'
+  | 'menuNotAMatch'
+  | 'menuConfirmMatch'
+  | 'menuSetUnits'
+  | 'menuAddTags'
+  | 'menuAddNote'
+  | 'menuUndoRowAction'
   | 'importFinishedScans'
   | ColumnFunction;
 type Exported = typeof import('./main');

@@ -31,7 +31,7 @@ export type { PreviewSummary };
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions {
+export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions, ActionsServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(input?: SettingsInput | null): ConnectionResult;
@@ -58,3 +58,7 @@ export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunc
 // ---- Lists (tags, notes, blocklists, listing matches, multipack corrections) --------------------
 import type { ListsServerFunctions } from './lists/protocol';
 export type { ListsServerFunctions, ListIdName, ListCounts, ListConflictView, ListRefusedView, ListState, ListReport, SyncReport, ListStatusView, ListsStatus } from './lists/protocol';
+
+// ---- Row actions (selected result rows into the lists) -------------------------------------------
+import type { ActionsServerFunctions } from './actions/protocol';
+export type { ActionsServerFunctions, RowActionId, RowActionPreview, RowActionResult, RowActionView, RowActionsView } from './actions/protocol';

@@ -63,6 +63,14 @@ export function notSentKey(scanId: number): string {
 export function tabKey(scanId: number): string {
   return 'scan.tab.' + scanId;
 }
+/** The scan ids of the tab records among a store's keys. */
+export function tabKeyIds(keys: readonly string[]): number[] {
+  const prefix = tabKey(0).slice(0, -1);
+  return keys
+    .filter((k) => k.indexOf(prefix) === 0)
+    .map((k) => Number(k.slice(prefix.length)))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
 
 // ---- Script properties --------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ import { ensureImportTrigger } from '../results/trigger';
 import { withDocumentLock } from '../../store/locks';
 import { dailyQuotaOf } from '../results/quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../results/quota';
+import { refreshResultTabs } from '../actions/marks';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
@@ -384,6 +385,9 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
     props.deleteProperty(runKey);
     saveStatus(env.account, reports);
     saveSchedule();
+    // The result tabs show what the lists now say (List tags, List note, List): after the user's
+    // sync, and after an automatic one that changed something (a quiet one leaves the tables as they were).
+    if (env.automatic !== true || reports.some((r) => !quiet(r))) refreshResultTabs(env.ss, props, env.marketplace);
   }
   const blocked = reports.filter((r) => r.state === 'blocked').length;
   const conflicts = reports.reduce((n, r) => n + r.conflictCount, 0);

@@ -2,7 +2,7 @@
  * Which tabs of this spreadsheet belong to an imported scan: a small record per scan in the document
  * properties (tabKey in src/store/keys.ts), by sheet id, so a renamed tab is still found.
  */
-import { tabKey } from '../../store/keys';
+import { tabKey, tabKeyIds } from '../../store/keys';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -17,6 +17,8 @@ export interface TabRecord {
   filteredSheetId?: number;
   /** What the full import found, in words (summaryText), for the Scans list. */
   summary?: string;
+  /** The scan's marketplace code (row actions key their entries by it); older records lack it. */
+  marketplace?: string;
 }
 
 export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
@@ -58,4 +60,24 @@ export function sheetById(ss: Spreadsheet, id: number | null): Sheet | null {
   const sheets = ss.getSheets();
   for (const s of sheets) if (s.getSheetId() === id) return s;
   return null;
+}
+
+/** Every scan with a tab record in this document. */
+export function tabRecordIds(props: Properties): number[] {
+  return tabKeyIds(props.getKeys());
+}
+
+/** The result tabs (full and filtered) of this document, with their scan's record. */
+export function resultTabs(ss: Spreadsheet, props: Properties): Array<{ scanId: number; sheet: Sheet; record: TabRecord }> {
+  const out: Array<{ scanId: number; sheet: Sheet; record: TabRecord }> = [];
+  const sheets = ss.getSheets();
+  for (const scanId of tabRecordIds(props)) {
+    const record = readTabRecord(props, scanId);
+    if (!record) continue;
+    for (const id of [record.sheetId, record.filteredSheetId]) {
+      const s = id === undefined ? null : sheets.find((x) => x.getSheetId() === id);
+      if (s) out.push({ scanId, sheet: s, record });
+    }
+  }
+  return out;
 }

@@ -1,0 +1,55 @@
+/**
+ * The sidebar's contract for row actions (re-exported by ../protocol.ts). Plain data only.
+ */
+export type RowActionId = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confirmMatch' | 'setUnitsPerOrder' | 'addTags' | 'addNote';
+
+/** What an action is about to do on the selected rows (or did). */
+export interface RowActionPreview {
+  action: RowActionId;
+  /** The list it writes (ListIdName). */
+  list: string;
+  /** "Block 3 brands (US): Acme, ..." or "Nothing to do". */
+  summary: string;
+  /** "2 of the 5 selected rows have no brand: skipped", ... */
+  skipped: string[];
+  /** Entries that change. */
+  count: number;
+  selected: number;
+  sheetName: string;
+  /** The summary and the skipped rows as sentences (what the menu and the sidebar show). */
+  message: string;
+}
+
+export interface RowActionResult extends RowActionPreview {
+  /** The action's id for undoRowAction; null when nothing changed or it is too large to keep. */
+  id: string | null;
+  /** Rows of result tabs now marked (blocked / not a match). */
+  marked: number;
+}
+
+/** One of the last actions of this session (this user, this spreadsheet), newest first. */
+export interface RowActionView {
+  id: string;
+  /** ISO time. */
+  at: string;
+  action: string;
+  summary: string;
+  undone: boolean;
+}
+
+/** The Selected rows section: its buttons (labels from the server) and the session's last actions. */
+export interface RowActionsView {
+  actions: Array<{ id: RowActionId; label: string }>;
+  /** Placeholder of the box for units, tags or note. */
+  hint: string;
+  /** The session's last actions not undone yet, newest first. */
+  recent: RowActionView[];
+}
+
+export interface ActionsServerFunctions {
+  /** arg: the units, the tag names (text with commas, or a list) or the note text; null for the others. */
+  previewRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionPreview;
+  applyRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionResult;
+  undoRowAction(id: string): RowActionResult;
+  listRowActions(): RowActionsView;
+}
