@@ -53,7 +53,10 @@ const sidebarJs = await build({
 const css = (await transform(readFileSync('sidebar/style.css', 'utf8'), { loader: 'css', minify: true, target: 'chrome100' })).code;
 // The page is an HtmlService template (for the initial view): scriptlet markers inside the
 // inlined script or CSS would be taken as template code.
-for (const [what, text] of [['sidebar script', sidebarJs.outputFiles[0].text], ['sidebar CSS', css]]) {
+for (const [what, text] of [
+  ['sidebar script', sidebarJs.outputFiles[0].text],
+  ['sidebar CSS', css],
+]) {
   if (/<\?|\?>/.test(text)) throw new Error(`${what} contains "<?" or "?>", which HtmlService templates would evaluate`);
 }
 const html = readFileSync('sidebar/index.html', 'utf8')

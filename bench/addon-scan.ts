@@ -78,7 +78,10 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
   try {
     const form = new FormData();
     form.append('file', new Blob([priceList()], { type: 'text/csv' }), 'bench.csv');
-    form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1, supplier_sku: 2 }, options: { marketplace_id: 'US', name: 'Bench 10k', header: true } }));
+    form.append(
+      'attributes',
+      JSON.stringify({ mapping: { id: 0, cost: 1, supplier_sku: 2 }, options: { marketplace_id: 'US', name: 'Bench 10k', header: true } }),
+    );
     const auth = { authorization: 'Bearer ' + service.apiKey };
     const up = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: auth, body: form });
     const { id } = (await up.json()) as { id: number };
@@ -109,7 +112,8 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
       out['import: rows written'] = rows;
       out['import: executions (sidebar calls)'] = ex.length;
       out['import: API requests'] = sum('urlFetchRequests');
-      out['import: API requests, floor (pages of 100 + scan record)'] = Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1;
+      out['import: API requests, floor (pages of 100 + scan record)'] =
+        Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1;
       out['import: fetchAll calls'] = sum('urlFetchCalls');
       out['import: spreadsheet write calls'] = sum('sheetWriteCalls');
       out['import: cells written'] = sum('cellsWritten');

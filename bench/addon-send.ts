@@ -14,7 +14,20 @@ import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService } from '../emulator/service/spawn';
 
 const ROWS = 10_000;
-const HEADERS = ['UPC', 'Item #', 'Description', 'Brand', 'Unit Cost', 'MSRP/MAP', 'Qty Avail', 'Case Pack', 'Category', 'Color', 'Size', 'Notes'];
+const HEADERS = [
+  'UPC',
+  'Item #',
+  'Description',
+  'Brand',
+  'Unit Cost',
+  'MSRP/MAP',
+  'Qty Avail',
+  'Case Pack',
+  'Category',
+  'Color',
+  'Size',
+  'Notes',
+];
 
 /** GS1 check digit of the first 11 digits of a UPC-A. */
 function upc(n: number): string {
@@ -30,7 +43,11 @@ function supplierCsv(): string {
   const lines = [HEADERS.join(',')];
   for (let i = 0; i < ROWS; i++) {
     const cost = i % 7 === 0 ? `$${(i % 9) + 1},${String(i % 1000).padStart(3, '0')}.50` : ((i % 4000) / 100 + 1).toFixed(2);
-    lines.push([upc(i), `SKU-${i}`, `Item ${i}, "assorted"`, i % 3 ? 'Acme' : 'Globex', cost, '', String(i % 50), '6', 'Toys', 'Red', 'M', ''].map(q).join(','));
+    lines.push(
+      [upc(i), `SKU-${i}`, `Item ${i}, "assorted"`, i % 3 ? 'Acme' : 'Globex', cost, '', String(i % 50), '6', 'Toys', 'Red', 'M', '']
+        .map(q)
+        .join(','),
+    );
   }
   return lines.join('\r\n') + '\r\n';
 }
@@ -100,7 +117,9 @@ export async function benchAddonSend(): Promise<Record<string, number | string>>
     const cells = (ROWS + 1) * HEADERS.length;
     out['naive cell-by-cell read: read calls before it ended'] = naive.counters.sheetReadCalls;
     out['naive cell-by-cell read: ended'] = killed ? `killed: ${killed}` : 'finished';
-    out['naive cell-by-cell read: modelled s, projected for the whole sheet'] = Math.round(((naive.durationMs / 1000) * cells) / Math.max(1, naive.counters.cellsRead));
+    out['naive cell-by-cell read: modelled s, projected for the whole sheet'] = Math.round(
+      ((naive.durationMs / 1000) * cells) / Math.max(1, naive.counters.cellsRead),
+    );
   } finally {
     rt.close();
     await service.stop();

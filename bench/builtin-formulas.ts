@@ -13,7 +13,14 @@ export async function benchBuiltinFormulas(): Promise<Record<string, number | st
   const state = new RuntimeState();
   const wb = new Workbook({ name: 'Bench' });
   const app = createSpreadsheetApp(state, wb, { isCustomFunction: () => false, callCustomFunction: () => null });
-  state.current = { kind: 'normal', authMode: 'FULL', startedAt: state.clock.now(), limitMs: LIMIT_MS.normal, user: wb.owner, counters: emptyCounters() };
+  state.current = {
+    kind: 'normal',
+    authMode: 'FULL',
+    startedAt: state.clock.now(),
+    limitMs: LIMIT_MS.normal,
+    user: wb.owner,
+    counters: emptyCounters(),
+  };
   const sheet = app.getActiveSpreadsheet().getActiveSheet();
   sheet.insertRowsAfter(1000, ROWS);
   const rows = Array.from({ length: ROWS }, (_, i) => [100000 + i, (i % 50) + 1, `=B${i + 1}*0.9`, `=ROUND(C${i + 1}*1.2,2)`]);

@@ -102,7 +102,10 @@ function scriptWithNaive(): string {
 async function uploadScan(service: SpawnedService, lines: number, name: string): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([priceListCsv(lines, { sku: true, eol: '\r\n' })], { type: 'text/csv' }), name + '.csv');
-  form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1, supplier_sku: 2 }, options: { marketplace_id: 'US', name, header: true } }));
+  form.append(
+    'attributes',
+    JSON.stringify({ mapping: { id: 0, cost: 1, supplier_sku: 2 }, options: { marketplace_id: 'US', name, header: true } }),
+  );
   const auth = { authorization: 'Bearer ' + service.apiKey };
   const up = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: auth, body: form });
   const { id } = (await up.json()) as { id: number };
@@ -157,7 +160,13 @@ function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Wo
   const wb = new Workbook({ owner: OWNER, name: 'Busy seller', empty: true });
   wb.addSheet('Ids', undefined, CELLS + 10, 26);
   opts.upcs.forEach((u, i) => wb.type('Ids', 'A' + (i + 2), "'" + u));
-  const rt = createRuntime({ scriptPath: opts.naive ? scriptWithNaive() : DEFAULT_SCRIPT_PATH, workbook: wb, clock, urlFetchTimeoutMs: 30_000, quotas: 'consumer' });
+  const rt = createRuntime({
+    scriptPath: opts.naive ? scriptWithNaive() : DEFAULT_SCRIPT_PATH,
+    workbook: wb,
+    clock,
+    urlFetchTimeoutMs: 30_000,
+    quotas: 'consumer',
+  });
   return { rt, wb };
 }
 
@@ -179,9 +188,20 @@ function fillLists(wb: Workbook): void {
 
 /** The seller's edits of the day (the same in both days): hour -> what happens. */
 async function listsEdits(h: number, wb: Workbook, door: WorkerService, key: string): Promise<void> {
-  const typeRows = (sheet: string, from: number, rows: unknown[][]) => rows.forEach((r, i) => r.forEach((v, j) => wb.type(sheet, wb.a1(from + i, j + 1), v)));
-  if (h === 4) typeRows('Scan brand blocklist', LIST_ROWS.brands + 2, Array.from({ length: 20 }, (_, i) => ['US', 'New brand ' + i]));
-  if (h === 5) typeRows('Scan ASIN blocklist', LIST_ROWS.asins + 2, Array.from({ length: 5 }, (_, i) => ['US', asin('Y', i)]));
+  const typeRows = (sheet: string, from: number, rows: unknown[][]) =>
+    rows.forEach((r, i) => r.forEach((v, j) => wb.type(sheet, wb.a1(from + i, j + 1), v)));
+  if (h === 4)
+    typeRows(
+      'Scan brand blocklist',
+      LIST_ROWS.brands + 2,
+      Array.from({ length: 20 }, (_, i) => ['US', 'New brand ' + i]),
+    );
+  if (h === 5)
+    typeRows(
+      'Scan ASIN blocklist',
+      LIST_ROWS.asins + 2,
+      Array.from({ length: 5 }, (_, i) => ['US', asin('Y', i)]),
+    );
   if (h === 10) wb.type('Scan multipack', 'C2', 12);
   if (h === 8) {
     // tags given on the service by another tool (the web app)
@@ -198,7 +218,16 @@ function ensureTrigger(rt: Runtime, handler: string, documentId: string): void {
   // What startScan does (ensureImportTrigger): one hourly trigger per user and document.
   if (rt.triggers.records.some((t) => t.handler === handler)) return;
   const now = rt.state.clock.now();
-  rt.triggers.records.push({ uid: String(now), handler, user: OWNER, eventType: 'CLOCK', source: 'CLOCK', sourceId: documentId, nextAt: now + HOUR, everyMs: HOUR });
+  rt.triggers.records.push({
+    uid: String(now),
+    handler,
+    user: OWNER,
+    eventType: 'CLOCK',
+    source: 'CLOCK',
+    sourceId: documentId,
+    nextAt: now + HOUR,
+    everyMs: HOUR,
+  });
 }
 
 async function runDay(opts: DayOptions): Promise<Record<string, number | string>> {
@@ -283,17 +312,22 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
     out[`${label}: scans imported by the trigger`] = `${imported} of ${started.length}`;
     out[`${label}: reopenings / result-row actions`] = `${reopened} / ${actions}`;
     out[`${label}: URL Fetch calls (consumer limit 20,000)`] = `${u.urlFetchCalls.used} (${pct(u.urlFetchCalls.used, 20_000)})`;
-    out[`${label}: property reads/writes (consumer limit 50,000)`] = `${u.propertiesReadWrite.used} (${pct(u.propertiesReadWrite.used, 50_000)})`;
-    out[`${label}: trigger runtime min (consumer limit 90)`] = `${(u.triggerRuntimeMs.used / 60_000).toFixed(1)} (${pct(u.triggerRuntimeMs.used, 90 * 60_000)})`;
+    out[`${label}: property reads/writes (consumer limit 50,000)`] =
+      `${u.propertiesReadWrite.used} (${pct(u.propertiesReadWrite.used, 50_000)})`;
+    out[`${label}: trigger runtime min (consumer limit 90)`] =
+      `${(u.triggerRuntimeMs.used / 60_000).toFixed(1)} (${pct(u.triggerRuntimeMs.used, 90 * 60_000)})`;
     out[`${label}: URL Fetch data received MB (no published limit now; was 100)`] = (u.urlFetchBytesReceived.used / 1048576).toFixed(1);
     const trig = rt.executions.filter((e) => e.kind === 'installable-trigger');
-    out[`${label}: trigger runs / longest s (limit 360)`] = `${trig.length} / ${(Math.max(0, ...trig.map((e) => e.durationMs)) / 1000).toFixed(1)}`;
+    out[`${label}: trigger runs / longest s (limit 360)`] =
+      `${trig.length} / ${(Math.max(0, ...trig.map((e) => e.durationMs)) / 1000).toFixed(1)}`;
     const cf = rt.executions.filter((e) => e.kind === 'custom-function');
-    out[`${label}: formula executions / longest s (limit 30)`] = `${cf.length} / ${(Math.max(0, ...cf.map((e) => e.durationMs)) / 1000).toFixed(1)}`;
+    out[`${label}: formula executions / longest s (limit 30)`] =
+      `${cf.length} / ${(Math.max(0, ...cf.map((e) => e.durationMs)) / 1000).toFixed(1)}`;
     const failed = rt.executions.filter((e) => !e.ok);
     out[`${label}: failed executions`] = failed.length ? `${failed.length} (first: ${failed[0].functionName}: ${failed[0].error})` : 0;
     for (const [what, s] of ledger.by) {
-      out[`${label}, ${what}: URL Fetch calls / property r+w / trigger min / executions`] = `${s.fetch} / ${s.props} / ${(s.triggerMs / 60_000).toFixed(1)} / ${s.executions}`;
+      out[`${label}, ${what}: URL Fetch calls / property r+w / trigger min / executions`] =
+        `${s.fetch} / ${s.props} / ${(s.triggerMs / 60_000).toFixed(1)} / ${s.executions}`;
     }
     // The lists sync runs inside the trigger's executions; its own share of URL Fetch is counted at the front door.
     out[`${label}, lists sync: URL Fetch calls (in the trigger's above)`] = (await door.listRequests()) - listRequests0;
@@ -303,7 +337,9 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
       : rt.logs.reduce((n, l) => n + 1000 * Number((/automatic lists sync: .*\((\d+(?:\.\d+)?) s\)/.exec(l) || [])[1] || 0), 0);
     out[`${label}, lists sync: trigger runtime min (in the trigger's above)`] = (listsMs / 60_000).toFixed(1);
     const synced = rt.scriptRun('getListsStatus') as { lists: Array<{ title: string; count: number | null; lastSync: string | null }> };
-    out[`${label}, lists sync: entries / last sync per list`] = synced.lists.map((l) => `${l.title} ${l.count} / ${l.lastSync ? l.lastSync.slice(11, 16) : '–'}`).join(', ');
+    out[`${label}, lists sync: entries / last sync per list`] = synced.lists
+      .map((l) => `${l.title} ${l.count} / ${l.lastSync ? l.lastSync.slice(11, 16) : '–'}`)
+      .join(', ');
     out[`${label}, lists sync: 3 tags given on the service at 14:00 are in the sheet`] = String(tagRows(wb) === 3);
     out[`${label}: left today for everything else`] =
       `${20_000 - u.urlFetchCalls.used} URL Fetch calls, ${50_000 - u.propertiesReadWrite.used} property r+w, ${((90 * 60_000 - u.triggerRuntimeMs.used) / 60_000).toFixed(1)} min of trigger runtime`;
@@ -334,7 +370,8 @@ export async function benchBusyDay(): Promise<Record<string, number | string>> {
   const out: Record<string, number | string> = {};
   try {
     const scanIds: number[] = [];
-    for (let i = 0; i < SCAN_LINES.length; i++) scanIds.push(await uploadScan(service, SCAN_LINES[i], `Supplier ${i + 1} (${SCAN_LINES[i]} lines)`));
+    for (let i = 0; i < SCAN_LINES.length; i++)
+      scanIds.push(await uploadScan(service, SCAN_LINES[i], `Supplier ${i + 1} (${SCAN_LINES[i]} lines)`));
     out['day: scans (lines)'] = SCAN_LINES.join(', ');
     out['day: formula cells / distinct UPCs'] = `${CELLS} / ${DISTINCT}`;
     Object.assign(out, await runDay({ naive: false, service, scanIds, upcs }));

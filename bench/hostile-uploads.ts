@@ -68,10 +68,22 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 /** An XLSX whose first sheet is `sheet` (an already deflated part named xl/worksheets/sheet1.xml). */
 export function xlsxAround(sheet: Part): Buffer {
   return zip([
-    part('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`),
-    part('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    part('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    part('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+    part(
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    part(
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    part(
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    part(
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
     sheet,
   ]);
 }
@@ -106,7 +118,10 @@ export interface Upload {
 
 /** ~1.6 KB: one row, numbered 30,000,000. */
 export function rowThirtyMillion(): Upload {
-  const sheet = part('xl/worksheets/sheet1.xml', `${SHEET_HEAD}<row r="30000000"><c r="A30000000" t="inlineStr"><is><t>036000291452</t></is></c><c r="B30000000"><v>3.5</v></c></row>${SHEET_TAIL}`);
+  const sheet = part(
+    'xl/worksheets/sheet1.xml',
+    `${SHEET_HEAD}<row r="30000000"><c r="A30000000" t="inlineStr"><is><t>036000291452</t></is></c><c r="B30000000"><v>3.5</v></c></row>${SHEET_TAIL}`,
+  );
   return { what: 'XLSX, one row numbered 30,000,000', filename: 'row-30m.xlsx', data: xlsxAround(sheet) };
 }
 
@@ -139,7 +154,11 @@ export async function gigabyteSheet(lying = false): Promise<Upload> {
     yield SHEET_TAIL;
   });
   if (lying) sheet.declared = 1024;
-  return { what: `XLSX unpacking to 1 GiB${lying ? ' (declaring 1 KiB)' : ''}`, filename: lying ? 'bomb-lying.xlsx' : 'bomb.xlsx', data: xlsxAround(sheet) };
+  return {
+    what: `XLSX unpacking to 1 GiB${lying ? ' (declaring 1 KiB)' : ''}`,
+    filename: lying ? 'bomb-lying.xlsx' : 'bomb.xlsx',
+    data: xlsxAround(sheet),
+  };
 }
 
 /** A legitimate price list of `n` rows (header + UPC, cost, title, stock), CSV or XLSX. */
@@ -156,11 +175,14 @@ export async function priceList(n: number, kind: 'csv' | 'xlsx'): Promise<Upload
     return { what: `CSV, ${n.toLocaleString('en-US')} rows`, filename: 'list.csv', data: Buffer.from(lines.join('\n') + '\n') };
   }
   const sheet = await streamedSheet(function* () {
-    yield SHEET_HEAD + '<row r="1"><c r="A1" t="inlineStr"><is><t>UPC</t></is></c><c r="B1" t="inlineStr"><is><t>Cost</t></is></c><c r="C1" t="inlineStr"><is><t>Title</t></is></c><c r="D1" t="inlineStr"><is><t>Stock</t></is></c></row>';
+    yield SHEET_HEAD +
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>UPC</t></is></c><c r="B1" t="inlineStr"><is><t>Cost</t></is></c><c r="C1" t="inlineStr"><is><t>Title</t></is></c><c r="D1" t="inlineStr"><is><t>Stock</t></is></c></row>';
     const rows: string[] = [];
     for (let i = 0; i < n; i++) {
       const r = i + 2;
-      rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${upc(i)}</t></is></c><c r="B${r}"><v>${(3 + (i % 50) / 10).toFixed(2)}</v></c><c r="C${r}" t="inlineStr"><is><t>Product number ${i}</t></is></c><c r="D${r}"><v>${i % 40}</v></c></row>`);
+      rows.push(
+        `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${upc(i)}</t></is></c><c r="B${r}"><v>${(3 + (i % 50) / 10).toFixed(2)}</v></c><c r="C${r}" t="inlineStr"><is><t>Product number ${i}</t></is></c><c r="D${r}"><v>${i % 40}</v></c></row>`,
+      );
       if (rows.length === 5_000) yield rows.splice(0).join('');
     }
     yield rows.join('') + SHEET_TAIL;

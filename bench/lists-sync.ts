@@ -18,7 +18,11 @@ const CHANGED = 100;
 const KEY = 'bench-lists-key-0000000000';
 
 async function send(url: string, method: string, path: string, body: unknown): Promise<void> {
-  const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
@@ -88,8 +92,14 @@ export async function benchListsSync(): Promise<Record<string, number | string>>
     clock.advance(61_000);
     // 3. 100 rows changed on each side
     for (let i = 0; i < CHANGED; i++) wb.type(sheet, `B${i + 2}`, `Renamed ${i}`);
-    await send(url, 'DELETE', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands: Array.from({ length: CHANGED }, (_, i) => `Brand ${ROWS - 1 - i}`) });
-    await send(url, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands: Array.from({ length: CHANGED }, (_, i) => `Service ${i}`) });
+    await send(url, 'DELETE', '/api/v3/brand-blocklist', {
+      marketplace_id: 'US',
+      brands: Array.from({ length: CHANGED }, (_, i) => `Brand ${ROWS - 1 - i}`),
+    });
+    await send(url, 'POST', '/api/v3/brand-blocklist', {
+      marketplace_id: 'US',
+      brands: Array.from({ length: CHANGED }, (_, i) => `Service ${i}`),
+    });
     clock.advance(61_000);
     const t3 = Date.now();
     // pages read, one DELETE and one POST
@@ -108,9 +118,14 @@ export async function benchListsSync(): Promise<Record<string, number | string>>
     const u1 = rt.quotaUsage();
     const per = (k: 'triggerRuntimeMs' | 'urlFetchCalls' | 'propertiesReadWrite') => (u1[k].used - u0[k].used) / RUNS;
     // An average over the first runs: the schedule (src/app/lists/schedule.ts) skips an unchanged list on some of them.
-    out[`hourly automatic sync, unchanged: trigger runtime s per run (mean of the first ${RUNS})`] = Number((per('triggerRuntimeMs') / 1000).toFixed(1));
-    out[`hourly automatic sync, unchanged: URL Fetch calls / property r+w per run (mean of the first ${RUNS})`] = `${per('urlFetchCalls').toFixed(1)} / ${per('propertiesReadWrite').toFixed(1)}`;
-    out['hourly automatic sync, at that mean for 23 runs a day: trigger runtime min of 90 (busy-day.ts models the whole day)'] = Number(((per('triggerRuntimeMs') * 23) / 60_000).toFixed(1));
+    out[`hourly automatic sync, unchanged: trigger runtime s per run (mean of the first ${RUNS})`] = Number(
+      (per('triggerRuntimeMs') / 1000).toFixed(1),
+    );
+    out[`hourly automatic sync, unchanged: URL Fetch calls / property r+w per run (mean of the first ${RUNS})`] =
+      `${per('urlFetchCalls').toFixed(1)} / ${per('propertiesReadWrite').toFixed(1)}`;
+    out['hourly automatic sync, at that mean for 23 runs a day: trigger runtime min of 90 (busy-day.ts models the whole day)'] = Number(
+      ((per('triggerRuntimeMs') * 23) / 60_000).toFixed(1),
+    );
     // (counted cell by cell: wb.values of 50,000 rows is slow)
     const last = wb.requireSheet(sheet).lastRow();
     let rows = 0;

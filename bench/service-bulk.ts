@@ -13,7 +13,10 @@ const KEY = 'bench-key';
 export async function benchServiceBulk(): Promise<Record<string, number | string>> {
   const dir = mkdtempSync(join(tmpdir(), 'scan-service-bench-'));
   const empty = { byIdentifier: () => [], byAsin: () => undefined, size: () => 0 };
-  const svc = await startService({ port: 0, dbPath: join(dir, 'bench.sqlite'), apiKeys: [KEY], bulkRateLimitPerMinute: 1_000_000 }, { catalog: empty });
+  const svc = await startService(
+    { port: 0, dbPath: join(dir, 'bench.sqlite'), apiKeys: [KEY], bulkRateLimitPerMinute: 1_000_000 },
+    { catalog: empty },
+  );
   const send = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(svc.url + path, {
       method,
@@ -26,7 +29,11 @@ export async function benchServiceBulk(): Promise<Record<string, number | string
   };
   const batch = (b: number) => ({
     marketplace_id: 'US',
-    matches: Array.from({ length: 10_000 }, (_, i) => ({ identifier: `0${String(b * 10_000 + i).padStart(11, '0')}`, asin: `B0${String(b * 10_000 + i).padStart(8, '0')}`, is_match: i % 3 !== 0 })),
+    matches: Array.from({ length: 10_000 }, (_, i) => ({
+      identifier: `0${String(b * 10_000 + i).padStart(11, '0')}`,
+      asin: `B0${String(b * 10_000 + i).padStart(8, '0')}`,
+      is_match: i % 3 !== 0,
+    })),
   });
   try {
     const ms = (t: number) => Math.round((performance.now() - t) * 10) / 10;

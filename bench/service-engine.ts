@@ -19,12 +19,26 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
   // Rows: every US identifier (UPC, EAN, ISBN, GTIN, JAN) with a cost, as a supplier list would carry them.
   const us: CatalogRecord[] = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
   const rows: string[][] = [];
-  for (const r of us) for (const list of Object.values(r.identifiers)) for (const id of list ?? []) rows.push([id, '$' + ((r.buybox_price ?? 1000) * 0.4 / 100).toFixed(2), '2', '5%']);
+  for (const r of us)
+    for (const list of Object.values(r.identifiers))
+      for (const id of list ?? []) rows.push([id, '$' + (((r.buybox_price ?? 1000) * 0.4) / 100).toFixed(2), '2', '5%']);
   const attrs: ScanAttributes = {
     mapping: { id: 0, cost: 1, supplier_pack_quantity: 2, discount_per_product: 3 },
-    options: { marketplace_id: 'US', name: 'bench', discount_supplier: 300, prep_cost: 25, pull_historical_data: true, multipack_prep_cost: { enabled: true, firstN: 2, costForFirstN: 10, costForRest: 5 } },
+    options: {
+      marketplace_id: 'US',
+      name: 'bench',
+      discount_supplier: 300,
+      prep_cost: 25,
+      pull_historical_data: true,
+      multipack_prep_cost: { enabled: true, firstN: 2, costForFirstN: 10, costForRest: 5 },
+    },
   };
-  const rules: AccountRules = { blockedBrands: new Set(['Acme']), blockedAsins: new Set(), multipackCorrections: new Map([[us[0].asin, 3]]), listingMatches: new Map() };
+  const rules: AccountRules = {
+    blockedBrands: new Set(['Acme']),
+    blockedAsins: new Set(),
+    multipackCorrections: new Map([[us[0].asin, 3]]),
+    listingMatches: new Map(),
+  };
 
   // One warm-up pass (JIT), then three timed passes over all rows; the median pass is reported.
   let products = 0;
@@ -66,8 +80,11 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
 }
 
 if (require.main === module) {
-  benchEngine().then((r) => console.log(r), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  benchEngine().then(
+    (r) => console.log(r),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -16,14 +16,23 @@ export async function benchServiceHostile(): Promise<Record<string, number | str
   try {
     out['service at rest: peak RSS (MiB)'] = peakRssMiB(svc.pid);
     const makers: Array<() => Upload | Promise<Upload>> = [
-      rowThirtyMillion, blankLinesCsv, threeMillionRows, () => gigabyteSheet(false), () => gigabyteSheet(true), () => priceList(100_000, 'csv'), () => priceList(100_000, 'xlsx'),
+      rowThirtyMillion,
+      blankLinesCsv,
+      threeMillionRows,
+      () => gigabyteSheet(false),
+      () => gigabyteSheet(true),
+      () => priceList(100_000, 'csv'),
+      () => priceList(100_000, 'xlsx'),
     ];
     for (const make of makers) {
       const u = await make();
       writeFileSync(`/proc/${svc.pid}/clear_refs`, '5'); // peak RSS from here
       const fd = new FormData();
       fd.append('file', new Blob([new Uint8Array(u.data)]), u.filename);
-      fd.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'bench', header: true } }));
+      fd.append(
+        'attributes',
+        JSON.stringify({ mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'bench', header: true } }),
+      );
       let done = false;
       let slowest = 0;
       const pings = (async () => {
@@ -41,7 +50,8 @@ export async function benchServiceHostile(): Promise<Record<string, number | str
       done = true;
       await pings;
       const label = `${u.what} (${(u.data.length / 1024).toFixed(1)} KB)`;
-      out[label] = `${res.status}${body.limit ? ` ${body.limit}` : ''} in ${ms} ms; peak RSS ${peakRssMiB(svc.pid).toFixed(0)} MiB; slowest other request ${slowest} ms`;
+      out[label] =
+        `${res.status}${body.limit ? ` ${body.limit}` : ''} in ${ms} ms; peak RSS ${peakRssMiB(svc.pid).toFixed(0)} MiB; slowest other request ${slowest} ms`;
       if (body.id) await fetch(`${svc.url}/api/v3/scans/${body.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${KEYS[0]}` } });
     }
   } finally {

@@ -23,7 +23,10 @@ export async function benchScans(): Promise<Record<string, number | string>> {
   try {
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
-    form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'bench', header: true } }));
+    form.append(
+      'attributes',
+      JSON.stringify({ mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'bench', header: true } }),
+    );
     const t0 = performance.now();
     const up = await fetch(`${svc.url}/api/v3/scans`, { method: 'POST', headers: auth, body: form });
     const scan = (await up.json()) as any;
@@ -45,7 +48,9 @@ export async function benchScans(): Promise<Record<string, number | string>> {
       return Math.round(performance.now() - s);
     };
     const post = (path: string, body: unknown) =>
-      fetch(svc.url + path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
+      fetch(svc.url + path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (r) => r.arrayBuffer(),
+      );
     const query = { sort: '-financials.roi', filter: [{ name: 'financials.profit', operator: '>', value: 0 }] };
     return {
       'scans.lines': lines,
@@ -66,8 +71,11 @@ export async function benchScans(): Promise<Record<string, number | string>> {
 }
 
 if (require.main === module) {
-  benchScans().then((r) => console.log(r), (e) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
+  benchScans().then(
+    (r) => console.log(r),
+    (e) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -18,7 +18,10 @@ const SECRET = 'bench-secret-0123456789abcdef';
 const N = 1000;
 
 function start(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', PORT: '0', WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SERVER], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', WEBHOOK_SECRET: SECRET, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -40,10 +43,29 @@ function delivery(): { raw: string; headers: Record<string, string | number> } {
   const raw = JSON.stringify({
     event: 'scan.complete',
     timestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    scan: { id: id++, name: 'Price List 2026-11-25', status: 'success', marketplace_id: 1, products: 291, errors: 9, speed: 600, lines: 300, created_at: '2026-11-25T10:00:00', completed_at: new Date().toISOString() },
+    scan: {
+      id: id++,
+      name: 'Price List 2026-11-25',
+      status: 'success',
+      marketplace_id: 1,
+      products: 291,
+      errors: 9,
+      speed: 600,
+      lines: 300,
+      created_at: '2026-11-25T10:00:00',
+      completed_at: new Date().toISOString(),
+    },
   });
   const sig = 'sha256=' + createHmac('sha256', SECRET).update(raw).digest('hex');
-  return { raw, headers: { 'content-type': 'application/json', 'x-service-event': 'scan.complete', 'x-service-signature': sig, 'content-length': Buffer.byteLength(raw) } };
+  return {
+    raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-service-event': 'scan.complete',
+      'x-service-signature': sig,
+      'content-length': Buffer.byteLength(raw),
+    },
+  };
 }
 
 function send(url: string, agent: Agent): Promise<number> {

@@ -93,7 +93,13 @@ export function plainDecimal(n: number): string {
   const sign = m[1];
   if (m[4] === undefined) {
     // Fixed notation from toPrecision: strip trailing zeros of the fraction.
-    return sign + s.slice(sign.length).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    return (
+      sign +
+      s
+        .slice(sign.length)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '')
+    );
   }
   const digits = m[2] + (m[3] || '');
   const exp = Number(m[4]);

@@ -66,7 +66,11 @@ export function fail(e: unknown): void {
 }
 
 export function start(mount: HTMLElement, initial: string): void {
-  nav = h('nav', { class: 'tabs' }, ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)));
+  nav = h(
+    'nav',
+    { class: 'tabs' },
+    ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)),
+  );
   msg = h('div', { class: 'msg', hidden: true });
   body = h('div');
   fill(mount, nav, msg, body);

@@ -60,7 +60,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       } catch (e) {
         fail(e);
       }
-    }));
+    }),
+  );
 
   function draw(finishedNow: boolean): void {
     const head = h(
@@ -72,14 +73,25 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     const meta = h('div', { class: 'muted small' }, [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
     const parts: Array<HTMLElement | null> = [head, meta];
     if (isActive(p)) {
-      const bar = h('div', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(percent(p)) }, h('div'));
+      const bar = h(
+        'div',
+        { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(percent(p)) },
+        h('div'),
+      );
       (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
       parts.push(bar, h('div', { class: 'progress small' }, progressLine(p)), h('div', { class: 'buttons' }, cancel));
     } else {
       parts.push(h('div', { class: 'small' }, countsLine(p)));
       // What a seller decides on, once imported here: profitable rows, best ROI, profit a month.
       if (p.summary) parts.push(h('div', { class: 'small summary' }, p.summary));
-      if (p.status === 'error') parts.push(h('div', { class: 'small error' }, 'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.'));
+      if (p.status === 'error')
+        parts.push(
+          h(
+            'div',
+            { class: 'small error' },
+            'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.',
+          ),
+        );
       if (p.autoImportStopped) parts.push(h('div', { class: 'small error' }, p.autoImportStopped));
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
       // one that finishes while shown is imported at once, as the hourly trigger would — except
@@ -101,8 +113,23 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     const done = !isActive(p);
     let ex: HTMLButtonElement | null = null;
     if (done) {
-      const format = select([['csv', 'CSV'], ['xlsx', 'XLSX'], ['json', 'JSON']], 'csv', { 'aria-label': 'Download format' });
-      const target = select([['drive', 'to Drive'], ['tab', 'into a tab']], 'drive', { 'aria-label': 'Download to' });
+      const format = select(
+        [
+          ['csv', 'CSV'],
+          ['xlsx', 'XLSX'],
+          ['json', 'JSON'],
+        ],
+        'csv',
+        { 'aria-label': 'Download format' },
+      );
+      const target = select(
+        [
+          ['drive', 'to Drive'],
+          ['tab', 'into a tab'],
+        ],
+        'drive',
+        { 'aria-label': 'Download to' },
+      );
       const dl = button('Download', () =>
         busy(dl, async () => {
           fill(dlOut, 'Preparing the download…');
@@ -115,7 +142,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
             fill(dlOut);
             fail(e);
           }
-        }));
+        }),
+      );
       const exBtn: HTMLButtonElement = button('Export', () =>
         busy(exBtn, async () => {
           fill(exOut, 'Exporting…');
@@ -126,7 +154,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
             fill(exOut);
             fail(e);
           }
-        }));
+        }),
+      );
       ex = exBtn;
       box.appendChild(h('div', { class: 'row' }, format, target, dl));
       box.appendChild(dlOut);
@@ -135,20 +164,32 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     if (!isActive(p)) {
       const del: HTMLButtonElement = button('Delete…', () => {
         // Confirm step inline (HtmlService sidebars have no reliable confirm()).
-        const yes: HTMLButtonElement = button('Delete', () =>
-          busy(yes, async () => {
-            try {
-              const r = await call('deleteScan', p.scanId);
-              if (r.deleted) {
-                card.remove();
-                message('Scan "' + p.name + '" deleted.', 'ok');
-              } else fill(out, 'The scan was not deleted.');
-            } catch (e) {
-              fail(e);
-            }
-          }), 'danger');
+        const yes: HTMLButtonElement = button(
+          'Delete',
+          () =>
+            busy(yes, async () => {
+              try {
+                const r = await call('deleteScan', p.scanId);
+                if (r.deleted) {
+                  card.remove();
+                  message('Scan "' + p.name + '" deleted.', 'ok');
+                } else fill(out, 'The scan was not deleted.');
+              } catch (e) {
+                fail(e);
+              }
+            }),
+          'danger',
+        );
         const no = button('Keep', () => fill(out));
-        fill(out, h('div', { class: 'confirm' }, 'Delete "' + p.name + '" and its results at the Scan Service? This cannot be undone.', h('div', { class: 'buttons' }, yes, no)));
+        fill(
+          out,
+          h(
+            'div',
+            { class: 'confirm' },
+            'Delete "' + p.name + '" and its results at the Scan Service? This cannot be undone.',
+            h('div', { class: 'buttons' }, yes, no),
+          ),
+        );
       });
       row.appendChild(del);
     }

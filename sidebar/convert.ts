@@ -28,7 +28,14 @@ const MAX_CALLS = 1000;
 function render(root: HTMLElement): void {
   const conversion = select(CONVERSIONS, '', { name: 'conversion' });
   const market = select([['', 'My default marketplace']], '', { name: 'marketplace' });
-  const matches = select([['first', 'The first ASIN'], ['all', 'All of them, in one cell']], 'first', { name: 'matches' });
+  const matches = select(
+    [
+      ['first', 'The first ASIN'],
+      ['all', 'All of them, in one cell'],
+    ],
+    'first',
+    { name: 'matches' },
+  );
   const restart = checkbox('Start over with the current selection (drops an unfinished conversion)', false, { name: 'restart' });
   const status = h('div', { class: 'convert-status', 'aria-live': 'polite' });
   // Marketplace names come with the settings; the default works without them.
@@ -38,32 +45,43 @@ function render(root: HTMLElement): void {
 
   const line = (p: ColumnConversionProgress): string =>
     p.done ? p.message : 'Converting ' + p.sourceA1 + ': ' + num(p.rowsDone) + ' of ' + num(p.totalRows) + ' rows into ' + p.targetA1 + '…';
-  const go = button('Convert selected column', () =>
-    busy(go, async () => {
-      const request: ColumnConversionRequest = { matches: matches.value as 'first' | 'all' };
-      if (conversion.value) request.conversion = conversion.value;
-      if (market.value) request.marketplace = market.value;
-      // Only the first call may start over; the next ones continue what it started.
-      let next: ColumnConversionRequest = { ...request, restart: restart.input.checked };
-      fill(status, 'Converting…');
-      try {
-        for (let i = 0; i < MAX_CALLS; i++) {
-          const p = await call('convertSelectedColumn', next);
-          fill(status, line(p));
-          if (p.done) return;
-          next = { ...request, restart: false };
+  const go = button(
+    'Convert selected column',
+    () =>
+      busy(go, async () => {
+        const request: ColumnConversionRequest = { matches: matches.value as 'first' | 'all' };
+        if (conversion.value) request.conversion = conversion.value;
+        if (market.value) request.marketplace = market.value;
+        // Only the first call may start over; the next ones continue what it started.
+        let next: ColumnConversionRequest = { ...request, restart: restart.input.checked };
+        fill(status, 'Converting…');
+        try {
+          for (let i = 0; i < MAX_CALLS; i++) {
+            const p = await call('convertSelectedColumn', next);
+            fill(status, line(p));
+            if (p.done) return;
+            next = { ...request, restart: false };
+          }
+          fill(
+            status,
+            h('span', { class: 'error' }, 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'),
+          );
+        } catch (e) {
+          fill(status);
+          fail(e);
         }
-        fill(status, h('span', { class: 'error' }, 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'));
-      } catch (e) {
-        fill(status);
-        fail(e);
-      }
-    }), 'action');
+      }),
+    'action',
+  );
 
   fill(
     root,
     h('h2', null, 'Convert a column'),
-    h('p', { class: 'muted small' }, 'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.',
+    ),
     field('Conversion', conversion),
     field('Marketplace', market),
     field('When one identifier has several ASINs, show', matches),

@@ -22,10 +22,20 @@ export function when(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }) + ', ' + d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  return (
+    d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }) +
+    ', ' +
+    d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })
+  );
 }
 
-const STATUS: Record<ScanStatus, string> = { queued: 'Queued', running: 'Running', success: 'Done', error: 'Failed', cancelled: 'Cancelled' };
+const STATUS: Record<ScanStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  success: 'Done',
+  error: 'Failed',
+  cancelled: 'Cancelled',
+};
 export function statusLabel(s: ScanStatus): string {
   return STATUS[s] || String(s);
 }

@@ -11,7 +11,8 @@ function render(root: HTMLElement, page = 1): void {
   fill(root, h('div', { class: 'title-row' }, h('h2', null, 'Scans'), refresh), listBox, pager);
   call('listScans', page).then(
     (r) => {
-      if (!r.scans.length) fill(listBox, h('p', { class: 'muted' }, r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
+      if (!r.scans.length)
+        fill(listBox, h('p', { class: 'muted' }, r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
       else fill(listBox, ...r.scans.map((p) => scanCard(p, { history: true, autoImport: false })));
       fill(
         pager,

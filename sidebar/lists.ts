@@ -23,7 +23,12 @@ function statusTable(s: ListsStatus): HTMLElement {
       h(
         'div',
         { class: 'card', 'data-list': l.list },
-        h('div', { class: 'card-head' }, h('span', { class: 'name' }, l.title), h('span', { class: 'badge' }, l.count === null ? '–' : num(l.count))),
+        h(
+          'div',
+          { class: 'card-head' },
+          h('span', { class: 'name' }, l.title),
+          h('span', { class: 'badge' }, l.count === null ? '–' : num(l.count)),
+        ),
         h('div', { class: 'small muted' }, l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
         h('div', { class: 'small' }, l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
       ),
@@ -32,7 +37,12 @@ function statusTable(s: ListsStatus): HTMLElement {
 }
 
 function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): HTMLElement {
-  const card = h('div', { class: 'card report', 'data-list': r.list }, h('div', { class: 'card-head' }, h('span', { class: 'name' }, r.title), h('span', { class: 'badge' }, r.state)), h('div', { class: 'small' }, r.message));
+  const card = h(
+    'div',
+    { class: 'card report', 'data-list': r.list },
+    h('div', { class: 'card-head' }, h('span', { class: 'name' }, r.title), h('span', { class: 'badge' }, r.state)),
+    h('div', { class: 'small' }, r.message),
+  );
   if (r.conflicts.length) {
     const keep = (keys: string[] | 'all', side: 'sheet' | 'service') => after(call('resolveConflicts', r.list, keys, side));
     card.appendChild(h('h3', null, 'Conflicts (' + num(r.conflictCount) + ')'));
@@ -42,12 +52,29 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
           'div',
           { class: 'conflict' },
           h('div', { class: 'small' }, h('b', null, c.label), c.row ? ' (row ' + c.row + ')' : ''),
-          h('div', { class: 'sides' }, h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet), h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Service'), c.service === null ? '(deleted)' : c.service)),
-          h('div', { class: 'row' }, button("Keep the sheet's", () => keep([c.key], 'sheet')), button("Keep the service's", () => keep([c.key], 'service'))),
+          h(
+            'div',
+            { class: 'sides' },
+            h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet),
+            h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Service'), c.service === null ? '(deleted)' : c.service),
+          ),
+          h(
+            'div',
+            { class: 'row' },
+            button("Keep the sheet's", () => keep([c.key], 'sheet')),
+            button("Keep the service's", () => keep([c.key], 'service')),
+          ),
         ),
       );
     }
-    card.appendChild(h('div', { class: 'row' }, button("Keep the sheet's for all", () => keep('all', 'sheet')), button("Keep the service's for all", () => keep('all', 'service'))));
+    card.appendChild(
+      h(
+        'div',
+        { class: 'row' },
+        button("Keep the sheet's for all", () => keep('all', 'sheet')),
+        button("Keep the service's for all", () => keep('all', 'service')),
+      ),
+    );
   }
   if (r.refused.length && r.sheetName) {
     const sheetName = r.sheetName;
@@ -56,7 +83,14 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
       h(
         'ul',
         null,
-        ...r.refused.map((x) => h('li', null, button('Row ' + x.row, () => call('selectRow', sheetName, x.row).catch(fail), 'link'), ' ' + x.reason)),
+        ...r.refused.map((x) =>
+          h(
+            'li',
+            null,
+            button('Row ' + x.row, () => call('selectRow', sheetName, x.row).catch(fail), 'link'),
+            ' ' + x.reason,
+          ),
+        ),
       ),
     );
   }
@@ -71,23 +105,40 @@ function render(root: HTMLElement): void {
 
   const showStatus = (s: ListsStatus) => {
     auto.input.checked = s.autoSync;
-    fill(status, statusTable(s), s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null, s.notice ? h('p', { class: 'small' }, s.notice) : null);
+    fill(
+      status,
+      statusTable(s),
+      s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null,
+      s.notice ? h('p', { class: 'small' }, s.notice) : null,
+    );
   };
   const refresh = () => call('getListsStatus').then(showStatus, fail);
 
   const showReport = (r: SyncReport) => {
-    const counts = r.lists.reduce((n, l) => n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted, 0);
-    message(r.message + (r.preview ? ' Nothing was changed.' : ''), r.lists.some((l) => l.state === 'blocked' || l.conflictCount) ? 'info' : 'ok');
+    const counts = r.lists.reduce(
+      (n, l) => n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted,
+      0,
+    );
+    message(
+      r.message + (r.preview ? ' Nothing was changed.' : ''),
+      r.lists.some((l) => l.state === 'blocked' || l.conflictCount) ? 'info' : 'ok',
+    );
     fill(
       reports,
       h('h3', null, r.preview ? 'Preview' : 'Last sync'),
-      h('p', { class: 'small muted' }, num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests'),
+      h(
+        'p',
+        { class: 'small muted' },
+        num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests',
+      ),
       ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow)),
     );
     const blocked = r.lists.filter((l) => l.state === 'blocked');
     if (blocked.length && !r.preview) {
       const confirm = button('Confirm deletions and sync', () => busy(confirm, () => runSync(true)), 'danger');
-      reports.appendChild(h('div', { class: 'confirm' }, blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', { class: 'buttons' }, confirm)));
+      reports.appendChild(
+        h('div', { class: 'confirm' }, blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', { class: 'buttons' }, confirm)),
+      );
     }
   };
   const follow = (next: Promise<SyncReport>) => next.then((r) => (showReport(r), refresh()), fail);

@@ -45,7 +45,10 @@ export const SORTS: Array<[string, string]> = [
  * ("1.299,00" is refused rather than guessed).
  */
 export function readNumber(text: string): number {
-  const t = text.replace(/[\s$€£¥%]/g, '').replace(/,(?=\d{3}(\D|$))/g, '').replace(',', '.');
+  const t = text
+    .replace(/[\s$€£¥%]/g, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '')
+    .replace(',', '.');
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : NaN;
 }
 
@@ -77,7 +80,9 @@ function importText(p: ImportProgress): Array<string | HTMLElement> {
  * (a scan that just finished and has no tab yet).
  */
 export function resultsPanel(scanId: number, resultSheet: string | null, auto: boolean): HTMLElement {
-  const inputs = FILTERS.map((f) => h('input', { type: 'text', inputmode: 'decimal', 'data-field': f.field, 'aria-label': f.label, size: 6 }));
+  const inputs = FILTERS.map((f) =>
+    h('input', { type: 'text', inputmode: 'decimal', 'data-field': f.field, 'aria-label': f.label, size: 6 }),
+  );
   const sort = select(SORTS, '', { 'aria-label': 'Sort', name: 'sort' });
   const excludes = EXCLUDES.map((x) => checkbox(x.label, false, { 'data-field': x.field }));
   const status = h('div', { class: 'import-status', 'aria-live': 'polite' });
@@ -131,7 +136,8 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       } catch (e) {
         fail(e);
       }
-    }));
+    }),
+  );
   // Once the scan has a tab here, the next step is to open it; importing again is the lesser action.
   const hasTab = (yes: boolean) => {
     open.hidden = !yes;
@@ -154,7 +160,11 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       grid,
       h('div', { class: 'excludes' }, ...excludes.map((x) => x.row)),
       h('label', { class: 'sort' }, h('span', null, 'Sort'), sort),
-      h('div', { class: 'hint' }, 'With filters, the rows they keep go to their own tab "… (filtered)", replaced by the next filtered import; the full results stay in their tab.'),
+      h(
+        'div',
+        { class: 'hint' },
+        'With filters, the rows they keep go to their own tab "… (filtered)", replaced by the next filtered import; the full results stay in their tab.',
+      ),
     ),
     buttons,
     status,

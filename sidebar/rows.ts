@@ -16,13 +16,29 @@ export function rowsSection(): HTMLElement {
   const done = (r: { message: string }) => (message(r.message, 'ok'), load());
   const go = (id: RowActionId) =>
     call('previewRowAction', id, arg.value).then(
-      (p) => fill(out, p.message + ' ', p.count ? button('Apply', () => call('applyRowAction', id, arg.value).then(done, fail), 'action') : ''),
+      (p) =>
+        fill(out, p.message + ' ', p.count ? button('Apply', () => call('applyRowAction', id, arg.value).then(done, fail), 'action') : ''),
       fail,
     );
   const show = (v: RowActionsView) => {
     arg.placeholder = v.hint;
     fill(out);
-    fill(root, h('h3', null, 'Selected rows'), h('div', { class: 'buttons' }, ...v.actions.map((a) => button(a.label, () => go(a.id)))), arg, out, ...v.recent.map((x) => h('div', { class: 'small' }, x.summary, ' ', button('Undo', () => call('undoRowAction', x.id).then(done, fail), 'link'))));
+    fill(
+      root,
+      h('h3', null, 'Selected rows'),
+      h('div', { class: 'buttons' }, ...v.actions.map((a) => button(a.label, () => go(a.id)))),
+      arg,
+      out,
+      ...v.recent.map((x) =>
+        h(
+          'div',
+          { class: 'small' },
+          x.summary,
+          ' ',
+          button('Undo', () => call('undoRowAction', x.id).then(done, fail), 'link'),
+        ),
+      ),
+    );
   };
   const load = () => call('listRowActions').then(show, fail);
   load();

@@ -44,7 +44,11 @@ function render(root: HTMLElement): void {
       fill(setupBox, form(setup, started, withHeader));
     },
     (e) => {
-      fill(setupBox, h('p', { class: 'muted' }, 'Select the sheet (or the cells) with the price list, then reopen New scan.'), button('Try again', () => render(root)));
+      fill(
+        setupBox,
+        h('p', { class: 'muted' }, 'Select the sheet (or the cells) with the price list, then reopen New scan.'),
+        button('Try again', () => render(root)),
+      );
       fail(e);
     },
   );
@@ -52,7 +56,15 @@ function render(root: HTMLElement): void {
 
 /** "Header row [n] Use": the row with the column names, 0 when the list has none. */
 function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>): HTMLElement {
-  const input = h('input', { type: 'number', min: '0', step: '1', name: 'headerRow', value: String(setup.headerRow), 'aria-label': 'Header row', class: 'narrow' });
+  const input = h('input', {
+    type: 'number',
+    min: '0',
+    step: '1',
+    name: 'headerRow',
+    value: String(setup.headerRow),
+    'aria-label': 'Header row',
+    class: 'narrow',
+  });
   const use: HTMLButtonElement = button('Use this row', () =>
     busy(use, async () => {
       const n = Number(input.value);
@@ -61,8 +73,14 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
         return;
       }
       await withHeader(setup, n);
-    }));
-  return h('div', { class: 'form-group header-choice' }, h('label', null, 'Header row ', input, ' ', use), h('div', { class: 'hint' }, 'The row with the column names (0 if the list has none). Changing it reads the columns again.'));
+    }),
+  );
+  return h(
+    'div',
+    { class: 'form-group header-choice' },
+    h('label', null, 'Header row ', input, ' ', use),
+    h('div', { class: 'hint' }, 'The row with the column names (0 if the list has none). Changing it reads the columns again.'),
+  );
 }
 
 /** Text inputs accept what the user types ("$0.50", "5 %"); the server reads and checks them. */
@@ -70,9 +88,15 @@ function text(name: string, value = '', props: Record<string, string> = {}): HTM
   return h('input', { type: 'text', name, value, ...props });
 }
 
-function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>): HTMLElement {
+function form(
+  setup: ScanSetup,
+  started: (p: ScanProgress) => void,
+  withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>,
+): HTMLElement {
   const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
-  const roleSelects = setup.columns.map((c) => select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }));
+  const roleSelects = setup.columns.map((c) =>
+    select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }),
+  );
   // A role that only one column can play moves: choosing it for one column frees it elsewhere.
   roleSelects.forEach((s, i) =>
     s.addEventListener('change', () => {
@@ -89,14 +113,23 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
       h(
         'div',
         { class: 'column' },
-        h('div', { class: 'col-head' }, h('span', { class: 'letter' }, c.letter), h('span', { class: 'header' }, c.header || '(no header)')),
+        h(
+          'div',
+          { class: 'col-head' },
+          h('span', { class: 'letter' }, c.letter),
+          h('span', { class: 'header' }, c.header || '(no header)'),
+        ),
         h('div', { class: 'sample muted small', title: c.sample }, c.sample ? 'e.g. ' + c.sample : '(blank)'),
         roleSelects[i],
       ),
     ),
   );
 
-  const market = select(setup.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]), setup.defaultMarketplace, { name: 'marketplace' });
+  const market = select(
+    setup.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]),
+    setup.defaultMarketplace,
+    { name: 'marketplace' },
+  );
   const name = text('name', setup.defaultName);
   const discount = text('supplierDiscount', '', { inputmode: 'decimal', placeholder: 'e.g. 5' });
   const prep = text('prepCost', '', { inputmode: 'decimal', placeholder: 'e.g. 0.50' });
@@ -104,7 +137,13 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
   const mpFirstN = text('multipackPrepCost.firstN', '', { inputmode: 'numeric' });
   const mpFirst = text('multipackPrepCost.costForFirstN', '', { inputmode: 'decimal' });
   const mpRest = text('multipackPrepCost.costForRest', '', { inputmode: 'decimal' });
-  const mpBox = h('div', { class: 'indent', hidden: true }, field('First N units', mpFirstN), field('Cost for each of the first N', mpFirst), field('Cost for each of the rest', mpRest));
+  const mpBox = h(
+    'div',
+    { class: 'indent', hidden: true },
+    field('First N units', mpFirstN),
+    field('Cost for each of the first N', mpFirst),
+    field('Cost for each of the rest', mpRest),
+  );
   mp.input.addEventListener('change', () => (mpBox.hidden = !mp.input.checked));
   const ov = checkbox('Multipack override', false, { name: 'multipackOverride' });
   const ovQty = text('multipackOverrideQuantity', '', { inputmode: 'numeric' });
@@ -125,7 +164,9 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
       name: name.value,
       supplierDiscount: discount.value,
       prepCost: prep.value,
-      multipackPrepCost: mp.input.checked ? { enabled: true, firstN: mpFirstN.value, costForFirstN: mpFirst.value, costForRest: mpRest.value } : null,
+      multipackPrepCost: mp.input.checked
+        ? { enabled: true, firstN: mpFirstN.value, costForFirstN: mpFirst.value, costForRest: mpRest.value }
+        : null,
       multipackOverride: ov.input.checked,
       multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
       pullHistoricalData: hist.input.checked,
@@ -135,7 +176,11 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
   const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
   // A missing or refused key is asked for HERE, so the columns and options chosen are not lost.
   const keyOrFail = (e: unknown) => {
-    if (e instanceof ServerError && e.openSettings) fill(previewBox, keyPanel(e.message, () => fill(previewBox, h('p', { class: 'ok' }, 'Key saved. Press Send (or Preview) again.'))));
+    if (e instanceof ServerError && e.openSettings)
+      fill(
+        previewBox,
+        keyPanel(e.message, () => fill(previewBox, h('p', { class: 'ok' }, 'Key saved. Press Send (or Preview) again.'))),
+      );
     else {
       fill(previewBox);
       fail(e);
@@ -155,26 +200,47 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
       } catch (e) {
         keyOrFail(e);
       }
-    }));
+    }),
+  );
   let sent = false;
   const confirmBox = h('div', { class: 'confirm', hidden: true });
-  const sendBtn = button('Send', () => {
-    if (!sent) return send();
-    const yes = button('Send again', () => {
-      confirmBox.hidden = true;
-      void send();
-    }, 'danger');
-    const no = button('Cancel', () => (confirmBox.hidden = true));
-    fill(confirmBox, 'This starts another scan of the same rows, charged again by the Scan Service. Send again?', h('div', { class: 'buttons' }, yes, no));
-    confirmBox.hidden = false;
-  }, 'action');
+  const sendBtn = button(
+    'Send',
+    () => {
+      if (!sent) return send();
+      const yes = button(
+        'Send again',
+        () => {
+          confirmBox.hidden = true;
+          void send();
+        },
+        'danger',
+      );
+      const no = button('Cancel', () => (confirmBox.hidden = true));
+      fill(
+        confirmBox,
+        'This starts another scan of the same rows, charged again by the Scan Service. Send again?',
+        h('div', { class: 'buttons' }, yes, no),
+      );
+      confirmBox.hidden = false;
+    },
+    'action',
+  );
   const send = () =>
     busy(sendBtn, async () => {
       fill(previewBox, h('p', { class: 'muted' }, 'Sending the rows…'));
       try {
         const r = await call('startScan', request());
         mark(r.preview);
-        fill(previewBox, h('p', { class: 'ok' }, 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.'), ...previewView(r.preview, true));
+        fill(
+          previewBox,
+          h(
+            'p',
+            { class: 'ok' },
+            'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.',
+          ),
+          ...previewView(r.preview, true),
+        );
         started(r.progress);
         // Another click would start another (paid) scan of the same rows: no longer the main action, and it asks first.
         sent = true;
@@ -189,7 +255,17 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
     'form',
     { class: 'newscan', onsubmit: (e: Event) => e.preventDefault() },
     h('h2', null, 'New scan'),
-    h('p', { class: 'muted small' }, setup.sheetName + ' · ' + setup.rangeA1 + ' · ' + (setup.headerRow ? 'column names from row ' + setup.headerRow : 'no header row') + ' · ' + plural(setup.rowCount, 'row')),
+    h(
+      'p',
+      { class: 'muted small' },
+      setup.sheetName +
+        ' · ' +
+        setup.rangeA1 +
+        ' · ' +
+        (setup.headerRow ? 'column names from row ' + setup.headerRow : 'no header row') +
+        ' · ' +
+        plural(setup.rowCount, 'row'),
+    ),
     headerChoice(setup, withHeader),
     h('h3', null, 'Columns'),
     columns,
@@ -198,9 +274,38 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
     field('Scan name', name),
     field('Supplier discount (%)', discount, 'Taken off every cost in the list, e.g. 5 for 5 %.'),
     field('Prep cost per unit', prep, 'What preparing one order costs you (label, bag); taken off the profit.'),
-    h('div', { class: 'form-group' }, mp.row, h('div', { class: 'hint' }, 'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of one prep cost per order.'), mpBox),
-    h('div', { class: 'form-group' }, ov.row, h('div', { class: 'hint' }, 'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.'), ovBox),
-    h('div', { class: 'form-group' }, hist.row, h('div', { class: 'hint' }, 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.')),
+    h(
+      'div',
+      { class: 'form-group' },
+      mp.row,
+      h(
+        'div',
+        { class: 'hint' },
+        'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of one prep cost per order.',
+      ),
+      mpBox,
+    ),
+    h(
+      'div',
+      { class: 'form-group' },
+      ov.row,
+      h(
+        'div',
+        { class: 'hint' },
+        'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.',
+      ),
+      ovBox,
+    ),
+    h(
+      'div',
+      { class: 'form-group' },
+      hist.row,
+      h(
+        'div',
+        { class: 'hint' },
+        'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.',
+      ),
+    ),
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
     confirmBox,
     previewBox,
@@ -212,32 +317,57 @@ function form(setup: ScanSetup, started: (p: ScanProgress) => void, withHeader: 
  * saveSettings (user properties) and the field is emptied; nothing else on the form changes.
  */
 export function keyPanel(why: string, saved: () => void): HTMLElement {
-  const key = h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', name: 'apiKey', placeholder: 'Paste your API key', 'aria-label': 'API key' });
-  const save: HTMLButtonElement = button('Save key', () =>
-    busy(save, async () => {
-      if (!key.value.trim()) return key.focus();
-      try {
-        await call('saveSettings', { apiKey: key.value });
-        key.value = '';
-        saved();
-      } catch (e) {
-        message(e instanceof Error ? e.message : String(e), 'error');
-      }
-    }), 'action');
+  const key = h('input', {
+    type: 'password',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    name: 'apiKey',
+    placeholder: 'Paste your API key',
+    'aria-label': 'API key',
+  });
+  const save: HTMLButtonElement = button(
+    'Save key',
+    () =>
+      busy(save, async () => {
+        if (!key.value.trim()) return key.focus();
+        try {
+          await call('saveSettings', { apiKey: key.value });
+          key.value = '';
+          saved();
+        } catch (e) {
+          message(e instanceof Error ? e.message : String(e), 'error');
+        }
+      }),
+    'action',
+  );
   return h(
     'div',
     { class: 'keypanel' },
     h('p', { class: 'error' }, why),
-    h('p', { class: 'small' }, 'Your API key is in the Scan Service\'s web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.'),
+    h(
+      'p',
+      { class: 'small' },
+      "Your API key is in the Scan Service's web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.",
+    ),
     key,
-    h('div', { class: 'buttons' }, save, button('All settings', () => show('settings'))),
+    h(
+      'div',
+      { class: 'buttons' },
+      save,
+      button('All settings', () => show('settings')),
+    ),
   );
 }
 
 /** A list with its "and N more" line. */
 function list(title: string, items: Array<HTMLElement>, more: number, open: boolean): HTMLElement | null {
   if (!items.length) return null;
-  return h('details', { open }, h('summary', null, title), h('ul', null, ...items, more > 0 ? h('li', { class: 'muted' }, 'and ' + num(more) + ' more') : null));
+  return h(
+    'details',
+    { open },
+    h('summary', null, title),
+    h('ul', null, ...items, more > 0 ? h('li', { class: 'muted' }, 'and ' + num(more) + ' more') : null),
+  );
 }
 
 /** Skip reasons for counts: [one, many]. */
@@ -253,7 +383,8 @@ const SKIP_REASON: Record<string, [string, string]> = {
 export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   const c = s.counts;
   const out: HTMLElement[] = [];
-  if (!sent) out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
+  if (!sent)
+    out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
   if (s.problems.length) out.push(h('ul', { class: 'problems error' }, ...s.problems.map((p) => h('li', null, p.message))));
   const reasons = Object.keys(c.bySkipReason).map((k) => {
     const n = c.bySkipReason[k as keyof typeof c.bySkipReason] || 0;
@@ -264,15 +395,56 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
     h(
       'p',
       { class: 'small counts' },
-      plural(c.dataRows, 'data row') + ': ' + num(c.send) + ' to send, ' + num(c.skipped) + ' skipped' + (reasons.length ? ' (' + reasons.join(', ') + ')' : '') +
-        ', ' + num(c.repairedRows) + ' repaired, ' + plural(c.duplicateRows, 'duplicate row') + ', ' + plural(c.warnings, 'warning') + '.',
+      plural(c.dataRows, 'data row') +
+        ': ' +
+        num(c.send) +
+        ' to send, ' +
+        num(c.skipped) +
+        ' skipped' +
+        (reasons.length ? ' (' + reasons.join(', ') + ')' : '') +
+        ', ' +
+        num(c.repairedRows) +
+        ' repaired, ' +
+        plural(c.duplicateRows, 'duplicate row') +
+        ', ' +
+        plural(c.warnings, 'warning') +
+        '.',
     ),
   );
   const lists = [
-    list('Skipped rows', s.skipped.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, 'Row ' + r.sheetRow), ': ' + (r.message.replace(/^Row \d+:\s*/, '') || (SKIP_REASON[r.reason] || [r.reason])[0]))), s.notListed.skipped, !sent),
-    list('Repaired cells', s.repaired.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, r.column + r.sheetRow), ': ' + r.before + ' → ' + r.after)), s.notListed.repaired, false),
-    list('Warnings', s.warnings.map((w) => h('li', { 'data-row': w.sheetRow }, h('b', null, w.column + w.sheetRow), ': ' + w.message.replace(/^Row \d+:\s*/, ''))), s.notListed.warnings, false),
-    list('Duplicates', s.duplicates.map((d) => h('li', null, h('b', null, d.identifier), ' on rows ' + d.sheetRows.join(', '))), s.notListed.duplicates, false),
+    list(
+      'Skipped rows',
+      s.skipped.map((r) =>
+        h(
+          'li',
+          { 'data-row': r.sheetRow },
+          h('b', null, 'Row ' + r.sheetRow),
+          ': ' + (r.message.replace(/^Row \d+:\s*/, '') || (SKIP_REASON[r.reason] || [r.reason])[0]),
+        ),
+      ),
+      s.notListed.skipped,
+      !sent,
+    ),
+    list(
+      'Repaired cells',
+      s.repaired.map((r) => h('li', { 'data-row': r.sheetRow }, h('b', null, r.column + r.sheetRow), ': ' + r.before + ' → ' + r.after)),
+      s.notListed.repaired,
+      false,
+    ),
+    list(
+      'Warnings',
+      s.warnings.map((w) =>
+        h('li', { 'data-row': w.sheetRow }, h('b', null, w.column + w.sheetRow), ': ' + w.message.replace(/^Row \d+:\s*/, '')),
+      ),
+      s.notListed.warnings,
+      false,
+    ),
+    list(
+      'Duplicates',
+      s.duplicates.map((d) => h('li', null, h('b', null, d.identifier), ' on rows ' + d.sheetRows.join(', '))),
+      s.notListed.duplicates,
+      false,
+    ),
   ];
   for (const l of lists) if (l) out.push(l);
   return out;

@@ -15,7 +15,10 @@ declare const google: { script: { run: Runner } };
 
 /** A failure as the user should read it; `openSettings` when the key is missing or refused. */
 export class ServerError extends Error {
-  constructor(message: string, readonly openSettings: boolean) {
+  constructor(
+    message: string,
+    readonly openSettings: boolean,
+  ) {
     super(message);
   }
 }

@@ -6,23 +6,39 @@ import { call } from './server';
 
 function render(root: HTMLElement): void {
   fill(root, h('p', { class: 'muted' }, 'Loading settings…'));
-  call('getSettings').then((s) => form(root, s), (e) => {
-    fill(root, h('p', { class: 'muted' }, 'Settings could not be loaded.'));
-    fail(e);
-  });
+  call('getSettings').then(
+    (s) => form(root, s),
+    (e) => {
+      fill(root, h('p', { class: 'muted' }, 'Settings could not be loaded.'));
+      fail(e);
+    },
+  );
 }
 
 function form(root: HTMLElement, s: SettingsView): void {
   // The key field starts empty: the saved key is shown only as the server masks it.
-  const key = h('input', { type: 'password', autocomplete: 'off', spellcheck: 'false', name: 'apiKey', placeholder: s.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key' });
+  const key = h('input', {
+    type: 'password',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    name: 'apiKey',
+    placeholder: s.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key',
+  });
   const saved = h('div', { class: 'hint', 'data-role': 'masked-key' }, s.hasApiKey ? 'Saved key: ' + s.apiKeyMasked : 'No key saved yet.');
   const url = h('input', { type: 'url', name: 'serviceUrl', value: s.serviceUrl, spellcheck: 'false' });
-  const market = select(s.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]), s.defaultMarketplace, { name: 'defaultMarketplace' });
+  const market = select(
+    s.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]),
+    s.defaultMarketplace,
+    { name: 'defaultMarketplace' },
+  );
   const result = h('div', { class: 'result', 'aria-live': 'polite' });
 
   const changed = () => key.value.trim() !== '' || url.value.trim() !== s.serviceUrl || market.value !== s.defaultMarketplace;
   const typed = () => {
-    const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string } = { serviceUrl: url.value.trim(), defaultMarketplace: market.value };
+    const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string } = {
+      serviceUrl: url.value.trim(),
+      defaultMarketplace: market.value,
+    };
     if (key.value.trim()) input.apiKey = key.value;
     return input;
   };
@@ -35,19 +51,28 @@ function form(root: HTMLElement, s: SettingsView): void {
     url.value = next.serviceUrl;
     market.value = next.defaultMarketplace;
   };
-  const saveBtn = button('Save', () =>
-    busy(saveBtn, async () => {
-      fill(result);
-      try {
-        const first = !s.hasApiKey;
-        await save();
-        message('Settings saved.', 'ok');
-        // The first key saved: the next step is the scan the user came for.
-        if (first && s.hasApiKey) fill(result, h('span', { class: 'ok' }, 'Your key is saved. '), button('Continue to New scan', () => show('scan'), 'action'));
-      } catch (e) {
-        fail(e);
-      }
-    }), 'action');
+  const saveBtn = button(
+    'Save',
+    () =>
+      busy(saveBtn, async () => {
+        fill(result);
+        try {
+          const first = !s.hasApiKey;
+          await save();
+          message('Settings saved.', 'ok');
+          // The first key saved: the next step is the scan the user came for.
+          if (first && s.hasApiKey)
+            fill(
+              result,
+              h('span', { class: 'ok' }, 'Your key is saved. '),
+              button('Continue to New scan', () => show('scan'), 'action'),
+            );
+        } catch (e) {
+          fail(e);
+        }
+      }),
+    'action',
+  );
   const testBtn = button('Test connection', () =>
     busy(testBtn, async () => {
       fill(result, h('span', { class: 'muted' }, 'Testing…'));
@@ -56,13 +81,21 @@ function form(root: HTMLElement, s: SettingsView): void {
         // must not replace the good one). Save keeps it.
         const unsaved = changed();
         const r = await call('testConnection', unsaved ? typed() : null);
-        fill(result, h('span', { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null }, r.message + (unsaved ? (r.ok ? ' Press Save to keep these settings.' : ' Nothing was saved.') : '')));
+        fill(
+          result,
+          h(
+            'span',
+            { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null },
+            r.message + (unsaved ? (r.ok ? ' Press Save to keep these settings.' : ' Nothing was saved.') : ''),
+          ),
+        );
         if (r.problem === 'bad-key' || r.problem === 'no-key') key.focus();
       } catch (e) {
         fill(result);
         fail(e);
       }
-    }));
+    }),
+  );
 
   const sharing = h('div', { class: 'form-group' });
   if (s.isOwner) {
@@ -70,18 +103,33 @@ function form(root: HTMLElement, s: SettingsView): void {
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
       c.input.disabled = true;
-      call('setFormulaKeySharing', on).then(
-        (next) => {
-          c.input.checked = next.formulaKeyShared;
-          message(next.formulaKeyShared ? 'Formulas in this spreadsheet now use your key, also when an editor recalculates them.' : 'Formulas in this spreadsheet no longer use your key.', 'ok');
-        },
-        (e) => {
-          c.input.checked = !on;
-          fail(e);
-        },
-      ).then(() => (c.input.disabled = false));
+      call('setFormulaKeySharing', on)
+        .then(
+          (next) => {
+            c.input.checked = next.formulaKeyShared;
+            message(
+              next.formulaKeyShared
+                ? 'Formulas in this spreadsheet now use your key, also when an editor recalculates them.'
+                : 'Formulas in this spreadsheet no longer use your key.',
+              'ok',
+            );
+          },
+          (e) => {
+            c.input.checked = !on;
+            fail(e);
+          },
+        )
+        .then(() => (c.input.disabled = false));
     });
-    fill(sharing, c.row, h('div', { class: 'hint' }, 'Editors of this spreadsheet then run =ASIN_FROM_UPC() and the other formulas with your key and its quota.'));
+    fill(
+      sharing,
+      c.row,
+      h(
+        'div',
+        { class: 'hint' },
+        'Editors of this spreadsheet then run =ASIN_FROM_UPC() and the other formulas with your key and its quota.',
+      ),
+    );
   } else {
     fill(sharing, h('div', { class: 'hint' }, 'Only the owner of this spreadsheet can let its formulas use their key.'));
   }
@@ -89,7 +137,11 @@ function form(root: HTMLElement, s: SettingsView): void {
   fill(
     root,
     h('h2', null, 'Settings'),
-    h('p', { class: 'small' }, 'The add-on sends your price lists to the Product Sourcing Scan Service with your account\'s API key. Find it in the Scan Service\'s web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.'),
+    h(
+      'p',
+      { class: 'small' },
+      "The add-on sends your price lists to the Product Sourcing Scan Service with your account's API key. Find it in the Scan Service's web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.",
+    ),
     withHint(field('API key', key), saved),
     field('Service address', url),
     field('Default marketplace', market),
@@ -99,7 +151,11 @@ function form(root: HTMLElement, s: SettingsView): void {
     sharing,
     h('h3', null, 'Webhooks'),
     h('div', { class: 'hint' }, 'Notify your own address when a scan finishes.'),
-    h('div', { class: 'buttons' }, button('Manage webhooks', () => show('webhooks'))),
+    h(
+      'div',
+      { class: 'buttons' },
+      button('Manage webhooks', () => show('webhooks')),
+    ),
   );
 }
 

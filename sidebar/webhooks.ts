@@ -43,26 +43,37 @@ function receiverHelp(): HTMLElement {
 
 /** The secret, once: a read-only field, Copy, and Done (which removes it from the page). */
 function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
-  const input = h('input', { type: 'text', readonly: true, value: made.secret, spellcheck: 'false', 'aria-label': 'Webhook secret', name: 'secret' });
+  const input = h('input', {
+    type: 'text',
+    readonly: true,
+    value: made.secret,
+    spellcheck: 'false',
+    'aria-label': 'Webhook secret',
+    name: 'secret',
+  });
   const status = h('span', { class: 'small', 'aria-live': 'polite' });
-  const copy = button('Copy', () => {
-    const done = () => fill(status, 'Copied.');
-    const fallback = () => {
-      input.focus();
-      input.select();
-      let ok = false;
-      try {
-        ok = document.execCommand('copy');
-      } catch (_e) {
-        ok = false;
-      }
-      if (ok) done();
-      else fill(status, 'Select the secret and copy it (Ctrl+C or ⌘C).');
-    };
-    // The clipboard API may be refused inside the add-on's frame; selecting and copying works there.
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(made.secret).then(done, fallback);
-    else fallback();
-  }, 'action');
+  const copy = button(
+    'Copy',
+    () => {
+      const done = () => fill(status, 'Copied.');
+      const fallback = () => {
+        input.focus();
+        input.select();
+        let ok = false;
+        try {
+          ok = document.execCommand('copy');
+        } catch (_e) {
+          ok = false;
+        }
+        if (ok) done();
+        else fill(status, 'Select the secret and copy it (Ctrl+C or ⌘C).');
+      };
+      // The clipboard API may be refused inside the add-on's frame; selecting and copying works there.
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(made.secret).then(done, fallback);
+      else fallback();
+    },
+    'action',
+  );
   const close = button('Done', () => fill(box));
   fill(
     box,
@@ -87,7 +98,11 @@ function render(root: HTMLElement): void {
   fill(
     root,
     h('div', { class: 'title-row' }, h('h2', null, 'Webhooks'), h('span', null, back, refresh)),
-    h('p', { class: 'small' }, 'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.'),
+    h(
+      'p',
+      { class: 'small' },
+      'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.',
+    ),
     receiverHelp(),
     secret,
     listBox,
@@ -124,23 +139,41 @@ function render(root: HTMLElement): void {
     const card = h(
       'article',
       { class: 'card webhook', 'data-id': w.id },
-      h('div', { class: 'card-head' }, h('span', { class: 'name' }, w.name), h('span', { class: 'badge ' + (w.active ? 's-success' : 's-off') }, w.active ? 'on' : 'off')),
+      h(
+        'div',
+        { class: 'card-head' },
+        h('span', { class: 'name' }, w.name),
+        h('span', { class: 'badge ' + (w.active ? 's-success' : 's-off') }, w.active ? 'on' : 'off'),
+      ),
       h('div', { class: 'url small' }, w.url),
       h('div', { class: 'small muted' }, 'Events: ' + (w.events.join(', ') || '—')),
       h('div', { class: 'small muted' }, 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
     );
     const edit = (label: string, name: string, value: string, type: string, save: (v: string) => Promise<unknown>) => () => {
       const input = h('input', { type, name, value, spellcheck: 'false' });
-      const ok: HTMLButtonElement = button('Save', () =>
-        busy(ok, async () => {
-          try {
-            await save(input.value);
-            await load();
-          } catch (e) {
-            failed(e);
-          }
-        }), 'action');
-      fill(out, field(label, input), h('div', { class: 'buttons' }, ok, button('Cancel', () => fill(out))));
+      const ok: HTMLButtonElement = button(
+        'Save',
+        () =>
+          busy(ok, async () => {
+            try {
+              await save(input.value);
+              await load();
+            } catch (e) {
+              failed(e);
+            }
+          }),
+        'action',
+      );
+      fill(
+        out,
+        field(label, input),
+        h(
+          'div',
+          { class: 'buttons' },
+          ok,
+          button('Cancel', () => fill(out)),
+        ),
+      );
       input.focus();
     };
     const toggle: HTMLButtonElement = button(w.active ? 'Turn off' : 'Turn on', () =>
@@ -152,41 +185,70 @@ function render(root: HTMLElement): void {
         } catch (e) {
           failed(e);
         }
-      }));
+      }),
+    );
     const regen = button('New secret…', () => {
-      const yes: HTMLButtonElement = button('Make a new secret', () =>
-        busy(yes, async () => {
-          try {
-            const made = await call('regenerateWebhookSecret', w.id);
-            fill(out);
-            secretBox(secret, made, 'New secret of');
-            await load();
-          } catch (e) {
-            failed(e);
-          }
-        }), 'danger');
+      const yes: HTMLButtonElement = button(
+        'Make a new secret',
+        () =>
+          busy(yes, async () => {
+            try {
+              const made = await call('regenerateWebhookSecret', w.id);
+              fill(out);
+              secretBox(secret, made, 'New secret of');
+              await load();
+            } catch (e) {
+              failed(e);
+            }
+          }),
+        'danger',
+      );
       fill(
         out,
         h(
           'div',
           { class: 'confirm' },
-          'Make a new secret for "' + w.name + '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
-          h('div', { class: 'buttons' }, yes, button('Keep the old one', () => fill(out))),
+          'Make a new secret for "' +
+            w.name +
+            '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
+          h(
+            'div',
+            { class: 'buttons' },
+            yes,
+            button('Keep the old one', () => fill(out)),
+          ),
         ),
       );
     });
     const del = button('Delete…', () => {
-      const yes: HTMLButtonElement = button('Delete', () =>
-        busy(yes, async () => {
-          try {
-            const r = await call('deleteWebhook', w.id);
-            message(r.deleted ? 'Webhook "' + w.name + '" deleted.' : 'Webhook "' + w.name + '" was already deleted.', 'ok');
-            await load();
-          } catch (e) {
-            failed(e);
-          }
-        }), 'danger');
-      fill(out, h('div', { class: 'confirm' }, 'Delete the webhook "' + w.name + '"? Its address gets no more notifications. This cannot be undone.', h('div', { class: 'buttons' }, yes, button('Keep', () => fill(out)))));
+      const yes: HTMLButtonElement = button(
+        'Delete',
+        () =>
+          busy(yes, async () => {
+            try {
+              const r = await call('deleteWebhook', w.id);
+              message(r.deleted ? 'Webhook "' + w.name + '" deleted.' : 'Webhook "' + w.name + '" was already deleted.', 'ok');
+              await load();
+            } catch (e) {
+              failed(e);
+            }
+          }),
+        'danger',
+      );
+      fill(
+        out,
+        h(
+          'div',
+          { class: 'confirm' },
+          'Delete the webhook "' + w.name + '"? Its address gets no more notifications. This cannot be undone.',
+          h(
+            'div',
+            { class: 'buttons' },
+            yes,
+            button('Keep', () => fill(out)),
+          ),
+        ),
+      );
     });
     card.appendChild(
       h(
@@ -195,8 +257,14 @@ function render(root: HTMLElement): void {
         h(
           'div',
           { class: 'row' },
-          button('Rename', edit('New name', 'rename', w.name, 'text', (v) => call('updateWebhook', w.id, { name: v }))),
-          button('Change address', edit('New address', 'address', w.url, 'url', (v) => call('updateWebhook', w.id, { url: v }))),
+          button(
+            'Rename',
+            edit('New name', 'rename', w.name, 'text', (v) => call('updateWebhook', w.id, { name: v })),
+          ),
+          button(
+            'Change address',
+            edit('New address', 'address', w.url, 'url', (v) => call('updateWebhook', w.id, { url: v })),
+          ),
           toggle,
           regen,
           del,
@@ -215,17 +283,25 @@ function render(root: HTMLElement): void {
     const name = h('input', { type: 'text', name: 'webhookName', placeholder: 'e.g. Team chat' });
     const url = h('input', { type: 'url', name: 'webhookUrl', placeholder: 'https://…', spellcheck: 'false' });
     const events = list.events.map((e) => ({ e, c: checkbox(e, true, { name: 'event', value: e }) }));
-    const add: HTMLButtonElement = button('Add webhook', () =>
-      busy(add, async () => {
-        try {
-          const made = await call('createWebhook', { name: name.value, url: url.value, events: events.filter((x) => x.c.input.checked).map((x) => x.e) });
-          secretBox(secret, made, 'Secret of');
-          message('Webhook "' + made.webhook.name + '" added.', 'ok');
-          await load();
-        } catch (e) {
-          fail(e);
-        }
-      }), 'action');
+    const add: HTMLButtonElement = button(
+      'Add webhook',
+      () =>
+        busy(add, async () => {
+          try {
+            const made = await call('createWebhook', {
+              name: name.value,
+              url: url.value,
+              events: events.filter((x) => x.c.input.checked).map((x) => x.e),
+            });
+            secretBox(secret, made, 'Secret of');
+            message('Webhook "' + made.webhook.name + '" added.', 'ok');
+            await load();
+          } catch (e) {
+            fail(e);
+          }
+        }),
+      'action',
+    );
     fill(
       addBox,
       h('h3', null, 'Add a webhook'),

@@ -11,13 +11,45 @@ export { importScan } from './app/results/import';
 export { listScans, deleteScan, exportScan } from './app/results/history';
 export { downloadScan } from './app/results/downloads';
 export { importFinishedScans } from './app/results/trigger';
-export { ASIN_FROM_UPC, ASIN_FROM_EAN, ASIN_FROM_ISBN, UPC_FROM_ASIN, EAN_FROM_ASIN, ISBN_FROM_ASIN, GTIN_FROM_ASIN, JAN_FROM_ASIN, IDENTIFIERS_FROM_ASIN } from './formulas/functions';
-export { setUpLists, previewSync, syncNow, resolveConflicts, getListsStatus, selectRow, setAutoSync, menuSyncLists } from './app/lists/server';
+export {
+  ASIN_FROM_UPC,
+  ASIN_FROM_EAN,
+  ASIN_FROM_ISBN,
+  UPC_FROM_ASIN,
+  EAN_FROM_ASIN,
+  ISBN_FROM_ASIN,
+  GTIN_FROM_ASIN,
+  JAN_FROM_ASIN,
+  IDENTIFIERS_FROM_ASIN,
+} from './formulas/functions';
+export {
+  setUpLists,
+  previewSync,
+  syncNow,
+  resolveConflicts,
+  getListsStatus,
+  selectRow,
+  setAutoSync,
+  menuSyncLists,
+} from './app/lists/server';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';
 export { openResultTab } from './app/results/history';
-export { previewRowAction, applyRowAction, undoRowAction, listRowActions, menuBlockBrands, menuBlockAsins, menuNotAMatch, menuConfirmMatch, menuSetUnits, menuAddTags, menuAddNote, menuUndoRowAction } from './app/actions/server';
+export {
+  previewRowAction,
+  applyRowAction,
+  undoRowAction,
+  listRowActions,
+  menuBlockBrands,
+  menuBlockAsins,
+  menuNotAMatch,
+  menuConfirmMatch,
+  menuSetUnits,
+  menuAddTags,
+  menuAddNote,
+  menuUndoRowAction,
+} from './app/actions/server';
 
 // ---- Compile-time check: the sidebar's calls are exactly the exported server functions ----------
 // Every export above that the sidebar may call must be in ServerFunctions (src/app/protocol.ts) with
@@ -48,7 +80,8 @@ type NotSidebarCalls =
   | ColumnFunction;
 type Exported = typeof import('./main');
 type SidebarCalls = Exclude<keyof Exported, NotSidebarCalls>;
-type Mistyped = { [K in SidebarCalls & keyof ServerFunctions]: Exported[K] extends ServerFunctions[K] ? never : K }[SidebarCalls & keyof ServerFunctions];
+type Mistyped = { [K in SidebarCalls & keyof ServerFunctions]: Exported[K] extends ServerFunctions[K] ? never : K }[SidebarCalls &
+  keyof ServerFunctions];
 type Unlisted = Exclude<NotSidebarCalls, keyof Exported>;
 type Expect<T extends { missing: never; extra: never; mistyped: never; unlisted: never }> = T;
 /** Fails to compile naming what is missing (in ServerFunctions, not exported), extra (exported, not in ServerFunctions), mistyped or wrongly listed. */

@@ -116,7 +116,10 @@ export class RealTimeClock extends VirtualClock {
   }
 }
 
-export async function openSession(workbook: Workbook, opts: { user?: string; driveDir?: string; clock?: VirtualClock } = {}): Promise<Session> {
+export async function openSession(
+  workbook: Workbook,
+  opts: { user?: string; driveDir?: string; clock?: VirtualClock } = {},
+): Promise<Session> {
   const external = process.env.SCAN_SERVICE_URL;
   const service = external
     ? { url: external.replace(/\/$/, ''), apiKey: process.env.SCAN_SERVICE_API_KEY ?? '', stop: async () => {} }
@@ -126,7 +129,8 @@ export async function openSession(workbook: Workbook, opts: { user?: string; dri
   const runtime = createRuntime({ workbook, driveDir: opts.driveDir, usedInDocument: true, clock: opts.clock });
   if (opts.user) runtime.activeUser = opts.user;
   const declared = declaredFunctions(readFileSync(DEFAULT_SCRIPT_PATH, 'utf8'));
-  if (declared.includes('saveSettings')) runtime.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }], { user: opts.user });
+  if (declared.includes('saveSettings'))
+    runtime.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }], { user: opts.user });
   // A workbook file carries no results of the add-on's formulas: Sheets would compute them when
   // the document is shown, so the runner does too (before the entry runs).
   runtime.recalculate();
@@ -251,7 +255,8 @@ export async function runScan(o: ScanRunOptions): Promise<ScanRunSummary> {
     let progress = started.progress;
     const until = Date.now() + (o.timeoutMs ?? 10 * 60_000);
     while (!['success', 'error', 'cancelled'].includes(progress.status)) {
-      if (Date.now() > until) throw new Error(`Scan ${scanId} is still ${progress.status} (${progress.done} of ${progress.lines} lines); stopped waiting`);
+      if (Date.now() > until)
+        throw new Error(`Scan ${scanId} is still ${progress.status} (${progress.done} of ${progress.lines} lines); stopped waiting`);
       await sleepMs(o.pollMs ?? 500);
       progress = rt.scriptRun('getScanProgress', [scanId]) as any;
     }
@@ -301,7 +306,8 @@ export async function runScan(o: ScanRunOptions): Promise<ScanRunSummary> {
 
 async function runScanCommand(a: RunnerArgs): Promise<number> {
   const input = a.args[0] !== undefined ? String(a.args[0]) : a.workbook;
-  if (!input) throw new Error('usage: npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]');
+  if (!input)
+    throw new Error('usage: npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]');
   const s = await runScan({ input, sheet: a.sheet, marketplace: a.flags.marketplace, name: a.flags.name, out: a.out });
   console.log(s.line);
   return 0;
@@ -315,7 +321,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Checked before anything runs: the result is a workbook of several tabs, which only XLSX holds
   // (writing XLSX bytes under another name would look like a broken file).
-  if (a.out !== undefined && extname(a.out).toLowerCase() !== '.xlsx') throw new Error(`--out ${a.out}: the result is saved as a workbook; name an .xlsx file`);
+  if (a.out !== undefined && extname(a.out).toLowerCase() !== '.xlsx')
+    throw new Error(`--out ${a.out}: the result is saved as a workbook; name an .xlsx file`);
   if (a.command === 'start') return runStart(a);
   if (a.command === 'scan') return runScanCommand(a);
   if (a.command === 'sync') return runSyncCommand(a);
@@ -325,7 +332,12 @@ export async function main(argv: string[]): Promise<number> {
 /** One line per list of a sync report. */
 export function syncLines(report: any): string[] {
   return report.lists.map((l: any) => {
-    const refused = l.refused.length ? ` (refused: ${l.refused.slice(0, 5).map((r: any) => `row ${r.row}: ${r.reason}`).join('; ')}${l.refusedCount > 5 ? '; …' : ''})` : '';
+    const refused = l.refused.length
+      ? ` (refused: ${l.refused
+          .slice(0, 5)
+          .map((r: any) => `row ${r.row}: ${r.reason}`)
+          .join('; ')}${l.refusedCount > 5 ? '; …' : ''})`
+      : '';
     return `${l.rangeName}${l.sheetName ? ` (${l.sheetName})` : ''}: ${l.state} — ${l.message}${refused}`;
   });
 }
@@ -349,7 +361,9 @@ async function runSyncCommand(a: RunnerArgs): Promise<number> {
     await session.close();
   }
   for (const line of syncLines(report)) console.log(line);
-  console.log(`${report.preview ? 'preview' : 'sync'}: ${report.message} (${report.requests} requests, ${report.rateLimited} answered 429)`);
+  console.log(
+    `${report.preview ? 'preview' : 'sync'}: ${report.message} (${report.requests} requests, ${report.rateLimited} answered 429)`,
+  );
   const out = resolve(a.out ?? defaultOut(input));
   mkdirSync(dirname(out), { recursive: true });
   await wb.saveXlsx(out);

@@ -62,7 +62,21 @@ export class LocalBlob {
   /** Sets the content type from the name's extension; null when unknown. */
   setContentTypeFromExtension(): LocalBlob {
     const ext = /\.([A-Za-z0-9]+)$/.exec(this.name ?? '')?.[1]?.toLowerCase();
-    const types: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', html: 'text/html', htm: 'text/html', json: 'application/json', pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', zip: 'application/zip', xml: 'application/xml' };
+    const types: Record<string, string> = {
+      csv: 'text/csv',
+      txt: 'text/plain',
+      html: 'text/html',
+      htm: 'text/html',
+      json: 'application/json',
+      pdf: 'application/pdf',
+      xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      gif: 'image/gif',
+      zip: 'application/zip',
+      xml: 'application/xml',
+    };
     if (!ext || !types[ext]) {
       const e = new this.state.realm.Error(`Blob object must have non-null content type for this operation.`);
       e.name = 'Exception';

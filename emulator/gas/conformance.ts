@@ -21,18 +21,43 @@ export type Checks = [
     ReturnType<typeof createUtilities>,
     Pick<
       GoogleAppsScript.Utilities.Utilities,
-      | 'base64Encode' | 'base64Decode' | 'base64EncodeWebSafe' | 'base64DecodeWebSafe' | 'computeDigest' | 'computeHmacSha256Signature'
-      | 'computeHmacSignature' | 'getUuid' | 'formatDate' | 'formatString' | 'parseCsv' | 'sleep'
+      | 'base64Encode'
+      | 'base64Decode'
+      | 'base64EncodeWebSafe'
+      | 'base64DecodeWebSafe'
+      | 'computeDigest'
+      | 'computeHmacSha256Signature'
+      | 'computeHmacSignature'
+      | 'getUuid'
+      | 'formatDate'
+      | 'formatString'
+      | 'parseCsv'
+      | 'sleep'
     >
   >,
   Conforms<ReturnType<typeof createCacheService>, GoogleAppsScript.Cache.CacheService | { getDocumentCache(): null }>,
-  Conforms<Omit<ReturnType<typeof createPropertiesService>, 'getDocumentProperties'>, Omit<GoogleAppsScript.Properties.PropertiesService, 'getDocumentProperties'>>,
-  Conforms<NonNull<ReturnType<typeof createPropertiesService>['getDocumentProperties']>, GoogleAppsScript.Properties.PropertiesService['getDocumentProperties']>,
+  Conforms<
+    Omit<ReturnType<typeof createPropertiesService>, 'getDocumentProperties'>,
+    Omit<GoogleAppsScript.Properties.PropertiesService, 'getDocumentProperties'>
+  >,
+  Conforms<
+    NonNull<ReturnType<typeof createPropertiesService>['getDocumentProperties']>,
+    GoogleAppsScript.Properties.PropertiesService['getDocumentProperties']
+  >,
   Conforms<Omit<ReturnType<typeof createLockService>, 'getDocumentLock'>, Omit<GoogleAppsScript.Lock.LockService, 'getDocumentLock'>>,
   Conforms<NonNull<ReturnType<typeof createLockService>['getDocumentLock']>, GoogleAppsScript.Lock.LockService['getDocumentLock']>,
-  Conforms<ReturnType<typeof createSession>, Pick<GoogleAppsScript.Base.Session, 'getActiveUser' | 'getEffectiveUser' | 'getScriptTimeZone' | 'getTemporaryActiveUserKey' | 'getActiveUserLocale'>>,
+  Conforms<
+    ReturnType<typeof createSession>,
+    Pick<
+      GoogleAppsScript.Base.Session,
+      'getActiveUser' | 'getEffectiveUser' | 'getScriptTimeZone' | 'getTemporaryActiveUserKey' | 'getActiveUserLocale'
+    >
+  >,
   Conforms<ReturnType<typeof createUrlFetchApp>, Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll' | 'getRequest'>>,
-  Conforms<LocalHttpResponse, Pick<GoogleAppsScript.URL_Fetch.HTTPResponse, 'getResponseCode' | 'getContentText' | 'getContent' | 'getHeaders' | 'getAllHeaders'>>,
+  Conforms<
+    LocalHttpResponse,
+    Pick<GoogleAppsScript.URL_Fetch.HTTPResponse, 'getResponseCode' | 'getContentText' | 'getContent' | 'getHeaders' | 'getAllHeaders'>
+  >,
   Conforms<LocalBlob, Pick<GoogleAppsScript.Base.Blob, 'getBytes' | 'getDataAsString' | 'getContentType' | 'getName' | 'isGoogleType'>>,
   Conforms<LocalHtmlOutput, Pick<GoogleAppsScript.HTML.HtmlOutput, 'getContent' | 'getTitle'>>,
 ];

@@ -46,12 +46,29 @@ function fieldsAt(date: Date, timeZone: string): Fields {
     const d = new Date(t + off * 60000);
     const name = off === 0 ? 'GMT' : `GMT${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60), 2)}:${pad(Math.abs(off) % 60, 2)}`;
     return {
-      year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(), ms: d.getUTCMilliseconds(), weekday: d.getUTCDay(), offsetMin: off, zoneShort: name, zoneLong: off === 0 ? 'Greenwich Mean Time' : name,
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+      ms: d.getUTCMilliseconds(),
+      weekday: d.getUTCDay(),
+      offsetMin: off,
+      zoneShort: name,
+      zoneLong: off === 0 ? 'Greenwich Mean Time' : name,
     };
   }
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23', timeZoneName: 'short',
+    timeZone: zone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
   }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const year = Number(get('year'));
@@ -63,10 +80,25 @@ function fieldsAt(date: Date, timeZone: string): Fields {
   const ms = ((t % 1000) + 1000) % 1000;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   const offsetMin = Math.round((asUtc - t) / 60000);
-  const longName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const longName =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(date).find((p) => p.type === 'timeZoneName')
+      ?.value ?? '';
   let zoneShort = get('timeZoneName');
-  if (/^GMT[+-]/.test(zoneShort)) zoneShort = `GMT${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMin) / 60), 2)}:${pad(Math.abs(offsetMin) % 60, 2)}`;
-  return { year, month, day, hour, minute, second, ms, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(), offsetMin, zoneShort, zoneLong: longName };
+  if (/^GMT[+-]/.test(zoneShort))
+    zoneShort = `GMT${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMin) / 60), 2)}:${pad(Math.abs(offsetMin) % 60, 2)}`;
+  return {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    ms,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+    offsetMin,
+    zoneShort,
+    zoneLong: longName,
+  };
 }
 
 function pad(n: number, width: number): string {
@@ -102,7 +134,8 @@ function offsetText(off: number, withColon: boolean): string {
 
 function field(letter: string, count: number, f: Fields): string {
   switch (letter) {
-    case 'G': return 'AD';
+    case 'G':
+      return 'AD';
     case 'y':
       return count === 2 ? pad(f.year % 100, 2) : pad(f.year, count);
     case 'Y': {
@@ -110,27 +143,45 @@ function field(letter: string, count: number, f: Fields): string {
       const y = usWeek(f).weekYear;
       return count === 2 ? pad(y % 100, 2) : pad(y, count);
     }
-    case 'M': case 'L':
+    case 'M':
+    case 'L':
       if (count >= 4) return MONTHS[f.month - 1];
       if (count === 3) return MONTHS[f.month - 1].slice(0, 3);
       return pad(f.month, count);
-    case 'd': return pad(f.day, count);
-    case 'D': return pad(dayOfYear(f), count);
-    case 'w': return pad(usWeek(f).week, count);
-    case 'W': return pad(Math.ceil((f.day + new Date(Date.UTC(f.year, f.month - 1, 1)).getUTCDay()) / 7), count);
-    case 'F': return pad(Math.ceil(f.day / 7), count);
-    case 'E': return count >= 4 ? DAYS[f.weekday] : DAYS[f.weekday].slice(0, 3);
-    case 'u': return pad(f.weekday === 0 ? 7 : f.weekday, count);
-    case 'a': return f.hour < 12 ? 'AM' : 'PM';
-    case 'H': return pad(f.hour, count);
-    case 'k': return pad(f.hour === 0 ? 24 : f.hour, count);
-    case 'K': return pad(f.hour % 12, count);
-    case 'h': return pad(f.hour % 12 === 0 ? 12 : f.hour % 12, count);
-    case 'm': return pad(f.minute, count);
-    case 's': return pad(f.second, count);
-    case 'S': return pad(f.ms, count);
-    case 'z': return count >= 4 ? f.zoneLong : f.zoneShort;
-    case 'Z': return offsetText(f.offsetMin, false);
+    case 'd':
+      return pad(f.day, count);
+    case 'D':
+      return pad(dayOfYear(f), count);
+    case 'w':
+      return pad(usWeek(f).week, count);
+    case 'W':
+      return pad(Math.ceil((f.day + new Date(Date.UTC(f.year, f.month - 1, 1)).getUTCDay()) / 7), count);
+    case 'F':
+      return pad(Math.ceil(f.day / 7), count);
+    case 'E':
+      return count >= 4 ? DAYS[f.weekday] : DAYS[f.weekday].slice(0, 3);
+    case 'u':
+      return pad(f.weekday === 0 ? 7 : f.weekday, count);
+    case 'a':
+      return f.hour < 12 ? 'AM' : 'PM';
+    case 'H':
+      return pad(f.hour, count);
+    case 'k':
+      return pad(f.hour === 0 ? 24 : f.hour, count);
+    case 'K':
+      return pad(f.hour % 12, count);
+    case 'h':
+      return pad(f.hour % 12 === 0 ? 12 : f.hour % 12, count);
+    case 'm':
+      return pad(f.minute, count);
+    case 's':
+      return pad(f.second, count);
+    case 'S':
+      return pad(f.ms, count);
+    case 'z':
+      return count >= 4 ? f.zoneLong : f.zoneShort;
+    case 'Z':
+      return offsetText(f.offsetMin, false);
     case 'X':
       if (count > 3) throw new Error(`invalid ISO 8601 format: length=${count}`);
       if (f.offsetMin === 0) return 'Z';

@@ -115,7 +115,11 @@ export function createDriveApp(state: RuntimeState, store: DriveStore) {
     createFile(blobOrName: unknown, content?: string, mimeType?: string): LocalFile {
       use();
       if (isBlob(blobOrName)) {
-        return create(blobOrName.getName() ?? 'Untitled', Buffer.from(blobOrName._data), blobOrName.getContentType() ?? 'application/octet-stream');
+        return create(
+          blobOrName.getName() ?? 'Untitled',
+          Buffer.from(blobOrName._data),
+          blobOrName.getContentType() ?? 'application/octet-stream',
+        );
       }
       if (typeof blobOrName !== 'string') throw gasError(state, 'Invalid argument: name');
       return create(blobOrName, encodeString(content ?? ''), mimeType ?? 'text/plain');

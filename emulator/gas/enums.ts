@@ -21,7 +21,17 @@ export const MimeTypeEnum = Object.freeze({
   FOLDER: 'application/vnd.google-apps.folder',
 });
 
-const ContentMimeType = Object.freeze({ ATOM: 'ATOM', CSV: 'CSV', ICAL: 'ICAL', JAVASCRIPT: 'JAVASCRIPT', JSON: 'JSON', RSS: 'RSS', TEXT: 'TEXT', VCARD: 'VCARD', XML: 'XML' });
+const ContentMimeType = Object.freeze({
+  ATOM: 'ATOM',
+  CSV: 'CSV',
+  ICAL: 'ICAL',
+  JAVASCRIPT: 'JAVASCRIPT',
+  JSON: 'JSON',
+  RSS: 'RSS',
+  TEXT: 'TEXT',
+  VCARD: 'VCARD',
+  XML: 'XML',
+});
 
 class LocalTextOutput {
   private mime = ContentMimeType.TEXT as string;

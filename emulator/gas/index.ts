@@ -31,7 +31,9 @@ import { QUOTA_MESSAGES, QuotaMeter, DailyComputeTimeError, type QuotaOption, ty
 
 // gas-local has no types; this is the one function it offers.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const gas: { require(dir: string, globalObject: object, options?: { filter?: (file: string) => boolean }): vm.Context } = require('gas-local');
+const gas: {
+  require(dir: string, globalObject: object, options?: { filter?: (file: string) => boolean }): vm.Context;
+} = require('gas-local');
 
 export { APPS_SCRIPT_GLOBALS, loadBare, extraGlobals } from './globals';
 export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
@@ -260,7 +262,8 @@ export class Runtime {
   private load(): vm.Context {
     const sandbox: Record<string, unknown> = {};
     for (const name of APPS_SCRIPT_GLOBALS) {
-      if (name === 'SpreadsheetApp') Object.defineProperty(sandbox, name, { get: () => this.spreadsheet(), enumerable: true, configurable: true });
+      if (name === 'SpreadsheetApp')
+        Object.defineProperty(sandbox, name, { get: () => this.spreadsheet(), enumerable: true, configurable: true });
       else sandbox[name] = this.services[name];
     }
     if (this.echoLogs) {
@@ -297,7 +300,16 @@ export class Runtime {
     const quotaEnd = kind === 'installable-trigger' ? this.quotas.triggerDeadline(exec) : null;
     if (quotaEnd !== null) exec.deadline = { at: quotaEnd, error: () => new DailyComputeTimeError() };
     st.current = exec;
-    const record: ExecutionRecord = { functionName, kind, authMode, user, startedAt: exec.startedAt, durationMs: 0, ok: false, counters: exec.counters };
+    const record: ExecutionRecord = {
+      functionName,
+      kind,
+      authMode,
+      user,
+      startedAt: exec.startedAt,
+      durationMs: 0,
+      ok: false,
+      counters: exec.counters,
+    };
     try {
       st.charge(st.cost.executionStartMs);
       const result = body(this.load());
@@ -484,7 +496,9 @@ export class Runtime {
     const parent = this.state.current;
     const t0 = this.state.clock.now();
     try {
-      return this.execute(real, 'custom-function', 'CUSTOM_FUNCTION', parent?.user ?? this.activeUser, (ctx) => this.fn(ctx, real)(...toRealm(this.state.realm, args)));
+      return this.execute(real, 'custom-function', 'CUSTOM_FUNCTION', parent?.user ?? this.activeUser, (ctx) =>
+        this.fn(ctx, real)(...toRealm(this.state.realm, args)),
+      );
     } catch (e) {
       if (e instanceof ExecutionTimeLimitError) throw new Error(CUSTOM_FUNCTION_TIMEOUT_MESSAGE);
       throw e;

@@ -47,10 +47,12 @@ export function createLogging(state: RuntimeState) {
       current = [];
     },
   };
-  const out = (level: string) => (...args: unknown[]) => {
-    const msg = typeof args[0] === 'string' ? formatWithOptions({ breakLength: Infinity }, ...args) : args.map(show).join(' ');
-    record(msg, level);
-  };
+  const out =
+    (level: string) =>
+    (...args: unknown[]) => {
+      const msg = typeof args[0] === 'string' ? formatWithOptions({ breakLength: Infinity }, ...args) : args.map(show).join(' ');
+      record(msg, level);
+    };
   const console = { log: out('info'), info: out('info'), warn: out('warn'), error: out('error'), debug: out('debug') };
   return { Logger, console };
 }

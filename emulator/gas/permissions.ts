@@ -30,7 +30,16 @@ const ALLOWED: Record<AuthMode, ReadonlySet<ServiceName> | 'all'> = {
   FULL: 'all',
   CUSTOM_FUNCTION: new Set<ServiceName>(['CacheService', 'LockService', 'PropertiesService', 'UrlFetchApp', 'Utilities', 'Session']),
   NONE: new Set<ServiceName>(['CacheService', 'LockService', 'Utilities', 'HtmlService', 'Session', 'ContentService']),
-  LIMITED: new Set<ServiceName>(['CacheService', 'LockService', 'PropertiesService', 'UrlFetchApp', 'Utilities', 'HtmlService', 'Session', 'ContentService']),
+  LIMITED: new Set<ServiceName>([
+    'CacheService',
+    'LockService',
+    'PropertiesService',
+    'UrlFetchApp',
+    'Utilities',
+    'HtmlService',
+    'Session',
+    'ContentService',
+  ]),
 };
 
 /** Google's wording for a service the execution's auth mode does not allow. */

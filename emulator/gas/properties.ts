@@ -148,7 +148,12 @@ export function createPropertiesService(state: RuntimeState, stores: PropertySto
       if (e.authMode === 'CUSTOM_FUNCTION') {
         // The owner's store; an editor may read but not write it. (message chosen)
         const ownerEmail = owner();
-        return new LocalProperties(state, stores.user(ownerEmail), e.user === ownerEmail ? null : 'You do not have permission to set user properties in a custom function.', quota);
+        return new LocalProperties(
+          state,
+          stores.user(ownerEmail),
+          e.user === ownerEmail ? null : 'You do not have permission to set user properties in a custom function.',
+          quota,
+        );
       }
       return new LocalProperties(state, stores.user(e.user), null, quota);
     },

@@ -19,7 +19,19 @@ export function gasError(state: RuntimeState, message: string): Error {
  */
 export function signatureError(state: RuntimeState, method: string, args: readonly unknown[]): Error {
   const name = (v: unknown) =>
-    v === null || v === undefined ? 'null' : Array.isArray(v) ? 'Object[]' : typeof v === 'string' ? 'String' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'Boolean' : isDate(v) ? 'Date' : 'Object';
+    v === null || v === undefined
+      ? 'null'
+      : Array.isArray(v)
+        ? 'Object[]'
+        : typeof v === 'string'
+          ? 'String'
+          : typeof v === 'number'
+            ? 'number'
+            : typeof v === 'boolean'
+              ? 'Boolean'
+              : isDate(v)
+                ? 'Date'
+                : 'Object';
   return gasError(state, `The parameters (${args.map(name).join(',')}) don't match the method signature for ${method}.`);
 }
 

@@ -19,7 +19,8 @@ export function transportValue(v: unknown, pathName: string): unknown {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (v === undefined) return null;
-  if (isDate(v) || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new ScriptRunValueError(`Failed due to illegal value in property: ${pathName}`);
+  if (isDate(v) || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint')
+    throw new ScriptRunValueError(`Failed due to illegal value in property: ${pathName}`);
   // Array.from, not v.map: map would build the copy in the script's realm.
   if (Array.isArray(v)) return Array.from(v, (x, i) => transportValue(x, `${pathName}.${i}`));
   if (isPlainObject(v)) {

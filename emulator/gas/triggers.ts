@@ -10,9 +10,30 @@ import { gasError, isDate } from './realm';
 import { requireService } from './permissions';
 
 export const AuthModeEnum = Object.freeze({ NONE: 'NONE', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION', LIMITED: 'LIMITED', FULL: 'FULL' });
-export const EventType = Object.freeze({ CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_EDIT: 'ON_EDIT', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT', ON_CHANGE: 'ON_CHANGE', ON_EVENT_UPDATED: 'ON_EVENT_UPDATED' });
-export const TriggerSource = Object.freeze({ SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS', CALENDAR: 'CALENDAR' });
-export const WeekDay = Object.freeze({ MONDAY: 'MONDAY', TUESDAY: 'TUESDAY', WEDNESDAY: 'WEDNESDAY', THURSDAY: 'THURSDAY', FRIDAY: 'FRIDAY', SATURDAY: 'SATURDAY', SUNDAY: 'SUNDAY' });
+export const EventType = Object.freeze({
+  CLOCK: 'CLOCK',
+  ON_OPEN: 'ON_OPEN',
+  ON_EDIT: 'ON_EDIT',
+  ON_FORM_SUBMIT: 'ON_FORM_SUBMIT',
+  ON_CHANGE: 'ON_CHANGE',
+  ON_EVENT_UPDATED: 'ON_EVENT_UPDATED',
+});
+export const TriggerSource = Object.freeze({
+  SPREADSHEETS: 'SPREADSHEETS',
+  CLOCK: 'CLOCK',
+  FORMS: 'FORMS',
+  DOCUMENTS: 'DOCUMENTS',
+  CALENDAR: 'CALENDAR',
+});
+export const WeekDay = Object.freeze({
+  MONDAY: 'MONDAY',
+  TUESDAY: 'TUESDAY',
+  WEDNESDAY: 'WEDNESDAY',
+  THURSDAY: 'THURSDAY',
+  FRIDAY: 'FRIDAY',
+  SATURDAY: 'SATURDAY',
+  SUNDAY: 'SUNDAY',
+});
 export const AuthorizationStatus = Object.freeze({ REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' });
 
 export const MAX_TRIGGERS_PER_USER = 20;
@@ -24,16 +45,24 @@ const EVERY_HOURS_ALLOWED = [1, 2, 4, 6, 8, 12];
 // (github.com/ttsukagoshi/mail-merge-for-gmail/issues/165, ljay79/jira-tools/issues/53); the third is
 // the wording Apps Script uses for the 20-trigger quota (from memory of public logs, not re-verified).
 export const ADDON_RECURRENCE_MESSAGE = 'The recurrence interval for an Add-on trigger must be at least one hour.';
-export const ADDON_ONE_PER_TYPE_MESSAGE = 'This add-on has created too many time-based triggers in this document for this Google user account.';
+export const ADDON_ONE_PER_TYPE_MESSAGE =
+  'This add-on has created too many time-based triggers in this document for this Google user account.';
 /**
  * The same refusal for the other event types. Only the time-based wording is documented in public
  * logs; these follow its pattern with the type's name (chosen).
  */
-const TRIGGER_KIND_WORDS: Record<string, string> = { CLOCK: 'time-based', ON_OPEN: 'open', ON_EDIT: 'edit', ON_CHANGE: 'change', ON_FORM_SUBMIT: 'form submit' };
+const TRIGGER_KIND_WORDS: Record<string, string> = {
+  CLOCK: 'time-based',
+  ON_OPEN: 'open',
+  ON_EDIT: 'edit',
+  ON_CHANGE: 'change',
+  ON_FORM_SUBMIT: 'form submit',
+};
 export function addonOnePerTypeMessage(eventType: string): string {
   return `This add-on has created too many ${TRIGGER_KIND_WORDS[eventType] ?? eventType.toLowerCase()} triggers in this document for this Google user account.`;
 }
-export const TOO_MANY_TRIGGERS_MESSAGE = 'This script has too many triggers. Triggers must be deleted from the script before more can be added.';
+export const TOO_MANY_TRIGGERS_MESSAGE =
+  'This script has too many triggers. Triggers must be deleted from the script before more can be added.';
 
 /** One installed trigger (runtime-side record). */
 export interface TriggerRecord {
@@ -60,7 +89,9 @@ export class TriggerTable {
   }
   /** Clock triggers due at virtual time `now`, in due order. */
   due(now: number): TriggerRecord[] {
-    return this.records.filter((t) => t.eventType === EventType.CLOCK && t.nextAt !== null && t.nextAt <= now).sort((a, b) => a.nextAt! - b.nextAt!);
+    return this.records
+      .filter((t) => t.eventType === EventType.CLOCK && t.nextAt !== null && t.nextAt <= now)
+      .sort((a, b) => a.nextAt! - b.nextAt!);
   }
 }
 
@@ -101,7 +132,8 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     const user = state.exec().user;
     const mine = table.forUser(user);
     if (mine.length >= MAX_TRIGGERS_PER_USER) throw gasError(state, TOO_MANY_TRIGGERS_MESSAGE);
-    if (opts.addOn && mine.some((t) => t.eventType === rec.eventType && t.sourceId === (opts.documentId ?? ''))) throw gasError(state, addonOnePerTypeMessage(rec.eventType));
+    if (opts.addOn && mine.some((t) => t.eventType === rec.eventType && t.sourceId === (opts.documentId ?? '')))
+      throw gasError(state, addonOnePerTypeMessage(rec.eventType));
     const full: TriggerRecord = { ...rec, uid: String(BigInt('0x' + randomBytes(8).toString('hex')) % 10n ** 19n), user };
     table.records.push(full);
     return new LocalTrigger(full);
@@ -112,12 +144,14 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     private firstAt: number | null = null;
     constructor(private readonly handler: string) {}
     everyMinutes(n: number): this {
-      if (!EVERY_MINUTES_ALLOWED.includes(Number(n))) throw gasError(state, 'Invalid argument: minutes. Allowed values are 1, 5, 10, 15 and 30.');
+      if (!EVERY_MINUTES_ALLOWED.includes(Number(n)))
+        throw gasError(state, 'Invalid argument: minutes. Allowed values are 1, 5, 10, 15 and 30.');
       this.everyMs = Number(n) * 60000;
       return this;
     }
     everyHours(n: number): this {
-      if (!EVERY_HOURS_ALLOWED.includes(Number(n))) throw gasError(state, 'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
+      if (!EVERY_HOURS_ALLOWED.includes(Number(n)))
+        throw gasError(state, 'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
       this.everyMs = Number(n) * HOUR;
       return this;
     }
@@ -180,7 +214,14 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     }
     create(): LocalTrigger {
       if (!this.eventType) throw gasError(state, 'Missing required spreadsheet trigger event type.');
-      return install({ handler: this.handler, eventType: this.eventType, source: TriggerSource.SPREADSHEETS, sourceId: this.sourceId, nextAt: null, everyMs: null });
+      return install({
+        handler: this.handler,
+        eventType: this.eventType,
+        source: TriggerSource.SPREADSHEETS,
+        sourceId: this.sourceId,
+        nextAt: null,
+        everyMs: null,
+      });
     }
   }
 
@@ -220,7 +261,8 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
       const handler = String(functionName);
       return {
         timeBased: () => new ClockTriggerBuilder(handler),
-        forSpreadsheet: (ss: string | { getId(): string }) => new SpreadsheetTriggerBuilder(handler, typeof ss === 'string' ? ss : ss.getId()),
+        forSpreadsheet: (ss: string | { getId(): string }) =>
+          new SpreadsheetTriggerBuilder(handler, typeof ss === 'string' ? ss : ss.getId()),
       };
     },
     getOAuthToken(): string {

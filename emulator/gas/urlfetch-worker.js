@@ -50,10 +50,13 @@ function once(spec, url, method, body, deadline) {
       });
       res.on('error', (e) => done({ error: { kind: classify(e), message: String(e && e.message) } }));
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      done({ error: { kind: 'timeout', message: 'timeout' } });
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        req.destroy();
+        done({ error: { kind: 'timeout', message: 'timeout' } });
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     req.on('error', (e) => done({ error: { kind: classify(e), message: String(e && e.message) } }));
     if (body) req.end(Buffer.from(body));
     else req.end();

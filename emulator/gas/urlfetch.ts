@@ -55,7 +55,10 @@ export class HttpWorker {
 
   private start(): void {
     const { port1, port2 } = new MessageChannel();
-    this.worker = new Worker(path.join(__dirname, 'urlfetch-worker.js'), { workerData: { signal: this.signal, port: port2 }, transferList: [port2] });
+    this.worker = new Worker(path.join(__dirname, 'urlfetch-worker.js'), {
+      workerData: { signal: this.signal, port: port2 },
+      transferList: [port2],
+    });
     this.worker.unref();
     this.port = port1;
     this.port.unref();
@@ -120,7 +123,8 @@ export class LocalHttpResponse {
     return this.status;
   }
   private contentType(): string | null {
-    for (let i = 0; i < this.rawHeaders.length; i += 2) if (this.rawHeaders[i].toLowerCase() === 'content-type') return this.rawHeaders[i + 1];
+    for (let i = 0; i < this.rawHeaders.length; i += 2)
+      if (this.rawHeaders[i].toLowerCase() === 'content-type') return this.rawHeaders[i + 1];
     return null;
   }
   getContentText(charset?: string): string {
@@ -194,7 +198,8 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail(`Invalid argument: ${url}`);
     // (message chosen: Google-like; real deployments only enforce this for published versions)
-    if (whitelist && !whitelist.some((p) => url.startsWith(p))) throw fail(`The URL ${url} is not allowed by the urlFetchWhitelist in the manifest.`);
+    if (whitelist && !whitelist.some((p) => url.startsWith(p)))
+      throw fail(`The URL ${url} is not allowed by the urlFetchWhitelist in the manifest.`);
     if (params !== null && params !== undefined && typeof params !== 'object') throw fail('Invalid argument: params');
     const method = String(params.method ?? 'get').toLowerCase();
     if (!METHODS.includes(method)) throw fail(`Invalid argument: method`);
@@ -232,10 +237,18 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
           for (const k of Object.keys(fields)) {
             const v = fields[k];
             if (isBlob(v)) {
-              parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${v.getName() ?? k}"\r\nContent-Type: ${v.getContentType() ?? 'application/octet-stream'}\r\n\r\n`));
+              parts.push(
+                Buffer.from(
+                  `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${v.getName() ?? k}"\r\nContent-Type: ${v.getContentType() ?? 'application/octet-stream'}\r\n\r\n`,
+                ),
+              );
               parts.push(v._data, Buffer.from('\r\n'));
             } else {
-              parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`), encodeString(String(v)), Buffer.from('\r\n'));
+              parts.push(
+                Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`),
+                encodeString(String(v)),
+                Buffer.from('\r\n'),
+              );
             }
           }
           parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -243,7 +256,9 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
           contentType = `multipart/form-data; boundary=${boundary}`;
           shownPayload = toSignedBytes(state.realm, body);
         } else {
-          const s = Object.keys(fields).map((k) => `${formEncode(k)}=${formEncode(String(fields[k]))}`).join('&');
+          const s = Object.keys(fields)
+            .map((k) => `${formEncode(k)}=${formEncode(String(fields[k]))}`)
+            .join('&');
           body = encodeString(s);
           shownPayload = s;
         }
@@ -263,7 +278,15 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
     const shownHeaders: Record<string, string> = {};
     for (const k of Object.keys(headers)) if (k !== 'Content-Type') shownHeaders[k] = headers[k];
     return {
-      wire: { url, method: method.toUpperCase(), headers, body, followRedirects, rejectUnauthorized: validate, maxResponseBytes: RESPONSE_MAX_BYTES },
+      wire: {
+        url,
+        method: method.toUpperCase(),
+        headers,
+        body,
+        followRedirects,
+        rejectUnauthorized: validate,
+        maxResponseBytes: RESPONSE_MAX_BYTES,
+      },
       mute: Boolean(params.muteHttpExceptions),
       shown: {
         url,
@@ -292,7 +315,10 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
     if (quota && quota.remaining(e.user, 'urlFetchBytesReceived') <= 0) throw fail(QUOTA_MESSAGES.urlFetchBytesReceived);
     if (quota && !quota.tryUse(e.user, 'urlFetchCalls', prepared.length)) throw fail(QUOTA_MESSAGES.urlFetchCalls);
     const remaining = e.limitMs - (state.clock.now() - e.startedAt);
-    const results = worker.run(prepared.map((p) => p.wire), Math.max(1, Math.min(timeoutMs, remaining)));
+    const results = worker.run(
+      prepared.map((p) => p.wire),
+      Math.max(1, Math.min(timeoutMs, remaining)),
+    );
     const perKb = state.cost.urlFetchPerKbMs / 1024;
     let longest = 0;
     prepared.forEach((p, i) => {
@@ -302,7 +328,11 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
     });
     state.count('urlFetchCalls');
     state.count('urlFetchRequests', prepared.length);
-    quota?.add(e.user, 'urlFetchBytesReceived', results.reduce((n, r) => n + (r.body?.length ?? 0), 0));
+    quota?.add(
+      e.user,
+      'urlFetchBytesReceived',
+      results.reduce((n, r) => n + (r.body?.length ?? 0), 0),
+    );
     const timedOutByLimit = remaining < timeoutMs && results.some((r) => r.error?.kind === 'timeout');
     state.charge(state.cost.urlFetchCallMs + longest + state.cost.urlFetchAllPerRequestMs * (prepared.length - 1));
     if (timedOutByLimit) throw new ExecutionTimeLimitError();
@@ -314,19 +344,27 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
         // logs (e.g. github.com/bradjasper/ImportJSON/issues/78, ttsukagoshi/website-monitoring-by-gas/issues/134,
         // rubensayshi/gw2spidy/issues/84); the others are chosen.
         switch (r.error.kind) {
-          case 'timeout': throw fail(`Timeout: ${url}`);
-          case 'dns': throw fail(`DNS error: ${url}`);
-          case 'unavailable': throw fail(`Address unavailable: ${url}`);
-          case 'too-large': throw fail('Limit Exceeded: URLFetch response size.');
-          case 'ssl': throw fail(`SSL Error ${url}`);
-          default: throw fail(`Unexpected error: ${url}`);
+          case 'timeout':
+            throw fail(`Timeout: ${url}`);
+          case 'dns':
+            throw fail(`DNS error: ${url}`);
+          case 'unavailable':
+            throw fail(`Address unavailable: ${url}`);
+          case 'too-large':
+            throw fail('Limit Exceeded: URLFetch response size.');
+          case 'ssl':
+            throw fail(`SSL Error ${url}`);
+          default:
+            throw fail(`Unexpected error: ${url}`);
         }
       }
       const res = new LocalHttpResponse(state, r.status!, r.rawHeaders!, Buffer.from(r.body!));
       if (r.status! >= 400 && !p.mute) {
         const text = res.getContentText();
         const shown = text.length > TRUNCATED_RESPONSE_CHARS ? text.slice(0, TRUNCATED_RESPONSE_CHARS) + '...' : text;
-        throw fail(`Request failed for ${hostOf(url)} returned code ${r.status}. Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`);
+        throw fail(
+          `Request failed for ${hostOf(url)} returned code ${r.status}. Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`,
+        );
       }
       return res;
     });

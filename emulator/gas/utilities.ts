@@ -11,8 +11,21 @@ import { formatSimpleDate } from './dateformat';
 export const SLEEP_MAX_MS = 300000;
 
 export const Charset = Object.freeze({ US_ASCII: 'US-ASCII', UTF_8: 'UTF-8' });
-export const DigestAlgorithm = Object.freeze({ MD2: 'MD2', MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_384: 'SHA_384', SHA_512: 'SHA_512' });
-export const MacAlgorithm = Object.freeze({ HMAC_MD5: 'HMAC_MD5', HMAC_SHA_1: 'HMAC_SHA_1', HMAC_SHA_256: 'HMAC_SHA_256', HMAC_SHA_384: 'HMAC_SHA_384', HMAC_SHA_512: 'HMAC_SHA_512' });
+export const DigestAlgorithm = Object.freeze({
+  MD2: 'MD2',
+  MD5: 'MD5',
+  SHA_1: 'SHA_1',
+  SHA_256: 'SHA_256',
+  SHA_384: 'SHA_384',
+  SHA_512: 'SHA_512',
+});
+export const MacAlgorithm = Object.freeze({
+  HMAC_MD5: 'HMAC_MD5',
+  HMAC_SHA_1: 'HMAC_SHA_1',
+  HMAC_SHA_256: 'HMAC_SHA_256',
+  HMAC_SHA_384: 'HMAC_SHA_384',
+  HMAC_SHA_512: 'HMAC_SHA_512',
+});
 
 /** Apps Script's Charset enum values are these strings here (the typings model them as an enum). */
 type CharsetArg = string | GoogleAppsScript.Utilities.Charset;
@@ -43,36 +56,63 @@ function b64Decode(state: RuntimeState, s: unknown, webSafe: boolean): Buffer {
 /** Java-style String.format subset used by Utilities.formatString and Logger.log(format, ...). */
 export function formatString(template: string, args: unknown[]): string {
   let next = 0;
-  return String(template).replace(/%([-+ 0#,]*)(\d+)?(?:\.(\d+))?([sdifxXoeEgcb%])/g, (whole, flags: string, width: string | undefined, prec: string | undefined, conv: string) => {
-    if (conv === '%') return '%';
-    const v = args[next++];
-    let s: string;
-    switch (conv) {
-      case 'd': case 'i': s = String(Math.trunc(Number(v))); break;
-      case 'f': s = Number(v).toFixed(prec === undefined ? 6 : Number(prec)); break;
-      case 'e': case 'E': s = Number(v).toExponential(prec === undefined ? 6 : Number(prec)); if (conv === 'E') s = s.toUpperCase(); break;
-      case 'g': s = Number(v).toPrecision(prec === undefined ? 6 : Number(prec)); break;
-      case 'x': s = Math.trunc(Number(v)).toString(16); break;
-      case 'X': s = Math.trunc(Number(v)).toString(16).toUpperCase(); break;
-      case 'o': s = Math.trunc(Number(v)).toString(8); break;
-      case 'c': s = typeof v === 'number' ? String.fromCharCode(v) : String(v).charAt(0); break;
-      case 'b': s = String(Boolean(v)); break;
-      default: s = typeof v === 'object' && v !== null && !isDate(v) ? JSON.stringify(v) : String(v); if (prec !== undefined) s = s.slice(0, Number(prec));
-    }
-    if (flags.includes('+') && /^[0-9]/.test(s) && 'dfieEg'.includes(conv)) s = '+' + s;
-    if (flags.includes(',') && 'df'.includes(conv)) {
-      const [i, f] = s.split('.');
-      s = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (f !== undefined ? '.' + f : '');
-    }
-    const w = width ? Number(width) : 0;
-    if (s.length < w) {
-      if (flags.includes('-')) s = s.padEnd(w);
-      else if (flags.includes('0') && 'dfieExXo'.includes(conv)) s = (s[0] === '-' || s[0] === '+' ? s[0] + s.slice(1).padStart(w - 1, '0') : s.padStart(w, '0'));
-      else s = s.padStart(w);
-    }
-    void whole;
-    return s;
-  });
+  return String(template).replace(
+    /%([-+ 0#,]*)(\d+)?(?:\.(\d+))?([sdifxXoeEgcb%])/g,
+    (whole, flags: string, width: string | undefined, prec: string | undefined, conv: string) => {
+      if (conv === '%') return '%';
+      const v = args[next++];
+      let s: string;
+      switch (conv) {
+        case 'd':
+        case 'i':
+          s = String(Math.trunc(Number(v)));
+          break;
+        case 'f':
+          s = Number(v).toFixed(prec === undefined ? 6 : Number(prec));
+          break;
+        case 'e':
+        case 'E':
+          s = Number(v).toExponential(prec === undefined ? 6 : Number(prec));
+          if (conv === 'E') s = s.toUpperCase();
+          break;
+        case 'g':
+          s = Number(v).toPrecision(prec === undefined ? 6 : Number(prec));
+          break;
+        case 'x':
+          s = Math.trunc(Number(v)).toString(16);
+          break;
+        case 'X':
+          s = Math.trunc(Number(v)).toString(16).toUpperCase();
+          break;
+        case 'o':
+          s = Math.trunc(Number(v)).toString(8);
+          break;
+        case 'c':
+          s = typeof v === 'number' ? String.fromCharCode(v) : String(v).charAt(0);
+          break;
+        case 'b':
+          s = String(Boolean(v));
+          break;
+        default:
+          s = typeof v === 'object' && v !== null && !isDate(v) ? JSON.stringify(v) : String(v);
+          if (prec !== undefined) s = s.slice(0, Number(prec));
+      }
+      if (flags.includes('+') && /^[0-9]/.test(s) && 'dfieEg'.includes(conv)) s = '+' + s;
+      if (flags.includes(',') && 'df'.includes(conv)) {
+        const [i, f] = s.split('.');
+        s = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (f !== undefined ? '.' + f : '');
+      }
+      const w = width ? Number(width) : 0;
+      if (s.length < w) {
+        if (flags.includes('-')) s = s.padEnd(w);
+        else if (flags.includes('0') && 'dfieExXo'.includes(conv))
+          s = s[0] === '-' || s[0] === '+' ? s[0] + s.slice(1).padStart(w - 1, '0') : s.padStart(w, '0');
+        else s = s.padStart(w);
+      }
+      void whole;
+      return s;
+    },
+  );
 }
 
 /** RFC 4180 CSV with a one-character delimiter; quoted fields may hold delimiters, quotes ("") and newlines. */
@@ -151,18 +191,35 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
       use();
       const alg = NODE_HASH[String(algorithm)];
       if (!alg) throw gasError(state, `Unsupported digest algorithm: ${String(algorithm)}`);
-      return bytesOut(createHash(alg).update(input(state, value, charset)).digest());
+      return bytesOut(
+        createHash(alg)
+          .update(input(state, value, charset))
+          .digest(),
+      );
     },
-    computeHmacSignature(algorithm: string | GoogleAppsScript.Utilities.MacAlgorithm, value: unknown, key: unknown, charset?: CharsetArg): number[] {
+    computeHmacSignature(
+      algorithm: string | GoogleAppsScript.Utilities.MacAlgorithm,
+      value: unknown,
+      key: unknown,
+      charset?: CharsetArg,
+    ): number[] {
       use();
       const alg = NODE_HASH[String(algorithm).replace(/^HMAC_/, '')];
       if (!alg) throw gasError(state, `Unsupported MAC algorithm: ${String(algorithm)}`);
-      return bytesOut(createHmac(alg, input(state, key, charset)).update(input(state, value, charset)).digest());
+      return bytesOut(
+        createHmac(alg, input(state, key, charset))
+          .update(input(state, value, charset))
+          .digest(),
+      );
     },
     /** Java-style signed bytes, -128..127. */
     computeHmacSha256Signature(value: unknown, key: unknown, charset?: CharsetArg): number[] {
       use();
-      return bytesOut(createHmac('sha256', input(state, key, charset)).update(input(state, value, charset)).digest());
+      return bytesOut(
+        createHmac('sha256', input(state, key, charset))
+          .update(input(state, value, charset))
+          .digest(),
+      );
     },
     base64Encode(data: unknown, charset?: CharsetArg): string {
       use();
@@ -188,11 +245,14 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
     parseCsv(csv: string, delimiter?: string): string[][] {
       use();
       if (delimiter !== undefined && String(delimiter).length !== 1) throw gasError(state, `Invalid argument: delimiter`);
-      return state.realm.Array.from(parseCsvText(String(csv), delimiter === undefined ? ',' : String(delimiter)), (r) => state.realm.Array.from(r)) as string[][];
+      return state.realm.Array.from(parseCsvText(String(csv), delimiter === undefined ? ',' : String(delimiter)), (r) =>
+        state.realm.Array.from(r),
+      ) as string[][];
     },
     formatDate(date: Date, timeZone: string, format: string): string {
       use();
-      if (!isDate(date) || typeof timeZone !== 'string' || typeof format !== 'string') throw signatureError(state, 'Utilities.formatDate', [...arguments]);
+      if (!isDate(date) || typeof timeZone !== 'string' || typeof format !== 'string')
+        throw signatureError(state, 'Utilities.formatDate', [...arguments]);
       try {
         return formatSimpleDate(date, timeZone, format);
       } catch (e) {

@@ -31,7 +31,12 @@ export interface AppOptions {
 /** JSON bodies up to 16 MiB: 10,000 bulk rows of 255-character brands fit. */
 export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 
-export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts: Map<string, Account>, opts: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: ServiceContext,
+  engine: ScanEngine,
+  accounts: Map<string, Account>,
+  opts: AppOptions = {},
+): Promise<FastifyInstance> {
   const doc = opts.document ?? loadApiDocument();
   const app = Fastify({ logger: false, bodyLimit: JSON_BODY_LIMIT });
 
@@ -60,7 +65,11 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
   app.decorateRequest('account', null as unknown as Account);
   app.addHook('onRequest', async (req) => {
     // An empty body is no body, whatever its Content-Type says (see the JSON parser below).
-    if (req.headers['content-length'] === '0' && req.headers['transfer-encoding'] === undefined && /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+    if (
+      req.headers['content-length'] === '0' &&
+      req.headers['transfer-encoding'] === undefined &&
+      /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')
+    )
       delete req.headers['content-type'];
     if (req.url.startsWith('/api/')) req.account = authenticate(accounts, req.headers.authorization);
   });
@@ -111,7 +120,8 @@ export async function buildApp(ctx: ServiceContext, engine: ScanEngine, accounts
           if (opId && BULK_OPERATIONS.has(opId)) throw validationFailed([], 'A JSON body is required (Content-Type: application/json).');
           throw new ApiError(422, 'A JSON body is required (Content-Type: application/json).');
         }
-        if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError(415, `Unsupported Content-Type "${type}": send application/json.`);
+        if (!/^application\/json\s*(;|$)/i.test(type))
+          throw new ApiError(415, `Unsupported Content-Type "${type}": send application/json.`);
       };
       route.preValidation = [requireJson, ...toArray(route.preValidation)];
     }
@@ -170,7 +180,10 @@ function makeAjv(coerce: boolean): Ajv2020 {
 /** One place that turns anything thrown into the API's error shape. */
 function sendError(err: FastifyError & { validation?: any[]; validationContext?: string }, req: FastifyRequest, reply: FastifyReply): void {
   if (err instanceof ApiError) {
-    reply.code(err.status).headers(err.headers).send({ message: err.message, ...err.extra });
+    reply
+      .code(err.status)
+      .headers(err.headers)
+      .send({ message: err.message, ...err.extra });
     return;
   }
   if (err.validation) {
@@ -210,7 +223,8 @@ function multipartProblem(err: FastifyError, req: FastifyRequest): string | unde
   if (!/^multipart\//i.test(req.headers['content-type'] ?? '')) return undefined;
   const m = err.message || '';
   const lead = 'The multipart/form-data body could not be read:';
-  if (/boundary not found/i.test(m)) return `${lead} the Content-Type header has no boundary parameter (multipart/form-data; boundary=...).`;
+  if (/boundary not found/i.test(m))
+    return `${lead} the Content-Type header has no boundary parameter (multipart/form-data; boundary=...).`;
   if (/unexpected end/i.test(m))
     return `${lead} it ended before its closing boundary (the body was cut short, or its boundary is not the one named in Content-Type).`;
   if (/malformed|header/i.test(m)) return `${lead} a part header is malformed (${m}).`;

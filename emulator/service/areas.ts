@@ -38,7 +38,11 @@ export const BULK_AREAS: BulkArea[] = [listingMatches, brandBlocklist, asinBlock
 /** Their operations: one 422 listing every bad row, one rate limit over the four. */
 export const BULK_OPERATIONS = bulkOperations(BULK_AREAS);
 
-const bulk = (name: string, area: BulkArea, tables: string): ServiceArea => ({ name, tables, handlers: (ctx) => bulkHandlers(ctx, [area]) as Record<string, Handler> });
+const bulk = (name: string, area: BulkArea, tables: string): ServiceArea => ({
+  name,
+  tables,
+  handlers: (ctx) => bulkHandlers(ctx, [area]) as Record<string, Handler>,
+});
 
 export const AREAS: ServiceArea[] = [
   { name: 'scans', tables: SCANS_SCHEMA_SQL, handlers: (ctx, engine) => scanHandlers(ctx, engine) as Record<string, Handler> },

@@ -41,18 +41,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
   if (v('SCAN_SERVICE_PORT')) c.port = int('SCAN_SERVICE_PORT', v('SCAN_SERVICE_PORT')!, 0);
   if (v('SCAN_SERVICE_DB')) c.dbPath = v('SCAN_SERVICE_DB')!;
   if (v('SCAN_SERVICE_API_KEYS')) {
-    c.apiKeys = v('SCAN_SERVICE_API_KEYS')!.split(',').map((k) => k.trim()).filter(Boolean);
+    c.apiKeys = v('SCAN_SERVICE_API_KEYS')!
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
     if (c.apiKeys.length === 0) throw new Error('SCAN_SERVICE_API_KEYS lists no key');
   }
   if (v('SCAN_SERVICE_CATALOG')) c.catalogPath = v('SCAN_SERVICE_CATALOG')!;
   if (v('SCAN_SERVICE_ALLOW_LOOPBACK_WEBHOOKS')) c.allowLoopbackWebhooks = v('SCAN_SERVICE_ALLOW_LOOPBACK_WEBHOOKS') === '1';
   if (v('SCAN_SERVICE_SPEED')) c.scanSpeedPerMinute = int('SCAN_SERVICE_SPEED', v('SCAN_SERVICE_SPEED')!, 1);
   if (v('SCAN_SERVICE_MAX_UPLOAD_BYTES')) c.maxUploadBytes = int('SCAN_SERVICE_MAX_UPLOAD_BYTES', v('SCAN_SERVICE_MAX_UPLOAD_BYTES')!, 1);
-  if (v('SCAN_SERVICE_WEBHOOK_TIMEOUT_MS')) c.webhookTimeoutMs = int('SCAN_SERVICE_WEBHOOK_TIMEOUT_MS', v('SCAN_SERVICE_WEBHOOK_TIMEOUT_MS')!, 1);
+  if (v('SCAN_SERVICE_WEBHOOK_TIMEOUT_MS'))
+    c.webhookTimeoutMs = int('SCAN_SERVICE_WEBHOOK_TIMEOUT_MS', v('SCAN_SERVICE_WEBHOOK_TIMEOUT_MS')!, 1);
   if (v('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS')) {
-    c.webhookRetryDelaysMs = v('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS')!.split(',').map((d) => int('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS', d, 0));
+    c.webhookRetryDelaysMs = v('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS')!
+      .split(',')
+      .map((d) => int('SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS', d, 0));
   }
   if (v('SCAN_SERVICE_EXPORT_INTEGRATION')) c.exportIntegration = v('SCAN_SERVICE_EXPORT_INTEGRATION') !== '0';
-  if (v('SCAN_SERVICE_BULK_RATE_LIMIT')) c.bulkRateLimitPerMinute = int('SCAN_SERVICE_BULK_RATE_LIMIT', v('SCAN_SERVICE_BULK_RATE_LIMIT')!, 1);
+  if (v('SCAN_SERVICE_BULK_RATE_LIMIT'))
+    c.bulkRateLimitPerMinute = int('SCAN_SERVICE_BULK_RATE_LIMIT', v('SCAN_SERVICE_BULK_RATE_LIMIT')!, 1);
   return c;
 }

@@ -84,6 +84,12 @@ function openEngine(catalog: Catalog): ScanEngine {
     const missing = () => {
       throw new ApiError(503, 'The scan engine is not available in this build of the local service.');
     };
-    return { parseUpload: missing, readUpload: missing, processRow: missing, convert: missing, asinConvert: missing } as unknown as ScanEngine;
+    return {
+      parseUpload: missing,
+      readUpload: missing,
+      processRow: missing,
+      convert: missing,
+      asinConvert: missing,
+    } as unknown as ScanEngine;
   }
 }

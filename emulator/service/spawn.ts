@@ -31,11 +31,17 @@ const ROOT = join(__dirname, '..', '..');
  */
 export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<SpawnedService> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', ...env };
-  const keys = (childEnv.SCAN_SERVICE_API_KEYS ? childEnv.SCAN_SERVICE_API_KEYS.split(',') : [DEMO_API_KEY]).map((k: string) => k.split(':')[0].trim()).filter(Boolean);
+  const keys = (childEnv.SCAN_SERVICE_API_KEYS ? childEnv.SCAN_SERVICE_API_KEYS.split(',') : [DEMO_API_KEY])
+    .map((k: string) => k.split(':')[0].trim())
+    .filter(Boolean);
   // tsx as a loader of this one node process (not its CLI, which runs the service in a grandchild):
   // so `pid` is the service's own process, and kill -9 ends the service itself.
   const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', tsx, join(__dirname, 'main.ts')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', tsx, join(__dirname, 'main.ts')], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -30,7 +30,20 @@ const EVENT = 'scan.complete';
 const MAX_BODY_BYTES = 64 * 1024;
 /** Handled completions remembered for de-duplication (oldest forgotten first). */
 const MAX_REMEMBERED = 10000;
-const CSV_COLUMNS = ['received_at', 'scan_id', 'name', 'status', 'marketplace_id', 'lines', 'products', 'errors', 'speed', 'created_at', 'completed_at', 'link'];
+const CSV_COLUMNS = [
+  'received_at',
+  'scan_id',
+  'name',
+  'status',
+  'marketplace_id',
+  'lines',
+  'products',
+  'errors',
+  'speed',
+  'created_at',
+  'completed_at',
+  'link',
+];
 
 /**
  * @typedef {object} ReceiverConfig
@@ -139,7 +152,10 @@ function createReceiver(config) {
     if (!file) return Promise.resolve();
     const next = csvQueue.then(async () => {
       if (!csvHeaderChecked) {
-        const size = await fs.promises.stat(file).then((st) => st.size, () => 0);
+        const size = await fs.promises.stat(file).then(
+          (st) => st.size,
+          () => 0,
+        );
         if (size === 0) await fs.promises.appendFile(file, csvLine(CSV_COLUMNS));
         csvHeaderChecked = true;
       }
@@ -203,12 +219,16 @@ function createReceiver(config) {
     const event = payload && typeof payload === 'object' ? payload.event : undefined;
     const headerEvent = headers['x-service-event'];
     if (event !== EVENT || (headerEvent !== undefined && headerEvent !== EVENT)) {
-      return [400, `unknown event ${JSON.stringify(printable(String(headerEvent !== undefined && headerEvent !== EVENT ? headerEvent : event)))}`];
+      return [
+        400,
+        `unknown event ${JSON.stringify(printable(String(headerEvent !== undefined && headerEvent !== EVENT ? headerEvent : event)))}`,
+      ];
     }
     const sent = typeof payload.timestamp === 'string' ? Date.parse(payload.timestamp) : NaN;
     if (isNaN(sent)) return [400, 'payload has no readable timestamp'];
     const now = config.now();
-    if (Math.abs(now - sent) > config.toleranceSeconds * 1000) return [401, `timestamp ${printable(payload.timestamp)} is more than ${config.toleranceSeconds} s from now (replayed?)`];
+    if (Math.abs(now - sent) > config.toleranceSeconds * 1000)
+      return [401, `timestamp ${printable(payload.timestamp)} is more than ${config.toleranceSeconds} s from now (replayed?)`];
     const read = readScan(payload);
     if ('problem' in read) return [400, read.problem];
     // One completion of one scan: retries carry a new timestamp, so the body differs, but the scan
@@ -296,7 +316,10 @@ function configFromEnv(env) {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (list.length === 0) throw new Error('Set WEBHOOK_SECRET to the secret the add-on showed when you created the webhook (or WEBHOOK_SECRETS=a,b for several).');
+  if (list.length === 0)
+    throw new Error(
+      'Set WEBHOOK_SECRET to the secret the add-on showed when you created the webhook (or WEBHOOK_SECRETS=a,b for several).',
+    );
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const tolerance = env.WEBHOOK_TOLERANCE_SECONDS ? Number(env.WEBHOOK_TOLERANCE_SECONDS) : 300;

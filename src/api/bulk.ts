@@ -122,7 +122,10 @@ export function listAllPages<T>(ctx: PacedContext, path: string, query: { [k: st
   const pages = Math.ceil(first.total / LIST_PAGE_SIZE);
   const out = first.data.slice();
   if (pages > 1) {
-    const rest = sendPaced(ctx, Array.from({ length: pages - 1 }, (_x, i) => call(i + 2)));
+    const rest = sendPaced(
+      ctx,
+      Array.from({ length: pages - 1 }, (_x, i) => call(i + 2)),
+    );
     for (const body of rest) out.push(...readPage<T>(body).data);
   }
   // Entries created while paging shift pages (newest first): an entry can be seen twice. Callers key entries, so a repeat is harmless.
@@ -130,12 +133,24 @@ export function listAllPages<T>(ctx: PacedContext, path: string, query: { [k: st
 }
 
 /** Writes rows in requests of up to 10,000 (one marketplace per request); answers the summed counts. */
-export function writeRows(ctx: PacedContext, method: 'post' | 'delete', path: string, marketplace: string, field: string, rows: readonly unknown[]): BulkCounts {
+export function writeRows(
+  ctx: PacedContext,
+  method: 'post' | 'delete',
+  path: string,
+  marketplace: string,
+  field: string,
+  rows: readonly unknown[],
+): BulkCounts {
   const total: BulkCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
   if (!rows.length) return total;
   const calls: ApiCall[] = [];
   for (let i = 0; i < rows.length; i += MAX_ROWS_PER_WRITE) {
-    calls.push({ method, path, body: { marketplace_id: marketplace, [field]: rows.slice(i, i + MAX_ROWS_PER_WRITE) }, subject: 'marketplace ' + marketplace });
+    calls.push({
+      method,
+      path,
+      body: { marketplace_id: marketplace, [field]: rows.slice(i, i + MAX_ROWS_PER_WRITE) },
+      subject: 'marketplace ' + marketplace,
+    });
   }
   for (const body of sendPaced(ctx, calls)) {
     const c = (body || {}) as Partial<BulkCounts>;

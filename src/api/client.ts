@@ -36,9 +36,7 @@ export interface ApiCall {
   subject?: string;
 }
 
-export type CallResult =
-  | { ok: true; status: number; body: unknown; attempts: number }
-  | { ok: false; problem: Problem; attempts: number };
+export type CallResult = { ok: true; status: number; body: unknown; attempts: number } | { ok: false; problem: Problem; attempts: number };
 
 export interface SendOptions {
   /** Clock time by which every attempt (and wait) must be over. */
@@ -89,7 +87,10 @@ interface Slot {
 
 function outOfTime(last: Problem | undefined): Problem {
   if (last) return last;
-  return { kind: 'out-of-time', message: 'There was not enough time left to ask the Scan Service. Recalculate, or use Convert selected column for large ranges.' };
+  return {
+    kind: 'out-of-time',
+    message: 'There was not enough time left to ask the Scan Service. Recalculate, or use Convert selected column for large ranges.',
+  };
 }
 
 /**
@@ -112,7 +113,8 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
     const stillPossible: Slot[] = [];
     for (const s of pending) {
       const start = Math.max(now, s.notBefore, holdUntil);
-      if (start + policy.attemptReserveMs > opts.deadline) results[s.index] = { ok: false, problem: outOfTime(s.last), attempts: s.attempts };
+      if (start + policy.attemptReserveMs > opts.deadline)
+        results[s.index] = { ok: false, problem: outOfTime(s.last), attempts: s.attempts };
       else stillPossible.push(s);
     }
     pending = stillPossible;
@@ -133,7 +135,9 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
     let answers: Array<{ status: number; headers: object; text: string }> | undefined;
     let thrown: Problem | undefined;
     try {
-      answers = deps.fetcher.fetchAll(requests).map((r) => ({ status: r.getResponseCode(), headers: r.getHeaders(), text: r.getContentText() }));
+      answers = deps.fetcher
+        .fetchAll(requests)
+        .map((r) => ({ status: r.getResponseCode(), headers: r.getHeaders(), text: r.getContentText() }));
     } catch (e) {
       // Google ends the execution at its time limit; catching that must not turn it into a retry.
       // Nor Google's daily quotas ("... for one day"): nothing gets through until Google's day ends.
@@ -169,7 +173,8 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
       }
       slot.last = problem;
       slot.notBefore = after + decision.waitMs;
-      if (problem.kind === 'rate-limited' && problem.retryAfterMs !== undefined) holdUntil = Math.max(holdUntil, after + problem.retryAfterMs);
+      if (problem.kind === 'rate-limited' && problem.retryAfterMs !== undefined)
+        holdUntil = Math.max(holdUntil, after + problem.retryAfterMs);
       pending.push(slot);
     });
   }

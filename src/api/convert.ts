@@ -51,7 +51,14 @@ export function asinConvertCall(marketplace: string, asins: string[]): ApiCall {
   return convertCall(ASIN_CONVERT, marketplace, asins);
 }
 
-function run<T>(ep: Endpoint<T>, settings: ServiceSettings, deps: ClientDeps, marketplace: string, ids: readonly string[], opts: SendOptions): Map<string, IdOutcome<T>> {
+function run<T>(
+  ep: Endpoint<T>,
+  settings: ServiceSettings,
+  deps: ClientDeps,
+  marketplace: string,
+  ids: readonly string[],
+  opts: SendOptions,
+): Map<string, IdOutcome<T>> {
   const out = new Map<string, IdOutcome<T>>();
   let batches = chunk(Array.from(new Set(ids)), ep.max);
   // A 422 naming rows is answered once more without those rows; a second 422 fails the batch.
@@ -75,12 +82,16 @@ function run<T>(ep: Endpoint<T>, settings: ServiceSettings, deps: ClientDeps, ma
         return;
       }
       const p = r.problem;
-      const named = p.kind === 'validation' && round === 0 ? (p.rows ?? []).filter((row) => row.index >= 0 && row.index < batch.length) : [];
+      const named =
+        p.kind === 'validation' && round === 0 ? (p.rows ?? []).filter((row) => row.index >= 0 && row.index < batch.length) : [];
       if (named.length > 0) {
         const bad = new Set<number>();
         for (const row of named) {
           bad.add(row.index);
-          out.set(batch[row.index], { status: 'failed', problem: { ...p, message: `Refused by the Scan Service: ${row.message}`, rows: [row] } });
+          out.set(batch[row.index], {
+            status: 'failed',
+            problem: { ...p, message: `Refused by the Scan Service: ${row.message}`, rows: [row] },
+          });
         }
         const rest = batch.filter((_id, j) => !bad.has(j));
         if (rest.length) again.push(rest);
@@ -94,7 +105,13 @@ function run<T>(ep: Endpoint<T>, settings: ServiceSettings, deps: ClientDeps, ma
 }
 
 /** UPC/EAN/ISBN -> [ASIN, other identifiers...], per distinct id. */
-export function convertIds(settings: ServiceSettings, deps: ClientDeps, marketplace: string, ids: readonly string[], opts: SendOptions): Map<string, IdOutcome<string[]>> {
+export function convertIds(
+  settings: ServiceSettings,
+  deps: ClientDeps,
+  marketplace: string,
+  ids: readonly string[],
+  opts: SendOptions,
+): Map<string, IdOutcome<string[]>> {
   return run(CONVERT, settings, deps, marketplace, ids, opts);
 }
 

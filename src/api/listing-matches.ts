@@ -16,6 +16,10 @@ export function listListingMatches(ctx: PacedContext, marketplace?: string): Lis
 export function upsertListingMatches(ctx: PacedContext, marketplace: string, matches: readonly MatchRow[]): BulkCounts {
   return writeRows(ctx, 'post', PATH, marketplace, 'matches', matches);
 }
-export function deleteListingMatches(ctx: PacedContext, marketplace: string, matches: ReadonlyArray<{ identifier: string; asin: string }>): BulkCounts {
+export function deleteListingMatches(
+  ctx: PacedContext,
+  marketplace: string,
+  matches: ReadonlyArray<{ identifier: string; asin: string }>,
+): BulkCounts {
   return writeRows(ctx, 'delete', PATH, marketplace, 'matches', matches);
 }

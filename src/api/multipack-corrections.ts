@@ -8,7 +8,11 @@ const PATH = '/api/v3/multipack-corrections';
 export function listCorrections(ctx: PacedContext, marketplace?: string): MultipackCorrection[] {
   return listAllPages<MultipackCorrection>(ctx, PATH, { marketplace_id: marketplace });
 }
-export function upsertCorrections(ctx: PacedContext, marketplace: string, corrections: ReadonlyArray<{ asin: string; quantity: number }>): BulkCounts {
+export function upsertCorrections(
+  ctx: PacedContext,
+  marketplace: string,
+  corrections: ReadonlyArray<{ asin: string; quantity: number }>,
+): BulkCounts {
   return writeRows(ctx, 'post', PATH, marketplace, 'corrections', corrections);
 }
 export function deleteCorrections(ctx: PacedContext, marketplace: string, asins: readonly string[]): BulkCounts {

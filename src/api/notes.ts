@@ -15,7 +15,12 @@ export interface NotesContext {
 const PATH = '/api/v3/public/notes';
 
 export function listNotes(ctx: NotesContext, marketplace?: string): Note[] {
-  const body = requestJson(ctx.settings, ctx.deps, { method: 'get', path: PATH, query: { marketplace_id: marketplace } }, { deadline: ctx.deadline });
+  const body = requestJson(
+    ctx.settings,
+    ctx.deps,
+    { method: 'get', path: PATH, query: { marketplace_id: marketplace } },
+    { deadline: ctx.deadline },
+  );
   return Array.isArray(body) ? (body as Note[]) : [];
 }
 

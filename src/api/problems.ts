@@ -115,7 +115,11 @@ export function classifyResponse(status: number, headers: object, bodyText: stri
     return { kind: 'not-found', status, serviceMessage, message: `The Scan Service does not know this${subject}.${said}` };
   }
   if (status === 422) {
-    const rows = (body.errors ?? []).map((r) => ({ index: r.index, field: redact(r.field, ctx.apiKey), message: shorten(redact(r.message, ctx.apiKey)) }));
+    const rows = (body.errors ?? []).map((r) => ({
+      index: r.index,
+      field: redact(r.field, ctx.apiKey),
+      message: shorten(redact(r.message, ctx.apiKey)),
+    }));
     // `index` is a row of the request's list (bulk areas); an upload's attribute problems have no
     // such row (the service answers index 0), so they are named by field alone.
     const rowOf = (r: { index: number; field: string }) => (r.index >= 0 && !/^attributes\./.test(r.field) ? `row ${r.index + 1}` : '');
@@ -126,7 +130,8 @@ export function classifyResponse(status: number, headers: object, bodyText: stri
       status,
       serviceMessage,
       rows,
-      message: `The Scan Service refused the request: ${serviceMessage ?? 'invalid data'}` + (first.length ? ` — ${first.join('; ')}${more}` : ''),
+      message:
+        `The Scan Service refused the request: ${serviceMessage ?? 'invalid data'}` + (first.length ? ` — ${first.join('; ')}${more}` : ''),
     };
   }
   if (status === 429) {

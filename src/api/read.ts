@@ -203,7 +203,8 @@ export function readAsinConvertResponse(body: Json, asins: readonly string[]): M
     return out;
   }
   if (Array.isArray(v)) {
-    for (const row of v) if (isObject(row) && (typeof row.asin === 'string' || typeof row.ASIN === 'string')) add(String(row.asin ?? row.ASIN), row);
+    for (const row of v)
+      if (isObject(row) && (typeof row.asin === 'string' || typeof row.ASIN === 'string')) add(String(row.asin ?? row.ASIN), row);
     return out;
   }
   return undefined;

@@ -26,9 +26,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   attemptReserveMs: 3000,
 };
 
-export type RetryDecision =
-  | { retry: true; waitMs: number }
-  | { retry: false; reason: 'not-retryable' | 'attempts' | 'time' };
+export type RetryDecision = { retry: true; waitMs: number } | { retry: false; reason: 'not-retryable' | 'attempts' | 'time' };
 
 export interface RetryInput {
   /** 1 for the first attempt, which just failed. */
@@ -50,7 +48,8 @@ export interface RetryInput {
 export function decideRetry(input: RetryInput): RetryDecision {
   const policy = input.policy ?? DEFAULT_RETRY_POLICY;
   const { problem, attempt } = input;
-  if (!isRetryable(problem) || (problem.kind === 'timeout' && policy.retryTimeouts === false)) return { retry: false, reason: 'not-retryable' };
+  if (!isRetryable(problem) || (problem.kind === 'timeout' && policy.retryTimeouts === false))
+    return { retry: false, reason: 'not-retryable' };
   if (attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts' };
   const r = Math.min(Math.max(input.random, 0), 0.999999);
   let waitMs: number;

@@ -99,7 +99,9 @@ function has(v: unknown): boolean {
  * Cancelled). Unknown words count as running: not finished as far as we know.
  */
 export function readStatus(v: unknown): ScanState {
-  const s = String(v == null ? '' : v).toLowerCase().replace(/[\s_-]/g, '');
+  const s = String(v == null ? '' : v)
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
   if (s === 'queued' || s === 'pending' || s === 'waiting') return 'queued';
   if (s === 'success' || s === 'succeeded' || s === 'completed' || s === 'complete' || s === 'done' || s === 'finished') return 'success';
   if (s === 'error' || s === 'failed' || s === 'failure') return 'error';
@@ -188,7 +190,13 @@ export function readExport(body: unknown): { url: string | null; rows: number | 
 // ---- Sending -----------------------------------------------------------------------------------
 
 /** One scan record; ApiProblemError on failure, an Error when the answer is not a scan. */
-export function fetchScan(settings: ServiceSettings, deps: ClientDeps, scanId: number, deadline: number, suffix: 'cancel' | '' = ''): ScanRecord {
+export function fetchScan(
+  settings: ServiceSettings,
+  deps: ClientDeps,
+  scanId: number,
+  deadline: number,
+  suffix: 'cancel' | '' = '',
+): ScanRecord {
   return requireScan(okBody(send(settings, deps, suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId), { deadline })));
 }
 
@@ -224,12 +232,25 @@ export function multipartFetcher(real: UrlFetchLike, form: { [field: string]: un
  * except that a time-out is NOT retried: the service may have stored the scan before its answer was
  * lost, and a second upload would start it twice. Returns the answer's body or throws ApiProblemError.
  */
-export function uploadScan(settings: ServiceSettings, deps: ClientDeps, form: { [field: string]: unknown }, marketplace: string, deadline: number): unknown {
-  const r = send(settings, { ...deps, fetcher: multipartFetcher(deps.fetcher, form) }, scanCalls.upload(marketplace), { deadline, policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false } });
+export function uploadScan(
+  settings: ServiceSettings,
+  deps: ClientDeps,
+  form: { [field: string]: unknown },
+  marketplace: string,
+  deadline: number,
+): unknown {
+  const r = send(settings, { ...deps, fetcher: multipartFetcher(deps.fetcher, form) }, scanCalls.upload(marketplace), {
+    deadline,
+    policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false },
+  });
   if (r.ok) return r.body;
   const problem: Problem = r.problem;
   if (problem.kind === 'timeout') {
-    throw new ApiProblemError({ ...problem, message: 'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.' });
+    throw new ApiProblemError({
+      ...problem,
+      message:
+        'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.',
+    });
   }
   if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
     throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + r.attempts + ' times).' });

@@ -14,7 +14,12 @@ export interface TagsContext {
 const PATH = '/api/v3/public/tags';
 
 export function listTags(ctx: TagsContext, marketplace: string): TagMap {
-  const body = requestJson(ctx.settings, ctx.deps, { method: 'get', path: PATH, query: { marketplace_id: marketplace }, subject: 'marketplace ' + marketplace }, { deadline: ctx.deadline });
+  const body = requestJson(
+    ctx.settings,
+    ctx.deps,
+    { method: 'get', path: PATH, query: { marketplace_id: marketplace }, subject: 'marketplace ' + marketplace },
+    { deadline: ctx.deadline },
+  );
   const out: TagMap = {};
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [asin, names] of Object.entries(body as Record<string, unknown>)) if (Array.isArray(names)) out[asin] = names.map(String);
@@ -23,9 +28,19 @@ export function listTags(ctx: TagsContext, marketplace: string): TagMap {
 }
 export function upsertTags(ctx: TagsContext, marketplace: string, tags: TagMap): void {
   if (!Object.keys(tags).length) return;
-  requestJson(ctx.settings, ctx.deps, { method: 'put', path: PATH, body: { marketplace_id: marketplace, tags }, subject: 'marketplace ' + marketplace }, { deadline: ctx.deadline });
+  requestJson(
+    ctx.settings,
+    ctx.deps,
+    { method: 'put', path: PATH, body: { marketplace_id: marketplace, tags }, subject: 'marketplace ' + marketplace },
+    { deadline: ctx.deadline },
+  );
 }
 export function deleteTags(ctx: TagsContext, marketplace: string, tags: TagMap): void {
   if (!Object.keys(tags).length) return;
-  requestJson(ctx.settings, ctx.deps, { method: 'delete', path: PATH, body: { marketplace_id: marketplace, tags }, subject: 'marketplace ' + marketplace }, { deadline: ctx.deadline });
+  requestJson(
+    ctx.settings,
+    ctx.deps,
+    { method: 'delete', path: PATH, body: { marketplace_id: marketplace, tags }, subject: 'marketplace ' + marketplace },
+    { deadline: ctx.deadline },
+  );
 }

@@ -33,9 +33,18 @@ export const MAX_WEBHOOKS = 10;
 export const webhookCalls = {
   list: (): ApiCall => ({ method: 'get', path: WEBHOOKS_PATH }),
   create: (body: CreateWebhookRequest): ApiCall => ({ method: 'post', path: WEBHOOKS_PATH, body }),
-  update: (id: number, body: UpdateWebhookRequest): ApiCall => ({ method: 'patch', path: WEBHOOKS_PATH + '/' + id, body, subject: 'webhook ' + id }),
+  update: (id: number, body: UpdateWebhookRequest): ApiCall => ({
+    method: 'patch',
+    path: WEBHOOKS_PATH + '/' + id,
+    body,
+    subject: 'webhook ' + id,
+  }),
   remove: (id: number): ApiCall => ({ method: 'delete', path: WEBHOOKS_PATH + '/' + id, subject: 'webhook ' + id }),
-  regenerate: (id: number): ApiCall => ({ method: 'post', path: WEBHOOKS_PATH + '/' + id + '/regenerate-secret', subject: 'webhook ' + id }),
+  regenerate: (id: number): ApiCall => ({
+    method: 'post',
+    path: WEBHOOKS_PATH + '/' + id + '/regenerate-secret',
+    subject: 'webhook ' + id,
+  }),
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -52,7 +61,11 @@ export function readWebhook(v: unknown): Webhook | undefined {
   if (!isObject(o)) return undefined;
   const id = typeof o.id === 'number' ? o.id : typeof o.id === 'string' && /^\d+$/.test(o.id) ? Number(o.id) : NaN;
   if (!(id > 0)) return undefined;
-  const events = Array.isArray(o.events) ? o.events.filter((e): e is string => typeof e === 'string') : typeof o.events === 'string' ? [o.events] : [];
+  const events = Array.isArray(o.events)
+    ? o.events.filter((e): e is string => typeof e === 'string')
+    : typeof o.events === 'string'
+      ? [o.events]
+      : [];
   const active = o.is_active;
   return {
     id,
@@ -104,7 +117,12 @@ export function fetchWebhooks(settings: ServiceSettings, deps: ClientDeps, opts:
  * POST /api/v4/webhooks. Not retried: a create whose answer was lost (time-out, 5xx after the
  * insert) would otherwise make a second webhook and the secret of the first would be lost.
  */
-export function createWebhookAt(settings: ServiceSettings, deps: ClientDeps, request: CreateWebhookRequest, opts: SendOptions): WebhookWithSecret {
+export function createWebhookAt(
+  settings: ServiceSettings,
+  deps: ClientDeps,
+  request: CreateWebhookRequest,
+  opts: SendOptions,
+): WebhookWithSecret {
   return readWebhookWithSecret(body(settings, deps, webhookCalls.create(request), noRetry(opts)));
 }
 
@@ -112,7 +130,13 @@ export function createWebhookAt(settings: ServiceSettings, deps: ClientDeps, req
  * PATCH /api/v4/webhooks/{id}. The document does not show the answer; the local service answers
  * the webhook. Undefined when the answer is not one (the caller lists again).
  */
-export function updateWebhookAt(settings: ServiceSettings, deps: ClientDeps, id: number, request: UpdateWebhookRequest, opts: SendOptions): Webhook | undefined {
+export function updateWebhookAt(
+  settings: ServiceSettings,
+  deps: ClientDeps,
+  id: number,
+  request: UpdateWebhookRequest,
+  opts: SendOptions,
+): Webhook | undefined {
   return readWebhook(body(settings, deps, webhookCalls.update(id, request), opts));
 }
 

@@ -57,8 +57,26 @@ export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunc
 
 // ---- Lists (tags, notes, blocklists, listing matches, multipack corrections) --------------------
 import type { ListsServerFunctions } from './lists/protocol';
-export type { ListsServerFunctions, ListIdName, ListCounts, ListConflictView, ListRefusedView, ListState, ListReport, SyncReport, ListStatusView, ListsStatus } from './lists/protocol';
+export type {
+  ListsServerFunctions,
+  ListIdName,
+  ListCounts,
+  ListConflictView,
+  ListRefusedView,
+  ListState,
+  ListReport,
+  SyncReport,
+  ListStatusView,
+  ListsStatus,
+} from './lists/protocol';
 
 // ---- Row actions (selected result rows into the lists) -------------------------------------------
 import type { ActionsServerFunctions } from './actions/protocol';
-export type { ActionsServerFunctions, RowActionId, RowActionPreview, RowActionResult, RowActionView, RowActionsView } from './actions/protocol';
+export type {
+  ActionsServerFunctions,
+  RowActionId,
+  RowActionPreview,
+  RowActionResult,
+  RowActionView,
+  RowActionsView,
+} from './actions/protocol';

@@ -16,6 +16,11 @@ export function gasFormulaDeps(): FormulaDeps {
     now: () => Date.now(),
     startedAt,
     settings: () =>
-      readFormulaSettings(PropertiesService.getUserProperties(), SpreadsheetApp.getActiveSpreadsheet().getId(), ADDON_DEFAULT_SERVICE_URL, NO_KEY_MESSAGE),
+      readFormulaSettings(
+        PropertiesService.getUserProperties(),
+        SpreadsheetApp.getActiveSpreadsheet().getId(),
+        ADDON_DEFAULT_SERVICE_URL,
+        NO_KEY_MESSAGE,
+      ),
   };
 }

@@ -76,7 +76,12 @@ export function cacheChunks(ids: readonly string[]): string[][] {
 }
 
 function prefix(scope: CacheScope): string {
-  return [CONVERT_CACHE_NAMESPACE, scope.endpoint === 'convert' ? 'c' : 'a', scope.marketplace, hashHex(scope.baseUrl.replace(/\/+$/, '')).slice(0, 8)].join('|');
+  return [
+    CONVERT_CACHE_NAMESPACE,
+    scope.endpoint === 'convert' ? 'c' : 'a',
+    scope.marketplace,
+    hashHex(scope.baseUrl.replace(/\/+$/, '')).slice(0, 8),
+  ].join('|');
 }
 
 export function chunkKeys(scope: CacheScope, chunk: readonly string[]): { found: string; notFound: string } {

@@ -55,7 +55,9 @@ export function chooseConversion(header: string | undefined, values: readonly un
 
 /** A conversion name from the sidebar, or undefined when it is none of the nine. */
 export function parseConversion(name: unknown): ColumnFunction | undefined {
-  const s = String(name ?? '').trim().toUpperCase();
+  const s = String(name ?? '')
+    .trim()
+    .toUpperCase();
   return (COLUMN_FUNCTIONS as readonly string[]).indexOf(s) >= 0 ? (s as ColumnFunction) : undefined;
 }
 

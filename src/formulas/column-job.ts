@@ -108,11 +108,12 @@ export function planColumnJob(
   opts: { marketplace: string; matches?: 'first' | 'all' | 'spill'; hasHeader: boolean; now: number },
 ): Plan {
   if (COLUMN_FUNCTIONS.indexOf(fn) < 0) return { ok: false, message: 'Unknown conversion ' + String(fn) + '.' };
-  if (sel.numColumns !== 1) return { ok: false, message: 'Select one column of identifiers (you selected ' + sel.numColumns + ' columns).' };
+  if (sel.numColumns !== 1)
+    return { ok: false, message: 'Select one column of identifiers (you selected ' + sel.numColumns + ' columns).' };
   const firstRow = sel.row + (opts.hasHeader ? 1 : 0);
   const lastRow = sel.row + sel.numRows - 1;
   if (lastRow < firstRow) return { ok: false, message: 'The selection has no rows to convert below its header.' };
-  const matches = fn === 'IDENTIFIERS_FROM_ASIN' ? 'all' : opts.matches ?? 'first';
+  const matches = fn === 'IDENTIFIERS_FROM_ASIN' ? 'all' : (opts.matches ?? 'first');
   return {
     ok: true,
     job: {
@@ -204,9 +205,14 @@ export function decodeCheckpoint(text: string | null | undefined): ColumnJob | u
   if (!v || v.v !== 1 || COLUMN_FUNCTIONS.indexOf(v.fn) < 0) return undefined;
   const ints = ['sheetId', 'inColumn', 'firstRow', 'lastRow', 'outColumn', 'outWidth', 'nextRow'];
   if (ints.some((k) => typeof v[k] !== 'number' || Math.floor(v[k]) !== v[k])) return undefined;
-  if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0) return undefined;
+  if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0)
+    return undefined;
   if (v.nextRow < v.firstRow || v.nextRow > v.lastRow + 1 || typeof v.msPerRow !== 'number') return undefined;
   if (v.stalled !== undefined && typeof v.stalled !== 'boolean') return undefined;
-  if (v.pendingRows !== undefined && (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows)) return undefined;
+  if (
+    v.pendingRows !== undefined &&
+    (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows)
+  )
+    return undefined;
   return v as ColumnJob;
 }

@@ -23,7 +23,8 @@ export function convertRows(
   const column = rows.map((r) => [r[0]]);
   let values: string[][];
   if (fn === 'IDENTIFIERS_FROM_ASIN') values = identifiersFromAsins(column, marketplace, deps).slice(1);
-  else if (fn.indexOf('ASIN_FROM_') === 0) values = asinFromIds(fn.slice('ASIN_FROM_'.length) as 'UPC' | 'EAN' | 'ISBN', column, marketplace, matches, deps) as string[][];
+  else if (fn.indexOf('ASIN_FROM_') === 0)
+    values = asinFromIds(fn.slice('ASIN_FROM_'.length) as 'UPC' | 'EAN' | 'ISBN', column, marketplace, matches, deps) as string[][];
   else values = idsFromAsins(fn.slice(0, fn.indexOf('_FROM_ASIN')) as ToKind, column, marketplace, matches, deps) as string[][];
   return { values, width: values.length ? values[0].length : 1 };
 }

@@ -70,7 +70,7 @@ export function parseMatches(v: unknown): Matches {
 }
 
 export function parseMarketplace(v: unknown, fallback: string | undefined): string {
-  const arg = isBlankArg(v) ? fallback ?? 'US' : v;
+  const arg = isBlankArg(v) ? (fallback ?? 'US') : v;
   const m = findMarketplace(arg as string | number);
   if (!m) throw new Error('Unknown marketplace "' + String(arg) + '". Use a code such as US, UK, DE, JP.');
   return m.code;
@@ -87,7 +87,12 @@ interface Lookup<T> {
   fetch(s: ServiceSettings, d: ClientDeps, marketplace: string, ids: string[], o: SendOptions): Map<string, IdOutcome<T>>;
 }
 
-const ID_TO_ASIN = (expect: IdExpectation, kindName: string): Lookup<string[]> => ({ endpoint: 'convert', expect, kindName, fetch: convertIds });
+const ID_TO_ASIN = (expect: IdExpectation, kindName: string): Lookup<string[]> => ({
+  endpoint: 'convert',
+  expect,
+  kindName,
+  fetch: convertIds,
+});
 const ASIN_TO_IDS: Lookup<Record<string, string[]>> = { endpoint: 'asin-convert', expect: 'asin', kindName: 'ASIN', fetch: convertAsins };
 
 /** Statistics of one run, for tests and benchmarks. */
@@ -180,7 +185,12 @@ export function identifiersOf(rec: Record<string, string[]>, kind: ToKind): stri
     case 'EAN':
       return uniq(upc.filter((u) => /^\d{12}$/.test(u)).map((u) => '0' + u));
     case 'GTIN':
-      return uniq(upc.concat(ean).filter((g) => /^\d{8,14}$/.test(g)).map((g) => ('00000000000000' + g).slice(-14)));
+      return uniq(
+        upc
+          .concat(ean)
+          .filter((g) => /^\d{8,14}$/.test(g))
+          .map((g) => ('00000000000000' + g).slice(-14)),
+      );
     case 'JAN':
       return uniq(ean.filter((e) => /^4[59]\d{11}$/.test(e)));
     case 'ISBN':
@@ -209,7 +219,14 @@ function render(values: CellResult<string[]>[][], single: boolean, matches: Matc
 }
 
 /** ASIN_FROM_UPC / _EAN / _ISBN. */
-export function asinFromIds(kind: FromKind, ids: unknown, marketplace: unknown, matches: unknown, deps: FormulaDeps, stats?: RunStats): FormulaOutput {
+export function asinFromIds(
+  kind: FromKind,
+  ids: unknown,
+  marketplace: unknown,
+  matches: unknown,
+  deps: FormulaDeps,
+  stats?: RunStats,
+): FormulaOutput {
   const mode = parseMatches(matches);
   const { rows, single } = toGrid(ids);
   const expect: IdExpectation = kind === 'UPC' ? 'upc' : kind === 'EAN' ? 'ean' : 'isbn';
@@ -222,7 +239,14 @@ export function asinFromIds(kind: FromKind, ids: unknown, marketplace: unknown, 
 }
 
 /** UPC_FROM_ASIN, EAN_, ISBN_, GTIN_, JAN_. */
-export function idsFromAsins(kind: ToKind, asins: unknown, marketplace: unknown, matches: unknown, deps: FormulaDeps, stats?: RunStats): FormulaOutput {
+export function idsFromAsins(
+  kind: ToKind,
+  asins: unknown,
+  marketplace: unknown,
+  matches: unknown,
+  deps: FormulaDeps,
+  stats?: RunStats,
+): FormulaOutput {
   const mode = parseMatches(matches);
   const { rows, single } = toGrid(asins);
   const found = lookUp(ASIN_TO_IDS, rows, marketplace, deps, stats);

@@ -19,7 +19,6 @@ import type { ServiceSettings } from '../api/client';
 import type { PropertiesLike } from '../api/services';
 import { formulaShareKey } from '../store/keys';
 
-
 /** What Settings stores for one spreadsheet (JSON, far below the 9 KB per value). */
 export interface FormulaShare {
   v: 1;
@@ -41,7 +40,12 @@ export type FormulaSettings =
   | { ok: false; message: string; defaultMarketplace: string | undefined };
 
 /** Reads the share a custom function sees (owner's user properties) for this spreadsheet. */
-export function readFormulaSettings(ownerProps: PropertiesLike, spreadsheetId: string, fallbackBaseUrl: string, noKeyMessage: string): FormulaSettings {
+export function readFormulaSettings(
+  ownerProps: PropertiesLike,
+  spreadsheetId: string,
+  fallbackBaseUrl: string,
+  noKeyMessage: string,
+): FormulaSettings {
   const raw = ownerProps.getProperty(formulaSharePropertyName(spreadsheetId));
   let share: Partial<FormulaShare> | undefined;
   if (raw) {
@@ -53,7 +57,8 @@ export function readFormulaSettings(ownerProps: PropertiesLike, spreadsheetId: s
     }
   }
   const defaultMarketplace = share && typeof share.marketplace === 'string' ? share.marketplace : undefined;
-  if (!share || typeof share.apiKey !== 'string' || share.apiKey.trim() === '') return { ok: false, message: noKeyMessage, defaultMarketplace };
+  if (!share || typeof share.apiKey !== 'string' || share.apiKey.trim() === '')
+    return { ok: false, message: noKeyMessage, defaultMarketplace };
   const baseUrl = typeof share.baseUrl === 'string' && share.baseUrl.trim() !== '' ? share.baseUrl : fallbackBaseUrl;
   return { ok: true, service: { apiKey: share.apiKey.trim(), baseUrl }, defaultMarketplace };
 }

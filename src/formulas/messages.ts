@@ -31,7 +31,8 @@ export function invalidText(kindName: string, fail: IdFail): string {
     const m = /is an? ([A-Z0-9-]+),/.exec(fail.message);
     return 'invalid ' + kindName + ': ' + (m ? 'it is a' + (/^[AEIU]/.test(m[1]) ? 'n ' : ' ') + m[1] : FAIL_PHRASE[fail.reason]);
   }
-  if (fail.reason === 'ambiguous' && fail.candidates) return 'invalid ' + kindName + ': could be ' + fail.candidates.map((c) => c.kind).join(' or ');
+  if (fail.reason === 'ambiguous' && fail.candidates)
+    return 'invalid ' + kindName + ': could be ' + fail.candidates.map((c) => c.kind).join(' or ');
   return 'invalid ' + kindName + ': ' + FAIL_PHRASE[fail.reason];
 }
 
@@ -45,7 +46,9 @@ export function failedText(p: Problem): string {
     case 'forbidden':
       return 'not converted: your Scan Service account has no access to this marketplace';
     case 'validation':
-      return 'not converted: refused by the service' + (p.rows && p.rows.length === 1 && p.rows[0].message ? ' (' + p.rows[0].message + ')' : '');
+      return (
+        'not converted: refused by the service' + (p.rows && p.rows.length === 1 && p.rows[0].message ? ' (' + p.rows[0].message + ')' : '')
+      );
     case 'rate-limited':
       return 'not converted: service busy (too many requests); recalculate later';
     case 'server':

@@ -235,19 +235,30 @@ function fromDigits(d: string, original: string, expected: IdExpectation, cleane
       ok: false,
       reason: 'ambiguous',
       message:
-        '"' + original + '" could be ' + readings.map((r) => 'the ' + r.kind + ' ' + r.value).join(' or ') + '; say which kind the column holds.',
+        '"' +
+        original +
+        '" could be ' +
+        readings.map((r) => 'the ' + r.kind + ' ' + r.value).join(' or ') +
+        '; say which kind the column holds.',
       original,
       candidates: readings.map((r) => ({ kind: r.kind, value: r.value })),
     };
   }
   if (L === 11 && !wantsIsbn) {
-    return fail('bad-check-digit', '"' + original + '" has 11 digits, and with its leading zero restored the check digit is still wrong.', original);
+    return fail(
+      'bad-check-digit',
+      '"' + original + '" has 11 digits, and with its leading zero restored the check digit is still wrong.',
+      original,
+    );
   }
   if (L === 8 && !wantsIsbn) return fail('bad-check-digit', badCheckMessage(original, L), original);
   if (L === 10 && !wantsGs1) {
     return fail(
       'bad-check-digit',
-      '"' + original + '" is not a valid ISBN-10: its check digit is wrong' + (wantsIsbn ? '.' : ' (nor is it a UPC missing its leading zeros).'),
+      '"' +
+        original +
+        '" is not a valid ISBN-10: its check digit is wrong' +
+        (wantsIsbn ? '.' : ' (nor is it a UPC missing its leading zeros).'),
       original,
     );
   }
@@ -299,7 +310,9 @@ function unexpected(kind: IdKind, original: string, expected: IdExpectation): Id
 function sciFail(original: string, shown: string = original): IdFail {
   return fail(
     'scientific-notation',
-    '"' + shown + '" was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter the identifiers.',
+    '"' +
+      shown +
+      '" was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter the identifiers.',
     original,
   );
 }

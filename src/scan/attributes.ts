@@ -96,10 +96,15 @@ export function buildUploadOptions(
   if (mp) {
     if (mp.enabled) {
       const firstN = blank(mp.firstN) ? null : wholeNumberInput(mp.firstN as number | string, 1);
-      if (firstN === null) problems.push({ field: 'multipackPrepCost.firstN', message: 'Multipack prep cost: "first N" must be a whole number of 1 or more.' });
+      if (firstN === null)
+        problems.push({
+          field: 'multipackPrepCost.firstN',
+          message: 'Multipack prep cost: "first N" must be a whole number of 1 or more.',
+        });
       const forFirst = money(mp.costForFirstN, 'multipackPrepCost.costForFirstN', 'Multipack prep cost for the first N', problems);
       const forRest = money(mp.costForRest, 'multipackPrepCost.costForRest', 'Multipack prep cost for the rest', problems);
-      if (blank(mp.costForFirstN)) problems.push({ field: 'multipackPrepCost.costForFirstN', message: 'Multipack prep cost: enter the cost for the first N units.' });
+      if (blank(mp.costForFirstN))
+        problems.push({ field: 'multipackPrepCost.costForFirstN', message: 'Multipack prep cost: enter the cost for the first N units.' });
       options.multipack_prep_cost = { enabled: true, firstN: firstN || 0, costForFirstN: forFirst || 0, costForRest: forRest || 0 };
     } else {
       options.multipack_prep_cost = { enabled: false, firstN: 0, costForFirstN: 0, costForRest: 0 };
@@ -107,7 +112,11 @@ export function buildUploadOptions(
   }
   if (input.multipackOverride) {
     const q = blank(input.multipackOverrideQuantity) ? null : wholeNumberInput(input.multipackOverrideQuantity as number | string, 1);
-    if (q === null) problems.push({ field: 'multipackOverrideQuantity', message: 'Multipack override: the quantity must be a whole number of 1 or more.' });
+    if (q === null)
+      problems.push({
+        field: 'multipackOverrideQuantity',
+        message: 'Multipack override: the quantity must be a whole number of 1 or more.',
+      });
     options.multipack_override = true;
     options.multipack_override_quantity = q || 0;
   } else if (input.multipackOverride === false) {

@@ -56,8 +56,37 @@ export interface MoneyOptions {
 }
 
 const CURRENCY_WORDS = [
-  'US$', 'CA$', 'MX$', 'A$', 'AU$', 'S$', 'E£', 'R$', 'kr.', 'kr', 'zł', 'zl', 'Rs.', 'Rs',
-  'USD', 'EUR', 'GBP', 'CAD', 'MXN', 'SEK', 'PLN', 'EGP', 'TRY', 'INR', 'JPY', 'AUD', 'SGD', 'CHF', 'CNY', 'RMB', 'TL',
+  'US$',
+  'CA$',
+  'MX$',
+  'A$',
+  'AU$',
+  'S$',
+  'E£',
+  'R$',
+  'kr.',
+  'kr',
+  'zł',
+  'zl',
+  'Rs.',
+  'Rs',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'MXN',
+  'SEK',
+  'PLN',
+  'EGP',
+  'TRY',
+  'INR',
+  'JPY',
+  'AUD',
+  'SGD',
+  'CHF',
+  'CNY',
+  'RMB',
+  'TL',
 ];
 const CURRENCY_SYMBOLS = /^[$€£¥₹₺￥]+|[$€£¥₹₺￥]+$/g;
 
@@ -78,7 +107,8 @@ export function parseMoney(value: unknown, options: MoneyOptions = {}): MoneyRes
   let ambiguous = false;
   if (typeof value === 'number') {
     cents = amountToCents(value);
-    if (cents === null) return fail(isFinite(value) ? 'too-large' : 'not-a-number', label + ' "' + original + '" is not a usable amount.', original);
+    if (cents === null)
+      return fail(isFinite(value) ? 'too-large' : 'not-a-number', label + ' "' + original + '" is not a usable amount.', original);
     // Compare with the cents the number denotes, to tell whether sub-cent digits were dropped.
     rounded = Math.abs(value * 100 - cents) > 1e-6 * Math.max(1, Math.abs(value));
   } else if (typeof value === 'string') {

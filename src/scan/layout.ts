@@ -108,7 +108,7 @@ function inputCheck(p: Product): unknown {
   if (typeof price !== 'number' || !(price > 0) || typeof cost !== 'number' || !isFinite(cost)) return '';
   const ratio = cost / price;
   if (ratio < IMPLAUSIBLE_COST_RATIO) return '';
-  return 'Cost is ' + (Math.round(ratio * 10) / 10) + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
+  return 'Cost is ' + Math.round(ratio * 10) / 10 + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
 }
 
 /**
@@ -180,13 +180,20 @@ function history(flat: string, nested: string, days: number): (p: Product) => un
 const HISTORY_COLUMNS: readonly LayoutColumn[] = [
   { key: 'bsr_90', header: 'Avg rank 90d', width: 95, kind: 'int', get: history('bsr', 'bsr', 90) },
   { key: 'price_90', header: 'Avg price 90d', width: 95, kind: 'money', get: history('price', 'price', 90) },
-  { key: 'instock_90', header: 'Amazon in stock 90d', width: 110, kind: 'percent', get: history('instock_rate', 'amazon_in_stock_rate', 90) },
+  {
+    key: 'instock_90',
+    header: 'Amazon in stock 90d',
+    width: 110,
+    kind: 'percent',
+    get: history('instock_rate', 'amazon_in_stock_rate', 90),
+  },
   { key: 'drops_30', header: 'Rank drops 30d', width: 95, kind: 'int', get: history('sales_rank_drops', 'sales_rank_drops', 30) },
   { key: 'drops_90', header: 'Rank drops 90d', width: 95, kind: 'int', get: history('sales_rank_drops', 'sales_rank_drops', 90) },
 ];
 
 /** A custom column that holds the supplier's own description of the product: shown beside Title. */
-const DESCRIPTION_HEADER = /^(supplier\s*)?(description|desc\.?|title|product|product\s*name|product\s*title|item|item\s*name|item\s*description|name)$/i;
+const DESCRIPTION_HEADER =
+  /^(supplier\s*)?(description|desc\.?|title|product|product\s*name|product\s*title|item|item\s*name|item\s*description|name)$/i;
 
 /**
  * The result tab's columns, in order (see MAIN_COLUMNS); custom columns (key "custom:N") last,
@@ -196,11 +203,22 @@ const DESCRIPTION_HEADER = /^(supplier\s*)?(description|desc\.?|title|product|pr
 export function resultColumns(customColumns: readonly string[] = [], historical = false): LayoutColumn[] {
   const custom: LayoutColumn[] = customColumns.map((name, i) => {
     const isRow = name === SHEET_ROW_COLUMN;
-    return { key: 'custom:' + i, header: name || 'Custom ' + (i + 1), width: isRow ? 80 : 140, kind: isRow ? 'int' : 'text', get: customAt(i) };
+    return {
+      key: 'custom:' + i,
+      header: name || 'Custom ' + (i + 1),
+      width: isRow ? 80 : 140,
+      kind: isRow ? 'int' : 'text',
+      get: customAt(i),
+    };
   });
   const d = customColumns.findIndex((name) => DESCRIPTION_HEADER.test(name.trim()));
   const description = d >= 0 ? [{ ...custom[d], width: 260 }] : [];
-  const main = historical ? MAIN_COLUMNS.slice(0, MAIN_COLUMNS.findIndex((c) => c.key === 'flags')) : MAIN_COLUMNS;
+  const main = historical
+    ? MAIN_COLUMNS.slice(
+        0,
+        MAIN_COLUMNS.findIndex((c) => c.key === 'flags'),
+      )
+    : MAIN_COLUMNS;
   const risks = historical ? MAIN_COLUMNS.slice(main.length) : [];
   return [
     ...IDENTITY_COLUMNS,
@@ -367,7 +385,10 @@ export const ERROR_COLUMNS: readonly ErrorColumn[] = [
 ];
 
 /** Values and formats of a page of error rows for the errors tab. */
-export function errorsBlock(rows: readonly ErrorRow[], ctx: ErrorsContext = {}): { headers: string[]; values: unknown[][]; formats: (string | null)[]; widths: number[] } {
+export function errorsBlock(
+  rows: readonly ErrorRow[],
+  ctx: ErrorsContext = {},
+): { headers: string[]; values: unknown[][]; formats: (string | null)[]; widths: number[] } {
   return {
     headers: ERROR_COLUMNS.map((c) => c.header),
     values: rows.map((r) =>

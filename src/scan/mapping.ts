@@ -5,17 +5,7 @@
  */
 
 /** A role a column can play. Unique per scan, except 'custom' (any number) and 'ignore'. */
-export type ColumnRole =
-  | 'identifier'
-  | 'cost'
-  | 'sku'
-  | 'map'
-  | 'stock'
-  | 'pack_quantity'
-  | 'image'
-  | 'discount'
-  | 'custom'
-  | 'ignore';
+export type ColumnRole = 'identifier' | 'cost' | 'sku' | 'map' | 'stock' | 'pack_quantity' | 'image' | 'discount' | 'custom' | 'ignore';
 
 /** Name of the custom column prepare.ts adds to the upload, carrying each row's sheet row number. */
 export const SHEET_ROW_COLUMN = 'Sheet row';
@@ -51,7 +41,8 @@ export function mappingFromRoles(
   roles.forEach((role, i) => {
     if (role === 'custom') custom.push(i);
     else if (role !== 'ignore') {
-      if (seen[role] !== undefined) errors.push('Two columns are set as ' + roleLabel(role) + ' (' + letter(seen[role]!) + ' and ' + letter(i) + ').');
+      if (seen[role] !== undefined)
+        errors.push('Two columns are set as ' + roleLabel(role) + ' (' + letter(seen[role]!) + ' and ' + letter(i) + ').');
       else seen[role] = i;
     }
   });

@@ -28,7 +28,13 @@ import { normalizeHeader } from '../sheet/header';
 
 export { SHEET_ROW_COLUMN };
 
-export type SkipReason = 'blank-row' | 'no-identifier' | 'invalid-identifier' | 'ambiguous-identifier' | 'scientific-notation' | 'unusable-cost';
+export type SkipReason =
+  | 'blank-row'
+  | 'no-identifier'
+  | 'invalid-identifier'
+  | 'ambiguous-identifier'
+  | 'scientific-notation'
+  | 'unusable-cost';
 
 export interface SkippedRow {
   sheetRow: number;
@@ -232,11 +238,21 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       case 'pack_quantity': {
         const n = wholeNumberCell(v, role === 'stock' ? 0 : 1);
         if (n !== null) return { field: String(n) };
-        return { field: '', problem: (role === 'stock' ? 'Stock' : 'Pack quantity') + ' "' + cellText(v) + '" is not a whole number' + (role === 'stock' ? '.' : ' of 1 or more.') };
+        return {
+          field: '',
+          problem:
+            (role === 'stock' ? 'Stock' : 'Pack quantity') +
+            ' "' +
+            cellText(v) +
+            '" is not a whole number' +
+            (role === 'stock' ? '.' : ' of 1 or more.'),
+        };
       }
       case 'discount': {
         const bps = discountCell(v);
-        return bps !== null ? { field: String(bps) } : { field: '', problem: 'Discount "' + cellText(v) + '" is not a percent from 0 to 100.' };
+        return bps !== null
+          ? { field: String(bps) }
+          : { field: '', problem: 'Discount "' + cellText(v) + '" is not a percent from 0 to 100.' };
       }
       default:
         return { field: cellAsText(v, shown) };
@@ -255,13 +271,26 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     const drow = display ? display[r] || [] : [];
     const sheetRow = firstSheetRow + r;
     if (row.every(isBlank)) {
-      skipped.push({ sheetRow, reason: 'blank-row', detail: 'blank', message: 'Row ' + sheetRow + ' is empty.', identifier: '', problems: ['empty'] });
+      skipped.push({
+        sheetRow,
+        reason: 'blank-row',
+        detail: 'blank',
+        message: 'Row ' + sheetRow + ' is empty.',
+        identifier: '',
+        problems: ['empty'],
+      });
       continue;
     }
     // Identifier: a number shown with its zeros by a number format is taken as shown.
     let idValue: unknown = row[mapping.identifier];
     const idDisplay = drow[mapping.identifier];
-    if (typeof idValue === 'number' && typeof idDisplay === 'string' && /^\d+$/.test(idDisplay) && idDisplay.length > String(idValue).length && Number(idDisplay) === idValue) {
+    if (
+      typeof idValue === 'number' &&
+      typeof idDisplay === 'string' &&
+      /^\d+$/.test(idDisplay) &&
+      idDisplay.length > String(idValue).length &&
+      Number(idDisplay) === idValue
+    ) {
       idValue = idDisplay;
     }
     const id = identify(idValue, expectation);
@@ -270,10 +299,11 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       const problems: string[] = [];
       if (!id.ok) problems.push(id.reason === 'blank' ? 'no identifier in column ' + letter(mapping.identifier) + '.' : id.message);
       if (!cost.ok) problems.push(cost.message);
-      for (const k of cols) if (k.role !== 'identifier' && k.role !== 'cost') {
-        const cell = optionalField(k.role, row[k.c], drow[k.c]);
-        if (cell.problem) problems.push(cell.problem);
-      }
+      for (const k of cols)
+        if (k.role !== 'identifier' && k.role !== 'cost') {
+          const cell = optionalField(k.role, row[k.c], drow[k.c]);
+          if (cell.problem) problems.push(cell.problem);
+        }
       skipped.push({
         sheetRow,
         reason: !id.ok ? ID_SKIP[id.reason] : 'unusable-cost',
@@ -302,7 +332,14 @@ export function prepareScan(input: PrepareInput): PreparedScan {
         const v = row[k.c];
         const cell = optionalField(k.role, v, drow[k.c]);
         fields.push(cell.field);
-        if (cell.problem) warnings.push({ sheetRow, column: letter(k.c), role: k.role, value: cellText(v), message: 'Row ' + sheetRow + ': ' + cell.problem + ' It is sent blank.' });
+        if (cell.problem)
+          warnings.push({
+            sheetRow,
+            column: letter(k.c),
+            role: k.role,
+            value: cellText(v),
+            message: 'Row ' + sheetRow + ': ' + cell.problem + ' It is sent blank.',
+          });
       }
     }
     if (includeSheetRow) fields.push(String(sheetRow));

@@ -54,7 +54,10 @@ type Rule = [RegExp, number];
 /** Patterns on normalised headers; the best matching score of a role counts. */
 const RULES: Record<Exclude<ColumnRole, 'custom' | 'ignore'>, Rule[]> = {
   identifier: [
-    [/^(upc|upcs|ean|eans|gtin|gtins|asin|asins|isbn|isbns|jan|barcode|barcodes|bar code|upc ean|ean upc|upc a|ean 13|ean13|gtin 14|gtin14|upc code|ean code|barcode no|barcode number|upc no|upc number|ean no|ean number)$/, 100],
+    [
+      /^(upc|upcs|ean|eans|gtin|gtins|asin|asins|isbn|isbns|jan|barcode|barcodes|bar code|upc ean|ean upc|upc a|ean 13|ean13|gtin 14|gtin14|upc code|ean code|barcode no|barcode number|upc no|upc number|ean no|ean number)$/,
+      100,
+    ],
     [/\b(upc|ean|gtin|isbn|barcode|ean13|upca)\b/, 80],
     [/\bbar code\b/, 80],
     [/\basin\b/, 70],
@@ -62,7 +65,10 @@ const RULES: Record<Exclude<ColumnRole, 'custom' | 'ignore'>, Rule[]> = {
     [/\bjan( code)?$/, 60],
   ],
   cost: [
-    [/^(cost|costs|unit cost|cost price|wholesale|wholesale price|wholesale cost|price|unit price|net price|net cost|your cost|your price|dealer price|dealer cost|buy price|buy cost|case cost|cost per unit|price per unit|item cost|landed cost|supplier price|supplier cost|purchase price|cost each|price each|each|distributor price|trade price|cost usd|price usd)$/, 100],
+    [
+      /^(cost|costs|unit cost|cost price|wholesale|wholesale price|wholesale cost|price|unit price|net price|net cost|your cost|your price|dealer price|dealer cost|buy price|buy cost|case cost|cost per unit|price per unit|item cost|landed cost|supplier price|supplier cost|purchase price|cost each|price each|each|distributor price|trade price|cost usd|price usd)$/,
+      100,
+    ],
     [/\bcost\b/, 70],
     [/\bwholesale\b/, 70],
     [/\bprice\b/, 40],
@@ -73,20 +79,29 @@ const RULES: Record<Exclude<ColumnRole, 'custom' | 'ignore'>, Rule[]> = {
     [/\b(map|umap)\b/, 80],
   ],
   sku: [
-    [/^(sku|skus|item|item no|item number|item id|model|model no|model number|part no|part number|mpn|style|style no|article|article no|article number|vendor sku|supplier sku|product id|product no|product number|ref|reference|catalog no|catalogue no|stock code|stock no)$/, 90],
+    [
+      /^(sku|skus|item|item no|item number|item id|model|model no|model number|part no|part number|mpn|style|style no|article|article no|article number|vendor sku|supplier sku|product id|product no|product number|ref|reference|catalog no|catalogue no|stock code|stock no)$/,
+      90,
+    ],
     [/\bsku\b/, 80],
     [/\bitem (no|number|id)\b/, 70],
     [/^(item|product) code$/, 55],
     [/\b(mpn|model|part)\b/, 45],
   ],
   stock: [
-    [/^(stock|quantity|inventory|available|avail|on hand|quantity on hand|qoh|soh|quantity available|available quantity|stock quantity|in stock|units available|units in stock|quantity in stock|stock level|stock on hand|inventory quantity)$/, 90],
+    [
+      /^(stock|quantity|inventory|available|avail|on hand|quantity on hand|qoh|soh|quantity available|available quantity|stock quantity|in stock|units available|units in stock|quantity in stock|stock level|stock on hand|inventory quantity)$/,
+      90,
+    ],
     [/\b(stock|inventory|on hand)\b/, 60],
     [/\bavailable\b/, 50],
     [/\bquantity\b/, 35],
   ],
   pack_quantity: [
-    [/^(pack|pack quantity|pack size|case pack|casepack|case quantity|case size|units per case|inner pack|innerpack|pk|quantity per case|units per pack|multipack|multi pack|pcs per case|pieces per case|master pack|pack count|units per carton|carton quantity|uom quantity)$/, 95],
+    [
+      /^(pack|pack quantity|pack size|case pack|casepack|case quantity|case size|units per case|inner pack|innerpack|pk|quantity per case|units per pack|multipack|multi pack|pcs per case|pieces per case|master pack|pack count|units per carton|carton quantity|uom quantity)$/,
+      95,
+    ],
     [/\b(pack|casepack|multipack|inner)\b/, 70],
     [/\b(case|carton)\b.*\b(quantity|size|count|units|pcs)\b/, 70],
     [/\b(units|pcs|pieces) per\b/, 65],
@@ -160,7 +175,11 @@ const ROLES_FOR_HEADER = Object.keys(RULES) as Exclude<ColumnRole, 'custom' | 'i
  * One suggestion per column of the block (width = longest row): header text, sample and role.
  * `headerRow` is findHeaderRow's answer (-1: no header row; data starts at row 0).
  */
-export function suggestColumns(values: readonly (readonly unknown[])[], headerRow: number, options: SuggestOptions = {}): ColumnSuggestion[] {
+export function suggestColumns(
+  values: readonly (readonly unknown[])[],
+  headerRow: number,
+  options: SuggestOptions = {},
+): ColumnSuggestion[] {
   const firstCol = options.firstSheetColumn || 1;
   const sampleRows = options.sampleRows || 200;
   let width = 0;

@@ -86,7 +86,12 @@ export function readBase(ss: Spreadsheet, listId: string, account: string): Map<
   if (!sh) return null;
   const n = sh.getLastRow();
   if (n < 1) return new Map();
-  return decodeBase(sh.getRange(1, 1, n, 1).getValues().map((r) => r[0]));
+  return decodeBase(
+    sh
+      .getRange(1, 1, n, 1)
+      .getValues()
+      .map((r) => r[0]),
+  );
 }
 
 /** Replaces the base (one write, plus one clear when it shrank). The tab is made hidden on first use. */

@@ -9,7 +9,11 @@
  * ends in a plain message; with `busyMessage` null, in Google's own "Lock timeout" error (the
  * running-scan record's short read-modify-write, whose callers decide what to tell).
  */
-export function withDocumentLock<T>(body: () => T, waitMs = 20000, busyMessage: string | null = 'Another import is writing to this spreadsheet right now. Try again in a minute.'): T {
+export function withDocumentLock<T>(
+  body: () => T,
+  waitMs = 20000,
+  busyMessage: string | null = 'Another import is writing to this spreadsheet right now. Try again in a minute.',
+): T {
   const lock = LockService.getDocumentLock();
   if (busyMessage === null) lock.waitLock(waitMs);
   else if (!lock.tryLock(waitMs)) throw new Error(busyMessage);

@@ -10,7 +10,18 @@ import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { NOT_FOUND } from '../../src/formulas/messages';
 import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
-import { EDITOR, OWNER, SHEET, columnValues, fillColumn, newWorkbook, runtimeFor, sampleIndex, saveKey, upcWithCheck } from './formulas-helpers';
+import {
+  EDITOR,
+  OWNER,
+  SHEET,
+  columnValues,
+  fillColumn,
+  newWorkbook,
+  runtimeFor,
+  sampleIndex,
+  saveKey,
+  upcWithCheck,
+} from './formulas-helpers';
 
 let svc: SpawnedService;
 let proxy: FaultProxy;
@@ -127,7 +138,8 @@ test('menu: a 3,000-row UPC column becomes plain ASINs right of it, header kept,
   expect(run.durationMs).toBeLessThan(6 * 60_000);
   // Distinct valid ids per 1,000-row chunk, 20 per call.
   const s = sampleIndex();
-  const idsOf = (rows: unknown[]) => new Set(rows.filter((v) => v !== '' && v !== '12345').map((v) => (typeof v === 'number' ? '0' + v : String(v))));
+  const idsOf = (rows: unknown[]) =>
+    new Set(rows.filter((v) => v !== '' && v !== '12345').map((v) => (typeof v === 'number' ? '0' + v : String(v))));
   const firstChunkIds = idsOf(column.slice(0, 1000));
   expect(idsOf(column.slice(1000, 2000))).toEqual(firstChunkIds);
   let calls = 0;
@@ -176,7 +188,9 @@ test('the output columns must be empty: nothing is overwritten and nothing is wr
   wb.type(SHEET, 'B7', 'my note');
   select(wb, 1, 1, 11, 1);
   const msg = failure(() => rt.scriptRun('convertSelectedColumn', []));
-  expect(msg).toMatch(/Cell Sheet1!B7 is not empty\. The converted values go into Sheet1!B2:B11, right of the selection; insert an empty column there and run it again\. Nothing was written\./);
+  expect(msg).toMatch(
+    /Cell Sheet1!B7 is not empty\. The converted values go into Sheet1!B2:B11, right of the selection; insert an empty column there and run it again\. Nothing was written\./,
+  );
   expect(columnValues(wb, 'B', 1, 11)).toEqual(['', '', '', '', '', '', 'my note', '', '', '', '']);
   expect(checkpointKeys(rt)).toEqual([]);
   // Two columns selected: a clear message.
@@ -184,7 +198,7 @@ test('the output columns must be empty: nothing is overwritten and nothing is wr
   expect(failure(() => rt.scriptRun('convertSelectedColumn', []))).toMatch(/Select one column of identifiers \(you selected 2 columns\)/);
 }, 30_000);
 
-test('it uses the clicking user\'s own key: an editor without one is sent to Settings; with one it works though the owner shared nothing', async () => {
+test("it uses the clicking user's own key: an editor without one is sent to Settings; with one it works though the owner shared nothing", async () => {
   const s = sampleIndex();
   const { wb, rt } = world();
   fillColumn(wb, 'A', 1, s.singleUpcs.slice(0, 30));
@@ -197,7 +211,9 @@ test('it uses the clicking user\'s own key: an editor without one is sent to Set
   const p = rt.scriptRun('convertSelectedColumn', [{ conversion: 'asin_from_upc', matches: 'all' }], { user: EDITOR }) as Progress;
   expect([p.done, p.conversion]).toEqual([true, 'ASIN_FROM_UPC']);
   expect(columnValues(wb, 'B', 1, 30)).toEqual(s.singleUpcs.slice(0, 30).map((u) => s.asinsByUpc.get(u)!.join(', ')));
-  expect((await proxy.seen()).filter((x) => x.path === '/api/v3/convert').every((x) => x.authorization === 'Bearer ' + editorKey)).toBe(true);
+  expect((await proxy.seen()).filter((x) => x.path === '/api/v3/convert').every((x) => x.authorization === 'Bearer ' + editorKey)).toBe(
+    true,
+  );
 }, 30_000);
 
 test('a run that nears the 6-minute limit (a 429 storm with long Retry-After) stops at a checkpoint; the next call continues; no row lost or repeated', async () => {

@@ -10,7 +10,20 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/formulas/messages';
 import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
-import { EDITOR, OWNER, SHEET, columnValues, fillColumn, formulaRuns, newWorkbook, runtimeFor, sampleIndex, saveKey, upcWithCheck, useAddOn } from './formulas-helpers';
+import {
+  EDITOR,
+  OWNER,
+  SHEET,
+  columnValues,
+  fillColumn,
+  formulaRuns,
+  newWorkbook,
+  runtimeFor,
+  sampleIndex,
+  saveKey,
+  upcWithCheck,
+  useAddOn,
+} from './formulas-helpers';
 
 let svc: SpawnedService;
 let proxy: FaultProxy;
@@ -209,7 +222,16 @@ test('a 429 storm: waits as Retry-After says, then converts everything within th
   const column = s.singleUpcs.slice(300, 360); // 3 requests
   const { wb, rt } = world();
   fillColumn(wb, 'A', 2, column);
-  await proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 5, headers: { 'Retry-After': '3' }, body: '{"message":"Too Many Requests"}' }]);
+  await proxy.faults([
+    {
+      method: 'POST',
+      path: '^/api/v3/convert$',
+      status: 429,
+      times: 5,
+      headers: { 'Retry-After': '3' },
+      body: '{"message":"Too Many Requests"}',
+    },
+  ]);
   const from = rt.executions.length;
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A61)');
   expect(columnValues(wb, 'B', 2, 61)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
@@ -276,7 +298,9 @@ test('whose key: an editor without a share sees the documented message (no call)
   expect(formulaRuns(rt, from).requests).toBe(1);
   // The owner's key went out (the share), and it never reached a cell, a log or document properties.
   expect((await proxy.seen()).every((x) => x.authorization === 'Bearer ' + svc.apiKey)).toBe(true);
-  expect(JSON.stringify(rt.properties.document!.toObject()) + rt.logs.join('\n') + JSON.stringify(wb.values(SHEET))).not.toContain(svc.apiKey);
+  expect(JSON.stringify(rt.properties.document!.toObject()) + rt.logs.join('\n') + JSON.stringify(wb.values(SHEET))).not.toContain(
+    svc.apiKey,
+  );
 
   rt.scriptRun('setFormulaKeySharing', [false], { user: OWNER });
   rt.recalculate();
@@ -301,13 +325,20 @@ test('the other functions in the built add-on: ASIN_FROM_EAN, ASIN_FROM_ISBN (IS
   const owners = new Map<string, Set<string>>();
   for (const r of us) {
     for (const k of ['upc', 'ean', 'gtin', 'jan', 'isbn'] as const) {
-      for (const c of r.identifiers[k] ?? []) if (/^\d{12,14}$/.test(c)) owners.set(c.padStart(14, '0'), (owners.get(c.padStart(14, '0')) ?? new Set()).add(r.asin));
+      for (const c of r.identifiers[k] ?? [])
+        if (/^\d{12,14}$/.test(c)) owners.set(c.padStart(14, '0'), (owners.get(c.padStart(14, '0')) ?? new Set()).add(r.asin));
     }
   }
   const alone = (code: string) => owners.get(code.padStart(14, '0'))?.size === 1;
   const book = us.find((r) => (r.identifiers.isbn ?? []).length === 2 && r.identifiers.isbn!.every((i) => i.length !== 13 || alone(i)))!;
   // (The sample's non-book EANs are all "0" + a UPC: typed as a number, the EAN loses its zero.)
-  const eanOnly = us.find((r) => (r.identifiers.ean ?? []).length === 1 && !(r.identifiers.isbn ?? []).length && /^\d{13}$/.test(r.identifiers.ean![0]) && alone(r.identifiers.ean![0]))!;
+  const eanOnly = us.find(
+    (r) =>
+      (r.identifiers.ean ?? []).length === 1 &&
+      !(r.identifiers.isbn ?? []).length &&
+      /^\d{13}$/.test(r.identifiers.ean![0]) &&
+      alone(r.identifiers.ean![0]),
+  )!;
   const janRec = us.find((r) => (r.identifiers.jan ?? []).length > 0)!;
   expect([!!book, !!eanOnly, !!janRec]).toEqual([true, true, true]);
   const isbn13 = book.identifiers.isbn!.find((i) => i.length === 13)!;
@@ -325,7 +356,11 @@ test('the other functions in the built add-on: ASIN_FROM_EAN, ASIN_FROM_ISBN (IS
 
   fillColumn(wb, 'E', 2, [book.asin, eanOnly.asin, janRec.asin]);
   wb.type(SHEET, 'F2', '=ISBN_FROM_ASIN(E2:E4, "US", "all")');
-  expect(columnValues(wb, 'F', 2, 4)).toEqual([book.identifiers.isbn!.join(', '), NOT_FOUND, (janRec.identifiers.isbn ?? []).join(', ') || NOT_FOUND]);
+  expect(columnValues(wb, 'F', 2, 4)).toEqual([
+    book.identifiers.isbn!.join(', '),
+    NOT_FOUND,
+    (janRec.identifiers.isbn ?? []).join(', ') || NOT_FOUND,
+  ]);
   wb.type(SHEET, 'G2', '=EAN_FROM_ASIN(E2:E3)');
   expect(columnValues(wb, 'G', 2, 3)).toEqual([book.identifiers.ean![0], eanOnly.identifiers.ean![0]]);
   wb.type(SHEET, 'H2', '=GTIN_FROM_ASIN(E3)');

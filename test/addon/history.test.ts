@@ -42,11 +42,14 @@ describe('scan history', () => {
     return { rt, wb };
   }
 
-  test('lists finished scans newest first, 25 a page, with this document\'s running scans and imported tabs on page 1', async () => {
+  test("lists finished scans newest first, 25 a page, with this document's running scans and imported tabs on page 1", async () => {
     const { rt } = session();
     try {
       const running = await uploadScan(key, supplierRows(300, 0), 'Still going');
-      rt.properties.document!.set('scan.running', JSON.stringify({ [String(running)]: { u: userTag('owner@example.com'), t: Date.now() } }));
+      rt.properties.document!.set(
+        'scan.running',
+        JSON.stringify({ [String(running)]: { u: userTag('owner@example.com'), t: Date.now() } }),
+      );
       rt.scriptRun('importScan', [main, null]);
       const p1 = rt.scriptRun('listScans', [1]) as any;
       expect(p1.page).toBe(1);
@@ -55,7 +58,18 @@ describe('scan history', () => {
       expect(['queued', 'running']).toContain(p1.scans[0].status);
       const listed = p1.scans.slice(1);
       expect(listed.map((s: any) => s.scanId)).toEqual([...finished].reverse().slice(0, 25));
-      expect(listed[0]).toMatchObject({ scanId: main, name: 'Main =list', status: 'success', lines: 15, done: 15, products: 12, errors: 3, marketplace: 'US', resultSheet: 'Main =list', secondsLeft: 0 });
+      expect(listed[0]).toMatchObject({
+        scanId: main,
+        name: 'Main =list',
+        status: 'success',
+        lines: 15,
+        done: 15,
+        products: 12,
+        errors: 3,
+        marketplace: 'US',
+        resultSheet: 'Main =list',
+        secondsLeft: 0,
+      });
       expect(listed[0].completedAt).toMatch(/Z$/);
       const p2 = rt.scriptRun('listScans', [2]) as any;
       expect(p2).toMatchObject({ page: 2, hasMore: false });
@@ -93,7 +107,9 @@ describe('scan history', () => {
       wb.activeSheet = wb.requireSheet('Sheet1');
       expect(rt.scriptRun('openResultTab', [main])).toEqual({ sheetName: 'Picks' });
       expect(wb.activeSheet!.name).toBe('Picks');
-      expect(thrown(() => rt.scriptRun('openResultTab', [finished[0]]))).toMatch(/^This scan has no result tab in this spreadsheet .*Import it/);
+      expect(thrown(() => rt.scriptRun('openResultTab', [finished[0]]))).toMatch(
+        /^This scan has no result tab in this spreadsheet .*Import it/,
+      );
     } finally {
       rt.close();
     }
@@ -108,7 +124,10 @@ describe('scan history', () => {
         expect(r.sheetName).toBeNull();
         const file = [...rt.drive.files.values()].find((f) => r.url === `https://drive.google.com/file/d/${f.id}/view?usp=drivesdk`)!;
         expect(file.name).toBe(r.fileName);
-        const res = await fetch(key.url + `/api/v3/scans/${main}/download?type=${format}`, { method: 'POST', headers: { authorization: 'Bearer ' + key.apiKey } });
+        const res = await fetch(key.url + `/api/v3/scans/${main}/download?type=${format}`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer ' + key.apiKey },
+        });
         expect(file.data.equals(Buffer.from(await res.arrayBuffer()))).toBe(true);
       }
     } finally {
@@ -142,7 +161,9 @@ describe('scan history', () => {
         // The notes column holds "=SUM(A1:A2)" from the supplier: text, not a formula.
         expect(values.flat()).toContain('=SUM(A1:A2)');
       }
-      expect(thrown(() => rt.scriptRun('downloadScan', [main, 'xlsx', 'tab']))).toBe('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
+      expect(thrown(() => rt.scriptRun('downloadScan', [main, 'xlsx', 'tab']))).toBe(
+        'An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.',
+      );
       expect(thrown(() => rt.scriptRun('downloadScan', [main, 'pdf', 'drive']))).toBe('Choose CSV, XLSX or JSON.');
     } finally {
       rt.close();
@@ -157,7 +178,11 @@ describe('scan history', () => {
       expect(r.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/exports\/[A-Za-z0-9_-]+$/);
       const res = await fetch(r.url);
       expect(res.status).toBe(200);
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
     } finally {
       rt.close();
     }
@@ -176,15 +201,29 @@ describe('scan history', () => {
       connect(rt, proxy.url, key.apiKey);
       try {
         await proxy.faults([
-          { method: 'POST', path: '/export$', status: 409, times: 1, body: JSON.stringify({ message: 'The spreadsheet-service integration is not set up for this account; set it up in the integrations area first.' }) },
+          {
+            method: 'POST',
+            path: '/export$',
+            status: 409,
+            times: 1,
+            body: JSON.stringify({
+              message: 'The spreadsheet-service integration is not set up for this account; set it up in the integrations area first.',
+            }),
+          },
         ]);
         expect(rt.scriptRun('exportScan', [main])).toEqual({
           url: null,
-          message: 'Export is not set up for your Scan Service account. Set up the spreadsheet integration in the Scan Service (Integrations), then export again.',
+          message:
+            'Export is not set up for your Scan Service account. Set up the spreadsheet integration in the Scan Service (Integrations), then export again.',
         });
         const running = await uploadScan(key, supplierRows(300, 0), 'Busy');
-        expect(rt.scriptRun('exportScan', [running])).toEqual({ url: null, message: 'This scan has not finished yet; export it when it has.' });
-        expect(thrown(() => rt.scriptRun('downloadScan', [running, 'csv', 'drive']))).toBe('The scan "Busy" has not finished yet; download it when it has.');
+        expect(rt.scriptRun('exportScan', [running])).toEqual({
+          url: null,
+          message: 'This scan has not finished yet; export it when it has.',
+        });
+        expect(thrown(() => rt.scriptRun('downloadScan', [running, 'csv', 'drive']))).toBe(
+          'The scan "Busy" has not finished yet; download it when it has.',
+        );
         await api(key, 'GET', '/api/v3/scans/' + running + '/cancel');
       } finally {
         rt.close();

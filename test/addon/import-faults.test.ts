@@ -52,7 +52,8 @@ describe('importScan with faults', () => {
     const { rt, wb } = session({}, 'not-a-real-key');
     try {
       expect(thrown(() => rt.scriptRun('importScan', [scanId, null]))).toBe(
-        OPEN_SETTINGS_MARKER + 'The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.',
+        OPEN_SETTINGS_MARKER +
+          'The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.',
       );
       noImportLeft(rt, wb);
     } finally {
@@ -79,7 +80,12 @@ describe('importScan with faults', () => {
       await proxy.faults([{ method: 'POST', path: RESULTS, status: 429, times: 1, headers: { 'retry-after': '7' } }]);
       const r = rt.scriptRun('importScan', [scanId, null]) as any;
       expect(r).toMatchObject({ done: true, rowsWritten: 250 });
-      expect(wb.values('Faulty').slice(1).map((x) => x[0])).toEqual(asins);
+      expect(
+        wb
+          .values('Faulty')
+          .slice(1)
+          .map((x) => x[0]),
+      ).toEqual(asins);
       const seen = await proxy.seen();
       expect(seen.filter((s) => s.injected).map((s) => s.status)).toEqual([429]);
       expect(lastExecution(rt).durationMs).toBeGreaterThanOrEqual(7000);
@@ -98,7 +104,12 @@ describe('importScan with faults', () => {
       ]);
       const r = rt.scriptRun('importScan', [scanId, null]) as any;
       expect(r).toMatchObject({ done: true, rowsWritten: 250 });
-      expect(wb.values('Faulty').slice(1).map((x) => x[0])).toEqual(asins);
+      expect(
+        wb
+          .values('Faulty')
+          .slice(1)
+          .map((x) => x[0]),
+      ).toEqual(asins);
       expect((await proxy.seen()).filter((s) => s.injected).length).toBe(3);
     } finally {
       rt.close();
@@ -112,21 +123,33 @@ describe('importScan with faults', () => {
       // A re-import sorted by profit, one page per call.
       rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       const request = { sort: '-profit' };
-      expect((rt.scriptRun('importScan', [scanId, request]) as any)).toMatchObject({ done: false, rowsWritten: 100 });
+      expect(rt.scriptRun('importScan', [scanId, request]) as any).toMatchObject({ done: false, rowsWritten: 100 });
       await proxy.faults([{ method: 'POST', path: RESULTS, status: 502, times: 100 }]);
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, request]))).toBe('The Scan Service had a problem (error 502). Try again later.');
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, request]))).toBe(
+        'The Scan Service had a problem (error 502). Try again later.',
+      );
       const tries = (await proxy.seen()).filter((s) => s.injected).length;
       expect(tries).toBe(6);
       // The earlier tab is untouched; the new import waits out of sight.
       expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1', 'Faulty', 'Faulty – errors']);
-      expect(wb.values('Faulty').slice(1).map((x) => x[0])).toEqual(asins);
+      expect(
+        wb
+          .values('Faulty')
+          .slice(1)
+          .map((x) => x[0]),
+      ).toEqual(asins);
       expect(JSON.parse(rt.properties.document!.get('scan.import.' + scanId)!).productsDone).toBe(100);
       await proxy.reset();
       let r: any;
       do r = rt.scriptRun('importScan', [scanId, request]);
       while (!r.done);
       const sorted = (await serviceRows(service, scanId, { sort: '-profit' })).map((p) => p.asin);
-      expect(wb.values('Faulty').slice(1).map((x) => x[0])).toEqual(sorted);
+      expect(
+        wb
+          .values('Faulty')
+          .slice(1)
+          .map((x) => x[0]),
+      ).toEqual(sorted);
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Faulty', 'Faulty – errors']);
     } finally {
       rt.close();

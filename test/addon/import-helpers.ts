@@ -20,7 +20,7 @@ export function upc(n: number): string {
 export const asinOf = (i: number) => 'B3' + String(i).padStart(8, '0');
 
 /** Titles the sheet must keep as text (never formulas). */
-export const BAIT_TITLES = ['=1+1', '+44 20 7946 0958', '-5 pack', '@home set', "=HYPERLINK(\"http://evil.invalid\",\"click\")", '007 Agent'];
+export const BAIT_TITLES = ['=1+1', '+44 20 7946 0958', '-5 pack', '@home set', '=HYPERLINK("http://evil.invalid","click")', '007 Agent'];
 
 const dims = { length: 8, width: 6, height: 2, weight: 0.9 };
 
@@ -58,7 +58,16 @@ function record(i: number): Record<string, unknown> {
     fees_available: i % 19 !== 5,
     inbound_eligibility: { eligible: true, updated_at: 1700000000, ineligible_codes: [] },
     // Sales history (30/60/90/180 days) for every third product; the others have none (-1 in results).
-    ...(i % 3 === 0 ? { history: { bsr: [1000 + i, 1100 + i, 1200 + i, 1300 + i], price: [950, 960, 970 + i, 980], instock_rate: [9000, 8800, 8600, 8400], rank_drops: [5, 9, 14 + (i % 4), 30] } } : {}),
+    ...(i % 3 === 0
+      ? {
+          history: {
+            bsr: [1000 + i, 1100 + i, 1200 + i, 1300 + i],
+            price: [950, 960, 970 + i, 980],
+            instock_rate: [9000, 8800, 8600, 8400],
+            rank_drops: [5, 9, 14 + (i % 4), 30],
+          },
+        }
+      : {}),
   };
 }
 
@@ -77,7 +86,12 @@ export function testCatalog(): string {
 }
 
 export function startImportService(env: Record<string, string> = {}): Promise<SpawnedService> {
-  return spawnService({ SCAN_SERVICE_CATALOG: testCatalog(), SCAN_SERVICE_SPEED: '6000000', SCAN_SERVICE_API_KEYS: 'imp-key-a,imp-key-b', ...env });
+  return spawnService({
+    SCAN_SERVICE_CATALOG: testCatalog(),
+    SCAN_SERVICE_SPEED: '6000000',
+    SCAN_SERVICE_API_KEYS: 'imp-key-a,imp-key-b',
+    ...env,
+  });
 }
 
 export interface SupplierRow {
@@ -96,11 +110,23 @@ export function supplierRows(products: number, errors: number): SupplierRow[] {
   const rows: SupplierRow[] = [];
   const notes = ['=SUM(A1:A2)', '+1', '-2+3', '@x', 'plain note', "'quoted"];
   for (let i = 0; i < products; i++) {
-    rows.push({ upc: upc(20000 + i), cost: (3 + (i % 40) * 0.55).toFixed(2), sku: i % 9 === 0 ? '00' + i : 'SKU-' + i, sheetRow: 5 + i, note: i % 4 === 0 ? notes[(i / 4) % notes.length] : '' });
+    rows.push({
+      upc: upc(20000 + i),
+      cost: (3 + (i % 40) * 0.55).toFixed(2),
+      sku: i % 9 === 0 ? '00' + i : 'SKU-' + i,
+      sheetRow: 5 + i,
+      note: i % 4 === 0 ? notes[(i / 4) % notes.length] : '',
+    });
   }
   for (let j = 0; j < errors; j++) {
     const unknown = j % 2 === 0;
-    rows.push({ upc: unknown ? upc(900000 + j) : upc(20000 + j), cost: unknown ? '5.00' : 'abc', sku: 'ERR-' + j, sheetRow: 5 + products + j, note: j === 1 ? '=evil()' : '' });
+    rows.push({
+      upc: unknown ? upc(900000 + j) : upc(20000 + j),
+      cost: unknown ? '5.00' : 'abc',
+      sku: 'ERR-' + j,
+      sheetRow: 5 + products + j,
+      note: j === 1 ? '=evil()' : '',
+    });
   }
   return rows;
 }
@@ -116,7 +142,13 @@ export function supplierCsv(rows: SupplierRow[]): string {
 }
 
 /** Uploads a scan straight over HTTP (as the add-on's startScan does) and returns its id. */
-export async function uploadScan(service: { url: string; apiKey: string }, rows: SupplierRow[], name: string, marketplace = 'US', extraOptions: Record<string, unknown> = {}): Promise<number> {
+export async function uploadScan(
+  service: { url: string; apiKey: string },
+  rows: SupplierRow[],
+  name: string,
+  marketplace = 'US',
+  extraOptions: Record<string, unknown> = {},
+): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([supplierCsv(rows)], { type: 'text/csv' }), 'list.csv');
   form.append(
@@ -126,7 +158,11 @@ export async function uploadScan(service: { url: string; apiKey: string }, rows:
       options: { marketplace_id: marketplace, name, header: true, custom_columns: ['Sheet row', 'Note'], ...extraOptions },
     }),
   );
-  const res = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: { authorization: 'Bearer ' + service.apiKey }, body: form });
+  const res = await fetch(service.url + '/api/v3/scans', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + service.apiKey },
+    body: form,
+  });
   const body = (await res.json()) as { id: number };
   if (res.status !== 201) throw new Error('upload failed: ' + res.status + ' ' + JSON.stringify(body));
   return body.id;
@@ -153,7 +189,11 @@ export async function waitFinished(service: { url: string; apiKey: string }, id:
 }
 
 /** Every row of a scan table as the service answers it (its own filter and sort), page by page. */
-export async function serviceRows(service: { url: string; apiKey: string }, id: number, body: Record<string, unknown> = {}): Promise<any[]> {
+export async function serviceRows(
+  service: { url: string; apiKey: string },
+  id: number,
+  body: Record<string, unknown> = {},
+): Promise<any[]> {
   const out: any[] = [];
   for (let page = 1; ; page++) {
     const r = await api(service, 'POST', '/api/v3/scans/' + id, { ...body, page, per_page: 100 });
@@ -170,7 +210,9 @@ export function summaryOf(products: any[]): string {
   if (rois.length) parts.push(`best ROI ${Math.max(...rois) / 100}%`);
   if (profitable.length) {
     const perMonth = profitable.reduce((a, p) => a + (p.profit_per_month ?? 0), 0) / 100;
-    parts.push('$' + perMonth.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + ' profit a month from them');
+    parts.push(
+      '$' + perMonth.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + ' profit a month from them',
+    );
   }
   return parts.join(' · ');
 }

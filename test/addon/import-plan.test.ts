@@ -3,7 +3,25 @@
  * (src/app/results/download-grids.ts): filter units, tab names, format runs, input headers, checkpoint reading,
  * the work budget.
  */
-import { apiFilters, decodeCheckpoint, encodeCheckpoint, errorsTabBase, formatRuns, inputCells, inputHeaders, requestKey, tabBaseName, uniqueName, uploadWidth, WorkBudget, type ImportCheckpoint, addToSummary, emptySummary, moneyText, summaryText } from '../../src/app/results/import-plan';
+import {
+  apiFilters,
+  decodeCheckpoint,
+  encodeCheckpoint,
+  errorsTabBase,
+  formatRuns,
+  inputCells,
+  inputHeaders,
+  requestKey,
+  tabBaseName,
+  uniqueName,
+  uploadWidth,
+  WorkBudget,
+  type ImportCheckpoint,
+  addToSummary,
+  emptySummary,
+  moneyText,
+  summaryText,
+} from '../../src/app/results/import-plan';
 import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
 import { notSentRecord, notSentRows } from '../../src/app/results/not-sent';
 
@@ -30,9 +48,15 @@ describe('apiFilters', () => {
   });
   test('refuses what the API cannot take, with the field named', () => {
     expect(apiFilters([{ field: 'roi', operator: '>', value: NaN }])).toEqual({ ok: false, message: 'The filter on roi needs a number.' });
-    expect(apiFilters([{ field: 'roi', operator: '=>' as never, value: 1 }])).toEqual({ ok: false, message: 'The filter on roi has an unknown comparison "=>".' });
+    expect(apiFilters([{ field: 'roi', operator: '=>' as never, value: 1 }])).toEqual({
+      ok: false,
+      message: 'The filter on roi has an unknown comparison "=>".',
+    });
     expect(apiFilters([{ field: ' ', operator: '>', value: 1 }])).toEqual({ ok: false, message: 'A filter has no field.' });
-    expect(apiFilters([{ field: 'profit', operator: '>', value: 1e20 }])).toEqual({ ok: false, message: 'The filter on profit has a number out of range.' });
+    expect(apiFilters([{ field: 'profit', operator: '>', value: 1e20 }])).toEqual({
+      ok: false,
+      message: 'The filter on profit has a number out of range.',
+    });
     expect(apiFilters(undefined)).toEqual({ ok: true, value: [] });
   });
   test('requestKey: the same request gives the same key, null and empty alike', () => {
@@ -51,7 +75,7 @@ describe('tab names', () => {
     expect(uniqueName('List', ['Sheet1'])).toBe('List');
     expect(uniqueName('List', ['list', 'LIST (2)'])).toBe('List (3)');
   });
-  test('the errors tab name stays within 90 characters too, so a unique suffix still fits Sheets\' 100', () => {
+  test("the errors tab name stays within 90 characters too, so a unique suffix still fits Sheets' 100", () => {
     expect(errorsTabBase('Spring list')).toBe('Spring list – errors');
     const longResult = uniqueName(tabBaseName('x'.repeat(120), 1), ['x'.repeat(90)]);
     expect(longResult).toHaveLength(94);
@@ -153,7 +177,13 @@ describe('downloads into a tab', () => {
   });
   test('JSON: dotted columns in order of first appearance, arrays of text joined, custom columns one each', () => {
     const json = JSON.stringify([
-      { asin: 'B1', financials: { profit: 120 }, identifiers: { upc: ['1', '2'] }, inputs: { custom_columns: ['5', '=x'] }, flags: [{ code: 'a' }] },
+      {
+        asin: 'B1',
+        financials: { profit: 120 },
+        identifiers: { upc: ['1', '2'] },
+        inputs: { custom_columns: ['5', '=x'] },
+        flags: [{ code: 'a' }],
+      },
       { asin: 'B2', financials: { profit: null }, is_hazmat: true },
     ]);
     expect(jsonGrid(json)).toEqual([
@@ -164,7 +194,6 @@ describe('downloads into a tab', () => {
     expect(() => jsonGrid('{"a":1}')).toThrow('The Scan Service sent a JSON file the add-on cannot read.');
   });
 });
-
 
 describe('result summary', () => {
   test('counts profitable rows, the best ROI among them and their profit a month; money in the marketplace format', () => {
@@ -183,12 +212,16 @@ describe('result summary', () => {
   });
 });
 
-
 describe('rows skipped before the upload', () => {
   test('blank rows are not rows of the list; the record fits a property and keeps the whole count', () => {
     const skipped = [
       { sheetRow: 4, reason: 'blank-row', message: 'Row 4 is empty.', identifier: '' },
-      ...Array.from({ length: 400 }, (_, i) => ({ sheetRow: 10 + i, reason: 'unusable-cost', message: `Row ${10 + i}: Cost "call" is not an amount.`, identifier: '0123456789012' })),
+      ...Array.from({ length: 400 }, (_, i) => ({
+        sheetRow: 10 + i,
+        reason: 'unusable-cost',
+        message: `Row ${10 + i}: Cost "call" is not an amount.`,
+        identifier: '0123456789012',
+      })),
     ];
     const rec = notSentRecord(skipped)!;
     expect(rec.n).toBe(400);
@@ -197,7 +230,9 @@ describe('rows skipped before the upload', () => {
     expect(rec.r[0]).toEqual([10, 'Cost "call" is not an amount.', '0123456789012']);
     const rows = notSentRows(rec);
     expect(rows).toHaveLength(rec.r.length + 1);
-    expect(rows[rows.length - 1][3]).toBe(`…and ${400 - rec.r.length} more rows skipped before the upload (Preview in New scan lists them).`);
+    expect(rows[rows.length - 1][3]).toBe(
+      `…and ${400 - rec.r.length} more rows skipped before the upload (Preview in New scan lists them).`,
+    );
     expect(notSentRecord([{ sheetRow: 4, reason: 'blank-row', message: 'Row 4 is empty.', identifier: '' }])).toBeNull();
   });
 });

@@ -35,8 +35,18 @@ describe('importScan across executions', () => {
   }
 
   function expectComplete(wb: Workbook): void {
-    expect(wb.values('Big list').slice(1).map((r) => r[0])).toEqual(asins);
-    expect(wb.values('Big list – errors').slice(1).map((r) => r[1])).toEqual(errorLines);
+    expect(
+      wb
+        .values('Big list')
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(asins);
+    expect(
+      wb
+        .values('Big list – errors')
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(errorLines);
     expect(wb.sheetNames()).toEqual(['Sheet1', 'Big list', 'Big list – errors']);
   }
 
@@ -108,7 +118,12 @@ describe('importScan across executions', () => {
         outcomes.push(r.done ? 'done' : 'checkpoint');
         if (r.done) break;
       }
-      expect(outcomes).toEqual(['Exceeded maximum execution time', 'Exceeded maximum execution time', 'Exceeded maximum execution time', 'done']);
+      expect(outcomes).toEqual([
+        'Exceeded maximum execution time',
+        'Exceeded maximum execution time',
+        'Exceeded maximum execution time',
+        'done',
+      ]);
       expect(recorded).toEqual([100, 200, 250]);
       expect(rt.executions.filter((e) => !e.ok)).toHaveLength(3);
       expectComplete(wb);
@@ -127,7 +142,12 @@ describe('importScan across executions', () => {
       for (let r = 102; r <= 151; r++) wb.type(staging.name, 'A' + r, 'LEFTOVER' + r);
       for (;;) if ((rt.scriptRun('importScan', [scanId, null]) as any).done) break;
       expectComplete(wb);
-      expect(wb.values('Big list').flat().some((v) => String(v).startsWith('LEFTOVER'))).toBe(false);
+      expect(
+        wb
+          .values('Big list')
+          .flat()
+          .some((v) => String(v).startsWith('LEFTOVER')),
+      ).toBe(false);
     } finally {
       rt.close();
     }
@@ -142,10 +162,17 @@ describe('importScan across executions', () => {
       let r: any;
       do r = rt.scriptRun('importScan', [scanId, request]);
       while (!r.done);
-      const want = (await serviceRows(service, scanId, { filter: [{ name: 'buybox_price', operator: '<', value: 2000 }] })).map((p) => p.asin);
+      const want = (await serviceRows(service, scanId, { filter: [{ name: 'buybox_price', operator: '<', value: 2000 }] })).map(
+        (p) => p.asin,
+      );
       expect(want.length).toBeGreaterThan(0);
       // A filtered import has its own tab; the dropped unfinished full import left no tab behind.
-      expect(wb.values('Big list (filtered)').slice(1).map((x) => x[0])).toEqual(want);
+      expect(
+        wb
+          .values('Big list (filtered)')
+          .slice(1)
+          .map((x) => x[0]),
+      ).toEqual(want);
       expect(wb.sheetByName('Big list')).toBeFalsy();
       expect(wb.sheets.filter((s) => s.name.startsWith('~import'))).toEqual([]);
     } finally {

@@ -55,7 +55,11 @@ const COLUMNS: Expect[] = [
     value: (p) => {
       const cost = typeof p.inputs.total_cogs === 'number' ? p.inputs.total_cogs : p.inputs.cost;
       if (!(p.buybox_price > 0) || typeof cost !== 'number' || cost / p.buybox_price < 3) return '';
-      return 'Cost is ' + Math.round((cost / p.buybox_price) * 10) / 10 + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
+      return (
+        'Cost is ' +
+        Math.round((cost / p.buybox_price) * 10) / 10 +
+        '× the Buy Box: check the cost (a pack price or a missing decimal point?)'
+      );
     },
   },
   { header: 'Storage/mo', value: (p) => money(p.financials.fba_storage_fees), format: MONEY },
@@ -100,7 +104,10 @@ function expectResultTab(wb: Workbook, name: string, products: any[]): number {
     COLUMNS.forEach((col, j) => {
       const cell = wb.cell(name, a1(r, j + 1));
       const want = col.value(p);
-      if (cell.value !== want) throw new Error(`${name}!${a1(r, j + 1)} (${col.header}) is ${JSON.stringify(cell.value)}, the service says ${JSON.stringify(want)}`);
+      if (cell.value !== want)
+        throw new Error(
+          `${name}!${a1(r, j + 1)} (${col.header}) is ${JSON.stringify(cell.value)}, the service says ${JSON.stringify(want)}`,
+        );
       if (cell.formula !== '') throw new Error(`${name}!${a1(r, j + 1)} holds a formula: ${cell.formula}`);
       if (col.format && cell.format !== col.format) throw new Error(`${name}!${a1(r, j + 1)} (${col.header}) has format ${cell.format}`);
       n++;
@@ -110,7 +117,12 @@ function expectResultTab(wb: Workbook, name: string, products: any[]): number {
   });
   // Layout of the tab: frozen header, a filter over the whole table, rules on profit and ROI, widths.
   expect(sh.frozenRows).toBe(1);
-  expect(sh.filter && { r1: sh.filter.r1, c1: sh.filter.c1, r2: sh.filter.r2, c2: sh.filter.c2 }).toEqual({ r1: 1, c1: 1, r2: products.length + 1, c2: COLUMNS.length });
+  expect(sh.filter && { r1: sh.filter.r1, c1: sh.filter.c1, r2: sh.filter.r2, c2: sh.filter.c2 }).toEqual({
+    r1: 1,
+    c1: 1,
+    r2: products.length + 1,
+    c2: COLUMNS.length,
+  });
   if (products.length) {
     const rules = (sh.cfRules as any[]).map((r) => ({
       criteria: r.d.criteria,
@@ -133,7 +145,17 @@ function expectResultTab(wb: Workbook, name: string, products: any[]): number {
   return n;
 }
 
-const ERROR_HEADERS = ['Sheet row', 'File line', 'Identifier', 'Reason', 'Input: Identifier', 'Input: Cost', 'Input: SKU', 'Input: Sheet row', 'Input: Note'];
+const ERROR_HEADERS = [
+  'Sheet row',
+  'File line',
+  'Identifier',
+  'Reason',
+  'Input: Identifier',
+  'Input: Cost',
+  'Input: SKU',
+  'Input: Sheet row',
+  'Input: Note',
+];
 
 function expectErrorsTab(wb: Workbook, name: string, errors: any[]): void {
   const sh = wb.requireSheet(name);
@@ -177,9 +199,18 @@ describe('importScan', () => {
     const { rt, wb } = session();
     try {
       const result = rt.scriptRun('importScan', [scanId, null]) as any;
-      expect(result).toMatchObject({ scanId, done: true, rowsWritten: 250, totalRows: 250, sheetName: 'Spring list', errorsSheetName: 'Spring list – errors' });
+      expect(result).toMatchObject({
+        scanId,
+        done: true,
+        rowsWritten: 250,
+        totalRows: 250,
+        sheetName: 'Spring list',
+        errorsSheetName: 'Spring list – errors',
+      });
       // Then what a seller decides on (checked figure by figure in its own test).
-      expect(result.message).toBe('Imported 250 products into "Spring list"; 7 rows the service could not use are in "Spring list – errors". ' + result.summary + '.');
+      expect(result.message).toBe(
+        'Imported 250 products into "Spring list"; 7 rows the service could not use are in "Spring list – errors". ' + result.summary + '.',
+      );
       const products = await serviceRows(service, scanId);
       const errors = await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' });
       expect(products).toHaveLength(250);
@@ -216,9 +247,17 @@ describe('importScan', () => {
         for (let r = 1; r <= sh.lastRow(); r++) for (let c = 1; c <= sh.lastColumn(); c++) expect(sh.cell(r, c)?.f).toBeUndefined();
       }
       // Identifiers keep their leading zeros (text), SKUs like "009" too.
-      const ids = wb.values('Spring list').slice(1).map((r) => r[col('Identifier')]);
+      const ids = wb
+        .values('Spring list')
+        .slice(1)
+        .map((r) => r[col('Identifier')]);
       expect(ids.every((v) => typeof v === 'string' && /^\d{12}$/.test(v as string))).toBe(true);
-      expect(wb.values('Spring list').slice(1).map((r) => r[col('SKU')])).toContain('009');
+      expect(
+        wb
+          .values('Spring list')
+          .slice(1)
+          .map((r) => r[col('SKU')]),
+      ).toContain('009');
     } finally {
       rt.close();
     }
@@ -228,10 +267,23 @@ describe('importScan', () => {
     // The custom column names are the supplier sheet's own header cells (startScan sends them as options.custom_columns).
     const names = ['Sheet row', '=HYPERLINK("http://evil.invalid","x")', '+1 note', '2024', '@who'];
     const form = new FormData();
-    const lines = ['UPC,Cost,Sheet row,A,B,C,D', ...supplierRows(3, 0).map((r) => [r.upc, r.cost, String(r.sheetRow), 'a', 'b', 'c', 'd'].join(','))];
+    const lines = [
+      'UPC,Cost,Sheet row,A,B,C,D',
+      ...supplierRows(3, 0).map((r) => [r.upc, r.cost, String(r.sheetRow), 'a', 'b', 'c', 'd'].join(',')),
+    ];
     form.append('file', new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' }), 'list.csv');
-    form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1, custom_columns: [2, 3, 4, 5, 6] }, options: { marketplace_id: 'US', name: 'Odd headers', header: true, custom_columns: names } }));
-    const res = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: { authorization: 'Bearer ' + service.apiKey }, body: form });
+    form.append(
+      'attributes',
+      JSON.stringify({
+        mapping: { id: 0, cost: 1, custom_columns: [2, 3, 4, 5, 6] },
+        options: { marketplace_id: 'US', name: 'Odd headers', header: true, custom_columns: names },
+      }),
+    );
+    const res = await fetch(service.url + '/api/v3/scans', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + service.apiKey },
+      body: form,
+    });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { id: number }).id;
     await waitFinished(service, id);
@@ -252,7 +304,13 @@ describe('importScan', () => {
     try {
       rt.scriptRun('importScan', [scanId, null]);
       const full = wb.requireSheet('Spring list').id;
-      const request = { filters: [{ field: 'profit', operator: '>=', value: 2.5 }, { field: 'roi', operator: '>', value: 20 }], sort: '-roi' };
+      const request = {
+        filters: [
+          { field: 'profit', operator: '>=', value: 2.5 },
+          { field: 'roi', operator: '>', value: 20 },
+        ],
+        sort: '-roi',
+      };
       const result = rt.scriptRun('importScan', [scanId, request]) as any;
       const want = await serviceRows(service, scanId, {
         filter: [
@@ -263,12 +321,21 @@ describe('importScan', () => {
       });
       expect(want.length).toBeGreaterThan(10);
       expect(want.length).toBeLessThan(250);
-      expect(result).toMatchObject({ done: true, rowsWritten: want.length, totalRows: want.length, sheetName: 'Spring list (filtered)', errorsSheetName: null });
+      expect(result).toMatchObject({
+        done: true,
+        rowsWritten: want.length,
+        totalRows: want.length,
+        sheetName: 'Spring list (filtered)',
+        errorsSheetName: null,
+      });
       expect(result.message).toContain('the full results stay in their own tab');
       expectResultTab(wb, 'Spring list (filtered)', want);
       // Sorted by ROI, highest first, as the service sorted.
       const roi = COLUMNS.findIndex((c) => c.header === 'ROI');
-      const rois = wb.values('Spring list (filtered)').slice(1).map((r) => r[roi] as number);
+      const rois = wb
+        .values('Spring list (filtered)')
+        .slice(1)
+        .map((r) => r[roi] as number);
       expect(rois).toEqual([...rois].sort((a, b) => b - a));
       // Nothing of the full import was lost: the same tab, all 250 rows, and its errors tab.
       expect(wb.requireSheet('Spring list').id).toBe(full);
@@ -281,10 +348,15 @@ describe('importScan', () => {
       expect(noHazmat).toMatchObject({ done: true, sheetName: 'Spring list (filtered)', totalRows: wantNoHazmat.length });
       expect(wb.requireSheet('Spring list (filtered)').id).not.toBe(filtered);
       expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_adult', operator: '>', value: true }] }]))).toBe('The filter on is_adult can only be "is" or "is not".');
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_adult', operator: '>', value: true }] }]))).toBe(
+        'The filter on is_adult can only be "is" or "is not".',
+      );
       // And back to everything: the full tab again, all 250 rows, none twice.
       rt.scriptRun('importScan', [scanId, {}]);
-      const asins = wb.values('Spring list').slice(1).map((r) => r[0]);
+      const asins = wb
+        .values('Spring list')
+        .slice(1)
+        .map((r) => r[0]);
       expect(asins).toHaveLength(250);
       expect(new Set(asins).size).toBe(250);
       expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
@@ -320,14 +392,21 @@ describe('importScan', () => {
       const rows = wb.values('With history');
       const header = rows[0] as string[];
       const col = (name: string) => header.indexOf(name);
-      expect(header).toEqual(expect.arrayContaining(['Avg rank 90d', 'Avg price 90d', 'Amazon in stock 90d', 'Rank drops 30d', 'Rank drops 90d']));
+      expect(header).toEqual(
+        expect.arrayContaining(['Avg rank 90d', 'Avg price 90d', 'Amazon in stock 90d', 'Rank drops 30d', 'Rank drops 90d']),
+      );
       const products = await serviceRows(service, id);
       const known = products.filter((p) => p.bsr_90_days >= 0);
       expect(known.length).toBeGreaterThan(5);
       expect(known.length).toBeLessThan(products.length);
       for (const p of known) {
         const row = rows.find((r) => r[0] === p.asin)!;
-        expect([row[col('Avg rank 90d')], row[col('Avg price 90d')], row[col('Amazon in stock 90d')], row[col('Rank drops 90d')]]).toEqual([p.bsr_90_days, p.price_90_days / 100, p.instock_rate_90_days / 10000, p.sales_rank_drops_90_days]);
+        expect([row[col('Avg rank 90d')], row[col('Avg price 90d')], row[col('Amazon in stock 90d')], row[col('Rank drops 90d')]]).toEqual([
+          p.bsr_90_days,
+          p.price_90_days / 100,
+          p.instock_rate_90_days / 10000,
+          p.sales_rank_drops_90_days,
+        ]);
       }
       // Unknown history (-1) is a blank cell, not -1.
       const unknown = products.find((p) => p.bsr_90_days === -1)!;
@@ -361,8 +440,12 @@ describe('importScan', () => {
   test('bad filters and unfinished or unknown scans get plain messages and write nothing', async () => {
     const { rt, wb } = session();
     try {
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'profit', operator: '>=', value: 'lots' }] }]))).toBe('The filter on profit needs a number.');
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'nonsense', operator: '>', value: 1 }] }]))).toMatch(/^The Scan Service refused the request: .*nonsense/);
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'profit', operator: '>=', value: 'lots' }] }]))).toBe(
+        'The filter on profit needs a number.',
+      );
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'nonsense', operator: '>', value: 1 }] }]))).toMatch(
+        /^The Scan Service refused the request: .*nonsense/,
+      );
       expect(thrown(() => rt.scriptRun('importScan', [999999, null]))).toMatch(/^The Scan Service does not know this \(scan 999999\)\./);
       const slow = await startImportService({ SCAN_SERVICE_SPEED: '1' });
       try {
@@ -370,7 +453,9 @@ describe('importScan', () => {
         const rt2 = runtime(wb);
         connect(rt2, slow.url, slow.apiKey);
         try {
-          expect(thrown(() => rt2.scriptRun('importScan', [running, null]))).toMatch(/^The scan "Slow one" is still (queued|running) \(\d of 5 lines\)\. Import it when it has finished\.$/);
+          expect(thrown(() => rt2.scriptRun('importScan', [running, null]))).toMatch(
+            /^The scan "Slow one" is still (queued|running) \(\d of 5 lines\)\. Import it when it has finished\.$/,
+          );
         } finally {
           rt2.close();
         }

@@ -66,7 +66,10 @@ export function tab(wb: Workbook, name: string): unknown[][] {
 export function userTable(wb: Workbook, sheet: string, rows: unknown[][], rangeName: string, at = { row: 1, col: 1 }): void {
   if (!wb.sheetNames().includes(sheet)) wb.addSheet(sheet);
   rows.forEach((row, i) => row.forEach((v, j) => v !== '' && wb.type(sheet, wb.a1(at.row + i, at.col + j), v)));
-  wb.namedRanges.set(rangeName, { name: rangeName, area: { sheet: wb.requireSheet(sheet), r1: at.row, c1: at.col, r2: at.row + rows.length - 1, c2: at.col + rows[0].length - 1 } });
+  wb.namedRanges.set(rangeName, {
+    name: rangeName,
+    area: { sheet: wb.requireSheet(sheet), r1: at.row, c1: at.col, r2: at.row + rows.length - 1, c2: at.col + rows[0].length - 1 },
+  });
 }
 
 export function rangeArea(wb: Workbook, name: string): { r1: number; c1: number; r2: number; c2: number } | undefined {

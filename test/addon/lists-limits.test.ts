@@ -97,7 +97,9 @@ test('a run that reaches its time budget stops with a checkpoint; the next run c
   const first = rt.scriptRun('syncNow') as any;
   expect(first.done).toBe(false);
   expect(first.lists.map((l: any) => l.list)).toEqual(['tags']);
-  expect(first.message).toMatch(/Notes, Brand blocklist, ASIN blocklist, Listing matches, Multipack corrections are left\. Sync again to continue/);
+  expect(first.message).toMatch(
+    /Notes, Brand blocklist, ASIN blocklist, Listing matches, Multipack corrections are left\. Sync again to continue/,
+  );
   expect((rt.scriptRun('getListsStatus') as any).unfinished).toBe(true);
   let r = first;
   for (let i = 0; i < 10 && !r.done; i++) r = rt.scriptRun('syncNow');
@@ -166,6 +168,8 @@ test('notes created before a kill are not created again: the next run recognises
 test('a second sync of the same document says so', () => {
   const { rt } = setUp();
   rt.locks.hold('document', { forMs: 600_000 });
-  expect(thrown(() => rt.scriptRun('syncNow'))).toBe('Another sync (or import) is running in this spreadsheet right now. Try again when it has finished.');
+  expect(thrown(() => rt.scriptRun('syncNow'))).toBe(
+    'Another sync (or import) is running in this spreadsheet right now. Try again when it has finished.',
+  );
   rt.close();
 });

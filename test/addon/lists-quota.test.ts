@@ -141,7 +141,12 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
   const { rt, wb, key } = setUp();
   try {
     // Two marketplaces: two write requests, one after the other (DE, then US: in key order).
-    const rows = [['US', 'Alpha'], ['US', 'Beta'], ['DE', 'Gamma'], ['DE', 'Delta']];
+    const rows = [
+      ['US', 'Alpha'],
+      ['US', 'Beta'],
+      ['DE', 'Gamma'],
+      ['DE', 'Delta'],
+    ];
     rows.forEach((r, i) => {
       wb.type(BRANDS, `A${i + 2}`, r[0]);
       wb.type(BRANDS, `B${i + 2}`, r[1]);
@@ -151,7 +156,12 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
     // The user's other scripts left four calls today: tags, notes, the brands' page and the DE write.
     rt.quotas.spend(OWNER, 'urlFetchCalls', 20_000 - 4 - rt.quotaUsage().urlFetchCalls.used);
     const calls = await hourly(rt);
-    expect(calls).toEqual(['GET /api/v3/public/tags', 'GET /api/v3/public/notes', 'GET /api/v3/brand-blocklist', 'POST /api/v3/brand-blocklist']);
+    expect(calls).toEqual([
+      'GET /api/v3/public/tags',
+      'GET /api/v3/public/notes',
+      'GET /api/v3/brand-blocklist',
+      'POST /api/v3/brand-blocklist',
+    ]);
     expect(rt.quotaUsage().urlFetchCalls.used).toBe(20_000);
     const stop = JSON.parse(rt.properties.user(OWNER).get('scan.quotaStop')!);
     expect(stop).toMatchObject({ q: 'urlfetch' });
@@ -161,7 +171,9 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
     expect(wb.values(BRANDS).slice(1, 5)).toEqual(rows);
     const s = status(rt);
     expect(s.unfinished).toBe(true);
-    expect(s.notice).toBe(`Automatic sync stopped by Google's daily quota (URL Fetch calls) at ${utc(stop.at, false)}; it resumes after ${utc(stop.until, true)}. Nothing was lost: it continues where it stopped.`);
+    expect(s.notice).toBe(
+      `Automatic sync stopped by Google's daily quota (URL Fetch calls) at ${utc(stop.at, false)}; it resumes after ${utc(stop.until, true)}. Nothing was lost: it continues where it stopped.`,
+    );
 
     // Hourly runs before the resume time make no call.
     for (let h = 0; h < 3; h++) expect(await hourly(rt)).toEqual([]);
@@ -187,7 +199,7 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
   }
 });
 
-test('with the day\'s trigger time low the sync waits (the rest is kept for imports), says so, and goes on in the next window', async () => {
+test("with the day's trigger time low the sync waits (the rest is kept for imports), says so, and goes on in the next window", async () => {
   const { rt, wb, key } = setUp();
   try {
     wb.type(BRANDS, 'B2', 'Waiting');
@@ -199,7 +211,9 @@ test('with the day\'s trigger time low the sync waits (the rest is kept for impo
     expect(await listAll(svc, key, '/api/v3/brand-blocklist')).toEqual([]);
     expect(rt.logs.join('\n')).toContain("automatic lists sync waits: the rest of the day's trigger time is kept for imports");
     const until = dayStart + 24 * HOUR;
-    expect(status(rt).notice).toBe(`Automatic sync waits: the rest of today's trigger time (Google allows 90 minutes a day) is kept for imports. It resumes after ${utc(until, true)}.`);
+    expect(status(rt).notice).toBe(
+      `Automatic sync waits: the rest of today's trigger time (Google allows 90 minutes a day) is kept for imports. It resumes after ${utc(until, true)}.`,
+    );
     // A new window: the list goes across.
     rt.advance(until - rt.state.clock.now());
     const calls = await hourly(rt);

@@ -63,7 +63,11 @@ const byList = (r: any, id: string) => r.lists.find((l: any) => l.list === id);
 
 test('brand blocklist both ways: first sync merges, later additions and deletions go across', async () => {
   const { rt, wb } = setUp();
-  put(wb, 'Scan brand blocklist', [['US', 'Acme'], ['DE', 'Bosch'], ['', 'NoMarket']]);
+  put(wb, 'Scan brand blocklist', [
+    ['US', 'Acme'],
+    ['DE', 'Bosch'],
+    ['', 'NoMarket'],
+  ]);
   await api(svc.url, KEY_A, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Zeta', 'Acme'] });
   const r1 = rt.scriptRun('syncNow') as any;
   expect(r1.done).toBe(true);
@@ -71,7 +75,12 @@ test('brand blocklist both ways: first sync merges, later additions and deletion
   expect(b1).toMatchObject({ state: 'synced', firstSync: true, toService: { added: 2 }, toSheet: { added: 1 } });
   const onService = (await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).map((b) => `${b.marketplace_id}:${b.name}`).sort();
   expect(onService).toEqual(['1:Acme', '1:NoMarket', '1:Zeta', '5:Bosch']);
-  expect(tab(wb, 'Scan brand blocklist').slice(1)).toEqual([['US', 'Acme'], ['DE', 'Bosch'], ['', 'NoMarket'], ['US', 'Zeta']]);
+  expect(tab(wb, 'Scan brand blocklist').slice(1)).toEqual([
+    ['US', 'Acme'],
+    ['DE', 'Bosch'],
+    ['', 'NoMarket'],
+    ['US', 'Zeta'],
+  ]);
   expect(rangeArea(wb, 'SCAN_BRAND_BLOCKLIST')).toEqual({ r1: 1, c1: 1, r2: 5, c2: 2 });
 
   // the sheet deletes Acme and adds Omega; the service deletes Zeta and adds Kappa
@@ -83,10 +92,19 @@ test('brand blocklist both ways: first sync merges, later additions and deletion
   expect(r2).toMatchObject({ state: 'synced', firstSync: false, toService: { added: 1, deleted: 1 }, toSheet: { added: 1, deleted: 1 } });
   const after = (await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).map((b) => `${b.marketplace_id}:${b.name}`).sort();
   expect(after).toEqual(['1:Kappa', '1:NoMarket', '1:Omega', '5:Bosch']);
-  expect(tab(wb, 'Scan brand blocklist').slice(1)).toEqual([['US', 'Omega'], ['DE', 'Bosch'], ['', 'NoMarket'], ['US', 'Kappa']]);
+  expect(tab(wb, 'Scan brand blocklist').slice(1)).toEqual([
+    ['US', 'Omega'],
+    ['DE', 'Bosch'],
+    ['', 'NoMarket'],
+    ['US', 'Kappa'],
+  ]);
   // a third sync has nothing to do
   svc.clock.advance(61_000);
-  expect(byList(rt.scriptRun('syncNow'), 'brands')).toMatchObject({ state: 'unchanged', toService: { added: 0, changed: 0, deleted: 0 }, toSheet: { added: 0, changed: 0, deleted: 0 } });
+  expect(byList(rt.scriptRun('syncNow'), 'brands')).toMatchObject({
+    state: 'unchanged',
+    toService: { added: 0, changed: 0, deleted: 0 },
+    toSheet: { added: 0, changed: 0, deleted: 0 },
+  });
   rt.close();
 });
 
@@ -96,25 +114,50 @@ test('ASIN blocklist, listing matches and multipack corrections both ways, with 
   put(wb, 'Scan listing matches', [['US', "'012345678905", 'B000000002', true]]);
   put(wb, 'Scan multipack', [['US', 'B000000003', 4]]);
   await api(svc.url, KEY_A, 'POST', '/api/v3/asin-blocklist', { marketplace_id: 'UK', asins: ['B0000000UK'] });
-  await api(svc.url, KEY_A, 'POST', '/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: '0099', asin: 'B000000009', is_match: false }] });
-  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B000000008', quantity: 2 }] });
+  await api(svc.url, KEY_A, 'POST', '/api/v3/listing-matches', {
+    marketplace_id: 'US',
+    matches: [{ identifier: '0099', asin: 'B000000009', is_match: false }],
+  });
+  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', {
+    marketplace_id: 'US',
+    corrections: [{ asin: 'B000000008', quantity: 2 }],
+  });
   const r1 = rt.scriptRun('syncNow') as any;
-  for (const id of ['asins', 'matches', 'multipack']) expect(byList(r1, id)).toMatchObject({ state: 'synced', toService: { added: 1 }, toSheet: { added: 1 } });
-  expect(tab(wb, 'Scan ASIN blocklist').slice(1)).toEqual([['US', 'B000000001'], ['UK', 'B0000000UK']]);
-  expect(tab(wb, 'Scan listing matches').slice(1)).toEqual([['US', '012345678905', 'B000000002', true], ['US', '0099', 'B000000009', false]]);
-  expect(tab(wb, 'Scan multipack').slice(1)).toEqual([['US', 'B000000003', 4], ['US', 'B000000008', 2]]);
+  for (const id of ['asins', 'matches', 'multipack'])
+    expect(byList(r1, id)).toMatchObject({ state: 'synced', toService: { added: 1 }, toSheet: { added: 1 } });
+  expect(tab(wb, 'Scan ASIN blocklist').slice(1)).toEqual([
+    ['US', 'B000000001'],
+    ['UK', 'B0000000UK'],
+  ]);
+  expect(tab(wb, 'Scan listing matches').slice(1)).toEqual([
+    ['US', '012345678905', 'B000000002', true],
+    ['US', '0099', 'B000000009', false],
+  ]);
+  expect(tab(wb, 'Scan multipack').slice(1)).toEqual([
+    ['US', 'B000000003', 4],
+    ['US', 'B000000008', 2],
+  ]);
   const matches = await listAll(svc, KEY_A, '/api/v3/listing-matches');
-  expect(matches.map((m) => [m.identifier, m.asin, m.is_match]).sort()).toEqual([['0099', 'B000000009', false], ['012345678905', 'B000000002', true]]);
+  expect(matches.map((m) => [m.identifier, m.asin, m.is_match]).sort()).toEqual([
+    ['0099', 'B000000009', false],
+    ['012345678905', 'B000000002', true],
+  ]);
 
   // values change: the sheet sets 4 -> 6 units, the service flips the 0099 match
   svc.clock.advance(61_000);
   wb.type('Scan multipack', 'C2', 6);
-  await api(svc.url, KEY_A, 'POST', '/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: '0099', asin: 'B000000009', is_match: true }] });
+  await api(svc.url, KEY_A, 'POST', '/api/v3/listing-matches', {
+    marketplace_id: 'US',
+    matches: [{ identifier: '0099', asin: 'B000000009', is_match: true }],
+  });
   const r2 = rt.scriptRun('syncNow') as any;
   expect(byList(r2, 'multipack')).toMatchObject({ toService: { changed: 1 } });
   expect(byList(r2, 'matches')).toMatchObject({ toSheet: { changed: 1 } });
   const corr = await listAll(svc, KEY_A, '/api/v3/multipack-corrections');
-  expect(corr.map((c) => [c.asin, c.quantity]).sort()).toEqual([['B000000003', 6], ['B000000008', 2]]);
+  expect(corr.map((c) => [c.asin, c.quantity]).sort()).toEqual([
+    ['B000000003', 6],
+    ['B000000008', 2],
+  ]);
   expect(tab(wb, 'Scan listing matches')[2]).toEqual(['US', '0099', 'B000000009', true]);
   rt.close();
 });
@@ -124,12 +167,22 @@ test('tags and notes both ways: tag changes as assignments, notes get their ids'
   put(wb, 'Scan tags', [['US', 'B00000000T', 'keep, check']]);
   put(wb, 'Scan notes', [['US', 'B00000000N', 'call supplier']]);
   await api(svc.url, KEY_A, 'PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B00000000S: ['service'] } });
-  const note = await api(svc.url, KEY_A, 'POST', '/api/v3/public/notes', { marketplace_id: 'US', asin: 'B00000000M', note: 'from the web app' });
+  const note = await api(svc.url, KEY_A, 'POST', '/api/v3/public/notes', {
+    marketplace_id: 'US',
+    asin: 'B00000000M',
+    note: 'from the web app',
+  });
   const r1 = rt.scriptRun('syncNow') as any;
   expect(byList(r1, 'tags')).toMatchObject({ toService: { added: 1 }, toSheet: { added: 1 } });
   expect(byList(r1, 'notes')).toMatchObject({ toService: { added: 1 }, toSheet: { added: 1 } });
-  expect(await api(svc.url, KEY_A, 'GET', '/api/v3/public/tags?marketplace_id=US')).toEqual({ B00000000S: ['service'], B00000000T: ['check', 'keep'] });
-  expect(tab(wb, 'Scan tags').slice(1)).toEqual([['US', 'B00000000T', 'keep, check'], ['US', 'B00000000S', 'service']]);
+  expect(await api(svc.url, KEY_A, 'GET', '/api/v3/public/tags?marketplace_id=US')).toEqual({
+    B00000000S: ['service'],
+    B00000000T: ['check', 'keep'],
+  });
+  expect(tab(wb, 'Scan tags').slice(1)).toEqual([
+    ['US', 'B00000000T', 'keep, check'],
+    ['US', 'B00000000S', 'service'],
+  ]);
   const notes = (await api(svc.url, KEY_A, 'GET', '/api/v3/public/notes')) as any[];
   const created = notes.find((n) => n.asin === 'B00000000N');
   expect(created.note).toBe('call supplier');
@@ -155,37 +208,66 @@ test('tags and notes both ways: tag changes as assignments, notes get their ids'
   rt.close();
 });
 
-test('conflicts: neither side changes until resolved; keep the sheet\'s, or keep the service\'s', async () => {
+test("conflicts: neither side changes until resolved; keep the sheet's, or keep the service's", async () => {
   const { rt, wb } = setUp();
-  put(wb, 'Scan multipack', [['US', 'B00000000C1', 2], ['US', 'B00000000C2', 3]]);
+  put(wb, 'Scan multipack', [
+    ['US', 'B00000000C1', 2],
+    ['US', 'B00000000C2', 3],
+  ]);
   rt.scriptRun('syncNow');
   wb.type('Scan multipack', 'C2', 5);
   wb.type('Scan multipack', 'C3', 7);
-  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B00000000C1', quantity: 9 }, { asin: 'B00000000C2', quantity: 8 }] });
+  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', {
+    marketplace_id: 'US',
+    corrections: [
+      { asin: 'B00000000C1', quantity: 9 },
+      { asin: 'B00000000C2', quantity: 8 },
+    ],
+  });
   const r = byList(rt.scriptRun('syncNow'), 'multipack');
   expect(r.state).toBe('conflicts');
   expect(r.conflicts).toEqual([
     { key: 'US\tB00000000C1', label: 'US · B00000000C1', row: 2, base: '2', sheet: '5', service: '9' },
     { key: 'US\tB00000000C2', label: 'US · B00000000C2', row: 3, base: '3', sheet: '7', service: '8' },
   ]);
-  const quantities = async () => Object.fromEntries((await listAll(svc, KEY_A, '/api/v3/multipack-corrections')).map((c) => [c.asin, c.quantity]));
+  const quantities = async () =>
+    Object.fromEntries((await listAll(svc, KEY_A, '/api/v3/multipack-corrections')).map((c) => [c.asin, c.quantity]));
   expect(await quantities()).toEqual({ B00000000C1: 9, B00000000C2: 8 });
-  expect(tab(wb, 'Scan multipack').slice(1).map((x) => x[2])).toEqual([5, 7]);
+  expect(
+    tab(wb, 'Scan multipack')
+      .slice(1)
+      .map((x) => x[2]),
+  ).toEqual([5, 7]);
 
   const sheetWins = byList(rt.scriptRun('resolveConflicts', ['multipack', ['US\tB00000000C1'], 'sheet']), 'multipack');
   expect(sheetWins).toMatchObject({ toService: { changed: 1 }, conflictCount: 1 });
   expect(await quantities()).toEqual({ B00000000C1: 5, B00000000C2: 8 });
   const serviceWins = byList(rt.scriptRun('resolveConflicts', ['multipack', 'all', 'service']), 'multipack');
   expect(serviceWins).toMatchObject({ toSheet: { changed: 1 }, conflictCount: 0, state: 'synced' });
-  expect(tab(wb, 'Scan multipack').slice(1).map((x) => x[2])).toEqual([5, 8]);
+  expect(
+    tab(wb, 'Scan multipack')
+      .slice(1)
+      .map((x) => x[2]),
+  ).toEqual([5, 8]);
   expect(byList(rt.scriptRun('syncNow'), 'multipack').state).toBe('unchanged');
   rt.close();
 });
 
 test('refused rows are named by sheet row, stay in the sheet, are not sent, and do not block the rest', async () => {
   const { rt, wb } = setUp();
-  put(wb, 'Scan multipack', [['US', 'B00000000R1', 2], ['US', 'SHORT', 2], ['US', 'B00000000R2', 1.5], ['XX', 'B00000000R3', 2], ['US', 'B00000000R4', 0], ['US', 'B00000000R5', 2], ['US', 'B00000000R5', 3]]);
-  put(wb, 'Scan brand blocklist', [['US', 'x'.repeat(256)], ['US', 'Fine']]);
+  put(wb, 'Scan multipack', [
+    ['US', 'B00000000R1', 2],
+    ['US', 'SHORT', 2],
+    ['US', 'B00000000R2', 1.5],
+    ['XX', 'B00000000R3', 2],
+    ['US', 'B00000000R4', 0],
+    ['US', 'B00000000R5', 2],
+    ['US', 'B00000000R5', 3],
+  ]);
+  put(wb, 'Scan brand blocklist', [
+    ['US', 'x'.repeat(256)],
+    ['US', 'Fine'],
+  ]);
   put(wb, 'Scan listing matches', [['US', '', 'B00000000R6', true]]);
   const preview = rt.scriptRun('previewSync') as any;
   expect(byList(preview, 'multipack').refused).toEqual([
@@ -223,7 +305,9 @@ test('the deletion guard: a cleared tab deletes nothing until confirmed', async 
   svc.clock.advance(61_000);
   const blocked = byList(rt.scriptRun('syncNow'), 'brands');
   expect(blocked).toMatchObject({ state: 'blocked', serviceDeletions: 60 });
-  expect(blocked.message).toBe('Nothing was applied: this sync would delete 60 of 60 entries on the service. Confirm the deletions to go ahead.');
+  expect(blocked.message).toBe(
+    'Nothing was applied: this sync would delete 60 of 60 entries on the service. Confirm the deletions to go ahead.',
+  );
   expect((await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).length).toBe(60);
   svc.clock.advance(61_000);
   const confirmed = byList(rt.scriptRun('syncNow', [true]), 'brands');
@@ -249,7 +333,11 @@ test('two users with different accounts on one document: each has its own base; 
   svc.clock.advance(61_000);
   expect(byList(rt.scriptRun('syncNow'), 'asins')).toMatchObject({ toService: { added: 1 } });
   // the key is in no sheet, not even the hidden base tabs
-  const everything = wb.sheetNames().map((n) => JSON.stringify(wb.values(n))).join('\n') + JSON.stringify(rt.properties.document?.toObject());
+  const everything =
+    wb
+      .sheetNames()
+      .map((n) => JSON.stringify(wb.values(n)))
+      .join('\n') + JSON.stringify(rt.properties.document?.toObject());
   expect(everything).not.toContain(KEY_A);
   expect(everything).not.toContain(KEY_B);
   expect(wb.sheetNames().filter((n) => n.startsWith('_scan_base_asins_')).length).toBe(2);
@@ -258,21 +346,34 @@ test('two users with different accounts on one document: each has its own base; 
 
 test("a user's own table: named range on other columns in another order, extra columns kept row by row, range grows", async () => {
   const wb = new Workbook({ name: 'Mine' });
-  userTable(wb, 'My stuff', [
-    ['Comment', 'units', 'asin', 'Added by', 'MARKET PLACE'],
-    ['too big', 12, 'B00000000U1', 'Ann', 'US'],
-    ['check', 3, 'B00000000U2', 'Bob', 'US'],
-  ], 'SCAN_MULTIPACK', { row: 3, col: 2 });
+  userTable(
+    wb,
+    'My stuff',
+    [
+      ['Comment', 'units', 'asin', 'Added by', 'MARKET PLACE'],
+      ['too big', 12, 'B00000000U1', 'Ann', 'US'],
+      ['check', 3, 'B00000000U2', 'Bob', 'US'],
+    ],
+    'SCAN_MULTIPACK',
+    { row: 3, col: 2 },
+  );
   wb.type('My stuff', 'G4', '=C4*2');
   wb.type('My stuff', 'E5', '=UPPER("bob")');
   // something else of the user's further down, after blank rows: not part of the table
   wb.type('My stuff', 'B10', 'Totals:');
   const rt = listsRuntime(wb, svc.clock);
   connect(rt, svc.url, KEY_A);
-  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B00000000U3', quantity: 5 }] });
+  await api(svc.url, KEY_A, 'POST', '/api/v3/multipack-corrections', {
+    marketplace_id: 'US',
+    corrections: [{ asin: 'B00000000U3', quantity: 5 }],
+  });
   rt.scriptRun('syncNow');
   rt.scriptRun('syncNow');
-  expect(tab(wb, 'My stuff').slice(2, 6).map((r) => r.slice(1, 7))).toEqual([
+  expect(
+    tab(wb, 'My stuff')
+      .slice(2, 6)
+      .map((r) => r.slice(1, 7)),
+  ).toEqual([
     ['Comment', 'units', 'asin', 'Added by', 'MARKET PLACE', ''],
     ['too big', 12, 'B00000000U1', 'Ann', 'US', wb.cell('My stuff', 'G4').value],
     ['check', 3, 'B00000000U2', wb.cell('My stuff', 'E5').value, 'US', ''],
@@ -283,7 +384,11 @@ test("a user's own table: named range on other columns in another order, extra c
   svc.clock.advance(61_000);
   await api(svc.url, KEY_A, 'DELETE', '/api/v3/multipack-corrections', { marketplace_id: 'US', asins: ['B00000000U1'] });
   rt.scriptRun('syncNow');
-  expect(tab(wb, 'My stuff').slice(3, 6).map((r) => r.slice(1, 6))).toEqual([
+  expect(
+    tab(wb, 'My stuff')
+      .slice(3, 6)
+      .map((r) => r.slice(1, 6)),
+  ).toEqual([
     ['check', 3, 'B00000000U2', wb.cell('My stuff', 'E4').value, 'US'],
     ['', 5, 'B00000000U3', '', 'US'],
     ['', '', '', '', ''],

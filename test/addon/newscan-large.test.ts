@@ -132,7 +132,11 @@ test('a block wider than the form can offer: setup refuses before reading', () =
   wb.writeInput(sh, 1, 300, 'Last');
   const rt = runtime(wb);
   const msg = thrown(() => rt.scriptRun('getScanSetup'));
-  expect(msg).toBe('The sheet "Very wide" has 300 columns (A1:' + colName(300) + '1); the add-on reads at most 250. Select the columns of the price list (with its header row) and open Scan this sheet again.');
+  expect(msg).toBe(
+    'The sheet "Very wide" has 300 columns (A1:' +
+      colName(300) +
+      '1); the add-on reads at most 250. Select the columns of the price list (with its header row) and open Scan this sheet again.',
+  );
   expect(last(rt).counters.cellsRead).toBe(0);
   rt.close();
 });

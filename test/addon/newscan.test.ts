@@ -58,7 +58,16 @@ describe('a messy sheet', () => {
     const { rt } = messy();
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(
-      expect.objectContaining({ sheetName: 'Supplier', rangeA1: 'A1:E12', selection: false, headerRow: 4, rowCount: 8, defaultName: 'Supplier 2026-11-21', defaultMarketplace: 'US', running: [] }),
+      expect.objectContaining({
+        sheetName: 'Supplier',
+        rangeA1: 'A1:E12',
+        selection: false,
+        headerRow: 4,
+        rowCount: 8,
+        defaultName: 'Supplier 2026-11-21',
+        defaultMarketplace: 'US',
+        running: [],
+      }),
     );
     expect(setup.columns).toEqual([
       { index: 0, letter: 'A', header: 'UPC', sample: '36000291452', role: 'identifier' },
@@ -67,7 +76,18 @@ describe('a messy sheet', () => {
       { index: 3, letter: 'D', header: 'Unit Cost', sample: '$1,299.00', role: 'cost' },
       { index: 4, letter: 'E', header: 'MAP', sample: '1499', role: 'map' },
     ]);
-    expect(setup.roles.map((r: any) => r.role)).toEqual(['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount', 'custom', 'ignore']);
+    expect(setup.roles.map((r: any) => r.role)).toEqual([
+      'identifier',
+      'cost',
+      'sku',
+      'map',
+      'stock',
+      'pack_quantity',
+      'image',
+      'discount',
+      'custom',
+      'ignore',
+    ]);
     // Setup reads the values and display values in one batch each.
     expect(rt.executions[rt.executions.length - 1].counters.sheetReadCalls).toBeLessThanOrEqual(2);
     rt.close();
@@ -202,7 +222,9 @@ describe('a messy sheet', () => {
     expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A1:E12', selection: true, headerRow: 4, rowCount: 8 }));
     expect((rt.scriptRun('previewScan', [requestFrom(setup)]) as any).counts.send).toBe(4);
     wb.activeRange = { sheet: sh, r1: 20, c1: 1, r2: 30, c2: 3 };
-    expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe('The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.');
+    expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe(
+      'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.',
+    );
     rt.close();
   });
 });
@@ -210,7 +232,11 @@ describe('a messy sheet', () => {
 test('a sheet of bare data (no header row): headerRow 0, columns by letter, row 1 is data', async () => {
   const wb = new Workbook({ name: 'Bare', empty: true });
   wb.addSheet('Bare');
-  [["'036000291452", 2.5, 'Socks'], ["'012345678905", 3, 'Cap'], ["'4006381333931", 4, 'Pen']].forEach((row, i) => row.forEach((v, j) => wb.type('Bare', wb.a1(i + 1, j + 1), v)));
+  [
+    ["'036000291452", 2.5, 'Socks'],
+    ["'012345678905", 3, 'Cap'],
+    ["'4006381333931", 4, 'Pen'],
+  ].forEach((row, i) => row.forEach((v, j) => wb.type('Bare', wb.a1(i + 1, j + 1), v)));
   const rt = runtime(wb);
   connect(rt, proxy.url, svc.apiKey);
   const setup = rt.scriptRun('getScanSetup') as any;
@@ -223,7 +249,9 @@ test('a sheet of bare data (no header row): headerRow 0, columns by letter, row 
   const req = { ...requestFrom(setup), roles: ['identifier', 'cost', 'custom'] };
   const started = rt.scriptRun('startScan', [req]) as any;
   const parts = parseMultipart((await uploads())[0].body, (await uploads())[0].contentType);
-  expect(parts.file.text).toBe('Column A,Column B,Column C,Sheet row\r\n036000291452,2.50,Socks,1\r\n012345678905,3.00,Cap,2\r\n4006381333931,4.00,Pen,3\r\n');
+  expect(parts.file.text).toBe(
+    'Column A,Column B,Column C,Sheet row\r\n036000291452,2.50,Socks,1\r\n012345678905,3.00,Cap,2\r\n4006381333931,4.00,Pen,3\r\n',
+  );
   expect(started.progress.lines).toBe(3);
   rt.close();
 });
@@ -260,11 +288,18 @@ describe('refusals send nothing', () => {
   test('nothing usable: refused with the reason', async () => {
     const wb = new Workbook({ name: 'Bad', empty: true });
     wb.addSheet('Bad');
-    [['UPC', 'Cost'], ['12345', '1.00'], ['', '2.00'], ['036000291452', 'call']].forEach((row, i) => row.forEach((v, j) => v && wb.type('Bad', wb.a1(i + 1, j + 1), v)));
+    [
+      ['UPC', 'Cost'],
+      ['12345', '1.00'],
+      ['', '2.00'],
+      ['036000291452', 'call'],
+    ].forEach((row, i) => row.forEach((v, j) => v && wb.type('Bad', wb.a1(i + 1, j + 1), v)));
     const rt = runtime(wb);
     connect(rt, proxy.url, svc.apiKey);
     const setup = rt.scriptRun('getScanSetup') as any;
-    expect(thrown(() => rt.scriptRun('startScan', [requestFrom(setup)]))).toBe('The scan was not started: No row can be sent: every row was skipped (see the reasons).');
+    expect(thrown(() => rt.scriptRun('startScan', [requestFrom(setup)]))).toBe(
+      'The scan was not started: No row can be sent: every row was skipped (see the reasons).',
+    );
     expect(await uploads()).toHaveLength(0);
     rt.close();
   });
@@ -272,7 +307,9 @@ describe('refusals send nothing', () => {
   test('an empty sheet: setup says so', () => {
     const wb = new Workbook({ name: 'Empty' });
     const rt = runtime(wb);
-    expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe('The sheet "Sheet1" is empty. Open the sheet with the price list and try again.');
+    expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe(
+      'The sheet "Sheet1" is empty. Open the sheet with the price list and try again.',
+    );
     rt.close();
   });
 
@@ -280,7 +317,9 @@ describe('refusals send nothing', () => {
     const { wb, rt } = messy();
     const setup = rt.scriptRun('getScanSetup') as any;
     wb.type('Supplier', 'F4', 'Stock');
-    expect(thrown(() => rt.scriptRun('previewScan', [requestFrom(setup)]))).toBe('The sheet changed since the form was opened (6 columns now, 5 in the form). Open Scan this sheet again.');
+    expect(thrown(() => rt.scriptRun('previewScan', [requestFrom(setup)]))).toBe(
+      'The sheet changed since the form was opened (6 columns now, 5 in the form). Open Scan this sheet again.',
+    );
     rt.close();
   });
 });
@@ -307,11 +346,22 @@ describe('the shipped sample', () => {
     const skipped = Object.fromEntries(p.skipped.map((s: any) => [s.sheetRow, s.reason]));
     // Lines of samples/README.md "Messy rows" are sheet rows (line 1 = header = row 1).
     expect(skipped).toEqual(
-      expect.objectContaining({ 23: 'scientific-notation', 67: 'blank-row', 78: 'blank-row', 89: 'no-identifier', 100: 'unusable-cost', 111: 'unusable-cost', 166: 'invalid-identifier', 276: 'unusable-cost' }),
+      expect.objectContaining({
+        23: 'scientific-notation',
+        67: 'blank-row',
+        78: 'blank-row',
+        89: 'no-identifier',
+        100: 'unusable-cost',
+        111: 'unusable-cost',
+        166: 'invalid-identifier',
+        276: 'unusable-cost',
+      }),
     );
     const repaired = Object.fromEntries(p.repaired.filter((r: any) => r.role === 'cost').map((r: any) => [r.sheetRow, r.after]));
     expect(repaired).toEqual(expect.objectContaining({ 34: '1299.00', 45: '1299.00', 287: '24.00' }));
-    expect(p.repaired.find((r: any) => r.sheetRow === 12)).toEqual(expect.objectContaining({ column: 'B', before: '2943921572', after: '002943921572' }));
+    expect(p.repaired.find((r: any) => r.sheetRow === 12)).toEqual(
+      expect.objectContaining({ column: 'B', before: '2943921572', after: '002943921572' }),
+    );
     expect(p.duplicates.some((d: any) => d.sheetRows.includes(122))).toBe(true);
     rt.close();
   });
@@ -362,7 +412,15 @@ describe('a selection below the header row', () => {
     const again = { sheetName: first.sheetName, rangeA1: first.rangeA1, selection: first.selection };
     const none = rt.scriptRun('getScanSetup', [{ ...again, headerRow: 0 }]) as any;
     expect(none).toEqual(expect.objectContaining({ rangeA1: 'A10:G20', headerRow: 0, rowCount: 11 }));
-    expect(none.columns.map((c: any) => c.header)).toEqual(['Column A', 'Column B', 'Column C', 'Column D', 'Column E', 'Column F', 'Column G']);
+    expect(none.columns.map((c: any) => c.header)).toEqual([
+      'Column A',
+      'Column B',
+      'Column C',
+      'Column D',
+      'Column E',
+      'Column F',
+      'Column G',
+    ]);
     const req = { ...requestFrom(none), roles: ['sku', 'identifier', 'custom', 'cost', 'ignore', 'ignore', 'ignore'] };
     const p = rt.scriptRun('previewScan', [req]) as any;
     expect(p.counts.dataRows).toBe(11);
@@ -370,7 +428,9 @@ describe('a selection below the header row', () => {
     const inside = rt.scriptRun('getScanSetup', [{ ...again, headerRow: 12 }]) as any;
     expect(inside).toEqual(expect.objectContaining({ headerRow: 12, rowCount: 8 }));
     expect(inside.columns[0].header).toBe('SKU-10011');
-    expect(thrown(() => rt.scriptRun('getScanSetup', [{ ...again, headerRow: 30 }]))).toBe('Row 30 is below the rows read (A10:G20): choose a header row at or above the list, or 0 for none.');
+    expect(thrown(() => rt.scriptRun('getScanSetup', [{ ...again, headerRow: 30 }]))).toBe(
+      'Row 30 is below the rows read (A10:G20): choose a header row at or above the list, or 0 for none.',
+    );
     rt.close();
   });
 });

@@ -22,7 +22,7 @@ describe('progressFromScan', () => {
     completed_at: null,
   };
 
-  test('the stand-in\'s record: rows done of lines, speed (products per minute), time left from the lines still to do at the lines rate', () => {
+  test("the stand-in's record: rows done of lines, speed (products per minute), time left from the lines still to do at the lines rate", () => {
     expect(progressFromScan(record)).toEqual({
       scanId: 12,
       name: 'March list',
@@ -42,7 +42,9 @@ describe('progressFromScan', () => {
   });
 
   test('tolerated: a data envelope, numbers as strings, the vendor\'s "InProgress", only a numeric marketplace id', () => {
-    const p = progressFromScan({ data: { ...record, id: '12', lines: '300', status: 'InProgress', marketplace: undefined, marketplace_id: 2 } });
+    const p = progressFromScan({
+      data: { ...record, id: '12', lines: '300', status: 'InProgress', marketplace: undefined, marketplace_id: 2 },
+    });
     expect(p).toEqual(expect.objectContaining({ scanId: 12, lines: 300, status: 'running', marketplace: 'CA' }));
   });
 
@@ -65,7 +67,9 @@ describe('progressFromScan', () => {
   test('queued: time left unknown; finished: 0 left, completedAt as ISO; success without lines_done counts all lines done', () => {
     expect(progressFromScan({ ...record, status: 'queued', speed: 0, lines_done: 0 })!.secondsLeft).toBeNull();
     const done = progressFromScan({ ...record, status: 'success', lines_done: undefined, completed_at: '2026-11-20T23:35:00Z' })!;
-    expect(done).toEqual(expect.objectContaining({ status: 'success', done: 300, secondsLeft: 0, completedAt: '2026-11-20T23:35:00.000Z' }));
+    expect(done).toEqual(
+      expect.objectContaining({ status: 'success', done: 300, secondsLeft: 0, completedAt: '2026-11-20T23:35:00.000Z' }),
+    );
   });
 
   test('no id, or not an object: null', () => {
@@ -75,19 +79,10 @@ describe('progressFromScan', () => {
   });
 });
 
-test('mapStatus: the service\'s words and common variants', () => {
-  expect(['queued', 'in_progress', 'InProgress', 'running', 'success', 'completed', 'error', 'failed', 'cancelled', 'canceled'].map(mapStatus)).toEqual([
-    'queued',
-    'running',
-    'running',
-    'running',
-    'success',
-    'success',
-    'error',
-    'error',
-    'cancelled',
-    'cancelled',
-  ]);
+test("mapStatus: the service's words and common variants", () => {
+  expect(
+    ['queued', 'in_progress', 'InProgress', 'running', 'success', 'completed', 'error', 'failed', 'cancelled', 'canceled'].map(mapStatus),
+  ).toEqual(['queued', 'running', 'running', 'running', 'success', 'success', 'error', 'error', 'cancelled', 'cancelled']);
 });
 
 test('isoTime: zone-less service times are UTC; unreadable is empty', () => {
@@ -100,7 +95,10 @@ test('isoTime: zone-less service times are UTC; unreadable is empty', () => {
 
 describe('running-scan record', () => {
   test('decoding keeps only well-formed entries; garbage is an empty record', () => {
-    expect(decodeRecords('{"5":{"u":"abc","t":10},"x":{"u":"a","t":1},"6":{"t":3},"7":{"u":"d","t":"20"}}')).toEqual({ '5': { u: 'abc', t: 10 }, '7': { u: 'd', t: 20 } });
+    expect(decodeRecords('{"5":{"u":"abc","t":10},"x":{"u":"a","t":1},"6":{"t":3},"7":{"u":"d","t":"20"}}')).toEqual({
+      '5': { u: 'abc', t: 10 },
+      '7': { u: 'd', t: 20 },
+    });
     expect(decodeRecords('not json')).toEqual({});
     expect(decodeRecords(null)).toEqual({});
   });

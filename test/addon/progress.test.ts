@@ -33,7 +33,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function request(rt: ReturnType<typeof runtime>, name = 'Progress test', user?: string) {
   const setup = rt.scriptRun('getScanSetup', [], user ? { user } : {}) as any;
-  return { roles: setup.columns.map((c: any) => c.role), options: { marketplace: 'US', name }, sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection };
+  return {
+    roles: setup.columns.map((c: any) => c.role),
+    options: { marketplace: 'US', name },
+    sheetName: setup.sheetName,
+    rangeA1: setup.rangeA1,
+    selection: setup.selection,
+  };
 }
 
 function setUp(n = 40, key = KEY_A, url = proxy.url, opts: Parameters<typeof runtime>[1] = {}) {
@@ -52,7 +58,9 @@ describe('progress and cancel', () => {
     const { rt } = setUp(40);
     const started = rt.scriptRun('startScan', [request(rt)]) as any;
     const id = started.progress.scanId;
-    expect(started.progress).toEqual(expect.objectContaining({ lines: 40, done: 0, status: 'queued', secondsLeft: null, completedAt: null }));
+    expect(started.progress).toEqual(
+      expect.objectContaining({ lines: 40, done: 0, status: 'queued', secondsLeft: null, completedAt: null }),
+    );
     // At 120 lines a minute the second line is done after about 1 s; wait for it (bounded).
     let p: any;
     for (let waited = 0; waited < 10_000; waited += 500) {
@@ -152,7 +160,9 @@ describe('faults', () => {
     const recordBefore = rt.properties.document!.get('scan.running');
     await proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 500, times: 100 }]);
     const req = request(rt, 'Never');
-    expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe('The Scan Service had a problem (error 500). Try again later. The scan was not started (tried 6 times).');
+    expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
+      'The Scan Service had a problem (error 500). Try again later. The scan was not started (tried 6 times).',
+    );
     const seen = (await proxy.seen()).filter((s) => s.path === '/api/v3/scans');
     expect(seen).toHaveLength(6);
     expect(seen.every((s) => s.injected)).toBe(true);

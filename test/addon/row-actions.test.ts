@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 async function call(key: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(service.url + path, { method, headers: { authorization: 'Bearer ' + key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(service.url + path, {
+    method,
+    headers: { authorization: 'Bearer ' + key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
@@ -99,7 +103,10 @@ test('each action on one row: the list table, exactly that entry on the service 
   const r = w.rt.scriptRun('applyRowAction', ['blockBrands']) as any;
   expect(r.message).toBe('Done: Block 1 brand (US): Acme.');
   expect(listRequests(await proxy.seen()).map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/v3/brand-blocklist']);
-  expect(tab(w.wb, 'Scan brand blocklist')).toEqual([['Marketplace', 'Brand'], ['US', 'Acme']]);
+  expect(tab(w.wb, 'Scan brand blocklist')).toEqual([
+    ['Marketplace', 'Brand'],
+    ['US', 'Acme'],
+  ]);
   expect((await call(w.key, 'GET', '/api/v3/brand-blocklist?per_page=1000')).data.map((b: any) => b.name)).toEqual(['Acme']);
   // every Acme row is marked, none is removed; the tab's filter now covers the mark columns (a sort keeps them with their rows)
   const width = (tab(w.wb, w.sheet)[0] as string[]).length;
@@ -108,7 +115,9 @@ test('each action on one row: the list table, exactly that entry on the service 
   expect({ r1: f.r1, c1: f.c1, r2: f.r2, c2: f.c2 }).toEqual({ r1: 1, c1: 1, r2: rows.length + 1, c2: width });
   const after = rowsOf(w.wb, w.sheet);
   expect(after.length).toBe(rows.length);
-  expect(after.filter((x) => x.List === 'blocked brand').map((x) => x.row)).toEqual(rows.filter((x) => x.Brand === 'Acme').map((x) => x.row));
+  expect(after.filter((x) => x.List === 'blocked brand').map((x) => x.row)).toEqual(
+    rows.filter((x) => x.Brand === 'Acme').map((x) => x.row),
+  );
 
   const other = rows.find((x) => x.row !== acme.row && x.Brand === 'Acme')!;
   const one = async (action: string, arg: unknown, path: string, method = 'POST') => {
@@ -126,7 +135,9 @@ test('each action on one row: the list table, exactly that entry on the service 
   expect(rowsOf(w.wb, w.sheet).find((x) => x.row === other.row)!.List).toBe('blocked brand, blocked ASIN, not a match');
   await one('confirmMatch', null, '/api/v3/listing-matches');
   expect(tab(w.wb, 'Scan listing matches').slice(1)).toEqual([['US', other.Identifier, other.ASIN, true]]);
-  expect((await call(w.key, 'GET', '/api/v3/listing-matches?per_page=1000')).data.map((m: any) => [m.identifier, m.asin, m.is_match])).toEqual([[other.Identifier, other.ASIN, true]]);
+  expect(
+    (await call(w.key, 'GET', '/api/v3/listing-matches?per_page=1000')).data.map((m: any) => [m.identifier, m.asin, m.is_match]),
+  ).toEqual([[other.Identifier, other.ASIN, true]]);
   await one('setUnitsPerOrder', 6, '/api/v3/multipack-corrections');
   expect(tab(w.wb, 'Scan multipack').slice(1)).toEqual([['US', other.ASIN, 6]]);
   await one('addTags', 'promising, keep', '/api/v3/public/tags', 'PUT');
@@ -153,11 +164,20 @@ test('500 selected rows: one request per area, one write of each list table; the
     const r = w.rt.scriptRun('applyRowAction', [action, arg]) as any;
     const ex = lastExecution(w.rt);
     const seen = listRequests(await proxy.seen());
-    figures.push(`${action}: ${r.count} entries, ${seen.length} requests, ${ex.counters.urlFetchCalls} fetch calls, ${ex.counters.sheetReadCalls} sheet reads, ${ex.counters.sheetWriteCalls} sheet writes, ${(ex.durationMs / 1000).toFixed(1)} modelled s`);
+    figures.push(
+      `${action}: ${r.count} entries, ${seen.length} requests, ${ex.counters.urlFetchCalls} fetch calls, ${ex.counters.sheetReadCalls} sheet reads, ${ex.counters.sheetWriteCalls} sheet writes, ${(ex.durationMs / 1000).toFixed(1)} modelled s`,
+    );
     return { r, seen, ex };
   };
-  const asins = rowsOf(w.wb, w.sheet).slice(0, 500).map((x) => x.ASIN);
-  const brands = new Set(rowsOf(w.wb, w.sheet).slice(0, 500).map((x) => x.Brand).filter(Boolean));
+  const asins = rowsOf(w.wb, w.sheet)
+    .slice(0, 500)
+    .map((x) => x.ASIN);
+  const brands = new Set(
+    rowsOf(w.wb, w.sheet)
+      .slice(0, 500)
+      .map((x) => x.Brand)
+      .filter(Boolean),
+  );
 
   const b = await run('blockBrands', null);
   expect(b.seen.map((s) => s.method + ' ' + s.path)).toEqual(['POST /api/v3/brand-blocklist']);
@@ -165,7 +185,11 @@ test('500 selected rows: one request per area, one write of each list table; the
   const a = await run('blockAsins', null);
   expect(a.seen.map((s) => s.method + ' ' + s.path)).toEqual(['POST /api/v3/asin-blocklist']);
   expect(JSON.parse(a.seen[0].body).asins.length).toBe(500);
-  expect(tab(w.wb, 'Scan ASIN blocklist').slice(1).map((x) => x[1])).toEqual(asins);
+  expect(
+    tab(w.wb, 'Scan ASIN blocklist')
+      .slice(1)
+      .map((x) => x[1]),
+  ).toEqual(asins);
   const m = await run('markNotMatch', null);
   expect(m.seen.map((s) => s.method + ' ' + s.path)).toEqual(['POST /api/v3/listing-matches']);
   const u = await run('setUnitsPerOrder', '2');
@@ -178,7 +202,8 @@ test('500 selected rows: one request per area, one write of each list table; the
   expect(n.seen.every((s) => s.method === 'POST' && s.path === '/api/v3/public/notes')).toBe(true);
   expect(n.ex.counters.urlFetchCalls).toBe(20);
   // one setValues per list table: its rows grow in one write (header + 500 rows)
-  for (const name of ['Scan ASIN blocklist', 'Scan listing matches', 'Scan multipack', 'Scan tags', 'Scan notes']) expect(tab(w.wb, name).length).toBe(501);
+  for (const name of ['Scan ASIN blocklist', 'Scan listing matches', 'Scan multipack', 'Scan tags', 'Scan notes'])
+    expect(tab(w.wb, name).length).toBe(501);
   // one fetch, and two sheet writes: the list table (one setValues) and the result tab's mark columns (one setValues)
   for (const x of [a, m, u, t]) expect([x.ex.counters.urlFetchCalls, x.ex.counters.sheetWriteCalls]).toEqual([1, 2]);
   console.log('Row actions on 500 selected rows:\n' + figures.join('\n'));
@@ -224,16 +249,29 @@ test('a sync right after an action has nothing to do; a sync refreshes the List 
     ['matches', 'unchanged'],
     ['multipack', 'unchanged'],
   ]);
-  expect(byList(again, 'asins')).toMatchObject({ toService: { added: 0, changed: 0, deleted: 1 }, toSheet: { added: 0, changed: 0, deleted: 0 } });
-  expect((await call(w.key, 'GET', '/api/v3/asin-blocklist?per_page=1000')).data.map((x: any) => x.asin).sort()).toEqual(['B0SEED00001', rows[0].ASIN, rows[1].ASIN].sort());
+  expect(byList(again, 'asins')).toMatchObject({
+    toService: { added: 0, changed: 0, deleted: 1 },
+    toSheet: { added: 0, changed: 0, deleted: 0 },
+  });
+  expect((await call(w.key, 'GET', '/api/v3/asin-blocklist?per_page=1000')).data.map((x: any) => x.asin).sort()).toEqual(
+    ['B0SEED00001', rows[0].ASIN, rows[1].ASIN].sort(),
+  );
   // entries from elsewhere reach the result tab through a sync
   const target = rows[5];
   await call(w.key, 'PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { [target.ASIN]: ['from web'] } });
   await call(w.key, 'POST', '/api/v3/public/notes', { marketplace_id: 'US', asin: target.ASIN, note: 'web note' });
   await call(w.key, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Nobody'] });
   w.rt.scriptRun('syncNow');
-  expect(rowsOf(w.wb, w.sheet).find((x) => x.row === target.row)).toMatchObject({ 'List tags': 'from web', 'List note': 'web note', List: '' });
-  expect(rowsOf(w.wb, w.sheet).find((x) => x.row === 2)).toMatchObject({ 'List tags': 'x', 'List note': 'n', List: 'blocked ASIN, not a match' });
+  expect(rowsOf(w.wb, w.sheet).find((x) => x.row === target.row)).toMatchObject({
+    'List tags': 'from web',
+    'List note': 'web note',
+    List: '',
+  });
+  expect(rowsOf(w.wb, w.sheet).find((x) => x.row === 2)).toMatchObject({
+    'List tags': 'x',
+    'List note': 'n',
+    List: 'blocked ASIN, not a match',
+  });
   w.rt.close();
 });
 
@@ -254,11 +292,17 @@ test('undo reverses the sheet rows and the service entries of the action (and le
     `Block 1 ASIN (US): ${rows[0].ASIN}`,
   ]);
   await proxy.reset();
-  expect((w.rt.scriptRun('undoRowAction', [blocked.id]) as any).message).toBe(`Undone: Block 3 ASINs (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}.`);
+  expect((w.rt.scriptRun('undoRowAction', [blocked.id]) as any).message).toBe(
+    `Undone: Block 3 ASINs (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}.`,
+  );
   expect(listRequests(await proxy.seen()).map((s) => s.method + ' ' + s.path)).toEqual(['DELETE /api/v3/asin-blocklist']);
   expect(tab(w.wb, 'Scan ASIN blocklist').slice(1)).toEqual([['US', rows[0].ASIN]]);
   expect((await call(w.key, 'GET', '/api/v3/asin-blocklist?per_page=1000')).data.map((x: any) => x.asin)).toEqual([rows[0].ASIN]);
-  expect(rowsOf(w.wb, w.sheet).slice(0, 4).map((x) => x.List)).toEqual(['blocked ASIN', '', '', '']);
+  expect(
+    rowsOf(w.wb, w.sheet)
+      .slice(0, 4)
+      .map((x) => x.List),
+  ).toEqual(['blocked ASIN', '', '', '']);
   w.rt.scriptRun('undoRowAction', [noted.id]);
   expect(await call(w.key, 'GET', '/api/v3/public/notes')).toEqual([]);
   expect(tab(w.wb, 'Scan notes').slice(1)).toEqual([]);
@@ -266,12 +310,22 @@ test('undo reverses the sheet rows and the service entries of the action (and le
   // the user changed one of the tagged entries since: that one stays as the user left it
   expect(tab(w.wb, 'Scan tags')[3]).toEqual(['US', rows[3].ASIN, 'temp']);
   w.wb.type('Scan tags', 'C4', 'temp, mine');
-  expect((w.rt.scriptRun('undoRowAction', [tagsUndo.id]) as any).message).toBe(`Undone: Tag 3 ASINs with temp (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}. 1 entry was changed since: left as it is.`);
+  expect((w.rt.scriptRun('undoRowAction', [tagsUndo.id]) as any).message).toBe(
+    `Undone: Tag 3 ASINs with temp (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}. 1 entry was changed since: left as it is.`,
+  );
   expect(await call(w.key, 'GET', '/api/v3/public/tags?marketplace_id=US')).toEqual({ [rows[3].ASIN]: ['temp'] });
   expect(tab(w.wb, 'Scan tags').slice(1)).toEqual([['US', rows[3].ASIN, 'temp, mine']]);
-  expect(rowsOf(w.wb, w.sheet).slice(0, 4).map((x) => x['List tags'])).toEqual(['', '', '', 'mine, temp']);
-  expect(thrown(() => w.rt.scriptRun('undoRowAction', [blocked.id]))).toBe(`"Block 3 ASINs (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}" was already undone.`);
-  expect(thrown(() => w.rt.scriptRun('undoRowAction', ['nope']))).toBe('That action is no longer kept (actions are kept for this session only), so it cannot be undone here.');
+  expect(
+    rowsOf(w.wb, w.sheet)
+      .slice(0, 4)
+      .map((x) => x['List tags']),
+  ).toEqual(['', '', '', 'mine, temp']);
+  expect(thrown(() => w.rt.scriptRun('undoRowAction', [blocked.id]))).toBe(
+    `"Block 3 ASINs (US): ${rows[1].ASIN}, ${rows[2].ASIN}, ${rows[3].ASIN}" was already undone.`,
+  );
+  expect(thrown(() => w.rt.scriptRun('undoRowAction', ['nope']))).toBe(
+    'That action is no longer kept (actions are kept for this session only), so it cannot be undone here.',
+  );
   w.rt.close();
 });
 
@@ -281,12 +335,20 @@ test('bad selections are answered clearly and change nothing', async () => {
   w.wb.type('Mine', 'A1', 'B000000001');
   w.wb.activeSheet = w.wb.requireSheet('Mine');
   w.wb.activeRange = { sheet: w.wb.requireSheet('Mine'), r1: 1, c1: 1, r2: 1, c2: 1 };
-  expect(thrown(() => w.rt.scriptRun('applyRowAction', ['blockAsins']))).toBe('"Mine" is not a scan\'s result tab. Select rows in a tab the add-on imported (Scans → Import).');
+  expect(thrown(() => w.rt.scriptRun('applyRowAction', ['blockAsins']))).toBe(
+    '"Mine" is not a scan\'s result tab. Select rows in a tab the add-on imported (Scans → Import).',
+  );
   select(w.wb, w.sheet, 1, 1);
-  expect(thrown(() => w.rt.scriptRun('previewRowAction', ['blockBrands']))).toBe('The header row is not a product. Select product rows below it.');
+  expect(thrown(() => w.rt.scriptRun('previewRowAction', ['blockBrands']))).toBe(
+    'The header row is not a product. Select product rows below it.',
+  );
   select(w.wb, w.sheet, 500, 510);
-  expect(thrown(() => w.rt.scriptRun('previewRowAction', ['blockBrands']))).toBe(`Row 500 is below the last product of "${w.sheet}". Select product rows.`);
-  expect(thrown(() => w.rt.scriptRun('previewRowAction', ['setUnitsPerOrder', '1.5']))).toBe('Units per order must be a whole number, 1 or more (got "1.5").');
+  expect(thrown(() => w.rt.scriptRun('previewRowAction', ['blockBrands']))).toBe(
+    `Row 500 is below the last product of "${w.sheet}". Select product rows.`,
+  );
+  expect(thrown(() => w.rt.scriptRun('previewRowAction', ['setUnitsPerOrder', '1.5']))).toBe(
+    'Units per order must be a whole number, 1 or more (got "1.5").',
+  );
   expect(thrown(() => w.rt.scriptRun('previewRowAction', ['explode']))).toMatch(/^Unknown row action "explode"/);
   // rows without a brand are skipped and said so; the header row is left out
   const rows = rowsOf(w.wb, w.sheet);
@@ -299,12 +361,23 @@ test('bad selections are answered clearly and change nothing', async () => {
   const noBrand = rows.slice(0, selected).filter((x) => x.Brand === '').length;
   expect(noBrand).toBe(2);
   expect(p.skipped).toEqual(['The header row is not a product: left out', `2 of the ${selected} selected rows have no brand: skipped`]);
-  const brands = Array.from(new Set(rows.slice(0, selected).map((x) => x.Brand).filter(Boolean)));
+  const brands = Array.from(
+    new Set(
+      rows
+        .slice(0, selected)
+        .map((x) => x.Brand)
+        .filter(Boolean),
+    ),
+  );
   expect(p.summary).toBe(`Block ${brands.length} brands (US): ${brands.join(', ')}`);
   // a preview changes nothing: no list tab was set up
   expect(w.wb.sheetNames().filter((n) => n.startsWith('Scan '))).toEqual([]);
   select(w.wb, w.sheet, blankAt[0] + 2, blankAt[0] + 2);
-  expect(w.rt.scriptRun('applyRowAction', ['blockBrands'])).toMatchObject({ count: 0, id: null, message: 'Nothing to do. The selected row has no brand: skipped.' });
+  expect(w.rt.scriptRun('applyRowAction', ['blockBrands'])).toMatchObject({
+    count: 0,
+    id: null,
+    message: 'Nothing to do. The selected row has no brand: skipped.',
+  });
   w.rt.close();
 });
 
@@ -344,7 +417,10 @@ test('from the menu: the prompt, the preview to confirm, a toast; Undo last row 
     `Set 4 units per order for 2 ASINs (US): ${rows[0].ASIN}, ${rows[1].ASIN}\n\nGo ahead?`,
     `Done: Set 4 units per order for 2 ASINs (US): ${rows[0].ASIN}, ${rows[1].ASIN}.`,
   ]);
-  expect(tab(w.wb, 'Scan multipack').slice(1)).toEqual([['US', rows[0].ASIN, 4], ['US', rows[1].ASIN, 4]]);
+  expect(tab(w.wb, 'Scan multipack').slice(1)).toEqual([
+    ['US', rows[0].ASIN, 4],
+    ['US', rows[1].ASIN, 4],
+  ]);
   // NO at the preview: nothing happens
   w.rt.state.uiAnswers.push({ button: 'NO' });
   w.rt.scriptRun('menuBlockAsins');

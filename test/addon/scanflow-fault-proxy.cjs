@@ -60,14 +60,22 @@ const server = http.createServer(async (req, res) => {
     entry.status = rule.status;
     setTimeout(() => {
       if (res.destroyed) return;
-      res.writeHead(rule.status, { 'content-type': 'application/json', ...(rule.headers || {}) }).end(rule.body !== undefined ? rule.body : JSON.stringify({ message: 'injected ' + rule.status }));
+      res
+        .writeHead(rule.status, { 'content-type': 'application/json', ...(rule.headers || {}) })
+        .end(rule.body !== undefined ? rule.body : JSON.stringify({ message: 'injected ' + rule.status }));
     }, rule.delayMs || 0);
     return;
   }
   const headers = { ...req.headers, host: target.host };
   delete headers['content-length'];
   const up = http.request(
-    { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...headers, 'content-length': body.length } },
+    {
+      hostname: target.hostname,
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: { ...headers, 'content-length': body.length },
+    },
     (ur) => {
       entry.status = ur.statusCode;
       res.writeHead(ur.statusCode, ur.headers);

@@ -20,7 +20,11 @@ export function runtime(workbook: Workbook, opts: RuntimeOptions = {}): Runtime 
 
 /** Saves address and key through the add-on, as the user does in Settings. */
 export function connect(rt: Runtime, url: string, apiKey: string, user?: string, marketplace?: string): void {
-  rt.scriptRun('saveSettings', [{ apiKey, serviceUrl: url, ...(marketplace ? { defaultMarketplace: marketplace } : {}) }], user ? { user } : {});
+  rt.scriptRun(
+    'saveSettings',
+    [{ apiKey, serviceUrl: url, ...(marketplace ? { defaultMarketplace: marketplace } : {}) }],
+    user ? { user } : {},
+  );
 }
 
 /** The message of what fn throws (script-realm errors fail instanceof). */
@@ -169,7 +173,7 @@ export function messyWorkbook(): Workbook {
     ['036000291452', 'A-1', 'Tissue, 2-ply', '$1,299.00', '1499'], // 5: lost leading zero (typed -> number)
     ['5.01234E+12', 'A-2', 'Sci notation', '3.50', ''], // 6: digits lost
     ['', '', '', '', ''], // 7: blank row
-    ['4006381333931', 'A-3', "'=HYPERLINK(\"http://evil\",\"x\")", "'1.299,00 €", ''], // 8: EU cost, formula bait
+    ['4006381333931', 'A-3', '\'=HYPERLINK("http://evil","x")', "'1.299,00 €", ''], // 8: EU cost, formula bait
     ['012345678905', 'A-4', '+1 555 0100', "'$1,299.00", 'n/a'], // 9: leading zero, bait, money text, MAP unreadable
     ['', 'A-5', 'No id', '4.00', ''], // 10: no identifier
     ['036000291452', 'A-6', 'Dup of row 5', 'call', ''], // 11: unusable cost
@@ -182,7 +186,8 @@ export function messyWorkbook(): Workbook {
 /** US UPCs of the shipped sample catalog (the spawned service's) that are on exactly one ASIN. */
 const catalogUpcs = (() => {
   const seen = new Map<string, number>();
-  for (const r of readCatalogRecords(SAMPLE_CATALOG_PATH)) if (r.marketplace_id === 1) for (const u of r.identifiers.upc ?? []) seen.set(u, (seen.get(u) ?? 0) + 1);
+  for (const r of readCatalogRecords(SAMPLE_CATALOG_PATH))
+    if (r.marketplace_id === 1) for (const u of r.identifiers.upc ?? []) seen.set(u, (seen.get(u) ?? 0) + 1);
   return [...seen].filter(([, n]) => n === 1).map(([u]) => u);
 })();
 

@@ -40,23 +40,38 @@ test('maskKey: 8 bullets, plus the last 4 characters only for keys of 12 or more
 
 test('applySettingsInput: every problem at once; nothing applied', () => {
   const current = { apiKey: 'old-key-123456789', serviceUrl: DEFAULT, marketplace: 'US' };
-  expect(() => applySettingsInput(current, { apiKey: 'short', serviceUrl: 'http://x.example.com', defaultMarketplace: 'ZZ' }, DEFAULT)).toThrow(
+  expect(() =>
+    applySettingsInput(current, { apiKey: 'short', serviceUrl: 'http://x.example.com', defaultMarketplace: 'ZZ' }, DEFAULT),
+  ).toThrow(
     /^That does not look like an API key .* The service address "http:\/\/x\.example\.com" must use https:\/\/ .* Unknown marketplace "ZZ"\.$/,
   );
   expect(current).toEqual({ apiKey: 'old-key-123456789', serviceUrl: DEFAULT, marketplace: 'US' });
-  expect(applySettingsInput(current, { defaultMarketplace: 'uk' }, DEFAULT)).toEqual({ next: { ...current, marketplace: 'UK' }, keyChanged: true });
+  expect(applySettingsInput(current, { defaultMarketplace: 'uk' }, DEFAULT)).toEqual({
+    next: { ...current, marketplace: 'UK' },
+    keyChanged: true,
+  });
   expect(applySettingsInput(current, {}, DEFAULT)).toEqual({ next: current, keyChanged: false });
 });
 
 test('connectionResult: every problem kind has a plain message and a code', () => {
   const s = { apiKey: 'k', serviceUrl: DEFAULT, marketplace: 'DE' };
-  expect(connectionResult({ kind: 'redirect', status: 301, message: 'The service address redirects to https://b.example.com.' }, s)).toEqual({
+  expect(
+    connectionResult({ kind: 'redirect', status: 301, message: 'The service address redirects to https://b.example.com.' }, s),
+  ).toEqual({
     ok: false,
     problem: 'bad-address',
     message: 'https://app.example.com does not answer like the Scan Service (301). The service address redirects to https://b.example.com.',
   });
   expect(connectionResult({ kind: 'rate-limited', status: 429, message: '' }, s).problem).toBe('busy');
-  expect(connectionResult({ kind: 'server', status: 503, message: '' }, s).message).toBe('The Scan Service at https://app.example.com had a problem (error 503). Try again later.');
-  expect(connectionResult({ kind: 'timeout', message: '' }, s)).toEqual({ ok: false, problem: 'unreachable', message: 'Could not reach https://app.example.com (no answer in time). Check the service address and your connection.' });
-  expect(connectionResult({ kind: 'forbidden', status: 403, message: '' }, s).message).toMatch(/default marketplace Germany \(DE\) \(403\)/);
+  expect(connectionResult({ kind: 'server', status: 503, message: '' }, s).message).toBe(
+    'The Scan Service at https://app.example.com had a problem (error 503). Try again later.',
+  );
+  expect(connectionResult({ kind: 'timeout', message: '' }, s)).toEqual({
+    ok: false,
+    problem: 'unreachable',
+    message: 'Could not reach https://app.example.com (no answer in time). Check the service address and your connection.',
+  });
+  expect(connectionResult({ kind: 'forbidden', status: 403, message: '' }, s).message).toMatch(
+    /default marketplace Germany \(DE\) \(403\)/,
+  );
 });

@@ -33,7 +33,14 @@ describe('storing the key', () => {
     const { wb, rt } = fresh();
     const view = rt.scriptRun('saveSettings', [{ apiKey: GOOD, serviceUrl: svc.url, defaultMarketplace: 'de' }]) as any;
     expect(view).toEqual(
-      expect.objectContaining({ apiKeyMasked: '••••••••cdef', hasApiKey: true, serviceUrl: svc.url, defaultMarketplace: 'DE', isOwner: true, formulaKeyShared: false }),
+      expect.objectContaining({
+        apiKeyMasked: '••••••••cdef',
+        hasApiKey: true,
+        serviceUrl: svc.url,
+        defaultMarketplace: 'DE',
+        isOwner: true,
+        formulaKeyShared: false,
+      }),
     );
     expect(view.marketplaces).toContainEqual({ code: 'US', name: 'United States' });
     expect(JSON.stringify(view)).not.toContain(GOOD);
@@ -72,7 +79,9 @@ describe('storing the key', () => {
     expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!).apiKey).toBe(GOOD);
     const v = rt.scriptRun('saveSettings', [{ apiKey: '', defaultMarketplace: 'CA' }]) as any;
     expect(v.apiKeyMasked).toBe('••••••••cdef');
-    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!)).toEqual(expect.objectContaining({ apiKey: GOOD, marketplace: 'CA' }));
+    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!)).toEqual(
+      expect.objectContaining({ apiKey: GOOD, marketplace: 'CA' }),
+    );
     const short = rt.scriptRun('saveSettings', [{ apiKey: 'abcdefghij' }]) as any;
     expect(short.apiKeyMasked).toBe('••••••••');
     rt.close();
@@ -82,9 +91,15 @@ describe('storing the key', () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD);
     const before = rt.properties.user(OWNER).get('scan.settings');
-    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'http://scan.example.com' }]))).toMatch(/must use https:\/\/ \(plain http would send the API key unencrypted/);
-    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'https://scan.example.com/?key=1' }]))).toMatch(/must not have a query/);
-    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'https://user:pw@scan.example.com' }]))).toMatch(/must not contain a user name or password/);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'http://scan.example.com' }]))).toMatch(
+      /must use https:\/\/ \(plain http would send the API key unencrypted/,
+    );
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'https://scan.example.com/?key=1' }]))).toMatch(
+      /must not have a query/,
+    );
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'https://user:pw@scan.example.com' }]))).toMatch(
+      /must not contain a user name or password/,
+    );
     expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'ftp://scan.example.com' }]))).toMatch(/must start with https:\/\//);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ defaultMarketplace: 'XX' }]))).toMatch(/Unknown marketplace "XX"/);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ apiKey: 'has space inside' }]))).toMatch(/does not look like an API key/);
@@ -112,11 +127,18 @@ test('formula sharing: reported for the owner only; a new key, address or market
   expect(on).toEqual(expect.objectContaining({ formulaKeyShared: true, isOwner: true }));
   expect((rt.scriptRun('getSettings', [], { user: EDITOR }) as any).formulaKeyShared).toBe(false);
   // A share of another spreadsheet of the same user, and an unrelated property.
-  rt.properties.user(OWNER).set('scan.formulaShare.other-sheet-id', JSON.stringify({ v: 1, apiKey: GOOD, baseUrl: svc.url, marketplace: 'US' }));
+  rt.properties
+    .user(OWNER)
+    .set('scan.formulaShare.other-sheet-id', JSON.stringify({ v: 1, apiKey: GOOD, baseUrl: svc.url, marketplace: 'US' }));
   rt.properties.user(OWNER).set('unrelated', 'x');
   rt.scriptRun('saveSettings', [{ apiKey: CA_ONLY, defaultMarketplace: 'CA' }]);
   for (const id of [wb.id, 'other-sheet-id']) {
-    expect(JSON.parse(rt.properties.user(OWNER).get('scan.formulaShare.' + id)!)).toEqual({ v: 1, apiKey: CA_ONLY, baseUrl: svc.url, marketplace: 'CA' });
+    expect(JSON.parse(rt.properties.user(OWNER).get('scan.formulaShare.' + id)!)).toEqual({
+      v: 1,
+      apiKey: CA_ONLY,
+      baseUrl: svc.url,
+      marketplace: 'CA',
+    });
   }
   expect(rt.properties.user(OWNER).get('unrelated')).toBe('x');
   expect(everythingOutsideUserProperties(rt, wb)).not.toContain(CA_ONLY);
@@ -151,7 +173,11 @@ describe('test connection', () => {
     const r = rt.scriptRun('testConnection') as any;
     expect(r.ok).toBe(false);
     expect(r.problem).toBe('unreachable');
-    expect(r.message).toMatch(new RegExp(`^Could not reach http://127\\.0\\.0\\.1:${port} \\(.*Address unavailable.*\\)\\. Check the service address and your connection\\.$`));
+    expect(r.message).toMatch(
+      new RegExp(
+        `^Could not reach http://127\\.0\\.0\\.1:${port} \\(.*Address unavailable.*\\)\\. Check the service address and your connection\\.$`,
+      ),
+    );
     expect(r.message).not.toContain(GOOD);
     rt.close();
   });
@@ -171,7 +197,9 @@ describe('test connection', () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD, undefined, 'US');
     const saved = rt.properties.user(OWNER).toObject();
-    const bad = rt.scriptRun('testConnection', [{ apiKey: 'wrong-key-000000000000', serviceUrl: svc.url, defaultMarketplace: 'US' }]) as any;
+    const bad = rt.scriptRun('testConnection', [
+      { apiKey: 'wrong-key-000000000000', serviceUrl: svc.url, defaultMarketplace: 'US' },
+    ]) as any;
     expect(bad).toEqual(expect.objectContaining({ ok: false, problem: 'bad-key' }));
     expect(rt.properties.user(OWNER).toObject()).toEqual(saved);
     // A typed marketplace is tested too, and nothing is stored either.
@@ -224,9 +252,19 @@ describe('menu', () => {
 
   test('each menu item opens the sidebar at its view; without a key, scan and history open Settings first', () => {
     const { rt } = fresh();
-    expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual(['settings', 'settings', 'settings', 'help']);
+    expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual([
+      'settings',
+      'settings',
+      'settings',
+      'help',
+    ]);
     connect(rt, svc.url, GOOD);
-    expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual(['scan', 'history', 'settings', 'help']);
+    expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual([
+      'scan',
+      'history',
+      'settings',
+      'help',
+    ]);
     rt.close();
   });
 });

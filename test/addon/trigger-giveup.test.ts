@@ -109,7 +109,10 @@ describe('automatic import trigger gives up', () => {
       expect(idle).toHaveLength(11);
       for (const e of idle) expect(e.durationMs).toBeLessThan(1000);
       expect(mine(rt)).toEqual([]);
-      expect(states(rt)[String(id)]).toMatchObject({ n: 5, s: expect.stringMatching(/^automatic import stopped: The Scan Service had a problem \(error 503\)/) });
+      expect(states(rt)[String(id)]).toMatchObject({
+        n: 5,
+        s: expect.stringMatching(/^automatic import stopped: The Scan Service had a problem \(error 503\)/),
+      });
       expect(wb.sheetNames()).toEqual(['Sheet1']);
       const total = runs.reduce((a, e) => a + e.durationMs, 0);
       // Reported by the test run: the whole day's trigger time for this scan.
@@ -125,7 +128,9 @@ describe('automatic import trigger gives up', () => {
     connect(rt, proxy.url, service.apiKey);
     try {
       const id = await finishedScan(rt, 'Locked');
-      await proxy.faults([{ method: 'GET', path: '^/api/v3/scans/\\d+$', status: 401, times: 1000, body: JSON.stringify({ message: 'Invalid API key' }) }]);
+      await proxy.faults([
+        { method: 'GET', path: '^/api/v3/scans/\\d+$', status: 401, times: 1000, body: JSON.stringify({ message: 'Invalid API key' }) },
+      ]);
       rt.advance(HOUR);
       expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
       expect(mine(rt)).toEqual([]);

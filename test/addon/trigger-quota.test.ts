@@ -54,15 +54,34 @@ describe('hourly import within the daily quotas', () => {
     rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
     // The hourly trigger startScan made when the scan started (one per user and document).
     const now = rt.state.clock.now();
-    rt.triggers.records.push({ uid: '1', handler: 'importFinishedScans', user: OWNER, eventType: 'CLOCK', source: 'CLOCK', sourceId: wb.id, nextAt: now + HOUR, everyMs: HOUR });
+    rt.triggers.records.push({
+      uid: '1',
+      handler: 'importFinishedScans',
+      user: OWNER,
+      eventType: 'CLOCK',
+      source: 'CLOCK',
+      sourceId: wb.id,
+      nextAt: now + HOUR,
+      everyMs: HOUR,
+    });
     rt.scriptRun('listScans', [1]);
     expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
     return { rt, wb };
   }
 
   function expectComplete(wb: Workbook): void {
-    expect(wb.values('Quota day').slice(1).map((r) => r[0])).toEqual(asins);
-    expect(wb.values('Quota day – errors').slice(1).map((r) => r[1])).toEqual(errorLines);
+    expect(
+      wb
+        .values('Quota day')
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(asins);
+    expect(
+      wb
+        .values('Quota day – errors')
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(errorLines);
     expect(visibleTabs(wb)).toEqual(['Sheet1', 'Quota day', 'Quota day – errors']);
   }
 
@@ -110,7 +129,9 @@ describe('hourly import within the daily quotas', () => {
       expectComplete(wb);
       expect(checkpoint(rt)).toBeNull();
       expect(stop(rt)).toBeNull();
-      expect(rt.uiEvents.filter((e) => e.kind === 'toast').map((e) => (e as { title: string }).title)).toEqual(['Scan "Quota day" is done']);
+      expect(rt.uiEvents.filter((e) => e.kind === 'toast').map((e) => (e as { title: string }).title)).toEqual([
+        'Scan "Quota day" is done',
+      ]);
     } finally {
       rt.close();
     }
@@ -129,8 +150,18 @@ describe('hourly import within the daily quotas', () => {
         rt.advance(HOUR);
         expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
       }
-      expect(wb.values('Quota day').slice(1).map((r) => r[0])).toEqual(asins);
-      expect(wb.values('Quota day – errors').slice(1).map((r) => r[1])).toEqual(errorLines);
+      expect(
+        wb
+          .values('Quota day')
+          .slice(1)
+          .map((r) => r[0]),
+      ).toEqual(asins);
+      expect(
+        wb
+          .values('Quota day – errors')
+          .slice(1)
+          .map((r) => r[1]),
+      ).toEqual(errorLines);
       // the lists waited: nothing on the service, the sheet's brand not sent
       const brands = () => api(service.url, service.apiKey, 'GET', '/api/v3/brand-blocklist?per_page=1000');
       expect((await brands()).data).toEqual([]);
@@ -143,7 +174,7 @@ describe('hourly import within the daily quotas', () => {
     }
   });
 
-  test('the trigger\'s runtime budget: stops at a checkpoint before Google\'s 90 minutes are spent, resumes in the next window', () => {
+  test("the trigger's runtime budget: stops at a checkpoint before Google's 90 minutes are spent, resumes in the next window", () => {
     // Slow fetches (15 s each) so that the import needs several runs' worth of the day's last minutes.
     const { rt, wb } = session({ cost: { urlFetchCallMs: 15_000 } });
     try {

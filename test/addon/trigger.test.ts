@@ -53,14 +53,21 @@ describe('automatic import trigger', () => {
       rt.advance(3600_000);
       expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Night run']);
-      expect(wb.values('Night run').slice(1).map((r) => r[0])).toEqual(products.map((p) => p.asin));
+      expect(
+        wb
+          .values('Night run')
+          .slice(1)
+          .map((r) => r[0]),
+      ).toEqual(products.map((p) => p.asin));
       const toasts = rt.uiEvents.filter((e) => e.kind === 'toast');
       expect(toasts).toEqual([
         {
           kind: 'toast',
           title: 'Scan "Night run" is done',
           // The import's message, then (when it imported products) what a seller decides on.
-          message: `Imported ${products.length} product${products.length === 1 ? '' : 's'} into "Night run".` + (products.length ? ' ' + summaryOf(products) + '.' : ''),
+          message:
+            `Imported ${products.length} product${products.length === 1 ? '' : 's'} into "Night run".` +
+            (products.length ? ' ' + summaryOf(products) + '.' : ''),
           timeoutSeconds: 10,
         },
       ]);

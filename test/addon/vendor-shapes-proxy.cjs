@@ -45,12 +45,21 @@ function record(r) {
 
 const history = { d30: -1, d60: null, d90: -1, d180: -1 };
 function product(p) {
-  return { ...p, historical: { bsr: history, price: history, amazon_in_stock_rate: history, sales_rank_drops: history }, monthly_sold: null, favorited: false, tag_ids: [], note: null, listing_match: null };
+  return {
+    ...p,
+    historical: { bsr: history, price: history, amazon_in_stock_rate: history, sales_rank_drops: history },
+    monthly_sold: null,
+    favorited: false,
+    tag_ids: [],
+    note: null,
+    listing_match: null,
+  };
 }
 
 /** The vendor's shape of an answer of the local service, or the answer unchanged. */
 function rewrite(method, path, body) {
-  if (path === '/api/v3/scans' && method === 'GET') return { data: body.data.map(record), total: body.total, pagination: { page: body.page, per_page: body.per_page } };
+  if (path === '/api/v3/scans' && method === 'GET')
+    return { data: body.data.map(record), total: body.total, pagination: { page: body.page, per_page: body.per_page } };
   if (path === '/api/v3/scans' && method === 'POST') return record(body);
   if (/^\/api\/v3\/scans\/\d+(\/cancel)?$/.test(path) && method === 'GET') return record(body);
   if (/^\/api\/v3\/scans\/\d+$/.test(path) && method === 'POST' && Array.isArray(body.data)) {

@@ -28,12 +28,18 @@ afterAll(async () => {
 
 function request(rt: ReturnType<typeof runtime>, name: string) {
   const setup = rt.scriptRun('getScanSetup') as any;
-  return { roles: setup.columns.map((c: any) => c.role), options: { marketplace: 'US', name }, sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection };
+  return {
+    roles: setup.columns.map((c: any) => c.role),
+    options: { marketplace: 'US', name },
+    sheetName: setup.sheetName,
+    rangeA1: setup.rangeA1,
+    selection: setup.selection,
+  };
 }
 
 const asinsOf = (rows: any[]) => rows.map((p) => p.asin);
 
-test('new scan, progress, list, import by hand and by the hourly trigger, delete: all read the vendor\'s shapes', async () => {
+test("new scan, progress, list, import by hand and by the hourly trigger, delete: all read the vendor's shapes", async () => {
   const wb = listWorkbook(20, OWNER);
   const rt = runtime(wb);
   connect(rt, proxy.url, svc.apiKey);
@@ -51,19 +57,38 @@ test('new scan, progress, list, import by hand and by the hourly trigger, delete
     await waitFinished(svc, id2);
     expect(done1.status).toBe('success');
     // What the add-on gets through the proxy: the vendor's record.
-    const vendor = (await (await fetch(`${proxy.url}/api/v3/scans/${id}`, { headers: { authorization: 'Bearer ' + svc.apiKey } })).json()) as Record<string, unknown>;
+    const vendor = (await (
+      await fetch(`${proxy.url}/api/v3/scans/${id}`, { headers: { authorization: 'Bearer ' + svc.apiKey } })
+    ).json()) as Record<string, unknown>;
     expect(vendor.status).toBe('Success');
     expect(Object.keys(vendor)).not.toEqual(expect.arrayContaining(['lines_done']));
     // `Success`, and a record without lines_done: every line counts as done.
     const p = rt.scriptRun('getScanProgress', [id]) as any;
-    expect(p).toEqual(expect.objectContaining({ scanId: id, status: 'success', lines: 20, done: 20, products: done1.products, errors: done1.errors, secondsLeft: 0 }));
+    expect(p).toEqual(
+      expect.objectContaining({
+        scanId: id,
+        status: 'success',
+        lines: 20,
+        done: 20,
+        products: done1.products,
+        errors: done1.errors,
+        secondsLeft: 0,
+      }),
+    );
 
     // The list in the `{data, total, pagination}` shape: both finished scans, nothing more to page.
-    const listed = (await (await fetch(`${proxy.url}/api/v3/scans?page=1&per_page=25`, { headers: { authorization: 'Bearer ' + svc.apiKey } })).json()) as Record<string, unknown>;
+    const listed = (await (
+      await fetch(`${proxy.url}/api/v3/scans?page=1&per_page=25`, { headers: { authorization: 'Bearer ' + svc.apiKey } })
+    ).json()) as Record<string, unknown>;
     expect(Object.keys(listed).sort()).toEqual(['data', 'pagination', 'total']);
     const page = rt.scriptRun('listScans', [1]) as any;
     expect(page.hasMore).toBe(false);
-    expect(page.scans.filter((s: any) => s.scanId === id || s.scanId === id2).map((s: any) => [s.scanId, s.status]).sort()).toEqual(
+    expect(
+      page.scans
+        .filter((s: any) => s.scanId === id || s.scanId === id2)
+        .map((s: any) => [s.scanId, s.status])
+        .sort(),
+    ).toEqual(
       [
         [id, 'success'],
         [id2, 'success'],
@@ -73,12 +98,22 @@ test('new scan, progress, list, import by hand and by the hourly trigger, delete
     // Import by hand: a finished scan whose status reads `Success` is imported, not "still running".
     const imported = rt.scriptRun('importScan', [id, null]) as any;
     expect(imported).toEqual(expect.objectContaining({ scanId: id, done: true, sheetName: 'By hand', totalRows: done1.products }));
-    expect(wb.values('By hand').slice(1).map((r) => r[0])).toEqual(asinsOf(await serviceRows(svc, id)));
+    expect(
+      wb
+        .values('By hand')
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(asinsOf(await serviceRows(svc, id)));
 
     // The hourly trigger imports the other one, says so, and removes itself (nothing left).
     rt.advance(3600_000);
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
-    expect(wb.values('By trigger').slice(1).map((r) => r[0])).toEqual(asinsOf(await serviceRows(svc, id2)));
+    expect(
+      wb
+        .values('By trigger')
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(asinsOf(await serviceRows(svc, id2)));
     expect(rt.uiEvents.filter((e) => e.kind === 'toast').map((e: any) => e.title)).toEqual(['Scan "By trigger" is done']);
     expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toEqual([]);
 

@@ -63,11 +63,26 @@ const webhookPosts = async () => (await proxy.seen()).filter((s) => s.method ===
 
 test('each operation: create (secret once), list, rename, change address, events, off and on, regenerate, delete', async () => {
   const { wb, rt } = fresh();
-  expect(run<WebhookList>(rt, 'listWebhooks')).toEqual({ webhooks: [], limit: 10, atLimit: false, limitMessage: null, events: ['scan.complete'], loopbackAllowed: true });
+  expect(run<WebhookList>(rt, 'listWebhooks')).toEqual({
+    webhooks: [],
+    limit: 10,
+    atLimit: false,
+    limitMessage: null,
+    events: ['scan.complete'],
+    loopbackAllowed: true,
+  });
 
   const made = run<WebhookSecret>(rt, 'createWebhook', { name: '  Zapier  ', url: 'https://hooks.example.com/catch/1' });
   expect(made.secret).toMatch(/^[0-9a-f]{64}$/);
-  expect(made.webhook).toEqual({ id: expect.any(Number), name: 'Zapier', url: 'https://hooks.example.com/catch/1', events: ['scan.complete'], active: true, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/), updatedAt: made.webhook.createdAt });
+  expect(made.webhook).toEqual({
+    id: expect.any(Number),
+    name: 'Zapier',
+    url: 'https://hooks.example.com/catch/1',
+    events: ['scan.complete'],
+    active: true,
+    createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+    updatedAt: made.webhook.createdAt,
+  });
   const id = made.webhook.id;
 
   const listed = run<WebhookList>(rt, 'listWebhooks');
@@ -80,10 +95,14 @@ test('each operation: create (secret once), list, rename, change address, events
   expect(moved.url).toBe('https://other.example.com/hook');
   expect(run<WebhookView>(rt, 'updateWebhook', id, { events: ['scan.complete', 'scan.complete'] }).events).toEqual(['scan.complete']);
   expect(run<WebhookView>(rt, 'updateWebhook', id, { active: false }).active).toBe(false);
-  expect(run<WebhookList>(rt, 'listWebhooks').webhooks[0]).toEqual(expect.objectContaining({ id, name: 'Chat', url: 'https://other.example.com/hook', active: false }));
+  expect(run<WebhookList>(rt, 'listWebhooks').webhooks[0]).toEqual(
+    expect.objectContaining({ id, name: 'Chat', url: 'https://other.example.com/hook', active: false }),
+  );
   expect(run<WebhookView>(rt, 'updateWebhook', id, { active: true }).active).toBe(true);
   // The service agrees.
-  expect((await api(svc.url, KEY, 'GET', `/api/v4/webhooks/${id}`)).body).toEqual(expect.objectContaining({ name: 'Chat', url: 'https://other.example.com/hook', is_active: true }));
+  expect((await api(svc.url, KEY, 'GET', `/api/v4/webhooks/${id}`)).body).toEqual(
+    expect.objectContaining({ name: 'Chat', url: 'https://other.example.com/hook', is_active: true }),
+  );
 
   const again = run<WebhookSecret>(rt, 'regenerateWebhookSecret', id);
   expect(again.secret).toMatch(/^[0-9a-f]{64}$/);
@@ -94,7 +113,9 @@ test('each operation: create (secret once), list, rename, change address, events
   expect(run<WebhookList>(rt, 'listWebhooks').webhooks).toEqual([]);
   // Already gone (e.g. deleted in another sidebar): not an error.
   expect(run(rt, 'deleteWebhook', id)).toEqual({ deleted: false });
-  expect(thrown(() => run(rt, 'updateWebhook', id, { name: 'x' }))).toBe('This webhook no longer exists at the Scan Service (deleted from somewhere else?). The list has been reloaded.');
+  expect(thrown(() => run(rt, 'updateWebhook', id, { name: 'x' }))).toBe(
+    'This webhook no longer exists at the Scan Service (deleted from somewhere else?). The list has been reloaded.',
+  );
   expect(thrown(() => run(rt, 'regenerateWebhookSecret', id))).toMatch(/^This webhook no longer exists/);
 
   // Neither secret is anywhere in the runtime: properties, caches, logs, UI, cells, executions.
@@ -111,12 +132,18 @@ test('each operation: create (secret once), list, rename, change address, events
 test('input is checked before anything is sent: name, events, nothing to change, ids', async () => {
   const { rt } = fresh();
   await proxy.reset();
-  expect(thrown(() => run(rt, 'createWebhook', { name: ' ', url: 'https://hooks.example.com/' }))).toBe('Give the webhook a name (it is only a label for you).');
-  expect(thrown(() => run(rt, 'createWebhook', { name: 'x'.repeat(101), url: 'https://hooks.example.com/' }))).toBe('The name is longer than 100 characters.');
+  expect(thrown(() => run(rt, 'createWebhook', { name: ' ', url: 'https://hooks.example.com/' }))).toBe(
+    'Give the webhook a name (it is only a label for you).',
+  );
+  expect(thrown(() => run(rt, 'createWebhook', { name: 'x'.repeat(101), url: 'https://hooks.example.com/' }))).toBe(
+    'The name is longer than 100 characters.',
+  );
   expect(thrown(() => run(rt, 'createWebhook', { name: 'a', url: 'https://hooks.example.com/', events: ['scan.started'] }))).toBe(
     'Unknown event "scan.started": the Scan Service sends only scan.complete.',
   );
-  expect(thrown(() => run(rt, 'createWebhook', { name: 'a', url: 'https://hooks.example.com/', events: [] }))).toBe('Choose at least one event (scan.complete).');
+  expect(thrown(() => run(rt, 'createWebhook', { name: 'a', url: 'https://hooks.example.com/', events: [] }))).toBe(
+    'Choose at least one event (scan.complete).',
+  );
   expect(thrown(() => run(rt, 'updateWebhook', 1, {}))).toBe('Nothing to change: give a new name, address, events, or on/off.');
   expect(thrown(() => run(rt, 'updateWebhook', 1, { active: 'yes' }))).toBe('"active" must be on or off.');
   expect(thrown(() => run(rt, 'deleteWebhook', -3))).toBe('That is not a webhook of this account (id -3).');
@@ -154,16 +181,27 @@ test('loopback receivers are refused when the service address is not a local one
   const rt = runtime(wb);
   // A real service address (nothing listens there: the refusal must come before any call).
   connect(rt, 'https://scan.example.com', KEY, OWNER);
-  expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'http://127.0.0.1:8080/scan-complete' }))).toMatch(/must start with https:\/\//);
-  expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'https://localhost:8080/scan-complete' }))).toMatch(/internal host name \(localhost\)/);
+  expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'http://127.0.0.1:8080/scan-complete' }))).toMatch(
+    /must start with https:\/\//,
+  );
+  expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'https://localhost:8080/scan-complete' }))).toMatch(
+    /internal host name \(localhost\)/,
+  );
   expect(rt.logs.filter((l) => /api\/v4/.test(l))).toEqual([]);
   rt.close();
 });
 
-test('the service\'s own refusal is shown in plain words (here: a name resolving to an internal address)', async () => {
+test("the service's own refusal is shown in plain words (here: a name resolving to an internal address)", async () => {
   const { rt } = fresh();
   await proxy.faults([
-    { method: 'POST', path: '^/api/v4/webhooks$', status: 422, times: 1, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Invalid webhook URL: hooks.example.com resolves to the internal address 10.1.1.1.' }) },
+    {
+      method: 'POST',
+      path: '^/api/v4/webhooks$',
+      status: 422,
+      times: 1,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Invalid webhook URL: hooks.example.com resolves to the internal address 10.1.1.1.' }),
+    },
   ]);
   expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'https://hooks.example.com/x' }))).toBe(
     'The Scan Service did not accept this webhook: Invalid webhook URL: hooks.example.com resolves to the internal address 10.1.1.1.',
@@ -183,7 +221,8 @@ test('10 webhooks per account: the list says so, and the 11th is refused by the 
   const { wb, rt } = fresh(LIMIT_KEY);
   await proxy.reset();
   const secrets: string[] = [];
-  for (let i = 1; i <= 10; i++) secrets.push(run<WebhookSecret>(rt, 'createWebhook', { name: `Hook ${i}`, url: `https://hooks.example.com/${i}` }).secret);
+  for (let i = 1; i <= 10; i++)
+    secrets.push(run<WebhookSecret>(rt, 'createWebhook', { name: `Hook ${i}`, url: `https://hooks.example.com/${i}` }).secret);
   const list = run<WebhookList>(rt, 'listWebhooks');
   expect(list.webhooks.map((w) => w.name)).toEqual(Array.from({ length: 10 }, (_x, i) => `Hook ${i + 1}`));
   expect(list.atLimit).toBe(true);

@@ -12,19 +12,43 @@ const dist = resolve(root, process.env.ADDON_OUT_DIR || 'dist');
 const code = () => readFileSync(join(dist, 'Code.js'), 'utf8');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { collectEntryPoints, NAMESPACE } = require('../../tools/build/entrypoints.cjs');
-const entries: Array<{ name: string; params: string[]; jsdoc: string; customFunction: boolean }> = collectEntryPoints(join(root, 'src', 'main.ts'));
+const entries: Array<{ name: string; params: string[]; jsdoc: string; customFunction: boolean }> = collectEntryPoints(
+  join(root, 'src', 'main.ts'),
+);
 
 /** Apps Script's global services: the only names besides ECMAScript's that exist at run time. */
 const APPS_SCRIPT_SERVICES = [
-  'SpreadsheetApp', 'UrlFetchApp', 'PropertiesService', 'CacheService', 'LockService', 'Utilities', 'HtmlService',
-  'ScriptApp', 'Session', 'DriveApp', 'Logger', 'console', 'MimeType', 'ContentService', 'XmlService', 'Browser',
+  'SpreadsheetApp',
+  'UrlFetchApp',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'Utilities',
+  'HtmlService',
+  'ScriptApp',
+  'Session',
+  'DriveApp',
+  'Logger',
+  'console',
+  'MimeType',
+  'ContentService',
+  'XmlService',
+  'Browser',
 ];
 
 /** A context with every Apps Script service present but booby-trapped: touching one at load time throws. */
 function trappedContext(touched: string[]): vm.Context {
   const g: Record<string, unknown> = {};
   for (const name of APPS_SCRIPT_SERVICES) {
-    g[name] = new Proxy({}, { get(_t, prop) { touched.push(`${name}.${String(prop)}`); throw new Error(`${name} used at load time`); } });
+    g[name] = new Proxy(
+      {},
+      {
+        get(_t, prop) {
+          touched.push(`${name}.${String(prop)}`);
+          throw new Error(`${name} used at load time`);
+        },
+      },
+    );
   }
   return vm.createContext(g);
 }
@@ -57,7 +81,9 @@ describe('Code.js', () => {
   test('every exported entry point has a top-level function declaration, and nothing else is exposed', () => {
     const ctx = trappedContext([]);
     vm.runInContext(code(), ctx);
-    const declared = Object.keys(ctx).filter((k) => typeof ctx[k] === 'function').sort();
+    const declared = Object.keys(ctx)
+      .filter((k) => typeof ctx[k] === 'function')
+      .sort();
     expect(entries.length).toBeGreaterThan(0);
     expect(declared).toEqual(entries.map((e) => e.name).sort());
     // The namespace exports exactly the same names, so no entry point is missing a declaration.
@@ -80,27 +106,49 @@ describe('Code.js', () => {
     // free name in the bundle is reported as "Cannot find name".
     const file = join(dist, 'Code.js');
     const program = ts.createProgram([file], {
-      allowJs: true, checkJs: true, noEmit: true, target: ts.ScriptTarget.ES2020, lib: ['lib.es2020.d.ts'],
-      types: ['google-apps-script'], typeRoots: [join(root, 'node_modules', '@types')], skipLibCheck: true,
+      allowJs: true,
+      checkJs: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2020,
+      lib: ['lib.es2020.d.ts'],
+      types: ['google-apps-script'],
+      typeRoots: [join(root, 'node_modules', '@types')],
+      skipLibCheck: true,
     });
-    const missing = ts.getPreEmitDiagnostics(program)
+    const missing = ts
+      .getPreEmitDiagnostics(program)
       .filter((d) => d.file?.fileName.endsWith('Code.js') && [2304, 2552, 2580, 2581, 2582, 2591].includes(d.code))
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
     expect(missing).toEqual([]);
   });
 
   test('the free-global check catches what Apps Script lacks (fixture)', () => {
-    const program = ts.createProgram(['fixture.js'], {
-      allowJs: true, checkJs: true, noEmit: true, lib: ['lib.es2020.d.ts'], types: ['google-apps-script'],
-      typeRoots: [join(root, 'node_modules', '@types')],
-    }, {
-      ...ts.createCompilerHost({}),
-      getSourceFile: (name, v) => name === 'fixture.js'
-        ? ts.createSourceFile(name, 'setTimeout(function(){}, 1); new URL("x"); new TextEncoder(); process.env; SpreadsheetApp.flush();', v)
-        : ts.createCompilerHost({}).getSourceFile(name, v),
-      fileExists: (n) => n === 'fixture.js' || ts.sys.fileExists(n),
-    });
-    const names = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === 'fixture.js')
+    const program = ts.createProgram(
+      ['fixture.js'],
+      {
+        allowJs: true,
+        checkJs: true,
+        noEmit: true,
+        lib: ['lib.es2020.d.ts'],
+        types: ['google-apps-script'],
+        typeRoots: [join(root, 'node_modules', '@types')],
+      },
+      {
+        ...ts.createCompilerHost({}),
+        getSourceFile: (name, v) =>
+          name === 'fixture.js'
+            ? ts.createSourceFile(
+                name,
+                'setTimeout(function(){}, 1); new URL("x"); new TextEncoder(); process.env; SpreadsheetApp.flush();',
+                v,
+              )
+            : ts.createCompilerHost({}).getSourceFile(name, v),
+        fileExists: (n) => n === 'fixture.js' || ts.sys.fileExists(n),
+      },
+    );
+    const names = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName === 'fixture.js')
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
     for (const n of ['setTimeout', 'URL', 'TextEncoder', 'process']) expect(names.join('\n')).toContain(`'${n}'`);
     expect(names.join('\n')).not.toContain("'SpreadsheetApp'");
@@ -115,7 +163,16 @@ describe('appsscript.json', () => {
     const scopes = m.oauthScopes.map((s: string) => s.replace('https://www.googleapis.com/auth/', ''));
     expect(scopes).toEqual(expect.arrayContaining(['spreadsheets.currentonly', 'script.external_request', 'script.container.ui']));
     // Broad scopes would make users grant access to all their files.
-    for (const s of scopes) expect(['spreadsheets', 'drive', 'script.external_request', 'spreadsheets.currentonly', 'script.container.ui', 'script.scriptapp', 'drive.file']).toContain(s);
+    for (const s of scopes)
+      expect([
+        'spreadsheets',
+        'drive',
+        'script.external_request',
+        'spreadsheets.currentonly',
+        'script.container.ui',
+        'script.scriptapp',
+        'drive.file',
+      ]).toContain(s);
     expect(scopes).not.toContain('spreadsheets');
     expect(scopes).not.toContain('drive');
   });

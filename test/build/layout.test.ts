@@ -25,12 +25,18 @@ function filesUnder(dir: string): string[] {
 /** Project-relative paths this file imports (relative specifiers only). */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]*)\1/gm)].map((m) => m[2]);
+  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]*)\1/gm)].map(
+    (m) => m[2],
+  );
   return specs.map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)));
 }
 
 function violations(from: string[], forbidden: (target: string) => boolean): string[] {
-  return from.flatMap((f) => importsOf(f).filter(forbidden).map((t) => `${f} -> ${t}`));
+  return from.flatMap((f) =>
+    importsOf(f)
+      .filter(forbidden)
+      .map((t) => `${f} -> ${t}`),
+  );
 }
 
 const under = (p: string, dir: string) => p === dir || p.startsWith(`${dir}/`);
@@ -40,7 +46,9 @@ test('src/ imports only src/ and the bundled part of contract/ (never emulator/,
 });
 
 test('emulator/ never imports src/ or the sidebar: the stand-ins depend on contract/ only', () => {
-  expect(violations(filesUnder('emulator'), (t) => under(t, 'src') || under(t, 'sidebar') || under(t, 'test') || under(t, 'bench'))).toEqual([]);
+  expect(
+    violations(filesUnder('emulator'), (t) => under(t, 'src') || under(t, 'sidebar') || under(t, 'test') || under(t, 'bench')),
+  ).toEqual([]);
 });
 
 test('contract/ imports neither side', () => {
@@ -69,13 +77,18 @@ function literalsOf(text: string): string[] {
 function literalsOutside(home: string, bad: (literal: string) => boolean): string[] {
   return filesUnder('src')
     .filter((f) => !under(f, home) && /\.ts$/.test(f))
-    .flatMap((f) => literalsOf(readFileSync(join(ROOT, f), 'utf8')).filter(bad).map((l) => `${f}: ${l}`));
+    .flatMap((f) =>
+      literalsOf(readFileSync(join(ROOT, f), 'utf8'))
+        .filter(bad)
+        .map((l) => `${f}: ${l}`),
+    );
 }
 
 const API_PATH = (l: string) => /\/api\/v\d/.test(l);
 /** The add-on's storage names: property keys and prefixes in the `scan.` namespace, the cache namespace `sc1`. */
 // Webhook event names (`scan.complete`) are the API's words, not storage names.
-const STORAGE_NAME = (l: string) => (/^scan\.[A-Za-z]/.test(l) && !(WEBHOOK_EVENTS as readonly string[]).includes(l)) || /^sc1(\||$)/.test(l);
+const STORAGE_NAME = (l: string) =>
+  (/^scan\.[A-Za-z]/.test(l) && !(WEBHOOK_EVENTS as readonly string[]).includes(l)) || /^sc1(\||$)/.test(l);
 
 test('the literal checks see literals, not comments', () => {
   const sample = "// GET /api/v3/scans\nconst a = '/api/v3/scans/' + 1;\nconst b = `scan.tab.${2}`;\nconst c = /\\/api\\/v3\\//;";
@@ -93,6 +106,8 @@ test('no property key or cache namespace is spelled in src/ outside src/store/',
 });
 
 test('locks are taken only in src/store/', () => {
-  const users = filesUnder('src').filter((f) => !under(f, 'src/store') && /\bLockService\b/.test(readFileSync(join(ROOT, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')));
+  const users = filesUnder('src').filter(
+    (f) => !under(f, 'src/store') && /\bLockService\b/.test(readFileSync(join(ROOT, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')),
+  );
   expect(users).toEqual([]);
 });

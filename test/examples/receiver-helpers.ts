@@ -23,7 +23,10 @@ export interface RunningReceiver {
 
 /** Starts server.js with `env` (PORT 0); resolves once it prints its address. */
 export function startReceiver(env: Record<string, string>, timeoutMs = 10_000): Promise<RunningReceiver> {
-  const child: ChildProcess = spawn(process.execPath, [RECEIVER], { env: { PATH: process.env.PATH ?? '', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [RECEIVER], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
@@ -83,10 +86,15 @@ export interface Relay {
 }
 
 /** POSTs raw bytes with headers; answers status and body. */
-export function post(url: string, raw: Buffer | string, headers: Record<string, string | string[] | undefined>): Promise<{ status: number; body: string }> {
+export function post(
+  url: string,
+  raw: Buffer | string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const clean: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(headers)) if (v !== undefined && !['host', 'content-length', 'connection'].includes(k)) clean[k] = v;
+    for (const [k, v] of Object.entries(headers))
+      if (v !== undefined && !['host', 'content-length', 'connection'].includes(k)) clean[k] = v;
     const req = request(url, { method: 'POST', headers: { ...clean, 'content-length': Buffer.byteLength(raw) } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
@@ -114,7 +122,10 @@ export async function startRelay(target: string, plan: (n: number) => RelayActio
       const action = plan(deliveries.length);
       deliveries.push(d);
       if (action !== 'fail') {
-        const body = action === 'tamper' ? Buffer.from(raw.toString('utf8').replace(/"products":(\d+)/, (_m, n) => `"products":${Number(n) + 1000}`)) : raw;
+        const body =
+          action === 'tamper'
+            ? Buffer.from(raw.toString('utf8').replace(/"products":(\d+)/, (_m, n) => `"products":${Number(n) + 1000}`))
+            : raw;
         const r = await post(target, body, req.headers);
         d.receiverStatus = r.status;
         d.receiverBody = r.body;

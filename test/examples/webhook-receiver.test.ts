@@ -64,7 +64,9 @@ test('a real scan.complete from the local service is verified, logged with its c
   expect(relay.deliveries[0].headers['x-service-event']).toBe('scan.complete');
   expect(scan.lines).toBe(4);
   expect(rcv.handled()[0]).toMatch(
-    new RegExp(`scan ${scan.id} "Price List, \\\\"Q4\\\\" =1\\+1" ${scan.status}: 4 lines, ${scan.products} products, ${scan.errors} errors \\(\\d+ products/min\\) https://scans\\.example\\.com/scans/${scan.id}$`),
+    new RegExp(
+      `scan ${scan.id} "Price List, \\\\"Q4\\\\" =1\\+1" ${scan.status}: 4 lines, ${scan.products} products, ${scan.errors} errors \\(\\d+ products/min\\) https://scans\\.example\\.com/scans/${scan.id}$`,
+    ),
   );
   const rows = csvRows(csv);
   expect(rows).toHaveLength(2);
@@ -74,7 +76,20 @@ test('a real scan.complete from the local service is verified, logged with its c
   expect(receivedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   // The name quoted (comma, quotes); the counts as the scan record says.
   expect(rows[1]).toBe(
-    [receivedAt, scan.id, '"Price List, ""Q4"" =1+1"', scan.status, 1, 4, scan.products, scan.errors, payload.scan.speed, payload.scan.created_at, payload.scan.completed_at, `https://scans.example.com/scans/${scan.id}`].join(','),
+    [
+      receivedAt,
+      scan.id,
+      '"Price List, ""Q4"" =1+1"',
+      scan.status,
+      1,
+      4,
+      scan.products,
+      scan.errors,
+      payload.scan.speed,
+      payload.scan.created_at,
+      payload.scan.completed_at,
+      `https://scans.example.com/scans/${scan.id}`,
+    ].join(','),
   );
   expect(rcv.stderr()).toBe('');
 });
@@ -85,9 +100,24 @@ test('a scan name that starts like a formula is written to the CSV with a leadin
   const raw = JSON.stringify({
     event: 'scan.complete',
     timestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    scan: { id: 77, name: '=HYPERLINK("http://evil","x")', status: 'success', marketplace_id: 1, products: 1, errors: 0, speed: 60, lines: 1, created_at: '2026-11-25T10:00:00', completed_at: '2026-11-25T10:01:00Z' },
+    scan: {
+      id: 77,
+      name: '=HYPERLINK("http://evil","x")',
+      status: 'success',
+      marketplace_id: 1,
+      products: 1,
+      errors: 0,
+      speed: 60,
+      lines: 1,
+      created_at: '2026-11-25T10:00:00',
+      completed_at: '2026-11-25T10:01:00Z',
+    },
   });
-  const r = await post(rcv.url, raw, { 'content-type': 'application/json', 'x-service-event': 'scan.complete', 'x-service-signature': sign(raw, 'formula-secret') });
+  const r = await post(rcv.url, raw, {
+    'content-type': 'application/json',
+    'x-service-event': 'scan.complete',
+    'x-service-signature': sign(raw, 'formula-secret'),
+  });
   expect(r.status).toBe(200);
   expect(csvRows(csv)[1].split(',').slice(1, 3)).toEqual(['77', `"'=HYPERLINK(""http://evil""`]);
 });
@@ -103,7 +133,9 @@ test('a tampered body is refused with 401 at every attempt and never handled', a
   await runScan(svc.url, TAMPER, 'tampered');
   // The first attempt and its 3 retries.
   await waitFor(() => relay.answered() === 4, 'four attempts');
-  expect(relay.deliveries.map((d) => [d.receiverStatus, d.receiverBody])).toEqual(Array(4).fill([401, '{"error":"signature does not match"}']));
+  expect(relay.deliveries.map((d) => [d.receiverStatus, d.receiverBody])).toEqual(
+    Array(4).fill([401, '{"error":"signature does not match"}']),
+  );
   // The service's signature was right for what it sent: only the tampering broke it.
   for (const d of relay.deliveries) expect(d.headers['x-service-signature']).toBe(sign(d.raw, hook.secret));
   expect(rcv.handled()).toEqual([]);
@@ -182,14 +214,32 @@ describe('sent directly', () => {
     JSON.stringify({
       event: 'scan.complete',
       timestamp: new Date(at).toISOString().replace(/\.\d+Z$/, 'Z'),
-      scan: { id: nextId++, name: 'n', status: 'success', marketplace_id: 1, products: 3, errors: 1, speed: 60, lines: 4, created_at: '2026-11-25T10:00:00', completed_at: '2026-11-25T10:01:00Z' },
+      scan: {
+        id: nextId++,
+        name: 'n',
+        status: 'success',
+        marketplace_id: 1,
+        products: 3,
+        errors: 1,
+        speed: 60,
+        lines: 4,
+        created_at: '2026-11-25T10:00:00',
+        completed_at: '2026-11-25T10:01:00Z',
+      },
       ...over,
     });
-  const signed = (raw: string, secret = SECRET, event = 'scan.complete') => ({ 'content-type': 'application/json', 'x-service-event': event, 'x-service-signature': sign(raw, secret) });
+  const signed = (raw: string, secret = SECRET, event = 'scan.complete') => ({
+    'content-type': 'application/json',
+    'x-service-event': event,
+    'x-service-signature': sign(raw, secret),
+  });
 
   test('no signature, a malformed one, or one made with another secret: 401', async () => {
     const raw = body();
-    expect(await post(rcv.url, raw, { 'content-type': 'application/json', 'x-service-event': 'scan.complete' })).toEqual({ status: 401, body: '{"error":"missing X-Service-Signature"}' });
+    expect(await post(rcv.url, raw, { 'content-type': 'application/json', 'x-service-event': 'scan.complete' })).toEqual({
+      status: 401,
+      body: '{"error":"missing X-Service-Signature"}',
+    });
     expect((await post(rcv.url, raw, { ...signed(raw), 'x-service-signature': 'sha1=abc' })).status).toBe(401);
     expect((await post(rcv.url, raw, { ...signed(raw), 'x-service-signature': sign(raw, SECRET).slice(0, 40) })).status).toBe(401);
     expect((await post(rcv.url, raw, signed(raw, 'another-secret'))).status).toBe(401);
@@ -201,7 +251,10 @@ describe('sent directly', () => {
 
   test('an unknown event, even correctly signed, is refused with 400', async () => {
     const other = body({ event: 'scan.deleted' });
-    expect(await post(rcv.url, other, signed(other, SECRET, 'scan.deleted'))).toEqual({ status: 400, body: '{"error":"unknown event \\"scan.deleted\\""}' });
+    expect(await post(rcv.url, other, signed(other, SECRET, 'scan.deleted'))).toEqual({
+      status: 400,
+      body: '{"error":"unknown event \\"scan.deleted\\""}',
+    });
     const mismatch = body();
     expect((await post(rcv.url, mismatch, signed(mismatch, SECRET, 'scan.started'))).status).toBe(400);
     const notJson = 'event=scan.complete';
@@ -221,7 +274,20 @@ describe('sent directly', () => {
   });
 
   test('the same delivery replayed within the tolerance is acknowledged but handled once', async () => {
-    const raw = body({ scan: { id: 6, name: 'once', status: 'success', marketplace_id: 1, products: 1, errors: 0, speed: 1, lines: 1, created_at: 'x', completed_at: '2026-11-25T11:00:00Z' } });
+    const raw = body({
+      scan: {
+        id: 6,
+        name: 'once',
+        status: 'success',
+        marketplace_id: 1,
+        products: 1,
+        errors: 0,
+        speed: 1,
+        lines: 1,
+        created_at: 'x',
+        completed_at: '2026-11-25T11:00:00Z',
+      },
+    });
     const once = () => rcv.handled().filter((l) => l.includes('scan 6 "once"')).length;
     expect((await post(rcv.url, raw, signed(raw))).body).toBe('{"ok":true,"note":"ok"}');
     expect((await post(rcv.url, raw, signed(raw))).body).toBe('{"ok":true,"note":"duplicate"}');
@@ -245,9 +311,24 @@ test('a row that cannot be written answers 500 (so the service delivers again) a
   const raw = JSON.stringify({
     event: 'scan.complete',
     timestamp: new Date().toISOString(),
-    scan: { id: 9, name: 'n', status: 'success', marketplace_id: 1, products: 1, errors: 0, speed: 1, lines: 1, created_at: 'x', completed_at: '2026-11-25T10:01:00Z' },
+    scan: {
+      id: 9,
+      name: 'n',
+      status: 'success',
+      marketplace_id: 1,
+      products: 1,
+      errors: 0,
+      speed: 1,
+      lines: 1,
+      created_at: 'x',
+      completed_at: '2026-11-25T10:01:00Z',
+    },
   });
-  const headers = { 'content-type': 'application/json', 'x-service-event': 'scan.complete', 'x-service-signature': sign(raw, 'csv-secret') };
+  const headers = {
+    'content-type': 'application/json',
+    'x-service-event': 'scan.complete',
+    'x-service-signature': sign(raw, 'csv-secret'),
+  };
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(rcv.stderr()).toMatch(/scan 9: could not be recorded: EISDIR/);

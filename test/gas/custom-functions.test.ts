@@ -42,7 +42,7 @@ describe('custom functions', () => {
     rt.close();
   });
 
-  test('a formula in the workbook calls the script\'s custom function', () => {
+  test("a formula in the workbook calls the script's custom function", () => {
     const rt = fixtureInUse();
     rt.workbook.type('Sheet1', 'A1', '=DOUBLE(4)');
     expect(rt.workbook.cell('Sheet1', 'A1').value).toBe(8);
@@ -57,7 +57,7 @@ describe('custom functions', () => {
     rt.close();
   });
 
-  test('services that need authorisation are refused with Google\'s wording; Cache, Lock, Properties, Utilities work', () => {
+  test("services that need authorisation are refused with Google's wording; Cache, Lock, Properties, Utilities work", () => {
     const rt = fixtureInUse();
     const call = (s: string) => rt.callCustomFunction('TRYSERVICE', [s]);
     expect(call('DriveApp')).toBe('error: You do not have permission to call DriveApp service.');
@@ -70,11 +70,13 @@ describe('custom functions', () => {
 
   test('UrlFetchApp is allowed (it fails here only because nothing listens)', () => {
     const rt = fixtureInUse();
-    expect(thrown(() => rt.run('evaluate', ["UrlFetchApp.fetch('http://127.0.0.1:1/x')", null], { kind: 'custom-function' }))).toBe('Address unavailable: http://127.0.0.1:1/x');
+    expect(thrown(() => rt.run('evaluate', ["UrlFetchApp.fetch('http://127.0.0.1:1/x')", null], { kind: 'custom-function' }))).toBe(
+      'Address unavailable: http://127.0.0.1:1/x',
+    );
     rt.close();
   });
 
-  test('getUserProperties() inside a custom function is the OWNER\'s store, even when an editor recalculates', () => {
+  test("getUserProperties() inside a custom function is the OWNER's store, even when an editor recalculates", () => {
     const rt = fixtureInUse();
     rt.properties.user('owner@example.com').set('apiKey', 'owner-key');
     rt.properties.user('editor@example.com').set('apiKey', 'editor-key');
@@ -86,7 +88,9 @@ describe('custom functions', () => {
   test('an editor cannot set user properties in a custom function (message chosen); the owner can', () => {
     const rt = fixtureInUse();
     rt.activeUser = 'editor@example.com';
-    expect(thrown(() => rt.callCustomFunction('SETKEY', ['x']))).toBe('You do not have permission to set user properties in a custom function.');
+    expect(thrown(() => rt.callCustomFunction('SETKEY', ['x']))).toBe(
+      'You do not have permission to set user properties in a custom function.',
+    );
     expect(rt.properties.user('owner@example.com').get('apiKey')).toBeNull();
     rt.activeUser = 'owner@example.com';
     expect(rt.callCustomFunction('SETKEY', ['y'])).toBe('set');
@@ -124,10 +128,14 @@ describe('custom functions', () => {
       rt.close();
     });
 
-    test('a script\'s one write of 40 formulas: the writing execution is one of the user\'s 30, so 29 run and 11 fail (chosen)', () => {
+    test("a script's one write of 40 formulas: the writing execution is one of the user's 30, so 29 run and 11 fail (chosen)", () => {
       const rt = fixtureInUse();
       for (let i = 1; i <= 40; i++) rt.workbook.type('Sheet1', 'A' + i, i);
-      evalIn(rt, "SpreadsheetApp.getActiveSheet().getRange('B1:B40').setFormulas(args)", range(1, 40).map((i) => [`=DOUBLE(A${i})`]));
+      evalIn(
+        rt,
+        "SpreadsheetApp.getActiveSheet().getRange('B1:B40').setFormulas(args)",
+        range(1, 40).map((i) => [`=DOUBLE(A${i})`]),
+      );
       expect(tooMany(rt, 'B', 40)).toEqual(range(30, 40));
       rt.close();
     });

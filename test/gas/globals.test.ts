@@ -17,7 +17,22 @@ function errorOf(fn: () => unknown): { name: string; message: string } {
 describe('bare Apps Script context', () => {
   test('APPS_SCRIPT_GLOBALS lists the services the runtime provides', () => {
     expect([...APPS_SCRIPT_GLOBALS].sort()).toEqual(
-      ['CacheService', 'ContentService', 'DriveApp', 'HtmlService', 'LockService', 'Logger', 'MimeType', 'PropertiesService', 'ScriptApp', 'Session', 'SpreadsheetApp', 'UrlFetchApp', 'Utilities', 'console'].sort(),
+      [
+        'CacheService',
+        'ContentService',
+        'DriveApp',
+        'HtmlService',
+        'LockService',
+        'Logger',
+        'MimeType',
+        'PropertiesService',
+        'ScriptApp',
+        'Session',
+        'SpreadsheetApp',
+        'UrlFetchApp',
+        'Utilities',
+        'console',
+      ].sort(),
     );
   });
 
@@ -26,16 +41,19 @@ describe('bare Apps Script context', () => {
     expect(ctx.main()).toEqual({ started: true, json: '{"a":[1,2]}', re: true, map: 1 });
   });
 
-  test.each(['process', 'setTimeout', 'URL', 'TextEncoder', 'Buffer', 'fetch', 'require'])('a script touching %s fails with a ReferenceError', (g) => {
-    expect(errorOf(() => loadBare(bare(`uses-${g}.js`)))).toEqual({ name: 'ReferenceError', message: `${g} is not defined` });
-  });
+  test.each(['process', 'setTimeout', 'URL', 'TextEncoder', 'Buffer', 'fetch', 'require'])(
+    'a script touching %s fails with a ReferenceError',
+    (g) => {
+      expect(errorOf(() => loadBare(bare(`uses-${g}.js`)))).toEqual({ name: 'ReferenceError', message: `${g} is not defined` });
+    },
+  );
 
   test('a Node global touched later, inside a function, fails when that function runs', () => {
     const ctx = loadBare(bare('clean.js'));
     expect(errorOf(() => ctx.later())).toEqual({ name: 'ReferenceError', message: 'setTimeout is not defined' });
   });
 
-  test('the runtime\'s own context holds no globals beyond ECMAScript\'s, Apps Script\'s and the script\'s', () => {
+  test("the runtime's own context holds no globals beyond ECMAScript's, Apps Script's and the script's", () => {
     const rt = fixtureRuntime();
     rt.run('hello', ['x']);
     const extra = extraGlobals(rt.context());

@@ -17,24 +17,34 @@ describe('HtmlService', () => {
     expect(evalIn(rt, "return HtmlService.createHtmlOutputFromFile('page.html').getContent()")).toBe('<p>static page</p>\n');
   });
 
-  test('a missing file throws Google\'s message', () => {
+  test("a missing file throws Google's message", () => {
     expect(thrown(() => evalIn(rt, "HtmlService.createHtmlOutputFromFile('Nope')"))).toBe('No HTML file named Nope was found.');
   });
 
-  test('templates: <? ?> code, <?= ?> HTML-escaped, <?!= ?> raw (calling the script\'s own functions)', () => {
-    const html = evalIn(rt, "var t = HtmlService.createTemplateFromFile('template'); t.title = '<Tom & \"Jerry\">'; t.items = ['a<b', 'c']; return t.evaluate().getContent();");
+  test("templates: <? ?> code, <?= ?> HTML-escaped, <?!= ?> raw (calling the script's own functions)", () => {
+    const html = evalIn(
+      rt,
+      "var t = HtmlService.createTemplateFromFile('template'); t.title = '<Tom & \"Jerry\">'; t.items = ['a<b', 'c']; return t.evaluate().getContent();",
+    );
     expect(html).toBe('<h1>&lt;Tom &amp; &quot;Jerry&quot;&gt;</h1><li>a&lt;b</li><li>c</li><p>static page</p>\n\n');
   });
 
   test('createTemplate from a string; getRawContent', () => {
-    expect(evalIn(rt, "var t = HtmlService.createTemplate('<?= 1 + 2 ?>!'); return [t.evaluate().getContent(), t.getRawContent()]")).toEqual(['3!', '<?= 1 + 2 ?>!']);
+    expect(
+      evalIn(rt, "var t = HtmlService.createTemplate('<?= 1 + 2 ?>!'); return [t.evaluate().getContent(), t.getRawContent()]"),
+    ).toEqual(['3!', '<?= 1 + 2 ?>!']);
   });
 });
 
 describe('ScriptApp: triggers', () => {
   test('AuthMode enum matches what triggers receive', () => {
     const rt = fixtureRuntime();
-    expect(evalIn(rt, 'return [ScriptApp.AuthMode.NONE, ScriptApp.AuthMode.LIMITED, ScriptApp.AuthMode.FULL, ScriptApp.AuthMode.CUSTOM_FUNCTION]')).toEqual(['NONE', 'LIMITED', 'FULL', 'CUSTOM_FUNCTION']);
+    expect(
+      evalIn(
+        rt,
+        'return [ScriptApp.AuthMode.NONE, ScriptApp.AuthMode.LIMITED, ScriptApp.AuthMode.FULL, ScriptApp.AuthMode.CUSTOM_FUNCTION]',
+      ),
+    ).toEqual(['NONE', 'LIMITED', 'FULL', 'CUSTOM_FUNCTION']);
     rt.close();
   });
 
@@ -52,13 +62,17 @@ describe('ScriptApp: triggers', () => {
 
   test('add-on: everyMinutes is refused (at most once an hour)', () => {
     const rt = fixtureRuntime();
-    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyMinutes(30).create()"))).toBe('The recurrence interval for an Add-on trigger must be at least one hour.');
+    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyMinutes(30).create()"))).toBe(
+      'The recurrence interval for an Add-on trigger must be at least one hour.',
+    );
     rt.close();
   });
 
-  test('everyHours accepts only Google\'s intervals, so less than an hour is impossible (message chosen)', () => {
+  test("everyHours accepts only Google's intervals, so less than an hour is impossible (message chosen)", () => {
     const rt = fixtureRuntime();
-    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(0.5).create()"))).toBe('Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
+    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(0.5).create()"))).toBe(
+      'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.',
+    );
     rt.close();
   });
 
@@ -68,25 +82,37 @@ describe('ScriptApp: triggers', () => {
     rt.close();
   });
 
-  test('add-on: one trigger of each type per user per document (Google\'s message)', () => {
+  test("add-on: one trigger of each type per user per document (Google's message)", () => {
     const rt = fixtureRuntime();
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(2).create()");
-    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().after(1000).create()"))).toBe('This add-on has created too many time-based triggers in this document for this Google user account.');
+    expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().after(1000).create()"))).toBe(
+      'This add-on has created too many time-based triggers in this document for this Google user account.',
+    );
     // Another user may have their own.
-    expect(evalIn(rt, "return ScriptApp.newTrigger('tick').timeBased().everyHours(1).create().getHandlerFunction()", null, { user: 'editor@example.com' })).toBe('tick');
+    expect(
+      evalIn(rt, "return ScriptApp.newTrigger('tick').timeBased().everyHours(1).create().getHandlerFunction()", null, {
+        user: 'editor@example.com',
+      }),
+    ).toBe('tick');
     expect(evalIn(rt, 'return ScriptApp.getProjectTriggers().length', null, { user: 'editor@example.com' })).toBe(1);
     rt.close();
   });
 
-  test('add-on: a second trigger of a non-time type is refused in words naming that type (wording chosen after Google\'s time-based one)', () => {
+  test("add-on: a second trigger of a non-time type is refused in words naming that type (wording chosen after Google's time-based one)", () => {
     const rt = fixtureRuntime();
     const ss = 'SpreadsheetApp.getActiveSpreadsheet()';
     evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onEdit().create()`);
-    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onEdit().create()`))).toBe('This add-on has created too many edit triggers in this document for this Google user account.');
+    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onEdit().create()`))).toBe(
+      'This add-on has created too many edit triggers in this document for this Google user account.',
+    );
     evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onOpen().create()`);
-    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onOpen().create()`))).toBe('This add-on has created too many open triggers in this document for this Google user account.');
+    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onOpen().create()`))).toBe(
+      'This add-on has created too many open triggers in this document for this Google user account.',
+    );
     evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onChange().create()`);
-    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onChange().create()`))).toBe('This add-on has created too many change triggers in this document for this Google user account.');
+    expect(thrown(() => evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onChange().create()`))).toBe(
+      'This add-on has created too many change triggers in this document for this Google user account.',
+    );
     // One of each type is fine; a time-driven one still fits beside them.
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create()");
     expect(rt.triggers.records.map((t) => t.eventType)).toEqual(['ON_EDIT', 'ON_OPEN', 'ON_CHANGE', 'CLOCK']);

@@ -17,8 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const fetchOnce = (rt: Runtime, user = OWNER) => evalIn(rt, 'return UrlFetchApp.fetch(args + "/echo").getResponseCode()', server.base, { user });
-const fetchAllOf = (rt: Runtime, n: number) => evalIn(rt, 'var r = []; for (var i = 0; i < args.n; i++) r.push(args.url); return UrlFetchApp.fetchAll(r).length', { n, url: server.base + '/echo' });
+const fetchOnce = (rt: Runtime, user = OWNER) =>
+  evalIn(rt, 'return UrlFetchApp.fetch(args + "/echo").getResponseCode()', server.base, { user });
+const fetchAllOf = (rt: Runtime, n: number) =>
+  evalIn(rt, 'var r = []; for (var i = 0; i < args.n; i++) r.push(args.url); return UrlFetchApp.fetchAll(r).length', {
+    n,
+    url: server.base + '/echo',
+  });
 
 describe('figures', () => {
   test('consumer by default: 20,000 URL Fetch calls, 50,000 property reads/writes, 90 min of trigger runtime a day', () => {
@@ -34,7 +39,12 @@ describe('figures', () => {
   test('Workspace: 100,000 URL Fetch calls, 500,000 property reads/writes, 6 h of trigger runtime', () => {
     const rt = fixtureRuntime({ quotas: 'workspace' });
     const u = rt.quotaUsage();
-    expect([u.tier, u.urlFetchCalls.limit, u.propertiesReadWrite.limit, u.triggerRuntimeMs.limit]).toEqual(['workspace', 100_000, 500_000, 6 * HOUR]);
+    expect([u.tier, u.urlFetchCalls.limit, u.propertiesReadWrite.limit, u.triggerRuntimeMs.limit]).toEqual([
+      'workspace',
+      100_000,
+      500_000,
+      6 * HOUR,
+    ]);
     rt.close();
   });
 });
@@ -52,7 +62,7 @@ describe('URL Fetch calls', () => {
     rt.close();
   });
 
-  test('past 20,000 a day the call fails with Google\'s message and nothing is sent; other users are not affected', () => {
+  test("past 20,000 a day the call fails with Google's message and nothing is sent; other users are not affected", () => {
     const rt = fixtureRuntime();
     rt.quotas.spend(OWNER, 'urlFetchCalls', 19_998);
     expect(fetchOnce(rt)).toBe(200);
@@ -132,18 +142,25 @@ describe('the quota day: 24 hours from the first counted use', () => {
 describe('property reads and writes', () => {
   test('every read and write counts once, per user, any store', () => {
     const rt = fixtureRuntime();
-    evalIn(rt, "var p = PropertiesService.getScriptProperties(); p.setProperty('a', '1'); p.getProperty('a'); p.getProperties(); p.getKeys(); PropertiesService.getDocumentProperties().deleteProperty('a'); PropertiesService.getUserProperties().setProperties({ b: '2' });");
+    evalIn(
+      rt,
+      "var p = PropertiesService.getScriptProperties(); p.setProperty('a', '1'); p.getProperty('a'); p.getProperties(); p.getKeys(); PropertiesService.getDocumentProperties().deleteProperty('a'); PropertiesService.getUserProperties().setProperties({ b: '2' });",
+    );
     expect(rt.quotaUsage().propertiesReadWrite.used).toBe(6);
     expect(rt.quotaUsage(EDITOR).propertiesReadWrite.used).toBe(0);
     rt.close();
   });
 
-  test('past 50,000 a day reads and writes fail with Google\'s messages and nothing is written', () => {
+  test("past 50,000 a day reads and writes fail with Google's messages and nothing is written", () => {
     const rt = fixtureRuntime();
     rt.quotas.spend(OWNER, 'propertiesReadWrite', 49_999);
     expect(evalIn(rt, "return PropertiesService.getScriptProperties().getProperty('a')")).toBeNull();
-    expect(thrown(() => evalIn(rt, "PropertiesService.getScriptProperties().getProperty('a')"))).toBe('Service invoked too many times for one day: properties.');
-    expect(thrown(() => evalIn(rt, "PropertiesService.getScriptProperties().setProperty('a', '1')"))).toBe('Service invoked too many times for one day: graphite property writes.');
+    expect(thrown(() => evalIn(rt, "PropertiesService.getScriptProperties().getProperty('a')"))).toBe(
+      'Service invoked too many times for one day: properties.',
+    );
+    expect(thrown(() => evalIn(rt, "PropertiesService.getScriptProperties().setProperty('a', '1')"))).toBe(
+      'Service invoked too many times for one day: graphite property writes.',
+    );
     expect(rt.properties.script.toObject()).toEqual({});
     // Another user (another execution's user) still reads and writes.
     evalIn(rt, "PropertiesService.getScriptProperties().setProperty('a', '1')", null, { user: EDITOR });
@@ -168,15 +185,21 @@ describe('trigger runtime', () => {
     rt.close();
   });
 
-  test('a trigger execution that spends the rest of the 90 minutes stops at its next service call with Google\'s message', () => {
+  test("a trigger execution that spends the rest of the 90 minutes stops at its next service call with Google's message", () => {
     const rt = fixtureRuntime();
     install(rt, 'longTick');
     rt.quotas.spend(OWNER, 'triggerRuntimeMs', 88 * MIN);
     rt.advance(HOUR);
-    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'longTick', ok: false, error: 'Service using too much computer time for one day.' }]);
+    expect(rt.runDueTriggers()).toMatchObject([
+      { handler: 'longTick', ok: false, error: 'Service using too much computer time for one day.' },
+    ]);
     // One minute was checkpointed; the second sleep passed the day's end.
     expect(rt.properties.script.get('minutes')).toBe('1');
-    expect(rt.executions.at(-1)).toMatchObject({ functionName: 'longTick', ok: false, error: 'Service using too much computer time for one day.' });
+    expect(rt.executions.at(-1)).toMatchObject({
+      functionName: 'longTick',
+      ok: false,
+      error: 'Service using too much computer time for one day.',
+    });
     expect(rt.quotaUsage().triggerRuntimeMs.used).toBeGreaterThanOrEqual(90 * MIN);
     rt.close();
   });
@@ -205,7 +228,9 @@ describe('trigger runtime', () => {
     const executions = rt.executions.length;
     const minutes = rt.properties.script.get('minutes');
     rt.advance(HOUR);
-    expect(rt.runDueTriggers()).toEqual([expect.objectContaining({ handler: 'longTick', ok: false, error: 'Service using too much computer time for one day.' })]);
+    expect(rt.runDueTriggers()).toEqual([
+      expect.objectContaining({ handler: 'longTick', ok: false, error: 'Service using too much computer time for one day.' }),
+    ]);
     expect(rt.executions.length).toBe(executions);
     expect(rt.properties.script.get('minutes')).toBe(minutes);
     // The window opened with the first trigger run; 24 hours on, triggers start again.

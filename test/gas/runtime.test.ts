@@ -9,11 +9,11 @@ describe('runtime: executions', () => {
     expect(rt.run('hello', ['Ada'])).toBe('Hello, Ada');
   });
 
-  test('run() of a function the script lacks fails with Google\'s message', () => {
+  test("run() of a function the script lacks fails with Google's message", () => {
     expect(thrown(() => rt.run('noSuchFunction'))).toBe('Script function not found: noSuchFunction');
   });
 
-  test('the script\'s own error propagates out of run()', () => {
+  test("the script's own error propagates out of run()", () => {
     expect(thrown(() => evalIn(rt, "throw new Error('boom')"))).toBe('boom');
   });
 
@@ -22,11 +22,11 @@ describe('runtime: executions', () => {
     expect(rt.run('readGlobal')).toBe('undefined');
   });
 
-  test('arguments arrive as the script\'s own Arrays and Dates (instanceof works inside)', () => {
+  test("arguments arrive as the script's own Arrays and Dates (instanceof works inside)", () => {
     expect(Array.from(rt.run('argTypes', [[1, 2], new Date(0)]) as boolean[])).toEqual([true, true, true]);
   });
 
-  test('service errors are the script\'s own Error objects named Exception', () => {
+  test("service errors are the script's own Error objects named Exception", () => {
     const r = evalIn(rt, "try { Utilities.base64Decode('%%%'); } catch (e) { return [e instanceof Error, e.name, String(e)]; }");
     expect(Array.from(r)).toEqual([true, 'Exception', 'Exception: Could not decode string.']);
   });
@@ -88,7 +88,10 @@ describe('runtime: simple triggers', () => {
 
   test('open({authMode: NONE}): onOpen cannot read properties (no services that need authorisation)', () => {
     const rt = fixtureRuntime();
-    expect(rt.open({ authMode: 'NONE' })).toEqual({ authMode: 'NONE', props: 'ERR: You do not have permission to call PropertiesService service.' });
+    expect(rt.open({ authMode: 'NONE' })).toEqual({
+      authMode: 'NONE',
+      props: 'ERR: You do not have permission to call PropertiesService service.',
+    });
     rt.close();
   });
 
@@ -100,7 +103,9 @@ describe('runtime: simple triggers', () => {
 
   test('simple triggers have the 30-second limit', () => {
     const rt = fixtureRuntime();
-    expect(thrown(() => rt.run('evaluate', ['Utilities.sleep(31000)', null], { kind: 'simple-trigger', authMode: 'LIMITED' }))).toBe('Exceeded maximum execution time');
+    expect(thrown(() => rt.run('evaluate', ['Utilities.sleep(31000)', null], { kind: 'simple-trigger', authMode: 'LIMITED' }))).toBe(
+      'Exceeded maximum execution time',
+    );
     rt.close();
   });
 });

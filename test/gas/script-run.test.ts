@@ -5,7 +5,13 @@ describe('google.script.run (runtime.scriptRun)', () => {
   afterAll(() => rt.close());
 
   test('calls a top-level server function with plain arguments and returns its result', () => {
-    expect(rt.scriptRun('echoArgs', [1, 'two', true, null, { a: [1, { b: 'c' }] }])).toEqual([1, 'two', true, null, { a: [1, { b: 'c' }] }]);
+    expect(rt.scriptRun('echoArgs', [1, 'two', true, null, { a: [1, { b: 'c' }] }])).toEqual([
+      1,
+      'two',
+      true,
+      null,
+      { a: [1, { b: 'c' }] },
+    ]);
     expect(rt.executions.at(-1)).toMatchObject({ functionName: 'echoArgs', kind: 'sidebar-call', authMode: 'FULL' });
   });
 
@@ -13,7 +19,7 @@ describe('google.script.run (runtime.scriptRun)', () => {
     expect(thrown(() => rt.scriptRun('privateThing_'))).toBe('Script function not found: privateThing_');
   });
 
-  test('a Date argument makes the call fail (chosen wording after the client\'s message)', () => {
+  test("a Date argument makes the call fail (chosen wording after the client's message)", () => {
     expect(thrown(() => rt.scriptRun('echoArgs', ['ok', { when: new Date() }]))).toBe('Failed due to illegal value in property: 1.when');
   });
 

@@ -7,8 +7,10 @@ describe('Session', () => {
   const rt = fixtureRuntime();
   afterAll(() => rt.close());
 
-  test('getActiveUser/getEffectiveUser: the executing user\'s email', () => {
-    expect(evalIn(rt, 'return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]', null, { user: 'ed@example.com' })).toEqual(['ed@example.com', 'ed@example.com']);
+  test("getActiveUser/getEffectiveUser: the executing user's email", () => {
+    expect(
+      evalIn(rt, 'return [Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]', null, { user: 'ed@example.com' }),
+    ).toEqual(['ed@example.com', 'ed@example.com']);
   });
 
   test('getScriptTimeZone comes from appsscript.json', () => {
@@ -36,7 +38,7 @@ describe('DriveApp', () => {
     rt.close();
   });
 
-  test('createFile(blob) keeps the blob\'s name and type; files can be mirrored into a folder', () => {
+  test("createFile(blob) keeps the blob's name and type; files can be mirrored into a folder", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-drive-'));
     const rt = fixtureRuntime({ driveDir: dir });
     try {
@@ -52,7 +54,9 @@ describe('DriveApp', () => {
 
   test('getFileById of an unknown id throws (message chosen, Google-like)', () => {
     const rt = fixtureRuntime();
-    expect(thrown(() => evalIn(rt, "DriveApp.getFileById('nope')"))).toBe('No item with the given ID could be found, or you do not have permission to access it.');
+    expect(thrown(() => evalIn(rt, "DriveApp.getFileById('nope')"))).toBe(
+      'No item with the given ID could be found, or you do not have permission to access it.',
+    );
     rt.close();
   });
 });
@@ -60,7 +64,10 @@ describe('DriveApp', () => {
 describe('Logger and console', () => {
   test('Logger.log with %s formatting, getLog (this execution), clear; console.* captured too', () => {
     const rt = fixtureRuntime();
-    const r = evalIn(rt, "Logger.log('a=%s b=%s', 1, 'two'); Logger.log({ k: [1] }); var before = Logger.getLog(); Logger.clear(); console.log('c=%s', 3); console.error('bad', 4); return [before, Logger.getLog()];");
+    const r = evalIn(
+      rt,
+      "Logger.log('a=%s b=%s', 1, 'two'); Logger.log({ k: [1] }); var before = Logger.getLog(); Logger.clear(); console.log('c=%s', 3); console.error('bad', 4); return [before, Logger.getLog()];",
+    );
     expect(r).toEqual(['a=1 b=two\n{"k":[1]}', '']);
     expect(rt.logs).toEqual(['a=1 b=two', '{"k":[1]}', 'c=3', '[error] bad 4']);
     expect(evalIn(rt, 'return Logger.getLog()')).toBe('');
@@ -71,7 +78,12 @@ describe('Logger and console', () => {
 describe('ContentService', () => {
   test('createTextOutput with a mime type', () => {
     const rt = fixtureRuntime();
-    expect(evalIn(rt, "var o = ContentService.createTextOutput('{}').setMimeType(ContentService.MimeType.JSON); return [o.getContent(), String(o.getMimeType())]")).toEqual(['{}', 'JSON']);
+    expect(
+      evalIn(
+        rt,
+        "var o = ContentService.createTextOutput('{}').setMimeType(ContentService.MimeType.JSON); return [o.getContent(), String(o.getMimeType())]",
+      ),
+    ).toEqual(['{}', 'JSON']);
     rt.close();
   });
 });

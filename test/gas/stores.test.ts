@@ -5,14 +5,16 @@ describe('PropertiesService', () => {
   afterAll(() => rt.close());
 
   test('script, document and user stores: set/get/getProperties/getKeys/delete, kept across executions', () => {
-    evalIn(rt, "PropertiesService.getScriptProperties().setProperty('a', '1').setProperty('b', 2); PropertiesService.getDocumentProperties().setProperty('d', 'doc');");
-    expect(evalIn(rt, "var p = PropertiesService.getScriptProperties(); return [p.getProperty('a'), p.getProperty('b'), p.getProperty('missing'), p.getKeys().sort(), p.getProperties()];")).toEqual([
-      '1',
-      '2',
-      null,
-      ['a', 'b'],
-      { a: '1', b: '2' },
-    ]);
+    evalIn(
+      rt,
+      "PropertiesService.getScriptProperties().setProperty('a', '1').setProperty('b', 2); PropertiesService.getDocumentProperties().setProperty('d', 'doc');",
+    );
+    expect(
+      evalIn(
+        rt,
+        "var p = PropertiesService.getScriptProperties(); return [p.getProperty('a'), p.getProperty('b'), p.getProperty('missing'), p.getKeys().sort(), p.getProperties()];",
+      ),
+    ).toEqual(['1', '2', null, ['a', 'b'], { a: '1', b: '2' }]);
     expect(rt.properties.document!.toObject()).toEqual({ d: 'doc' });
     evalIn(rt, "PropertiesService.getScriptProperties().deleteProperty('a')");
     expect(rt.properties.script.toObject()).toEqual({ b: '2' });
@@ -31,19 +33,32 @@ describe('PropertiesService', () => {
     evalIn(rt, "PropertiesService.getUserProperties().setProperty('apiKey', 'owner-key')");
     evalIn(rt, "PropertiesService.getUserProperties().setProperty('apiKey', 'editor-key')", null, { user: 'editor@example.com' });
     expect(rt.properties.user('owner@example.com').get('apiKey')).toBe('owner-key');
-    expect(evalIn(rt, "return PropertiesService.getUserProperties().getProperty('apiKey')", null, { user: 'editor@example.com' })).toBe('editor-key');
-    expect(evalIn(rt, "return PropertiesService.getUserProperties().getProperty('apiKey')", null, { user: 'other@example.com' })).toBeNull();
+    expect(evalIn(rt, "return PropertiesService.getUserProperties().getProperty('apiKey')", null, { user: 'editor@example.com' })).toBe(
+      'editor-key',
+    );
+    expect(
+      evalIn(rt, "return PropertiesService.getUserProperties().getProperty('apiKey')", null, { user: 'other@example.com' }),
+    ).toBeNull();
   });
 
   test('a value over 9 KB throws and nothing is written (message chosen)', () => {
-    const msg = thrown(() => evalIn(rt, "PropertiesService.getScriptProperties().setProperties({ ok: 'fine', big: new Array(9 * 1024 + 2).join('x') })"));
+    const msg = thrown(() =>
+      evalIn(rt, "PropertiesService.getScriptProperties().setProperties({ ok: 'fine', big: new Array(9 * 1024 + 2).join('x') })"),
+    );
     expect(msg).toBe('Argument too large: value');
     expect(rt.properties.script.get('ok')).toBeNull();
-    expect(evalIn(rt, "PropertiesService.getScriptProperties().setProperty('edge', new Array(9 * 1024 + 1).join('x')); return 'ok'")).toBe('ok');
+    expect(evalIn(rt, "PropertiesService.getScriptProperties().setProperty('edge', new Array(9 * 1024 + 1).join('x')); return 'ok'")).toBe(
+      'ok',
+    );
   });
 
-  test('a store over 500 KB throws Google\'s quota message', () => {
-    const msg = thrown(() => evalIn(rt, "var p = PropertiesService.getScriptProperties(); for (var i = 0; i < 60; i++) p.setProperty('k' + i, new Array(9000).join('x'));"));
+  test("a store over 500 KB throws Google's quota message", () => {
+    const msg = thrown(() =>
+      evalIn(
+        rt,
+        "var p = PropertiesService.getScriptProperties(); for (var i = 0; i < 60; i++) p.setProperty('k' + i, new Array(9000).join('x'));",
+      ),
+    );
     expect(msg).toBe('You have exceeded the property storage quota. Please remove some properties and try again.');
     expect(rt.properties.script.bytes()).toBeLessThanOrEqual(500 * 1024);
   });
@@ -51,7 +66,9 @@ describe('PropertiesService', () => {
   test('reads and writes advance the virtual clock by the modelled cost', () => {
     const t0 = rt.state.clock.now();
     evalIn(rt, "var p = PropertiesService.getScriptProperties(); p.setProperty('t', '1'); p.getProperty('t');");
-    expect(rt.state.clock.now() - t0).toBe(rt.state.cost.executionStartMs + rt.state.cost.propertiesWriteMs + rt.state.cost.propertiesReadMs);
+    expect(rt.state.clock.now() - t0).toBe(
+      rt.state.cost.executionStartMs + rt.state.cost.propertiesWriteMs + rt.state.cost.propertiesReadMs,
+    );
   });
 });
 
@@ -61,7 +78,10 @@ describe('CacheService', () => {
 
   test('put/get/getAll/putAll/remove/removeAll on the script cache; values are strings', () => {
     expect(
-      evalIn(rt, "var c = CacheService.getScriptCache(); c.put('a', 1); c.putAll({ b: 'B', c: 'C' }); c.remove('c'); return [c.get('a'), c.getAll(['a', 'b', 'c', 'zz'])];"),
+      evalIn(
+        rt,
+        "var c = CacheService.getScriptCache(); c.put('a', 1); c.putAll({ b: 'B', c: 'C' }); c.remove('c'); return [c.get('a'), c.getAll(['a', 'b', 'c', 'zz'])];",
+      ),
     ).toEqual(['1', { a: '1', b: 'B' }]);
     evalIn(rt, "CacheService.getScriptCache().removeAll(['a', 'b'])");
     expect(rt.caches.script.keys()).toEqual([]);
@@ -83,10 +103,14 @@ describe('CacheService', () => {
     expect(evalIn(rt, "CacheService.getScriptCache().put('s', 'v', 21600); return 'ok'")).toBe('ok');
   });
 
-  test('a key over 250 characters (Google\'s message) or a value over 100 KB (message chosen) throws', () => {
+  test("a key over 250 characters (Google's message) or a value over 100 KB (message chosen) throws", () => {
     expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().put(new Array(252).join('k'), 'v')"))).toBe('Argument too large: key');
-    expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().put('k', new Array(100 * 1024 + 2).join('v'))"))).toBe('Argument too large: value');
-    expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().putAll({ fine: 'x', big: new Array(100 * 1024 + 2).join('v') })"))).toBe('Argument too large: value');
+    expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().put('k', new Array(100 * 1024 + 2).join('v'))"))).toBe(
+      'Argument too large: value',
+    );
+    expect(thrown(() => evalIn(rt, "CacheService.getScriptCache().putAll({ fine: 'x', big: new Array(100 * 1024 + 2).join('v') })"))).toBe(
+      'Argument too large: value',
+    );
     expect(rt.caches.script.get('fine')).toBeNull();
   });
 
@@ -109,7 +133,12 @@ describe('CacheService', () => {
 describe('LockService', () => {
   test('tryLock succeeds on a free lock; hasLock/releaseLock; the lock is freed when the execution ends', () => {
     const rt = fixtureRuntime();
-    expect(evalIn(rt, 'var l = LockService.getScriptLock(); var a = l.tryLock(1000); var h = l.hasLock(); l.releaseLock(); return [a, h, l.hasLock()];')).toEqual([true, true, false]);
+    expect(
+      evalIn(
+        rt,
+        'var l = LockService.getScriptLock(); var a = l.tryLock(1000); var h = l.hasLock(); l.releaseLock(); return [a, h, l.hasLock()];',
+      ),
+    ).toEqual([true, true, false]);
     evalIn(rt, 'LockService.getScriptLock().waitLock(1000)');
     expect(rt.locks.isHeld('script')).toBe(false);
     rt.close();
@@ -126,10 +155,12 @@ describe('LockService', () => {
     rt.close();
   });
 
-  test('waitLock throws Google\'s message when the lock stays held', () => {
+  test("waitLock throws Google's message when the lock stays held", () => {
     const rt = fixtureRuntime();
     rt.locks.hold('document');
-    expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock(2000)'))).toBe('Lock timeout: another process was holding the lock for too long.');
+    expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock(2000)'))).toBe(
+      'Lock timeout: another process was holding the lock for too long.',
+    );
     rt.close();
   });
 
@@ -147,8 +178,12 @@ describe('LockService', () => {
 
   test("tryLock/waitLock take exactly one number: anything else is Google's signature error, and no lock is taken", () => {
     const rt = fixtureRuntime();
-    expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock()'))).toBe("The parameters () don't match the method signature for LockService.Lock.waitLock.");
-    expect(thrown(() => evalIn(rt, "LockService.getScriptLock().tryLock('5000')"))).toBe("The parameters (String) don't match the method signature for LockService.Lock.tryLock.");
+    expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock()'))).toBe(
+      "The parameters () don't match the method signature for LockService.Lock.waitLock.",
+    );
+    expect(thrown(() => evalIn(rt, "LockService.getScriptLock().tryLock('5000')"))).toBe(
+      "The parameters (String) don't match the method signature for LockService.Lock.tryLock.",
+    );
     expect(evalIn(rt, 'var l = LockService.getScriptLock(); try { l.waitLock(); } catch (e) {} return l.hasLock();')).toBe(false);
     rt.close();
   });
@@ -165,7 +200,9 @@ describe('LockService', () => {
 describe('without a document (standalone script)', () => {
   test('getDocumentProperties, getDocumentCache and getDocumentLock return null', () => {
     const rt = fixtureRuntime({ bound: false });
-    expect(evalIn(rt, 'return [PropertiesService.getDocumentProperties(), CacheService.getDocumentCache(), LockService.getDocumentLock()]')).toEqual([null, null, null]);
+    expect(
+      evalIn(rt, 'return [PropertiesService.getDocumentProperties(), CacheService.getDocumentCache(), LockService.getDocumentLock()]'),
+    ).toEqual([null, null, null]);
     rt.close();
   });
 });

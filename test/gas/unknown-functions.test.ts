@@ -12,14 +12,20 @@ describe('unknown functions show #NAME?', () => {
     wb.type('Sheet1', 'B2', '=DUBLE(A1)');
     wb.type('Sheet1', 'B3', '=privateThing_()');
     wb.type('Sheet1', 'B4', '=DOUBLE(A1)');
-    for (const [a1, fn] of [['B1', 'SUMM'], ['B2', 'DUBLE'], ['B3', 'PRIVATETHING_']]) {
+    for (const [a1, fn] of [
+      ['B1', 'SUMM'],
+      ['B2', 'DUBLE'],
+      ['B3', 'PRIVATETHING_'],
+    ]) {
       expect(wb.cell('Sheet1', a1).value).toBe('#NAME?');
       expect(wb.cell('Sheet1', a1).display).toBe('#NAME?');
       expect(wb.cell('Sheet1', a1).error).toBe(NAME(fn));
     }
     expect(wb.cell('Sheet1', 'B4').value).toBe(10);
     // getValues in the script gives the string "#NAME?", getFormulas the formula.
-    const read = rt.run('evaluate', ["var r = SpreadsheetApp.getActiveSheet().getRange('B1:B4'); return [r.getValues(), r.getFormulas()];"]);
+    const read = rt.run('evaluate', [
+      "var r = SpreadsheetApp.getActiveSheet().getRange('B1:B4'); return [r.getValues(), r.getFormulas()];",
+    ]);
     expect(JSON.parse(JSON.stringify(read))).toEqual([
       [['#NAME?'], ['#NAME?'], ['#NAME?'], [10]],
       [['=SUMM(A1)'], ['=DUBLE(A1)'], ['=privateThing_()'], ['=DOUBLE(A1)']],
@@ -30,7 +36,7 @@ describe('unknown functions show #NAME?', () => {
     rt.close();
   });
 
-  test("a custom function of the add-on before it is used in the document: #NAME? (activation), then its value", () => {
+  test('a custom function of the add-on before it is used in the document: #NAME? (activation), then its value', () => {
     const rt = fixtureRuntime();
     rt.workbook.type('Sheet1', 'A1', 4);
     rt.workbook.type('Sheet1', 'B1', '=DOUBLE(A1)');

@@ -52,7 +52,9 @@ describe('UrlFetchApp.fetch: requests', () => {
     const boundary = /boundary=(.+)$/.exec(ct)![1];
     const body = b64(r.body).toString();
     expect(body).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`);
-    expect(body).toContain('Content-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\ncol1,col2\r\n');
+    expect(body).toContain(
+      'Content-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\ncol1,col2\r\n',
+    );
     expect(body.endsWith(`--${boundary}--\r\n`)).toBe(true);
   });
 
@@ -62,7 +64,7 @@ describe('UrlFetchApp.fetch: requests', () => {
     expect(r.method).toBe('PUT');
   });
 
-  test('a Blob payload is sent with the blob\'s content type when none is given (chosen)', () => {
+  test("a Blob payload is sent with the blob's content type when none is given (chosen)", () => {
     const r = echo("{ method: 'post', payload: Utilities.newBlob('<x/>', 'application/xml') }");
     expect(b64(r.body).toString()).toBe('<x/>');
     expect(r.headers['content-type']).toBe('application/xml');
@@ -86,14 +88,18 @@ describe('UrlFetchApp.fetch: requests', () => {
     expect(thrown(() => echo("{ method: 'head' }"))).toBe('Invalid argument: method');
   });
 
-  test('a User-Agent like Google\'s fetcher is sent', () => {
+  test("a User-Agent like Google's fetcher is sent", () => {
     expect(echo('{}').headers['user-agent']).toMatch(/Google-Apps-Script/);
   });
 });
 
 describe('UrlFetchApp.fetch: responses', () => {
   test('HTTPResponse: getResponseCode, getContentText, getHeaders, getAllHeaders (repeated headers as arrays)', () => {
-    const r = fetchJs('/headers', '{}', 'return { code: r.getResponseCode(), text: r.getContentText(), h: r.getHeaders(), all: r.getAllHeaders() };');
+    const r = fetchJs(
+      '/headers',
+      '{}',
+      'return { code: r.getResponseCode(), text: r.getContentText(), h: r.getHeaders(), all: r.getAllHeaders() };',
+    );
     expect(r.code).toBe(200);
     expect(r.text).toBe('h');
     expect(r.h['X-Single']).toBe('one');
@@ -103,7 +109,11 @@ describe('UrlFetchApp.fetch: responses', () => {
   });
 
   test('getContent() returns Java-style signed bytes; getBlob() carries bytes and content type', () => {
-    const r = fetchJs('/bytes', '{}', 'var b = r.getBlob(); return { bytes: r.getContent(), blobBytes: b.getBytes(), type: b.getContentType(), isArray: r.getContent() instanceof Array };');
+    const r = fetchJs(
+      '/bytes',
+      '{}',
+      'var b = r.getBlob(); return { bytes: r.getContent(), blobBytes: b.getBytes(), type: b.getContentType(), isArray: r.getContent() instanceof Array };',
+    );
     expect(Array.from(r.bytes)).toEqual([0, 1, 127, -128, -56, -1]);
     expect(Array.from(r.blobBytes)).toEqual([0, 1, 127, -128, -56, -1]);
     expect(r.type).toBe('application/octet-stream');
@@ -115,18 +125,24 @@ describe('UrlFetchApp.fetch: responses', () => {
     expect(fetchJs('/latin1', '{}', "return r.getContentText('UTF-8');")).toBe('caf\uFFFD');
   });
 
-  test('status >= 400 throws Google\'s message with scheme and host only, truncated body (chosen: 100 chars)', () => {
+  test("status >= 400 throws Google's message with scheme and host only, truncated body (chosen: 100 chars)", () => {
     const msg = thrown(() => fetchJs('/status/502?secret=1', '{}', 'return 1;'));
-    expect(msg).toBe(`Request failed for ${server.base} returned code 502. Truncated server response: ${'x'.repeat(100)}... (use muteHttpExceptions option to examine full response)`);
+    expect(msg).toBe(
+      `Request failed for ${server.base} returned code 502. Truncated server response: ${'x'.repeat(100)}... (use muteHttpExceptions option to examine full response)`,
+    );
     expect(msg).not.toContain('secret');
   });
 
   test('a short error body is shown whole', () => {
-    expect(thrown(() => fetchJs('/status/404?body=nope', '{}', 'return 1;'))).toBe(`Request failed for ${server.base} returned code 404. Truncated server response: nope (use muteHttpExceptions option to examine full response)`);
+    expect(thrown(() => fetchJs('/status/404?body=nope', '{}', 'return 1;'))).toBe(
+      `Request failed for ${server.base} returned code 404. Truncated server response: nope (use muteHttpExceptions option to examine full response)`,
+    );
   });
 
   test('muteHttpExceptions: the error response is returned instead', () => {
-    expect(fetchJs('/status/429?body=slow%20down', '{ muteHttpExceptions: true }', 'return [r.getResponseCode(), r.getContentText()];')).toEqual([429, 'slow down']);
+    expect(
+      fetchJs('/status/429?body=slow%20down', '{ muteHttpExceptions: true }', 'return [r.getResponseCode(), r.getContentText()];'),
+    ).toEqual([429, 'slow down']);
   });
 
   test('redirects are followed by default; 302 after a POST continues as GET (chosen)', () => {
@@ -142,7 +158,9 @@ describe('UrlFetchApp.fetch: responses', () => {
   });
 
   test('followRedirects: false returns the 3xx response itself', () => {
-    expect(fetchJs('/redirect?to=/echo', '{ followRedirects: false }', "return [r.getResponseCode(), r.getHeaders()['Location']];")).toEqual([302, '/echo']);
+    expect(
+      fetchJs('/redirect?to=/echo', '{ followRedirects: false }', "return [r.getResponseCode(), r.getHeaders()['Location']];"),
+    ).toEqual([302, '/echo']);
   });
 
   test('validateHttpsCertificates is accepted', () => {
@@ -175,24 +193,51 @@ describe('UrlFetchApp: fetchAll and getRequest', () => {
   });
 
   test('fetchAll throws for an error status unless that request mutes it', () => {
-    expect(thrown(() => evalIn(rt, "UrlFetchApp.fetchAll([args.base + '/echo', args.base + '/status/500?body=bad'])", { base: server.base }))).toMatch(/^Request failed for .* returned code 500/);
-    expect(evalIn(rt, "return UrlFetchApp.fetchAll([{ url: args.base + '/status/500?body=bad', muteHttpExceptions: true }])[0].getResponseCode()", { base: server.base })).toBe(500);
+    expect(
+      thrown(() => evalIn(rt, "UrlFetchApp.fetchAll([args.base + '/echo', args.base + '/status/500?body=bad'])", { base: server.base })),
+    ).toMatch(/^Request failed for .* returned code 500/);
+    expect(
+      evalIn(
+        rt,
+        "return UrlFetchApp.fetchAll([{ url: args.base + '/status/500?body=bad', muteHttpExceptions: true }])[0].getResponseCode()",
+        { base: server.base },
+      ),
+    ).toBe(500);
   });
 
   test('getRequest shows what would be sent, without sending', () => {
-    const r = evalIn(rt, "return UrlFetchApp.getRequest('https://api.example.com/x', { method: 'post', payload: { a: 'b c' }, headers: { 'X-K': 'v' } });");
-    expect(r).toMatchObject({ url: 'https://api.example.com/x', method: 'post', payload: 'a=b+c', contentType: 'application/x-www-form-urlencoded', followRedirects: true, validateHttpsCertificates: true });
+    const r = evalIn(
+      rt,
+      "return UrlFetchApp.getRequest('https://api.example.com/x', { method: 'post', payload: { a: 'b c' }, headers: { 'X-K': 'v' } });",
+    );
+    expect(r).toMatchObject({
+      url: 'https://api.example.com/x',
+      method: 'post',
+      payload: 'a=b+c',
+      contentType: 'application/x-www-form-urlencoded',
+      followRedirects: true,
+      validateHttpsCertificates: true,
+    });
     expect(r.headers['X-K']).toBe('v');
   });
 });
 
 describe('UrlFetchApp: limits and failures', () => {
   test('a URL longer than 2,082 characters is refused', () => {
-    expect(thrown(() => evalIn(rt, "UrlFetchApp.fetch('https://a.example.com/' + new Array(2100).join('a'))"))).toBe('Limit Exceeded: URLFetch URL Length.');
+    expect(thrown(() => evalIn(rt, "UrlFetchApp.fetch('https://a.example.com/' + new Array(2100).join('a'))"))).toBe(
+      'Limit Exceeded: URLFetch URL Length.',
+    );
   });
 
   test('a payload over 50 MB is refused before sending', () => {
-    expect(thrown(() => evalIn(rt, "UrlFetchApp.getRequest('https://a.example.com/', { method: 'post', payload: new Array(50 * 1024 * 1024 + 2).join('a') })"))).toBe('Limit Exceeded: URLFetch POST Size.');
+    expect(
+      thrown(() =>
+        evalIn(
+          rt,
+          "UrlFetchApp.getRequest('https://a.example.com/', { method: 'post', payload: new Array(50 * 1024 * 1024 + 2).join('a') })",
+        ),
+      ),
+    ).toBe('Limit Exceeded: URLFetch POST Size.');
   });
 
   test('unescaped characters in the URL are refused (scripts must encode them)', () => {
@@ -207,13 +252,17 @@ describe('UrlFetchApp: limits and failures', () => {
         s.close(() => resolve(p));
       });
     });
-    expect(thrown(() => evalIn(rt, `UrlFetchApp.fetch('http://127.0.0.1:${port}/x')`))).toBe(`Address unavailable: http://127.0.0.1:${port}/x`);
+    expect(thrown(() => evalIn(rt, `UrlFetchApp.fetch('http://127.0.0.1:${port}/x')`))).toBe(
+      `Address unavailable: http://127.0.0.1:${port}/x`,
+    );
   });
 
   test('a host that does not resolve fails with Google\'s "DNS error" message', () => {
     const quick = fixtureRuntime({ urlFetchTimeoutMs: 10000 });
     try {
-      expect(thrown(() => evalIn(quick, "UrlFetchApp.fetch('http://nonexistent.invalid/x')"))).toBe('DNS error: http://nonexistent.invalid/x');
+      expect(thrown(() => evalIn(quick, "UrlFetchApp.fetch('http://nonexistent.invalid/x')"))).toBe(
+        'DNS error: http://nonexistent.invalid/x',
+      );
     } finally {
       quick.close();
     }
@@ -222,7 +271,9 @@ describe('UrlFetchApp: limits and failures', () => {
   test('a request slower than the fetch timeout fails with Google\'s "Timeout: <url>" (Google ~60 s, shortened here)', () => {
     const quick = fixtureRuntime({ urlFetchTimeoutMs: 300 });
     try {
-      expect(thrown(() => evalIn(quick, 'UrlFetchApp.fetch(args.base + "/slow?ms=3000")', { base: server.base }))).toBe(`Timeout: ${server.base}/slow?ms=3000`);
+      expect(thrown(() => evalIn(quick, 'UrlFetchApp.fetch(args.base + "/slow?ms=3000")', { base: server.base }))).toBe(
+        `Timeout: ${server.base}/slow?ms=3000`,
+      );
     } finally {
       quick.close();
     }
@@ -233,7 +284,13 @@ describe('UrlFetchApp: limits and failures', () => {
     try {
       // 30-s custom-function budget: after 29.5 s of sleep only ~200 ms remain for a 3-s request.
       const t0 = Date.now();
-      expect(thrown(() => r2.run('evaluate', ['Utilities.sleep(29500); UrlFetchApp.fetch(args.base + "/slow?ms=3000");', { base: server.base }], { kind: 'custom-function' }))).toBe('Exceeded maximum execution time');
+      expect(
+        thrown(() =>
+          r2.run('evaluate', ['Utilities.sleep(29500); UrlFetchApp.fetch(args.base + "/slow?ms=3000");', { base: server.base }], {
+            kind: 'custom-function',
+          }),
+        ),
+      ).toBe('Exceeded maximum execution time');
       expect(Date.now() - t0).toBeLessThan(2500);
     } finally {
       r2.close();
@@ -243,9 +300,13 @@ describe('UrlFetchApp: limits and failures', () => {
   test('the urlFetchWhitelist from appsscript.json is enforced when asked for (message chosen)', () => {
     const wl = fixtureRuntime({ urlFetchWhitelist: 'manifest' });
     try {
-      expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch(args.base + "/echo")', { base: server.base }))).toBe(`The URL ${server.base}/echo is not allowed by the urlFetchWhitelist in the manifest.`);
+      expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch(args.base + "/echo")', { base: server.base }))).toBe(
+        `The URL ${server.base}/echo is not allowed by the urlFetchWhitelist in the manifest.`,
+      );
       // A whitelisted prefix passes the check (and then fails to connect: nothing listens on port 1).
-      expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch("http://127.0.0.1:1/allowed/x")'))).toBe('Address unavailable: http://127.0.0.1:1/allowed/x');
+      expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch("http://127.0.0.1:1/allowed/x")'))).toBe(
+        'Address unavailable: http://127.0.0.1:1/allowed/x',
+      );
     } finally {
       wl.close();
     }

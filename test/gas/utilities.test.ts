@@ -22,20 +22,29 @@ describe('Utilities', () => {
   test('computeHmacSha256Signature returns Java-style signed bytes, from strings or byte arrays', () => {
     const expected = signed(createHmac('sha256', 'secret').update('message').digest());
     expect(evalIn(rt, "return Utilities.computeHmacSha256Signature('message', 'secret')")).toEqual(expected);
-    expect(evalIn(rt, "return Utilities.computeHmacSha256Signature(Utilities.newBlob('message').getBytes(), Utilities.newBlob('secret').getBytes())")).toEqual(expected);
+    expect(
+      evalIn(
+        rt,
+        "return Utilities.computeHmacSha256Signature(Utilities.newBlob('message').getBytes(), Utilities.newBlob('secret').getBytes())",
+      ),
+    ).toEqual(expected);
     const all = evalIn(rt, "return Utilities.computeHmacSha256Signature('m', 'k')") as number[];
     expect(all.every((b) => b >= -128 && b <= 127)).toBe(true);
     expect(all.some((b) => b < 0)).toBe(true);
   });
 
   test('computeDigest with DigestAlgorithm values and an optional charset', () => {
-    expect(evalIn(rt, "return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc')")).toEqual(signed(createHash('sha256').update('abc').digest()));
-    expect(evalIn(rt, "return Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'é', Utilities.Charset.UTF_8)")).toEqual(signed(createHash('md5').update('é').digest()));
+    expect(evalIn(rt, "return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc')")).toEqual(
+      signed(createHash('sha256').update('abc').digest()),
+    );
+    expect(evalIn(rt, "return Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'é', Utilities.Charset.UTF_8)")).toEqual(
+      signed(createHash('md5').update('é').digest()),
+    );
   });
 
   test('base64Encode/Decode and the web-safe variants', () => {
     expect(evalIn(rt, "return Utilities.base64Encode('hi?>')")).toBe(Buffer.from('hi?>').toString('base64'));
-    expect(evalIn(rt, "return Utilities.base64EncodeWebSafe([-1, -2, -3])")).toBe('__79');
+    expect(evalIn(rt, 'return Utilities.base64EncodeWebSafe([-1, -2, -3])')).toBe('__79');
     expect(evalIn(rt, "return Utilities.base64Decode('aGk/Pg==')")).toEqual([104, 105, 63, 62]);
     expect(evalIn(rt, "return Utilities.base64DecodeWebSafe('__79')")).toEqual([-1, -2, -3]);
     expect(evalIn(rt, "return Utilities.newBlob(Utilities.base64Decode(Utilities.base64Encode('ünï'))).getDataAsString()")).toBe('ünï');
@@ -52,7 +61,9 @@ describe('Utilities', () => {
 
   test('Blob.getAs: the same type gives a copy; conversions are refused (this runtime converts nothing; message chosen)', () => {
     expect(evalIn(rt, "return Utilities.newBlob('a', 'text/plain').getAs('text/plain').getDataAsString()")).toBe('a');
-    expect(thrown(() => evalIn(rt, "Utilities.newBlob('a', 'text/csv').getAs('application/pdf')"))).toBe('Converting from text/csv to application/pdf is not supported.');
+    expect(thrown(() => evalIn(rt, "Utilities.newBlob('a', 'text/csv').getAs('application/pdf')"))).toBe(
+      'Converting from text/csv to application/pdf is not supported.',
+    );
     expect(evalIn(rt, "return Utilities.newBlob('a', null, 'list.csv').setContentTypeFromExtension().getContentType()")).toBe('text/csv');
   });
 
@@ -99,13 +110,17 @@ describe('Utilities', () => {
     expect(thrown(() => evalIn(rt, 'return Utilities.formatDate("2024-01-01", "UTC", "yyyy")'))).toBe(
       "The parameters (String,String,String) don't match the method signature for Utilities.formatDate.",
     );
-    expect(thrown(() => evalIn(rt, 'return Utilities.formatDate(new Date(0), "yyyy")'))).toBe("The parameters (Date,String) don't match the method signature for Utilities.formatDate.");
+    expect(thrown(() => evalIn(rt, 'return Utilities.formatDate(new Date(0), "yyyy")'))).toBe(
+      "The parameters (Date,String) don't match the method signature for Utilities.formatDate.",
+    );
     // The same letters quoted are text.
     expect(evalIn(rt, 'return Utilities.formatDate(new Date(0), "UTC", args)', "yyyy-MM-dd'T'HH:mm 'q'")).toBe('1970-01-01T00:00 q');
   });
 
   test('formatString follows printf-style patterns', () => {
-    expect(evalIn(rt, "return Utilities.formatString('%s has %d items at %.2f (%5s|%-4s|%03d) 100%%', 'cart', 3.9, 2.5, 'ab', 'c', 7)")).toBe('cart has 3 items at 2.50 (   ab|c   |007) 100%');
+    expect(
+      evalIn(rt, "return Utilities.formatString('%s has %d items at %.2f (%5s|%-4s|%03d) 100%%', 'cart', 3.9, 2.5, 'ab', 'c', 7)"),
+    ).toBe('cart has 3 items at 2.50 (   ab|c   |007) 100%');
   });
 
   test('getUuid returns a v4 UUID string', () => {
@@ -113,6 +128,10 @@ describe('Utilities', () => {
   });
 
   test('Charset and DigestAlgorithm enums are there', () => {
-    expect(evalIn(rt, 'return [Utilities.Charset.UTF_8, Utilities.Charset.US_ASCII, Utilities.DigestAlgorithm.SHA_1]')).toEqual(['UTF-8', 'US-ASCII', 'SHA_1']);
+    expect(evalIn(rt, 'return [Utilities.Charset.UTF_8, Utilities.Charset.US_ASCII, Utilities.DigestAlgorithm.SHA_1]')).toEqual([
+      'UTF-8',
+      'US-ASCII',
+      'SHA_1',
+    ]);
   });
 });

@@ -8,7 +8,11 @@ test('contract/schema.ts matches what the description generates (npm run gen:api
   let out = '';
   let status = 0;
   try {
-    out = execFileSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'tools', 'gen-api-types.ts'), '--check'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    out = execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'tools', 'gen-api-types.ts'), '--check'],
+      { cwd: root, encoding: 'utf8', stdio: 'pipe' },
+    );
   } catch (e: any) {
     status = e.status;
     out = `${e.stdout}${e.stderr}`;

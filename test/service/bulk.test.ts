@@ -17,7 +17,13 @@ const del = (path: string, json: unknown, key = KEY_A) => call(svc.url, 'DELETE'
 const get = (path: string, key = KEY_A) => call(svc.url, 'GET', path, { key });
 
 test('listing matches: upsert reports counts; repeating the payload reports every row unchanged', async () => {
-  const body = { marketplace_id: 'US', matches: [{ identifier: '012345678905', asin: 'B0LM000001', is_match: true }, { identifier: '012345678905', asin: 'B0LM000002', is_match: false }] };
+  const body = {
+    marketplace_id: 'US',
+    matches: [
+      { identifier: '012345678905', asin: 'B0LM000001', is_match: true },
+      { identifier: '012345678905', asin: 'B0LM000002', is_match: false },
+    ],
+  };
   expect((await post('/api/v3/listing-matches', body)).body).toEqual({ created: 2, updated: 0, unchanged: 0, deleted: 0 });
   expect((await post('/api/v3/listing-matches', body)).body).toEqual({ created: 0, updated: 0, unchanged: 2, deleted: 0 });
   body.matches[1].is_match = true;
@@ -26,8 +32,13 @@ test('listing matches: upsert reports counts; repeating the payload reports ever
   expect(list.status).toBe(200);
   expect(list.body.total).toBe(2);
   expect(list.body.data[0]).toEqual({
-    id: expect.any(Number), marketplace_id: 1, identifier: '012345678905', asin: 'B0LM000002', is_match: true,
-    created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    id: expect.any(Number),
+    marketplace_id: 1,
+    identifier: '012345678905',
+    asin: 'B0LM000002',
+    is_match: true,
+    created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
   });
 });
 
@@ -45,17 +56,29 @@ test('422 lists every bad row with index, field and message, and nothing is writ
   });
   expect(res.status).toBe(422);
   expect(typeof res.body.message).toBe('string');
-  expect(res.body.errors.map((e: any) => [e.index, e.field])).toEqual([[1, 'asin'], [2, 'quantity'], [3, 'asin'], [3, 'quantity'], [5, 'asin']]);
+  expect(res.body.errors.map((e: any) => [e.index, e.field])).toEqual([
+    [1, 'asin'],
+    [2, 'quantity'],
+    [3, 'asin'],
+    [3, 'quantity'],
+    [5, 'asin'],
+  ]);
   for (const e of res.body.errors) expect(e.message.length).toBeGreaterThan(5);
   expect((await get('/api/v3/multipack-corrections?asin=B0MP000001')).body.total).toBe(0);
   expect((await get('/api/v3/multipack-corrections?asin=B0MP000005')).body.total).toBe(0);
 });
 
 test('the documented 422 conditions: empty identifier, ASIN outside 10-25, brand over 255 characters', async () => {
-  const lm = await post('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: '  ', asin: 'B0LM000009', is_match: true }] });
+  const lm = await post('/api/v3/listing-matches', {
+    marketplace_id: 'US',
+    matches: [{ identifier: '  ', asin: 'B0LM000009', is_match: true }],
+  });
   expect(lm.status).toBe(422);
   expect(lm.body.errors).toEqual([{ index: 0, field: 'identifier', message: expect.stringMatching(/empty/) }]);
-  const asins = await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0AB00001', 'B0AB000001', 'B'.repeat(25), 'B'.repeat(26)] });
+  const asins = await post('/api/v3/asin-blocklist', {
+    marketplace_id: 'US',
+    asins: ['B0AB00001', 'B0AB000001', 'B'.repeat(25), 'B'.repeat(26)],
+  });
   expect(asins.status).toBe(422);
   expect(asins.body.errors.map((e: any) => e.index)).toEqual([0, 3]);
   const brands = await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['b'.repeat(255), 'b'.repeat(256)] });
@@ -66,15 +89,31 @@ test('the documented 422 conditions: empty identifier, ASIN outside 10-25, brand
 
 test('values are trimmed and matched case-sensitively', async () => {
   // Issue 14 item 7: entries are counted, not rows ('  Acme  ' and 'Acme' are one entry; was unchanged: 1).
-  expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['  Acme  ', 'acme', 'Acme'] })).body).toEqual({ created: 2, updated: 0, unchanged: 0, deleted: 0 });
+  expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['  Acme  ', 'acme', 'Acme'] })).body).toEqual({
+    created: 2,
+    updated: 0,
+    unchanged: 0,
+    deleted: 0,
+  });
   const list = await get('/api/v3/brand-blocklist?name=Acme');
   expect(list.body.data.map((b: any) => b.name)).toEqual(['Acme']);
   expect((await get('/api/v3/brand-blocklist?name=ACME')).body.total).toBe(0);
-  expect((await del('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Acme ', 'acme', 'ACME'] })).body).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 });
+  expect((await del('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Acme ', 'acme', 'ACME'] })).body).toEqual({
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    deleted: 2,
+  });
 });
 
 test('the last entry wins when a key repeats in one upsert', async () => {
-  const res = await post('/api/v3/multipack-corrections', { marketplace_id: 'CA', corrections: [{ asin: 'B0MPLAST01', quantity: 2 }, { asin: 'B0MPLAST01', quantity: 6 }] });
+  const res = await post('/api/v3/multipack-corrections', {
+    marketplace_id: 'CA',
+    corrections: [
+      { asin: 'B0MPLAST01', quantity: 2 },
+      { asin: 'B0MPLAST01', quantity: 6 },
+    ],
+  });
   // Issue 14 item 7: one entry, created once (was updated: 1 for its second row).
   expect(res.body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
   const list = await get('/api/v3/multipack-corrections?marketplace_id=CA&asin=B0MPLAST01');
@@ -89,8 +128,16 @@ test('deleting entries that do not exist is not an error and is not counted', as
 });
 
 test('listing matches are deleted by identifier and ASIN, multipack corrections by ASIN', async () => {
-  await post('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: 'ID-DEL', asin: 'B0LMDEL001', is_match: true }, { identifier: 'ID-DEL', asin: 'B0LMDEL002', is_match: true }] });
-  expect((await del('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: 'ID-DEL', asin: 'B0LMDEL001' }] })).body.deleted).toBe(1);
+  await post('/api/v3/listing-matches', {
+    marketplace_id: 'US',
+    matches: [
+      { identifier: 'ID-DEL', asin: 'B0LMDEL001', is_match: true },
+      { identifier: 'ID-DEL', asin: 'B0LMDEL002', is_match: true },
+    ],
+  });
+  expect(
+    (await del('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: 'ID-DEL', asin: 'B0LMDEL001' }] })).body.deleted,
+  ).toBe(1);
   expect((await get('/api/v3/listing-matches?identifier=ID-DEL')).body.data.map((m: any) => m.asin)).toEqual(['B0LMDEL002']);
   await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0MPDEL001', quantity: 3 }] });
   expect((await del('/api/v3/multipack-corrections', { marketplace_id: 'US', asins: ['B0MPDEL001'] })).body.deleted).toBe(1);
@@ -177,7 +224,7 @@ test('accounts are isolated: another account sees none of the entries', async ()
   expect((await get('/api/v3/asin-blocklist?marketplace_id=FR')).body.total).toBe(1);
 });
 
-test('rules for scans: loadAccountRules reads the account\'s entries of one marketplace', async () => {
+test("rules for scans: loadAccountRules reads the account's entries of one marketplace", async () => {
   await post('/api/v3/brand-blocklist', { marketplace_id: 'MX', brands: ['Blocked Co'] });
   await post('/api/v3/asin-blocklist', { marketplace_id: 'MX', asins: ['B0RULE0001'] });
   await post('/api/v3/multipack-corrections', { marketplace_id: 'MX', corrections: [{ asin: 'B0RULE0002', quantity: 4 }] });
@@ -192,10 +239,20 @@ test('rules for scans: loadAccountRules reads the account\'s entries of one mark
 });
 
 test('wrong types answer 422 per row; malformed JSON answers 400', async () => {
-  const res = await post('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: 5, asin: 'B0TYPE0001', is_match: 'yes' }, 'nope'] });
+  const res = await post('/api/v3/listing-matches', {
+    marketplace_id: 'US',
+    matches: [{ identifier: 5, asin: 'B0TYPE0001', is_match: 'yes' }, 'nope'],
+  });
   expect(res.status).toBe(422);
-  expect(res.body.errors.map((e: any) => [e.index, e.field])).toEqual([[0, 'identifier'], [0, 'is_match'], [1, 'value']]);
-  const bad = await call(svc.url, 'POST', '/api/v3/listing-matches', { body: '{"marketplace_id": "US", matches: [', headers: { 'content-type': 'application/json' } });
+  expect(res.body.errors.map((e: any) => [e.index, e.field])).toEqual([
+    [0, 'identifier'],
+    [0, 'is_match'],
+    [1, 'value'],
+  ]);
+  const bad = await call(svc.url, 'POST', '/api/v3/listing-matches', {
+    body: '{"marketplace_id": "US", matches: [',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(bad.status).toBe(400);
   expect(bad.body.message).toMatch(/not valid JSON/);
 });
@@ -203,22 +260,56 @@ test('wrong types answer 422 per row; malformed JSON answers 400', async () => {
 describe('counts are of entries, not rows (issue 14 item 7)', () => {
   test('an existing multipack correction named twice is one update', async () => {
     await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 2 }] });
-    const res = await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 6 }, { asin: 'B0ENTRY001', quantity: 3 }] });
+    const res = await post('/api/v3/multipack-corrections', {
+      marketplace_id: 'US',
+      corrections: [
+        { asin: 'B0ENTRY001', quantity: 6 },
+        { asin: 'B0ENTRY001', quantity: 3 },
+      ],
+    });
     expect(res.body).toEqual({ created: 0, updated: 1, unchanged: 0, deleted: 0 });
     expect((await get('/api/v3/multipack-corrections?marketplace_id=US&asin=B0ENTRY001')).body.data[0].quantity).toBe(3);
     // Named twice, ending at the stored value: the entry is unchanged.
-    const back = await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 9 }, { asin: 'B0ENTRY001', quantity: 3 }] });
+    const back = await post('/api/v3/multipack-corrections', {
+      marketplace_id: 'US',
+      corrections: [
+        { asin: 'B0ENTRY001', quantity: 9 },
+        { asin: 'B0ENTRY001', quantity: 3 },
+      ],
+    });
     expect(back.body).toEqual({ created: 0, updated: 0, unchanged: 1, deleted: 0 });
   });
   test('listing matches, brands and ASINs named twice count once', async () => {
-    await post('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: true }] });
+    await post('/api/v3/listing-matches', {
+      marketplace_id: 'US',
+      matches: [{ identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: true }],
+    });
     const lm = await post('/api/v3/listing-matches', {
       marketplace_id: 'US',
-      matches: [{ identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: false }, { identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: false }, { identifier: 'ID-NEW', asin: 'B0TWICE001', is_match: true }],
+      matches: [
+        { identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: false },
+        { identifier: 'ID-TWICE', asin: 'B0TWICE001', is_match: false },
+        { identifier: 'ID-NEW', asin: 'B0TWICE001', is_match: true },
+      ],
     });
     expect(lm.body).toEqual({ created: 1, updated: 1, unchanged: 0, deleted: 0 });
-    expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Twice', ' Twice', 'Twice '] })).body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
-    expect((await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0TWICE009', 'B0TWICE009'] })).body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
-    expect((await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0TWICE009', 'B0TWICE009'] })).body).toEqual({ created: 0, updated: 0, unchanged: 1, deleted: 0 });
+    expect((await post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['Twice', ' Twice', 'Twice '] })).body).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+    });
+    expect((await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0TWICE009', 'B0TWICE009'] })).body).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+    });
+    expect((await post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B0TWICE009', 'B0TWICE009'] })).body).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      deleted: 0,
+    });
   });
 });

@@ -17,7 +17,9 @@ function raw(head: string, body: string, contentLength = Buffer.byteLength(body)
   const u = new URL(svc.url);
   return new Promise((resolve, reject) => {
     const s = net.connect(Number(u.port), u.hostname, () => {
-      s.write(`${head}\r\nHost: local\r\nAuthorization: Bearer ${KEY_A}\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n${body}`);
+      s.write(
+        `${head}\r\nHost: local\r\nAuthorization: Bearer ${KEY_A}\r\nContent-Length: ${contentLength}\r\nConnection: close\r\n\r\n${body}`,
+      );
       // A body shorter than announced: the client stops sending (half-close), as a dropped upload does.
       s.end();
     });
@@ -73,7 +75,10 @@ test('Content-Type: application/json with an empty body is no body: a scan delet
   expect([results.status, results.body.page, results.body.per_page]).toEqual([200, 1, 50]);
   const del = await call(svc.url, 'DELETE', `/api/v3/scans/${up.body.id}`, { body: '', headers: { 'content-type': 'application/json' } });
   expect([del.status, del.body]).toEqual([200, { deleted: true }]);
-  const webhookDelete = await call(svc.url, 'DELETE', '/api/v4/webhooks/999', { body: '', headers: { 'content-type': 'application/json' } });
+  const webhookDelete = await call(svc.url, 'DELETE', '/api/v4/webhooks/999', {
+    body: '',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(webhookDelete.status).toBe(404);
 });
 

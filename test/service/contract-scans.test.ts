@@ -27,7 +27,11 @@ function schemaOf(method: string, template: string, status: number): object {
 function expectConforms(method: string, template: string, res: Answer) {
   const validate = ajv.compile({ ...schemaOf(method, template, res.status), components: doc.components });
   const ok = validate(res.body);
-  expect({ op: `${method} ${template}`, status: res.status, errors: ok ? [] : ajv.errorsText(validate.errors) }).toEqual({ op: `${method} ${template}`, status: res.status, errors: [] });
+  expect({ op: `${method} ${template}`, status: res.status, errors: ok ? [] : ajv.errorsText(validate.errors) }).toEqual({
+    op: `${method} ${template}`,
+    status: res.status,
+    errors: [],
+  });
 }
 
 let svc: RunningService;
@@ -39,7 +43,12 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 test('scan answers conform: upload, record, results (products and errors), list, JSON download, export, cancel, delete', async () => {
-  const list = csv([[P.plain.upc, '5.00'], [P.multipack.upc, '3.10'], [P.hazmat.upc, '7'], ['not-an-id', '1']]);
+  const list = csv([
+    [P.plain.upc, '5.00'],
+    [P.multipack.upc, '3.10'],
+    [P.hazmat.upc, '7'],
+    ['not-an-id', '1'],
+  ]);
   const up = await a.upload(list, attrs({ name: 'Conform' }));
   expectConforms('POST', '/api/v3/scans', up);
   const id = up.body.id;
@@ -65,8 +74,16 @@ test('scan client mistakes conform: bad attributes, bad results body, bad downlo
 });
 
 test('conversion answers conform', async () => {
-  expectConforms('POST', '/api/v3/convert', await a.post('/api/v3/convert', { marketplace: 'US', ids: [P.sharedA.upc, P.plain.upc, '000000000000'] }));
+  expectConforms(
+    'POST',
+    '/api/v3/convert',
+    await a.post('/api/v3/convert', { marketplace: 'US', ids: [P.sharedA.upc, P.plain.upc, '000000000000'] }),
+  );
   expectConforms('POST', '/api/v3/convert', await a.post('/api/v3/convert', { marketplace: 'US', ids: [] }));
-  expectConforms('POST', '/api/v3/asin-convert', await a.post('/api/v3/asin-convert', { marketplace: 'US', asins: [P.plain.asin, 'B0NOTHERE0'] }));
+  expectConforms(
+    'POST',
+    '/api/v3/asin-convert',
+    await a.post('/api/v3/asin-convert', { marketplace: 'US', asins: [P.plain.asin, 'B0NOTHERE0'] }),
+  );
   expectConforms('POST', '/api/v3/asin-convert', await a.post('/api/v3/asin-convert', { marketplace: 'XX', asins: [P.plain.asin] }));
 });

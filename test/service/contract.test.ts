@@ -56,14 +56,26 @@ test('note and tag answers conform', async () => {
   expectConforms('PATCH', '/api/v3/public/notes/{id}', await req('PATCH', `/api/v3/public/notes/${note.body.id}`, { note: 'm' }));
   expectConforms('DELETE', '/api/v3/public/notes/{id}', await req('DELETE', `/api/v3/public/notes/${note.body.id}`));
   expectConforms('PATCH', '/api/v3/public/notes/{id}', await req('PATCH', `/api/v3/public/notes/${note.body.id}`, { note: 'm' }));
-  expectConforms('PUT', '/api/v3/public/tags', await req('PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B0CONTR001: ['t'] } }));
+  expectConforms(
+    'PUT',
+    '/api/v3/public/tags',
+    await req('PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B0CONTR001: ['t'] } }),
+  );
   expectConforms('GET', '/api/v3/public/tags', await req('GET', '/api/v3/public/tags?marketplace_id=US'));
-  expectConforms('DELETE', '/api/v3/public/tags', await req('DELETE', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B0CONTR001: ['t'] } }));
+  expectConforms(
+    'DELETE',
+    '/api/v3/public/tags',
+    await req('DELETE', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B0CONTR001: ['t'] } }),
+  );
   expectConforms('GET', '/api/v3/public/tags', await req('GET', '/api/v3/public/tags?marketplace_id=XX'));
 });
 
 test.each([
-  ['/api/v3/listing-matches', { matches: [{ identifier: 'I1', asin: 'B0CONTR001', is_match: true }] }, { matches: [{ identifier: 'I1', asin: 'B0CONTR001' }] }],
+  [
+    '/api/v3/listing-matches',
+    { matches: [{ identifier: 'I1', asin: 'B0CONTR001', is_match: true }] },
+    { matches: [{ identifier: 'I1', asin: 'B0CONTR001' }] },
+  ],
   ['/api/v3/brand-blocklist', { brands: ['B'] }, { brands: ['B'] }],
   ['/api/v3/asin-blocklist', { asins: ['B0CONTR001'] }, { asins: ['B0CONTR001'] }],
   ['/api/v3/multipack-corrections', { corrections: [{ asin: 'B0CONTR001', quantity: 2 }] }, { asins: ['B0CONTR001'] }],

@@ -103,6 +103,10 @@ test('a marketplace the key has no access to answers 403; no key answers 401', a
   expect(r.status).toBe(403);
   expect((await ca.post('/api/v3/asin-convert', { marketplace: 'US', asins: [P.plain.asin] })).status).toBe(403);
   expect((await ca.post('/api/v3/convert', { marketplace: 'CA', ids: [P.canada.upc] })).status).toBe(200);
-  const anon = await fetch(svc.url + '/api/v3/convert', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ marketplace: 'US', ids: [P.plain.upc] }) });
+  const anon = await fetch(svc.url + '/api/v3/convert', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ marketplace: 'US', ids: [P.plain.upc] }),
+  });
   expect(anon.status).toBe(401);
 });

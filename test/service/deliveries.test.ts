@@ -44,8 +44,16 @@ afterAll(async () => {
 
 const accountId = (key: string) => (svc.ctx.db.prepare('SELECT id FROM accounts WHERE api_key = ?').get(key) as { id: number }).id;
 const scan = (id: number): ScanCompleteInfo => ({
-  id, name: `Scan ${id}`, status: 'success', marketplace_id: 1, products: 10, errors: 2, speed: 600, lines: 12,
-  created_at: '2026-01-15T12:00:00', completed_at: '2026-01-15T12:01:00Z',
+  id,
+  name: `Scan ${id}`,
+  status: 'success',
+  marketplace_id: 1,
+  products: 10,
+  errors: 2,
+  speed: 600,
+  lines: 12,
+  created_at: '2026-01-15T12:00:00',
+  completed_at: '2026-01-15T12:01:00Z',
 });
 async function hook(path: string, extra: Record<string, unknown> = {}, key = KEY_A) {
   const res = await call(svc.url, 'POST', '/api/v4/webhooks', { key, json: { name: path, url: base + path, ...extra } });
@@ -70,7 +78,11 @@ test('a delivery carries the headers, the sha256 HMAC of the raw body and the pa
   expect(r.headers['x-service-event']).toBe('scan.complete');
   expect(r.headers['x-service-signature']).toBe('sha256=' + createHmac('sha256', w.secret).update(r.raw).digest('hex'));
   const payload = JSON.parse(r.raw);
-  expect(payload).toEqual({ event: 'scan.complete', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), scan: scan(101) });
+  expect(payload).toEqual({
+    event: 'scan.complete',
+    timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    scan: scan(101),
+  });
   expect(payload.scan.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
   expect(payload.scan.completed_at).toMatch(/Z$/);
 });
@@ -116,7 +128,7 @@ test('a receiver that does not answer in time counts as a failure and is retried
   expect(first.error).toMatch(/timed out after 300 ms/);
 });
 
-test('only active webhooks subscribed to scan.complete of the scan\'s account receive it', async () => {
+test("only active webhooks subscribed to scan.complete of the scan's account receive it", async () => {
   const off = await hook('/inactive');
   await call(svc.url, 'PATCH', `/api/v4/webhooks/${off.id}`, { json: { is_active: false } });
   await hook('/other-account', {}, KEY_B);
@@ -175,7 +187,9 @@ test('at delivery, a name resolving to an IPv6 form that carries an internal IPv
     answers['hooks6.example.com'] = '2001:0:5db8:d822::80ff:fffe';
     notifyScanComplete(svc.ctx, accountId(KEY_A), scan(110));
     await waitFor(() => deliveryLog(svc.ctx).some((a) => a.webhookId === w.id && a.scanId === 110));
-    expect(deliveryLog(svc.ctx).find((a) => a.webhookId === w.id && a.scanId === 110)!.error).toMatch(/internal address 2001:0:5db8:d822::80ff:fffe/);
+    expect(deliveryLog(svc.ctx).find((a) => a.webhookId === w.id && a.scanId === 110)!.error).toMatch(
+      /internal address 2001:0:5db8:d822::80ff:fffe/,
+    );
     expect(at('/rebind6')).toHaveLength(0);
   } finally {
     webhookDns.lookup = real;

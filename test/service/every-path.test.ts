@@ -9,14 +9,31 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 
 /** Every operation of the contract, as the document lists them (section 4). */
 const CONTRACT: string[] = [
-  'GET /api/v3/scans', 'POST /api/v3/scans', 'POST /api/v3/scans/{}', 'DELETE /api/v3/scans/{}',
-  'POST /api/v3/scans/{}/download', 'GET /api/v3/scans/{}/cancel', 'POST /api/v3/scans/{}/export',
-  'POST /api/v3/convert', 'POST /api/v3/asin-convert',
-  'GET /api/v4/webhooks', 'POST /api/v4/webhooks', 'GET /api/v4/webhooks/{}', 'PATCH /api/v4/webhooks/{}',
-  'DELETE /api/v4/webhooks/{}', 'POST /api/v4/webhooks/{}/regenerate-secret',
-  'GET /api/v3/public/tags', 'PUT /api/v3/public/tags', 'DELETE /api/v3/public/tags',
-  'GET /api/v3/public/notes', 'POST /api/v3/public/notes', 'PATCH /api/v3/public/notes/{}', 'DELETE /api/v3/public/notes/{}',
-  ...['listing-matches', 'brand-blocklist', 'asin-blocklist', 'multipack-corrections'].flatMap((a) => ['GET', 'POST', 'DELETE'].map((m) => `${m} /api/v3/${a}`)),
+  'GET /api/v3/scans',
+  'POST /api/v3/scans',
+  'POST /api/v3/scans/{}',
+  'DELETE /api/v3/scans/{}',
+  'POST /api/v3/scans/{}/download',
+  'GET /api/v3/scans/{}/cancel',
+  'POST /api/v3/scans/{}/export',
+  'POST /api/v3/convert',
+  'POST /api/v3/asin-convert',
+  'GET /api/v4/webhooks',
+  'POST /api/v4/webhooks',
+  'GET /api/v4/webhooks/{}',
+  'PATCH /api/v4/webhooks/{}',
+  'DELETE /api/v4/webhooks/{}',
+  'POST /api/v4/webhooks/{}/regenerate-secret',
+  'GET /api/v3/public/tags',
+  'PUT /api/v3/public/tags',
+  'DELETE /api/v3/public/tags',
+  'GET /api/v3/public/notes',
+  'POST /api/v3/public/notes',
+  'PATCH /api/v3/public/notes/{}',
+  'DELETE /api/v3/public/notes/{}',
+  ...['listing-matches', 'brand-blocklist', 'asin-blocklist', 'multipack-corrections'].flatMap((a) =>
+    ['GET', 'POST', 'DELETE'].map((m) => `${m} /api/v3/${a}`),
+  ),
 ];
 /** Decided where the contract is silent (marked x-decision in the description). */
 const DECIDED_EXTRAS = ['GET /api/v3/scans/{}', 'GET /exports/{}'];
@@ -25,7 +42,8 @@ function describedOperations(): string[] {
   const doc = loadApiDocument();
   const ops: string[] = [];
   for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
-    for (const m of ['get', 'post', 'put', 'patch', 'delete']) if (item[m]) ops.push(`${m.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`);
+    for (const m of ['get', 'post', 'put', 'patch', 'delete'])
+      if (item[m]) ops.push(`${m.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`);
   }
   return ops.sort();
 }
@@ -78,14 +96,20 @@ test('a valid request to every operation of the contract succeeds', async () => 
   // Scans: upload, read while running, cancel, then everything a finished scan offers, then delete.
   const form = new FormData();
   form.append('file', new Blob(['UPC,Cost\n012345678905,4.50\n036000291452,3.10\n'], { type: 'text/csv' }), 'list.csv');
-  form.append('attributes', JSON.stringify({ mapping: { id: 0, cost: 1, custom_columns: [] }, options: { marketplace_id: mk, name: 'every path', header: true } }));
+  form.append(
+    'attributes',
+    JSON.stringify({ mapping: { id: 0, cost: 1, custom_columns: [] }, options: { marketplace_id: mk, name: 'every path', header: true } }),
+  );
   const up = await api('POST', '/api/v3/scans', undefined, form);
   expectOk('POST /api/v3/scans', up);
   const id = up.json.id;
   expectOk('GET /api/v3/scans/{}', await api('GET', `/api/v3/scans/${id}`));
   expectOk('GET /api/v3/scans/{}/cancel', await api('GET', `/api/v3/scans/${id}/cancel`));
   expectOk('GET /api/v3/scans', await api('GET', '/api/v3/scans?page=1'));
-  expectOk('POST /api/v3/scans/{}', await api('POST', `/api/v3/scans/${id}`, { per_page: 10, page: 1, tableType: 'products', sort: '-profit' }));
+  expectOk(
+    'POST /api/v3/scans/{}',
+    await api('POST', `/api/v3/scans/${id}`, { per_page: 10, page: 1, tableType: 'products', sort: '-profit' }),
+  );
   for (const type of ['csv', 'xlsx', 'json']) {
     expectOk('POST /api/v3/scans/{}/download', await api('POST', `/api/v3/scans/${id}/download?type=${type}`, {}));
   }
@@ -107,7 +131,10 @@ test('a valid request to every operation of the contract succeeds', async () => 
   // Tags and notes.
   expectOk('PUT /api/v3/public/tags', await api('PUT', '/api/v3/public/tags', { marketplace_id: mk, tags: { B000000001: ['keep'] } }));
   expectOk('GET /api/v3/public/tags', await api('GET', `/api/v3/public/tags?marketplace_id=${mk}`));
-  expectOk('DELETE /api/v3/public/tags', await api('DELETE', '/api/v3/public/tags', { marketplace_id: mk, tags: { B000000001: ['keep'] } }));
+  expectOk(
+    'DELETE /api/v3/public/tags',
+    await api('DELETE', '/api/v3/public/tags', { marketplace_id: mk, tags: { B000000001: ['keep'] } }),
+  );
   const note = await api('POST', '/api/v3/public/notes', { asin: 'B000000001', marketplace_id: mk, note: 'ask supplier' });
   expectOk('POST /api/v3/public/notes', note);
   expectOk('GET /api/v3/public/notes', await api('GET', '/api/v3/public/notes'));
@@ -116,7 +143,10 @@ test('a valid request to every operation of the contract succeeds', async () => 
 
   // The four bulk areas.
   const bodies: Record<string, [unknown, unknown]> = {
-    'listing-matches': [{ matches: [{ identifier: '012345678905', asin: 'B000000001', is_match: true }] }, { matches: [{ identifier: '012345678905', asin: 'B000000001' }] }],
+    'listing-matches': [
+      { matches: [{ identifier: '012345678905', asin: 'B000000001', is_match: true }] },
+      { matches: [{ identifier: '012345678905', asin: 'B000000001' }] },
+    ],
     'brand-blocklist': [{ brands: ['Acme'] }, { brands: ['Acme'] }],
     'asin-blocklist': [{ asins: ['B000000001'] }, { asins: ['B000000001'] }],
     'multipack-corrections': [{ corrections: [{ asin: 'B000000001', quantity: 2 }] }, { asins: ['B000000001'] }],

@@ -30,22 +30,64 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 const STRINGS = [
-  '', ' ', 'US', 'us', 'ZZ', '1', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', 'B00TEST0001', ' B00TEST0001 ', 'B0',
-  'https://hooks.example.com/x', 'https://[2002:7f00:1::]/x', 'http://127.0.0.1/', 'scan.complete', 'products', 'errors', '-price',
-  'a'.repeat(300), 'é漢字🙂', '\u0000', '=cmd|\' /C calc\'!A0', '%00', '../../etc/passwd', "'; DROP TABLE scans; --", '\ud800',
+  '',
+  ' ',
+  'US',
+  'us',
+  'ZZ',
+  '1',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  'B00TEST0001',
+  ' B00TEST0001 ',
+  'B0',
+  'https://hooks.example.com/x',
+  'https://[2002:7f00:1::]/x',
+  'http://127.0.0.1/',
+  'scan.complete',
+  'products',
+  'errors',
+  '-price',
+  'a'.repeat(300),
+  'é漢字🙂',
+  '\u0000',
+  "=cmd|' /C calc'!A0",
+  '%00',
+  '../../etc/passwd',
+  "'; DROP TABLE scans; --",
+  '\ud800',
 ];
 const NUMBERS = [0, -1, 1, 2, 1.5, -0.5, 1e21, 2 ** 53, -(2 ** 53), 10001, 99999999999, Number.MAX_SAFE_INTEGER];
 
 function junk(r: Rng, depth = 0): unknown {
   switch (r.int(depth > 2 ? 5 : 8)) {
-    case 0: return null;
-    case 1: return r.chance(0.5);
-    case 2: return r.pick(NUMBERS);
-    case 3: return r.pick(STRINGS);
-    case 4: return r.chance(0.5) ? 'x'.repeat(r.int(70000)) : r.pick(STRINGS);
-    case 5: return Array.from({ length: r.int(4) }, () => junk(r, depth + 1));
-    case 6: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(['a', 'marketplace_id', 'asin', '__proto__', 'constructor', 'id', 'page']), junk(r, depth + 1)]));
-    default: return { [r.pick(['filter', 'sort', 'per_page', 'tableType'])]: junk(r, depth + 1) };
+    case 0:
+      return null;
+    case 1:
+      return r.chance(0.5);
+    case 2:
+      return r.pick(NUMBERS);
+    case 3:
+      return r.pick(STRINGS);
+    case 4:
+      return r.chance(0.5) ? 'x'.repeat(r.int(70000)) : r.pick(STRINGS);
+    case 5:
+      return Array.from({ length: r.int(4) }, () => junk(r, depth + 1));
+    case 6:
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [
+          r.pick(['a', 'marketplace_id', 'asin', '__proto__', 'constructor', 'id', 'page']),
+          junk(r, depth + 1),
+        ]),
+      );
+    default:
+      return { [r.pick(['filter', 'sort', 'per_page', 'tableType'])]: junk(r, depth + 1) };
   }
 }
 
@@ -55,7 +97,11 @@ function near(r: Rng, schema: any, doc: any, depth = 0): unknown {
   if (schema.$ref) return near(r, resolve(doc, schema.$ref), doc, depth);
   const alts = schema.oneOf ?? schema.anyOf;
   if (alts) return near(r, r.pick(alts), doc, depth);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s: any) => near(r, s, doc, depth + 1)).filter((v: unknown) => v && typeof v === 'object'));
+  if (schema.allOf)
+    return Object.assign(
+      {},
+      ...schema.allOf.map((s: any) => near(r, s, doc, depth + 1)).filter((v: unknown) => v && typeof v === 'object'),
+    );
   if (schema.enum) return r.chance(0.8) ? r.pick(schema.enum) : junk(r, depth);
   const type = Array.isArray(schema.type) ? r.pick(schema.type) : schema.type;
   switch (type) {
@@ -80,7 +126,10 @@ function near(r: Rng, schema: any, doc: any, depth = 0): unknown {
 }
 
 function resolve(doc: any, ref: string): any {
-  return ref.replace(/^#\//, '').split('/').reduce((o, k) => o?.[k], doc);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((o, k) => o?.[k], doc);
 }
 
 interface Op {
@@ -98,13 +147,34 @@ function operations(doc: any): Op[] {
       if (!op?.operationId) continue;
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => (p.$ref ? resolve(doc, p.$ref) : p));
       const [type, content] = Object.entries<any>(op.requestBody?.content ?? {})[0] ?? [];
-      ops.push({ method: method.toUpperCase(), path, operationId: op.operationId, params, body: type ? { type, schema: content.schema } : undefined });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: op.operationId,
+        params,
+        body: type ? { type, schema: content.schema } : undefined,
+      });
     }
   }
   return ops;
 }
 
-const PATH_IDS = ['1', '2', '0', '-1', 'abc', '1.5', '1e3', '99999999999999999999999', '%00', '%F0%9F%99%82', 'null', '%201', '0x10', 'a'.repeat(500)];
+const PATH_IDS = [
+  '1',
+  '2',
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '1e3',
+  '99999999999999999999999',
+  '%00',
+  '%F0%9F%99%82',
+  'null',
+  '%201',
+  '0x10',
+  'a'.repeat(500),
+];
 
 interface Raw {
   method: string;
@@ -122,15 +192,33 @@ function multipartBody(r: Rng, boundary: string): Buffer {
     const name = r.pick(names);
     const file = name === 'file' || r.chance(0.2);
     const content = file
-      ? r.pick(['UPC,Cost\n036000291452,3.5\n', 'PK\u0003\u0004garbage', '', '"never closed\n', '\u0000\u0001\u0002', '\n\n\n', 'a;b\tc,d\r\n1,2'])
-      : JSON.stringify(r.chance(0.6) ? { mapping: { id: r.pick([0, 1, 5, -1, 'a']), cost: 1 }, options: { marketplace_id: r.pick(['US', 'XX', 1]), name: 'fuzz', header: r.chance(0.5) } } : junk(r));
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="list.csv"' : ''}\r\n${file ? 'Content-Type: text/csv\r\n' : ''}\r\n${content}\r\n`);
+      ? r.pick([
+          'UPC,Cost\n036000291452,3.5\n',
+          'PK\u0003\u0004garbage',
+          '',
+          '"never closed\n',
+          '\u0000\u0001\u0002',
+          '\n\n\n',
+          'a;b\tc,d\r\n1,2',
+        ])
+      : JSON.stringify(
+          r.chance(0.6)
+            ? {
+                mapping: { id: r.pick([0, 1, 5, -1, 'a']), cost: 1 },
+                options: { marketplace_id: r.pick(['US', 'XX', 1]), name: 'fuzz', header: r.chance(0.5) },
+              }
+            : junk(r),
+        );
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="list.csv"' : ''}\r\n${file ? 'Content-Type: text/csv\r\n' : ''}\r\n${content}\r\n`,
+    );
   }
   return Buffer.from(parts.join('') + (r.chance(0.8) ? `--${boundary}--\r\n` : ''));
 }
 
 /** Percent-encoding of any string (a lone surrogate becomes U+FFFD, as a browser would send it). */
-const enc = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+const enc = (s: string) =>
+  encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 function request(r: Rng, op: Op, doc: any): Raw {
   let path = op.path.replace(/\{[^}]+\}/g, () => (r.chance(0.3) ? '1' : r.pick(PATH_IDS)));
@@ -138,7 +226,7 @@ function request(r: Rng, op: Op, doc: any): Raw {
   for (const p of op.params.filter((p) => p.in === 'query')) {
     if (r.chance(0.5)) continue;
     const v = r.chance(0.5) ? near(r, p.schema, doc) : junk(r);
-    query.push(`${encodeURIComponent(p.name)}=${enc(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`);
+    query.push(`${encodeURIComponent(p.name)}=${enc(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`);
     if (r.chance(0.1)) query.push(`${encodeURIComponent(p.name)}=2`); // a repeated parameter
   }
   if (r.chance(0.1)) query.push(`${r.pick(['page', 'x', '__proto__[a]'])}=${r.pick(['1', '-5', '%zz', ''])}`);
@@ -146,7 +234,8 @@ function request(r: Rng, op: Op, doc: any): Raw {
   const headers: Record<string, string> = {};
   const auth = r.next();
   if (auth < 0.88) headers.authorization = `Bearer ${r.chance(0.85) ? KEY_A : KEY_B}`;
-  else if (auth < 0.94) headers.authorization = r.pick(['Bearer', 'Basic abc', 'Bearer \u00e9', `bearer ${KEY_A}`, 'Bearer ' + 'k'.repeat(5000)]);
+  else if (auth < 0.94)
+    headers.authorization = r.pick(['Bearer', 'Basic abc', 'Bearer \u00e9', `bearer ${KEY_A}`, 'Bearer ' + 'k'.repeat(5000)]);
   let body: Buffer | undefined;
   let cut: number | undefined;
   switch (r.int(op.body ? 9 : 4)) {
@@ -157,11 +246,36 @@ function request(r: Rng, op: Op, doc: any): Raw {
       body = Buffer.alloc(0);
       break;
     case 2: // text that is not JSON
-      headers['content-type'] = r.pick(['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'APPLICATION/JSON']);
-      body = Buffer.from(r.pick(['{', '{"a":', '[1,2', 'nul', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u00ff\u00fe', '"just a string"', '1e999']));
+      headers['content-type'] = r.pick([
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/json; charset=latin1',
+        'APPLICATION/JSON',
+      ]);
+      body = Buffer.from(
+        r.pick([
+          '{',
+          '{"a":',
+          '[1,2',
+          'nul',
+          '{"__proto__":{"x":1}}',
+          '{"constructor":{"prototype":{}}}',
+          '\u00ff\u00fe',
+          '"just a string"',
+          '1e999',
+        ]),
+      );
       break;
     case 3: // another content type
-      headers['content-type'] = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'image/png', ';;;', 'application/json+x']);
+      headers['content-type'] = r.pick([
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'multipart/form-data',
+        'image/png',
+        ';;;',
+        'application/json+x',
+      ]);
       body = Buffer.from(r.pick(['a=1&b=2', '<x/>', '{}', '\u0000\u0001']));
       break;
     case 4: // broken multipart: no boundary, another boundary, cut short
@@ -237,14 +351,18 @@ test('no malformed request to any operation of the description answers 5xx', asy
     for (let i = 0; i < PER_OPERATION; i++) {
       const req = request(r, op, doc);
       const res = await send(svc.url, req).catch((e) => {
-        throw new Error(`${op.operationId}: ${req.method} ${req.path.slice(0, 200)} [${req.headers['content-type'] ?? '-'}] ${req.body?.length} bytes: ${e.message}`);
+        throw new Error(
+          `${op.operationId}: ${req.method} ${req.path.slice(0, 200)} [${req.headers['content-type'] ?? '-'}] ${req.body?.length} bytes: ${e.message}`,
+        );
       });
       sent++;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status === 0) continue; // a request the client itself cut short gets no answer to judge
       if (res.status >= 500 || (res.status >= 400 && !hasMessage(res.text))) {
-        serverErrors.push(`${op.operationId}: ${req.method} ${req.path.slice(0, 200)} [${req.headers['content-type'] ?? '-'}${req.cut !== undefined ? `, cut at ${req.cut}` : ''}] ` +
-          `${(req.body ?? Buffer.alloc(0)).toString('utf8').slice(0, 160)} -> ${res.status} ${res.text.slice(0, 200)}`);
+        serverErrors.push(
+          `${op.operationId}: ${req.method} ${req.path.slice(0, 200)} [${req.headers['content-type'] ?? '-'}${req.cut !== undefined ? `, cut at ${req.cut}` : ''}] ` +
+            `${(req.body ?? Buffer.alloc(0)).toString('utf8').slice(0, 160)} -> ${res.status} ${res.text.slice(0, 200)}`,
+        );
       }
     }
   }

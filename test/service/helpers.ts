@@ -20,7 +20,10 @@ export class TestClock {
 }
 
 export async function start(config: Partial<ServiceConfig> = {}, opts: StartOptions = {}): Promise<RunningService> {
-  return startService({ port: 0, dbPath: ':memory:', apiKeys: [KEY_A, KEY_B, `${KEY_US_ONLY}:US`], ...config }, { catalog: EMPTY_CATALOG, ...opts });
+  return startService(
+    { port: 0, dbPath: ':memory:', apiKeys: [KEY_A, KEY_B, `${KEY_US_ONLY}:US`], ...config },
+    { catalog: EMPTY_CATALOG, ...opts },
+  );
 }
 
 export interface Res {
@@ -30,7 +33,12 @@ export interface Res {
   text: string;
 }
 
-export async function call(base: string, method: string, path: string, opts: { key?: string | null; json?: unknown; body?: any; headers?: Record<string, string> } = {}): Promise<Res> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: { key?: string | null; json?: unknown; body?: any; headers?: Record<string, string> } = {},
+): Promise<Res> {
   const headers: Record<string, string> = { ...opts.headers };
   const key = opts.key === undefined ? KEY_A : opts.key;
   if (key) headers.authorization = `Bearer ${key}`;

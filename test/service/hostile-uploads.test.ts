@@ -5,7 +5,15 @@
  * emulator/service/README.md. Memory, not time, is asserted; times are in bench/service-hostile.ts.
  */
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { blankLinesCsv, gigabyteSheet, peakRssMiB, priceList, rowThirtyMillion, threeMillionRows, type Upload } from '../../bench/hostile-uploads';
+import {
+  blankLinesCsv,
+  gigabyteSheet,
+  peakRssMiB,
+  priceList,
+  rowThirtyMillion,
+  threeMillionRows,
+  type Upload,
+} from '../../bench/hostile-uploads';
 import { call } from './helpers';
 
 /** The ceiling stated in emulator/service/README.md ("Memory"). */
@@ -31,17 +39,26 @@ test.each([
   ['CSV of 20 MiB of blank lines', async () => blankLinesCsv(), 422, /more than 1,000,000 lines \(blank ones included\)/],
   ['XLSX of 3,000,000 tiny rows', threeMillionRows, 422, /at least 100001 data lines; a scan takes at most 100000/],
   ['XLSX of 1 MB unpacking to 1 GiB', () => gigabyteSheet(false), 413, /unpacks to more than 256 MiB/],
-  ['XLSX unpacking to 1 GiB while declaring 1 KiB', () => gigabyteSheet(true), 413, /unpacks to more than the 1,024 bytes its header declares/],
-])('%s: refused naming the limit, the service stays under its memory ceiling', async (_what, make, status, message) => {
-  const u = await make();
-  const res = await upload(u);
-  expect([res.status, res.body.message]).toEqual([status, expect.stringMatching(message)]);
-  expect(res.body.errors).toEqual([{ index: 0, field: 'file', message: expect.stringMatching(message) }]);
-  expect(typeof res.body.limit).toBe('string');
-  // Nothing was stored, and the service still answers the other account.
-  expect((await call(svc.url, 'GET', '/api/v3/scans', { key: KEYS[1] })).status).toBe(200);
-  expect(peakRssMiB(svc.pid)).toBeLessThan(CEILING_MIB);
-}, 120_000);
+  [
+    'XLSX unpacking to 1 GiB while declaring 1 KiB',
+    () => gigabyteSheet(true),
+    413,
+    /unpacks to more than the 1,024 bytes its header declares/,
+  ],
+])(
+  '%s: refused naming the limit, the service stays under its memory ceiling',
+  async (_what, make, status, message) => {
+    const u = await make();
+    const res = await upload(u);
+    expect([res.status, res.body.message]).toEqual([status, expect.stringMatching(message)]);
+    expect(res.body.errors).toEqual([{ index: 0, field: 'file', message: expect.stringMatching(message) }]);
+    expect(typeof res.body.limit).toBe('string');
+    // Nothing was stored, and the service still answers the other account.
+    expect((await call(svc.url, 'GET', '/api/v3/scans', { key: KEYS[1] })).status).toBe(200);
+    expect(peakRssMiB(svc.pid)).toBeLessThan(CEILING_MIB);
+  },
+  120_000,
+);
 
 test('a legitimate 100,000-row price list is accepted within the same ceiling (CSV and XLSX)', async () => {
   for (const kind of ['csv', 'xlsx'] as const) {

@@ -18,7 +18,11 @@ beforeAll(async () => {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', required: ['file', 'attributes'], properties: { file: { type: 'string', format: 'binary' }, attributes: { type: 'string' } } },
+            schema: {
+              type: 'object',
+              required: ['file', 'attributes'],
+              properties: { file: { type: 'string', format: 'binary' }, attributes: { type: 'string' } },
+            },
           },
         },
       },
@@ -35,7 +39,11 @@ beforeAll(async () => {
           const form = await readMultipart(req);
           seen.push(form);
           reply.code(201);
-          return { file: form.files.file?.filename, size: form.files.file?.data.length, attributes: JSON.parse(form.fields.attributes ?? 'null') };
+          return {
+            file: form.files.file?.filename,
+            size: form.files.file?.data.length,
+            attributes: JSON.parse(form.fields.attributes ?? 'null'),
+          };
         },
       },
     },
@@ -53,7 +61,11 @@ function form(fileBytes: number, attributes = { mapping: { id: 0, cost: 1 }, opt
 test('a multipart upload reaches the handler with the file and attributes parts', async () => {
   const res = await call(svc.url, 'POST', '/api/v3/scans', { body: form(10) });
   expect(res.status).toBe(201);
-  expect(res.body).toEqual({ file: 'list.csv', size: 10, attributes: { mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'x' } } });
+  expect(res.body).toEqual({
+    file: 'list.csv',
+    size: 10,
+    attributes: { mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'x' } },
+  });
   expect(seen.at(-1).files.file.mimetype).toBe('text/csv');
 });
 
@@ -83,7 +95,10 @@ test('a file over the upload limit answers 413 with a message and never reaches 
 });
 
 test('uploads are limited by maxUploadBytes, not by the 16 MiB JSON body limit', async () => {
-  const big = await start({ maxUploadBytes: 20 * 1024 * 1024 }, { document: svcDocument, handlers: { uploadScan: async (req) => ({ size: (await readMultipart(req)).files.file?.data.length }) } });
+  const big = await start(
+    { maxUploadBytes: 20 * 1024 * 1024 },
+    { document: svcDocument, handlers: { uploadScan: async (req) => ({ size: (await readMultipart(req)).files.file?.data.length }) } },
+  );
   try {
     const res = await call(big.url, 'POST', '/api/v3/scans', { body: form(18 * 1024 * 1024) });
     expect(res.status).toBe(200);

@@ -14,7 +14,14 @@ describe('notes', () => {
   test('create answers the note with a numeric marketplace_id and YYYY-MM-DD HH:MM:SS times', async () => {
     const res = await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0001', marketplace_id: 'UK', note: 'Check the case pack' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), asin: 'B0NOTE0001', marketplace_id: 4, note: 'Check the case pack', created_at: '2026-01-15 12:00:00', updated_at: '2026-01-15 12:00:00' });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      asin: 'B0NOTE0001',
+      marketplace_id: 4,
+      note: 'Check the case pack',
+      created_at: '2026-01-15 12:00:00',
+      updated_at: '2026-01-15 12:00:00',
+    });
   });
 
   test('update changes only the text and moves updated_at; other members answer 422', async () => {
@@ -37,7 +44,7 @@ describe('notes', () => {
     expect((await req('GET', '/api/v3/public/notes?marketplace_id=JP')).body).toHaveLength(3);
   });
 
-  test('another account\'s note is a 404 for read-modify and delete, and is not listed', async () => {
+  test("another account's note is a 404 for read-modify and delete, and is not listed", async () => {
     const mine = (await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0005', marketplace_id: 'US', note: 'private' })).body;
     expect((await req('PATCH', `/api/v3/public/notes/${mine.id}`, { note: 'hacked' }, KEY_B)).status).toBe(404);
     expect((await req('DELETE', `/api/v3/public/notes/${mine.id}`, undefined, KEY_B)).status).toBe(404);
@@ -52,37 +59,58 @@ describe('notes', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toMatch(/Unknown marketplace "ZZ"/);
     expect((await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0009', marketplace_id: 1, note: 'x' })).status).toBe(422);
-    expect((await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0009', marketplace_id: 'US', note: '   ' })).body.message).toMatch(/note must not be empty/);
-    expect((await req('POST', '/api/v3/public/notes', { asin: 'B0', marketplace_id: 'US', note: 'x' })).body.message).toMatch(/asin must be 10 to 25/);
+    expect((await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0009', marketplace_id: 'US', note: '   ' })).body.message).toMatch(
+      /note must not be empty/,
+    );
+    expect((await req('POST', '/api/v3/public/notes', { asin: 'B0', marketplace_id: 'US', note: 'x' })).body.message).toMatch(
+      /asin must be 10 to 25/,
+    );
     const missing = await req('POST', '/api/v3/public/notes', { marketplace_id: 'US' });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toMatch(/asin is required; note is required/);
     expect((await req('PATCH', '/api/v3/public/notes/abc', { note: 'x' })).status).toBe(404);
-    expect((await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0009', marketplace_id: 'DE', note: 'x' }, KEY_US_ONLY)).status).toBe(403);
+    expect((await req('POST', '/api/v3/public/notes', { asin: 'B0NOTE0009', marketplace_id: 'DE', note: 'x' }, KEY_US_ONLY)).status).toBe(
+      403,
+    );
   });
 });
 
 describe('tags', () => {
   test('upsert creates missing tags with hex colours, skips existing assignments', async () => {
-    const res = await req('PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B0TAG00001: ['keep', 'review'], B0TAG00002: ['keep'] } });
+    const res = await req('PUT', '/api/v3/public/tags', {
+      marketplace_id: 'US',
+      tags: { B0TAG00001: ['keep', 'review'], B0TAG00002: ['keep'] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.assignments_added).toBe(3);
     expect(res.body.tags_created).toEqual([
       { id: expect.any(Number), name: 'keep', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
       { id: expect.any(Number), name: 'review', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
     ]);
-    const again = await req('PUT', '/api/v3/public/tags', { marketplace_id: 'US', tags: { B0TAG00001: ['keep', ' review '], B0TAG00003: ['keep'] } });
+    const again = await req('PUT', '/api/v3/public/tags', {
+      marketplace_id: 'US',
+      tags: { B0TAG00001: ['keep', ' review '], B0TAG00003: ['keep'] },
+    });
     expect(again.body).toEqual({ tags_created: [], assignments_added: 1 });
-    expect((await req('GET', '/api/v3/public/tags?marketplace_id=US')).body).toEqual({ B0TAG00001: ['keep', 'review'], B0TAG00002: ['keep'], B0TAG00003: ['keep'] });
+    expect((await req('GET', '/api/v3/public/tags?marketplace_id=US')).body).toEqual({
+      B0TAG00001: ['keep', 'review'],
+      B0TAG00002: ['keep'],
+      B0TAG00003: ['keep'],
+    });
   });
 
   test('delete removes assignments and deletes tags left without any', async () => {
     await req('PUT', '/api/v3/public/tags', { marketplace_id: 'CA', tags: { B0TAG00011: ['a', 'b'], B0TAG00012: ['a'] } });
-    const res = await req('DELETE', '/api/v3/public/tags', { marketplace_id: 'CA', tags: { B0TAG00011: ['a', 'b', 'never'], B0TAG00012: [] } });
+    const res = await req('DELETE', '/api/v3/public/tags', {
+      marketplace_id: 'CA',
+      tags: { B0TAG00011: ['a', 'b', 'never'], B0TAG00012: [] },
+    });
     expect(res.body).toEqual({ assignments_removed: 2, tags_deleted: 1 });
     expect((await req('GET', '/api/v3/public/tags?marketplace_id=CA')).body).toEqual({ B0TAG00012: ['a'] });
     // Tag "b" is gone: assigning it again creates it anew.
-    expect((await req('PUT', '/api/v3/public/tags', { marketplace_id: 'CA', tags: { B0TAG00012: ['b'] } })).body.tags_created).toHaveLength(1);
+    expect((await req('PUT', '/api/v3/public/tags', { marketplace_id: 'CA', tags: { B0TAG00012: ['b'] } })).body.tags_created).toHaveLength(
+      1,
+    );
   });
 
   test('tags are per account and marketplace, names case-sensitive', async () => {
@@ -94,7 +122,10 @@ describe('tags', () => {
   });
 
   test('bad input answers 422 and writes nothing', async () => {
-    const res = await req('PUT', '/api/v3/public/tags', { marketplace_id: 'IT', tags: { B0TAG00031: ['ok'], SHORT: ['x'], B0TAG00032: [''] } });
+    const res = await req('PUT', '/api/v3/public/tags', {
+      marketplace_id: 'IT',
+      tags: { B0TAG00031: ['ok'], SHORT: ['x'], B0TAG00032: [''] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/SHORT.*10 to 25.*B0TAG00032.*empty/);
     expect((await req('GET', '/api/v3/public/tags?marketplace_id=IT')).body).toEqual({});

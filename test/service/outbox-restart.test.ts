@@ -86,33 +86,37 @@ async function hookAndScan(svc: SpawnedService, path: string): Promise<{ secret:
 test.each([
   ['kill -9', 'kill' as const],
   ['an ordinary stop (SIGTERM)', 'stop' as const],
-])('after %s, the retry still due is sent once, at its due time, by the restarted service', async (_what, how) => {
-  const path = `/after-${how}`;
-  plans.set(path, [500, 200]);
-  const db = join(dir, `${how}.sqlite`);
-  const first = await spawnService(env(db));
-  let second: SpawnedService | undefined;
-  try {
-    const { secret, scanId } = await hookAndScan(first, path);
-    await waitFor(() => hits.some((h) => h.path === path), 15_000, 'the first attempt');
-    const failedAt = hits.find((h) => h.path === path)!.at;
-    await first[how]();
-    second = await spawnService(env(db));
-    await waitFor(() => hits.filter((h) => h.path === path).length >= 2, 15_000, 'the resumed retry');
-    // Long enough for a duplicate or a further attempt to show up if there were one.
-    await new Promise((r) => setTimeout(r, RETRY_MS + 500));
-    const got = hits.filter((h) => h.path === path);
-    expect(got).toHaveLength(2);
-    expect(got[1].at - failedAt).toBeGreaterThanOrEqual(RETRY_MS - 50);
-    for (const h of got) {
-      expect(JSON.parse(h.raw).scan.id).toBe(scanId);
-      expect(h.signature).toBe('sha256=' + createHmac('sha256', secret).update(h.raw).digest('hex'));
+])(
+  'after %s, the retry still due is sent once, at its due time, by the restarted service',
+  async (_what, how) => {
+    const path = `/after-${how}`;
+    plans.set(path, [500, 200]);
+    const db = join(dir, `${how}.sqlite`);
+    const first = await spawnService(env(db));
+    let second: SpawnedService | undefined;
+    try {
+      const { secret, scanId } = await hookAndScan(first, path);
+      await waitFor(() => hits.some((h) => h.path === path), 15_000, 'the first attempt');
+      const failedAt = hits.find((h) => h.path === path)!.at;
+      await first[how]();
+      second = await spawnService(env(db));
+      await waitFor(() => hits.filter((h) => h.path === path).length >= 2, 15_000, 'the resumed retry');
+      // Long enough for a duplicate or a further attempt to show up if there were one.
+      await new Promise((r) => setTimeout(r, RETRY_MS + 500));
+      const got = hits.filter((h) => h.path === path);
+      expect(got).toHaveLength(2);
+      expect(got[1].at - failedAt).toBeGreaterThanOrEqual(RETRY_MS - 50);
+      for (const h of got) {
+        expect(JSON.parse(h.raw).scan.id).toBe(scanId);
+        expect(h.signature).toBe('sha256=' + createHmac('sha256', secret).update(h.raw).digest('hex'));
+      }
+    } finally {
+      await first.kill();
+      await second?.stop();
     }
-  } finally {
-    await first.kill();
-    await second?.stop();
-  }
-}, 60_000);
+  },
+  60_000,
+);
 
 test('an attempt under way at kill -9 counts as made: the restarted service sends the next one after its delay, not that one again', async () => {
   const path = '/hang-then-kill';

@@ -13,7 +13,10 @@ beforeAll(async () => {
   const rows: (string | number)[][] = [['UPC', 'Cost', 'Colour', 'Note']];
   for (let i = 0; i < 120; i++) rows.push([upc(2000 + i), '5.00', i % 2 ? 'red' : 'blue', `n${i}, "quoted"`]);
   rows.push([P.hazmat.upc, '3.00', 'green', '=1+1'], [P.noFees.upc, '3.00', '', ''], ['junk', '1', '', '']);
-  scan = await a.scan(csv(rows).replace(/n(\d+), "quoted"/g, '"n$1, ""quoted"""'), attrs({ header: true, custom_columns: ['Colour', 'Note'] }, { custom_columns: [2, 3] }));
+  scan = await a.scan(
+    csv(rows).replace(/n(\d+), "quoted"/g, '"n$1, ""quoted"""'),
+    attrs({ header: true, custom_columns: ['Colour', 'Note'] }, { custom_columns: [2, 3] }),
+  );
   expect(scan).toMatchObject({ status: 'success', products: 122, errors: 1 });
 });
 afterAll(async () => {
@@ -64,7 +67,16 @@ test('CSV download: header of dotted field names, one row per product, stored un
   expect(lines).toHaveLength(123);
   const header = lines[0].split(',');
   expect(header.slice(0, 3)).toEqual(['id', 'asin', 'market_title']);
-  for (const c of ['financials.profit', 'financials.roi', 'inputs.cost', 'market_fees.referral_fee', 'dimensions.package_dimensions.weight', 'identifiers.upc', 'inputs.custom_columns.Colour', 'inputs.custom_columns.Note'])
+  for (const c of [
+    'financials.profit',
+    'financials.roi',
+    'inputs.cost',
+    'market_fees.referral_fee',
+    'dimensions.package_dimensions.weight',
+    'identifiers.upc',
+    'inputs.custom_columns.Colour',
+    'inputs.custom_columns.Note',
+  ])
     expect(header).toContain(c);
   expect(header).not.toContain('inputs.custom_columns');
   const json = (await download('json')).body;
@@ -106,7 +118,9 @@ test('CSV download neutralises formula-like supplier text (OWASP) and keeps numb
   const cells = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(1+1)', '\t=1+2', '-2.5', '+3', '-', 'plain - text', '1e5'];
   const rows = [['UPC', 'Cost', 'Cell'], ...cells.map((c, i) => [upc(2200 + i), '4.00', `"${c}"`])];
   const s = await a.scan(csv(rows), attrs({ header: true, custom_columns: ['Cell'] }, { custom_columns: [2] }));
-  const [header, ...body] = parseCsv((await a.post(`/api/v3/scans/${s.id}/download?type=csv`, { sort: 'id' })).raw.toString('utf8').trimEnd());
+  const [header, ...body] = parseCsv(
+    (await a.post(`/api/v3/scans/${s.id}/download?type=csv`, { sort: 'id' })).raw.toString('utf8').trimEnd(),
+  );
   const sent = body.map((r) => r[header.indexOf('inputs.custom_columns.Cell')]);
   expect(sent).toEqual(["'=cmd|' /C calc'!A0", "'+1+1", "'-2+3", "'@SUM(1+1)", "'\t=1+2", '-2.5', '+3', "'-", 'plain - text', '1e5']);
   const json = (await a.post(`/api/v3/scans/${s.id}/download?type=json`, { sort: 'id' })).body;

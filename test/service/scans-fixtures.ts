@@ -79,19 +79,41 @@ export function writeTestCatalog(): string {
   const recs = [
     product(P.plain.asin, {
       identifiers: { upc: [P.plain.upc] },
-      history: { bsr: [4000, 4500, 5000, 5500], price: [2899, 2950, 2999, 3050], instock_rate: [9000, 9100, 9200, 9300], rank_drops: [30, 55, 80, 160] },
+      history: {
+        bsr: [4000, 4500, 5000, 5500],
+        price: [2899, 2950, 2999, 3050],
+        instock_rate: [9000, 9100, 9200, 9300],
+        rank_drops: [30, 55, 80, 160],
+      },
     }),
     product(P.sharedA.asin, { identifiers: { upc: [P.sharedA.upc] }, rank: 100 }),
     product(P.sharedB.asin, { identifiers: { upc: [P.sharedB.upc] }, rank: 200, brand: 'BlockCo' }),
     product(P.caseBrand.asin, { identifiers: { upc: [P.caseBrand.upc] }, brand: 'blockco' }),
-    product(P.multipack.asin, { identifiers: { upc: [P.multipack.upc] }, market_pack_quantity: 6, buybox_price: 8999, lowest_price_new_fba: 8999 }),
+    product(P.multipack.asin, {
+      identifiers: { upc: [P.multipack.upc] },
+      market_pack_quantity: 6,
+      buybox_price: 8999,
+      lowest_price_new_fba: 8999,
+    }),
     product(P.hazmat.asin, { identifiers: { upc: [P.hazmat.upc] }, is_hazmat: true }),
     product(P.noFees.asin, { identifiers: { upc: [P.noFees.upc] }, fees_available: false }),
-    product(P.cheap.asin, { identifiers: { upc: [P.cheap.upc], ean: [CHEAP_EAN] }, buybox_price: 999, lowest_price_new_fba: 999, brand: 'Zeta' }),
+    product(P.cheap.asin, {
+      identifiers: { upc: [P.cheap.upc], ean: [CHEAP_EAN] },
+      buybox_price: 999,
+      lowest_price_new_fba: 999,
+      brand: 'Zeta',
+    }),
     product(P.canada.asin, { marketplace_id: 2, identifiers: { upc: [P.canada.upc] } }),
   ];
   for (let i = 0; i < FILLER; i++) {
-    recs.push(product(fillerAsin(i), { identifiers: { upc: [upc(2000 + i)] }, buybox_price: 1500 + i * 10, lowest_price_new_fba: 1500 + i * 10, rank: 1000 + i }));
+    recs.push(
+      product(fillerAsin(i), {
+        identifiers: { upc: [upc(2000 + i)] },
+        buybox_price: 1500 + i * 10,
+        lowest_price_new_fba: 1500 + i * 10,
+        rank: 1000 + i,
+      }),
+    );
   }
   const path = join(dir, 'catalog.jsonl');
   writeFileSync(path, recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -127,7 +149,10 @@ export interface Answer<T = any> {
 }
 
 export class Client {
-  constructor(readonly base: string, readonly key: string) {}
+  constructor(
+    readonly base: string,
+    readonly key: string,
+  ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const init: RequestInit = { method, headers: { authorization: `Bearer ${this.key}`, ...headers } };

@@ -103,7 +103,14 @@ describe('a slow service (600 lines a minute)', () => {
     expect(again.body.message).toMatch(/already finished \(cancelled\)/);
     const delivery = await until('webhook', () => hook.got.find((g) => JSON.parse(g.raw).scan.id === up.body.id));
     const payload = JSON.parse(delivery.raw);
-    expect(payload.scan).toMatchObject({ id: up.body.id, name: 'To cancel', status: 'cancelled', lines: 60, products: c.body.products, marketplace_id: 1 });
+    expect(payload.scan).toMatchObject({
+      id: up.body.id,
+      name: 'To cancel',
+      status: 'cancelled',
+      lines: 60,
+      products: c.body.products,
+      marketplace_id: 1,
+    });
     await a.del(`/api/v4/webhooks/${wh.body.id}`);
   });
 
@@ -114,10 +121,19 @@ describe('a slow service (600 lines a minute)', () => {
     expect(d.status).toBe(200);
     expect(d.body).toEqual({ deleted: true });
     await sleep(300);
-    for (const [m, p] of [['GET', ''], ['POST', ''], ['POST', '/download?type=csv'], ['GET', '/cancel'], ['DELETE', '']]) {
+    for (const [m, p] of [
+      ['GET', ''],
+      ['POST', ''],
+      ['POST', '/download?type=csv'],
+      ['GET', '/cancel'],
+      ['DELETE', ''],
+    ]) {
       expect([m, p, (await a.request(m, `/api/v3/scans/${up.body.id}${p}`)).status]).toEqual([m, p, 404]);
     }
-    const left = svc.ctx.db.prepare('SELECT (SELECT count(*) FROM scan_products WHERE scan_id = ?) + (SELECT count(*) FROM scan_inputs WHERE scan_id = ?)').pluck().get(up.body.id, up.body.id);
+    const left = svc.ctx.db
+      .prepare('SELECT (SELECT count(*) FROM scan_products WHERE scan_id = ?) + (SELECT count(*) FROM scan_inputs WHERE scan_id = ?)')
+      .pluck()
+      .get(up.body.id, up.body.id);
     expect(left).toBe(0);
     expect(hook.got.some((g) => JSON.parse(g.raw).scan.id === up.body.id)).toBe(false);
   });
@@ -143,7 +159,14 @@ describe('a fast service', () => {
     const b = new Client(svc.url, KEY_B);
     const whB = await b.post('/api/v4/webhooks', { name: 'other account', url: `${hook.base}/hook-b` });
     expect(whB.status).toBe(201);
-    const done = await a.scan(csv([[P.plain.upc, '1.00'], [P.cheap.upc, '1.00'], ['junk', '1']]), attrs({ name: 'Hooked' }));
+    const done = await a.scan(
+      csv([
+        [P.plain.upc, '1.00'],
+        [P.cheap.upc, '1.00'],
+        ['junk', '1'],
+      ]),
+      attrs({ name: 'Hooked' }),
+    );
     const delivery = await until('webhook', () => hook.got.find((g) => JSON.parse(g.raw).scan.id === done.id));
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
     expect(delivery.headers['x-service-event']).toBe('scan.complete');
@@ -180,14 +203,28 @@ describe('a fast service', () => {
     expect(wh.status).toBe(201);
     const processingMs = (id: number) => svc.ctx.db.prepare('SELECT processing_ms FROM scans WHERE id = ?').pluck().get(id) as number;
     // 1 product from 4 lines: lines per minute would be 4 times the products per minute.
-    const mixed = await a.scan(csv([[P.plain.upc, '1.00'], ['junk1', '1'], ['junk2', '1'], ['junk3', '1']]), attrs({ name: 'Mixed' }));
+    const mixed = await a.scan(
+      csv([
+        [P.plain.upc, '1.00'],
+        ['junk1', '1'],
+        ['junk2', '1'],
+        ['junk3', '1'],
+      ]),
+      attrs({ name: 'Mixed' }),
+    );
     expect(mixed).toMatchObject({ status: 'success', lines: 4, lines_done: 4, products: 1, errors: 3 });
     const ms = processingMs(mixed.id);
     expect(ms).toBeGreaterThan(0);
     expect(mixed.speed).toBe(Math.round(60000 / ms));
     expect((await a.results(mixed.id)).body.meta.speed).toBe(mixed.speed);
     // No product at all: 0 products per minute, though every line was processed.
-    const none = await a.scan(csv([['junk4', '1'], ['junk5', '1']]), attrs({ name: 'Nothing found' }));
+    const none = await a.scan(
+      csv([
+        ['junk4', '1'],
+        ['junk5', '1'],
+      ]),
+      attrs({ name: 'Nothing found' }),
+    );
     expect(none).toMatchObject({ status: 'error', lines_done: 2, products: 0, errors: 2, speed: 0 });
     expect((await a.results(none.id)).body.meta.speed).toBe(0);
     const payloads = await until('both webhooks', () => {
@@ -252,8 +289,26 @@ describe('a fast service', () => {
       expect(p1.body.data.map((s: any) => s.id)).toEqual([ids[2], ids[1]]);
       const p2 = await c.get('/api/v3/scans?page=2&per_page=2');
       expect(p2.body.data.map((s: any) => s.id)).toEqual([ids[0]]);
-      expect(p2.body.data[0]).toMatchObject({ name: 'S0', status: 'cancelled', marketplace: 'US', marketplace_id: 1, source_type: 'Upload' });
-      for (const k of ['id', 'user_id', 'account_id', 'products', 'errors', 'speed', 'lines', 'options', 'created_at', 'updated_at', 'deleted_at'])
+      expect(p2.body.data[0]).toMatchObject({
+        name: 'S0',
+        status: 'cancelled',
+        marketplace: 'US',
+        marketplace_id: 1,
+        source_type: 'Upload',
+      });
+      for (const k of [
+        'id',
+        'user_id',
+        'account_id',
+        'products',
+        'errors',
+        'speed',
+        'lines',
+        'options',
+        'created_at',
+        'updated_at',
+        'deleted_at',
+      ])
         expect(p2.body.data[0]).toHaveProperty(k);
       const dflt = await c.get('/api/v3/scans');
       expect(dflt.body).toMatchObject({ page: 1, per_page: 25, total: 3 });

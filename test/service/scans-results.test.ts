@@ -65,7 +65,15 @@ test('page 0 (the default) and page 1 are the first page; pages do not overlap; 
 });
 
 test('per_page above 100, below 1, a negative page or a wrong type answer 422', async () => {
-  for (const body of [{ per_page: 101 }, { per_page: 0 }, { page: -1 }, { per_page: '10' }, { tableType: 'rows' }, { filter: 'profit>0' }, { sort: 5 }]) {
+  for (const body of [
+    { per_page: 101 },
+    { per_page: 0 },
+    { page: -1 },
+    { per_page: '10' },
+    { tableType: 'rows' },
+    { filter: 'profit>0' },
+    { sort: 5 },
+  ]) {
     const r = await a.results(scan.id, body);
     expect([JSON.stringify(body), r.status]).toEqual([JSON.stringify(body), 422]);
     expect(typeof r.body.message).toBe('string');
@@ -102,8 +110,12 @@ test('each operator on a numeric nested field, and the count follows the filter'
   const roi = (p: any) => p.financials.roi;
   const pivot = roi(everything[10]);
   const cases: Array<[string, (v: number) => boolean]> = [
-    ['>', (v) => v > pivot], ['>=', (v) => v >= pivot], ['<', (v) => v < pivot],
-    ['<=', (v) => v <= pivot], ['=', (v) => v === pivot], ['!=', (v) => v !== pivot],
+    ['>', (v) => v > pivot],
+    ['>=', (v) => v >= pivot],
+    ['<', (v) => v < pivot],
+    ['<=', (v) => v <= pivot],
+    ['=', (v) => v === pivot],
+    ['!=', (v) => v !== pivot],
   ];
   for (const [operator, keep] of cases) {
     const expected = everything.filter((p) => roi(p) !== null && keep(roi(p))).map((p) => p.id);
@@ -116,14 +128,22 @@ test('the examples of the document work: profit > and roi >= with bare names, AN
   const everything = await all();
   const expected = everything.filter((p) => p.financials.profit > 500 && p.financials.roi >= 5000).map((p) => p.id);
   expect(expected.length).toBeGreaterThan(0);
-  const r = await rows({ per_page: 100, filter: [{ name: 'profit', operator: '>', value: 500 }, { name: 'roi', operator: '>=', value: 5000 }] });
+  const r = await rows({
+    per_page: 100,
+    filter: [
+      { name: 'profit', operator: '>', value: 500 },
+      { name: 'roi', operator: '>=', value: 5000 },
+    ],
+  });
   expect(r.count).toBe(expected.length);
   expect(r.data.map((p: any) => p.id)).toEqual(expected.slice(0, 100));
 });
 
 test('filters on inputs, booleans, text and null', async () => {
   const cost = await all({ filter: [{ name: 'inputs.cost', operator: '=', value: 400 }] });
-  expect(cost.map((p) => p.asin).sort()).toEqual([P.plain.asin, P.sharedA.asin, P.sharedB.asin, P.multipack.asin, P.hazmat.asin, P.noFees.asin, P.cheap.asin].sort());
+  expect(cost.map((p) => p.asin).sort()).toEqual(
+    [P.plain.asin, P.sharedA.asin, P.sharedB.asin, P.multipack.asin, P.hazmat.asin, P.noFees.asin, P.cheap.asin].sort(),
+  );
   const hazmat = await all({ filter: [{ name: 'is_hazmat', operator: '=', value: true }] });
   expect(hazmat.map((p) => p.asin)).toEqual([P.hazmat.asin]);
   expect((await rows({ filter: [{ name: 'is_hazmat', operator: '!=', value: true }] })).count).toBe(156);
@@ -134,7 +154,9 @@ test('filters on inputs, booleans, text and null', async () => {
   const noFee = await all({ filter: [{ name: 'market_fees.referral_fee', operator: '=', value: null }] });
   expect(noFee.map((p) => p.asin)).toEqual([P.noFees.asin]);
   // A null never matches a comparison.
-  expect((await all({ filter: [{ name: 'market_fees.referral_fee', operator: '>=', value: 0 }] })).some((p) => p.asin === P.noFees.asin)).toBe(false);
+  expect(
+    (await all({ filter: [{ name: 'market_fees.referral_fee', operator: '>=', value: 0 }] })).some((p) => p.asin === P.noFees.asin),
+  ).toBe(false);
 });
 
 test('unknown field, unknown operator, text compared with >, wrong value type: 422 naming the filter', async () => {
@@ -172,7 +194,9 @@ test('every scalar field of the described product can be filtered and sorted on'
     }
   };
   walk(doc.components.schemas.ScanProduct, '');
-  expect(names).toEqual(expect.arrayContaining(['financials.profit', 'inputs.cost', 'dimensions.package_dimensions.weight', 'inbound_eligibility.eligible']));
+  expect(names).toEqual(
+    expect.arrayContaining(['financials.profit', 'inputs.cost', 'dimensions.package_dimensions.weight', 'inbound_eligibility.eligible']),
+  );
   for (const name of names) {
     const s = await a.results(scan.id, { sort: `-${name}`, per_page: 1 });
     expect([name, s.status]).toEqual([name, 200]);
@@ -201,7 +225,17 @@ test('the errors table lists the failed lines with line, identifier, code, messa
 });
 
 test('odd bodies and ids answer 4xx with a message, never 500', async () => {
-  const bodies: unknown[] = [[], [1], 'x', { filter: [null] }, { filter: [{}] }, { filter: [{ name: 'profit' }] }, { page: 1e20 }, { per_page: 1.5 }, { filter: [{ name: 'profit', operator: '>', value: { a: 1 } }] }];
+  const bodies: unknown[] = [
+    [],
+    [1],
+    'x',
+    { filter: [null] },
+    { filter: [{}] },
+    { filter: [{ name: 'profit' }] },
+    { page: 1e20 },
+    { per_page: 1.5 },
+    { filter: [{ name: 'profit', operator: '>', value: { a: 1 } }] },
+  ];
   for (const body of bodies) {
     const r = await a.results(scan.id, body);
     expect([JSON.stringify(body), r.status >= 400 && r.status < 500]).toEqual([JSON.stringify(body), true]);

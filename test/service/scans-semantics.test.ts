@@ -47,12 +47,21 @@ test('a multipack listing costs its units per order; multipack_prep_cost charges
   expect(withPrep.financials.prep_cost).toBe(2 * 30 + 4 * 10);
   expect(base.financials.profit - withPrep.financials.profit).toBe(100);
   // Disabled: no charge.
-  const off = (await productsOf(a, [[P.multipack.upc, '2.00']], attrs({ multipack_prep_cost: { ...mp, enabled: false } })))[P.multipack.asin];
+  const off = (await productsOf(a, [[P.multipack.upc, '2.00']], attrs({ multipack_prep_cost: { ...mp, enabled: false } })))[
+    P.multipack.asin
+  ];
   expect(off.financials.prep_cost).toBe(0);
 });
 
 test('multipack_override sets the units per order of every product of the scan', async () => {
-  const over = await productsOf(a, [[P.multipack.upc, '2.00'], [P.plain.upc, '2.00']], attrs({ multipack_override: true, multipack_override_quantity: 3 }));
+  const over = await productsOf(
+    a,
+    [
+      [P.multipack.upc, '2.00'],
+      [P.plain.upc, '2.00'],
+    ],
+    attrs({ multipack_override: true, multipack_override_quantity: 3 }),
+  );
   expect(over[P.multipack.asin].market_pack_quantity).toBe(3);
   expect(over[P.multipack.asin].inputs.total_cogs).toBe(600);
   expect(over[P.plain.asin].market_pack_quantity).toBe(3);
@@ -60,14 +69,26 @@ test('multipack_override sets the units per order of every product of the scan',
 });
 
 test('every mapped column reaches inputs: sku, image, pack quantity, MAP, stock, per-product discount, title, custom columns', async () => {
-  const rows = [['UPC', 'Pack cost', 'SKU', 'Image', 'Pack', 'MAP', 'Stock', 'Disc', 'Colour', 'Note', 'Title'], [P.plain.upc, '12.00', 'SKU-1', 'https://img.example/1.jpg', '4', '25.00', '120', '5%', 'red', 'n1', 'Plain thing']];
+  const rows = [
+    ['UPC', 'Pack cost', 'SKU', 'Image', 'Pack', 'MAP', 'Stock', 'Disc', 'Colour', 'Note', 'Title'],
+    [P.plain.upc, '12.00', 'SKU-1', 'https://img.example/1.jpg', '4', '25.00', '120', '5%', 'red', 'n1', 'Plain thing'],
+  ];
   const p = (
     await productsOf(
       a,
       rows,
       attrs(
         { header: true, custom_columns: ['Colour', 'Note'] },
-        { supplier_sku: 2, supplier_image: 3, supplier_pack_quantity: 4, map: 5, stock_quantity: 6, discount_per_product: 7, custom_columns: [8, 9], supplier_title: 10 },
+        {
+          supplier_sku: 2,
+          supplier_image: 3,
+          supplier_pack_quantity: 4,
+          map: 5,
+          stock_quantity: 6,
+          discount_per_product: 7,
+          custom_columns: [8, 9],
+          supplier_title: 10,
+        },
       ),
     )
   )[P.plain.asin];
@@ -94,7 +115,13 @@ test('pull_historical_data fills the historical members; without it they are -1'
 });
 
 test('header false scans the first row too (a header row then fails as a line)', async () => {
-  const done = await a.scan(csv([['UPC', 'Cost'], [P.plain.upc, '1.00']]), attrs());
+  const done = await a.scan(
+    csv([
+      ['UPC', 'Cost'],
+      [P.plain.upc, '1.00'],
+    ]),
+    attrs(),
+  );
   expect(done).toMatchObject({ lines: 2, products: 1, errors: 1 });
 });
 
@@ -104,7 +131,13 @@ test('an identifier on several ASINs gives one product row per ASIN', async () =
 });
 
 test('a scan where no line gives a product ends with status error', async () => {
-  const done = await a.scan(csv([[upc(999998), '1.00'], ['junk', '1.00']]), attrs());
+  const done = await a.scan(
+    csv([
+      [upc(999998), '1.00'],
+      ['junk', '1.00'],
+    ]),
+    attrs(),
+  );
   expect(done).toMatchObject({ status: 'error', products: 0, errors: 2 });
 });
 
@@ -115,7 +148,10 @@ describe("the account's own data", () => {
   test('blocked brands are dropped from results, matched exactly (case-sensitive); other accounts are unaffected', async () => {
     const add = await b().post('/api/v3/brand-blocklist', { marketplace_id: 'US', brands: ['BlockCo'] });
     expect(add.status).toBe(200);
-    const rows = [[P.sharedA.upc, '5.00'], [P.caseBrand.upc, '5.00']];
+    const rows = [
+      [P.sharedA.upc, '5.00'],
+      [P.caseBrand.upc, '5.00'],
+    ];
     const got = await productsOf(b(), rows, attrs());
     expect(Object.keys(got).sort()).toEqual([P.sharedA.asin, P.caseBrand.asin].sort());
     const other = await productsOf(a, rows, attrs());
@@ -125,7 +161,13 @@ describe("the account's own data", () => {
 
   test('blocked ASINs are dropped from results; a line whose only product is blocked is not an error', async () => {
     await b().post('/api/v3/asin-blocklist', { marketplace_id: 'US', asins: [P.cheap.asin] });
-    const done = await b().scan(csv([[P.cheap.upc, '1.00'], [P.plain.upc, '1.00']]), attrs());
+    const done = await b().scan(
+      csv([
+        [P.cheap.upc, '1.00'],
+        [P.plain.upc, '1.00'],
+      ]),
+      attrs(),
+    );
     expect(done).toMatchObject({ status: 'success', products: 1, errors: 0 });
     const r = await b().results(done.id);
     expect(r.body.data.map((p: any) => p.asin)).toEqual([P.plain.asin]);
@@ -144,7 +186,10 @@ describe("the account's own data", () => {
   });
 
   test('a listing match with is_match false stops that identifier pairing with that ASIN only', async () => {
-    await b().post('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: P.sharedA.upc, asin: P.sharedB.asin, is_match: false }] });
+    await b().post('/api/v3/listing-matches', {
+      marketplace_id: 'US',
+      matches: [{ identifier: P.sharedA.upc, asin: P.sharedB.asin, is_match: false }],
+    });
     const got = await productsOf(b(), [[P.sharedA.upc, '5.00']], attrs());
     expect(Object.keys(got)).toEqual([P.sharedA.asin]);
     await b().del('/api/v3/listing-matches', { marketplace_id: 'US', matches: [{ identifier: P.sharedA.upc, asin: P.sharedB.asin }] });

@@ -14,12 +14,28 @@ afterAll(async () => {
 });
 
 const scanCount = () => svc.ctx.db.prepare('SELECT count(*) FROM scans').pluck().get() as number;
-const LIST = csv([['UPC', 'Cost', 'Title'], [P.plain.upc, '10.00', 'Plain'], ['', '', ''], [P.cheap.upc, '3.50', 'Cheap'], ['12345', '1', 'bad id']]);
+const LIST = csv([
+  ['UPC', 'Cost', 'Title'],
+  [P.plain.upc, '10.00', 'Plain'],
+  ['', '', ''],
+  [P.cheap.upc, '3.50', 'Cheap'],
+  ['12345', '1', 'bad id'],
+]);
 
 test('a CSV upload answers 201 at once with the queued scan record, then finishes in the background', async () => {
   const up = await a.upload(LIST, attrs({ header: true, name: '  Supplier A  ' }));
   expect(up.status).toBe(201);
-  expect(up.body).toMatchObject({ marketplace: 'US', marketplace_id: 1, status: 'queued', name: 'Supplier A', source_type: 'Upload', lines: 3, lines_done: 0, products: 0, errors: 0 });
+  expect(up.body).toMatchObject({
+    marketplace: 'US',
+    marketplace_id: 1,
+    status: 'queued',
+    name: 'Supplier A',
+    source_type: 'Upload',
+    lines: 3,
+    lines_done: 0,
+    products: 0,
+    errors: 0,
+  });
   expect(up.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
   expect(up.body.options).toEqual({ marketplace_id: 'US', name: '  Supplier A  ', header: true });
   const done = await a.waitFor(up.body.id);
@@ -37,39 +53,97 @@ test('an XLSX upload gives the same results as the same list in CSV', async () =
   ws.addRow([P.plain.upc, 10]);
   ws.addRow([P.cheap.upc, 3.5]);
   const data = Buffer.from(await wb.xlsx.writeBuffer());
-  const up = await a.upload(data, attrs({ header: true }), 'prices.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const up = await a.upload(
+    data,
+    attrs({ header: true }),
+    'prices.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
   expect(up.status).toBe(201);
   const done = await a.waitFor(up.body.id);
   expect(done).toMatchObject({ status: 'success', lines: 2, products: 2, errors: 0, filename: 'prices.xlsx' });
   const rows = (await a.results(up.body.id)).body.data;
-  expect(rows.map((p: any) => [p.asin, p.inputs.cost])).toEqual([[P.plain.asin, 1000], [P.cheap.asin, 350]]);
+  expect(rows.map((p: any) => [p.asin, p.inputs.cost])).toEqual([
+    [P.plain.asin, 1000],
+    [P.cheap.asin, 350],
+  ]);
 });
 
 describe('attributes that break a rule of 2.1 answer 422 naming the problem, and store nothing', () => {
   const file = csv([[P.plain.upc, '10.00', 'x']]);
   const cases: Array<[string, unknown, string, RegExp]> = [
-    ['missing mapping.id', { mapping: { cost: 1 }, options: { marketplace_id: 'US', name: 'n' } }, 'attributes.mapping.id', /mapping\.id is required/],
-    ['missing mapping.cost', { mapping: { id: 0 }, options: { marketplace_id: 'US', name: 'n' } }, 'attributes.mapping.cost', /mapping\.cost is required/],
+    [
+      'missing mapping.id',
+      { mapping: { cost: 1 }, options: { marketplace_id: 'US', name: 'n' } },
+      'attributes.mapping.id',
+      /mapping\.id is required/,
+    ],
+    [
+      'missing mapping.cost',
+      { mapping: { id: 0 }, options: { marketplace_id: 'US', name: 'n' } },
+      'attributes.mapping.cost',
+      /mapping\.cost is required/,
+    ],
     ['a column given as text', attrs({}, { cost: '1' }), 'attributes.mapping.cost', /0-indexed column number/],
     ['a fractional column', attrs({}, { map: 1.5 }), 'attributes.mapping.map', /0-indexed column number/],
-    ['a column beyond the file', attrs({}, { stock_quantity: 3 }), 'attributes.mapping.stock_quantity', /column 3, but the file has only 3 columns/],
-    ['a custom column beyond the file', attrs({ custom_columns: ['Note'] }, { custom_columns: [9] }), 'attributes.mapping.custom_columns.0', /column 9/],
+    [
+      'a column beyond the file',
+      attrs({}, { stock_quantity: 3 }),
+      'attributes.mapping.stock_quantity',
+      /column 3, but the file has only 3 columns/,
+    ],
+    [
+      'a custom column beyond the file',
+      attrs({ custom_columns: ['Note'] }, { custom_columns: [9] }),
+      'attributes.mapping.custom_columns.0',
+      /column 9/,
+    ],
     ['an unknown mapping member', attrs({}, { colour: 2 }), 'attributes.mapping.colour', /Unknown mapping member/],
     ['missing mapping', { options: { marketplace_id: 'US', name: 'n' } }, 'attributes.mapping', /mapping is required/],
     ['missing options', { mapping: { id: 0, cost: 1 } }, 'attributes.options', /options is required/],
-    ['missing marketplace', { mapping: { id: 0, cost: 1 }, options: { name: 'n' } }, 'attributes.options.marketplace_id', /marketplace_id is required/],
+    [
+      'missing marketplace',
+      { mapping: { id: 0, cost: 1 }, options: { name: 'n' } },
+      'attributes.options.marketplace_id',
+      /marketplace_id is required/,
+    ],
     ['an unknown marketplace', attrs({ marketplace_id: 'XX' }), 'attributes.options.marketplace_id', /Unknown marketplace "XX"/],
     ['a numeric marketplace where a code is due', attrs({ marketplace_id: 1 }), 'attributes.options.marketplace_id', /marketplace code/],
     ['missing name', { mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US' } }, 'attributes.options.name', /name is required/],
     ['a blank name', attrs({ name: '   ' }), 'attributes.options.name', /non-empty/],
     ['header as text', attrs({ header: 'yes' }), 'attributes.options.header', /true or false/],
-    ['a fractional supplier discount', attrs({ discount_supplier: 12.5 }), 'attributes.options.discount_supplier', /integer from 0 to 10000/],
+    [
+      'a fractional supplier discount',
+      attrs({ discount_supplier: 12.5 }),
+      'attributes.options.discount_supplier',
+      /integer from 0 to 10000/,
+    ],
     ['a discount over 100%', attrs({ discount_supplier: 10001 }), 'attributes.options.discount_supplier', /integer from 0 to 10000/],
     ['a negative prep cost', attrs({ prep_cost: -1 }), 'attributes.options.prep_cost', /integer from 0/],
-    ['multipack prep cost without its members', attrs({ multipack_prep_cost: { enabled: true } }), 'attributes.options.multipack_prep_cost.firstN', /firstN must be an integer/],
-    ['multipack override without a quantity', attrs({ multipack_override: true }), 'attributes.options.multipack_override_quantity', /required when multipack_override is true/],
-    ['an override quantity of 0', attrs({ multipack_override: true, multipack_override_quantity: 0 }), 'attributes.options.multipack_override_quantity', /integer from 1/],
-    ['custom column names not matching the mapped columns', attrs({ custom_columns: ['A', 'B'] }, { custom_columns: [2] }), 'attributes.options.custom_columns', /must match one to one/],
+    [
+      'multipack prep cost without its members',
+      attrs({ multipack_prep_cost: { enabled: true } }),
+      'attributes.options.multipack_prep_cost.firstN',
+      /firstN must be an integer/,
+    ],
+    [
+      'multipack override without a quantity',
+      attrs({ multipack_override: true }),
+      'attributes.options.multipack_override_quantity',
+      /required when multipack_override is true/,
+    ],
+    [
+      'an override quantity of 0',
+      attrs({ multipack_override: true, multipack_override_quantity: 0 }),
+      'attributes.options.multipack_override_quantity',
+      /integer from 1/,
+    ],
+    [
+      'custom column names not matching the mapped columns',
+      attrs({ custom_columns: ['A', 'B'] }, { custom_columns: [2] }),
+      'attributes.options.custom_columns',
+      /must match one to one/,
+    ],
     ['an unknown option', attrs({ speed: 5 }), 'attributes.options.speed', /Unknown option/],
     ['attributes that are not an object', [1, 2], 'attributes.', /JSON object/],
   ];

@@ -38,7 +38,9 @@ test('the description is served at /openapi.json and the reference page at /docs
   const doc = await call(svc.url, 'GET', '/openapi.json', { key: null });
   expect(doc.status).toBe(200);
   expect(doc.body.openapi).toBe('3.1.0');
-  expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/v3/listing-matches', '/api/v4/webhooks/{id}/regenerate-secret', '/api/v3/public/tags']));
+  expect(Object.keys(doc.body.paths)).toEqual(
+    expect.arrayContaining(['/api/v3/listing-matches', '/api/v4/webhooks/{id}/regenerate-secret', '/api/v3/public/tags']),
+  );
   const page = await call(svc.url, 'GET', '/docs/', { key: null });
   expect(page.status).toBe(200);
   expect(page.text).toMatch(/swagger-ui/);
@@ -50,7 +52,11 @@ test('the description is served at /openapi.json and the reference page at /docs
 
 test('every operation of the description has a handler', () => {
   const doc = loadApiDocument();
-  const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op?.operationId).filter(Boolean));
+  const ids = Object.values(doc.paths).flatMap((item: any) =>
+    Object.values(item)
+      .map((op: any) => op?.operationId)
+      .filter(Boolean),
+  );
   const handlers = operationHandlers(svc.ctx, {} as any);
   expect(ids.filter((id) => !(id in handlers))).toEqual([]);
   expect(new Set(ids).size).toBe(ids.length);
@@ -96,7 +102,9 @@ test('each "not shown" of the contract has its x-decision where a reader of that
     ['8 limit exceeded: rows', ['components', 'responses', 'BulkCounts']],
     ['8 other rate limits, 9 deprecation', ['info']],
   ];
-  const missing = places.filter(([, path]) => typeof at(path)?.['x-decision'] !== 'string' || at(path)['x-decision'].trim() === '').map(([what]) => what);
+  const missing = places
+    .filter(([, path]) => typeof at(path)?.['x-decision'] !== 'string' || at(path)['x-decision'].trim() === '')
+    .map(([what]) => what);
   expect(missing).toEqual([]);
   expect(at(['paths', '/api/v3/scans', 'post'])['x-decision']).toMatch(/413/);
   expect(at(['webhooks', 'scan.complete', 'post'])['x-decision']).toMatch(/10 s/);
@@ -119,7 +127,13 @@ test('client mistakes answer 4xx {message}: unknown path, wrong content type, em
 });
 
 test('a page number too large to address answers 422 on every paginated list, not 500', async () => {
-  for (const path of ['/api/v3/scans', '/api/v3/listing-matches', '/api/v3/brand-blocklist', '/api/v3/asin-blocklist', '/api/v3/multipack-corrections']) {
+  for (const path of [
+    '/api/v3/scans',
+    '/api/v3/listing-matches',
+    '/api/v3/brand-blocklist',
+    '/api/v3/asin-blocklist',
+    '/api/v3/multipack-corrections',
+  ]) {
     const res = await call(svc.url, 'GET', `${path}?page=99999999999999999999`);
     expect([path, res.status]).toEqual([path, 422]);
     expect(res.body.message).toMatch(/page/);
@@ -134,7 +148,9 @@ test('data survives a restart with a file database (WAL), account ids included',
   const dbPath = join(dir, 'service.sqlite');
   try {
     const first = await start({ dbPath });
-    const note = (await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0KEEP0001', marketplace_id: 'US', note: 'kept' } })).body;
+    const note = (
+      await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0KEEP0001', marketplace_id: 'US', note: 'kept' } })
+    ).body;
     await call(first.url, 'POST', '/api/v3/brand-blocklist', { json: { marketplace_id: 'US', brands: ['Kept'] } });
     const hook = (await call(first.url, 'POST', '/api/v4/webhooks', { json: { name: 'kept', url: 'https://hooks.example.com/k' } })).body;
     expect(first.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -159,7 +175,8 @@ test('a key later limited to other marketplaces cannot change the notes it wrote
   const dbPath = join(dir, 'service.sqlite');
   try {
     const first = await start({ dbPath, apiKeys: [KEY_A] });
-    const note = (await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0PERM0001', marketplace_id: 'DE', note: 'de' } })).body;
+    const note = (await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0PERM0001', marketplace_id: 'DE', note: 'de' } }))
+      .body;
     await first.close();
     const second = await start({ dbPath, apiKeys: [`${KEY_A}:US`] });
     try {
@@ -178,16 +195,39 @@ test('a key later limited to other marketplaces cannot change the notes it wrote
 
 test('settings come from SCAN_SERVICE_* variables with documented defaults', () => {
   const d = configFromEnv({});
-  expect(d).toMatchObject({ port: 8787, apiKeys: [DEMO_API_KEY], allowLoopbackWebhooks: false, bulkRateLimitPerMinute: 30, webhookRetryDelaysMs: [2000, 4000, 8000], webhookTimeoutMs: 10000 });
+  expect(d).toMatchObject({
+    port: 8787,
+    apiKeys: [DEMO_API_KEY],
+    allowLoopbackWebhooks: false,
+    bulkRateLimitPerMinute: 30,
+    webhookRetryDelaysMs: [2000, 4000, 8000],
+    webhookTimeoutMs: 10000,
+  });
   expect(d.dbPath).toMatch(/\.data[/\\]scan-service\.sqlite$/);
   const c = configFromEnv({
-    SCAN_SERVICE_PORT: '0', SCAN_SERVICE_DB: ':memory:', SCAN_SERVICE_API_KEYS: 'k1, k2:US:CA', SCAN_SERVICE_ALLOW_LOOPBACK_WEBHOOKS: '1', SCAN_SERVICE_SPEED: '6000',
-    SCAN_SERVICE_CATALOG: '/tmp/other.jsonl', SCAN_SERVICE_MAX_UPLOAD_BYTES: '1000', SCAN_SERVICE_WEBHOOK_TIMEOUT_MS: '500', SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS: '1,2,3', SCAN_SERVICE_BULK_RATE_LIMIT: '5',
+    SCAN_SERVICE_PORT: '0',
+    SCAN_SERVICE_DB: ':memory:',
+    SCAN_SERVICE_API_KEYS: 'k1, k2:US:CA',
+    SCAN_SERVICE_ALLOW_LOOPBACK_WEBHOOKS: '1',
+    SCAN_SERVICE_SPEED: '6000',
+    SCAN_SERVICE_CATALOG: '/tmp/other.jsonl',
+    SCAN_SERVICE_MAX_UPLOAD_BYTES: '1000',
+    SCAN_SERVICE_WEBHOOK_TIMEOUT_MS: '500',
+    SCAN_SERVICE_WEBHOOK_RETRY_DELAYS_MS: '1,2,3',
+    SCAN_SERVICE_BULK_RATE_LIMIT: '5',
     SCAN_SERVICE_EXPORT_INTEGRATION: '0',
   });
   expect(c).toMatchObject({
-    port: 0, dbPath: ':memory:', apiKeys: ['k1', 'k2:US:CA'], allowLoopbackWebhooks: true, scanSpeedPerMinute: 6000,
-    catalogPath: '/tmp/other.jsonl', maxUploadBytes: 1000, webhookTimeoutMs: 500, webhookRetryDelaysMs: [1, 2, 3], bulkRateLimitPerMinute: 5,
+    port: 0,
+    dbPath: ':memory:',
+    apiKeys: ['k1', 'k2:US:CA'],
+    allowLoopbackWebhooks: true,
+    scanSpeedPerMinute: 6000,
+    catalogPath: '/tmp/other.jsonl',
+    maxUploadBytes: 1000,
+    webhookTimeoutMs: 500,
+    webhookRetryDelaysMs: [1, 2, 3],
+    bulkRateLimitPerMinute: 5,
     exportIntegration: false,
   });
   expect(() => configFromEnv({ SCAN_SERVICE_PORT: 'eighty' })).toThrow(/SCAN_SERVICE_PORT/);

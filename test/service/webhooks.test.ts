@@ -21,9 +21,16 @@ test('create answers the webhook with its secret, active, subscribed to scan.com
   const res = await req('POST', '/api/v4/webhooks', { name: 'Done', url: 'https://hooks.example.com/scan' });
   expect(res.status).toBe(201);
   expect(res.body).toEqual({
-    id: expect.any(Number), account_id: expect.any(Number), user_id: expect.any(Number), name: 'Done', url: 'https://hooks.example.com/scan',
-    secret: expect.stringMatching(/^[0-9a-f]{64}$/), events: ['scan.complete'], is_active: true,
-    created_at: '2026-01-15T12:00:00', updated_at: '2026-01-15T12:00:00',
+    id: expect.any(Number),
+    account_id: expect.any(Number),
+    user_id: expect.any(Number),
+    name: 'Done',
+    url: 'https://hooks.example.com/scan',
+    secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    events: ['scan.complete'],
+    is_active: true,
+    created_at: '2026-01-15T12:00:00',
+    updated_at: '2026-01-15T12:00:00',
   });
   expect(res.body.created_at).toMatch(LOCAL_TIME);
 });
@@ -46,11 +53,25 @@ test('only HTTPS URLs', async () => {
 });
 
 test.each([
-  'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://172.16.0.1/x', 'https://192.168.1.1/x', 'https://169.254.169.254/latest',
-  'https://[::1]/x', 'https://[fe80::1]/x', 'https://[fd00::1]/x', 'https://[::ffff:10.0.0.1]/x', 'https://0.0.0.0/x', 'https://2130706433/x',
+  'https://127.0.0.1/x',
+  'https://10.1.2.3/x',
+  'https://172.16.0.1/x',
+  'https://192.168.1.1/x',
+  'https://169.254.169.254/latest',
+  'https://[::1]/x',
+  'https://[fe80::1]/x',
+  'https://[fd00::1]/x',
+  'https://[::ffff:10.0.0.1]/x',
+  'https://0.0.0.0/x',
+  'https://2130706433/x',
   // IPv4-compatible IPv6: URL parsing rewrites [::127.0.0.1] to [::7f00:1], which must still be read as 127.0.0.1.
-  'https://[::127.0.0.1]/x', 'https://[::10.0.0.1]/x',
-  'https://localhost/x', 'https://api.localhost/x', 'https://printer.local/x', 'https://svc.internal/x', 'https://intranet/x',
+  'https://[::127.0.0.1]/x',
+  'https://[::10.0.0.1]/x',
+  'https://localhost/x',
+  'https://api.localhost/x',
+  'https://printer.local/x',
+  'https://svc.internal/x',
+  'https://intranet/x',
 ])('private, loopback, link-local and internal targets are refused: %s', async (url) => {
   const res = await req('POST', '/api/v4/webhooks', { name: 'Internal', url });
   expect(res.status).toBe(422);
@@ -103,7 +124,8 @@ test('allowLoopbackWebhooks admits loopback (http too) and nothing else internal
 
 test('at most 10 webhooks per account', async () => {
   const list = (await req('GET', '/api/v4/webhooks', undefined, KEY_B)).body as unknown[];
-  for (let i = list.length; i < 10; i++) expect((await req('POST', '/api/v4/webhooks', { name: `w${i}`, url: 'https://hooks.example.com/n' }, KEY_B)).status).toBe(201);
+  for (let i = list.length; i < 10; i++)
+    expect((await req('POST', '/api/v4/webhooks', { name: `w${i}`, url: 'https://hooks.example.com/n' }, KEY_B)).status).toBe(201);
   const res = await req('POST', '/api/v4/webhooks', { name: 'eleventh', url: 'https://hooks.example.com/n' }, KEY_B);
   expect(res.status).toBe(422);
   expect(res.body.message).toMatch(/at most 10 webhooks/);
@@ -127,7 +149,10 @@ test('PATCH toggles is_active and changes fields; answers the webhook without se
   expect(off.status).toBe(200);
   expect(off.body).toEqual({ ...created, secret: undefined, is_active: false, updated_at: '2026-01-15T12:00:05' });
   expect(off.body).not.toHaveProperty('secret');
-  expect((await req('PATCH', `/api/v4/webhooks/${created.id}`, { is_active: true, name: 'Renamed' })).body).toMatchObject({ is_active: true, name: 'Renamed' });
+  expect((await req('PATCH', `/api/v4/webhooks/${created.id}`, { is_active: true, name: 'Renamed' })).body).toMatchObject({
+    is_active: true,
+    name: 'Renamed',
+  });
   const badUrl = await req('PATCH', `/api/v4/webhooks/${created.id}`, { url: 'https://10.0.0.1/x' });
   expect(badUrl.status).toBe(422);
   expect((await req('GET', `/api/v4/webhooks/${created.id}`)).body.url).toBe('https://hooks.example.com/t');
@@ -173,9 +198,14 @@ test('DELETE answers {deleted: true}; the webhook is gone', async () => {
   expect((await req('DELETE', `/api/v4/webhooks/${created.id}`)).status).toBe(404);
 });
 
-test('another account\'s webhook is a 404 for get, update, delete and regenerate', async () => {
+test("another account's webhook is a 404 for get, update, delete and regenerate", async () => {
   const created = (await req('POST', '/api/v4/webhooks', { name: 'Mine', url: 'https://hooks.example.com/m' })).body;
-  for (const [m, p] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/regenerate-secret']]) {
+  for (const [m, p] of [
+    ['GET', ''],
+    ['PATCH', ''],
+    ['DELETE', ''],
+    ['POST', '/regenerate-secret'],
+  ]) {
     const res = await req(m, `/api/v4/webhooks/${created.id}${p}`, m === 'PATCH' ? { name: 'x' } : undefined, KEY_B);
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/not found/);
@@ -184,7 +214,11 @@ test('another account\'s webhook is a 404 for get, update, delete and regenerate
 });
 
 test('unsupported events and missing members answer 422', async () => {
-  const ev = await req('POST', '/api/v4/webhooks', { name: 'Ev', url: 'https://hooks.example.com/e', events: ['scan.complete', 'scan.started'] });
+  const ev = await req('POST', '/api/v4/webhooks', {
+    name: 'Ev',
+    url: 'https://hooks.example.com/e',
+    events: ['scan.complete', 'scan.started'],
+  });
   expect(ev.status).toBe(422);
   expect(ev.body.message).toMatch(/scan\.complete/);
   const missing = await req('POST', '/api/v4/webhooks', { name: 'NoUrl' });

@@ -22,7 +22,11 @@ const step = (over: Partial<ColumnConversionProgress>): ColumnConversionProgress
 });
 
 test('converts in as many calls as the server needs, with the chosen options; only the first may start over', async () => {
-  const answers = [step({ rowsDone: 2000 }), step({ rowsDone: 4000 }), step({ done: true, rowsDone: 5000, message: "Converted 5,000 rows into 'Codes'!B2:B5001 (4,210 found)." })];
+  const answers = [
+    step({ rowsDone: 2000 }),
+    step({ rowsDone: 4000 }),
+    step({ done: true, rowsDone: 5000, message: "Converted 5,000 rows into 'Codes'!B2:B5001 (4,210 found)." }),
+  ];
   let i = 0;
   const sb = await openSidebar(
     canned({
@@ -41,7 +45,11 @@ test('converts in as many calls as the server needs, with the chosen options; on
   await page.getByRole('button', { name: 'Convert selected column' }).click();
   await until(() => page.locator('.convert-status').innerText(), "Converted 5,000 rows into 'Codes'!B2:B5001 (4,210 found).");
   const base: ColumnConversionRequest = { matches: 'all', conversion: 'ASIN_FROM_UPC', marketplace: 'DE' };
-  expect(sb.callsOf('convertSelectedColumn')).toEqual([[{ ...base, restart: true }], [{ ...base, restart: false }], [{ ...base, restart: false }]]);
+  expect(sb.callsOf('convertSelectedColumn')).toEqual([
+    [{ ...base, restart: true }],
+    [{ ...base, restart: false }],
+    [{ ...base, restart: false }],
+  ]);
   await sb.close();
 });
 
@@ -75,7 +83,9 @@ test('a failure is shown plainly; a missing key opens Settings', async () => {
     canned({
       getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }),
       convertSelectedColumn: () => {
-        throw new Error('[open-settings] No API key is saved yet. Open Extensions > Settings and paste the key from Integrations > API Access.');
+        throw new Error(
+          '[open-settings] No API key is saved yet. Open Extensions > Settings and paste the key from Integrations > API Access.',
+        );
       },
     }),
     { view: 'convert' },
@@ -83,6 +93,9 @@ test('a failure is shown plainly; a missing key opens Settings', async () => {
   const { page } = sb;
   await page.getByRole('button', { name: 'Convert selected column' }).click();
   await until(() => page.locator('nav [aria-current=true]').getAttribute('data-view'), 'settings');
-  await until(() => page.locator('.msg.error .text').innerText(), 'No API key is saved yet. Open Extensions > Settings and paste the key from Integrations > API Access.');
+  await until(
+    () => page.locator('.msg.error .text').innerText(),
+    'No API key is saved yet. Open Extensions > Settings and paste the key from Integrations > API Access.',
+  );
   await sb.close();
 });

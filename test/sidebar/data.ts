@@ -60,11 +60,40 @@ export function preview(over: Partial<PreviewSummary> = {}): PreviewSummary {
   return {
     ok: true,
     problems: [],
-    counts: { dataRows: 40, send: 36, skipped: 3, repairedRows: 2, duplicateRows: 2, warnings: 1, bySkipReason: { 'no-identifier': 2, 'unusable-cost': 1 } },
+    counts: {
+      dataRows: 40,
+      send: 36,
+      skipped: 3,
+      repairedRows: 2,
+      duplicateRows: 2,
+      warnings: 1,
+      bySkipReason: { 'no-identifier': 2, 'unusable-cost': 1 },
+    },
     skipped: [
-      { sheetRow: 7, reason: 'no-identifier', detail: 'blank', message: 'Row 7: no identifier.', identifier: '', problems: ['no identifier.'] },
-      { sheetRow: 12, reason: 'no-identifier', detail: 'blank', message: 'Row 12: no identifier.', identifier: '', problems: ['no identifier.'] },
-      { sheetRow: 19, reason: 'unusable-cost', detail: 'not-a-number', message: 'Row 19: the cost "call us" is not a number.', identifier: '012345678912', problems: ['the cost "call us" is not a number.'] },
+      {
+        sheetRow: 7,
+        reason: 'no-identifier',
+        detail: 'blank',
+        message: 'Row 7: no identifier.',
+        identifier: '',
+        problems: ['no identifier.'],
+      },
+      {
+        sheetRow: 12,
+        reason: 'no-identifier',
+        detail: 'blank',
+        message: 'Row 12: no identifier.',
+        identifier: '',
+        problems: ['no identifier.'],
+      },
+      {
+        sheetRow: 19,
+        reason: 'unusable-cost',
+        detail: 'not-a-number',
+        message: 'Row 19: the cost "call us" is not a number.',
+        identifier: '012345678912',
+        problems: ['the cost "call us" is not a number.'],
+      },
     ],
     repaired: [
       { sheetRow: 4, column: 'A', role: 'identifier', before: '12345678905', after: '012345678905', what: 'leading-zeros' },
@@ -98,7 +127,16 @@ export function progress(over: Partial<ScanProgress> = {}): ScanProgress {
 }
 
 export function imported(over: Partial<ImportProgress> = {}): ImportProgress {
-  return { scanId: 41, done: true, rowsWritten: 34, totalRows: 34, sheetName: 'Price list 2026-11-21', errorsSheetName: 'Price list 2026-11-21 errors', message: '', ...over };
+  return {
+    scanId: 41,
+    done: true,
+    rowsWritten: 34,
+    totalRows: 34,
+    sheetName: 'Price list 2026-11-21',
+    errorsSheetName: 'Price list 2026-11-21 errors',
+    message: '',
+    ...over,
+  };
 }
 
 export function listPage(page: number, scans: ScanProgress[], hasMore: boolean): ScanListPage {

@@ -15,7 +15,14 @@ const { findChromium } = require('../../tools/chromium.cjs') as { findChromium()
 
 export const ROOT = join(__dirname, '..', '..');
 export const DIST = resolve(ROOT, process.env.ADDON_OUT_DIR || 'dist');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** A made-up address the page is served from (intercepted: nothing goes to the network). */
 const PAGE_URL = 'http://sidebar.test/';
 

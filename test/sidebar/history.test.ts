@@ -10,7 +10,16 @@ jest.setTimeout(40_000);
 afterAll(closeBrowser);
 
 const done = (id: number, name: string) =>
-  progress({ scanId: id, name, status: 'success', done: 36, products: 34, errors: 2, completedAt: '2026-11-20T10:00:00Z', resultSheet: null });
+  progress({
+    scanId: id,
+    name,
+    status: 'success',
+    done: 36,
+    products: 34,
+    errors: 2,
+    completedAt: '2026-11-20T10:00:00Z',
+    resultSheet: null,
+  });
 
 const pages: Record<number, ReturnType<typeof listPage>> = {
   1: listPage(1, [done(50, 'Newest'), progress({ scanId: 49, name: 'Running one' })], true),
@@ -27,7 +36,9 @@ describe('history', () => {
     const first = page.locator('article.card').first();
     await expect(first.locator('.badge').innerText()).resolves.toBe('Done');
     await expect(first.innerText()).resolves.toContain('36 rows · 34 products · 2 errors');
-    await expect(page.locator('article.card').nth(1).locator('.progress').innerText()).resolves.toBe('9 of 36 rows · 120 products/min · under a minute left');
+    await expect(page.locator('article.card').nth(1).locator('.progress').innerText()).resolves.toBe(
+      '9 of 36 rows · 120 products/min · under a minute left',
+    );
     await expect(page.getByRole('button', { name: '‹ Newer' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Older ›' }).click();
     await until(names, ['Older A', 'Failed one']);
@@ -59,7 +70,9 @@ describe('history', () => {
     const { page } = sb;
     const card = page.locator('article.card', { hasText: 'Newest' });
     await card.getByRole('button', { name: 'Delete…' }).click();
-    await expect(card.locator('.confirm').innerText()).resolves.toContain('Delete "Newest" and its results at the Scan Service? This cannot be undone.');
+    await expect(card.locator('.confirm').innerText()).resolves.toContain(
+      'Delete "Newest" and its results at the Scan Service? This cannot be undone.',
+    );
     await screenshot(page, 'delete-confirm');
     await card.getByRole('button', { name: 'Keep' }).click();
     await expect(card.locator('.confirm').count()).resolves.toBe(0);
@@ -70,7 +83,9 @@ describe('history', () => {
     expect(sb.callsOf('deleteScan')).toEqual([[50]]);
     await expect(page.locator('.msg.ok').innerText()).resolves.toContain('Scan "Newest" deleted.');
     // A running scan cannot be deleted from here (cancel it first).
-    await expect(page.locator('article.card', { hasText: 'Running one' }).getByRole('button', { name: 'Delete…' }).count()).resolves.toBe(0);
+    await expect(page.locator('article.card', { hasText: 'Running one' }).getByRole('button', { name: 'Delete…' }).count()).resolves.toBe(
+      0,
+    );
     await sb.close();
   });
 
@@ -79,7 +94,9 @@ describe('history', () => {
       canned({
         listScans: pages[1],
         downloadScan: (id: number, format: string, target: string) =>
-          target === 'drive' ? { fileName: `Newest.${format}`, url: 'https://drive.google.com/file/d/abc123/view', sheetName: null } : { fileName: `Newest.${format}`, url: null, sheetName: 'Newest (download)' },
+          target === 'drive'
+            ? { fileName: `Newest.${format}`, url: 'https://drive.google.com/file/d/abc123/view', sheetName: null }
+            : { fileName: `Newest.${format}`, url: null, sheetName: 'Newest (download)' },
       }),
       { view: 'history' },
     );
@@ -109,14 +126,19 @@ describe('history', () => {
       canned({
         listScans: pages[1],
         exportScan: () =>
-          ++n === 1 ? { url: 'https://sheets.example.com/export/77', message: 'Exported to your spreadsheet service.' } : { url: 'javascript:alert(1)', message: 'Exported.' },
+          ++n === 1
+            ? { url: 'https://sheets.example.com/export/77', message: 'Exported to your spreadsheet service.' }
+            : { url: 'javascript:alert(1)', message: 'Exported.' },
       }),
       { view: 'history' },
     );
     const { page } = sb;
     const card = page.locator('article.card', { hasText: 'Newest' });
     await card.getByRole('button', { name: 'Export' }).click();
-    await until(() => card.locator('.action-result[data-for="export"]').innerText(), 'Exported to your spreadsheet service. Open the export');
+    await until(
+      () => card.locator('.action-result[data-for="export"]').innerText(),
+      'Exported to your spreadsheet service. Open the export',
+    );
     await expect(card.locator('.action-result a').getAttribute('href')).resolves.toBe('https://sheets.example.com/export/77');
     await card.getByRole('button', { name: 'Export' }).click();
     await until(() => card.locator('.action-result[data-for="export"]').innerText(), 'Exported. Open the export');
@@ -141,13 +163,27 @@ describe('history', () => {
     await until(() => card.locator('.action-result[data-for="download"] a').innerText(), 'Newest.csv');
     await card.getByRole('button', { name: 'Export' }).click();
     await until(() => card.locator('.action-result[data-for="export"]').innerText(), 'Export is not set up for your Scan Service account.');
-    await expect(card.locator('.action-result[data-for="download"] a').getAttribute('href')).resolves.toBe('https://drive.google.com/file/d/abc123/view');
+    await expect(card.locator('.action-result[data-for="download"] a').getAttribute('href')).resolves.toBe(
+      'https://drive.google.com/file/d/abc123/view',
+    );
     await sb.close();
   });
 
   test('open: a scan with a tab here offers "Open tab", which brings that tab to the front; one without a tab does not', async () => {
-    const imported = progress({ scanId: 51, name: 'Imported', status: 'success', done: 36, products: 34, errors: 2, completedAt: '2026-11-20T10:00:00Z', resultSheet: 'Imported' });
-    const sb = await openSidebar(canned({ listScans: listPage(1, [imported, done(50, 'Newest')], false), openResultTab: { sheetName: 'Imported (renamed)' } }), { view: 'history' });
+    const imported = progress({
+      scanId: 51,
+      name: 'Imported',
+      status: 'success',
+      done: 36,
+      products: 34,
+      errors: 2,
+      completedAt: '2026-11-20T10:00:00Z',
+      resultSheet: 'Imported',
+    });
+    const sb = await openSidebar(
+      canned({ listScans: listPage(1, [imported, done(50, 'Newest')], false), openResultTab: { sheetName: 'Imported (renamed)' } }),
+      { view: 'history' },
+    );
     const { page } = sb;
     const card = page.locator('article.card', { hasText: 'Imported' });
     await until(() => card.locator('.import-status').innerText(), 'Results are in tab Imported.');
@@ -155,7 +191,9 @@ describe('history', () => {
     await expect(card.getByRole('button', { name: 'Open tab' }).getAttribute('class')).resolves.toBe('action');
     await expect(card.getByRole('button', { name: 'Import again' }).getAttribute('class')).resolves.toBe('');
     await expect(card.locator('.results .buttons button').allInnerTexts()).resolves.toEqual(['Open tab', 'Import again']);
-    await expect(page.locator('article.card', { hasText: 'Newest' }).getByRole('button', { name: 'Open tab' }).isVisible()).resolves.toBe(false);
+    await expect(page.locator('article.card', { hasText: 'Newest' }).getByRole('button', { name: 'Open tab' }).isVisible()).resolves.toBe(
+      false,
+    );
     await card.getByRole('button', { name: 'Open tab' }).click();
     await until(() => card.locator('.import-status').innerText(), 'Tab Imported (renamed) is open.');
     expect(sb.callsOf('openResultTab')).toEqual([[51]]);
@@ -163,10 +201,18 @@ describe('history', () => {
   });
 
   test('failed and cancelled scans can be downloaded and exported too (their rows so far); a running one cannot', async () => {
-    const sb = await openSidebar(canned({ listScans: (p: number) => pages[p], downloadScan: { fileName: 'Stopped one.csv', url: 'https://drive.google.com/file/d/s1/view', sheetName: null } }), { view: 'history' });
+    const sb = await openSidebar(
+      canned({
+        listScans: (p: number) => pages[p],
+        downloadScan: { fileName: 'Stopped one.csv', url: 'https://drive.google.com/file/d/s1/view', sheetName: null },
+      }),
+      { view: 'history' },
+    );
     const { page } = sb;
     await until(() => page.locator('article.card .name').allInnerTexts(), ['Newest', 'Running one']);
-    await expect(page.locator('article.card', { hasText: 'Running one' }).getByRole('button', { name: 'Download' }).count()).resolves.toBe(0);
+    await expect(page.locator('article.card', { hasText: 'Running one' }).getByRole('button', { name: 'Download' }).count()).resolves.toBe(
+      0,
+    );
     await page.getByRole('button', { name: 'Older ›' }).click();
     await until(() => page.locator('article.card .name').allInnerTexts(), ['Older A', 'Failed one']);
     await expect(page.locator('article.card', { hasText: 'Failed one' }).getByRole('button', { name: 'Export' }).count()).resolves.toBe(1);
@@ -180,7 +226,10 @@ describe('history', () => {
   });
 
   test('a running scan can be cancelled from the history', async () => {
-    const sb = await openSidebar(canned({ listScans: pages[1], cancelScan: progress({ scanId: 49, name: 'Running one', status: 'cancelled', done: 9 }) }), { view: 'history' });
+    const sb = await openSidebar(
+      canned({ listScans: pages[1], cancelScan: progress({ scanId: 49, name: 'Running one', status: 'cancelled', done: 9 }) }),
+      { view: 'history' },
+    );
     const card = sb.page.locator('article.card', { hasText: 'Running one' });
     await card.getByRole('button', { name: 'Cancel' }).click();
     await until(() => card.locator('.badge').innerText(), 'Cancelled');

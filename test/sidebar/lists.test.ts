@@ -43,13 +43,19 @@ test('set up, sync, resolve a conflict from the page, select a refused row', asy
   wb.type('Scan multipack', 'A3', 'US');
   wb.type('Scan multipack', 'B3', bait);
   wb.type('Scan multipack', 'C3', 2);
-  await api(svc.url, KEY, 'POST', '/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B00000000S1', quantity: 5 }] });
+  await api(svc.url, KEY, 'POST', '/api/v3/multipack-corrections', {
+    marketplace_id: 'US',
+    corrections: [{ asin: 'B00000000S1', quantity: 5 }],
+  });
 
   await page.getByRole('button', { name: 'Sync now' }).click();
   const card = page.locator('.report[data-list=multipack]');
   await card.locator('.conflict').waitFor();
   await expect(card.locator('.side').allInnerTexts()).resolves.toEqual(['Sheet\n2', 'Service\n5']);
-  await until(() => card.locator('li').first().innerText(), `Row 3 ASIN "${bait}" must be 10 to 25 characters long (it has ${bait.length})`);
+  await until(
+    () => card.locator('li').first().innerText(),
+    `Row 3 ASIN "${bait}" must be 10 to 25 characters long (it has ${bait.length})`,
+  );
   expect(await page.locator('img').count()).toBe(0);
   await screenshot(page, 'lists-conflict');
 
@@ -59,7 +65,10 @@ test('set up, sync, resolve a conflict from the page, select a refused row', asy
   await card.getByRole('button', { name: "Keep the service's", exact: true }).click();
   await until(() => sb.callsOf('resolveConflicts'), [['multipack', ['US\tB00000000S1'], 'service']]);
   await until(() => tab(wb, 'Scan multipack')[1], ['US', 'B00000000S1', 5]);
-  await page.locator('.lists-status [data-list=multipack]').getByText(/Last sync/).waitFor();
+  await page
+    .locator('.lists-status [data-list=multipack]')
+    .getByText(/Last sync/)
+    .waitFor();
   expect(sb.errors).toEqual([]);
   const width = await page.evaluate('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(300);
@@ -74,7 +83,9 @@ test('the Lists view says when a daily quota of Google stopped the automatic syn
   const day = new Date(until24).toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   await page.getByLabel('Sync automatically every hour').check();
   await page
-    .getByText(`Automatic sync stopped by Google's daily quota (URL Fetch calls) at ${hm(at)}; it resumes after ${hm(until24)} on ${day}. Nothing was lost: it continues where it stopped.`)
+    .getByText(
+      `Automatic sync stopped by Google's daily quota (URL Fetch calls) at ${hm(at)}; it resumes after ${hm(until24)} on ${day}. Nothing was lost: it continues where it stopped.`,
+    )
     .waitFor();
   expect(sb.errors).toEqual([]);
 });

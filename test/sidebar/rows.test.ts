@@ -31,7 +31,10 @@ beforeAll(async () => {
   rows.forEach((r, i) => r.forEach((v, j) => v !== '' && wb.type('Price list (scan 7)', wb.a1(i + 1, j + 1), v)));
   rt = listsRuntime(wb, svc.clock);
   connect(rt, svc.url, KEY);
-  rt.properties.document!.set('scan.tab.7', JSON.stringify({ sheetId: wb.requireSheet('Price list (scan 7)').id, errorsSheetId: null, marketplace: 'US' }));
+  rt.properties.document!.set(
+    'scan.tab.7',
+    JSON.stringify({ sheetId: wb.requireSheet('Price list (scan 7)').id, errorsSheetId: null, marketplace: 'US' }),
+  );
   const s = wb.requireSheet('Price list (scan 7)');
   wb.activeSheet = s;
   wb.activeRange = { sheet: s, r1: 2, c1: 1, r2: 4, c2: 4 };
@@ -49,12 +52,22 @@ test('preview, apply and undo an action on the selected rows from the page', asy
   const section = page.locator('.rows');
   await section.getByRole('heading', { name: 'Selected rows' }).waitFor();
   await section.getByRole('button', { name: 'Block brand' }).click();
-  await until(() => section.locator('.small').first().innerText(), `Block 2 brands (US): ${BAIT}, Acme. 1 of the 3 selected rows has no brand: skipped. Apply`);
+  await until(
+    () => section.locator('.small').first().innerText(),
+    `Block 2 brands (US): ${BAIT}, Acme. 1 of the 3 selected rows has no brand: skipped. Apply`,
+  );
   expect(await page.locator('img').count()).toBe(0);
   expect(wb.sheetNames()).toEqual(['Sheet1', 'Price list (scan 7)']);
   await section.getByRole('button', { name: 'Apply' }).click();
-  await until(() => tab(wb, 'Scan brand blocklist').slice(1), [['US', BAIT], ['US', 'Acme']]);
-  const onService = async () => ((await api(svc.url, KEY, 'GET', '/api/v3/brand-blocklist?per_page=1000')).data as any[]).map((b) => b.name).sort();
+  await until(
+    () => tab(wb, 'Scan brand blocklist').slice(1),
+    [
+      ['US', BAIT],
+      ['US', 'Acme'],
+    ],
+  );
+  const onService = async () =>
+    ((await api(svc.url, KEY, 'GET', '/api/v3/brand-blocklist?per_page=1000')).data as any[]).map((b) => b.name).sort();
   expect(await onService()).toEqual([BAIT, 'Acme'].sort());
   await until(() => tab(wb, 'Price list (scan 7)').map((r) => r[6]), ['List', 'blocked brand', 'blocked brand', '']);
   await screenshot(page, 'rows-applied');
@@ -63,9 +76,19 @@ test('preview, apply and undo an action on the selected rows from the page', asy
   await section.getByPlaceholder('Units, tags or note').fill('6');
   await section.getByRole('button', { name: 'Set units per order…' }).click();
   await section.getByRole('button', { name: 'Apply' }).click();
-  await until(() => tab(wb, 'Scan multipack').slice(1), [['US', 'B000000R01', 6], ['US', 'B000000R02', 6], ['US', 'B000000R03', 6]]);
+  await until(
+    () => tab(wb, 'Scan multipack').slice(1),
+    [
+      ['US', 'B000000R01', 6],
+      ['US', 'B000000R02', 6],
+      ['US', 'B000000R03', 6],
+    ],
+  );
 
-  await section.getByText(/^Block 2 brands/).getByRole('button', { name: 'Undo' }).click();
+  await section
+    .getByText(/^Block 2 brands/)
+    .getByRole('button', { name: 'Undo' })
+    .click();
   await until(() => tab(wb, 'Scan brand blocklist').slice(1), []);
   expect(await onService()).toEqual([]);
   await until(() => tab(wb, 'Price list (scan 7)').map((r) => r[6]), ['List', '', '', '']);

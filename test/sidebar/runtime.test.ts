@@ -39,7 +39,7 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-test('with no key saved: the menu opens Settings, and the Scans tab comes back to Settings with the server\'s message', async () => {
+test("with no key saved: the menu opens Settings, and the Scans tab comes back to Settings with the server's message", async () => {
   rt.run('menuScanHistory');
   const pages = rt.uiEvents.filter((e: { kind: string }) => e.kind === 'sidebar') as Array<{ kind: 'sidebar'; html: string }>;
   const history = await openSidebar((fn, args) => rt.scriptRun(fn, args), { html: pages[pages.length - 1].html });
@@ -49,7 +49,10 @@ test('with no key saved: the menu opens Settings, and the Scans tab comes back t
   await page.getByRole('button', { name: 'Scans' }).click();
   await until(() => history.calls.filter((c) => c.fn === 'listScans' && c.error).length, 1, 20_000);
   await until(() => page.locator('nav [aria-current=true]').getAttribute('data-view'), 'settings');
-  await until(() => page.locator('.msg.error .text').innerText(), history.calls.find((c) => c.fn === 'listScans')!.error!.replace('[open-settings] ', ''));
+  await until(
+    () => page.locator('.msg.error .text').innerText(),
+    history.calls.find((c) => c.fn === 'listScans')!.error!.replace('[open-settings] ', ''),
+  );
   await expect(page.locator('.msg.error .text').innerText()).resolves.toMatch(/^No API key is saved yet\./);
   await history.close();
 });
@@ -67,12 +70,16 @@ test('settings: a refused key says so; the right key is saved, shown masked and 
   await page.getByRole('button', { name: 'Save' }).click();
   await until(() => page.locator('[data-role=masked-key]').innerText(), 'Saved key: ••••••••' + GOOD.slice(-4));
   await page.getByRole('button', { name: 'Test connection' }).click();
-  await until(() => page.locator('.result .ok').innerText(), `Connected to ${svc.url}: the key works and has access to United States (US).`, 20_000);
+  await until(
+    () => page.locator('.result .ok').innerText(),
+    `Connected to ${svc.url}: the key works and has access to United States (US).`,
+    20_000,
+  );
   expect(await page.content()).not.toContain(GOOD);
   expect(rt.properties.user(OWNER).toObject()['scan.settings']).toContain(GOOD);
 });
 
-test('new scan: the sheet\'s columns with samples, a preview naming sheet rows, Send, progress to done and the import into a tab', async () => {
+test("new scan: the sheet's columns with samples, a preview naming sheet rows, Send, progress to done and the import into a tab", async () => {
   const { page } = sb;
   await page.getByRole('button', { name: 'New scan' }).click();
   await page.locator('select[name=role-4]').waitFor({ timeout: 20_000 });
@@ -86,7 +93,10 @@ test('new scan: the sheet\'s columns with samples, a preview naming sheet rows, 
   await page.getByRole('button', { name: 'Preview' }).click();
   await page.locator('.preview .counts').waitFor({ timeout: 20_000 });
   // Messy rows of samples/README.md, by their sheet rows: digits lost (23), blank (67), no identifier (89), unusable cost (100).
-  const skippedRows = await page.locator('.preview details', { hasText: 'Skipped rows' }).locator('li[data-row]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row'))));
+  const skippedRows = await page
+    .locator('.preview details', { hasText: 'Skipped rows' })
+    .locator('li[data-row]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row'))));
   expect(skippedRows).toEqual(expect.arrayContaining([23, 67, 89, 100]));
   await expect(page.locator('.preview .counts').innerText()).resolves.toMatch(/^300 data rows: \d+ to send, \d+ skipped/);
   await screenshot(page, 'runtime-preview');

@@ -24,14 +24,32 @@ describe('columns and options', () => {
     expect(roles).toEqual(['identifier', 'custom', 'cost', 'sku']);
     // Every role is offered, by its label.
     const labels = await page.locator('select[name=role-1] option').allInnerTexts();
-    expect(labels).toEqual(['Identifier', 'Cost', 'SKU', 'MAP', 'Stock', 'Pack quantity', 'Image', 'Discount', 'Custom column', 'Not used']);
+    expect(labels).toEqual([
+      'Identifier',
+      'Cost',
+      'SKU',
+      'MAP',
+      'Stock',
+      'Pack quantity',
+      'Image',
+      'Discount',
+      'Custom column',
+      'Not used',
+    ]);
     await expect(page.locator('input[name=name]').inputValue()).resolves.toBe('Price list 2026-11-21');
     await expect(page.locator('select[name=marketplace]').inputValue()).resolves.toBe('US');
     await sb.close();
   });
 
   test('the user changes roles and options; Preview and Send send exactly those, with the block the form was built from', async () => {
-    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview(), startScan: { progress: progress({ done: 0 }), preview: preview() } }));
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        previewScan: preview(),
+        startScan: { progress: progress({ done: 0 }), preview: preview() },
+      }),
+    );
     const { page } = sb;
     await page.locator('select[name=role-3]').waitFor();
     // Identifier is unique: choosing it for column D frees column A.
@@ -80,7 +98,12 @@ describe('columns and options', () => {
   });
 
   test('the user can say which row holds the column names (0: none); the same block is read again with it', async () => {
-    const sb = await openSidebar(canned({ getScanSetup: (again?: { headerRow?: number }) => (again ? setup({ headerRow: again.headerRow, rowCount: 41 }) : setup()), getRunningScans: [] }));
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: (again?: { headerRow?: number }) => (again ? setup({ headerRow: again.headerRow, rowCount: 41 }) : setup()),
+        getRunningScans: [],
+      }),
+    );
     const { page } = sb;
     await page.locator('select[name=role-0]').waitFor();
     const line = page.locator('form.newscan > p.muted');
@@ -89,7 +112,10 @@ describe('columns and options', () => {
     await page.getByRole('button', { name: 'Use this row' }).click();
     await until(() => line.innerText().then((t) => t.includes('no header row')), true);
     const s0 = setup();
-    expect(sb.callsOf('getScanSetup')).toEqual([[], [{ sheetName: s0.sheetName, rangeA1: s0.rangeA1, selection: s0.selection, headerRow: 0 }]]);
+    expect(sb.callsOf('getScanSetup')).toEqual([
+      [],
+      [{ sheetName: s0.sheetName, rangeA1: s0.rangeA1, selection: s0.selection, headerRow: 0 }],
+    ]);
     await sb.close();
   });
 
@@ -103,7 +129,16 @@ describe('columns and options', () => {
       selection: false,
       headerRow: 1,
       roles: ['identifier', 'custom', 'cost', 'sku'],
-      options: { marketplace: 'US', name: 'Price list 2026-11-21', supplierDiscount: '', prepCost: '', multipackPrepCost: null, multipackOverride: false, multipackOverrideQuantity: null, pullHistoricalData: false },
+      options: {
+        marketplace: 'US',
+        name: 'Price list 2026-11-21',
+        supplierDiscount: '',
+        prepCost: '',
+        multipackPrepCost: null,
+        multipackOverride: false,
+        multipackOverrideQuantity: null,
+        pullHistoricalData: false,
+      },
     });
     await sb.close();
   });
@@ -126,11 +161,18 @@ describe('preview', () => {
       'Row 19: the cost "call us" is not a number.',
     ]);
     await box.getByText('Repaired cells').click();
-    await expect(box.locator('details', { hasText: 'Repaired cells' }).locator('li').allInnerTexts()).resolves.toEqual(['A4: 12345678905 → 012345678905', 'C9: 1.299,00 € → 1299.00']);
+    await expect(box.locator('details', { hasText: 'Repaired cells' }).locator('li').allInnerTexts()).resolves.toEqual([
+      'A4: 12345678905 → 012345678905',
+      'C9: 1.299,00 € → 1299.00',
+    ]);
     await box.getByText('Duplicates').click();
-    await expect(box.locator('details', { hasText: 'Duplicates' }).locator('li').allInnerTexts()).resolves.toEqual(['012345678905 on rows 4, 30']);
+    await expect(box.locator('details', { hasText: 'Duplicates' }).locator('li').allInnerTexts()).resolves.toEqual([
+      '012345678905 on rows 4, 30',
+    ]);
     await box.getByText('Warnings').click();
-    await expect(box.locator('details', { hasText: 'Warnings' }).locator('li').allInnerTexts()).resolves.toEqual(['D22: stock "lots" is not a number; sent blank.']);
+    await expect(box.locator('details', { hasText: 'Warnings' }).locator('li').allInnerTexts()).resolves.toEqual([
+      'D22: stock "lots" is not a number; sent blank.',
+    ]);
     await screenshot(page, 'preview');
     await sb.close();
   });
@@ -149,15 +191,28 @@ describe('preview', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.preview .problems').waitFor();
     await expect(page.locator('.preview p.error').innerText()).resolves.toBe('Nothing can be sent yet.');
-    await expect(page.locator('.preview .problems li').allInnerTexts()).resolves.toEqual(['Supplier discount must be a percent from 0 to below 100.', 'Give the scan a name.']);
-    await expect(page.locator('[aria-invalid=true]').evaluateAll((els) => els.map((e) => e.getAttribute('name')))).resolves.toEqual(['name', 'supplierDiscount']);
-    await expect(page.locator('.preview details', { hasText: 'Skipped rows' }).locator('li').last().innerText()).resolves.toBe('and 250 more');
+    await expect(page.locator('.preview .problems li').allInnerTexts()).resolves.toEqual([
+      'Supplier discount must be a percent from 0 to below 100.',
+      'Give the scan a name.',
+    ]);
+    await expect(page.locator('[aria-invalid=true]').evaluateAll((els) => els.map((e) => e.getAttribute('name')))).resolves.toEqual([
+      'name',
+      'supplierDiscount',
+    ]);
+    await expect(page.locator('.preview details', { hasText: 'Skipped rows' }).locator('li').last().innerText()).resolves.toBe(
+      'and 250 more',
+    );
     await sb.close();
   });
 
   test('a failure of the sheet read is shown plainly with a way to try again', async () => {
     let n = 0;
-    const sb = await openSidebar(canned({ getRunningScans: [], getScanSetup: () => (++n === 1 ? thrower('The active sheet is empty: open the price list first.') : setup()) }));
+    const sb = await openSidebar(
+      canned({
+        getRunningScans: [],
+        getScanSetup: () => (++n === 1 ? thrower('The active sheet is empty: open the price list first.') : setup()),
+      }),
+    );
     const { page } = sb;
     await expect(page.locator('.msg.error').innerText()).resolves.toContain('The active sheet is empty: open the price list first.');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -165,13 +220,14 @@ describe('preview', () => {
     await sb.close();
   });
 
-  test("an error belongs to the step that failed: the next step takes it away, a new failure shows again", async () => {
+  test('an error belongs to the step that failed: the next step takes it away, a new failure shows again', async () => {
     let n = 0;
     const sb = await openSidebar(
       canned({
         getScanSetup: setup(),
         getRunningScans: [],
-        previewScan: () => (++n === 1 || n === 3 ? thrower('Choose the column with the product identifiers (UPC, EAN, ASIN...).') : preview()),
+        previewScan: () =>
+          ++n === 1 || n === 3 ? thrower('Choose the column with the product identifiers (UPC, EAN, ASIN...).') : preview(),
       }),
     );
     const { page } = sb;
@@ -205,7 +261,10 @@ function thrower(message: string): never {
 
 describe('while it runs', () => {
   test('the progress bar follows getScanProgress on a timer; Cancel calls cancelScan and stops polling', async () => {
-    const steps: ScanProgress[] = [progress({ done: 18, speed: 150, secondsLeft: 60 * 7 + 10 }), progress({ done: 27, speed: 150, secondsLeft: 240 })];
+    const steps: ScanProgress[] = [
+      progress({ done: 18, speed: 150, secondsLeft: 60 * 7 + 10 }),
+      progress({ done: 27, speed: 150, secondsLeft: 240 }),
+    ];
     let i = 0;
     const sb = await openSidebar(
       canned({
@@ -221,12 +280,16 @@ describe('while it runs', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     const card = page.locator('article.card');
     await card.waitFor();
-    await expect(page.locator('.preview p.ok').innerText()).resolves.toBe('Sent 36 rows as scan "Price list 2026-11-21". Its progress is shown above.');
+    await expect(page.locator('.preview p.ok').innerText()).resolves.toBe(
+      'Sent 36 rows as scan "Price list 2026-11-21". Its progress is shown above.',
+    );
     // Sending again would start another paid scan: no longer the main action, and it asks first.
     const again = page.getByRole('button', { name: 'Send again…' });
     await expect(again.getAttribute('class')).resolves.toBe('');
     await again.click();
-    await expect(page.locator('form .confirm').innerText()).resolves.toContain('This starts another scan of the same rows, charged again by the Scan Service.');
+    await expect(page.locator('form .confirm').innerText()).resolves.toContain(
+      'This starts another scan of the same rows, charged again by the Scan Service.',
+    );
     await page.locator('form .confirm').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('form .confirm').isVisible()).resolves.toBe(false);
     expect(sb.callsOf('startScan')).toHaveLength(1);
@@ -236,7 +299,9 @@ describe('while it runs', () => {
     await page.clock.runFor(4000);
     await until(() => card.locator('.progress').innerText(), '18 of 36 rows · 150 products/min · about 7 min left');
     await expect(card.locator('.bar').getAttribute('aria-valuenow')).resolves.toBe('50');
-    await expect(card.locator('.bar > div').evaluate((e) => (e as unknown as { style: { width: string } }).style.width)).resolves.toBe('50%');
+    await expect(card.locator('.bar > div').evaluate((e) => (e as unknown as { style: { width: string } }).style.width)).resolves.toBe(
+      '50%',
+    );
     await page.clock.runFor(4000);
     await until(() => card.locator('.progress').innerText(), '27 of 36 rows · 150 products/min · about 4 min left');
     expect(sb.callsOf('getScanProgress')).toEqual([[41], [41]]);
@@ -254,7 +319,11 @@ describe('while it runs', () => {
 
   test('on open, running scans are found again and followed', async () => {
     const sb = await openSidebar(
-      canned({ getScanSetup: setup({ running: [progress()] }), getRunningScans: [progress(), progress({ scanId: 42, name: 'Other list', status: 'queued', done: 0 })], getScanProgress: (id: number) => progress({ scanId: id, done: 30 }) }),
+      canned({
+        getScanSetup: setup({ running: [progress()] }),
+        getRunningScans: [progress(), progress({ scanId: 42, name: 'Other list', status: 'queued', done: 0 })],
+        getScanProgress: (id: number) => progress({ scanId: id, done: 30 }),
+      }),
       { clock: true },
     );
     const { page } = sb;
@@ -262,7 +331,14 @@ describe('while it runs', () => {
     // Each running scan once, although both calls name scan 41.
     await expect(page.locator('article.card .name').allInnerTexts()).resolves.toEqual(['Price list 2026-11-21', 'Other list']);
     await page.clock.runFor(4000);
-    await until(() => sb.callsOf('getScanProgress').map((a) => a[0]).sort(), [41, 42]);
+    await until(
+      () =>
+        sb
+          .callsOf('getScanProgress')
+          .map((a) => a[0])
+          .sort(),
+      [41, 42],
+    );
     await sb.close();
   });
 });
@@ -284,7 +360,10 @@ describe('import', () => {
     const card = page.locator('article.card');
     await card.waitFor();
     await page.clock.runFor(4000);
-    await until(() => card.locator('.import-status').innerText(), '34 rows in tab Price list 2026-11-21, rows the service could not use in Price list 2026-11-21 errors.');
+    await until(
+      () => card.locator('.import-status').innerText(),
+      '34 rows in tab Price list 2026-11-21, rows the service could not use in Price list 2026-11-21 errors.',
+    );
     expect(sb.callsOf('importScan')).toEqual([
       [41, { filters: [] }],
       [41, { filters: [] }],
@@ -302,7 +381,11 @@ describe('import', () => {
         getScanSetup: setup(),
         getRunningScans: [progress({ done: 30 })],
         getScanProgress: () => progress({ status: 'error', done: 36, products: 0, errors: 36 }),
-        importScan: imported({ rowsWritten: 0, totalRows: 0, message: 'No products; 36 rows the service could not use are in "Price list 2026-11-21 errors".' }),
+        importScan: imported({
+          rowsWritten: 0,
+          totalRows: 0,
+          message: 'No products; 36 rows the service could not use are in "Price list 2026-11-21 errors".',
+        }),
       }),
       { clock: true },
     );
@@ -310,7 +393,10 @@ describe('import', () => {
     const card = page.locator('article.card');
     await card.waitFor();
     await page.clock.runFor(4000);
-    await until(() => card.locator('.import-status').innerText(), 'No products; 36 rows the service could not use are in "Price list 2026-11-21 errors".');
+    await until(
+      () => card.locator('.import-status').innerText(),
+      'No products; 36 rows the service could not use are in "Price list 2026-11-21 errors".',
+    );
     await expect(card.locator('.badge').innerText()).resolves.toBe('Failed');
     await expect(card.locator('.error').innerText()).resolves.toMatch(/ended this scan with an error/);
     expect(sb.callsOf('importScan')).toEqual([[41, { filters: [] }]]);
@@ -323,7 +409,10 @@ describe('import', () => {
       canned({
         getScanSetup: setup(),
         getRunningScans: [progress({ status: 'success', done: 36, resultSheet: 'Price list 2026-11-21' })],
-        importScan: () => (++i % 2 ? imported({ done: false, rowsWritten: 5, totalRows: 8 }) : imported({ rowsWritten: 8, totalRows: 8, errorsSheetName: null })),
+        importScan: () =>
+          ++i % 2
+            ? imported({ done: false, rowsWritten: 5, totalRows: 8 })
+            : imported({ rowsWritten: 8, totalRows: 8, errorsSheetName: null }),
       }),
     );
     const { page } = sb;
@@ -370,7 +459,11 @@ describe('import', () => {
     await card.getByRole('button', { name: 'Import again' }).click();
     await until(() => sb.callsOf('importScan').length, 4);
     expect(sb.callsOf('importScan')[3]).toEqual(sb.callsOf('importScan')[2]);
-    expect((sb.callsOf('importScan')[2][1] as ImportRequest).filters).toContainEqual({ field: 'buybox_price', operator: '<=', value: 12.5 });
+    expect((sb.callsOf('importScan')[2][1] as ImportRequest).filters).toContainEqual({
+      field: 'buybox_price',
+      operator: '<=',
+      value: 12.5,
+    });
     await sb.close();
   });
 
@@ -383,7 +476,9 @@ describe('import', () => {
       }),
     );
     await sb.page.getByRole('button', { name: 'Import again' }).click();
-    await expect(sb.page.locator('.msg.error').innerText()).resolves.toContain('The Scan Service refused the request: filter field "rnk" is unknown');
+    await expect(sb.page.locator('.msg.error').innerText()).resolves.toContain(
+      'The Scan Service refused the request: filter field "rnk" is unknown',
+    );
     // Google's "Exception: " prefix is not shown.
     await expect(sb.page.locator('.msg.error').innerText()).resolves.not.toContain('Exception:');
     await sb.close();

@@ -61,27 +61,50 @@ function outcome(page: Page, call: string, userObject?: string): Promise<Outcome
 test('plain arguments reach the server function and its result reaches the success handler, asynchronously', async () => {
   const r = await outcome(sb.page, "run.echoArgs(1, 'two', true, null, { a: [1, { b: 'c' }] }, -0.5)");
   expect(r).toEqual({ ok: [1, 'two', true, null, { a: [1, { b: 'c' }] }, -0.5], sync: false });
-  expect(sb.calls).toEqual([{ fn: 'echoArgs', args: [1, 'two', true, null, { a: [1, { b: 'c' }] }, -0.5], result: [1, 'two', true, null, { a: [1, { b: 'c' }] }, -0.5] }]);
+  expect(sb.calls).toEqual([
+    {
+      fn: 'echoArgs',
+      args: [1, 'two', true, null, { a: [1, { b: 'c' }] }, -0.5],
+      result: [1, 'two', true, null, { a: [1, { b: 'c' }] }, -0.5],
+    },
+  ]);
   expect(rt.executions.at(-1)).toMatchObject({ functionName: 'echoArgs', kind: 'sidebar-call' });
 });
 
 test('a Date argument fails the call in the page: the failure handler gets Google-like words and nothing reaches the server', async () => {
-  await expect(outcome(sb.page, 'run.echoArgs(new Date(0))')).resolves.toEqual({ fail: { isError: true, name: 'Error', message: 'Failed due to illegal value in property: 0' }, sync: false });
-  await expect(outcome(sb.page, "run.echoArgs('ok', { when: new Date(0) })")).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 1.when' } });
+  await expect(outcome(sb.page, 'run.echoArgs(new Date(0))')).resolves.toEqual({
+    fail: { isError: true, name: 'Error', message: 'Failed due to illegal value in property: 0' },
+    sync: false,
+  });
+  await expect(outcome(sb.page, "run.echoArgs('ok', { when: new Date(0) })")).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 1.when' },
+  });
   expect(sb.calls).toEqual([]);
 });
 
 test('a function argument, anywhere inside, fails the call', async () => {
-  await expect(outcome(sb.page, 'run.echoArgs(() => 1)')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 0' } });
-  await expect(outcome(sb.page, 'run.echoArgs({ list: [1, { f() {} }] })')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 0.list.1.f' } });
+  await expect(outcome(sb.page, 'run.echoArgs(() => 1)')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 0' },
+  });
+  await expect(outcome(sb.page, 'run.echoArgs({ list: [1, { f() {} }] })')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 0.list.1.f' },
+  });
   expect(sb.calls).toEqual([]);
 });
 
 test('a DOM node, a class instance, a Map or a circular object fails the call', async () => {
-  await expect(outcome(sb.page, 'run.echoArgs({ el: document.body })')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 0.el' } });
-  await expect(outcome(sb.page, 'class P { constructor() { this.x = 1; } }; run.echoArgs(1, [new P()])')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 1.0' } });
-  await expect(outcome(sb.page, 'run.echoArgs(new Map())')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 0' } });
-  await expect(outcome(sb.page, 'const o = { a: 1 }; o.self = o; run.echoArgs(o)')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 0.self' } });
+  await expect(outcome(sb.page, 'run.echoArgs({ el: document.body })')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 0.el' },
+  });
+  await expect(outcome(sb.page, 'class P { constructor() { this.x = 1; } }; run.echoArgs(1, [new P()])')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 1.0' },
+  });
+  await expect(outcome(sb.page, 'run.echoArgs(new Map())')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 0' },
+  });
+  await expect(outcome(sb.page, 'const o = { a: 1 }; o.self = o; run.echoArgs(o)')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 0.self' },
+  });
   expect(sb.calls).toEqual([]);
 });
 
@@ -92,8 +115,12 @@ test('undefined inside an array arrives as null; an undefined property is droppe
 });
 
 test('a form element as the only argument arrives as its fields; beside other arguments it fails', async () => {
-  await expect(outcome(sb.page, "run.echoArgs(document.getElementById('f'))")).resolves.toMatchObject({ ok: [{ a: '1', c: 'yes', s: ['x', 'y'] }] });
-  await expect(outcome(sb.page, "run.echoArgs(1, document.getElementById('f'))")).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 1' } });
+  await expect(outcome(sb.page, "run.echoArgs(document.getElementById('f'))")).resolves.toMatchObject({
+    ok: [{ a: '1', c: 'yes', s: ['x', 'y'] }],
+  });
+  await expect(outcome(sb.page, "run.echoArgs(1, document.getElementById('f'))")).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 1' },
+  });
 });
 
 test('withUserObject: the object (not a copy, never sent) is the second argument of the success and of the failure handler', async () => {
@@ -132,17 +159,22 @@ test('chaining: each with* returns a new runner and leaves the one it was called
   expect(r).toEqual({ got: ['a:Hello, A', 'b:Hello, B', 'base-failure', 'c:Hello, C:U'], distinct: 5, plainHasHandler: 'function' });
 });
 
-test('a server exception reaches the failure handler as an Error whose message is the exception\'s', async () => {
-  await expect(outcome(sb.page, 'run.failingTick()')).resolves.toEqual({ fail: { isError: true, name: 'ScriptError', message: 'tick failed' }, sync: false });
+test("a server exception reaches the failure handler as an Error whose message is the exception's", async () => {
+  await expect(outcome(sb.page, 'run.failingTick()')).resolves.toEqual({
+    fail: { isError: true, name: 'ScriptError', message: 'tick failed' },
+    sync: false,
+  });
   expect(sb.calls).toEqual([{ fn: 'failingTick', args: [], error: 'tick failed' }]);
 });
 
-test('a Date in the server\'s result fails the call', async () => {
-  await expect(outcome(sb.page, 'run.getDate()')).resolves.toMatchObject({ fail: { isError: true, message: 'Failed due to illegal value in property: result' } });
+test("a Date in the server's result fails the call", async () => {
+  await expect(outcome(sb.page, 'run.getDate()')).resolves.toMatchObject({
+    fail: { isError: true, message: 'Failed due to illegal value in property: result' },
+  });
 });
 
-test('handler errors: a failure without a failure handler is thrown uncaught in the page; an exception in a success handler is the page\'s, not the failure handler\'s', async () => {
-  await sb.page.evaluate("google.script.run.failingTick(); google.script.run.echoArgs(new Date(0))");
+test("handler errors: a failure without a failure handler is thrown uncaught in the page; an exception in a success handler is the page's, not the failure handler's", async () => {
+  await sb.page.evaluate('google.script.run.failingTick(); google.script.run.echoArgs(new Date(0))');
   await until(() => sb.errors.slice().sort(), ['Error: Failed due to illegal value in property: 0', 'ScriptError: tick failed']);
   sb.errors.length = 0;
   const r = await sb.page.evaluate(`new Promise((resolve) => {
@@ -154,15 +186,24 @@ test('handler errors: a failure without a failure handler is thrown uncaught in 
 });
 
 test('only the server\'s public functions exist on the runner ("_" names and unknown names are not there)', async () => {
-  const r = await sb.page.evaluate('[typeof google.script.run.hello, typeof google.script.run.privateThing_, typeof google.script.run.nope, typeof google.script.run.hello("x")]');
+  const r = await sb.page.evaluate(
+    '[typeof google.script.run.hello, typeof google.script.run.privateThing_, typeof google.script.run.nope, typeof google.script.run.hello("x")]',
+  );
   // A call returns nothing (its result goes to the success handler).
   expect(r).toEqual(['function', 'undefined', 'undefined', 'undefined']);
 });
 
 test('a canned server goes through the same page rules, and a canned Date result fails like the real one', async () => {
-  const page = await openSidebar(canned({ echo: (...a: unknown[]) => a, when: () => new Date(0) }), { html: PAGE, functions: ['echo', 'when'] });
-  await expect(outcome(page.page, 'run.echo([undefined], new Date(0))')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: 1' } });
+  const page = await openSidebar(canned({ echo: (...a: unknown[]) => a, when: () => new Date(0) }), {
+    html: PAGE,
+    functions: ['echo', 'when'],
+  });
+  await expect(outcome(page.page, 'run.echo([undefined], new Date(0))')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: 1' },
+  });
   await expect(outcome(page.page, 'run.echo([undefined])')).resolves.toMatchObject({ ok: [[null]] });
-  await expect(outcome(page.page, 'run.when()')).resolves.toMatchObject({ fail: { message: 'Failed due to illegal value in property: result' } });
+  await expect(outcome(page.page, 'run.when()')).resolves.toMatchObject({
+    fail: { message: 'Failed due to illegal value in property: result' },
+  });
   await page.close();
 });

@@ -39,7 +39,10 @@ describe('hostile text is shown as text', () => {
         importScan: (() => {
           let n = 0;
           // Tab names worded by the sidebar (no message), then the server's own message.
-          return () => (++n === 1 ? imported({ done: false, sheetName: IMG }) : imported({ sheetName: IMG, errorsSheetName: SCRIPT, message: n === 2 ? '' : BREAK }));
+          return () =>
+            ++n === 1
+              ? imported({ done: false, sheetName: IMG })
+              : imported({ sheetName: IMG, errorsSheetName: SCRIPT, message: n === 2 ? '' : BREAK });
         })(),
         previewScan: preview({
           ok: false,
@@ -88,7 +91,9 @@ describe('hostile text is shown as text', () => {
     await card.getByRole('button', { name: 'Download' }).click();
     await until(() => card.locator('.action-result a').innerText(), IMG);
     // The quote and angle brackets stay inside the URL, percent-encoded by the URL parser.
-    await expect(card.locator('.action-result a').getAttribute('href')).resolves.toBe('https://drive.example.com/%22%3E%3Cimg%20src=x%20onerror=alert(3)%3E');
+    await expect(card.locator('.action-result a').getAttribute('href')).resolves.toBe(
+      'https://drive.example.com/%22%3E%3Cimg%20src=x%20onerror=alert(3)%3E',
+    );
     await card.getByRole('button', { name: 'Export' }).click();
     await until(() => card.locator('.action-result[data-for="export"]').innerText(), SCRIPT + ' Open the export');
     await expect(card.locator('.action-result[data-for="export"] a').count()).resolves.toBe(0);

@@ -21,7 +21,11 @@ describe('settings', () => {
     await expect(page.locator('input[name=apiKey]').getAttribute('type')).resolves.toBe('password');
     await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('https://scan.example.com');
     await expect(page.locator('select[name=defaultMarketplace]').inputValue()).resolves.toBe('US');
-    await expect(page.locator('select[name=defaultMarketplace] option').allInnerTexts()).resolves.toEqual(['US – United States', 'CA – Canada', 'DE – Germany']);
+    await expect(page.locator('select[name=defaultMarketplace] option').allInnerTexts()).resolves.toEqual([
+      'US – United States',
+      'CA – Canada',
+      'DE – Germany',
+    ]);
     await sb.close();
   });
 
@@ -48,7 +52,8 @@ describe('settings', () => {
     await expect(page.locator('input[name=apiKey]').inputValue()).resolves.toBe('');
     await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('https://other.example.com');
     await expect(page.locator('.msg.ok .text').innerText()).resolves.toBe('Settings saved.');
-    const text = (await page.content()) + (await page.evaluate('JSON.stringify([...document.querySelectorAll("input")].map((i) => i.value))'));
+    const text =
+      (await page.content()) + (await page.evaluate('JSON.stringify([...document.querySelectorAll("input")].map((i) => i.value))'));
     expect(text).not.toContain(NEW_KEY);
     // Saving again without typing a key keeps the saved one (no apiKey sent).
     await page.getByRole('button', { name: 'Save' }).click();
@@ -84,19 +89,33 @@ describe('settings', () => {
         testConnection: () =>
           ++n === 1
             ? { ok: true, message: 'Connected to https://scan.example.com: the key works and has access to United States (US).' }
-            : { ok: false, problem: 'bad-key', message: 'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it.' },
+            : {
+                ok: false,
+                problem: 'bad-key',
+                message:
+                  'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it.',
+              },
       }),
       { view: 'settings' },
     );
     const { page } = sb;
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await until(() => page.locator('.result .ok').innerText(), 'Connected to https://scan.example.com: the key works and has access to United States (US).');
+    await until(
+      () => page.locator('.result .ok').innerText(),
+      'Connected to https://scan.example.com: the key works and has access to United States (US).',
+    );
     expect(sb.callsOf('saveSettings')).toEqual([]);
     await page.fill('input[name=apiKey]', NEW_KEY);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await until(() => page.locator('.result .error').innerText(), 'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it. Nothing was saved.');
+    await until(
+      () => page.locator('.result .error').innerText(),
+      'The Scan Service at https://scan.example.com refused the API key (401). Copy the key again from Integrations > API Access and save it. Nothing was saved.',
+    );
     expect(sb.callsOf('saveSettings')).toEqual([]);
-    expect(sb.callsOf('testConnection')).toEqual([[null], [{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US' }]]);
+    expect(sb.callsOf('testConnection')).toEqual([
+      [null],
+      [{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US' }],
+    ]);
     await expect(page.locator('[data-role=masked-key]').innerText()).resolves.toBe('Saved key: ••••••••cdef');
     // The key field is where the user goes next.
     await until(() => page.evaluate('document.activeElement && document.activeElement.name'), 'apiKey');
@@ -114,7 +133,10 @@ describe('settings', () => {
     await expect(box.isChecked()).resolves.toBe(false);
     await box.check();
     await until(() => sb.callsOf('setFormulaKeySharing'), [[true]]);
-    await until(() => page.locator('.msg.ok .text').innerText(), 'Formulas in this spreadsheet now use your key, also when an editor recalculates them.');
+    await until(
+      () => page.locator('.msg.ok .text').innerText(),
+      'Formulas in this spreadsheet now use your key, also when an editor recalculates them.',
+    );
     await until(() => box.isEnabled(), true);
     await box.uncheck();
     await until(() => sb.callsOf('setFormulaKeySharing'), [[true], [false]]);
@@ -134,7 +156,10 @@ describe('settings', () => {
     );
     const box = sb.page.getByLabel('Let formulas in this spreadsheet use my key');
     await box.click();
-    await until(() => sb.page.locator('.msg.error .text').innerText(), 'Only the owner of this spreadsheet can share their key with its formulas.');
+    await until(
+      () => sb.page.locator('.msg.error .text').innerText(),
+      'Only the owner of this spreadsheet can share their key with its formulas.',
+    );
     await until(() => box.isChecked(), false);
     await sb.close();
   });
@@ -150,7 +175,12 @@ describe('settings', () => {
 describe('first run', () => {
   test('Settings says what the key is and where to find it; the first key saved leads on to New scan', async () => {
     const sb = await openSidebar(
-      canned({ getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }), saveSettings: settings({ apiKeyMasked: '••••••••XYZW' }), getScanSetup: setup(), getRunningScans: [] }),
+      canned({
+        getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }),
+        saveSettings: settings({ apiKeyMasked: '••••••••XYZW' }),
+        getScanSetup: setup(),
+        getRunningScans: [],
+      }),
       { view: 'settings' },
     );
     const { page } = sb;
@@ -171,7 +201,8 @@ describe('first run', () => {
         getRunningScans: [],
         saveSettings: settings({ apiKeyMasked: '••••••••XYZW' }),
         startScan: () => {
-          if (++n === 1) throw new Error('Exception: [open-settings] No API key is saved yet. Paste the key from Integrations > API Access.');
+          if (++n === 1)
+            throw new Error('Exception: [open-settings] No API key is saved yet. Paste the key from Integrations > API Access.');
           throw new Error('The Scan Service is busy (too many requests). Try again in a few minutes.');
         },
       }),
@@ -182,7 +213,9 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     const panel = page.locator('.keypanel');
     await panel.waitFor();
-    await expect(panel.locator('p.error').innerText()).resolves.toBe('No API key is saved yet. Paste the key from Integrations > API Access.');
+    await expect(panel.locator('p.error').innerText()).resolves.toBe(
+      'No API key is saved yet. Paste the key from Integrations > API Access.',
+    );
     await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('scan');
     await panel.locator('input[name=apiKey]').fill(NEW_KEY);
     await panel.getByRole('button', { name: 'Save key' }).click();
@@ -201,9 +234,16 @@ describe('a missing or refused key anywhere opens Settings', () => {
     ['New scan', 'scan', 'getScanSetup'],
     ['Scans', 'history', 'listScans'],
   ])('%s: the open-settings marker switches to Settings with the message', async (_label, view, fn) => {
-    const answers: Record<string, unknown> = { getSettings: settings(), getRunningScans: [], getScanSetup: setup(), listScans: { scans: [], page: 1, hasMore: false } };
+    const answers: Record<string, unknown> = {
+      getSettings: settings(),
+      getRunningScans: [],
+      getScanSetup: setup(),
+      listScans: { scans: [], page: 1, hasMore: false },
+    };
     answers[fn] = () => {
-      throw new Error('Exception: [open-settings] The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.');
+      throw new Error(
+        'Exception: [open-settings] The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.',
+      );
     };
     const sb = await openSidebar(canned(answers), { view });
     const { page } = sb;
@@ -224,7 +264,10 @@ describe('a missing or refused key anywhere opens Settings', () => {
         },
       }),
     );
-    await until(() => sb.page.locator('.msg.error .text').innerText(), 'The Scan Service is busy (too many requests). Try again in a few minutes.');
+    await until(
+      () => sb.page.locator('.msg.error .text').innerText(),
+      'The Scan Service is busy (too many requests). Try again in a few minutes.',
+    );
     await expect(sb.page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('scan');
     expect(sb.callsOf('getSettings')).toEqual([]);
     await sb.close();

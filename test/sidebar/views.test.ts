@@ -17,7 +17,21 @@ const server = () =>
     getScanSetup: setup({ running: [progress()] }),
     getRunningScans: [progress()],
     getScanProgress: progress(),
-    listScans: listPage(1, [progress({ scanId: 40, name: 'Monday list', status: 'success', done: 36, resultSheet: 'Monday list', completedAt: '2026-11-20T10:00:00Z' }), progress()], true),
+    listScans: listPage(
+      1,
+      [
+        progress({
+          scanId: 40,
+          name: 'Monday list',
+          status: 'success',
+          done: 36,
+          resultSheet: 'Monday list',
+          completedAt: '2026-11-20T10:00:00Z',
+        }),
+        progress(),
+      ],
+      true,
+    ),
   });
 
 describe('the built page', () => {

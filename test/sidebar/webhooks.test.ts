@@ -22,7 +22,16 @@ const BREAK = '</span></article><iframe srcdoc="<script>parent.__pwned=3</script
 const SECRET = 'a'.repeat(32) + 'f'.repeat(32);
 
 function hook(over: Partial<WebhookView> = {}): WebhookView {
-  return { id: 1, name: 'Team chat', url: 'https://hooks.example.com/1', events: ['scan.complete'], active: true, createdAt: '2026-11-25T10:00:00', updatedAt: '2026-11-25T11:30:00', ...over };
+  return {
+    id: 1,
+    name: 'Team chat',
+    url: 'https://hooks.example.com/1',
+    events: ['scan.complete'],
+    active: true,
+    createdAt: '2026-11-25T10:00:00',
+    updatedAt: '2026-11-25T11:30:00',
+    ...over,
+  };
 }
 function list(webhooks: WebhookView[], over: Partial<WebhookList> = {}): WebhookList {
   return { webhooks, limit: 10, atLimit: false, limitMessage: null, events: ['scan.complete'], loopbackAllowed: false, ...over };
@@ -45,18 +54,27 @@ async function openWebhooks(handler: Parameters<typeof openSidebar>[0]): Promise
 }
 
 test('the list: name, address, events, on/off, created and updated; the Settings tab stays current; the receiver help', async () => {
-  const sb = await openWebhooks(canned({ getSettings: settings(), listWebhooks: list([hook(), hook({ id: 2, name: 'Zap', url: 'https://hooks.zapier.com/x', active: false, updatedAt: '' })]) }));
+  const sb = await openWebhooks(
+    canned({
+      getSettings: settings(),
+      listWebhooks: list([hook(), hook({ id: 2, name: 'Zap', url: 'https://hooks.zapier.com/x', active: false, updatedAt: '' })]),
+    }),
+  );
   const { page } = sb;
   await page.locator('article.webhook').nth(1).waitFor();
   await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('settings');
   const cards = page.locator('article.webhook');
-  await expect(cards.nth(0).innerText()).resolves.toMatch(/^Team chat\s+on\s+https:\/\/hooks\.example\.com\/1\s+Events: scan\.complete\s+Created 2026-11-25 10:00 · updated 2026-11-25 11:30/);
+  await expect(cards.nth(0).innerText()).resolves.toMatch(
+    /^Team chat\s+on\s+https:\/\/hooks\.example\.com\/1\s+Events: scan\.complete\s+Created 2026-11-25 10:00 · updated 2026-11-25 11:30/,
+  );
   await expect(cards.nth(1).locator('.badge').innerText()).resolves.toBe('off');
   await expect(cards.nth(1).getByRole('button', { name: 'Turn on' }).count()).resolves.toBe(1);
   await expect(cards.nth(1).innerText()).resolves.toContain('updated —');
   await expect(page.locator('[data-role=count]').innerText()).resolves.toBe('2 of 10 webhooks');
   await page.getByText('What can receive webhooks').click();
-  await expect(page.locator('.receiver-help').innerText()).resolves.toMatch(/An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, and a web app cannot read the signature header\./);
+  await expect(page.locator('.receiver-help').innerText()).resolves.toMatch(
+    /An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, and a web app cannot read the signature header\./,
+  );
   await expect(page.locator('.receiver-help').innerText()).resolves.toMatch(/examples\/webhook-receiver/);
   await screenshot(page, 'webhooks-list');
   await page.getByRole('button', { name: '‹ Settings' }).click();
@@ -89,7 +107,9 @@ test('add: sends what was typed; the secret is shown once with Copy and "it will
   await page.locator('input[name=secret]').waitFor();
   expect(sent).toEqual([{ name: ' Team chat ', url: 'https://hooks.example.com/1', events: ['scan.complete'] }]);
   await expect(page.locator('input[name=secret]').inputValue()).resolves.toBe(SECRET);
-  await expect(page.locator('.secret').innerText()).resolves.toMatch(/Secret of Team chat:[\s\S]*Copy it now and put it in your receiver: it will not be shown again\. The add-on does not keep it\./);
+  await expect(page.locator('.secret').innerText()).resolves.toMatch(
+    /Secret of Team chat:[\s\S]*Copy it now and put it in your receiver: it will not be shown again\. The add-on does not keep it\./,
+  );
   await until(() => page.locator('article.webhook .name').innerText(), 'Team chat');
   await expect(page.locator('.msg.ok .text').innerText()).resolves.toBe('Webhook "Team chat" added.');
   // Copy: this page is not a secure context (no navigator.clipboard), so the select-and-copy path
@@ -177,7 +197,9 @@ test('rename, change address, on/off send the change; regenerate and delete only
   ]);
 
   await card.getByRole('button', { name: 'New secret…' }).click();
-  await expect(card.locator('.confirm').innerText()).resolves.toMatch(/^Make a new secret for "Team chat"\? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it\./);
+  await expect(card.locator('.confirm').innerText()).resolves.toMatch(
+    /^Make a new secret for "Team chat"\? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it\./,
+  );
   await card.getByRole('button', { name: 'Keep the old one' }).click();
   await expect(card.locator('.confirm').count()).resolves.toBe(0);
   expect(regenerated).toEqual([]);
@@ -188,7 +210,9 @@ test('rename, change address, on/off send the change; regenerate and delete only
   await expect(page.locator('.secret').innerText()).resolves.toMatch(/^New secret of Team chat:[\s\S]*it will not be shown again/);
 
   await card.getByRole('button', { name: 'Delete…' }).click();
-  await expect(card.locator('.confirm').innerText()).resolves.toMatch(/^Delete the webhook "Team chat"\? Its address gets no more notifications\. This cannot be undone\./);
+  await expect(card.locator('.confirm').innerText()).resolves.toMatch(
+    /^Delete the webhook "Team chat"\? Its address gets no more notifications\. This cannot be undone\./,
+  );
   await card.getByRole('button', { name: 'Keep', exact: true }).click();
   expect(deleted).toEqual([]);
   await card.getByRole('button', { name: 'Delete…' }).click();
@@ -199,7 +223,10 @@ test('rename, change address, on/off send the change; regenerate and delete only
 });
 
 test('at the limit the form is replaced by the limit message; refusals are shown as the server words them', async () => {
-  const full = list(Array.from({ length: 10 }, (_x, i) => hook({ id: i + 1, name: 'Hook ' + (i + 1) })), { atLimit: true, limitMessage: 'This account has 10 webhooks, the most the Scan Service allows (10). Delete one to add another.' });
+  const full = list(
+    Array.from({ length: 10 }, (_x, i) => hook({ id: i + 1, name: 'Hook ' + (i + 1) })),
+    { atLimit: true, limitMessage: 'This account has 10 webhooks, the most the Scan Service allows (10). Delete one to add another.' },
+  );
   const sb = await openWebhooks(canned({ getSettings: settings(), listWebhooks: full }));
   const { page } = sb;
   await page.locator('[data-role=limit]').waitFor();
@@ -218,11 +245,16 @@ test('at the limit the form is replaced by the limit message; refusals are shown
     }),
   );
   await refused.page.locator('input[name=webhookName]').waitFor();
-  await expect(refused.page.locator('.form-group .hint').innerText()).resolves.toMatch(/This is a local Scan Service, so addresses on this computer \(http:\/\/localhost:…\) are accepted too\./);
+  await expect(refused.page.locator('.form-group .hint').innerText()).resolves.toMatch(
+    /This is a local Scan Service, so addresses on this computer \(http:\/\/localhost:…\) are accepted too\./,
+  );
   await refused.page.fill('input[name=webhookName]', 'n');
   await refused.page.fill('input[name=webhookUrl]', 'https://10.0.0.8/');
   await refused.page.getByRole('button', { name: 'Add webhook' }).click();
-  await until(() => refused.page.locator('.msg.error .text').innerText(), 'The webhook address "https://10.0.0.8/" points to a private, loopback or other internal address (10.0.0.8).');
+  await until(
+    () => refused.page.locator('.msg.error .text').innerText(),
+    'The webhook address "https://10.0.0.8/" points to a private, loopback or other internal address (10.0.0.8).',
+  );
   await expect(refused.page.locator('input[name=secret]').count()).resolves.toBe(0);
   await refused.close();
 });
@@ -290,7 +322,11 @@ describe('bridged to the real add-on and the local service', () => {
     await page.fill('input[name=webhookName]', IMG);
     await page.fill('input[name=webhookUrl]', 'https://192.168.0.10/hook');
     await page.getByRole('button', { name: 'Add webhook' }).click();
-    await until(() => page.locator('.msg.error .text').innerText(), 'The webhook address "https://192.168.0.10/hook" points to a private, loopback or other internal address (192.168.0.10). The Scan Service delivers only to public internet addresses; see "What can receive webhooks" below.', 20_000);
+    await until(
+      () => page.locator('.msg.error .text').innerText(),
+      'The webhook address "https://192.168.0.10/hook" points to a private, loopback or other internal address (192.168.0.10). The Scan Service delivers only to public internet addresses; see "What can receive webhooks" below.',
+      20_000,
+    );
     await page.fill('input[name=webhookUrl]', 'https://hooks.example.com/' + encodeURIComponent('"><b>'));
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.locator('input[name=secret]').waitFor({ timeout: 20_000 });

@@ -16,7 +16,11 @@ const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function runLocal(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -78,7 +82,11 @@ test('scan <in.csv> --sheet --marketplace --name --out: one summary line, result
   const ws = x.getWorksheet('Socks run')!;
   expect(ws.autoFilter).toBe('A1:' + ws.getRow(1).getCell(header.length).address.replace(/\d+$/, '') + '4');
   const cf = (ws as unknown as { conditionalFormattings: Array<{ ref: string }> }).conditionalFormattings.map((c) => c.ref);
-  const letter = (name: string) => ws.getRow(1).getCell(col(name) + 1).address.replace(/\d+$/, '');
+  const letter = (name: string) =>
+    ws
+      .getRow(1)
+      .getCell(col(name) + 1)
+      .address.replace(/\d+$/, '');
   expect(cf).toEqual(expect.arrayContaining([`${letter('Profit')}2:${letter('Profit')}4`, `${letter('ROI')}2:${letter('ROI')}4`]));
   expect(ws.getCell(`${letter('Hazmat')}2`).numFmt).toBe('"TRUE";"TRUE";"FALSE"');
 }, 60_000);

@@ -3,7 +3,12 @@ import { isFormulaLike, needsTextGuard, safeBlock, safeCellValue, safeText } fro
 
 describe('CSV (RFC 4180)', () => {
   test('plain fields are not quoted; records end with CRLF', () => {
-    expect(toCsv([['UPC', 'Cost'], ['012345678905', '12.50']])).toBe('UPC,Cost\r\n012345678905,12.50\r\n');
+    expect(
+      toCsv([
+        ['UPC', 'Cost'],
+        ['012345678905', '12.50'],
+      ]),
+    ).toBe('UPC,Cost\r\n012345678905,12.50\r\n');
   });
   test('commas, quotes, CR and LF are quoted, quotes doubled', () => {
     expect(csvField('a,b')).toBe('"a,b"');
@@ -38,10 +43,13 @@ describe('CSV (RFC 4180)', () => {
 });
 
 describe('formula guard', () => {
-  test.each(['=HYPERLINK("http://evil","click")', '+1+1', '-2+3', '@SUM(A1)', '  =1+1', '\t+1'])('%p would be a formula and is written as text', (s) => {
-    expect(isFormulaLike(s)).toBe(true);
-    expect(safeText(s)).toBe("'" + s);
-  });
+  test.each(['=HYPERLINK("http://evil","click")', '+1+1', '-2+3', '@SUM(A1)', '  =1+1', '\t+1'])(
+    '%p would be a formula and is written as text',
+    (s) => {
+      expect(isFormulaLike(s)).toBe(true);
+      expect(safeText(s)).toBe("'" + s);
+    },
+  );
   test('text Sheets would turn into a number, date, boolean or error keeps its form', () => {
     expect(safeText('007')).toBe("'007");
     expect(safeText('012345678905')).toBe("'012345678905");

@@ -179,13 +179,43 @@ describe('suggestColumns', () => {
 });
 
 test('roles stay unique (except custom) on a sheet full of look-alike headers', () => {
-  const header = ['UPC', 'EAN', 'Cost', 'Unit Price', 'Price', 'SKU', 'Item #', 'MAP', 'UMAP', 'Stock', 'Inventory', 'Pack', 'Case Pack', 'Image', 'Photo', 'Discount', 'Rebate', 'Title'];
+  const header = [
+    'UPC',
+    'EAN',
+    'Cost',
+    'Unit Price',
+    'Price',
+    'SKU',
+    'Item #',
+    'MAP',
+    'UMAP',
+    'Stock',
+    'Inventory',
+    'Pack',
+    'Case Pack',
+    'Image',
+    'Photo',
+    'Discount',
+    'Rebate',
+    'Title',
+  ];
   const row = ['036000291452', '4006381333931', 1, 2, 3, 'a', 'b', 4, 5, 6, 7, 8, 9, 'u', 'v', 0.1, 0.2, 't'];
   const s = suggestColumns([header, row], 0);
   const unique = s.filter((c) => c.role !== 'custom' && c.role !== 'ignore').map((c) => c.role);
   expect(new Set(unique).size).toBe(unique.length);
   expect(unique.sort()).toEqual(['cost', 'discount', 'identifier', 'image', 'map', 'pack_quantity', 'sku', 'stock']);
-  expect(s.filter((c) => c.role === 'custom').map((c) => c.header)).toEqual(['EAN', 'Unit Price', 'Price', 'Item #', 'UMAP', 'Inventory', 'Case Pack', 'Photo', 'Rebate', 'Title']);
+  expect(s.filter((c) => c.role === 'custom').map((c) => c.header)).toEqual([
+    'EAN',
+    'Unit Price',
+    'Price',
+    'Item #',
+    'UMAP',
+    'Inventory',
+    'Case Pack',
+    'Photo',
+    'Rebate',
+    'Title',
+  ]);
 });
 
 describe('mappingFromRoles', () => {

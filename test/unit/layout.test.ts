@@ -55,11 +55,47 @@ describe('result tab layout', () => {
   test('columns in the order a seller reads them, supplier inputs and custom columns last', () => {
     const cols = resultColumns(['Description', 'Sheet row']);
     expect(cols.map((c) => c.header)).toEqual([
-      'ASIN', 'Title', 'Description', 'Identifier', 'Brand', 'Category', 'Rank', 'Buy Box', 'Referral fee', 'FBA fee',
-      'Other fees', 'Net revenue', 'Cost', 'Cost after discount', 'Units/order', 'Total cost', 'Prep', 'Inbound shipping',
-      'Profit', 'Margin', 'ROI', 'Check', 'Storage/mo', 'Units/mo', 'Sales/mo', 'Profit/mo', 'Lowest FBA', 'Lowest FBM',
-      'FBA offers', 'FBM offers', 'Offers', 'Flags', 'Hazmat', 'Meltable', 'Adult', 'Size tier', 'SKU', 'MAP', 'Stock',
-      'Pack qty', 'Sheet row',
+      'ASIN',
+      'Title',
+      'Description',
+      'Identifier',
+      'Brand',
+      'Category',
+      'Rank',
+      'Buy Box',
+      'Referral fee',
+      'FBA fee',
+      'Other fees',
+      'Net revenue',
+      'Cost',
+      'Cost after discount',
+      'Units/order',
+      'Total cost',
+      'Prep',
+      'Inbound shipping',
+      'Profit',
+      'Margin',
+      'ROI',
+      'Check',
+      'Storage/mo',
+      'Units/mo',
+      'Sales/mo',
+      'Profit/mo',
+      'Lowest FBA',
+      'Lowest FBM',
+      'FBA offers',
+      'FBM offers',
+      'Offers',
+      'Flags',
+      'Hazmat',
+      'Meltable',
+      'Adult',
+      'Size tier',
+      'SKU',
+      'MAP',
+      'Stock',
+      'Pack qty',
+      'Sheet row',
     ]);
     expect(new Set(cols.map((c) => c.key)).size).toBe(cols.length);
     expect(columnIndex(cols, 'profit')).toBe(18);
@@ -144,7 +180,7 @@ describe('result tab layout', () => {
 
   test('an ASIN that is not 10 letters/digits is not put into a formula', () => {
     const b = resultBlock([{ asin: 'B00X","evil' }], { marketplace: US });
-    expect(b.values[0][0]).toBe("'B00X\",\"evil"); // plain guarded text
+    expect(b.values[0][0]).toBe('\'B00X","evil'); // plain guarded text
     const c = resultBlock([{ asin: '=1+1' }], { marketplace: US });
     expect(c.values[0][0]).toBe("'=1+1");
   });
@@ -159,8 +195,12 @@ describe('result tab layout', () => {
     const b = resultBlock([product()], { marketplace: US });
     const at = (key: string) => b.values[0][columnIndex(b.columns, key)] as number;
     const cents = (x: number) => Math.round(x * 100);
-    expect(cents(at('buybox_price')) - cents(at('referral_fee')) - cents(at('fba_fees')) - cents(at('other_fees'))).toBe(cents(at('net_revenue')));
-    expect(cents(at('net_revenue')) - cents(at('total_cogs')) - cents(at('prep_cost')) - cents(at('inbound_shipping'))).toBe(cents(at('profit')));
+    expect(cents(at('buybox_price')) - cents(at('referral_fee')) - cents(at('fba_fees')) - cents(at('other_fees'))).toBe(
+      cents(at('net_revenue')),
+    );
+    expect(cents(at('net_revenue')) - cents(at('total_cogs')) - cents(at('prep_cost')) - cents(at('inbound_shipping'))).toBe(
+      cents(at('profit')),
+    );
     // A 2-pack: the total cost of one order is two discounted units, not the one-unit Cost.
     expect(at('units_per_order')).toBe(2);
     expect(cents(at('total_cogs'))).toBe(2 * cents(at('discount_cost')));
@@ -177,10 +217,26 @@ describe('result tab layout', () => {
 
   test('history columns only when the scan pulled historical data, read flat or nested, -1 blank', () => {
     expect(resultColumns([], false).some((c) => c.key === 'bsr_90')).toBe(false);
-    const flat = { asin: 'B00EXAMPLE', bsr_90_days: 15000, price_90_days: 2399, instock_rate_90_days: 8500, sales_rank_drops_30_days: 12, sales_rank_drops_90_days: -1 };
-    const nested = { asin: 'B00EXAMPLE', historical: { bsr: { d90: 15000 }, price: { d90: 2399 }, amazon_in_stock_rate: { d90: 8500 }, sales_rank_drops: { d30: 12, d90: null } } };
+    const flat = {
+      asin: 'B00EXAMPLE',
+      bsr_90_days: 15000,
+      price_90_days: 2399,
+      instock_rate_90_days: 8500,
+      sales_rank_drops_30_days: 12,
+      sales_rank_drops_90_days: -1,
+    };
+    const nested = {
+      asin: 'B00EXAMPLE',
+      historical: {
+        bsr: { d90: 15000 },
+        price: { d90: 2399 },
+        amazon_in_stock_rate: { d90: 8500 },
+        sales_rank_drops: { d30: 12, d90: null },
+      },
+    };
     const b = resultBlock([flat, nested], { marketplace: US, historical: true });
-    const pickRow = (r: number) => ['bsr_90', 'price_90', 'instock_90', 'drops_30', 'drops_90'].map((k) => b.values[r][columnIndex(b.columns, k)]);
+    const pickRow = (r: number) =>
+      ['bsr_90', 'price_90', 'instock_90', 'drops_30', 'drops_90'].map((k) => b.values[r][columnIndex(b.columns, k)]);
     expect(pickRow(0)).toEqual([15000, 23.99, 0.85, 12, '']);
     expect(pickRow(1)).toEqual(pickRow(0));
     // They sit after the competition columns, before the risk flags.
@@ -192,7 +248,11 @@ describe('result tab layout', () => {
     const cols = resultColumns(['Case size', 'Product Name', 'Sheet row']).map((c) => c.header);
     expect(cols.slice(0, 4)).toEqual(['ASIN', 'Title', 'Product Name', 'Identifier']);
     expect(cols.slice(-2)).toEqual(['Case size', 'Sheet row']);
-    expect(resultColumns(['Notes']).map((c) => c.header).slice(0, 3)).toEqual(['ASIN', 'Title', 'Identifier']);
+    expect(
+      resultColumns(['Notes'])
+        .map((c) => c.header)
+        .slice(0, 3),
+    ).toEqual(['ASIN', 'Title', 'Identifier']);
   });
 });
 
@@ -220,6 +280,8 @@ describe('errors tab layout', () => {
   });
   test('without a sheet-row column the sheet row is blank', () => {
     expect(sheetRowField({ mapping: { custom_columns: [] }, options: {} })).toBe(-1);
-    expect(errorsBlock([{ line: 5, identifier: 'B00EXAMPLE', message: 'Blocked brand' }]).values).toEqual([['', 5, "'B00EXAMPLE", 'Blocked brand']]);
+    expect(errorsBlock([{ line: 5, identifier: 'B00EXAMPLE', message: 'Blocked brand' }]).values).toEqual([
+      ['', 5, "'B00EXAMPLE", 'Blocked brand'],
+    ]);
   });
 });

@@ -78,7 +78,13 @@ describe('prepareScan: preview of a messy sheet', () => {
 
   test('unreadable optional cells are sent blank with a warning, never skip the row', () => {
     expect(p.warnings).toEqual([
-      { sheetRow: 15, column: 'E', role: 'pack_quantity', value: 'lots', message: 'Row 15: Pack quantity "lots" is not a whole number of 1 or more. It is sent blank.' },
+      {
+        sheetRow: 15,
+        column: 'E',
+        role: 'pack_quantity',
+        value: 'lots',
+        message: 'Row 15: Pack quantity "lots" is not a whole number of 1 or more. It is sent blank.',
+      },
     ]);
   });
 
@@ -189,8 +195,19 @@ describe('prepareScan: details', () => {
       ['4006381333931', '2.00', '', '', '', '1500'],
       ['9780306406157', '2.00', '', '', '', '750'],
     ]);
-    expect(p.warnings.map((w) => w.message)).toEqual(['Row 3: MAP "n/a" is not an amount. It is sent blank.', 'Row 3: Stock "-3" is not a whole number. It is sent blank.']);
-    expect(p.attributes!.mapping).toEqual({ id: 0, cost: 1, supplier_image: 2, map: 3, stock_quantity: 4, discount_per_product: 5, custom_columns: [] });
+    expect(p.warnings.map((w) => w.message)).toEqual([
+      'Row 3: MAP "n/a" is not an amount. It is sent blank.',
+      'Row 3: Stock "-3" is not a whole number. It is sent blank.',
+    ]);
+    expect(p.attributes!.mapping).toEqual({
+      id: 0,
+      cost: 1,
+      supplier_image: 2,
+      map: 3,
+      stock_quantity: 4,
+      discount_per_product: 5,
+      custom_columns: [],
+    });
   });
 
   test('no header row: data from the first row, columns named by letter', () => {

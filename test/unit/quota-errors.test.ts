@@ -15,7 +15,9 @@ test('each daily-quota message of the runtime is recognised as its quota, also a
 
 test('other limits and failures are not daily quotas', () => {
   expect(dailyQuotaOf(new Error('Exceeded maximum execution time'))).toBeNull();
-  expect(dailyQuotaOf(new Error('Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.'))).toBeNull();
+  expect(
+    dailyQuotaOf(new Error('Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.')),
+  ).toBeNull();
   expect(dailyQuotaOf(new Error('Address unavailable: http://127.0.0.1:1/api'))).toBeNull();
   expect(dailyQuotaOf(new Error('There are too many scripts running simultaneously for this Google user account.'))).toBeNull();
 });

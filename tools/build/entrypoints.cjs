@@ -40,7 +40,13 @@ function collectEntryPoints(mainFile) {
     const ranges = ts.getLeadingCommentRanges(text, holder.getFullStart()) || [];
     const docs = ranges.map((r) => text.slice(r.pos, r.end)).filter((c) => c.startsWith('/**'));
     const jsdoc = docs.length ? docs[docs.length - 1] : '';
-    out.push({ name, params, jsdoc, customFunction: /@customfunction\b/.test(jsdoc), file: path.relative(process.cwd(), holder.getSourceFile().fileName) });
+    out.push({
+      name,
+      params,
+      jsdoc,
+      customFunction: /@customfunction\b/.test(jsdoc),
+      file: path.relative(process.cwd(), holder.getSourceFile().fileName),
+    });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }

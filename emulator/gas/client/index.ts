@@ -44,7 +44,10 @@ export function pageScript(functions: readonly string[], binding: string = PAGE_
  * result that google.script.run cannot carry (a Date, a function, ...) fails the call, as on Google
  * (also for canned servers, so a test's canned answer cannot be kinder than the real server).
  */
-export function answerer(server: ScriptRunServer, onCall?: (call: ScriptRunCall) => void): (fn: string, payload: string) => Promise<ScriptRunReply> {
+export function answerer(
+  server: ScriptRunServer,
+  onCall?: (call: ScriptRunCall) => void,
+): (fn: string, payload: string) => Promise<ScriptRunReply> {
   return async (fn, payload) => {
     const decoded = JSON.parse(payload) as { args: unknown[]; undef: number[] };
     const args = decoded.args.slice();

@@ -65,7 +65,16 @@
       if (type === 'file') throw new Error('File inputs are not supported by the local runtime.'); // (chosen: Google sends Blobs)
       if ((type === 'checkbox' || type === 'radio') && !el.checked) continue;
       if (type === 'submit' || type === 'button' || type === 'reset' || type === 'image') continue;
-      var values = el.tagName === 'SELECT' && el.multiple ? Array.prototype.filter.call(el.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) : [String(el.value)];
+      var values =
+        el.tagName === 'SELECT' && el.multiple
+          ? Array.prototype.filter
+              .call(el.options, function (o) {
+                return o.selected;
+              })
+              .map(function (o) {
+                return o.value;
+              })
+          : [String(el.value)];
       for (var j = 0; j < values.length; j++) {
         if (!(el.name in out)) out[el.name] = values[j];
         else if (Array.isArray(out[el.name])) out[el.name].push(values[j]);
@@ -167,4 +176,4 @@
   var google = window.google || (window.google = {});
   google.script = google.script || {};
   google.script.run = runner({ success: null, failure: null, userObject: undefined });
-})
+});

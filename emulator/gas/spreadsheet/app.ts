@@ -21,7 +21,9 @@ export class SpreadsheetAppImpl {
    */
   private doc(method: string): SpreadsheetImpl {
     if (this.ctx.state.current?.authMode === 'NONE')
-      throw this.ctx.error(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`);
+      throw this.ctx.error(
+        `You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`,
+      );
     this.ctx.call();
     return this.s.spreadsheet;
   }
@@ -53,19 +55,23 @@ export class SpreadsheetAppImpl {
   /** Opening by id/URL needs the full spreadsheets scope, which custom functions never have. */
   openById(id: string): SpreadsheetImpl {
     this.checkOpen('openById');
-    if (id !== this.ctx.wb.id) throw this.ctx.error('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    if (id !== this.ctx.wb.id)
+      throw this.ctx.error('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
     return this.s.spreadsheet;
   }
   openByUrl(url: string): SpreadsheetImpl {
     this.checkOpen('openByUrl');
     const m = /\/spreadsheets\/d\/([^/]+)/.exec(String(url));
-    if (!m || m[1] !== this.ctx.wb.id) throw this.ctx.error('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
+    if (!m || m[1] !== this.ctx.wb.id)
+      throw this.ctx.error('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
     return this.s.spreadsheet;
   }
   private checkOpen(method: string): void {
     const cur = this.ctx.state.current;
     if (cur && (cur.kind === 'custom-function' || cur.authMode === 'NONE' || cur.authMode === 'CUSTOM_FUNCTION'))
-      throw this.ctx.error(`You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets`);
+      throw this.ctx.error(
+        `You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets`,
+      );
     this.ctx.call();
   }
   /** Changes are applied immediately here, so flush only costs its call. */
@@ -78,7 +84,8 @@ export class SpreadsheetAppImpl {
    */
   getUi(): UiImpl {
     const kind = this.ctx.state.current?.kind;
-    if (kind === 'custom-function' || kind === 'installable-trigger') throw this.ctx.error('Cannot call SpreadsheetApp.getUi() from this context.');
+    if (kind === 'custom-function' || kind === 'installable-trigger')
+      throw this.ctx.error('Cannot call SpreadsheetApp.getUi() from this context.');
     this.ctx.call();
     return new UiImpl(this.ctx);
   }

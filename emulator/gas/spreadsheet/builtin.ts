@@ -32,7 +32,9 @@ export function builtinEngineLoaded(): boolean {
  * Sheets does not know it either).
  */
 const SHEETS_ONLY = new Set(
-  'ARRAY_CONSTRAIN CONTINUE DETECTLANGUAGE FLATTEN GOOGLEFINANCE GOOGLETRANSLATE IMAGE IMPORTDATA IMPORTFEED IMPORTHTML IMPORTRANGE IMPORTXML ISEMAIL ISURL JOIN QUERY REGEXEXTRACT REGEXMATCH REGEXREPLACE SORTN SPARKLINE TO_DATE TO_DOLLARS TO_PERCENT TO_PURE_NUMBER TO_TEXT LAMBDA MAP REDUCE SCAN BYROW BYCOL MAKEARRAY LET XMATCH CHOOSECOLS CHOOSEROWS TOCOL TOROW VSTACK HSTACK WRAPCOLS WRAPROWS'.split(' '),
+  'ARRAY_CONSTRAIN CONTINUE DETECTLANGUAGE FLATTEN GOOGLEFINANCE GOOGLETRANSLATE IMAGE IMPORTDATA IMPORTFEED IMPORTHTML IMPORTRANGE IMPORTXML ISEMAIL ISURL JOIN QUERY REGEXEXTRACT REGEXMATCH REGEXREPLACE SORTN SPARKLINE TO_DATE TO_DOLLARS TO_PERCENT TO_PURE_NUMBER TO_TEXT LAMBDA MAP REDUCE SCAN BYROW BYCOL MAKEARRAY LET XMATCH CHOOSECOLS CHOOSEROWS TOCOL TOROW VSTACK HSTACK WRAPCOLS WRAPROWS'.split(
+    ' ',
+  ),
 );
 
 /** Sheets' wording for a function it does not know (the tooltip of a #NAME? cell). */
@@ -68,26 +70,30 @@ class Engine {
       sheets[m.name] = data;
       this.extent.set(m, { rows: m.rows.length, cols: width });
     }
-    this.hf = HyperFormula.buildFromSheets(sheets as never, {
-      licenseKey: 'gpl-v3',
-      // Sheets' conventions (HyperFormula's "compatibility with Google Sheets" guide): 1899-12-30
-      // epoch, no 1900 leap-year bug, ',' between arguments, case-insensitive text comparison.
-      nullDate: { year: 1899, month: 12, day: 30 },
-      leapYear1900: false,
-      functionArgSeparator: ',',
-      decimalSeparator: '.',
-      thousandSeparator: '',
-      useArrayArithmetic: false,
-      maxRows: 10_000_000,
-      maxColumns: 18_278,
-      // TEXT(value, format) formats with the runtime's own number formats, the same code that makes
-      // getDisplayValues, so TEXT(1234.5, "$#,##0.00") reads "$1,234.50" as in Sheets.
-      stringifyCurrency: (value: number, fmt: string) => formatValue(value, fmt),
-    }, [
-      // Sheets knows TRUE and FALSE as constants (HyperFormula's guide says to add them as names).
-      { name: 'TRUE', expression: '=TRUE()' },
-      { name: 'FALSE', expression: '=FALSE()' },
-    ]);
+    this.hf = HyperFormula.buildFromSheets(
+      sheets as never,
+      {
+        licenseKey: 'gpl-v3',
+        // Sheets' conventions (HyperFormula's "compatibility with Google Sheets" guide): 1899-12-30
+        // epoch, no 1900 leap-year bug, ',' between arguments, case-insensitive text comparison.
+        nullDate: { year: 1899, month: 12, day: 30 },
+        leapYear1900: false,
+        functionArgSeparator: ',',
+        decimalSeparator: '.',
+        thousandSeparator: '',
+        useArrayArithmetic: false,
+        maxRows: 10_000_000,
+        maxColumns: 18_278,
+        // TEXT(value, format) formats with the runtime's own number formats, the same code that makes
+        // getDisplayValues, so TEXT(1234.5, "$#,##0.00") reads "$1,234.50" as in Sheets.
+        stringifyCurrency: (value: number, fmt: string) => formatValue(value, fmt),
+      },
+      [
+        // Sheets knows TRUE and FALSE as constants (HyperFormula's guide says to add them as names).
+        { name: 'TRUE', expression: '=TRUE()' },
+        { name: 'FALSE', expression: '=FALSE()' },
+      ],
+    );
     for (const m of wb.sheets) this.ids.set(m, this.hf.getSheetId(m.name)!);
   }
 
@@ -270,7 +276,8 @@ class Engine {
         if (!hooks) return [null, ''];
         if (hooks.isCustomFunction(fn) || hooks.isCustomFunction(fn.toUpperCase()))
           return ['#ERROR!', `The local runtime does not compute a custom function (${fn.toUpperCase()}) inside another formula.`];
-        if (SHEETS_ONLY.has(fn.toUpperCase())) return ['#ERROR!', `${fn.toUpperCase()} is a Google Sheets function the local runtime does not compute.`];
+        if (SHEETS_ONLY.has(fn.toUpperCase()))
+          return ['#ERROR!', `${fn.toUpperCase()} is a Google Sheets function the local runtime does not compute.`];
         return ['#NAME?', unknownFunctionMessage(fn)];
       }
       if (named) return ['#NAME?', `Unknown range name: '${named.toUpperCase()}'.`];

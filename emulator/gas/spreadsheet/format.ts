@@ -124,8 +124,10 @@ function tokenizeNumber(sec: string): Tok[] {
       const inner = sec.slice(i + 1, j < 0 ? sec.length : j);
       if (inner.startsWith('$')) toks.push({ t: 'lit', s: inner.slice(1).split('-')[0] });
       i = j < 0 ? sec.length : j;
-    } else if (ch === '_') i++; // space the width of the next char: dropped
-    else if (ch === '*') i++; // fill: dropped
+    } else if (ch === '_')
+      i++; // space the width of the next char: dropped
+    else if (ch === '*')
+      i++; // fill: dropped
     else if (ch === '0' || ch === '#' || ch === '?') toks.push({ t: 'ph', s: ch });
     else if (ch === '.') toks.push({ t: 'dot' });
     else if (ch === ',') toks.push({ t: 'comma' });
@@ -205,7 +207,7 @@ function formatNumber(v: number, sec: string, forceSign: boolean): string {
     const t = toks[i];
     if (t.t === 'lit') out += t.s;
     else if (t.t === 'pct') out += '%';
-    else if (!placed && (i === first)) {
+    else if (!placed && i === first) {
       out += body;
       placed = true;
     }
@@ -279,7 +281,8 @@ function tokenizeDate(sec: string): DTok[] {
     while (p >= 0 && !isTime(toks[p])) p--;
     let q = i + 1;
     while (q < toks.length && !isTime(toks[q])) q++;
-    if ((p >= 0 && (toks[p].k === 'h' || toks[p].k === 'elh')) || (q < toks.length && (toks[q].k === 's' || toks[q].k === 'els'))) toks[i].k = 'min';
+    if ((p >= 0 && (toks[p].k === 'h' || toks[p].k === 'elh')) || (q < toks.length && (toks[q].k === 's' || toks[q].k === 'els')))
+      toks[i].k = 'min';
   }
   return toks;
 }
@@ -301,7 +304,16 @@ function formatDate(serial: number, sec: string): string {
         out += len <= 2 ? pad(p.y % 100, 2) : String(p.y);
         break;
       case 'm':
-        out += len === 1 ? String(p.mo) : len === 2 ? pad(p.mo, 2) : len === 3 ? MONTHS[p.mo - 1].slice(0, 3) : len === 5 ? MONTHS[p.mo - 1][0] : MONTHS[p.mo - 1];
+        out +=
+          len === 1
+            ? String(p.mo)
+            : len === 2
+              ? pad(p.mo, 2)
+              : len === 3
+                ? MONTHS[p.mo - 1].slice(0, 3)
+                : len === 5
+                  ? MONTHS[p.mo - 1][0]
+                  : MONTHS[p.mo - 1];
         break;
       case 'd':
         out += len === 1 ? String(p.d) : len === 2 ? pad(p.d, 2) : len === 3 ? DAYS[p.wd].slice(0, 3) : DAYS[p.wd];

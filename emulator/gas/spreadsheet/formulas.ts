@@ -14,7 +14,16 @@ import { rebuildBuiltin, shiftBuiltin, syncBuiltin } from './builtin';
 /** One argument of a custom-function call; `text` is how it is written in the formula. */
 type Arg = { text: string } & (
   | { kind: 'lit'; value: unknown }
-  | { kind: 'ref'; sheetName?: string; r1: number | null; c1: number | null; r2: number | null; c2: number | null; single: boolean; deleted?: boolean }
+  | {
+      kind: 'ref';
+      sheetName?: string;
+      r1: number | null;
+      c1: number | null;
+      r2: number | null;
+      c2: number | null;
+      single: boolean;
+      deleted?: boolean;
+    }
   | { kind: 'name'; name: string }
 );
 
@@ -147,7 +156,8 @@ function storeResult(wb: WorkbookCore, cell: Cell, v: unknown): void {
   cell.err = undefined;
   if (v === null || v === undefined || v === '') cell.v = undefined;
   else if (typeof v === 'number') cell.v = Number.isFinite(v) ? truncate15(v) : '#NUM!';
-  else if (typeof v === 'string' || typeof v === 'boolean') cell.v = v; // results are not parsed like input
+  else if (typeof v === 'string' || typeof v === 'boolean')
+    cell.v = v; // results are not parsed like input
   else if (isDate(v)) {
     cell.v = dateToSerial(v, wb.timeZone);
     if (isAutomatic(cell.fmt) && !isDateFormat(cell.fmt)) cell.fmt = DATE_TIME_FORMAT;
@@ -377,7 +387,12 @@ export function afterWrite(wb: WorkbookCore, areas: Area[]): void {
     for (const fc of wave) pending.delete(fc);
     changed = runWave(wb, wave, runs);
     // Custom-function results feed built-in formulas, whose new results may feed further custom functions.
-    for (const area of syncBuiltin(wb, changed.map((it) => it.area), false)) changed.push({ area });
+    for (const area of syncBuiltin(
+      wb,
+      changed.map((it) => it.area),
+      false,
+    ))
+      changed.push({ area });
   }
 }
 
@@ -419,7 +434,13 @@ function collect(wb: WorkbookCore, items: Changed[], pending: Set<CustomFormula>
         for (const area of layout(wb, fc)) next.push({ area, from: fc });
       }
     }
-    if (next.length) for (const area of syncBuiltin(wb, next.map((it) => it.area), false)) next.push({ area });
+    if (next.length)
+      for (const area of syncBuiltin(
+        wb,
+        next.map((it) => it.area),
+        false,
+      ))
+        next.push({ area });
     round = next;
   }
 }

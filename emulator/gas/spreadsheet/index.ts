@@ -39,7 +39,11 @@ export class Workbook extends WorkbookCore {
   }
 
   static async fromXlsx(data: Buffer | string, opts: WorkbookOptions = {}): Promise<Workbook> {
-    const wb = new Workbook({ name: typeof data === 'string' ? data.replace(/^.*[\\/]/, '').replace(/\.xlsx$/i, '') : undefined, ...opts, empty: true });
+    const wb = new Workbook({
+      name: typeof data === 'string' ? data.replace(/^.*[\\/]/, '').replace(/\.xlsx$/i, '') : undefined,
+      ...opts,
+      empty: true,
+    });
     await loadXlsx(wb, data);
     if (wb.sheets.length === 0) wb.addSheet('Sheet1');
     return wb;
@@ -164,7 +168,11 @@ export interface SpreadsheetHooks {
 }
 
 /** The SpreadsheetApp global for one runtime. */
-export function createSpreadsheetApp(state: RuntimeState, workbook: Workbook, hooks: SpreadsheetHooks): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
+export function createSpreadsheetApp(
+  state: RuntimeState,
+  workbook: Workbook,
+  hooks: SpreadsheetHooks,
+): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
   workbook.hooks = hooks;
   // Typed dates without a year take the current one from the virtual clock.
   workbook.now = () => state.clock.now();

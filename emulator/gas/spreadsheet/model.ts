@@ -4,7 +4,19 @@
  * user input is turned into values the way Sheets does it (see writeInput).
  */
 import { cellA1, columnLetters, rangeA1 } from './a1';
-import { AUTOMATIC_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, dateToSerial, isDate, isDateFormat, parseTyped, serialParts, serialToDate, Stored, truncate15 } from './values';
+import {
+  AUTOMATIC_FORMAT,
+  DATE_TIME_FORMAT,
+  TEXT_FORMAT,
+  dateToSerial,
+  isDate,
+  isDateFormat,
+  parseTyped,
+  serialParts,
+  serialToDate,
+  Stored,
+  truncate15,
+} from './values';
 import { formatValue, isAutomatic } from './format';
 import type { CustomFormula } from './formulas';
 import type { ValidationModel } from './validation';

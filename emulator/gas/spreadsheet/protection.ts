@@ -9,7 +9,8 @@ import { Area, liveArea, WorkbookCore } from './model';
 
 export const ProtectionType = { RANGE: 'RANGE', SHEET: 'SHEET' } as const;
 
-export const PROTECTED_MESSAGE = 'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+export const PROTECTED_MESSAGE =
+  'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
 
 export interface ProtectionModel {
   type: 'RANGE' | 'SHEET';

@@ -44,7 +44,11 @@ export class RichTextValueImpl {
     return this.ctx.arr(runs);
   }
   copy(): RichTextValueBuilderImpl {
-    return new RichTextValueBuilderImpl(this.ctx, this.text, this.links.map((l) => ({ ...l })));
+    return new RichTextValueBuilderImpl(
+      this.ctx,
+      this.text,
+      this.links.map((l) => ({ ...l })),
+    );
   }
   /** @internal link runs, for the range that stores this value. */
   _linkRuns(): LinkRun[] {
@@ -88,7 +92,8 @@ export class RichTextValueBuilderImpl {
       start = a;
       end = b!;
       url = c ?? null;
-      if (!(start >= 0 && end <= this.text.length && start <= end)) throw this.ctx.error(`Index out of bounds: the text has ${this.text.length} characters.`);
+      if (!(start >= 0 && end <= this.text.length && start <= end))
+        throw this.ctx.error(`Index out of bounds: the text has ${this.text.length} characters.`);
     } else {
       start = 0;
       end = this.text.length;
@@ -111,7 +116,11 @@ export class RichTextValueBuilderImpl {
     return this; // text styles are not modelled
   }
   build(): RichTextValueImpl {
-    return new RichTextValueImpl(this.ctx, this.text, this.links.map((l) => ({ ...l })));
+    return new RichTextValueImpl(
+      this.ctx,
+      this.text,
+      this.links.map((l) => ({ ...l })),
+    );
   }
 }
 
@@ -188,7 +197,10 @@ export class ConditionalFormatRuleImpl {
 }
 
 function num(ctx: Ctx, method: string, v: unknown): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw ctx.error(`The parameters (${typeof v}) don't match the method signature for SpreadsheetApp.ConditionalFormatRuleBuilder.${method}.`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw ctx.error(
+      `The parameters (${typeof v}) don't match the method signature for SpreadsheetApp.ConditionalFormatRuleBuilder.${method}.`,
+    );
   return v;
 }
 
@@ -221,7 +233,10 @@ export class ConditionalFormatRuleBuilderImpl {
     return this.when(BooleanCriteria.NUMBER_BETWEEN, [num(this.ctx, 'whenNumberBetween', a), num(this.ctx, 'whenNumberBetween', b)]);
   }
   whenNumberNotBetween(a: number, b: number) {
-    return this.when(BooleanCriteria.NUMBER_NOT_BETWEEN, [num(this.ctx, 'whenNumberNotBetween', a), num(this.ctx, 'whenNumberNotBetween', b)]);
+    return this.when(BooleanCriteria.NUMBER_NOT_BETWEEN, [
+      num(this.ctx, 'whenNumberNotBetween', a),
+      num(this.ctx, 'whenNumberNotBetween', b),
+    ]);
   }
   whenNumberEqualTo(n: number) {
     return this.when(BooleanCriteria.NUMBER_EQUAL_TO, [num(this.ctx, 'whenNumberEqualTo', n)]);
@@ -278,7 +293,8 @@ export class ConditionalFormatRuleBuilderImpl {
   build(): ConditionalFormatRuleImpl {
     // Chosen wording: Sheets refuses a rule without a condition or without a format.
     if (!this.d.criteria) throw this.ctx.error('Conditional format rule must have a condition.');
-    if (this.d.background === null && this.d.fontColor === null && this.d.bold === null) throw this.ctx.error('Conditional format rule must have at least one format set.');
+    if (this.d.background === null && this.d.fontColor === null && this.d.bold === null)
+      throw this.ctx.error('Conditional format rule must have at least one format set.');
     return new ConditionalFormatRuleImpl(this.ctx, { ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
   }
 }

@@ -5,7 +5,22 @@
 import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
-import { Area, OpenSides, areaA1, liveArea, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, NamedRangeModel, SheetModel, isEmptyCell } from './model';
+import {
+  Area,
+  OpenSides,
+  areaA1,
+  liveArea,
+  CELL_CHARS_MESSAGE,
+  MAX_CELL_CHARS,
+  Cell,
+  DEFAULT_COLUMNS,
+  DEFAULT_ROWS,
+  DEFAULT_COLUMN_WIDTH,
+  MAX_COLUMNS,
+  NamedRangeModel,
+  SheetModel,
+  isEmptyCell,
+} from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxValues } from './validation';
 import { ProtectionModel, ProtectionType, addProtection, checkEditable, mayEdit, protectionsOf, removeProtection } from './protection';
@@ -13,9 +28,23 @@ import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
 
 const COLORS: Record<string, string> = {
-  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00',
-  orange: '#ffa500', gray: '#808080', grey: '#808080', purple: '#800080', cyan: '#00ffff', magenta: '#ff00ff',
-  lime: '#00ff00', pink: '#ffc0cb', brown: '#a52a2a', silver: '#c0c0c0', navy: '#000080',
+  black: '#000000',
+  white: '#ffffff',
+  red: '#ff0000',
+  green: '#008000',
+  blue: '#0000ff',
+  yellow: '#ffff00',
+  orange: '#ffa500',
+  gray: '#808080',
+  grey: '#808080',
+  purple: '#800080',
+  cyan: '#00ffff',
+  magenta: '#ff00ff',
+  lime: '#00ff00',
+  pink: '#ffc0cb',
+  brown: '#a52a2a',
+  silver: '#c0c0c0',
+  navy: '#000080',
 };
 
 /** Colours are reported as lowercase #rrggbb like Sheets does. */
@@ -48,11 +77,19 @@ function typeName(v: unknown): string {
 
 /** Google's checks for 2D input: an array of rows, rows counted first, then each row's columns. */
 function checkGrid(ctx: Ctx, method: string, data: unknown, rows: number, cols: number): unknown[][] {
-  if (!Array.isArray(data)) throw ctx.error(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
-  if (data.length !== rows) throw ctx.error(`The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${rows}.`);
+  if (!Array.isArray(data))
+    throw ctx.error(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+  if (data.length !== rows)
+    throw ctx.error(
+      `The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${rows}.`,
+    );
   for (const row of data) {
-    if (!Array.isArray(row)) throw ctx.error(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
-    if (row.length !== cols) throw ctx.error(`The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${cols}.`);
+    if (!Array.isArray(row))
+      throw ctx.error(`The parameters (${typeName(data)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+    if (row.length !== cols)
+      throw ctx.error(
+        `The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${cols}.`,
+      );
   }
   return data as unknown[][];
 }
@@ -60,11 +97,18 @@ function checkGrid(ctx: Ctx, method: string, data: unknown, rows: number, cols: 
 function checkInt(ctx: Ctx, method: string, ...ns: unknown[]): void {
   for (const n of ns)
     if (typeof n !== 'number' || !Number.isInteger(n))
-      throw ctx.error(`The parameters (${ns.map(typeName).join(',')}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`);
+      throw ctx.error(
+        `The parameters (${ns.map(typeName).join(',')}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`,
+      );
 }
 
 /** Shifts an area for rows/columns inserted (n > 0) or deleted (n < 0) at index `at`. Returns null when deleted entirely. */
-function shiftArea<T extends { r1: number; c1: number; r2: number; c2: number }>(a: T, dim: 'row' | 'col', at: number, n: number): T | null {
+function shiftArea<T extends { r1: number; c1: number; r2: number; c2: number }>(
+  a: T,
+  dim: 'row' | 'col',
+  at: number,
+  n: number,
+): T | null {
   const [k1, k2] = dim === 'row' ? (['r1', 'r2'] as const) : (['c1', 'c2'] as const);
   const out = { ...a };
   if (n > 0) {
@@ -267,7 +311,10 @@ export class SpreadsheetImpl {
   setNamedRange(name: string, range: RangeImpl): void {
     this.ctx.mutate('setNamedRange');
     if (!isValidRangeName(name)) throw this.ctx.error(invalidNameMessage(name));
-    if (!(range instanceof RangeImpl)) throw this.ctx.error(`The parameters (String,${typeName(range)}) don't match the method signature for SpreadsheetApp.Spreadsheet.setNamedRange.`);
+    if (!(range instanceof RangeImpl))
+      throw this.ctx.error(
+        `The parameters (String,${typeName(range)}) don't match the method signature for SpreadsheetApp.Spreadsheet.setNamedRange.`,
+      );
     this.wb.namedRanges.set(name, { name, area: range._area() });
   }
   getNamedRanges(): NamedRangeImpl[] {
@@ -276,7 +323,11 @@ export class SpreadsheetImpl {
   }
   getProtections(type: string): ProtectionImpl[] {
     this.ctx.call();
-    return this.ctx.arr(protectionsOf(this.wb).filter((p) => p.type === String(type)).map((p) => new ProtectionImpl(this.s, p)));
+    return this.ctx.arr(
+      protectionsOf(this.wb)
+        .filter((p) => p.type === String(type))
+        .map((p) => new ProtectionImpl(this.s, p)),
+    );
   }
   /** Chosen: removing a name that does not exist does nothing. */
   removeNamedRange(name: string): void {
@@ -285,7 +336,12 @@ export class SpreadsheetImpl {
   }
   toast(msg: string, title?: string, timeoutSeconds?: number): void {
     this.ctx.mutate('toast');
-    this.ctx.state.uiEvents.push({ kind: 'toast', message: String(msg ?? ''), title: title === undefined || title === null ? '' : String(title), timeoutSeconds: timeoutSeconds ?? 5 });
+    this.ctx.state.uiEvents.push({
+      kind: 'toast',
+      message: String(msg ?? ''),
+      title: title === undefined || title === null ? '' : String(title),
+      timeoutSeconds: timeoutSeconds ?? 5,
+    });
   }
   // A few Sheet methods Google also offers on Spreadsheet (they act on the active sheet).
   getDataRange(): RangeImpl {
@@ -383,7 +439,8 @@ export class NamedRangeImpl {
   }
   setRange(range: RangeImpl): NamedRangeImpl {
     this.s.ctx.mutate('setRange');
-    if (!(range instanceof RangeImpl)) throw this.ctx.error(`The parameters (${typeName(range)}) don't match the method signature for SpreadsheetApp.NamedRange.setRange.`);
+    if (!(range instanceof RangeImpl))
+      throw this.ctx.error(`The parameters (${typeName(range)}) don't match the method signature for SpreadsheetApp.NamedRange.setRange.`);
     this.nr.area = range._area();
     return this;
   }
@@ -499,7 +556,10 @@ export class ProtectionImpl {
     this.ctx.mutate('setUnprotectedRanges');
     if (this.p.type !== 'SHEET') throw this.ctx.error('Unprotected ranges can only be set on a sheet protection.');
     this.p.unprotected = (Array.isArray(ranges) ? ranges : []).map((r) => {
-      if (!(r instanceof RangeImpl)) throw this.ctx.error(`The parameters (${typeName(ranges)}) don't match the method signature for SpreadsheetApp.Protection.setUnprotectedRanges.`);
+      if (!(r instanceof RangeImpl))
+        throw this.ctx.error(
+          `The parameters (${typeName(ranges)}) don't match the method signature for SpreadsheetApp.Protection.setUnprotectedRanges.`,
+        );
       return r._area();
     });
     return this;
@@ -598,12 +658,14 @@ export class SheetImpl {
     const nr = numRows ?? 1;
     const nc = numColumns ?? 1;
     checkInt(this.ctx, 'getRange', ...[row, column, numRows, numColumns].filter((x) => x !== undefined));
-    if (column === undefined) throw this.ctx.error(`The parameters (${typeName(a)}) don't match the method signature for SpreadsheetApp.Sheet.getRange.`);
+    if (column === undefined)
+      throw this.ctx.error(`The parameters (${typeName(a)}) don't match the method signature for SpreadsheetApp.Sheet.getRange.`);
     if (row < 1) throw this.ctx.error('The starting row of the range is too small.');
     if (column < 1) throw this.ctx.error('The starting column of the range is too small.');
     if (nr < 1) throw this.ctx.error('The number of rows in the range must be at least 1.');
     if (nc < 1) throw this.ctx.error('The number of columns in the range must be at least 1.');
-    if (row + nr - 1 > this._m.maxRows || column + nc - 1 > this._m.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    if (row + nr - 1 > this._m.maxRows || column + nc - 1 > this._m.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return this.s.range(this._m, row, column, nr, nc);
   }
   getDataRange(): RangeImpl {
@@ -656,7 +718,8 @@ export class SheetImpl {
     const m = this._m;
     if (n < 1) throw this.ctx.error('The number of columns to insert must be at least 1.'); // chosen wording
     if (at < 1 || at > m.maxCols + 1) throw this.ctx.error('Those columns are out of bounds.');
-    if (m.maxCols + n > MAX_COLUMNS) throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
+    if (m.maxCols + n > MAX_COLUMNS)
+      throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
     this.wb.checkGrowth((m) => this.ctx.error(m), n * m.maxRows);
     for (const row of m.rows) if (row && row.length >= at) row.splice(at - 1, 0, ...new Array(n));
     const widths = new Map<number, number>();
@@ -673,8 +736,9 @@ export class SheetImpl {
     if (n === m.maxCols) throw this.ctx.error("You can't delete all the columns on the sheet."); // chosen wording
     for (const row of m.rows) if (row) row.splice(at - 1, n);
     const widths = new Map<number, number>();
-    for (const [c, w] of m.colWidths) if (c < at) widths.set(c, w);
-    else if (c >= at + n) widths.set(c - n, w);
+    for (const [c, w] of m.colWidths)
+      if (c < at) widths.set(c, w);
+      else if (c >= at + n) widths.set(c - n, w);
     m.colWidths = widths;
     m.maxCols -= n;
     this.shift('col', at, -n);
@@ -686,7 +750,14 @@ export class SheetImpl {
       if (nr.area.sheet !== m) continue;
       // An open end (A:A) reaches the sheet's end however rows come and go.
       const o = nr.area.open;
-      const a = shiftArea(o ? { ...nr.area, r2: o.r2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.r2, c2: o.c2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.c2 } : nr.area, dim, at, n);
+      const a = shiftArea(
+        o
+          ? { ...nr.area, r2: o.r2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.r2, c2: o.c2 ? Number.MAX_SAFE_INTEGER / 2 : nr.area.c2 }
+          : nr.area,
+        dim,
+        at,
+        n,
+      );
       if (a && o) Object.assign(a, { r2: o.r2 ? m.maxRows : a.r2, c2: o.c2 ? m.maxCols : a.c2 });
       if (a) nr.area = a;
       else this.wb.namedRanges.delete(k);
@@ -760,14 +831,18 @@ export class SheetImpl {
 
   /** Appends a row after the last row with content, adding rows (and columns) to the sheet as needed. */
   appendRow(rowContents: unknown[]): SheetImpl {
-    if (!Array.isArray(rowContents)) throw this.ctx.error(`The parameters (${typeName(rowContents)}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.`);
+    if (!Array.isArray(rowContents))
+      throw this.ctx.error(
+        `The parameters (${typeName(rowContents)}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.`,
+      );
     this.ctx.write('appendRow', rowContents.length);
     if (rowContents.some((x) => typeof x === 'string' && x.length > MAX_CELL_CHARS)) throw this.ctx.error(CELL_CHARS_MESSAGE);
     const m = this._m;
     const r = m.lastRow() + 1;
     const needRows = Math.max(0, r - m.maxRows);
     const needCols = Math.max(0, rowContents.length - m.maxCols);
-    if (m.maxCols + needCols > MAX_COLUMNS) throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
+    if (m.maxCols + needCols > MAX_COLUMNS)
+      throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
     if (needRows || needCols) {
       this.wb.checkGrowth((m) => this.ctx.error(m), needRows * Math.max(m.maxCols, rowContents.length) + needCols * m.maxRows);
       m.maxRows += needRows;
@@ -857,7 +932,8 @@ export class SheetImpl {
   setColumnWidths(startColumn: number, numColumns: number, width: number): SheetImpl {
     this.ctx.mutate('setColumnWidths');
     checkInt(this.ctx, 'setColumnWidths', startColumn, numColumns, width);
-    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > this._m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > this._m.maxCols)
+      throw this.ctx.error('Those columns are out of bounds.');
     for (let c = startColumn; c < startColumn + numColumns; c++) this._m.colWidths.set(c, width);
     return this;
   }
@@ -873,7 +949,8 @@ export class SheetImpl {
     this.ctx.write('autoResizeColumns', 0);
     checkInt(this.ctx, 'autoResizeColumns', startColumn, numColumns);
     const m = this._m;
-    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+    if (startColumn < 1 || numColumns < 1 || startColumn + numColumns - 1 > m.maxCols)
+      throw this.ctx.error('Those columns are out of bounds.');
     for (let c = startColumn; c < startColumn + numColumns; c++) {
       let longest = 0;
       for (const row of m.rows) {
@@ -893,7 +970,10 @@ export class SheetImpl {
   }
   setConditionalFormatRules(rules: ConditionalFormatRuleImpl[]): void {
     this.ctx.mutate('setConditionalFormatRules');
-    if (!Array.isArray(rules)) throw this.ctx.error(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Sheet.setConditionalFormatRules.`);
+    if (!Array.isArray(rules))
+      throw this.ctx.error(
+        `The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Sheet.setConditionalFormatRules.`,
+      );
     this._m.cfRules = [...rules];
   }
   getConditionalFormatRules(): ConditionalFormatRuleImpl[] {
@@ -905,19 +985,31 @@ export class SheetImpl {
     this.ctx.mutate('protect');
     const m = this._m;
     const p: ProtectionModel = {
-      type: 'SHEET', area: { sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols, open: { r1: true, c1: true, r2: true, c2: true } },
-      description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [], creator: this.ctx.state.current?.user ?? this.wb.owner,
+      type: 'SHEET',
+      area: { sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols, open: { r1: true, c1: true, r2: true, c2: true } },
+      description: '',
+      warningOnly: false,
+      editors: null,
+      domainEdit: true,
+      unprotected: [],
+      creator: this.ctx.state.current?.user ?? this.wb.owner,
     };
     addProtection(this.wb, p);
     return new ProtectionImpl(this.s, p);
   }
   getProtections(type: string): ProtectionImpl[] {
     this.ctx.call();
-    return this.ctx.arr(protectionsOf(this.wb).filter((p) => p.type === String(type) && p.area.sheet === this._m).map((p) => new ProtectionImpl(this.s, p)));
+    return this.ctx.arr(
+      protectionsOf(this.wb)
+        .filter((p) => p.type === String(type) && p.area.sheet === this._m)
+        .map((p) => new ProtectionImpl(this.s, p)),
+    );
   }
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
-    return this.ctx.arr([...this.wb.namedRanges.values()].filter((nr) => nr.area.sheet === this._m).map((nr) => new NamedRangeImpl(this.s, nr)));
+    return this.ctx.arr(
+      [...this.wb.namedRanges.values()].filter((nr) => nr.area.sheet === this._m).map((nr) => new NamedRangeImpl(this.s, nr)),
+    );
   }
   getActiveRange(): RangeImpl | null {
     this.ctx.call();
@@ -1032,7 +1124,8 @@ export class RangeImpl {
   }
   getCell(row: number, column: number): RangeImpl {
     this.ctx.call();
-    if (row < 1 || column < 1 || row > this._nr || column > this._nc) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    if (row < 1 || column < 1 || row > this._nr || column > this._nc)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return this.s.range(this._m, this._r + row - 1, this._c + column - 1);
   }
   offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): RangeImpl {
@@ -1045,7 +1138,8 @@ export class RangeImpl {
     if (c < 1) throw this.ctx.error('The starting column of the range is too small.');
     if (nr < 1) throw this.ctx.error('The number of rows in the range must be at least 1.');
     if (nc < 1) throw this.ctx.error('The number of columns in the range must be at least 1.');
-    if (r + nr - 1 > this._m.maxRows || c + nc - 1 > this._m.maxCols) throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    if (r + nr - 1 > this._m.maxRows || c + nc - 1 > this._m.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
     return this.s.range(this._m, r, c, nr, nc);
   }
   activate(): RangeImpl {
@@ -1092,7 +1186,13 @@ export class RangeImpl {
   protect(): ProtectionImpl {
     this.ctx.mutate('protect');
     const p: ProtectionModel = {
-      type: 'RANGE', area: this._area(), description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [],
+      type: 'RANGE',
+      area: this._area(),
+      description: '',
+      warningOnly: false,
+      editors: null,
+      domainEdit: true,
+      unprotected: [],
       creator: this.ctx.state.current?.user ?? this.wb.owner,
     };
     addProtection(this.wb, p);
@@ -1102,7 +1202,9 @@ export class RangeImpl {
   // -- data validation (checkboxes, value lists) --
   setDataValidation(rule: DataValidationImpl | null): RangeImpl {
     if (rule !== null && !(rule instanceof DataValidationImpl))
-      throw this.ctx.error(`The parameters (${typeName(rule)}) don't match the method signature for SpreadsheetApp.Range.setDataValidation.`);
+      throw this.ctx.error(
+        `The parameters (${typeName(rule)}) don't match the method signature for SpreadsheetApp.Range.setDataValidation.`,
+      );
     this.ctx.write('setDataValidation', this.cells());
     checkEditable(this.ctx, this._area());
     this.each((c) => (c.dv = rule ? rule._v : undefined));
@@ -1112,7 +1214,10 @@ export class RangeImpl {
     const data = checkGrid(this.ctx, 'setDataValidations', rules, this._nr, this._nc);
     for (const row of data)
       for (const r of row)
-        if (r !== null && !(r instanceof DataValidationImpl)) throw this.ctx.error(`The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Range.setDataValidations.`);
+        if (r !== null && !(r instanceof DataValidationImpl))
+          throw this.ctx.error(
+            `The parameters (${typeName(rules)}) don't match the method signature for SpreadsheetApp.Range.setDataValidations.`,
+          );
     this.ctx.write('setDataValidations', this.cells());
     this.each((c, i, j) => (c.dv = (data[i][j] as DataValidationImpl | null)?._v));
     return this;
@@ -1128,10 +1233,11 @@ export class RangeImpl {
   }
   clearDataValidations(): RangeImpl {
     this.ctx.write('clearDataValidations', this.cells());
-    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
-      const c = this._m.cell(this._r + i, this._c + j);
-      if (c) c.dv = undefined;
-    }
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const c = this._m.cell(this._r + i, this._c + j);
+        if (c) c.dv = undefined;
+      }
     return this;
   }
   /** Google: checkbox rule on every cell, and every cell set to the unchecked value (FALSE by default). */
@@ -1149,16 +1255,17 @@ export class RangeImpl {
     this.ctx.write('removeCheckboxes', this.cells());
     checkEditable(this.ctx, this._area());
     const cleared: Area[] = [];
-    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
-      const c = this._m.cell(this._r + i, this._c + j);
-      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) continue;
-      const { checked, unchecked } = checkboxValues(c.dv);
-      c.dv = undefined;
-      if (!c.f && (c.v === checked || c.v === unchecked)) {
-        this.wb.clearContent(c);
-        cleared.push({ sheet: this._m, r1: this._r + i, c1: this._c + j, r2: this._r + i, c2: this._c + j });
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const c = this._m.cell(this._r + i, this._c + j);
+        if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) continue;
+        const { checked, unchecked } = checkboxValues(c.dv);
+        c.dv = undefined;
+        if (!c.f && (c.v === checked || c.v === unchecked)) {
+          this.wb.clearContent(c);
+          cleared.push({ sheet: this._m, r1: this._r + i, c1: this._c + j, r2: this._r + i, c2: this._c + j });
+        }
       }
-    }
     if (cleared.length) afterWrite(this.wb, cleared);
     return this;
   }
@@ -1173,17 +1280,18 @@ export class RangeImpl {
     this.ctx.write(method, this.cells());
     checkEditable(this.ctx, this._area());
     const changed: Area[] = [];
-    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
-      const r = this._r + i;
-      const col = this._c + j;
-      const c = this._m.cell(r, col);
-      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX || c.f) continue;
-      const { checked, unchecked } = checkboxValues(c.dv);
-      const now = c.v ?? '';
-      if (now !== checked && now !== unchecked) continue;
-      this.wb.writeInput(this._m, r, col, on ? checked : unchecked);
-      changed.push({ sheet: this._m, r1: r, c1: col, r2: r, c2: col });
-    }
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const r = this._r + i;
+        const col = this._c + j;
+        const c = this._m.cell(r, col);
+        if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX || c.f) continue;
+        const { checked, unchecked } = checkboxValues(c.dv);
+        const now = c.v ?? '';
+        if (now !== checked && now !== unchecked) continue;
+        this.wb.writeInput(this._m, r, col, on ? checked : unchecked);
+        changed.push({ sheet: this._m, r1: r, c1: col, r2: r, c2: col });
+      }
     if (changed.length) afterWrite(this.wb, changed);
     return this;
   }
@@ -1191,15 +1299,16 @@ export class RangeImpl {
   isChecked(): boolean | null {
     this.ctx.read(this.cells());
     let all: boolean | null = null;
-    for (let i = 0; i < this._nr; i++) for (let j = 0; j < this._nc; j++) {
-      const c = this._m.cell(this._r + i, this._c + j);
-      if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) return null;
-      const { checked, unchecked } = checkboxValues(c.dv);
-      const now = c.v ?? '';
-      const state = now === checked ? true : now === unchecked ? false : null;
-      if (state === null || (all !== null && all !== state)) return null;
-      all = state;
-    }
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const c = this._m.cell(this._r + i, this._c + j);
+        if (!c?.dv || c.dv.type !== DataValidationCriteria.CHECKBOX) return null;
+        const { checked, unchecked } = checkboxValues(c.dv);
+        const now = c.v ?? '';
+        const state = now === checked ? true : now === unchecked ? false : null;
+        if (state === null || (all !== null && all !== state)) return null;
+        all = state;
+      }
     return all;
   }
 
@@ -1213,7 +1322,8 @@ export class RangeImpl {
       }
     const formulas: Array<[number, number]> = [];
     for (let i = 0; i < this._nr; i++)
-      for (let j = 0; j < this._nc; j++) if (this.wb.writeInput(this._m, this._r + i, this._c + j, v(i, j))) formulas.push([this._r + i, this._c + j]);
+      for (let j = 0; j < this._nc; j++)
+        if (this.wb.writeInput(this._m, this._r + i, this._c + j, v(i, j))) formulas.push([this._r + i, this._c + j]);
     const areas = [this._area()];
     for (const [r, c] of formulas) areas.push(...formulaWritten(this.wb, this._m, r, c));
     afterWrite(this.wb, areas);
@@ -1356,7 +1466,10 @@ export class RangeImpl {
   }
   setHorizontalAlignment(alignment: string | null): RangeImpl {
     this.ctx.write('setHorizontalAlignment', this.cells());
-    const a = alignment === null || alignment === undefined || alignment === 'normal' || alignment === 'general' ? undefined : String(alignment).toLowerCase();
+    const a =
+      alignment === null || alignment === undefined || alignment === 'normal' || alignment === 'general'
+        ? undefined
+        : String(alignment).toLowerCase();
     if (a !== undefined && !['left', 'center', 'right'].includes(a)) throw this.ctx.error(`Invalid argument: alignment`); // chosen wording
     this.each((c) => (c.halign = a));
     return this;
@@ -1403,7 +1516,10 @@ export class RangeImpl {
     for (let i = 0; i < this._nr; i++)
       for (let j = 0; j < this._nc; j++) {
         const rtv = v(i, j);
-        if (!(rtv instanceof RichTextValueImpl)) throw this.ctx.error(`The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`);
+        if (!(rtv instanceof RichTextValueImpl))
+          throw this.ctx.error(
+            `The parameters (${typeName(rtv)}) don't match the method signature for SpreadsheetApp.Range.setRichTextValue.`,
+          );
         if (rtv.getText().length > MAX_CELL_CHARS) throw this.ctx.error(CELL_CHARS_MESSAGE);
       }
     this.each((c, i, j) => {

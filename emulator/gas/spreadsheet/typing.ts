@@ -4,7 +4,13 @@
  */
 import type { SpreadsheetAppImpl } from './app';
 import type { FilterImpl, NamedRangeImpl, ProtectionImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
-import type { BooleanConditionImpl, ConditionalFormatRuleBuilderImpl, ConditionalFormatRuleImpl, RichTextValueBuilderImpl, RichTextValueImpl } from './rules';
+import type {
+  BooleanConditionImpl,
+  ConditionalFormatRuleBuilderImpl,
+  ConditionalFormatRuleImpl,
+  RichTextValueBuilderImpl,
+  RichTextValueImpl,
+} from './rules';
 import type { MenuImpl, UiImpl } from './ui';
 import type { DataValidationBuilderImpl, DataValidationImpl } from './validation';
 

@@ -48,7 +48,13 @@ export class MenuImpl {
   addToUi(): void {
     this.ctx.call();
     const flat = (m: MenuImpl, prefix: string): Array<{ caption: string; functionName: string } | null> =>
-      m.items.flatMap((it) => (it === null ? [null] : 'sub' in it ? flat(it.sub, `${prefix}${it.sub.name} > `) : [{ caption: prefix + it.caption, functionName: it.functionName }]));
+      m.items.flatMap((it) =>
+        it === null
+          ? [null]
+          : 'sub' in it
+            ? flat(it.sub, `${prefix}${it.sub.name} > `)
+            : [{ caption: prefix + it.caption, functionName: it.functionName }],
+      );
     this.ctx.state.uiEvents.push({ kind: 'menu', name: this.name, items: flat(this, '') });
   }
 }
@@ -86,7 +92,8 @@ export class UiImpl {
     const next = this.ctx.state.uiAnswers.shift();
     if (!next) return { button: '', text: '', scripted: false };
     const allowed = [...BUTTONS[buttons], 'CLOSE'];
-    if (!allowed.includes(next.button)) throw new Error(`Scripted ${kind} answer "${next.button}" is not one of the buttons shown (${allowed.join(', ')}).`);
+    if (!allowed.includes(next.button))
+      throw new Error(`Scripted ${kind} answer "${next.button}" is not one of the buttons shown (${allowed.join(', ')}).`);
     return { button: next.button, text: next.text ?? '', scripted: true };
   }
 

@@ -8,10 +8,31 @@ import type { Ctx } from './context';
 /** Values of SpreadsheetApp.DataValidationCriteria (compared by name, as scripts do with ==). */
 export const DataValidationCriteria = Object.fromEntries(
   [
-    'DATE_AFTER', 'DATE_BEFORE', 'DATE_BETWEEN', 'DATE_EQUAL_TO', 'DATE_IS_VALID_DATE', 'DATE_NOT_BETWEEN', 'DATE_ON_OR_AFTER', 'DATE_ON_OR_BEFORE',
-    'NUMBER_BETWEEN', 'NUMBER_EQUAL_TO', 'NUMBER_GREATER_THAN', 'NUMBER_GREATER_THAN_OR_EQUAL_TO', 'NUMBER_LESS_THAN', 'NUMBER_LESS_THAN_OR_EQUAL_TO',
-    'NUMBER_NOT_BETWEEN', 'NUMBER_NOT_EQUAL_TO', 'TEXT_CONTAINS', 'TEXT_DOES_NOT_CONTAIN', 'TEXT_EQUAL_TO', 'TEXT_IS_VALID_EMAIL', 'TEXT_IS_VALID_URL',
-    'VALUE_IN_LIST', 'VALUE_IN_RANGE', 'CUSTOM_FORMULA', 'CHECKBOX',
+    'DATE_AFTER',
+    'DATE_BEFORE',
+    'DATE_BETWEEN',
+    'DATE_EQUAL_TO',
+    'DATE_IS_VALID_DATE',
+    'DATE_NOT_BETWEEN',
+    'DATE_ON_OR_AFTER',
+    'DATE_ON_OR_BEFORE',
+    'NUMBER_BETWEEN',
+    'NUMBER_EQUAL_TO',
+    'NUMBER_GREATER_THAN',
+    'NUMBER_GREATER_THAN_OR_EQUAL_TO',
+    'NUMBER_LESS_THAN',
+    'NUMBER_LESS_THAN_OR_EQUAL_TO',
+    'NUMBER_NOT_BETWEEN',
+    'NUMBER_NOT_EQUAL_TO',
+    'TEXT_CONTAINS',
+    'TEXT_DOES_NOT_CONTAIN',
+    'TEXT_EQUAL_TO',
+    'TEXT_IS_VALID_EMAIL',
+    'TEXT_IS_VALID_URL',
+    'VALUE_IN_LIST',
+    'VALUE_IN_RANGE',
+    'CUSTOM_FORMULA',
+    'CHECKBOX',
   ].map((k) => [k, k]),
 ) as Record<string, string>;
 
@@ -79,7 +100,10 @@ export class DataValidationBuilderImpl {
     return this.set(DataValidationCriteria.CHECKBOX, values.slice(0, 2));
   }
   requireValueInList(values: string[], showDropdown?: boolean): DataValidationBuilderImpl {
-    if (!Array.isArray(values)) throw this.ctx.error("The parameters (String) don't match the method signature for SpreadsheetApp.DataValidationBuilder.requireValueInList.");
+    if (!Array.isArray(values))
+      throw this.ctx.error(
+        "The parameters (String) don't match the method signature for SpreadsheetApp.DataValidationBuilder.requireValueInList.",
+      );
     return this.set(DataValidationCriteria.VALUE_IN_LIST, [this.ctx.arr(values.map(String)), showDropdown ?? true]);
   }
   requireNumberBetween(start: number, end: number): DataValidationBuilderImpl {

@@ -66,7 +66,16 @@ export function serialToDate(serial: number, tz: string): Date {
 }
 
 /** Wall-clock fields of a serial number (no time zone involved). */
-export function serialParts(serial: number): { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number; wd: number } {
+export function serialParts(serial: number): {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  ms: number;
+  wd: number;
+} {
   const wall = new Date(Math.round(serial * MS_PER_DAY) + EPOCH_MS);
   return {
     y: wall.getUTCFullYear(),
@@ -211,7 +220,20 @@ function parseTime(t: string): { h: number; mi: number; s: number; hasSec: boole
   return { h, mi, s, hasSec: m[3] !== undefined };
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** A month's full name or its three-letter abbreviation (any case), with the format letters that show it that way. */
 function monthByName(w: string): { mo: number; fmt: string } | null {
@@ -300,6 +322,9 @@ export function parseDateTime(s: string, year: number = new Date().getUTCFullYea
 export function isDateFormat(fmt: string | undefined): boolean {
   if (!fmt) return false;
   // Drop quoted text, escapes and colour/condition brackets (but not elapsed-time [h]).
-  const f = fmt.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[(?![hms]+\])[^\]]*\]/gi, '');
+  const f = fmt
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '');
   return /[dyhs]/i.test(f) || /(^|[^0#?])m/i.test(f.replace(/am\/pm|a\/p/gi, ''));
 }

@@ -74,7 +74,8 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
       row.eachCell({ includeEmpty: false }, (xc, c) => {
         const cell = sh.ensure(r, c);
         // The boolean format this module writes is the XLSX way of saying "a boolean": Sheets has no format there.
-        const fmt = xc.numFmt && xc.numFmt !== 'General' && !(xc.numFmt === BOOLEAN_FORMAT && typeof xc.value === 'boolean') ? xc.numFmt : undefined;
+        const fmt =
+          xc.numFmt && xc.numFmt !== 'General' && !(xc.numFmt === BOOLEAN_FORMAT && typeof xc.value === 'boolean') ? xc.numFmt : undefined;
         cell.fmt = fmt;
         const v = xc.value as unknown;
         if (v && typeof v === 'object' && !isDate(v)) {
@@ -159,14 +160,27 @@ function conditionalForXlsx(rule: unknown): ExcelJS.ConditionalFormattingOptions
   if (!d || !d.criteria || !d.ranges.length) return null;
   const style: ExcelJS.Style = {} as ExcelJS.Style;
   if (d.background) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: hexToArgb(d.background) } };
-  if (d.fontColor || d.bold) style.font = { ...(d.bold ? { bold: true } : {}), ...(d.fontColor ? { color: { argb: hexToArgb(d.fontColor) } } : {}) };
+  if (d.fontColor || d.bold)
+    style.font = { ...(d.bold ? { bold: true } : {}), ...(d.fontColor ? { color: { argb: hexToArgb(d.fontColor) } } : {}) };
   let x: ExcelJS.ConditionalFormattingRule;
   const op = CELL_IS[d.criteria];
-  if (op) x = { type: 'cellIs', operator: op, formulae: d.values.map((v) => String(v)), style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
+  if (op)
+    x = { type: 'cellIs', operator: op, formulae: d.values.map((v) => String(v)), style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
   else if (d.criteria === 'TEXT_CONTAINS' || d.criteria === 'TEXT_DOES_NOT_CONTAIN') {
-    x = { type: 'containsText', operator: d.criteria === 'TEXT_CONTAINS' ? 'containsText' : 'notContains', text: String(d.values[0] ?? ''), style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
+    x = {
+      type: 'containsText',
+      operator: d.criteria === 'TEXT_CONTAINS' ? 'containsText' : 'notContains',
+      text: String(d.values[0] ?? ''),
+      style,
+      priority: 1,
+    } as ExcelJS.ConditionalFormattingRule;
   } else if (d.criteria === 'CELL_EMPTY' || d.criteria === 'CELL_NOT_EMPTY') {
-    x = { type: 'containsText', operator: d.criteria === 'CELL_EMPTY' ? 'containsBlanks' : 'notContainsBlanks', style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
+    x = {
+      type: 'containsText',
+      operator: d.criteria === 'CELL_EMPTY' ? 'containsBlanks' : 'notContainsBlanks',
+      style,
+      priority: 1,
+    } as ExcelJS.ConditionalFormattingRule;
   } else return null;
   const ref = d.ranges.map((g) => rangeA1(g._r, g._c, g._r + g._nr - 1, g._c + g._nc - 1)).join(' ');
   return { ref, rules: [x] };
@@ -205,7 +219,12 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
         if (c.f) {
           const result = valueForXlsx(c);
           xc.value = spill
-            ? ({ formula: c.f.slice(1), result, shareType: 'array', ref: rangeA1(r, col, r + spill.rows - 1, col + spill.cols - 1) } as unknown as ExcelJS.CellValue)
+            ? ({
+                formula: c.f.slice(1),
+                result,
+                shareType: 'array',
+                ref: rangeA1(r, col, r + spill.rows - 1, col + spill.cols - 1),
+              } as unknown as ExcelJS.CellValue)
             : ({ formula: c.f.slice(1), result } as ExcelJS.CellFormulaValue);
         } else if (c.links?.length && typeof c.v === 'string') {
           // Chosen: XLSX links whole cells, so the first link run's URL links the cell.
@@ -216,7 +235,8 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
         if (c.note) xc.note = c.note;
         if (c.bold || c.color) xc.font = { ...(c.bold ? { bold: true } : {}), ...(c.color ? { color: { argb: hexToArgb(c.color) } } : {}) };
         if (c.bg) xc.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: hexToArgb(c.bg) } };
-        if (c.halign || c.wrap) xc.alignment = { ...(c.halign ? { horizontal: c.halign as 'left' } : {}), ...(c.wrap ? { wrapText: true } : {}) };
+        if (c.halign || c.wrap)
+          xc.alignment = { ...(c.halign ? { horizontal: c.halign as 'left' } : {}), ...(c.wrap ? { wrapText: true } : {}) };
       }),
     );
     if (sh.filter) ws.autoFilter = rangeA1(sh.filter.r1, sh.filter.c1, sh.filter.r2, sh.filter.c2);

@@ -24,11 +24,29 @@ function byRankThenAsin(a: CatalogRecord, b: CatalogRecord): number {
 type FieldKind = 'int' | 'int?' | 'cents?' | 'str' | 'str?' | 'bool';
 /** Every scalar field of a line and its type (catalog/README.md). */
 const FIELDS: ReadonlyArray<readonly [string, FieldKind]> = [
-  ['marketplace_id', 'int'], ['title', 'str'], ['brand', 'str?'], ['color', 'str?'], ['size_name', 'str?'], ['category', 'str'],
-  ['rank', 'int?'], ['buybox_price', 'cents?'], ['lowest_price_new_fba', 'cents?'], ['lowest_price_new_fbm', 'cents?'],
-  ['lowest_price_used_fba', 'cents?'], ['lowest_price_used_fbm', 'cents?'], ['competitive_sellers', 'int'], ['new_fba_offers_count', 'int'],
-  ['new_fbm_offers_count', 'int'], ['total_offers_count', 'int'], ['market_pack_quantity', 'int'], ['number_of_variations', 'int'],
-  ['parent_asin', 'str?'], ['is_hazmat', 'bool'], ['is_meltable', 'bool'], ['is_adult', 'bool'], ['fees_available', 'bool'],
+  ['marketplace_id', 'int'],
+  ['title', 'str'],
+  ['brand', 'str?'],
+  ['color', 'str?'],
+  ['size_name', 'str?'],
+  ['category', 'str'],
+  ['rank', 'int?'],
+  ['buybox_price', 'cents?'],
+  ['lowest_price_new_fba', 'cents?'],
+  ['lowest_price_new_fbm', 'cents?'],
+  ['lowest_price_used_fba', 'cents?'],
+  ['lowest_price_used_fbm', 'cents?'],
+  ['competitive_sellers', 'int'],
+  ['new_fba_offers_count', 'int'],
+  ['new_fbm_offers_count', 'int'],
+  ['total_offers_count', 'int'],
+  ['market_pack_quantity', 'int'],
+  ['number_of_variations', 'int'],
+  ['parent_asin', 'str?'],
+  ['is_hazmat', 'bool'],
+  ['is_meltable', 'bool'],
+  ['is_adult', 'bool'],
+  ['fees_available', 'bool'],
 ];
 const isNat = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 const fits: Record<FieldKind, (v: unknown) => boolean> = {
@@ -40,14 +58,20 @@ const fits: Record<FieldKind, (v: unknown) => boolean> = {
   bool: (v) => typeof v === 'boolean',
 };
 const KIND_TEXT: Record<FieldKind, string> = {
-  int: 'an integer >= 0', 'int?': 'an integer >= 0 or null', 'cents?': 'integer cents or null', str: 'a string', 'str?': 'a string or null', bool: 'true or false',
+  int: 'an integer >= 0',
+  'int?': 'an integer >= 0 or null',
+  'cents?': 'integer cents or null',
+  str: 'a string',
+  'str?': 'a string or null',
+  bool: 'true or false',
 };
 
 /** Checks one parsed line against the format; the error names the line and the field. */
 function check(rec: any, line: number): CatalogRecord {
   const bad = (what: string) => new CatalogFormatError(`catalog line ${line}: ${what}`);
   if (!rec || typeof rec !== 'object' || Array.isArray(rec)) throw bad('not a JSON object');
-  if (typeof rec.asin !== 'string' || !(ASIN.test(rec.asin) || isValidIsbn10(rec.asin))) throw bad('asin must be "B" and 9 upper-case letters or digits, or an ISBN-10');
+  if (typeof rec.asin !== 'string' || !(ASIN.test(rec.asin) || isValidIsbn10(rec.asin)))
+    throw bad('asin must be "B" and 9 upper-case letters or digits, or an ISBN-10');
   for (const [f, kind] of FIELDS) if (!fits[kind](rec[f])) throw bad(`${f} must be ${KIND_TEXT[kind]}`);
   if (rec.market_pack_quantity < 1) throw bad('market_pack_quantity must be 1 or more');
   for (const k of ['package_dimensions', 'item_dimensions']) {
@@ -59,10 +83,12 @@ function check(rec: any, line: number): CatalogRecord {
   const ids = rec.identifiers;
   if (!ids || typeof ids !== 'object' || Array.isArray(ids)) throw bad('identifiers must be an object');
   for (const [kind, list] of Object.entries(ids)) {
-    if (!(IDENTIFIER_KINDS as readonly string[]).includes(kind)) throw bad(`identifiers.${kind} is not one of ${IDENTIFIER_KINDS.join(', ')}`);
+    if (!(IDENTIFIER_KINDS as readonly string[]).includes(kind))
+      throw bad(`identifiers.${kind} is not one of ${IDENTIFIER_KINDS.join(', ')}`);
     if (!Array.isArray(list) || !list.every((c) => typeof c === 'string')) throw bad(`identifiers.${kind} must be an array of strings`);
   }
-  if (!Array.isArray(rec.images) || !rec.images.every((i: unknown) => typeof i === 'string')) throw bad('images must be an array of image ids');
+  if (!Array.isArray(rec.images) || !rec.images.every((i: unknown) => typeof i === 'string'))
+    throw bad('images must be an array of image ids');
   const el = rec.inbound_eligibility;
   if (!el || typeof el.eligible !== 'boolean' || !isNat(el.updated_at) || !Array.isArray(el.ineligible_codes)) {
     throw bad('inbound_eligibility needs eligible (boolean), updated_at (Unix seconds) and ineligible_codes (array)');
@@ -70,7 +96,8 @@ function check(rec: any, line: number): CatalogRecord {
   if (rec.history !== undefined) {
     const h = rec.history;
     const four = (a: unknown) => Array.isArray(a) && a.length === 4 && a.every((x) => Number.isSafeInteger(x));
-    if (!h || !four(h.bsr) || !four(h.price) || !four(h.instock_rate) || !four(h.rank_drops)) throw bad('history needs bsr, price, instock_rate and rank_drops, each 4 integers');
+    if (!h || !four(h.bsr) || !four(h.price) || !four(h.instock_rate) || !four(h.rank_drops))
+      throw bad('history needs bsr, price, instock_rate and rank_drops, each 4 integers');
   }
   return rec as CatalogRecord;
 }
@@ -81,7 +108,8 @@ export function catalogFromRecords(records: CatalogRecord[]): Catalog {
   const byAsin = new Map<string, CatalogRecord>();
   for (const rec of records) {
     const mk = rec.marketplace_id + '|';
-    if (byAsin.has(mk + rec.asin)) throw new CatalogFormatError(`catalog: ASIN ${rec.asin} appears twice in marketplace ${rec.marketplace_id}`);
+    if (byAsin.has(mk + rec.asin))
+      throw new CatalogFormatError(`catalog: ASIN ${rec.asin} appears twice in marketplace ${rec.marketplace_id}`);
     byAsin.set(mk + rec.asin, rec);
     const seen = new Set<string>();
     for (const list of Object.values(rec.identifiers)) {

@@ -31,13 +31,21 @@ export function sampleIndex(): SampleIndex {
     for (const u of r.identifiers.upc ?? []) recsByUpc.set(u, [...(recsByUpc.get(u) ?? []), r]);
   }
   const asinsByUpc = new Map<string, string[]>();
-  for (const [u, recs] of recsByUpc) asinsByUpc.set(u, recs.slice().sort(byRank).map((r) => r.asin));
+  for (const [u, recs] of recsByUpc)
+    asinsByUpc.set(
+      u,
+      recs
+        .slice()
+        .sort(byRank)
+        .map((r) => r.asin),
+    );
   const upcs = Array.from(asinsByUpc.keys()).sort();
   // Only UPCs whose 14-digit key is not shared with another listing's EAN/GTIN (so the expected ASINs are exactly these).
   const keyCount = new Map<string, number>();
   for (const r of us) {
     const keys = new Set<string>();
-    for (const kind of ['upc', 'ean', 'gtin', 'jan', 'isbn'] as const) for (const c of r.identifiers[kind] ?? []) if (/^\d{12,14}$/.test(c)) keys.add(c.padStart(14, '0'));
+    for (const kind of ['upc', 'ean', 'gtin', 'jan', 'isbn'] as const)
+      for (const c of r.identifiers[kind] ?? []) if (/^\d{12,14}$/.test(c)) keys.add(c.padStart(14, '0'));
     for (const k of keys) keyCount.set(k, (keyCount.get(k) ?? 0) + 1);
   }
   const clean = upcs.filter((u) => keyCount.get(u.padStart(14, '0')) === asinsByUpc.get(u)!.length);

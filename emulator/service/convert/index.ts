@@ -15,9 +15,13 @@ function inputList(body: any, field: string, max: number): string[] {
   if (v.length < 1 || v.length > max) throw new ApiError(422, `Invalid request: ${field} must have 1 to ${max} items; it has ${v.length}.`);
   const bad = v.map((x, i) => (typeof x !== 'string' || x.trim() === '' ? i : -1)).filter((i) => i >= 0);
   if (bad.length)
-    throw new ApiError(422, `Invalid request: ${field} must hold non-empty strings; item${bad.length > 1 ? 's' : ''} ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not.`, {
-      errors: bad.map((index) => ({ index, field, message: `${field}[${index}] must be a non-empty string.` })),
-    });
+    throw new ApiError(
+      422,
+      `Invalid request: ${field} must hold non-empty strings; item${bad.length > 1 ? 's' : ''} ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not.`,
+      {
+        errors: bad.map((index) => ({ index, field, message: `${field}[${index}] must be a non-empty string.` })),
+      },
+    );
   return v.map((x: string) => x.trim());
 }
 

@@ -25,20 +25,44 @@ export interface CategoryRule {
 export const CATEGORIES: Readonly<Record<string, CategoryRule>> = {
   'Home & Kitchen': { referralBp: 1500, minReferral: 30, closingFee: 0, salesBp: 12000, size: 3_000_000 },
   'Toys & Games': { referralBp: 1500, minReferral: 30, closingFee: 0, salesBp: 10000, size: 1_200_000 },
-  'Health & Household': { referralBp: 1500, lowPriceBp: 800, lowPriceMax: 1000, minReferral: 30, closingFee: 0, salesBp: 11000, size: 1_000_000 },
-  'Beauty & Personal Care': { referralBp: 1500, lowPriceBp: 800, lowPriceMax: 1000, minReferral: 30, closingFee: 0, salesBp: 11000, size: 1_500_000 },
-  'Grocery & Gourmet Food': { referralBp: 1500, lowPriceBp: 800, lowPriceMax: 1500, minReferral: 30, closingFee: 0, salesBp: 9000, size: 500_000 },
+  'Health & Household': {
+    referralBp: 1500,
+    lowPriceBp: 800,
+    lowPriceMax: 1000,
+    minReferral: 30,
+    closingFee: 0,
+    salesBp: 11000,
+    size: 1_000_000,
+  },
+  'Beauty & Personal Care': {
+    referralBp: 1500,
+    lowPriceBp: 800,
+    lowPriceMax: 1000,
+    minReferral: 30,
+    closingFee: 0,
+    salesBp: 11000,
+    size: 1_500_000,
+  },
+  'Grocery & Gourmet Food': {
+    referralBp: 1500,
+    lowPriceBp: 800,
+    lowPriceMax: 1500,
+    minReferral: 30,
+    closingFee: 0,
+    salesBp: 9000,
+    size: 500_000,
+  },
   'Sports & Outdoors': { referralBp: 1500, minReferral: 30, closingFee: 0, salesBp: 8000, size: 2_000_000 },
   'Tools & Home Improvement': { referralBp: 1500, minReferral: 30, closingFee: 0, salesBp: 8000, size: 2_000_000 },
-  'Electronics': { referralBp: 800, minReferral: 30, closingFee: 0, salesBp: 9000, size: 1_000_000 },
+  Electronics: { referralBp: 800, minReferral: 30, closingFee: 0, salesBp: 9000, size: 1_000_000 },
   'Office Products': { referralBp: 1500, minReferral: 30, closingFee: 0, salesBp: 7000, size: 900_000 },
   'Pet Supplies': { referralBp: 1500, minReferral: 30, closingFee: 0, salesBp: 7000, size: 500_000 },
-  'Baby': { referralBp: 1500, lowPriceBp: 800, lowPriceMax: 1000, minReferral: 30, closingFee: 0, salesBp: 6000, size: 300_000 },
+  Baby: { referralBp: 1500, lowPriceBp: 800, lowPriceMax: 1000, minReferral: 30, closingFee: 0, salesBp: 6000, size: 300_000 },
   'Clothing, Shoes & Jewelry': { referralBp: 1700, minReferral: 30, closingFee: 0, salesBp: 10000, size: 10_000_000 },
-  'Automotive': { referralBp: 1200, minReferral: 30, closingFee: 0, salesBp: 6000, size: 1_500_000 },
-  'Books': { referralBp: 1500, minReferral: 0, closingFee: 180, salesBp: 7000, size: 8_000_000 },
+  Automotive: { referralBp: 1200, minReferral: 30, closingFee: 0, salesBp: 6000, size: 1_500_000 },
+  Books: { referralBp: 1500, minReferral: 0, closingFee: 180, salesBp: 7000, size: 8_000_000 },
   'Movies & TV': { referralBp: 1500, minReferral: 0, closingFee: 180, salesBp: 4000, size: 500_000 },
-  'Music': { referralBp: 1500, minReferral: 0, closingFee: 180, salesBp: 3000, size: 700_000 },
+  Music: { referralBp: 1500, minReferral: 0, closingFee: 180, salesBp: 3000, size: 700_000 },
   'Video Games': { referralBp: 1500, minReferral: 0, closingFee: 180, salesBp: 5000, size: 200_000 },
 };
 
@@ -60,7 +84,14 @@ export const DEFAULT_MARKET_SALES_BP = 2000;
 
 /** Reference sales curve: (rank, units per month) points; linear between them, 0 beyond the last. */
 export const SALES_CURVE: ReadonlyArray<readonly [number, number]> = [
-  [1, 6000], [10, 3000], [100, 1200], [1000, 400], [10000, 90], [100000, 12], [1000000, 1], [3000000, 0],
+  [1, 6000],
+  [10, 3000],
+  [100, 1200],
+  [1000, 400],
+  [10000, 90],
+  [100000, 12],
+  [1000000, 1],
+  [3000000, 0],
 ];
 
 /** Monthly storage, cents per cubic foot (standard-size / oversize), no seasonal peak. */
@@ -153,12 +184,18 @@ export function referralFee(category: string, price: number): number {
 /** Inbound placement fee per unit, cents, by tier and shipping weight. */
 export function inboundPlacementFee(tier: SizeTier, sw: number): number {
   switch (tier) {
-    case 'small_standard': return 21;
-    case 'large_standard': return sw <= 1 * LB ? 30 : sw <= 3 * LB ? 34 : 41;
-    case 'small_oversize': return 160;
-    case 'medium_oversize': return 240;
-    case 'large_oversize': return 280;
-    case 'special_oversize': return 400;
+    case 'small_standard':
+      return 21;
+    case 'large_standard':
+      return sw <= 1 * LB ? 30 : sw <= 3 * LB ? 34 : 41;
+    case 'small_oversize':
+      return 160;
+    case 'medium_oversize':
+      return 240;
+    case 'large_oversize':
+      return 280;
+    case 'special_oversize':
+      return 400;
   }
 }
 

@@ -4,8 +4,19 @@
  */
 import type { CatalogRecord } from '../catalog/format';
 import {
-  categoryRule, fbaFee, inboundPlacementFee, inboundShipping, measure, PER_ITEM_FEE, referralFee,
-  shippingWeight, sizeTier, smallAndLightEligible, storageFee, unitsPerMonth, type SizeTier,
+  categoryRule,
+  fbaFee,
+  inboundPlacementFee,
+  inboundShipping,
+  measure,
+  PER_ITEM_FEE,
+  referralFee,
+  shippingWeight,
+  sizeTier,
+  smallAndLightEligible,
+  storageFee,
+  unitsPerMonth,
+  type SizeTier,
 } from './fees';
 import { roundDiv } from './money';
 

@@ -88,7 +88,10 @@ export function parseIdentifier(raw: string): ParsedIdentifier {
   const s = /^[\d\s-]+X?$/.test(t) ? t.replace(/[\s-]+/g, '') : t;
   if (s === '') return { ok: false, reason: 'The identifier is empty.' };
   if (SCIENTIFIC.test(s)) {
-    return { ok: false, reason: `"${raw.trim()}" is a number in scientific notation; its last digits were lost (format the column as text in the spreadsheet).` };
+    return {
+      ok: false,
+      reason: `"${raw.trim()}" is a number in scientific notation; its last digits were lost (format the column as text in the spreadsheet).`,
+    };
   }
   const keys: string[] = [];
   if (isValidIsbn10(s)) keys.push(toGtin14(isbn10To13(s)));

@@ -38,25 +38,39 @@ export function checkAttributes(attrs: ScanAttributes): Array<{ field: string; m
   const m = attrs.mapping ?? ({} as ScanAttributes['mapping']);
   const o = attrs.options ?? ({} as ScanAttributes['options']);
   const col = (f: string, v: unknown) => {
-    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0)) out.push({ field: `mapping.${f}`, message: 'must be a 0-indexed column number (integer >= 0)' });
+    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0))
+      out.push({ field: `mapping.${f}`, message: 'must be a 0-indexed column number (integer >= 0)' });
   };
-  for (const f of ['id', 'cost', 'supplier_sku', 'supplier_image', 'supplier_pack_quantity', 'map', 'stock_quantity', 'discount_per_product', 'supplier_title'] as const) {
+  for (const f of [
+    'id',
+    'cost',
+    'supplier_sku',
+    'supplier_image',
+    'supplier_pack_quantity',
+    'map',
+    'stock_quantity',
+    'discount_per_product',
+    'supplier_title',
+  ] as const) {
     col(f, (m as Record<string, unknown>)[f]);
   }
   if (m.id === undefined) out.push({ field: 'mapping.id', message: 'is required' });
   if (m.cost === undefined) out.push({ field: 'mapping.cost', message: 'is required' });
   (m.custom_columns ?? []).forEach((v, i) => col(`custom_columns.${i}`, v));
   const bp = (f: string, v: unknown) => {
-    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 10000)) out.push({ field: `options.${f}`, message: 'must be basis points, an integer from 0 to 10000' });
+    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 10000))
+      out.push({ field: `options.${f}`, message: 'must be basis points, an integer from 0 to 10000' });
   };
   const cents = (f: string, v: unknown) => {
-    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0)) out.push({ field: `options.${f}`, message: 'must be cents, an integer >= 0' });
+    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0))
+      out.push({ field: `options.${f}`, message: 'must be cents, an integer >= 0' });
   };
   bp('discount_supplier', o.discount_supplier);
   cents('prep_cost', o.prep_cost);
   const mp = o.multipack_prep_cost;
   if (mp) {
-    if (!(Number.isInteger(mp.firstN) && mp.firstN >= 0)) out.push({ field: 'options.multipack_prep_cost.firstN', message: 'must be an integer >= 0' });
+    if (!(Number.isInteger(mp.firstN) && mp.firstN >= 0))
+      out.push({ field: 'options.multipack_prep_cost.firstN', message: 'must be an integer >= 0' });
     cents('multipack_prep_cost.costForFirstN', mp.costForFirstN);
     cents('multipack_prep_cost.costForRest', mp.costForRest);
   }
@@ -86,14 +100,22 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
 
     const costCell = cell(row, mapping.cost) ?? '';
     const cost = parseMoney(costCell);
-    if (!cost.ok) return errorRow(line, rawId, row, 'invalid_cost', costCell.trim() === '' ? 'The cost is empty.' : `The cost ${cost.reason}`);
+    if (!cost.ok)
+      return errorRow(line, rawId, row, 'invalid_cost', costCell.trim() === '' ? 'The cost is empty.' : `The cost ${cost.reason}`);
     if (cost.value === 0) return errorRow(line, rawId, row, 'invalid_cost', 'The cost must be greater than zero.');
 
     let spq = 1;
     const spqCell = cell(row, mapping.supplier_pack_quantity);
     if (spqCell !== undefined && spqCell.trim() !== '') {
       const q = parseCount(spqCell);
-      if (!q.ok || q.value < 1) return errorRow(line, rawId, row, 'invalid_pack_quantity', `The supplier pack quantity "${spqCell.trim()}" is not a whole number of 1 or more.`);
+      if (!q.ok || q.value < 1)
+        return errorRow(
+          line,
+          rawId,
+          row,
+          'invalid_pack_quantity',
+          `The supplier pack quantity "${spqCell.trim()}" is not a whole number of 1 or more.`,
+        );
       spq = q.value;
     }
     let productDiscount = 0;
@@ -116,7 +138,13 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       foundByCode = true;
     }
     if (found.length === 0) {
-      return errorRow(line, rawId, row, 'not_found', `No product with ${ident.kind === 'asin' ? 'ASIN' : 'identifier'} ${rawId} on the ${marketCode || marketplaceId} marketplace.`);
+      return errorRow(
+        line,
+        rawId,
+        row,
+        'not_found',
+        `No product with ${ident.kind === 'asin' ? 'ASIN' : 'identifier'} ${rawId} on the ${marketCode || marketplaceId} marketplace.`,
+      );
     }
 
     const notes: Notice[] = [];
@@ -137,8 +165,13 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
     // A UPC/EAN that lost its leading zeros in a spreadsheet still matched: say so on the product.
     const digits = rawId.replace(/[\s-]/g, '');
     const padded = (p: CatalogRecord) =>
-      foundByCode && /^\d{1,11}$/.test(digits) &&
-      IDENTIFIER_KINDS.some((k) => (p.identifiers[k] ?? []).some((c) => c.length > digits.length && c.endsWith(digits) && /^0+$/.test(c.slice(0, c.length - digits.length))));
+      foundByCode &&
+      /^\d{1,11}$/.test(digits) &&
+      IDENTIFIER_KINDS.some((k) =>
+        (p.identifiers[k] ?? []).some(
+          (c) => c.length > digits.length && c.endsWith(digits) && /^0+$/.test(c.slice(0, c.length - digits.length)),
+        ),
+      );
 
     const products: ProductRow[] = [];
     const dropped: Array<{ asin: string; reason: DropReason }> = [];
@@ -157,7 +190,24 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
         continue;
       }
       const identFlags = padded(p) ? [{ code: 'identifier_padded', message: `${rawId} matched with its leading zeros restored.` }] : [];
-      products.push(buildProduct(p, { row, line, rawId, attrs, marketCode, costCents: cost.value, spq, productDiscount, map, stock, match, rules, notes, identFlags }));
+      products.push(
+        buildProduct(p, {
+          row,
+          line,
+          rawId,
+          attrs,
+          marketCode,
+          costCents: cost.value,
+          spq,
+          productDiscount,
+          map,
+          stock,
+          match,
+          rules,
+          notes,
+          identFlags,
+        }),
+      );
     }
     return dropped.length ? { products, dropped } : { products };
   }
@@ -175,7 +225,10 @@ export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: 
       if (!parsed.ok || parsed.keys.length === 0) continue;
       const found = catalog.byIdentifier(marketplaceId, id) as unknown as CatalogRecord[];
       if (found.length === 0) continue;
-      const written = id.trim().replace(/[\s-]+/g, '').toUpperCase();
+      const written = id
+        .trim()
+        .replace(/[\s-]+/g, '')
+        .toUpperCase();
       const answer = found.map((p) => p.asin);
       const seen = new Set(answer);
       for (const p of found) {
@@ -260,28 +313,53 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
     productDiscountBp: ctx.productDiscount,
     unitsPerOrder: units.n,
     prepCost: nonNegInt(options.prep_cost, 0),
-    multipackPrep: mp && mp.enabled
-      ? { enabled: true, firstN: nonNegInt(mp.firstN, 0), costForFirstN: nonNegInt(mp.costForFirstN, 0), costForRest: nonNegInt(mp.costForRest, 0) }
-      : undefined,
+    multipackPrep:
+      mp && mp.enabled
+        ? {
+            enabled: true,
+            firstN: nonNegInt(mp.firstN, 0),
+            costForFirstN: nonNegInt(mp.costForFirstN, 0),
+            costForRest: nonNegInt(mp.costForRest, 0),
+          }
+        : undefined,
   };
   const f = computeFinancials(p, ctx.marketCode, costs);
 
   const errors: Notice[] = [];
-  if (!p.fees_available) errors.push({ code: 'fees_unavailable', message: 'The marketplace gave no fee estimate for this listing; profit, margin and ROI are not computed.' });
-  if (f.salePrice === null) errors.push({ code: 'no_price', message: 'The listing has no buy box and no new offer; profit, margin and ROI are not computed.' });
+  if (!p.fees_available)
+    errors.push({
+      code: 'fees_unavailable',
+      message: 'The marketplace gave no fee estimate for this listing; profit, margin and ROI are not computed.',
+    });
+  if (f.salePrice === null)
+    errors.push({ code: 'no_price', message: 'The listing has no buy box and no new offer; profit, margin and ROI are not computed.' });
 
   const flags: Notice[] = [...ctx.identFlags, ...ctx.notes];
-  if (p.buybox_price === null && f.salePrice !== null) flags.push({ code: 'no_buybox', message: 'No buy box; the lowest new offer is used as the sale price.' });
+  if (p.buybox_price === null && f.salePrice !== null)
+    flags.push({ code: 'no_buybox', message: 'No buy box; the lowest new offer is used as the sale price.' });
   if (p.is_hazmat) flags.push({ code: 'hazmat', message: 'Dangerous goods: FBA surcharge applies and inbound needs review.' });
   if (p.is_meltable) flags.push({ code: 'meltable', message: 'Meltable: FBA accepts it only from October to April.' });
   if (p.is_adult) flags.push({ code: 'adult', message: 'Adult product.' });
-  if (units.source === 'correction') flags.push({ code: 'multipack_corrected', message: `Your multipack correction: ${units.n} units per order (catalog says ${p.market_pack_quantity}).` });
-  if (units.source === 'override') flags.push({ code: 'multipack_override', message: `Scan override: ${units.n} units per order (catalog says ${p.market_pack_quantity}).` });
+  if (units.source === 'correction')
+    flags.push({
+      code: 'multipack_corrected',
+      message: `Your multipack correction: ${units.n} units per order (catalog says ${p.market_pack_quantity}).`,
+    });
+  if (units.source === 'override')
+    flags.push({
+      code: 'multipack_override',
+      message: `Scan override: ${units.n} units per order (catalog says ${p.market_pack_quantity}).`,
+    });
   if (ctx.match === true) flags.push({ code: 'listing_match_confirmed', message: `You confirmed that ${ctx.rawId} is ${p.asin}.` });
-  if (ctx.map !== null && f.salePrice !== null && f.salePrice < ctx.map * units.n) flags.push({ code: 'below_map', message: 'The sale price is below the minimum advertised price.' });
+  if (ctx.map !== null && f.salePrice !== null && f.salePrice < ctx.map * units.n)
+    flags.push({ code: 'below_map', message: 'The sale price is below the minimum advertised price.' });
   if (p.brand !== null && ctx.rules.blockedBrands.size > 0 && !ctx.rules.blockedBrands.has(p.brand)) {
     const b = blockedByLowerCase(ctx.rules).get(p.brand.toLowerCase());
-    if (b !== undefined) flags.push({ code: 'brand_blocklist_case_variant', message: `Brand "${p.brand}" differs only in letter case from blocked brand "${b}"; blocklist matching is exact.` });
+    if (b !== undefined)
+      flags.push({
+        code: 'brand_blocklist_case_variant',
+        message: `Brand "${p.brand}" differs only in letter case from blocked brand "${b}"; blocklist matching is exact.`,
+      });
   }
 
   // Historical data (silent parts): -1 when not pulled (option off) or unknown for the listing.

@@ -50,7 +50,14 @@ export function parseMoney(raw: string): Parsed<number> {
     const at = s.lastIndexOf(dec);
     intPart = s.slice(0, at);
     frac = s.slice(at + 1);
-    if (intPart.includes(dec) || !/^\d{1,3}(?:[.,]\d{3})*$/.test(intPart) || intPart.replace(/\d/g, '').split('').some((c) => c !== group)) {
+    if (
+      intPart.includes(dec) ||
+      !/^\d{1,3}(?:[.,]\d{3})*$/.test(intPart) ||
+      intPart
+        .replace(/\d/g, '')
+        .split('')
+        .some((c) => c !== group)
+    ) {
       return { ok: false, reason: `"${raw.trim()}" mixes separators in a way that is not an amount.` };
     }
     intPart = intPart.split(group).join('');

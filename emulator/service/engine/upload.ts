@@ -59,7 +59,9 @@ export async function readUpload(data: Buffer, filename: string, onRow: RowSink,
   if (data.length === 0) throw new UploadError(`${name} is empty.`);
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data, name, onRow, limits);
   if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0])) {
-    throw new UploadError(`${name} is an Excel 97-2003 (.xls) or password-protected workbook; save it as .xlsx without a password, or as .csv, and upload again.`);
+    throw new UploadError(
+      `${name} is an Excel 97-2003 (.xls) or password-protected workbook; save it as .xlsx without a password, or as .csv, and upload again.`,
+    );
   }
   if (startsWith(data, [0x25, 0x50, 0x44, 0x46])) throw new UploadError(`${name} is a PDF; upload a CSV or XLSX file.`);
   if (startsWith(data, [0x50, 0x4b])) throw new UploadError(`${name} is a ZIP archive that is not an XLSX workbook.`);
@@ -67,7 +69,12 @@ export async function readUpload(data: Buffer, filename: string, onRow: RowSink,
 }
 
 /** All rows at once (small files, tests, tools); the same limits apply. */
-export async function parseUpload(data: Buffer, filename: string, _mimetype: string, limits: UploadLimits = UPLOAD_LIMITS): Promise<string[][]> {
+export async function parseUpload(
+  data: Buffer,
+  filename: string,
+  _mimetype: string,
+  limits: UploadLimits = UPLOAD_LIMITS,
+): Promise<string[][]> {
   const rows: string[][] = [];
   await readUpload(data, filename, (cells) => void rows.push(cells), limits);
   return rows;
@@ -80,7 +87,10 @@ export async function parseUpload(data: Buffer, filename: string, _mimetype: str
  * UTF-8 (BOM optional); UTF-16 with its BOM (Excel's "Unicode text", tab-separated); a file that
  * is not valid UTF-8 is read as Windows-1252, as Excel writes CSV on Windows.
  */
-async function textEncoding(data: Buffer, name: string): Promise<{ encoding: 'utf-16le' | 'utf-16be' | 'utf-8' | 'windows-1252'; skip: number }> {
+async function textEncoding(
+  data: Buffer,
+  name: string,
+): Promise<{ encoding: 'utf-16le' | 'utf-16be' | 'utf-8' | 'windows-1252'; skip: number }> {
   if (startsWith(data, [0xff, 0xfe])) return { encoding: 'utf-16le', skip: 2 };
   if (startsWith(data, [0xfe, 0xff])) return { encoding: 'utf-16be', skip: 2 };
   const head = data.subarray(0, 65536);
@@ -161,11 +171,19 @@ class CsvReader {
   ) {}
 
   private cellTooLong(): never {
-    throw new UploadLimitError(422, 'maxCellChars', `${this.name}: a cell on line ${this.rows + 1} is longer than ${fmt(this.limits.maxCellChars)} characters, the most a cell may hold.`);
+    throw new UploadLimitError(
+      422,
+      'maxCellChars',
+      `${this.name}: a cell on line ${this.rows + 1} is longer than ${fmt(this.limits.maxCellChars)} characters, the most a cell may hold.`,
+    );
   }
   private endField(): void {
     if (this.row.length >= this.limits.maxColumns)
-      throw new UploadLimitError(422, 'maxColumns', `${this.name}: line ${this.rows + 1} has more than ${fmt(this.limits.maxColumns)} columns, the most a line may have.`);
+      throw new UploadLimitError(
+        422,
+        'maxColumns',
+        `${this.name}: line ${this.rows + 1} has more than ${fmt(this.limits.maxColumns)} columns, the most a line may have.`,
+      );
     this.row.push(this.field);
     this.field = '';
     this.state = S.Field;
@@ -173,7 +191,11 @@ class CsvReader {
   private endRow(): void {
     this.endField();
     if (this.rows >= this.limits.maxLines)
-      throw new UploadLimitError(422, 'maxLines', `${this.name} has more than ${fmt(this.limits.maxLines)} lines (blank ones included), the most a file may have.`);
+      throw new UploadLimitError(
+        422,
+        'maxLines',
+        `${this.name} has more than ${fmt(this.limits.maxLines)} lines (blank ones included), the most a file may have.`,
+      );
     this.rows++;
     const row = this.row;
     this.row = [];
@@ -255,7 +277,8 @@ class CsvReader {
   }
 
   end(): void {
-    if (this.state === S.Quoted) throw new UploadError(`${this.name}: the quoted field that starts on line ${this.quoteLine} is never closed.`);
+    if (this.state === S.Quoted)
+      throw new UploadError(`${this.name}: the quoted field that starts on line ${this.quoteLine} is never closed.`);
     if (this.field !== '' || this.row.length > 0 || this.state === S.QuoteInQuoted || this.state === S.AfterQuote) this.endRow();
   }
 
@@ -307,15 +330,29 @@ export function numberText(v: number): string {
 // shared strings and one row is ever held.
 
 const BUILTIN_FORMATS: Record<number, string> = {
-  9: '0%', 10: '0.00%', 14: 'mm-dd-yy', 15: 'd-mmm-yy', 16: 'd-mmm', 17: 'mmm-yy', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM',
-  20: 'h:mm', 21: 'h:mm:ss', 22: 'm/d/yy h:mm', 45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0',
+  9: '0%',
+  10: '0.00%',
+  14: 'mm-dd-yy',
+  15: 'd-mmm-yy',
+  16: 'd-mmm',
+  17: 'mmm-yy',
+  18: 'h:mm AM/PM',
+  19: 'h:mm:ss AM/PM',
+  20: 'h:mm',
+  21: 'h:mm:ss',
+  22: 'm/d/yy h:mm',
+  45: 'mm:ss',
+  46: '[h]:mm:ss',
+  47: 'mmss.0',
 };
 const isPercentFmt = (f: string) => /%/.test(f.replace(/"[^"]*"/g, ''));
 const isDateFmt = (f: string) => /[ymdhMsb]+/.test(f.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 
 function openZip(data: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (err, zip) => (err ? reject(err) : resolve(zip))),
+    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (err, zip) =>
+      err ? reject(err) : resolve(zip),
+    ),
   );
 }
 
@@ -343,7 +380,11 @@ class XlsxReader {
   ) {}
 
   private tooBig(what: string, size: number): never {
-    throw new UploadLimitError(413, 'maxUnpackedBytes', `${this.name} unpacks to more than ${fmt(this.limits.maxUnpackedBytes / 1024 / 1024)} MiB (${what}: ${fmt(Math.ceil(size / 1024 / 1024))} MiB), the most an upload may unpack to.`);
+    throw new UploadLimitError(
+      413,
+      'maxUnpackedBytes',
+      `${this.name} unpacks to more than ${fmt(this.limits.maxUnpackedBytes / 1024 / 1024)} MiB (${what}: ${fmt(Math.ceil(size / 1024 / 1024))} MiB), the most an upload may unpack to.`,
+    );
   }
 
   /** Streams one part through `onText` (decoded UTF-8 pieces); false when the part is absent. */
@@ -354,8 +395,14 @@ class XlsxReader {
     const declared = entry.uncompressedSize;
     if (this.unpacked + declared > maxUnpackedBytes) this.tooBig(path, this.unpacked + declared);
     if (declared > 1024 * 1024 && declared > Math.max(1, entry.compressedSize) * maxRatio)
-      throw new UploadLimitError(413, 'maxRatio', `${this.name}: ${path} unpacks ${fmt(Math.round(declared / Math.max(1, entry.compressedSize)))} times its packed size; at most ${maxRatio} times is accepted (a ZIP bomb looks like this).`);
-    const stream: Readable = await new Promise((resolve, reject) => this.zip.openReadStream(entry, (err, st) => (err ? reject(err) : resolve(st))));
+      throw new UploadLimitError(
+        413,
+        'maxRatio',
+        `${this.name}: ${path} unpacks ${fmt(Math.round(declared / Math.max(1, entry.compressedSize)))} times its packed size; at most ${maxRatio} times is accepted (a ZIP bomb looks like this).`,
+      );
+    const stream: Readable = await new Promise((resolve, reject) =>
+      this.zip.openReadStream(entry, (err, st) => (err ? reject(err) : resolve(st))),
+    );
     const decoder = new TextDecoder('utf-8');
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -367,7 +414,11 @@ class XlsxReader {
     } catch (e) {
       // yauzl stops a part that unpacks to more than its header says (validateEntrySizes).
       if (/too many bytes in the stream/.test((e as Error).message ?? ''))
-        throw new UploadLimitError(413, 'maxUnpackedBytes', `${this.name}: ${path} unpacks to more than the ${fmt(declared)} bytes its header declares; refused before unpacking the rest.`);
+        throw new UploadLimitError(
+          413,
+          'maxUnpackedBytes',
+          `${this.name}: ${path} unpacks to more than the ${fmt(declared)} bytes its header declares; refused before unpacking the rest.`,
+        );
       throw e;
     } finally {
       stream.destroy();
@@ -434,7 +485,8 @@ async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits:
   let date1904 = false;
   const wb = sax({
     open(n, a) {
-      if (n === 'sheet' && firstSheetRel === undefined) firstSheetRel = a['r:id'] ?? Object.entries(a).find(([k]) => /(^|:)id$/.test(k) && k !== 'sheetId')?.[1] ?? '';
+      if (n === 'sheet' && firstSheetRel === undefined)
+        firstSheetRel = a['r:id'] ?? Object.entries(a).find(([k]) => /(^|:)id$/.test(k) && k !== 'sheetId')?.[1] ?? '';
       if (n === 'workbookPr' && (a.date1904 === '1' || a.date1904 === 'true')) date1904 = true;
     },
   });
@@ -477,7 +529,11 @@ async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits:
   let inT = false;
   let inPhonetic = 0;
   const tooLong = () => {
-    throw new UploadLimitError(422, 'maxCellChars', `${name}: a text is longer than ${fmt(limits.maxCellChars)} characters, the most a cell may hold.`);
+    throw new UploadLimitError(
+      422,
+      'maxCellChars',
+      `${name}: a text is longer than ${fmt(limits.maxCellChars)} characters, the most a cell may hold.`,
+    );
   };
   const sst = sax({
     open(n) {
@@ -525,20 +581,29 @@ async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits:
         const r = a.r !== undefined ? Number(a.r) : line + 1;
         if (!Number.isSafeInteger(r) || r < 1) throw new UploadError(`${name}: a row has the number "${a.r}".`);
         if (r > limits.maxLines)
-          throw new UploadLimitError(422, 'maxLines', `${name}: row ${fmt(r)} of the first worksheet is beyond ${fmt(limits.maxLines)} lines, the most a file may have.`);
+          throw new UploadLimitError(
+            422,
+            'maxLines',
+            `${name}: row ${fmt(r)} of the first worksheet is beyond ${fmt(limits.maxLines)} lines, the most a file may have.`,
+          );
         while (line < r - 1) onRow([], ++line); // rows the sheet leaves out are blank lines
         cells = [];
         col = 0;
       } else if (n === 'c' && cells) {
         const c = colOf(a.r);
         if (c > limits.maxColumns)
-          throw new UploadLimitError(422, 'maxColumns', `${name}: line ${fmt(line + 1)} has a cell in column ${fmt(c)}, beyond ${fmt(limits.maxColumns)} columns, the most a line may have.`);
+          throw new UploadLimitError(
+            422,
+            'maxColumns',
+            `${name}: line ${fmt(line + 1)} has a cell in column ${fmt(c)}, beyond ${fmt(limits.maxColumns)} columns, the most a line may have.`,
+          );
         col = c;
         cell = { type: a.t ?? 'n', style: Number(a.s ?? 0) };
         value = '';
       } else if (n === 'v' && cell) inValue = true;
       else if (n === 'is' && cell) inInline++;
-      else if (n === 'rPh') inInline += 1000; // phonetic guide inside inline text: skipped
+      else if (n === 'rPh')
+        inInline += 1000; // phonetic guide inside inline text: skipped
       else if (n === 't' && inInline > 0 && inInline < 1000) inInlineT = true;
     },
     close(n) {
@@ -599,5 +664,8 @@ function cellValue(type: string, v: string, format: string, strings: string[], d
 
 function dateText(d: Date): string {
   if (Number.isNaN(d.getTime())) return '';
-  return d.toISOString().replace(/T00:00:00\.000Z$/, '').replace(/\.000Z$/, 'Z');
+  return d
+    .toISOString()
+    .replace(/T00:00:00\.000Z$/, '')
+    .replace(/\.000Z$/, 'Z');
 }

@@ -24,5 +24,12 @@ export const listingMatches: BulkArea = {
     return all(identifier, a) ? { identifier: identifier!, asin: a! } : undefined;
   },
   filters: ['identifier', 'asin'],
-  toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, identifier: r.identifier, asin: r.asin, is_match: r.is_match === 1, ...times(r) }),
+  toJson: (r) => ({
+    id: r.id,
+    marketplace_id: r.marketplace_id,
+    identifier: r.identifier,
+    asin: r.asin,
+    is_match: r.is_match === 1,
+    ...times(r),
+  }),
 };

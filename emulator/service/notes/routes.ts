@@ -19,12 +19,20 @@ interface NoteRow {
   updated_at: string;
 }
 
-const toJson = (r: NoteRow) => ({ id: r.id, asin: r.asin, marketplace_id: r.marketplace_id, note: r.note, created_at: r.created_at, updated_at: r.updated_at });
+const toJson = (r: NoteRow) => ({
+  id: r.id,
+  asin: r.asin,
+  marketplace_id: r.marketplace_id,
+  note: r.note,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
 
 /** Trimmed ASIN, 10 to 25 characters (the rule of the bulk areas). */
 export function checkAsin(raw: string, field = 'asin'): string {
   const a = raw.trim();
-  if (a.length < ASIN_MIN || a.length > ASIN_MAX) throw new ApiError(422, `${field} must be ${ASIN_MIN} to ${ASIN_MAX} characters long (got ${a.length}).`);
+  if (a.length < ASIN_MIN || a.length > ASIN_MAX)
+    throw new ApiError(422, `${field} must be ${ASIN_MIN} to ${ASIN_MAX} characters long (got ${a.length}).`);
   return a;
 }
 

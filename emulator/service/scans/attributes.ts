@@ -11,13 +11,28 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
 const MAPPING_COLUMNS = [
-  'id', 'cost', 'supplier_sku', 'supplier_image', 'supplier_pack_quantity', 'map', 'stock_quantity', 'discount_per_product',
+  'id',
+  'cost',
+  'supplier_sku',
+  'supplier_image',
+  'supplier_pack_quantity',
+  'map',
+  'stock_quantity',
+  'discount_per_product',
   // Extension of 2.1 (marked in scans.yaml): the supplier's product title -> inputs.supplier_title.
   'supplier_title',
 ];
 const OPTION_KEYS = [
-  'marketplace_id', 'name', 'discount_supplier', 'custom_columns', 'header', 'multipack_prep_cost', 'prep_cost',
-  'multipack_override', 'multipack_override_quantity', 'pull_historical_data',
+  'marketplace_id',
+  'name',
+  'discount_supplier',
+  'custom_columns',
+  'header',
+  'multipack_prep_cost',
+  'prep_cost',
+  'multipack_override',
+  'multipack_override_quantity',
+  'pull_historical_data',
 ];
 const MAX_CUSTOM_COLUMNS = 20;
 
@@ -37,24 +52,31 @@ export function checkAttributes(raw: unknown, width: number | undefined): { prob
     bad('', 'attributes must be a JSON object with "mapping" and "options".');
     return { problems };
   }
-  for (const k of Object.keys(raw)) if (k !== 'mapping' && k !== 'options') bad(k, `Unknown member "${k}"; attributes has only "mapping" and "options".`);
+  for (const k of Object.keys(raw))
+    if (k !== 'mapping' && k !== 'options') bad(k, `Unknown member "${k}"; attributes has only "mapping" and "options".`);
   const { mapping, options } = raw;
 
   const column = (field: string, v: unknown) => {
     if (!isInt(v) || v < 0) return bad(`mapping.${field}`, `mapping.${field} must be a 0-indexed column number (an integer 0 or greater).`);
     if (width !== undefined && v >= width)
-      bad(`mapping.${field}`, `mapping.${field} is column ${v}, but the file has only ${width} column${width === 1 ? '' : 's'} (0 to ${width - 1}).`);
+      bad(
+        `mapping.${field}`,
+        `mapping.${field} is column ${v}, but the file has only ${width} column${width === 1 ? '' : 's'} (0 to ${width - 1}).`,
+      );
   };
   if (!isObj(mapping)) bad('mapping', 'mapping is required: an object of 0-indexed column numbers with at least "id" and "cost".');
   else {
     for (const k of Object.keys(mapping))
       if (!MAPPING_COLUMNS.includes(k) && k !== 'custom_columns') bad(`mapping.${k}`, `Unknown mapping member "${k}".`);
-    for (const k of ['id', 'cost']) if (mapping[k] === undefined) bad(`mapping.${k}`, `mapping.${k} is required (the column of the ${k === 'id' ? 'product identifier' : 'unit cost'}).`);
+    for (const k of ['id', 'cost'])
+      if (mapping[k] === undefined)
+        bad(`mapping.${k}`, `mapping.${k} is required (the column of the ${k === 'id' ? 'product identifier' : 'unit cost'}).`);
     for (const k of MAPPING_COLUMNS) if (mapping[k] !== undefined) column(k, mapping[k]);
     const cc = mapping.custom_columns;
     if (cc !== undefined) {
       if (!Array.isArray(cc)) bad('mapping.custom_columns', 'mapping.custom_columns must be an array of column numbers.');
-      else if (cc.length > MAX_CUSTOM_COLUMNS) bad('mapping.custom_columns', `mapping.custom_columns may list at most ${MAX_CUSTOM_COLUMNS} columns.`);
+      else if (cc.length > MAX_CUSTOM_COLUMNS)
+        bad('mapping.custom_columns', `mapping.custom_columns may list at most ${MAX_CUSTOM_COLUMNS} columns.`);
       else cc.forEach((v, i) => column(`custom_columns.${i}`, v));
     }
   }
@@ -80,7 +102,8 @@ export function checkAttributes(raw: unknown, width: number | undefined): { prob
     };
     const int = (k: string, min: number, max: number, unit: string) => {
       const v = options[k];
-      if (v !== undefined && (!isInt(v) || v < min || v > max)) bad(`options.${k}`, `options.${k} must be an integer from ${min} to ${max} (${unit}).`);
+      if (v !== undefined && (!isInt(v) || v < min || v > max))
+        bad(`options.${k}`, `options.${k} must be an integer from ${min} to ${max} (${unit}).`);
     };
     bool('header');
     bool('multipack_override');
@@ -92,14 +115,23 @@ export function checkAttributes(raw: unknown, width: number | undefined): { prob
       bad('options.multipack_override_quantity', 'options.multipack_override_quantity is required when multipack_override is true.');
     const mpc = options.multipack_prep_cost;
     if (mpc !== undefined) {
-      if (!isObj(mpc)) bad('options.multipack_prep_cost', 'options.multipack_prep_cost must be an object with enabled, firstN, costForFirstN and costForRest.');
+      if (!isObj(mpc))
+        bad(
+          'options.multipack_prep_cost',
+          'options.multipack_prep_cost must be an object with enabled, firstN, costForFirstN and costForRest.',
+        );
       else {
         for (const k of Object.keys(mpc))
-          if (!['enabled', 'firstN', 'costForFirstN', 'costForRest'].includes(k)) bad(`options.multipack_prep_cost.${k}`, `Unknown member "${k}".`);
-        if (typeof mpc.enabled !== 'boolean') bad('options.multipack_prep_cost.enabled', 'options.multipack_prep_cost.enabled must be true or false.');
+          if (!['enabled', 'firstN', 'costForFirstN', 'costForRest'].includes(k))
+            bad(`options.multipack_prep_cost.${k}`, `Unknown member "${k}".`);
+        if (typeof mpc.enabled !== 'boolean')
+          bad('options.multipack_prep_cost.enabled', 'options.multipack_prep_cost.enabled must be true or false.');
         for (const k of ['firstN', 'costForFirstN', 'costForRest'])
           if (!isInt(mpc[k]) || (mpc[k] as number) < 0)
-            bad(`options.multipack_prep_cost.${k}`, `options.multipack_prep_cost.${k} must be an integer 0 or greater${k === 'firstN' ? ' (units)' : ' (cents per unit)'}.`);
+            bad(
+              `options.multipack_prep_cost.${k}`,
+              `options.multipack_prep_cost.${k} must be an integer 0 or greater${k === 'firstN' ? ' (units)' : ' (cents per unit)'}.`,
+            );
       }
     }
     const names = options.custom_columns;
@@ -109,7 +141,10 @@ export function checkAttributes(raw: unknown, width: number | undefined): { prob
       else {
         const cols = isObj(mapping) && Array.isArray(mapping.custom_columns) ? mapping.custom_columns.length : 0;
         if (names.length !== cols)
-          bad('options.custom_columns', `options.custom_columns names ${names.length} column(s) but mapping.custom_columns maps ${cols}; they must match one to one.`);
+          bad(
+            'options.custom_columns',
+            `options.custom_columns names ${names.length} column(s) but mapping.custom_columns maps ${cols}; they must match one to one.`,
+          );
       }
     }
   }

@@ -22,11 +22,17 @@ export function selectRowJson(
     `SELECT '{"id":' || id || ',' || substr(data, 2) AS j FROM ${TABLES[table]} WHERE scan_id = ?${q.where} ORDER BY ${q.orderBy}` +
     (page ? ' LIMIT ? OFFSET ?' : '');
   const params = [scanId, ...q.params, ...(page ? [page.limit, page.offset] : [])];
-  return (db.prepare(sql).pluck().all(...params) as string[]);
+  return db
+    .prepare(sql)
+    .pluck()
+    .all(...params) as string[];
 }
 
 export function countRows(db: Database.Database, scanId: number, table: TableType, q: RowQuery): number {
-  return db.prepare(`SELECT count(*) FROM ${TABLES[table]} WHERE scan_id = ?${q.where}`).pluck().get(scanId, ...q.params) as number;
+  return db
+    .prepare(`SELECT count(*) FROM ${TABLES[table]} WHERE scan_id = ?${q.where}`)
+    .pluck()
+    .get(scanId, ...q.params) as number;
 }
 
 type Cell = string | number | boolean | null;

@@ -75,12 +75,19 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
     const fileRepeated = repeated('file');
     const attributesRepeated = repeated('attributes');
     const file = fileRepeated ? undefined : form.files.file;
-    if (fileRepeated) problems.push({ index: 0, field: 'file', message: `file was sent ${form.counts.file} times; send exactly one file part.` });
+    if (fileRepeated)
+      problems.push({ index: 0, field: 'file', message: `file was sent ${form.counts.file} times; send exactly one file part.` });
     else if (!file) problems.push({ index: 0, field: 'file', message: 'file is required: the supplier price list, a CSV or XLSX file.' });
     let raw: unknown;
     const attributesText = attributesRepeated ? undefined : form.fields.attributes;
-    if (attributesRepeated) problems.push({ index: 0, field: 'attributes', message: `attributes was sent ${form.counts.attributes} times; send exactly one attributes part.` });
-    else if (attributesText === undefined) problems.push({ index: 0, field: 'attributes', message: 'attributes is required: JSON text with "mapping" and "options".' });
+    if (attributesRepeated)
+      problems.push({
+        index: 0,
+        field: 'attributes',
+        message: `attributes was sent ${form.counts.attributes} times; send exactly one attributes part.`,
+      });
+    else if (attributesText === undefined)
+      problems.push({ index: 0, field: 'attributes', message: 'attributes is required: JSON text with "mapping" and "options".' });
     else {
       try {
         raw = JSON.parse(attributesText);
@@ -105,19 +112,31 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
           if (header && line === 1) return;
           if (cells.every((c) => (c ?? '').trim() === '')) return;
           if (lines.length >= MAX_SCAN_LINES)
-            throw new UploadLimitError(422, 'maxDataLines', `The file has at least ${lines.length + 1} data lines; a scan takes at most ${MAX_SCAN_LINES}.`);
+            throw new UploadLimitError(
+              422,
+              'maxDataLines',
+              `The file has at least ${lines.length + 1} data lines; a scan takes at most ${MAX_SCAN_LINES}.`,
+            );
           lines.push({ line, cells });
         });
         read = true;
       } catch (e) {
         if (e instanceof UploadLimitError) {
           // A limit answers at once, naming it: nothing else about the upload matters any more.
-          throw new ApiError(e.status, `The upload was refused: ${e.message}`, { errors: [{ index: 0, field: 'file', message: e.message }], limit: e.limit });
+          throw new ApiError(e.status, `The upload was refused: ${e.message}`, {
+            errors: [{ index: 0, field: 'file', message: e.message }],
+            limit: e.limit,
+          });
         }
         if (!(e instanceof UploadError)) throw e;
         problems.push({ index: 0, field: 'file', message: (e as Error).message });
       }
-      if (read && lines.length === 0) problems.push({ index: 0, field: 'file', message: `${file.filename || 'The file'} has no data lines${header ? ' below the header' : ''}.` });
+      if (read && lines.length === 0)
+        problems.push({
+          index: 0,
+          field: 'file',
+          message: `${file.filename || 'The file'} has no data lines${header ? ' below the header' : ''}.`,
+        });
     }
     let checked;
     if (attrsGiven) {
@@ -138,7 +157,17 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
           `INSERT INTO scans (account_id, user_id, marketplace_id, status, source_type, name, filename, attributes, lines, created_at, updated_at)
            VALUES (?, ?, ?, 'queued', 'Upload', ?, ?, ?, ?, ?, ?)`,
         )
-        .run(account.id, account.userId, checked.marketplace.id, attrs.options.name.trim(), file!.filename || null, JSON.stringify(attrs), lines.length, now, now);
+        .run(
+          account.id,
+          account.userId,
+          checked.marketplace.id,
+          attrs.options.name.trim(),
+          file!.filename || null,
+          JSON.stringify(attrs),
+          lines.length,
+          now,
+          now,
+        );
       const scan = Number(info.lastInsertRowid);
       const ins = db.prepare('INSERT INTO scan_inputs (scan_id, seq, line, cells) VALUES (?, ?, ?, ?)');
       lines.forEach((l, seq) => ins.run(scan, seq, l.line, JSON.stringify(l.cells.map((c) => c ?? ''))));
@@ -151,15 +180,19 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
   function listScans(req: Req) {
     const page = Number(req.query.page ?? 1);
     const perPage = Number(req.query.per_page ?? LIST_PER_PAGE);
-    if (!Number.isInteger(page) || page < 1) throw new ApiError(422, 'Invalid request: query parameter page must be an integer 1 or greater.');
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) throw new ApiError(422, 'Invalid request: query parameter per_page must be an integer from 1 to 100.');
+    if (!Number.isInteger(page) || page < 1)
+      throw new ApiError(422, 'Invalid request: query parameter page must be an integer 1 or greater.');
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+      throw new ApiError(422, 'Invalid request: query parameter per_page must be an integer from 1 to 100.');
     const finished = FINISHED.map(() => '?').join(',');
     const total = db
       .prepare(`SELECT count(*) FROM scans WHERE account_id = ? AND deleted_at IS NULL AND status IN (${finished})`)
       .pluck()
       .get(req.account.id, ...FINISHED) as number;
     const rows = db
-      .prepare(`SELECT * FROM scans WHERE account_id = ? AND deleted_at IS NULL AND status IN (${finished}) ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM scans WHERE account_id = ? AND deleted_at IS NULL AND status IN (${finished}) ORDER BY id DESC LIMIT ? OFFSET ?`,
+      )
       .all(req.account.id, ...FINISHED, perPage, (page - 1) * perPage) as ScanRow[];
     return { data: rows.map(scanRecord), page, per_page: perPage, total };
   }
@@ -199,7 +232,11 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
 
   /** Rows of a download or export: the whole filtered, sorted result unless a page is asked for. */
   function resultRows(scan: ScanRow, body: RowsBody) {
-    if (!isFinished(scan.status)) throw new ApiError(409, `Scan ${scan.id} is still ${scan.status === 'queued' ? 'queued' : 'running'}; it can be downloaded or exported when it has finished.`);
+    if (!isFinished(scan.status))
+      throw new ApiError(
+        409,
+        `Scan ${scan.id} is still ${scan.status === 'queued' ? 'queued' : 'running'}; it can be downloaded or exported when it has finished.`,
+      );
     const table = tableOf(body.tableType);
     const q = buildRowQuery(table, filterOf(body.filter), sortOf(body.sort));
     let page: { limit: number; offset: number } | undefined;
@@ -238,7 +275,8 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
 
   function cancelScan(req: Req) {
     const scan = loadScan(ctx, req.account, scanId(req));
-    if (isFinished(scan.status)) throw new ApiError(409, `Scan ${scan.id} has already finished (${scan.status}); only a queued or running scan can be cancelled.`);
+    if (isFinished(scan.status))
+      throw new ApiError(409, `Scan ${scan.id} has already finished (${scan.status}); only a queued or running scan can be cancelled.`);
     return scanRecord(finishScan(ctx, scan.id, 'cancelled'));
   }
 
@@ -256,14 +294,22 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
   async function exportScan(req: Req, reply: FastifyReply) {
     const scan = loadScan(ctx, req.account, scanId(req));
     if (!exportEnabled())
-      throw new ApiError(409, 'The spreadsheet-service integration is not set up for this account; set it up in the integrations area first.');
+      throw new ApiError(
+        409,
+        'The spreadsheet-service integration is not set up for this account; set it up in the integrations area first.',
+      );
     const body = (req.body ?? {}) as RowsBody;
     const { rows, columns } = resultRows(scan, { filter: body.filter, sort: body.sort });
     const workbook = await toXlsx(columns, rows, 'Products', new Date(scan.completed_at ?? scan.updated_at));
     const token = randomBytes(24).toString('base64url');
     const now = ctx.now();
     db.prepare('INSERT INTO scan_exports (token, scan_id, account_id, rows, workbook, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      token, scan.id, req.account.id, rows.length, workbook, now.toISOString(),
+      token,
+      scan.id,
+      req.account.id,
+      rows.length,
+      workbook,
+      now.toISOString(),
     );
     const host = req.headers.host ?? `${ctx.config.host}:${ctx.config.port}`;
     reply.code(201);

@@ -60,7 +60,13 @@ export function startScanProcessor(ctx: ServiceContext, engine: ScanEngine): () 
         console.error(`scan ${scan.id} line ${input.line}:`, e);
         outcome = {
           products: [],
-          error: { line: input.line, identifier: cells[r.attrs.mapping.id] ?? '', code: 'processing_failed', message: 'The service could not process this line.', input: cells },
+          error: {
+            line: input.line,
+            identifier: cells[r.attrs.mapping.id] ?? '',
+            code: 'processing_failed',
+            message: 'The service could not process this line.',
+            input: cells,
+          },
         };
       }
       for (const p of outcome.products) {
@@ -74,7 +80,15 @@ export function startScanProcessor(ctx: ServiceContext, engine: ScanEngine): () 
       }
     }
     const done = performance.now();
-    const changed = progress.run(inputs.length, products, errors, Math.max(1, Math.round(done - started)), ctx.now().toISOString(), scan.id, scan.lines_done).changes;
+    const changed = progress.run(
+      inputs.length,
+      products,
+      errors,
+      Math.max(1, Math.round(done - started)),
+      ctx.now().toISOString(),
+      scan.id,
+      scan.lines_done,
+    ).changes;
     // Someone else moved the scan on (cancelled, deleted): roll this batch back.
     if (changed !== 1) throw new StaleBatch();
     r.last = done;

@@ -48,7 +48,11 @@ export function buildRowQuery(table: TableType, filter: FilterItem[] | undefined
     const op = String(item.operator);
     if (!field) return errors.push({ index, field: `filter.${index}.name`, message: unknownField(table, name) });
     if (!OPERATORS.includes(op))
-      return errors.push({ index, field: `filter.${index}.operator`, message: `Unknown operator "${op}". Operators: ${OPERATORS.join(' ')}.` });
+      return errors.push({
+        index,
+        field: `filter.${index}.operator`,
+        message: `Unknown operator "${op}". Operators: ${OPERATORS.join(' ')}.`,
+      });
     const v = item.value;
     if (v === null) {
       if (op !== '=' && op !== '!=')
@@ -57,13 +61,21 @@ export function buildRowQuery(table: TableType, filter: FilterItem[] | undefined
       return;
     }
     if (field.kind !== 'number' && op !== '=' && op !== '!=')
-      return errors.push({ index, field: `filter.${index}.operator`, message: `${field.name} is a ${field.kind} field: only = and != apply.` });
+      return errors.push({
+        index,
+        field: `filter.${index}.operator`,
+        message: `${field.name} is a ${field.kind} field: only = and != apply.`,
+      });
     const ok =
       (field.kind === 'number' && typeof v === 'number' && Number.isFinite(v)) ||
       (field.kind === 'string' && typeof v === 'string') ||
       (field.kind === 'boolean' && typeof v === 'boolean');
     if (!ok)
-      return errors.push({ index, field: `filter.${index}.value`, message: `${field.name} is a ${field.kind} field: the value must be a ${field.kind}.` });
+      return errors.push({
+        index,
+        field: `filter.${index}.value`,
+        message: `${field.name} is a ${field.kind} field: the value must be a ${field.kind}.`,
+      });
     // json_extract gives 1/0 for JSON true/false. A null member never matches a comparison (SQL NULL).
     conds.push(`${expr(field)} ${op === '=' ? '=' : op === '!=' ? '<>' : op} ?`);
     params.push(typeof v === 'boolean' ? (v ? 1 : 0) : v);

@@ -9,10 +9,23 @@ import type { AccountRules } from '../engine/types';
 export function loadAccountRules(db: Database.Database, accountId: number, marketplaceId: number): AccountRules {
   const args = [accountId, marketplaceId];
   const where = 'WHERE account_id = ? AND marketplace_id = ?';
-  const brands = db.prepare(`SELECT name FROM brand_blocklist ${where}`).pluck().all(...args) as string[];
-  const asins = db.prepare(`SELECT asin FROM asin_blocklist ${where}`).pluck().all(...args) as string[];
-  const corrections = db.prepare(`SELECT asin, quantity FROM multipack_corrections ${where}`).all(...args) as Array<{ asin: string; quantity: number }>;
-  const matches = db.prepare(`SELECT identifier, asin, is_match FROM listing_matches ${where}`).all(...args) as Array<{ identifier: string; asin: string; is_match: number }>;
+  const brands = db
+    .prepare(`SELECT name FROM brand_blocklist ${where}`)
+    .pluck()
+    .all(...args) as string[];
+  const asins = db
+    .prepare(`SELECT asin FROM asin_blocklist ${where}`)
+    .pluck()
+    .all(...args) as string[];
+  const corrections = db.prepare(`SELECT asin, quantity FROM multipack_corrections ${where}`).all(...args) as Array<{
+    asin: string;
+    quantity: number;
+  }>;
+  const matches = db.prepare(`SELECT identifier, asin, is_match FROM listing_matches ${where}`).all(...args) as Array<{
+    identifier: string;
+    asin: string;
+    is_match: number;
+  }>;
   return {
     blockedBrands: new Set(brands),
     blockedAsins: new Set(asins),

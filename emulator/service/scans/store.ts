@@ -7,9 +7,9 @@ import { FINISHED, speedOf, type ScanRow, type ScanStatus } from './records';
 
 /** The account's scan, or 404 (another account's scan is indistinguishable from a missing one). */
 export function loadScan(ctx: ServiceContext, account: Account, id: number): ScanRow {
-  const row = ctx.db
-    .prepare('SELECT * FROM scans WHERE id = ? AND account_id = ? AND deleted_at IS NULL')
-    .get(id, account.id) as ScanRow | undefined;
+  const row = ctx.db.prepare('SELECT * FROM scans WHERE id = ? AND account_id = ? AND deleted_at IS NULL').get(id, account.id) as
+    | ScanRow
+    | undefined;
   if (!row) throw new ApiError(404, `Scan ${id} not found.`);
   return row;
 }
@@ -28,7 +28,9 @@ export function finishScan(ctx: ServiceContext, id: number, status: 'success' | 
   const now = ctx.now().toISOString();
   const row = ctx.db.transaction(() => {
     ctx.db
-      .prepare("UPDATE scans SET status = ?, completed_at = ?, updated_at = ?, processing_ms = processing_ms + ? WHERE id = ? AND status IN ('queued','in_progress')")
+      .prepare(
+        "UPDATE scans SET status = ?, completed_at = ?, updated_at = ?, processing_ms = processing_ms + ? WHERE id = ? AND status IN ('queued','in_progress')",
+      )
       .run(status, now, now, Math.round(extraMs), id);
     ctx.db.prepare('DELETE FROM scan_inputs WHERE scan_id = ?').run(id);
     return getScanRow(ctx, id)!;

@@ -43,7 +43,15 @@ export interface BulkArea {
 }
 
 /** Trimmed text or an error; `undefined` raw values were already reported by the schema check. */
-export function text(raw: unknown, index: number, field: string, errors: RowError[], min: number, max: number, what: string): string | undefined {
+export function text(
+  raw: unknown,
+  index: number,
+  field: string,
+  errors: RowError[],
+  min: number,
+  max: number,
+  what: string,
+): string | undefined {
   if (typeof raw !== 'string') {
     if (raw === undefined || raw === null) errors.push({ index, field, message: `${what} is required.` });
     else errors.push({ index, field, message: `${what} must be a string.` });
@@ -58,7 +66,10 @@ export function text(raw: unknown, index: number, field: string, errors: RowErro
     errors.push({
       index,
       field,
-      message: min > 1 ? `${what} must be ${min} to ${max} characters long (got ${v.length}).` : `${what} must be at most ${max} characters long (got ${v.length}); it is rejected, not shortened.`,
+      message:
+        min > 1
+          ? `${what} must be ${min} to ${max} characters long (got ${v.length}).`
+          : `${what} must be at most ${max} characters long (got ${v.length}); it is rejected, not shortened.`,
     });
     return undefined;
   }
@@ -220,7 +231,10 @@ function areaHandlers(ctx: ServiceContext, area: BulkArea) {
 }
 
 /** Handlers of the given bulk areas (each area's folder defines its rows), by operationId. */
-export function bulkHandlers(ctx: ServiceContext, areas: BulkArea[]): Record<string, (req: FastifyRequest, reply: FastifyReply) => unknown> {
+export function bulkHandlers(
+  ctx: ServiceContext,
+  areas: BulkArea[],
+): Record<string, (req: FastifyRequest, reply: FastifyReply) => unknown> {
   return Object.assign({}, ...areas.map((a) => areaHandlers(ctx, a)));
 }
 

@@ -1,7 +1,14 @@
 /** The service's time formats (document 2.4, 2.6, 6): one place for all of them. */
 const pad = (n: number) => String(n).padStart(2, '0');
 const parts = (d: Date) =>
-  [d.getUTCFullYear(), pad(d.getUTCMonth() + 1), pad(d.getUTCDate()), pad(d.getUTCHours()), pad(d.getUTCMinutes()), pad(d.getUTCSeconds())] as const;
+  [
+    d.getUTCFullYear(),
+    pad(d.getUTCMonth() + 1),
+    pad(d.getUTCDate()),
+    pad(d.getUTCHours()),
+    pad(d.getUTCMinutes()),
+    pad(d.getUTCSeconds()),
+  ] as const;
 
 /** `YYYY-MM-DD HH:MM:SS` (notes, listing matches), UTC. */
 export function sqlTime(d: Date): string {

@@ -10,7 +10,10 @@ interface AjvError {
 
 /** `/matches/3/asin` -> `matches[3].asin` */
 export function fieldPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
 }
@@ -48,7 +51,12 @@ export function splitBulkErrors(errors: AjvError[], rowsField: string): { rows: 
   for (const e of errors) {
     if (e.instancePath.startsWith(prefix)) {
       const [index, ...rest] = e.instancePath.slice(prefix.length).split('/');
-      const field = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : rest.join('.') || 'value';
+      const field =
+        e.keyword === 'required'
+          ? e.params.missingProperty
+          : e.keyword === 'additionalProperties'
+            ? e.params.additionalProperty
+            : rest.join('.') || 'value';
       const text = describeError(e);
       rows.push({ index: Number(index), field: String(field), message: text.charAt(0).toUpperCase() + text.slice(1) + '.' });
     } else {

@@ -13,7 +13,20 @@ import { checkAsin } from '../notes/routes';
 export const TAG_NAME_MAX = 100;
 
 /** Colour of a new tag: picked from a fixed palette by the name, so it is stable. */
-const PALETTE = ['#e53935', '#d81b60', '#8e24aa', '#5e35b1', '#3949ab', '#1e88e5', '#00897b', '#43a047', '#7cb342', '#fdd835', '#fb8c00', '#6d4c41'];
+const PALETTE = [
+  '#e53935',
+  '#d81b60',
+  '#8e24aa',
+  '#5e35b1',
+  '#3949ab',
+  '#1e88e5',
+  '#00897b',
+  '#43a047',
+  '#7cb342',
+  '#fdd835',
+  '#fb8c00',
+  '#6d4c41',
+];
 export function tagColor(name: string): string {
   return PALETTE[createHash('sha256').update(name).digest()[0] % PALETTE.length];
 }
@@ -47,7 +60,9 @@ function checkTags(tags: TagMap): Array<[string, string[]]> {
 
 export function tagHandlers(ctx: ServiceContext) {
   const { db } = ctx;
-  const findTag = db.prepare<[number, number, string], { id: number }>('SELECT id FROM tags WHERE account_id = ? AND marketplace_id = ? AND name = ?');
+  const findTag = db.prepare<[number, number, string], { id: number }>(
+    'SELECT id FROM tags WHERE account_id = ? AND marketplace_id = ? AND name = ?',
+  );
   const insertTag = db.prepare('INSERT INTO tags (account_id, marketplace_id, name, color, created_at) VALUES (?, ?, ?, ?, ?)');
   const assign = db.prepare('INSERT OR IGNORE INTO tag_assignments (tag_id, asin) VALUES (?, ?)');
   const unassign = db.prepare('DELETE FROM tag_assignments WHERE tag_id = ? AND asin = ?');

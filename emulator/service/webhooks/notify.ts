@@ -154,7 +154,8 @@ async function attemptOnce(ctx: ServiceContext, outboxId: number): Promise<void>
       return;
     }
     // Claimed before sending (only if no one else did): after a crash this attempt counts as made, never sent again.
-    if (db.prepare('UPDATE webhook_outbox SET started_at = ? WHERE id = ? AND started_at IS NULL').run(Date.now(), outboxId).changes !== 1) return;
+    if (db.prepare('UPDATE webhook_outbox SET started_at = ? WHERE id = ? AND started_at IS NULL').run(Date.now(), outboxId).changes !== 1)
+      return;
   } catch {
     return; // database closed: the service is shutting down
   }
@@ -170,7 +171,11 @@ async function attemptOnce(ctx: ServiceContext, outboxId: number): Promise<void>
   const delays = ctx.config.webhookRetryDelaysMs;
   try {
     if (!ok && attempt < delays.length) {
-      db.prepare('UPDATE webhook_outbox SET attempt = ?, due_at = ?, started_at = NULL WHERE id = ?').run(attempt + 1, Date.now() + delays[attempt], outboxId);
+      db.prepare('UPDATE webhook_outbox SET attempt = ?, due_at = ?, started_at = NULL WHERE id = ?').run(
+        attempt + 1,
+        Date.now() + delays[attempt],
+        outboxId,
+      );
       schedule(ctx, outboxId, delays[attempt]);
     } else db.prepare('DELETE FROM webhook_outbox WHERE id = ?').run(outboxId);
   } catch {
@@ -217,7 +222,12 @@ function post(ctx: ServiceContext, url: string, body: string, extra: Record<stri
       u,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'User-Agent': 'scan-service-local/1', ...extra },
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          'User-Agent': 'scan-service-local/1',
+          ...extra,
+        },
         lookup: lookup as any,
         agent: false,
       },

@@ -13,7 +13,6 @@ import type { WebhookRow } from './store';
 export const MAX_WEBHOOKS = 10;
 export const SUPPORTED_EVENTS = ['scan.complete'];
 
-
 export function webhookJson(r: WebhookRow, withSecret: boolean) {
   const out: Record<string, unknown> = {
     id: r.id,
@@ -45,7 +44,8 @@ function checkUrl(ctx: ServiceContext, url: string): string {
 function checkEvents(events: string[]): string[] {
   if (events.length === 0) throw new ApiError(422, 'events must list at least one event (scan.complete).');
   const bad = events.filter((e) => !SUPPORTED_EVENTS.includes(e));
-  if (bad.length) throw new ApiError(422, `Unsupported event ${bad.map((e) => JSON.stringify(e)).join(', ')}: only scan.complete is supported.`);
+  if (bad.length)
+    throw new ApiError(422, `Unsupported event ${bad.map((e) => JSON.stringify(e)).join(', ')}: only scan.complete is supported.`);
   return [...new Set(events)];
 }
 
@@ -61,13 +61,17 @@ export function webhookHandlers(ctx: ServiceContext) {
     const n = (db.prepare('SELECT COUNT(*) AS n FROM webhooks WHERE account_id = ?').get(accountId) as { n: number }).n;
     if (n >= MAX_WEBHOOKS) throw new ApiError(422, `An account may have at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
     return db
-      .prepare('INSERT INTO webhooks (account_id, user_id, name, url, secret, events, is_active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)')
+      .prepare(
+        'INSERT INTO webhooks (account_id, user_id, name, url, secret, events, is_active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)',
+      )
       .run(accountId, userId, name, url, newSecret(), JSON.stringify(events), now, now).lastInsertRowid as number;
   });
 
   return {
     listWebhooks: async (req: FastifyRequest) =>
-      (db.prepare('SELECT * FROM webhooks WHERE account_id = ? ORDER BY id').all(req.account.id) as WebhookRow[]).map((r) => webhookJson(r, false)),
+      (db.prepare('SELECT * FROM webhooks WHERE account_id = ? ORDER BY id').all(req.account.id) as WebhookRow[]).map((r) =>
+        webhookJson(r, false),
+      ),
     getWebhook: async (req: FastifyRequest) => webhookJson(owned(req), false),
     createWebhook: async (req: FastifyRequest, reply: FastifyReply) => {
       const b = req.body as { name: string; url: string; events?: string[] };

@@ -12,16 +12,38 @@ const blocked = new BlockList();
 // IPv4: "this" network, private, CGNAT, loopback, link-local, IETF protocol, test nets,
 // benchmarking, multicast, reserved, broadcast.
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
 // IPv6: unspecified, loopback, unique local, link-local, site-local, multicast, documentation,
 // discard-only, and NAT64 local-use (64:ff9b:1::/48: a network's own translator, whose prefix
 // length and so the place of the IPv4 address is its operator's choice).
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64], ['64:ff9b:1::', 48],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['100::', 64],
+  ['64:ff9b:1::', 48],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -48,7 +70,8 @@ export function embeddedIPv4(addr: string): string[] {
   if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) out.push(v4At(b, 12)); // mapped
   if (zero(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zero(b, 10, 12)) out.push(v4At(b, 12)); // translated
   if (zero(b, 0, 12)) out.push(v4At(b, 12)); // compatible (:: and ::1 read as 0.0.0.0 and 0.0.0.1, both internal)
-  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && (zero(b, 4, 12) || (b[4] === 0 && b[5] === 1))) out.push(v4At(b, 12)); // NAT64
+  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && (zero(b, 4, 12) || (b[4] === 0 && b[5] === 1)))
+    out.push(v4At(b, 12)); // NAT64
   if (b[0] === 0x20 && b[1] === 0x02) out.push(v4At(b, 2)); // 6to4
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) out.push(v4At(b, 4), v4At(b, 12, 0xff)); // Teredo: server, client
   return out;
@@ -99,7 +122,8 @@ export function urlProblem(raw: string, allowLoopback: boolean): string | undefi
   }
   if (u.protocol !== 'https:') return 'url must use HTTPS';
   if (u.username || u.password) return 'url must not contain a user name or password';
-  if (literal) return isInternalAddress(host) ? `url must not point to a private, loopback, link-local or internal address (${host})` : undefined;
+  if (literal)
+    return isInternalAddress(host) ? `url must not point to a private, loopback, link-local or internal address (${host})` : undefined;
   if (!host.includes('.') || INTERNAL_NAME.test(host)) return `url must not point to an internal host name (${host})`;
   return undefined;
 }

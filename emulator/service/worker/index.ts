@@ -21,7 +21,9 @@ export interface WorkerServiceOptions {
 }
 
 export function startServiceInWorker(opts: WorkerServiceOptions): Promise<WorkerService> {
-  const worker = new Worker(join(__dirname, 'thread.cjs'), { workerData: { clock: opts.clock, apiKeys: opts.apiKeys, forwardTo: opts.forwardTo } });
+  const worker = new Worker(join(__dirname, 'thread.cjs'), {
+    workerData: { clock: opts.clock, apiKeys: opts.apiKeys, forwardTo: opts.forwardTo },
+  });
   const ask = <T>(m: string) =>
     new Promise<T>((resolve) => {
       worker.once('message', resolve);

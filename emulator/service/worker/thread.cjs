@@ -35,7 +35,10 @@ function frontDoor(svc) {
   });
 }
 
-startService({ port: 0, dbPath: ':memory:', apiKeys: workerData.apiKeys, bulkRateLimitPerMinute: 30 }, { catalog: empty, now: () => new Date(clock[0]) }).then(
+startService(
+  { port: 0, dbPath: ':memory:', apiKeys: workerData.apiKeys, bulkRateLimitPerMinute: 30 },
+  { catalog: empty, now: () => new Date(clock[0]) },
+).then(
   async (svc) => {
     const door = workerData.forwardTo ? await frontDoor(svc) : null;
     parentPort.postMessage({ url: door ? door.url : svc.url });

@@ -38,7 +38,13 @@ export interface ListTable {
 
 /** A list's table and its entries (2 reads); a table that cannot be read is a plain message. */
 /** `create`: a missing table is set up (an action); without it (a preview) a missing table reads as empty (null). */
-export function openList(ss: Spreadsheet, list: ListId, marketplace: string, defaultMarketplace: string, create: boolean): ListTable | null {
+export function openList(
+  ss: Spreadsheet,
+  list: ListId,
+  marketplace: string,
+  defaultMarketplace: string,
+  create: boolean,
+): ListTable | null {
   const kind = listKind(list);
   let found = findTable(ss, kind);
   if (!found.ok && found.missing) {
@@ -49,7 +55,9 @@ export function openList(ss: Spreadsheet, list: ListId, marketplace: string, def
   if (!found.ok) throw new Error(found.message);
   const t = found.table;
   if (t.columns.marketplace === undefined && marketplace !== defaultMarketplace) {
-    throw new Error(`${kind.rangeName} (${t.sheet.getName()}) has no Marketplace column, so it holds ${defaultMarketplace} entries only; this scan is for ${marketplace}. Add a Marketplace column to the table.`);
+    throw new Error(
+      `${kind.rangeName} (${t.sheet.getName()}) has no Marketplace column, so it holds ${defaultMarketplace} entries only; this scan is for ${marketplace}. Add a Marketplace column to the table.`,
+    );
   }
   return { table: t, read: readRows(kind, tableRows(t), defaultMarketplace) };
 }

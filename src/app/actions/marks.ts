@@ -24,7 +24,13 @@ export function readFacts(ss: Spreadsheet, defaultMarketplace: string): ListFact
     return found.ok ? readRows(kind, tableRows(found.table), defaultMarketplace).entries : new Map();
   };
   const set = (m: Map<string, string>) => new Set(Array.from(m.keys()));
-  return { tags: entries('tags'), notes: notesByAsin(entries('notes')), brands: set(entries('brands')), asins: set(entries('asins')), matches: entries('matches') };
+  return {
+    tags: entries('tags'),
+    notes: notesByAsin(entries('notes')),
+    brands: set(entries('brands')),
+    asins: set(entries('asins')),
+    matches: entries('matches'),
+  };
 }
 
 /** Writes Tags, Note and List of every row of one result tab. Answers the rows marked. */
@@ -53,11 +59,21 @@ export function refreshTab(sheet: Sheet, marketplace: string, facts: ListFacts):
   }
   const n = lastRow - 1;
   if (n < 1) return 0;
-  const column = (c: number): unknown[] => (c >= 0 ? sheet.getRange(2, c + 1, n, 1).getValues().map((r) => r[0]) : new Array(n).fill(''));
+  const column = (c: number): unknown[] =>
+    c >= 0
+      ? sheet
+          .getRange(2, c + 1, n, 1)
+          .getValues()
+          .map((r) => r[0])
+      : new Array(n).fill('');
   const asin = column(cols.asin);
   const brand = column(cols.brand);
   const identifier = column(cols.identifier);
-  const rows = resultRows({ asin: 0, brand: 1, identifier: 2, tags: -1, note: -1, mark: -1 }, asin.map((a, i) => [a, brand[i], identifier[i]]), 2);
+  const rows = resultRows(
+    { asin: 0, brand: 1, identifier: 2, tags: -1, note: -1, mark: -1 },
+    asin.map((a, i) => [a, brand[i], identifier[i]]),
+    2,
+  );
   const marks = rows.map((r) => marksOf(r, marketplace, facts));
   let marked = 0;
   for (const m of marks) if (m.mark) marked++;
@@ -86,7 +102,9 @@ function widenFilter(sheet: Sheet, columns: number, lastRow: number): void {
     if (k) criteria.push([c, k]);
   }
   filter.remove();
-  const wider = sheet.getRange(r.getRow(), r.getColumn(), Math.max(r.getNumRows(), lastRow - r.getRow() + 1), columns - r.getColumn() + 1).createFilter();
+  const wider = sheet
+    .getRange(r.getRow(), r.getColumn(), Math.max(r.getNumRows(), lastRow - r.getRow() + 1), columns - r.getColumn() + 1)
+    .createFilter();
   for (const [c, k] of criteria) wider.setColumnFilterCriteria(c, k);
 }
 

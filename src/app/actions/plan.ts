@@ -6,19 +6,36 @@
  * Keys and values are the lists sync's own (../lists/kinds.ts), so what an action writes is exactly
  * what the next sync reads.
  */
-import { ASIN_MAX, ASIN_MIN, cellText, normalizeHeader, SEP, splitKey, TAG_NAME_MAX, tagNames, TEXT_MAX, type ListId } from '../lists/kinds';
+import {
+  ASIN_MAX,
+  ASIN_MIN,
+  cellText,
+  normalizeHeader,
+  SEP,
+  splitKey,
+  TAG_NAME_MAX,
+  tagNames,
+  TEXT_MAX,
+  type ListId,
+} from '../lists/kinds';
 
 export type RowActionName = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confirmMatch' | 'setUnitsPerOrder' | 'addTags' | 'addNote';
 
-export const ROW_ACTIONS: { [A in RowActionName]: { list: ListId; label: string; needs: 'brand' | 'asin' | 'identifier'; ask?: string } } = {
-  blockBrands: { list: 'brands', label: 'Block brand', needs: 'brand' },
-  blockAsins: { list: 'asins', label: 'Block ASIN', needs: 'asin' },
-  markNotMatch: { list: 'matches', label: 'Not a match', needs: 'identifier' },
-  confirmMatch: { list: 'matches', label: 'Confirm match', needs: 'identifier' },
-  setUnitsPerOrder: { list: 'multipack', label: 'Set units per order', needs: 'asin', ask: 'Units per order (a whole number, 1 or more)' },
-  addTags: { list: 'tags', label: 'Add tags', needs: 'asin', ask: 'Tags to add (separated by commas)' },
-  addNote: { list: 'notes', label: 'Add note', needs: 'asin', ask: 'Note' },
-};
+export const ROW_ACTIONS: { [A in RowActionName]: { list: ListId; label: string; needs: 'brand' | 'asin' | 'identifier'; ask?: string } } =
+  {
+    blockBrands: { list: 'brands', label: 'Block brand', needs: 'brand' },
+    blockAsins: { list: 'asins', label: 'Block ASIN', needs: 'asin' },
+    markNotMatch: { list: 'matches', label: 'Not a match', needs: 'identifier' },
+    confirmMatch: { list: 'matches', label: 'Confirm match', needs: 'identifier' },
+    setUnitsPerOrder: {
+      list: 'multipack',
+      label: 'Set units per order',
+      needs: 'asin',
+      ask: 'Units per order (a whole number, 1 or more)',
+    },
+    addTags: { list: 'tags', label: 'Add tags', needs: 'asin', ask: 'Tags to add (separated by commas)' },
+    addNote: { list: 'notes', label: 'Add note', needs: 'asin', ask: 'Note' },
+  };
 
 export function rowAction(name: unknown): RowActionName {
   if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(ROW_ACTIONS, name)) return name as RowActionName;
@@ -53,12 +70,24 @@ export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
   const at = (h: string) => norm.indexOf(normalizeHeader(h));
   // The mark columns are the add-on's, added after every other column: the last of a name is ours.
   const last = (h: string) => norm.lastIndexOf(normalizeHeader(h));
-  return { asin: at('ASIN'), brand: at('Brand'), identifier: at('Identifier'), tags: last(MARK_HEADERS.tags), note: last(MARK_HEADERS.note), mark: last(MARK_HEADERS.mark) };
+  return {
+    asin: at('ASIN'),
+    brand: at('Brand'),
+    identifier: at('Identifier'),
+    tags: last(MARK_HEADERS.tags),
+    note: last(MARK_HEADERS.note),
+    mark: last(MARK_HEADERS.mark),
+  };
 }
 
 export function resultRows(cols: ResultColumns, values: readonly unknown[][], firstRow: number): ResultRow[] {
   const get = (r: readonly unknown[], c: number) => (c >= 0 ? cellText(r[c]) : '');
-  return values.map((r, i) => ({ row: firstRow + i, asin: get(r, cols.asin), brand: get(r, cols.brand), identifier: get(r, cols.identifier) }));
+  return values.map((r, i) => ({
+    row: firstRow + i,
+    asin: get(r, cols.asin),
+    brand: get(r, cols.brand),
+    identifier: get(r, cols.identifier),
+  }));
 }
 
 /** One entry change: the value before (null: none) and after (null: removed). */
@@ -83,7 +112,14 @@ export interface ActionPlan {
 
 /** What the user typed for an action that asks (units, tags, note); checked with the service's rules. */
 export function checkArgs(action: RowActionName, args: unknown): string {
-  const text = args === null || args === undefined ? '' : typeof args === 'string' || typeof args === 'number' ? String(args) : Array.isArray(args) ? args.map(String).join(', ') : '';
+  const text =
+    args === null || args === undefined
+      ? ''
+      : typeof args === 'string' || typeof args === 'number'
+        ? String(args)
+        : Array.isArray(args)
+          ? args.map(String).join(', ')
+          : '';
   if (action === 'setUnitsPerOrder') {
     const t = text.trim();
     const n = Number(t);
@@ -116,7 +152,13 @@ function listed(items: string[]): string {
  * Plans an action on the selected rows. `current`: the list table's entries (key -> value) as
  * they are now; `notesOf`: for notes, nothing is keyed by ASIN, every note is a new one.
  */
-export function planAction(action: RowActionName, arg: string, rows: readonly ResultRow[], marketplace: string, current: ReadonlyMap<string, string>): ActionPlan {
+export function planAction(
+  action: RowActionName,
+  arg: string,
+  rows: readonly ResultRow[],
+  marketplace: string,
+  current: ReadonlyMap<string, string>,
+): ActionPlan {
   const def = ROW_ACTIONS[action];
   const skipped: string[] = [];
   const missing = { brand: 0, asin: 0, identifier: 0, badAsin: 0, longBrand: 0 };
@@ -180,7 +222,12 @@ export function planAction(action: RowActionName, arg: string, rows: readonly Re
   }
   const n = rows.length;
   const skip = (count: number, what: string) => {
-    if (count) skipped.push(n === 1 ? `The selected row has ${what}: skipped` : `${count} of the ${n} selected rows ${count === 1 ? 'has' : 'have'} ${what}: skipped`);
+    if (count)
+      skipped.push(
+        n === 1
+          ? `The selected row has ${what}: skipped`
+          : `${count} of the ${n} selected rows ${count === 1 ? 'has' : 'have'} ${what}: skipped`,
+      );
   };
   skip(missing.brand, 'no brand');
   skip(missing.longBrand, `a brand over ${TEXT_MAX} characters`);
@@ -246,8 +293,13 @@ export function marksOf(row: ResultRow, marketplace: string, facts: ListFacts): 
   const marks: string[] = [];
   if (row.brand && facts.brands.has(marketplace + SEP + row.brand)) marks.push('blocked brand');
   if (row.asin && facts.asins.has(k)) marks.push('blocked ASIN');
-  if (row.asin && row.identifier && facts.matches.get(marketplace + SEP + row.identifier + SEP + row.asin) === 'FALSE') marks.push('not a match');
+  if (row.asin && row.identifier && facts.matches.get(marketplace + SEP + row.identifier + SEP + row.asin) === 'FALSE')
+    marks.push('not a match');
   const notes = row.asin ? facts.notes.get(k) : undefined;
   const note = notes ? notes.join('\n') : '';
-  return { tags: row.asin ? (facts.tags.get(k) ?? '') : '', note: note.length > 5000 ? note.slice(0, 4999) + '…' : note, mark: marks.join(', ') };
+  return {
+    tags: row.asin ? (facts.tags.get(k) ?? '') : '',
+    note: note.length > 5000 ? note.slice(0, 4999) + '…' : note,
+    mark: marks.join(', '),
+  };
 }

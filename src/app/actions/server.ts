@@ -11,7 +11,18 @@ import { resultTabs } from '../results/tabs';
 import { readActions, writeActions, type ActionRecord } from '../../store/actions';
 import { applyChanges, openList } from './apply';
 import { refreshResultTabs } from './marks';
-import { checkArgs, planAction, resultColumnsOf, resultRows, rowAction, ROW_ACTIONS, type ActionPlan, type Change, type ResultRow, type RowActionName } from './plan';
+import {
+  checkArgs,
+  planAction,
+  resultColumnsOf,
+  resultRows,
+  rowAction,
+  ROW_ACTIONS,
+  type ActionPlan,
+  type Change,
+  type ResultRow,
+  type RowActionName,
+} from './plan';
 import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView } from './protocol';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -31,7 +42,7 @@ interface Selection {
 /** The selected rows of a result tab, by header; a selection elsewhere is a plain message. */
 export function readSelection(ss: Spreadsheet, defaultMarketplace: string): Selection {
   const range = ss.getActiveRange();
-  if (!range) throw new Error('Select one or more rows of a scan\'s result tab first.');
+  if (!range) throw new Error("Select one or more rows of a scan's result tab first.");
   const sheet = range.getSheet();
   const tab = resultTabs(ss, documentProperties()).find((t) => t.sheet.getSheetId() === sheet.getSheetId());
   if (!tab) throw new Error(`"${sheet.getName()}" is not a scan's result tab. Select rows in a tab the add-on imported (Scans → Import).`);
@@ -44,7 +55,8 @@ export function readSelection(ss: Spreadsheet, defaultMarketplace: string): Sele
     r1 = 2;
   }
   if (r1 > r2) throw new Error(`Row ${r1} is below the last product of "${sheet.getName()}". Select product rows.`);
-  if (r2 - r1 + 1 > MAX_SELECTED_ROWS) throw new Error(`${r2 - r1 + 1} rows are selected; an action takes at most ${MAX_SELECTED_ROWS.toLocaleString('en-US')}.`);
+  if (r2 - r1 + 1 > MAX_SELECTED_ROWS)
+    throw new Error(`${r2 - r1 + 1} rows are selected; an action takes at most ${MAX_SELECTED_ROWS.toLocaleString('en-US')}.`);
   const lastCol = sheet.getLastColumn();
   const cols = resultColumnsOf(sheet.getRange(1, 1, 1, lastCol).getValues()[0]);
   if (cols.asin < 0) throw new Error(`"${sheet.getName()}" has no ASIN column in its first row.`);
@@ -77,7 +89,8 @@ function prepare(action: unknown, arg: unknown, create: boolean) {
   const value = checkArgs(act, arg);
   const env = gasSyncEnv();
   const sel = readSelection(env.ss, env.marketplace);
-  if (act === 'addNote' && sel.rows.length > MAX_NOTE_ROWS) throw new Error(`A note goes to at most ${MAX_NOTE_ROWS} rows at once (each note is one request); ${sel.rows.length} are selected.`);
+  if (act === 'addNote' && sel.rows.length > MAX_NOTE_ROWS)
+    throw new Error(`A note goes to at most ${MAX_NOTE_ROWS} rows at once (each note is one request); ${sel.rows.length} are selected.`);
   const lt = openList(env.ss, ROW_ACTIONS[act].list, sel.marketplace, env.marketplace, create);
   const plan = planAction(act, value, sel.rows, sel.marketplace, lt ? lt.read.entries : new Map<string, string>());
   return { act, env, sel, lt, plan };
@@ -101,7 +114,14 @@ export function applyRowAction(action: RowActionId, arg?: string | string[] | nu
       const p = preview(plan, sel);
       if (!plan.changes.length) return { ...p, id: null, marked: 0 };
       const done = applyChanges(env, plan.list, lt!, plan.changes);
-      const record: ActionRecord = { id: newId(), at: new Date().toISOString(), action: act, list: plan.list, summary: plan.summary, changes: done.map((c) => [c.key, c.before, c.after]) };
+      const record: ActionRecord = {
+        id: newId(),
+        at: new Date().toISOString(),
+        action: act,
+        list: plan.list,
+        summary: plan.summary,
+        changes: done.map((c) => [c.key, c.before, c.after]),
+      };
       const kept = writeActions(env.ss.getId(), [record].concat(readActions(env.ss.getId())));
       const marked = refreshResultTabs(env.ss, documentProperties(), env.marketplace);
       const message = [`Done: ${plan.summary}`].concat(p.skipped, kept ? [] : ['Too large to keep for Undo']).join('. ') + '.';
@@ -135,7 +155,9 @@ export function undoRowAction(id: string): RowActionResult {
       record.undone = true;
       writeActions(ssId, records);
       const marked = refreshResultTabs(env.ss, documentProperties(), mp);
-      const skipped = moved ? [`${moved} ${moved === 1 ? 'entry was' : 'entries were'} changed since: left as ${moved === 1 ? 'it is' : 'they are'}`] : [];
+      const skipped = moved
+        ? [`${moved} ${moved === 1 ? 'entry was' : 'entries were'} changed since: left as ${moved === 1 ? 'it is' : 'they are'}`]
+        : [];
       return {
         action: record.action as RowActionId,
         list,
@@ -161,12 +183,21 @@ function firstMarketplace(r: ActionRecord): string | null {
 
 /** The last actions of this session, newest first. */
 function recentActions(): RowActionView[] {
-  return readActions(activeSpreadsheet().getId()).map((r) => ({ id: r.id, at: r.at, action: r.action, summary: r.summary, undone: !!r.undone }));
+  return readActions(activeSpreadsheet().getId()).map((r) => ({
+    id: r.id,
+    at: r.at,
+    action: r.action,
+    summary: r.summary,
+    undone: !!r.undone,
+  }));
 }
 
 export function listRowActions(): RowActionsView {
   return asSidebarCall(() => ({
-    actions: (Object.keys(ROW_ACTIONS) as RowActionName[]).map((id) => ({ id, label: ROW_ACTIONS[id].label + (ROW_ACTIONS[id].ask ? '…' : '') })),
+    actions: (Object.keys(ROW_ACTIONS) as RowActionName[]).map((id) => ({
+      id,
+      label: ROW_ACTIONS[id].label + (ROW_ACTIONS[id].ask ? '…' : ''),
+    })),
     hint: 'Units, tags or note',
     recent: recentActions()
       .filter((r) => !r.undone)

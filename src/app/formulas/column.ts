@@ -84,7 +84,12 @@ function saveCheckpoint(job: ColumnJob): void {
 
 function sheetOf(job: ColumnJob): GoogleAppsScript.Spreadsheet.Sheet {
   const sh = activeSpreadsheet().getSheetById(job.sheetId);
-  if (!sh) throw new Error('The sheet "' + job.sheetName + '" of the unfinished conversion no longer exists. Select a column and run "Convert selected column" again.');
+  if (!sh)
+    throw new Error(
+      'The sheet "' +
+        job.sheetName +
+        '" of the unfinished conversion no longer exists. Select a column and run "Convert selected column" again.',
+    );
   return sh;
 }
 
@@ -98,8 +103,13 @@ function requireEmptyTarget(sh: GoogleAppsScript.Spreadsheet.Sheet, job: ColumnJ
     for (let c = 0; c < values[r].length; c++) {
       if (values[r][c] !== '' || formulas[r][c] !== '') {
         throw new Error(
-          'Cell ' + a1(job.sheetName, fromRow + r, job.outColumn + c, 1, 1) + ' is not empty. The converted values go into ' + a1(job.sheetName, job.firstRow, job.outColumn, job.lastRow - job.firstRow + 1, job.outWidth) +
-            ', right of the selection; insert ' + (job.outWidth === 1 ? 'an empty column' : job.outWidth + ' empty columns') + ' there and run it again. Nothing was written.',
+          'Cell ' +
+            a1(job.sheetName, fromRow + r, job.outColumn + c, 1, 1) +
+            ' is not empty. The converted values go into ' +
+            a1(job.sheetName, job.firstRow, job.outColumn, job.lastRow - job.firstRow + 1, job.outWidth) +
+            ', right of the selection; insert ' +
+            (job.outWidth === 1 ? 'an empty column' : job.outWidth + ' empty columns') +
+            ' there and run it again. Nothing was written.',
         );
       }
     }
@@ -116,7 +126,10 @@ function startJob(req: ColumnConversionRequest, now: number): ColumnJob {
   // A whole-column selection (A:A) stops at the sheet's last row with content.
   const last = Math.min(range.getRow() + range.getNumRows() - 1, Math.max(sh.getLastRow(), range.getRow()));
   const numRows = last - range.getRow() + 1;
-  const values = sh.getRange(range.getRow(), range.getColumn(), numRows, 1).getValues().map((r) => r[0]);
+  const values = sh
+    .getRange(range.getRow(), range.getColumn(), numRows, 1)
+    .getValues()
+    .map((r) => r[0]);
   const hasHeader = looksLikeHeader(values[0]);
   const header = hasHeader ? String(values[0]) : undefined;
   const data = hasHeader ? values.slice(1) : values;
@@ -175,11 +188,16 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
     if (rows > 0) {
       // Checkpoint first: an execution cut during the write leaves rows the next one may overwrite.
       saveCheckpoint({ ...job, pendingRows: rows });
-      const block = out.values.slice(0, rows).map((r) => r.concat(new Array(Math.max(0, job.outWidth - r.length)).fill('')).slice(0, job.outWidth));
+      const block = out.values
+        .slice(0, rows)
+        .map((r) => r.concat(new Array(Math.max(0, job.outWidth - r.length)).fill('')).slice(0, job.outWidth));
       sh.getRange(chunk.startRow, job.outColumn, rows, job.outWidth).setValues(safeBlock(block));
     }
     written += rows;
-    job = { ...completeChunk(job, { rows, width: job.outWidth, elapsedMs: run.clock.now() - t0, now: run.clock.now() }), stalled: rows < chunk.numRows && written === 0 };
+    job = {
+      ...completeChunk(job, { rows, width: job.outWidth, elapsedMs: run.clock.now() - t0, now: run.clock.now() }),
+      stalled: rows < chunk.numRows && written === 0,
+    };
     saveCheckpoint(job);
     onProgress(job);
     if (rows < chunk.numRows) return job; // time ran out inside the chunk: the next execution continues

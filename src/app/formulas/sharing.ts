@@ -16,7 +16,9 @@ export function setFormulaKeySharing(on: boolean): SettingsView {
     const owner = ss.getOwner() ? ss.getOwner()!.getEmail() : '';
     if (!me || me !== owner) {
       throw new Error(
-        'Only the owner of this spreadsheet' + (owner ? ' (' + owner + ')' : '') + ' can let its formulas use their API key. Ask them to turn it on in Settings, or use "Convert selected column", which uses your own key.',
+        'Only the owner of this spreadsheet' +
+          (owner ? ' (' + owner + ')' : '') +
+          ' can let its formulas use their API key. Ask them to turn it on in Settings, or use "Convert selected column", which uses your own key.',
       );
     }
     const props = userProperties();

@@ -50,7 +50,12 @@ export const ASIN_MAX = 25;
 export const TEXT_MAX = 255;
 export const TAG_NAME_MAX = 100;
 
-const MARKETPLACE: ColumnDef = { field: 'marketplace', header: 'Marketplace', aliases: ['market', 'marketplace id', 'marketplace code'], optional: true };
+const MARKETPLACE: ColumnDef = {
+  field: 'marketplace',
+  header: 'Marketplace',
+  aliases: ['market', 'marketplace id', 'marketplace code'],
+  optional: true,
+};
 const ASIN: ColumnDef = { field: 'asin', header: 'ASIN', aliases: [], text: true };
 
 /** Cell text as the user sees it: numbers without exponent, trimmed. */
@@ -62,7 +67,9 @@ export function cellText(v: unknown): string {
 }
 
 export function normalizeHeader(h: unknown): string {
-  return cellText(h).toLowerCase().replace(/[\s_\-]+/g, '');
+  return cellText(h)
+    .toLowerCase()
+    .replace(/[\s_\-]+/g, '');
 }
 
 /** The marketplace of a row: its cell, or the user's default when the cell or column is absent. */
@@ -75,7 +82,8 @@ function marketplaceOf(cells: Cells, fallback: string): { ok: true; code: string
 
 function asinProblem(a: string): string | undefined {
   if (!a) return 'empty ASIN';
-  if (a.length < ASIN_MIN || a.length > ASIN_MAX) return `ASIN "${a}" must be ${ASIN_MIN} to ${ASIN_MAX} characters long (it has ${a.length})`;
+  if (a.length < ASIN_MIN || a.length > ASIN_MAX)
+    return `ASIN "${a}" must be ${ASIN_MIN} to ${ASIN_MAX} characters long (it has ${a.length})`;
   return undefined;
 }
 
@@ -137,7 +145,12 @@ const notes: ListKind = {
   title: 'Notes',
   rangeName: 'SCAN_NOTES',
   tabName: 'Scan notes',
-  columns: [MARKETPLACE, ASIN, { field: 'note', header: 'Note', aliases: ['notes', 'text'] }, { field: 'id', header: 'Note ID', aliases: ['noteid'], optional: true }],
+  columns: [
+    MARKETPLACE,
+    ASIN,
+    { field: 'note', header: 'Note', aliases: ['notes', 'text'] },
+    { field: 'id', header: 'Note ID', aliases: ['noteid'], optional: true },
+  ],
   read(cells, fallback, row) {
     if (blank(cells, ['asin', 'note'])) return { kind: 'blank' };
     const idText = cellText(cells.id);
@@ -205,7 +218,12 @@ const matches: ListKind = {
   title: 'Listing matches',
   rangeName: 'SCAN_LISTING_MATCHES',
   tabName: 'Scan listing matches',
-  columns: [MARKETPLACE, { field: 'identifier', header: 'Identifier', aliases: ['id', 'upc', 'ean', 'supplier identifier'], text: true }, ASIN, { field: 'match', header: 'Match', aliases: ['is match', 'matches'] }],
+  columns: [
+    MARKETPLACE,
+    { field: 'identifier', header: 'Identifier', aliases: ['id', 'upc', 'ean', 'supplier identifier'], text: true },
+    ASIN,
+    { field: 'match', header: 'Match', aliases: ['is match', 'matches'] },
+  ],
   read(cells, fallback) {
     if (blank(cells, ['identifier', 'asin', 'match'])) return { kind: 'blank' };
     const m = marketplaceOf(cells, fallback);
@@ -248,7 +266,8 @@ const multipack: ListKind = {
     const key = m.code + SEP + a;
     const t = cellText(cells.units);
     const n = Number(t);
-    if (!t || !isFinite(n) || !Number.isInteger(n) || n < 1) return { kind: 'refused', reason: `Units must be a whole number, 1 or more (got "${t}")`, key };
+    if (!t || !isFinite(n) || !Number.isInteger(n) || n < 1)
+      return { kind: 'refused', reason: `Units must be a whole number, 1 or more (got "${t}")`, key };
     return { kind: 'entry', key, value: String(n) };
   },
   cells(key, value) {

@@ -86,7 +86,16 @@ export function planSync(input: PlanInput): Plan {
   const { base, sheet, service } = input;
   const held = input.held ?? new Set<string>();
   const res = input.resolutions ?? {};
-  const plan: Plan = { sendUpsert: [], sendDelete: [], writeUpsert: [], writeDelete: [], conflicts: [], nextBase: new Map(), sheetCount: sheet.size, serviceCount: service.size };
+  const plan: Plan = {
+    sendUpsert: [],
+    sendDelete: [],
+    writeUpsert: [],
+    writeDelete: [],
+    conflicts: [],
+    nextBase: new Map(),
+    sheetCount: sheet.size,
+    serviceCount: service.size,
+  };
   const keys = new Set<string>();
   for (const m of [base, sheet, service]) if (m) m.forEach((_v, k) => keys.add(k));
   const sorted = Array.from(keys).sort();

@@ -7,8 +7,29 @@
 import { BulkPacer, type PaceStore } from '../../api/bulk-pacer';
 import { OutOfTimeError, type PacedContext } from '../../api/bulk';
 import { ApiProblemError } from '../../api/problems';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, serviceSettings, userProperties } from '../services';
-import { ACCOUNT_FALLBACK_NOTE, accountTag, AUTO_PREFIX, LISTS_TUNING_PROPERTY, PACE_PREFIX, PACE_TTL_S, readBase, RUN_PREFIX, SCHEDULE_PREFIX, STATUS_PREFIX, writeBase } from '../../store/lists';
+import {
+  activeSpreadsheet,
+  asSidebarCall,
+  clientDeps,
+  documentProperties,
+  formatInSpreadsheetZone,
+  loadSettings,
+  serviceSettings,
+  userProperties,
+} from '../services';
+import {
+  ACCOUNT_FALLBACK_NOTE,
+  accountTag,
+  AUTO_PREFIX,
+  LISTS_TUNING_PROPERTY,
+  PACE_PREFIX,
+  PACE_TTL_S,
+  readBase,
+  RUN_PREFIX,
+  SCHEDULE_PREFIX,
+  STATUS_PREFIX,
+  writeBase,
+} from '../../store/lists';
 import { LIST_KINDS, listKind, readRows, SEP, splitKey, type ListKind } from './kinds';
 import { guardVerdict, planSync, sameEntries, type Side } from './plan';
 import { coverRows, createTable, findTable, noChanges, tableFingerprint, tableRows, writeTable, type SheetChanges } from './sheet';
@@ -187,9 +208,9 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   report.firstSync = base === null;
   report.sheetEntries = sheet.size;
   report.serviceEntries = service.size;
-  for (const e of plan.sendUpsert) (service.has(e.key) ? report.toService.changed++ : report.toService.added++);
+  for (const e of plan.sendUpsert) service.has(e.key) ? report.toService.changed++ : report.toService.added++;
   report.toService.deleted = plan.sendDelete.length;
-  for (const e of plan.writeUpsert) (sheet.has(e.key) ? report.toSheet.changed++ : report.toSheet.added++);
+  for (const e of plan.writeUpsert) sheet.has(e.key) ? report.toSheet.changed++ : report.toSheet.added++;
   report.toSheet.deleted = plan.writeDelete.length;
   report.conflictCount = plan.conflicts.length;
   report.conflicts = plan.conflicts.slice(0, LISTED).map((c) => ({
@@ -223,7 +244,8 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
     const v = nextBase.get(key);
     nextBase.delete(key);
     if (v !== undefined) nextBase.set(id, v);
-    for (const row of read.rowsOf.get(key) || (key.indexOf('new:') === 0 ? [Number(key.slice(4))] : [])) changes.update.set(row, { id: id.slice(3) });
+    for (const row of read.rowsOf.get(key) || (key.indexOf('new:') === 0 ? [Number(key.slice(4))] : []))
+      changes.update.set(row, { id: id.slice(3) });
   });
   adoptedRows.forEach((id, row) => changes.update.set(row, { id: id.slice(3) }));
   // 2. the sheet, in one write
@@ -289,7 +311,15 @@ function saveStatus(account: string, reports: ListReport[]): void {
   const at = new Date().toISOString();
   for (const r of reports) {
     if (r.state === 'preview') continue;
-    status[r.list] = { at, result: r.message.slice(0, 300), state: r.state, count: r.state === 'synced' || r.state === 'unchanged' || r.state === 'conflicts' ? r.sheetEntries + r.toSheet.added - r.toSheet.deleted : r.sheetEntries };
+    status[r.list] = {
+      at,
+      result: r.message.slice(0, 300),
+      state: r.state,
+      count:
+        r.state === 'synced' || r.state === 'unchanged' || r.state === 'conflicts'
+          ? r.sheetEntries + r.toSheet.added - r.toSheet.deleted
+          : r.sheetEntries,
+    };
   }
   props.setProperty(STATUS_PREFIX + account, JSON.stringify(status));
 }
@@ -317,7 +347,10 @@ function quiet(r: ListReport): boolean {
  * under way keeps its own); stops before the time limit with done:false. A daily quota of Google
  * stops it the same way (checkpoint and schedule kept) and is thrown on.
  */
-export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: boolean; only?: string; lists?: string[]; resolutions?: { [key: string]: Side } }): SyncReport {
+export function runSync(
+  env: SyncEnv,
+  opts: { apply: boolean; confirmDeletions: boolean; only?: string; lists?: string[]; resolutions?: { [key: string]: Side } },
+): SyncReport {
   const props = documentProperties();
   const runKey = RUN_PREFIX + env.account;
   let kinds = opts.only ? [listKind(opts.only)] : LIST_KINDS.slice();
@@ -379,7 +412,14 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
       run.done.push(kind.id);
       run.reports[kind.id] = trim(r);
     }
-    if (schedule) schedule[kind.id] = afterSync(schedule[kind.id], env.automatic === true && quiet(r), Math.max(r.sheetEntries, r.serviceEntries), env.fingerprints.get(kind.id) ?? '', Date.now());
+    if (schedule)
+      schedule[kind.id] = afterSync(
+        schedule[kind.id],
+        env.automatic === true && quiet(r),
+        Math.max(r.sheetEntries, r.serviceEntries),
+        env.fingerprints.get(kind.id) ?? '',
+        Date.now(),
+      );
   }
   if (opts.apply) {
     props.deleteProperty(runKey);
@@ -394,7 +434,14 @@ export function runSync(env: SyncEnv, opts: { apply: boolean; confirmDeletions: 
   const msg = [opts.apply ? 'Lists synced' : 'Preview'];
   if (blocked) msg.push(`${blocked} list${blocked === 1 ? '' : 's'} waiting for you to confirm deletions`);
   if (conflicts) msg.push(`${conflicts} conflict${conflicts === 1 ? '' : 's'} to resolve`);
-  return { done: true, preview: !opts.apply, lists: reports, message: msg.join('; ') + '.', requests: env.stats.requests, rateLimited: env.stats.rateLimited };
+  return {
+    done: true,
+    preview: !opts.apply,
+    lists: reports,
+    message: msg.join('; ') + '.',
+    requests: env.stats.requests,
+    rateLimited: env.stats.rateLimited,
+  };
 }
 
 // ---- server functions ------------------------------------------------------------------------
@@ -489,7 +536,6 @@ export function setAutoSync(on: boolean): ListsStatus {
   });
 }
 
-
 /** Why the automatic sync is not running now, and until when (the Lists view shows it), or null. */
 function autoSyncNotice(): string | null {
   const t = Date.now();
@@ -511,7 +557,7 @@ export function autoSyncLists(budgetEnd: number): void {
   if (!autoSyncEnabled() || !loadSettings().apiKey) return;
   const syncEnd = budgetEnd - IMPORT_RESERVE_MS;
   if (syncEnd - Date.now() < MIN_SYNC_MS) {
-    console.log('automatic lists sync waits: the rest of the day\'s trigger time is kept for imports');
+    console.log("automatic lists sync waits: the rest of the day's trigger time is kept for imports");
     return;
   }
   const t0 = Date.now();
@@ -527,7 +573,11 @@ export function autoSyncLists(budgetEnd: number): void {
       return due.length ? runSync(env, { apply: true, confirmDeletions: false, lists: due }) : null;
     });
     // (its seconds in the log: the trigger's runtime is shared with imports)
-    console.log('automatic lists sync: ' + (r ? r.lists.map((l) => l.title).join(', ') + ': ' + r.message : 'no list due') + ` (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      'automatic lists sync: ' +
+        (r ? r.lists.map((l) => l.title).join(', ') + ': ' + r.message : 'no list due') +
+        ` (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+    );
   } catch (e) {
     // A daily quota of Google goes to the trigger, which stops until the quota's day is over.
     if (dailyQuotaOf(e)) throw e;
@@ -551,5 +601,12 @@ export function menuSyncLists(): void {
     const answer = ui.alert('Confirm deletions', blocked.map((l) => l.title + ': ' + l.message).join('\n'), ui.ButtonSet.YES_NO);
     if (answer === ui.Button.YES) r = syncNow(true);
   }
-  ss.toast(r.lists.filter((l) => l.state !== 'not-set-up').map((l) => l.title + ': ' + l.message).join('\n') || 'No list is set up: open Lists in the sidebar and choose Set up.', r.message, 10);
+  ss.toast(
+    r.lists
+      .filter((l) => l.state !== 'not-set-up')
+      .map((l) => l.title + ': ' + l.message)
+      .join('\n') || 'No list is set up: open Lists in the sidebar and choose Set up.',
+    r.message,
+    10,
+  );
 }

@@ -35,7 +35,8 @@ export function readServiceEntries(ctx: PacedContext, list: ListId, only: string
       for (const r of listBlockedAsins(ctx, mp)) out.set(code(r.marketplace_id) + SEP + r.asin, '');
       break;
     case 'matches':
-      for (const r of listListingMatches(ctx, mp)) out.set(code(r.marketplace_id) + SEP + r.identifier + SEP + r.asin, r.is_match ? 'TRUE' : 'FALSE');
+      for (const r of listListingMatches(ctx, mp))
+        out.set(code(r.marketplace_id) + SEP + r.identifier + SEP + r.asin, r.is_match ? 'TRUE' : 'FALSE');
       break;
     case 'multipack':
       for (const r of listCorrections(ctx, mp)) out.set(code(r.marketplace_id) + SEP + r.asin, String(r.quantity));
@@ -74,27 +75,81 @@ export interface SendResult {
 }
 
 /** Sends a plan's upserts and deletes. `service`: the service's values (tags diff against them). */
-export function applySends(ctx: PacedContext, list: ListId, upserts: readonly Entry[], deletes: readonly Entry[], service: ReadonlyMap<string, string>): SendResult {
+export function applySends(
+  ctx: PacedContext,
+  list: ListId,
+  upserts: readonly Entry[],
+  deletes: readonly Entry[],
+  service: ReadonlyMap<string, string>,
+): SendResult {
   const result: SendResult = { renamed: new Map(), requests: 0 };
   const ups = byMarketplace(upserts);
   const dels = byMarketplace(deletes);
   const part = (e: Entry, i: number) => splitKey(e.key)[i];
   switch (list) {
     case 'brands':
-      dels.forEach((l, mp) => deleteBrands(ctx, mp, l.map((e) => part(e, 1))));
-      ups.forEach((l, mp) => addBrands(ctx, mp, l.map((e) => part(e, 1))));
+      dels.forEach((l, mp) =>
+        deleteBrands(
+          ctx,
+          mp,
+          l.map((e) => part(e, 1)),
+        ),
+      );
+      ups.forEach((l, mp) =>
+        addBrands(
+          ctx,
+          mp,
+          l.map((e) => part(e, 1)),
+        ),
+      );
       break;
     case 'asins':
-      dels.forEach((l, mp) => deleteBlockedAsins(ctx, mp, l.map((e) => part(e, 1))));
-      ups.forEach((l, mp) => addBlockedAsins(ctx, mp, l.map((e) => part(e, 1))));
+      dels.forEach((l, mp) =>
+        deleteBlockedAsins(
+          ctx,
+          mp,
+          l.map((e) => part(e, 1)),
+        ),
+      );
+      ups.forEach((l, mp) =>
+        addBlockedAsins(
+          ctx,
+          mp,
+          l.map((e) => part(e, 1)),
+        ),
+      );
       break;
     case 'matches':
-      dels.forEach((l, mp) => deleteListingMatches(ctx, mp, l.map((e) => ({ identifier: part(e, 1), asin: part(e, 2) }))));
-      ups.forEach((l, mp) => upsertListingMatches(ctx, mp, l.map((e) => ({ identifier: part(e, 1), asin: part(e, 2), is_match: e.value === 'TRUE' }))));
+      dels.forEach((l, mp) =>
+        deleteListingMatches(
+          ctx,
+          mp,
+          l.map((e) => ({ identifier: part(e, 1), asin: part(e, 2) })),
+        ),
+      );
+      ups.forEach((l, mp) =>
+        upsertListingMatches(
+          ctx,
+          mp,
+          l.map((e) => ({ identifier: part(e, 1), asin: part(e, 2), is_match: e.value === 'TRUE' })),
+        ),
+      );
       break;
     case 'multipack':
-      dels.forEach((l, mp) => deleteCorrections(ctx, mp, l.map((e) => part(e, 1))));
-      ups.forEach((l, mp) => upsertCorrections(ctx, mp, l.map((e) => ({ asin: part(e, 1), quantity: Number(e.value) }))));
+      dels.forEach((l, mp) =>
+        deleteCorrections(
+          ctx,
+          mp,
+          l.map((e) => part(e, 1)),
+        ),
+      );
+      ups.forEach((l, mp) =>
+        upsertCorrections(
+          ctx,
+          mp,
+          l.map((e) => ({ asin: part(e, 1), quantity: Number(e.value) })),
+        ),
+      );
       break;
     case 'tags': {
       // Per marketplace: the assignments to add and to remove, each in one request.

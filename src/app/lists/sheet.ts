@@ -71,7 +71,12 @@ export function tableFingerprint(ss: Spreadsheet, kind: ListKind): string {
 /** Finds and reads a list's table (2 reads). */
 export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   const range = ss.getRangeByName(kind.rangeName);
-  if (!range) return { ok: false, missing: true, message: `No named range ${kind.rangeName}: use "Set up lists", or name your own table ${kind.rangeName}.` };
+  if (!range)
+    return {
+      ok: false,
+      missing: true,
+      message: `No named range ${kind.rangeName}: use "Set up lists", or name your own table ${kind.rangeName}.`,
+    };
   const sheet = range.getSheet();
   const top = range.getRow();
   const left = range.getColumn();
@@ -83,7 +88,11 @@ export function findTable(ss: Spreadsheet, kind: ListKind): FindResult {
   const header = all[0];
   const { columns, missing } = matchColumns(kind, header);
   if (missing.length) {
-    return { ok: false, missing: false, message: `${kind.rangeName} (${sheet.getName()}) has no ${missing.join(', ')} column in its first row.` };
+    return {
+      ok: false,
+      missing: false,
+      message: `${kind.rangeName} (${sheet.getName()}) has no ${missing.join(', ')} column in its first row.`,
+    };
   }
   let values = all.slice(1);
   let f = formulas.slice(1);
@@ -125,7 +134,7 @@ export function noChanges(c: SheetChanges): boolean {
 
 function known(kind: ListKind, field: string, v: string | number | boolean): string | number | boolean {
   const def = kind.columns.find((c) => c.field === field);
-  if (typeof v === 'string') return def && def.text ? safeText(v) : safeCellValue(v) as string;
+  if (typeof v === 'string') return def && def.text ? safeText(v) : (safeCellValue(v) as string);
   return v;
 }
 

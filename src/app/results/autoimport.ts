@@ -47,4 +47,3 @@ export function autoImportNotes(): { [scanId: string]: string } {
   for (const k of Object.keys(states)) if (states[k].s) out[k] = states[k].s!;
   return out;
 }
-

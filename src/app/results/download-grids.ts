@@ -13,7 +13,11 @@ export function downloadTabBase(scanName: string, ext: string): string {
 
 /** "Name (scan 12).csv", without characters Drive users trip over. */
 export function fileNameFor(scanName: string, scanId: number, ext: string): string {
-  const clean = scanName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const clean = scanName
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
   return (clean || 'Scan') + ' (scan ' + scanId + ').' + ext;
 }
 
@@ -77,7 +81,7 @@ export function jsonGrid(text: string): unknown[][] {
   });
   const columns: string[] = [];
   const seen = new Set<string>();
-  for (const m of flat) for (const k of m.keys()) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for (const m of flat) for (const k of m.keys()) if (!seen.has(k)) seen.add(k), columns.push(k);
   const codes = columns.map((c) => CODE_COLUMN.test(c));
   const out: unknown[][] = [columns.map((c) => safeText(c))];
   for (const m of flat) {

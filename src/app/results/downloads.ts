@@ -43,7 +43,8 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     const ext = EXTENSIONS[String(format)];
     if (!ext) throw new Error('Choose CSV, XLSX or JSON.');
     if (target !== 'drive' && target !== 'tab') throw new Error('Choose Drive or a tab.');
-    if (target === 'tab' && ext === 'xlsx') throw new Error('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
+    if (target === 'tab' && ext === 'xlsx')
+      throw new Error('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
     const settings = serviceSettings();
     const base = clientDeps();
     const download = scanCalls.download(id, ext as DownloadType);
@@ -54,7 +55,8 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     const scan = readScan(okBody(answers[0])) || { name: '' };
     const dl = answers[1];
     if (!dl.ok) {
-      if (dl.problem.status === 409) throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
+      if (dl.problem.status === 409)
+        throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
       throw new ApiProblemError(dl.problem);
     }
     const response = kept.response;
@@ -76,7 +78,10 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
 /** Writes cells into a new tab (unique name), one setValues per chunk; returns the tab's name. */
 function writeGrid(baseName: string, grid: unknown[][]): string {
   const ss = activeSpreadsheet();
-  const name = uniqueName(baseName, ss.getSheets().map((s) => s.getName()));
+  const name = uniqueName(
+    baseName,
+    ss.getSheets().map((s) => s.getName()),
+  );
   const width = Math.max(1, grid.length ? grid[0].length : 1);
   const sheet = ss.insertSheet(name, ss.getSheets().length);
   const rows = Math.max(1, grid.length);

@@ -26,7 +26,6 @@ export function deadline(): number {
   return Date.now() + CALL_BUDGET_MS;
 }
 
-
 // ---- List ----------------------------------------------------------------------------------------
 
 /**
@@ -70,7 +69,10 @@ export function openResultTab(scanId: number): { sheetName: string } {
     const rec = readTabRecord(documentProperties(), id);
     // The full results tab; a scan imported only with filters opens its filtered tab.
     const sheet = rec ? sheetById(ss, rec.sheetId) || sheetById(ss, rec.filteredSheetId ?? null) : null;
-    if (!sheet) throw new Error('This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.');
+    if (!sheet)
+      throw new Error(
+        'This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.',
+      );
     sheet.activate();
     return { sheetName: sheet.getName() };
   });
@@ -123,7 +125,8 @@ export function exportScan(scanId: number): ExportResult {
         if (/integration|not set up|set it up/i.test(said)) {
           return {
             url: null,
-            message: 'Export is not set up for your Scan Service account. Set up the spreadsheet integration in the Scan Service (Integrations), then export again.',
+            message:
+              'Export is not set up for your Scan Service account. Set up the spreadsheet integration in the Scan Service (Integrations), then export again.',
           };
         }
         return { url: null, message: 'This scan has not finished yet; export it when it has.' };

@@ -58,7 +58,8 @@ export function apiFilters(filters: readonly ResultFilter[] | undefined): Conver
   for (const f of filters || []) {
     const name = String((f && f.field) || '').trim();
     if (!name) return { ok: false, message: 'A filter has no field.' };
-    if (OPERATORS.indexOf(f.operator) < 0) return { ok: false, message: `The filter on ${name} has an unknown comparison "${String(f.operator)}".` };
+    if (OPERATORS.indexOf(f.operator) < 0)
+      return { ok: false, message: `The filter on ${name} has an unknown comparison "${String(f.operator)}".` };
     if (typeof f.value === 'boolean') {
       // Yes/no fields (is_hazmat, is_adult…): only "is" and "is not" compare them.
       if (f.operator !== '=' && f.operator !== '!=') return { ok: false, message: `The filter on ${name} can only be "is" or "is not".` };
@@ -88,7 +89,10 @@ const MAX_NAME = 90;
 
 /** A tab name from a scan name: one line, trimmed, not empty, short enough. */
 export function tabBaseName(scanName: string, scanId: number): string {
-  let s = String(scanName || '').replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
+  let s = String(scanName || '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!s) s = 'Scan ' + scanId;
   return s.length > MAX_NAME ? s.slice(0, MAX_NAME).trim() : s;
 }
@@ -107,7 +111,8 @@ const ERRORS_SUFFIX = ' – errors';
 
 /** "<result tab> – errors", within MAX_NAME like every base name (a result tab may already be 90 + " (2)"). */
 export function errorsTabBase(resultName: string): string {
-  const base = resultName.length + ERRORS_SUFFIX.length > MAX_NAME ? resultName.slice(0, MAX_NAME - ERRORS_SUFFIX.length).trim() : resultName;
+  const base =
+    resultName.length + ERRORS_SUFFIX.length > MAX_NAME ? resultName.slice(0, MAX_NAME - ERRORS_SUFFIX.length).trim() : resultName;
   return base + ERRORS_SUFFIX;
 }
 
@@ -303,7 +308,11 @@ export class WorkBudget {
   }
   /** A fetchAll wave: its real duration plus the fixed and size costs. */
   chargeFetch(requests: number, bytes: number, realMs: number): void {
-    this.work += WORK_COST.fetchCallMs + Math.max(0, requests - 1) * WORK_COST.fetchPerRequestMs + (bytes / 1024) * WORK_COST.fetchPerKbMs + Math.max(0, realMs);
+    this.work +=
+      WORK_COST.fetchCallMs +
+      Math.max(0, requests - 1) * WORK_COST.fetchPerRequestMs +
+      (bytes / 1024) * WORK_COST.fetchPerKbMs +
+      Math.max(0, realMs);
   }
   /** Time used so far: the larger of the clock and the work counted. */
   used(): number {

@@ -16,7 +16,17 @@
  *   killed before it could save its checkpoint) is cleared first.
  */
 import { sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from '../../api/client';
-import { checkScanId, isFinishedState, okBody, readResultsPage, requireScan, scanCalls, type ResultsPage, type ResultsTable, type ScanQuery } from '../../api/scans';
+import {
+  checkScanId,
+  isFinishedState,
+  okBody,
+  readResultsPage,
+  requireScan,
+  scanCalls,
+  type ResultsPage,
+  type ResultsTable,
+  type ScanQuery,
+} from '../../api/scans';
 import { ApiProblemError, isRetryable } from '../../api/problems';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
@@ -59,7 +69,6 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export const PER_PAGE = 100;
 /** Pages per fetchAll wave (and per setValues): 2,500 rows, about 80,000 cells. */
 export const PAGES_PER_WAVE = 25;
-
 
 export interface ImportTuning {
   budgetMs: number;
@@ -211,8 +220,10 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
     const skipped = cp.notSentTotal || 0;
     const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
     if (cp.filtered) message += ` (the rows your filters keep; the full results stay in their own tab).`;
-    else if (cp.errorsTotal && skipped) message += `; ${rows(cp.errorsTotal)} the service could not use and ${rows(skipped)} skipped before sending are in "${errorsName}".`;
-    else if (cp.errorsTotal) message += `; ${rows(cp.errorsTotal)} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".`;
+    else if (cp.errorsTotal && skipped)
+      message += `; ${rows(cp.errorsTotal)} the service could not use and ${rows(skipped)} skipped before sending are in "${errorsName}".`;
+    else if (cp.errorsTotal)
+      message += `; ${rows(cp.errorsTotal)} the service could not use ${cp.errorsTotal === 1 ? 'is' : 'are'} in "${errorsName}".`;
     else if (skipped) message += `; ${rows(skipped)} skipped before sending ${skipped === 1 ? 'is' : 'are'} in "${errorsName}".`;
     else message += '.';
   } else {
@@ -222,11 +233,26 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
   void env;
   const summary = done && cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : null;
   if (summary) message += ' ' + summary + '.';
-  return { scanId: cp.scanId, done, rowsWritten: cp.productsDone, totalRows: cp.productsTotal, sheetName: name, errorsSheetName: errorsName, message, summary };
+  return {
+    scanId: cp.scanId,
+    done,
+    rowsWritten: cp.productsDone,
+    totalRows: cp.productsTotal,
+    sheetName: name,
+    errorsSheetName: errorsName,
+    message,
+    summary,
+  };
 }
 
 /** First step: reads the scan, checks it finished, creates the staging tabs with their layout. */
-function begin(scanId: number, request: ImportRequest | null, key: string, env: ImportEnv, prefetched: { products?: Page; errors?: Page }): ImportCheckpoint {
+function begin(
+  scanId: number,
+  request: ImportRequest | null,
+  key: string,
+  env: ImportEnv,
+  prefetched: { products?: Page; errors?: Page },
+): ImportCheckpoint {
   const conv = apiFilters(request ? request.filters : undefined);
   if (!conv.ok) throw new Error(conv.message);
   const sort = String((request && request.sort) || '').trim();
@@ -241,13 +267,19 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
   const name = scan.name;
   // The one status reader: Success, success and SUCCESS alike (the vendor's words included).
   if (!isFinishedState(scan.status)) {
-    throw new Error(`The scan "${name || scanId}" is still ${scan.status === 'queued' ? 'queued' : 'running'} (${scan.linesDone} of ${scan.lines} lines). Import it when it has finished.`);
+    throw new Error(
+      `The scan "${name || scanId}" is still ${scan.status === 'queued' ? 'queued' : 'running'} (${scan.linesDone} of ${scan.lines} lines). Import it when it has finished.`,
+    );
   }
   const products = readResultsPage(okBody(answers[1]));
   const errors = readResultsPage(okBody(answers[2]));
   prefetched.products = products;
   prefetched.errors = errors;
-  const options = (Object.keys(scan.options).length ? scan.options : products.options) as { custom_columns?: string[]; marketplace_id?: string; pull_historical_data?: boolean };
+  const options = (Object.keys(scan.options).length ? scan.options : products.options) as {
+    custom_columns?: string[];
+    marketplace_id?: string;
+    pull_historical_data?: boolean;
+  };
   const mapping = scan.mapping as UploadMapping;
   const customColumns = Array.isArray(options.custom_columns) ? options.custom_columns.map((c) => String(c)) : [];
   const mp = findMarketplace(String(scan.marketplace || options.marketplace_id || '')) || findMarketplace('US')!;
@@ -294,7 +326,9 @@ function begin(scanId: number, request: ImportRequest | null, key: string, env: 
 function createStaging(env: ImportEnv, cp: ImportCheckpoint, which: 'products' | 'errors'): Sheet {
   const ss = env.ss;
   const rec = readTabRecord(env.props, cp.scanId);
-  const old = rec ? sheetById(ss, which === 'products' ? (cp.filtered ? (rec.filteredSheetId ?? null) : rec.sheetId) : rec.errorsSheetId) : null;
+  const old = rec
+    ? sheetById(ss, which === 'products' ? (cp.filtered ? (rec.filteredSheetId ?? null) : rec.sheetId) : rec.errorsSheetId)
+    : null;
   const sheets = ss.getSheets();
   const taken = sheets.map((s) => s.getName());
   const name = uniqueName('~import ' + cp.scanId + (which === 'errors' ? ' errors' : ''), taken);
@@ -362,7 +396,9 @@ function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: 
 
 function errorsHeaders(cp: ImportCheckpoint): { headers: string[]; width: number; inputWidth: number } {
   const inputWidth = uploadWidth(cp.mapping);
-  const headers = errorsBlock([], { sheetRowField: cp.sheetRowField }).headers.concat(inputHeaders(inputWidth, cp.mapping, cp.customColumns));
+  const headers = errorsBlock([], { sheetRowField: cp.sheetRowField }).headers.concat(
+    inputHeaders(inputWidth, cp.mapping, cp.customColumns),
+  );
   return { headers, width: headers.length, inputWidth };
 }
 
@@ -433,7 +469,9 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     const pages: number[] = [];
     for (let p = firstPage; p <= lastPage && pages.length < perWave; p++) pages.push(p);
     const rowsInWave = Math.min(total, (firstPage + pages.length - 1) * PER_PAGE) - done;
-    const cols = errCols ? errCols.width : resultBlock([], { marketplace: mp, customColumns: cp.customColumns, historical: !!cp.historical }).headers.length;
+    const cols = errCols
+      ? errCols.width
+      : resultBlock([], { marketplace: mp, customColumns: cp.customColumns, historical: !!cp.historical }).headers.length;
     // Expected cost of this wave: one fetch round (about a second and a half) and the writes.
     const estimate = 1500 + WORK_COST.writeCallMs * 3 + rowsInWave * (cols + 1) * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs;
     if (env.waves > 0 && !env.budget.fits(estimate)) {
@@ -459,7 +497,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     }
     for (const p of pages) {
       const page = got.get(p)!;
-      if (page.count !== total) throw new Error('The scan\'s results changed while importing. Import the scan again.');
+      if (page.count !== total) throw new Error("The scan's results changed while importing. Import the scan again.");
       const expected = Math.min(PER_PAGE, total - (p - 1) * PER_PAGE);
       if (page.data.length !== expected) throw new Error('The Scan Service sent a short page of results. Import the scan again.');
       rows = rows.concat(page.data);
@@ -502,7 +540,14 @@ function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: M
   env.budget.chargeWrite(n * cols + n, 2);
 }
 
-function writeErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, shape: { width: number; inputWidth: number }, rows: Record<string, unknown>[], done: number): void {
+function writeErrors(
+  env: ImportEnv,
+  cp: ImportCheckpoint,
+  sheet: Sheet,
+  shape: { width: number; inputWidth: number },
+  rows: Record<string, unknown>[],
+  done: number,
+): void {
   const block = errorsBlock(rows, { sheetRowField: cp.sheetRowField });
   const values = block.values.map((v, i) => v.concat(inputCells(rows[i].input, shape.inputWidth)));
   sheet.getRange(done + 2, 1, rows.length, shape.width).setValues(values);
@@ -529,7 +574,11 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
       .map((s) => s.getName());
     // Re-import keeps the tab's current name (the user may have renamed it).
     cp.finalName = old ? old.getName() : uniqueName(tabBaseName(cp.scanName, cp.scanId) + (cp.filtered ? ' (filtered)' : ''), others);
-    cp.finalErrorsName = errorsStaging ? (oldErrors ? oldErrors.getName() : uniqueName(errorsTabBase(cp.finalName), others.concat([cp.finalName]))) : null;
+    cp.finalErrorsName = errorsStaging
+      ? oldErrors
+        ? oldErrors.getName()
+        : uniqueName(errorsTabBase(cp.finalName), others.concat([cp.finalName]))
+      : null;
     cp.phase = 'swap';
     saveCheckpoint(env, cp);
   }
@@ -544,10 +593,22 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
   if (cp.filtered) {
     // The full tab (when there is one) stays what it was; only the filtered slot changes.
     const full = rec && sheetById(ss, rec.sheetId) ? rec : null;
-    writeTabRecord(env.props, cp.scanId, { ...(full || {}), sheetId: full ? full.sheetId : -1, errorsSheetId: full ? full.errorsSheetId : null, filteredSheetId: cp.stagingId, marketplace: cp.marketplace });
+    writeTabRecord(env.props, cp.scanId, {
+      ...(full || {}),
+      sheetId: full ? full.sheetId : -1,
+      errorsSheetId: full ? full.errorsSheetId : null,
+      filteredSheetId: cp.stagingId,
+      marketplace: cp.marketplace,
+    });
   } else {
     const summary = cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : undefined;
-    writeTabRecord(env.props, cp.scanId, { sheetId: cp.stagingId, errorsSheetId: cp.errorsStagingId, ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}), ...(summary ? { summary } : {}), marketplace: cp.marketplace });
+    writeTabRecord(env.props, cp.scanId, {
+      sheetId: cp.stagingId,
+      errorsSheetId: cp.errorsStagingId,
+      ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
+      ...(summary ? { summary } : {}),
+      marketplace: cp.marketplace,
+    });
   }
   env.props.deleteProperty(importKey(cp.scanId));
   // The user asked for these results (or is told by a toast): show them.

@@ -18,8 +18,12 @@ export interface NotSent {
 }
 
 /** The record of the rows skipped (blank rows are not rows of the list), cut to fit a property (pure). */
-export function notSentRecord(skipped: ReadonlyArray<{ sheetRow: number; reason: string; message: string; identifier: string }>): NotSent | null {
-  const rows = skipped.filter((s) => s.reason !== 'blank-row').map((s): NotSentRow => [s.sheetRow, s.message.replace(/^Row \d+:\s*/, '').slice(0, 300), s.identifier.slice(0, 40)]);
+export function notSentRecord(
+  skipped: ReadonlyArray<{ sheetRow: number; reason: string; message: string; identifier: string }>,
+): NotSent | null {
+  const rows = skipped
+    .filter((s) => s.reason !== 'blank-row')
+    .map((s): NotSentRow => [s.sheetRow, s.message.replace(/^Row \d+:\s*/, '').slice(0, 300), s.identifier.slice(0, 40)]);
   if (!rows.length) return null;
   const out: NotSent = { n: rows.length, r: rows };
   // Bytes, not characters: a property value holds 9 KB of UTF-8.
@@ -58,7 +62,13 @@ export function forgetNotSent(props: Properties, scanId: number): void {
 
 /** Rows for the errors tab (its first four columns: Sheet row, File line, Identifier, Reason), plus a line for rows cut. */
 export function notSentRows(record: NotSent): Array<[number | '', string, string, string]> {
-  const out: Array<[number | '', string, string, string]> = record.r.map(([row, message, id]) => [row, '', id, 'Not sent (skipped before the upload): ' + message]);
-  if (record.n > record.r.length) out.push(['', '', '', `…and ${record.n - record.r.length} more rows skipped before the upload (Preview in New scan lists them).`]);
+  const out: Array<[number | '', string, string, string]> = record.r.map(([row, message, id]) => [
+    row,
+    '',
+    id,
+    'Not sent (skipped before the upload): ' + message,
+  ]);
+  if (record.n > record.r.length)
+    out.push(['', '', '', `…and ${record.n - record.r.length} more rows skipped before the upload (Preview in New scan lists them).`]);
   return out;
 }

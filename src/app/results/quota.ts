@@ -26,7 +26,6 @@ export const TRIGGER_DAY_BUDGET_MS = 90 * 60_000;
 /** Below this much left of the day's budget an hourly run does not start: one import wave always runs, and must fit. */
 export const TRIGGER_RESERVE_MS = 60_000;
 
-
 export interface QuotaStop {
   /** Which quota. */
   q: QuotaKind;
@@ -40,7 +39,8 @@ function decodeStop(text: string | null | undefined): QuotaStop | null {
   if (!text) return null;
   try {
     const v = JSON.parse(text);
-    if (v && (v.q === 'urlfetch' || v.q === 'properties' || v.q === 'runtime') && typeof v.at === 'number' && typeof v.until === 'number') return { q: v.q, at: v.at, until: v.until };
+    if (v && (v.q === 'urlfetch' || v.q === 'properties' || v.q === 'runtime') && typeof v.at === 'number' && typeof v.until === 'number')
+      return { q: v.q, at: v.at, until: v.until };
   } catch (_e) {
     // unreadable: as if none
   }

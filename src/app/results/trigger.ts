@@ -125,7 +125,8 @@ export function importFinishedScans(): void {
     addTriggerSpend(day, now() - t0 + WORK_COST.startMs);
   }
   // The day's budget ran out with work left: say so, and wait for the next window.
-  if (outOfBudget && triggerBudgetLeft(readTriggerDay(now())) < TRIGGER_RESERVE_MS) recordQuotaStop({ q: 'runtime', at: now(), until: day.s + DAY_MS });
+  if (outOfBudget && triggerBudgetLeft(readTriggerDay(now())) < TRIGGER_RESERVE_MS)
+    recordQuotaStop({ q: 'runtime', at: now(), until: day.s + DAY_MS });
 }
 
 function stopForQuota(q: QuotaKind): void {
@@ -234,4 +235,3 @@ function importDue(budgetEnd: number): boolean {
   if (keyRefused || !left.length) removeImportTriggers();
   return unfinished && budgetLimited;
 }
-

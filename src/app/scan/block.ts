@@ -47,8 +47,10 @@ export function locateBlock(request?: Partial<ScanRequest>): Block {
     const lastColumn = sheet.getLastColumn();
     const rows = Math.min(range.getNumRows(), lastRow - range.getRow() + 1);
     const cols = Math.min(range.getNumColumns(), lastColumn - range.getColumn() + 1);
-    if (rows < 1 || cols < 1) throw new Error('The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.');
-    if (rows !== range.getNumRows() || cols !== range.getNumColumns()) range = sheet.getRange(range.getRow(), range.getColumn(), rows, cols);
+    if (rows < 1 || cols < 1)
+      throw new Error('The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.');
+    if (rows !== range.getNumRows() || cols !== range.getNumColumns())
+      range = sheet.getRange(range.getRow(), range.getColumn(), rows, cols);
   }
   return {
     sheet,

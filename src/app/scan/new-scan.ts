@@ -30,7 +30,7 @@
 import { uploadScan } from '../../api/scans';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { suggestColumns } from '../../sheet/header';
-import { mappingFromRoles, } from '../../scan/mapping';
+import { mappingFromRoles } from '../../scan/mapping';
 import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
@@ -41,7 +41,20 @@ import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
 import { ensureImportTrigger } from '../results/trigger';
 import { headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
-import { defaultScanName, fmt, isBlankRow, mappedRuns, MAX_COLUMNS, MAX_LINES, perUnitCostPacks, readRefusal, refusal, roleChoices, safeFileName, SETUP_ROWS } from './plan';
+import {
+  defaultScanName,
+  fmt,
+  isBlankRow,
+  mappedRuns,
+  MAX_COLUMNS,
+  MAX_LINES,
+  perUnitCostPacks,
+  readRefusal,
+  refusal,
+  roleChoices,
+  safeFileName,
+  SETUP_ROWS,
+} from './plan';
 
 /** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
 export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
@@ -56,13 +69,24 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
     const b = locateBlock(again || undefined);
     if (b.numColumns > MAX_COLUMNS) {
       throw new Error(
-        'The ' + (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') + ' has ' + fmt(b.numColumns) + ' columns (' + b.rangeA1 + '); the add-on reads at most ' + MAX_COLUMNS +
+        'The ' +
+          (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') +
+          ' has ' +
+          fmt(b.numColumns) +
+          ' columns (' +
+          b.rangeA1 +
+          '); the add-on reads at most ' +
+          MAX_COLUMNS +
           '. Select the columns of the price list (with its header row) and open Scan this sheet again.',
       );
     }
     const top = readRows(b, Math.min(b.numRows, SETUP_ROWS));
     if (top.values.every(isBlankRow)) {
-      throw new Error(b.selection ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.' : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.');
+      throw new Error(
+        b.selection
+          ? 'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.'
+          : 'The sheet "' + b.sheetName + '" is empty. Open the sheet with the price list and try again.',
+      );
     }
     const place = placeHeader(b, top.values, again ? again.headerRow : undefined);
     // A header above a selection is put on top of its rows, so names and samples come out as usual.
@@ -111,13 +135,26 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
 
 /** Reads the block in full and prepares the scan for the request's roles and options. */
 function prepareFromSheet(request: ScanRequest): PreparedScan {
-  if (!request || !Array.isArray(request.roles) || !request.options) throw new Error('The scan form was incomplete. Open Scan this sheet again.');
+  if (!request || !Array.isArray(request.roles) || !request.options)
+    throw new Error('The scan form was incomplete. Open Scan this sheet again.');
   const b = locateBlock(request);
   if (b.numRows - 1 > MAX_LINES) {
-    throw new Error('The sheet has ' + b.numRows + ' rows; a scan takes at most ' + MAX_LINES.toLocaleString('en-US') + '. Select a part of the list (with its header row) and scan it.');
+    throw new Error(
+      'The sheet has ' +
+        b.numRows +
+        ' rows; a scan takes at most ' +
+        MAX_LINES.toLocaleString('en-US') +
+        '. Select a part of the list (with its header row) and scan it.',
+    );
   }
   if (request.roles.length !== b.numColumns) {
-    throw new Error('The sheet changed since the form was opened (' + b.numColumns + ' columns now, ' + request.roles.length + ' in the form). Open Scan this sheet again.');
+    throw new Error(
+      'The sheet changed since the form was opened (' +
+        b.numColumns +
+        ' columns now, ' +
+        request.roles.length +
+        ' in the form). Open Scan this sheet again.',
+    );
   }
   const checked = mappingFromRoles(request.roles, b.column);
   if (!checked.ok) throw new Error(checked.errors.join(' '));
@@ -142,7 +179,8 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
     firstSheetRow = b.row - 1; // values[i] is sheet row b.row - 1 + i: the data keeps its real row numbers
   }
   const options = { ...request.options };
-  if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '') options.marketplace = loadSettings().marketplace;
+  if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '')
+    options.marketplace = loadSettings().marketplace;
   return prepareScan({ values, display, headerRow, firstSheetRow, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
 }
 
@@ -162,14 +200,26 @@ export function startScan(request: ScanRequest): StartedScan {
     const service = serviceSettings(settings);
     const prepared = prepareFromSheet(request);
     if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
-    if (prepared.counts.send > MAX_LINES) throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
+    if (prepared.counts.send > MAX_LINES)
+      throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
     const name = prepared.attributes.options.name;
-    const form = { file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'), attributes: JSON.stringify(prepared.attributes) };
-    const body = uploadScan(service, clientDeps(), form, String(prepared.attributes.options.marketplace_id || ''), startedAt + UPLOAD_BUDGET_MS);
+    const form = {
+      file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
+      attributes: JSON.stringify(prepared.attributes),
+    };
+    const body = uploadScan(
+      service,
+      clientDeps(),
+      form,
+      String(prepared.attributes.options.marketplace_id || ''),
+      startedAt + UPLOAD_BUDGET_MS,
+    );
     const progress = progressFromScan(body);
     if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
     if (!progress.name) progress.name = name;
-    if (!progress.marketplace) progress.marketplace = findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
+    if (!progress.marketplace)
+      progress.marketplace =
+        findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
     try {
       recordRunningScan(progress.scanId);
     } catch (e) {
@@ -188,4 +238,3 @@ export function startScan(request: ScanRequest): StartedScan {
     return { progress, preview: previewSummary(prepared) };
   });
 }
-

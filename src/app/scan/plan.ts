@@ -41,28 +41,53 @@ export function fmt(n: number): string {
 }
 
 /** Why a block is too large to read for a preview or start, or null. Nothing is read to decide. */
-export function readRefusal(numRows: number, numColumns: number, runs: ReadonlyArray<[number, number]>, firstColumn: number): string | null {
+export function readRefusal(
+  numRows: number,
+  numColumns: number,
+  runs: ReadonlyArray<[number, number]>,
+  firstColumn: number,
+): string | null {
   const cells = runs.reduce((a, r) => a + (r[1] - r[0] + 1) * numRows, 0);
   const mapped = runs.reduce((a, r) => a + r[1] - r[0] + 1, 0);
   if (cells > MAX_READ_CELLS) {
     return (
-      'The list is too large to read at once: ' + fmt(numRows) + ' rows x ' + mapped + ' chosen columns = ' + fmt(cells) + ' cells (at most ' + fmt(MAX_READ_CELLS) + '). ' +
-      'Set fewer columns to be sent (custom columns to "' + roleLabel('ignore') + '"), or select fewer rows (with the header row) and scan the list in parts.'
+      'The list is too large to read at once: ' +
+      fmt(numRows) +
+      ' rows x ' +
+      mapped +
+      ' chosen columns = ' +
+      fmt(cells) +
+      ' cells (at most ' +
+      fmt(MAX_READ_CELLS) +
+      '). ' +
+      'Set fewer columns to be sent (custom columns to "' +
+      roleLabel('ignore') +
+      '"), or select fewer rows (with the header row) and scan the list in parts.'
     );
   }
   if (runs.length) {
     const span = runs[runs.length - 1][1] - runs[0][0] + 1;
     if (span * numRows > MAX_SPAN_CELLS) {
       return (
-        'The chosen columns ' + columnLetter(firstColumn + runs[0][0] - 1) + ' to ' + columnLetter(firstColumn + runs[runs.length - 1][1] - 1) + ' span ' + span + ' columns x ' + fmt(numRows) + ' rows = ' +
-        fmt(span * numRows) + ' cells (at most ' + fmt(MAX_SPAN_CELLS) + '). Choose columns closer together, or select fewer rows (with the header row) and scan the list in parts.'
+        'The chosen columns ' +
+        columnLetter(firstColumn + runs[0][0] - 1) +
+        ' to ' +
+        columnLetter(firstColumn + runs[runs.length - 1][1] - 1) +
+        ' span ' +
+        span +
+        ' columns x ' +
+        fmt(numRows) +
+        ' rows = ' +
+        fmt(span * numRows) +
+        ' cells (at most ' +
+        fmt(MAX_SPAN_CELLS) +
+        '). Choose columns closer together, or select fewer rows (with the header row) and scan the list in parts.'
       );
     }
   }
   void numColumns;
   return null;
 }
-
 
 export function isBlankRow(row: readonly unknown[]): boolean {
   return row.every((v) => v === '' || v === null || v === undefined);
@@ -98,6 +123,10 @@ export function refusal(p: PreparedScan): string {
 
 /** A file name from the scan name: no path separators or control characters, at most 100 characters. */
 export function safeFileName(name: string): string {
-  const s = String(name).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const s = String(name)
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
   return s || 'scan';
 }

@@ -34,10 +34,13 @@ export function checkServiceUrl(input: string): AddressCheck {
   const hm = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:(\d{1,5}))?$/i.exec(authority);
   if (!hm || (hm[3] !== undefined && (Number(hm[3]) < 1 || Number(hm[3]) > 65535))) return bad('has no valid host name.');
   const host = hm[1].toLowerCase();
-  if (!/^\[/.test(host) && (host.indexOf('.') < 0 && host !== 'localhost')) return bad('has no valid host name.');
+  if (!/^\[/.test(host) && host.indexOf('.') < 0 && host !== 'localhost') return bad('has no valid host name.');
   if (/\s/.test(path) || /[<>"{}|\\^`]/.test(path)) return bad('contains characters that are not allowed in an address.');
   if (scheme === 'http') {
-    if (!LOOPBACK.test(host)) return bad('must use https:// (plain http would send the API key unencrypted; it is allowed only for this computer, e.g. http://localhost:8787).');
+    if (!LOOPBACK.test(host))
+      return bad(
+        'must use https:// (plain http would send the API key unencrypted; it is allowed only for this computer, e.g. http://localhost:8787).',
+      );
   } else if (scheme !== 'https') return bad('must start with https://');
   path = path.replace(/\/+$/, '').replace(/\/api(\/v3)?$/i, '');
   return { ok: true, url: scheme + '://' + host + (hm[3] ? ':' + hm[3] : '') + path };
@@ -62,7 +65,8 @@ export function applySettingsInput(current: StoredSettings, input: SettingsInput
   const problems: string[] = [];
   if (input && typeof input.apiKey === 'string' && input.apiKey.trim() !== '') {
     const key = input.apiKey.trim().replace(/^bearer\s+/i, '');
-    if (/\s/.test(key) || key.length < 8 || key.length > 512) problems.push('That does not look like an API key (8 to 512 characters, no spaces). Copy it again from Integrations > API Access.');
+    if (/\s/.test(key) || key.length < 8 || key.length > 512)
+      problems.push('That does not look like an API key (8 to 512 characters, no spaces). Copy it again from Integrations > API Access.');
     else next.apiKey = key;
   }
   if (input && input.serviceUrl !== undefined && input.serviceUrl !== null) {
@@ -71,13 +75,21 @@ export function applySettingsInput(current: StoredSettings, input: SettingsInput
     if (check.ok) next.serviceUrl = check.url;
     else problems.push(check.message);
   }
-  if (input && input.defaultMarketplace !== undefined && input.defaultMarketplace !== null && String(input.defaultMarketplace).trim() !== '') {
+  if (
+    input &&
+    input.defaultMarketplace !== undefined &&
+    input.defaultMarketplace !== null &&
+    String(input.defaultMarketplace).trim() !== ''
+  ) {
     const m = findMarketplace(String(input.defaultMarketplace).trim());
     if (m) next.marketplace = m.code;
     else problems.push('Unknown marketplace "' + String(input.defaultMarketplace).slice(0, 20) + '".');
   }
   if (problems.length) throw new Error(problems.join(' '));
-  return { next, keyChanged: next.apiKey !== current.apiKey || next.serviceUrl !== current.serviceUrl || next.marketplace !== current.marketplace };
+  return {
+    next,
+    keyChanged: next.apiKey !== current.apiKey || next.serviceUrl !== current.serviceUrl || next.marketplace !== current.marketplace,
+  };
 }
 
 /** What the connection test's problem means for the user. */
@@ -90,23 +102,52 @@ export function connectionResult(problem: Problem | null, s: StoredSettings): Co
     case 'no-key':
       return { ok: false, problem: 'no-key', message: 'No API key is saved yet. Paste the key from Integrations > API Access and save.' };
     case 'auth':
-      return { ok: false, problem: 'bad-key', message: 'The Scan Service at ' + where + ' refused the API key (401). Copy the key again from Integrations > API Access and save it.' };
+      return {
+        ok: false,
+        problem: 'bad-key',
+        message:
+          'The Scan Service at ' + where + ' refused the API key (401). Copy the key again from Integrations > API Access and save it.',
+      };
     case 'forbidden':
       return {
         ok: false,
         problem: 'no-marketplace-access',
-        message: 'The key works, but the account has no access to the default marketplace ' + marketName + ' (403). Choose a marketplace your plan includes, or add it to your account.',
+        message:
+          'The key works, but the account has no access to the default marketplace ' +
+          marketName +
+          ' (403). Choose a marketplace your plan includes, or add it to your account.',
       };
     case 'unreachable':
     case 'timeout':
-      return { ok: false, problem: 'unreachable', message: 'Could not reach ' + where + ' (' + (problem.kind === 'timeout' ? 'no answer in time' : problem.serviceMessage || 'no connection') + '). Check the service address and your connection.' };
+      return {
+        ok: false,
+        problem: 'unreachable',
+        message:
+          'Could not reach ' +
+          where +
+          ' (' +
+          (problem.kind === 'timeout' ? 'no answer in time' : problem.serviceMessage || 'no connection') +
+          '). Check the service address and your connection.',
+      };
     case 'redirect':
     case 'not-found':
-      return { ok: false, problem: 'bad-address', message: where + ' does not answer like the Scan Service (' + (problem.status || '') + '). ' + problem.message };
+      return {
+        ok: false,
+        problem: 'bad-address',
+        message: where + ' does not answer like the Scan Service (' + (problem.status || '') + '). ' + problem.message,
+      };
     case 'rate-limited':
-      return { ok: false, problem: 'busy', message: 'The Scan Service is busy right now (429), but the address answered. Try again in a minute.' };
+      return {
+        ok: false,
+        problem: 'busy',
+        message: 'The Scan Service is busy right now (429), but the address answered. Try again in a minute.',
+      };
     case 'server':
-      return { ok: false, problem: 'service-error', message: 'The Scan Service at ' + where + ' had a problem (error ' + problem.status + '). Try again later.' };
+      return {
+        ok: false,
+        problem: 'service-error',
+        message: 'The Scan Service at ' + where + ' had a problem (error ' + problem.status + '). Try again later.',
+      };
     default:
       return { ok: false, problem: problem.kind, message: problem.message };
   }

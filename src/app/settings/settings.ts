@@ -24,7 +24,16 @@ import { formulaSharePropertyName } from '../../formulas/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
-import { activeSpreadsheet, activeUserEmail, asSidebarCall, clientDeps, loadSettings, now, storeSettings, userProperties } from '../services';
+import {
+  activeSpreadsheet,
+  activeUserEmail,
+  asSidebarCall,
+  clientDeps,
+  loadSettings,
+  now,
+  storeSettings,
+  userProperties,
+} from '../services';
 
 function spreadsheetIdOrNull(): string | null {
   try {
@@ -96,7 +105,8 @@ function rewriteFormulaShares(s: StoredSettings): void {
     if (k.indexOf(prefix) !== 0) continue;
     try {
       const share = JSON.parse(all[k]);
-      if (share && typeof share === 'object') updates[k] = JSON.stringify({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl, marketplace: s.marketplace });
+      if (share && typeof share === 'object')
+        updates[k] = JSON.stringify({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl, marketplace: s.marketplace });
     } catch (_e) {
       // An unreadable share is left for the formulas' own reader to refuse.
     }

@@ -10,7 +10,6 @@ import { findMarketplace } from '../../../contract/marketplaces';
 import type { PropertiesLike } from '../../api/services';
 import { SETTINGS_KEY } from '../../store/keys';
 
-
 /** Marketplace used until the user picks one. */
 export const FALLBACK_MARKETPLACE = 'US';
 
@@ -50,6 +49,7 @@ export function noKeyProblem(): Problem {
   return {
     kind: 'no-key',
     openSettings: true,
-    message: 'No API key is saved yet. Open Extensions > Product Sourcing Scan > Settings and paste the key from Integrations > API Access.',
+    message:
+      'No API key is saved yet. Open Extensions > Product Sourcing Scan > Settings and paste the key from Integrations > API Access.',
   };
 }

@@ -28,9 +28,21 @@ const LOOPBACK_NAME = /(^|\.)localhost$/;
 // protocol assignments, test nets, 6to4 relay, benchmarking, multicast, reserved, broadcast.
 const INTERNAL_V4: Array<[number, number]> = (
   [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-    ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-    ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
   ] as Array<[string, number]>
 ).map(([net, bits]) => [dotted(net), bits]);
 
@@ -139,10 +151,7 @@ export function isInternalV6(g: number[]): boolean {
   return false;
 }
 
-export type Host =
-  | { kind: 'ipv4'; ip: number }
-  | { kind: 'ipv6'; groups: number[] }
-  | { kind: 'name'; name: string };
+export type Host = { kind: 'ipv4'; ip: number } | { kind: 'ipv6'; groups: number[] } | { kind: 'name'; name: string };
 
 /** Reads a URL's host as written (brackets kept for IPv6); a message when it is not a usable host. */
 export function readHost(raw: string): Host | { problem: string } {
@@ -155,7 +164,8 @@ export function readHost(raw: string): Host | { problem: string } {
   let host = raw.toLowerCase();
   if (host.endsWith('.')) host = host.slice(0, -1);
   if (/%/.test(host)) return { problem: 'has percent signs in its host name.' };
-  if (!/^[a-z0-9._-]+$/.test(host)) return { problem: 'has characters that are not allowed in a host name (write a non-Latin name in its xn-- form).' };
+  if (!/^[a-z0-9._-]+$/.test(host))
+    return { problem: 'has characters that are not allowed in a host name (write a non-Latin name in its xn-- form).' };
   if (endsInNumber(host)) {
     const ip = parseIpv4Host(host);
     return ip === undefined ? { problem: 'has an invalid IP address.' } : { kind: 'ipv4', ip };
@@ -180,7 +190,9 @@ function internalReason(h: Host): string | undefined {
   if (h.kind === 'ipv6') {
     if (!isInternalV6(h.groups)) return undefined;
     const v4 = embeddedV4(h.groups);
-    return 'a private, loopback or other internal address' + (v4 !== undefined && isInternalV4(v4) ? ' (IPv6 carrying ' + v4Text(v4) + ')' : '');
+    return (
+      'a private, loopback or other internal address' + (v4 !== undefined && isInternalV4(v4) ? ' (IPv6 carrying ' + v4Text(v4) + ')' : '')
+    );
   }
   if (h.name.indexOf('.') < 0 || INTERNAL_NAME.test(h.name)) return 'an internal host name (' + h.name + ')';
   return undefined;
@@ -194,7 +206,8 @@ export function splitUrl(text: string): { scheme: string; host: string; port?: s
   if (authority.indexOf('@') >= 0) return { problem: 'must not contain a user name or password.' };
   const hp = /^(\[[^\]]*\]|[^:[\]]*)(?::([0-9]*))?$/.exec(authority);
   if (!hp) return { problem: 'has no valid host name.' };
-  if (hp[2] !== undefined && hp[2] !== '' && (Number(hp[2]) < 1 || Number(hp[2]) > 65535)) return { problem: 'has an invalid port (1 to 65535).' };
+  if (hp[2] !== undefined && hp[2] !== '' && (Number(hp[2]) < 1 || Number(hp[2]) > 65535))
+    return { problem: 'has an invalid port (1 to 65535).' };
   return { scheme: m[1].toLowerCase(), host: hp[1], port: hp[2] || undefined, rest: m[3] };
 }
 
@@ -203,8 +216,10 @@ export function checkWebhookUrl(input: unknown, opts: { allowLoopback: boolean }
   const text = String(input === null || input === undefined ? '' : input).trim();
   const shown = text.length > 100 ? text.slice(0, 99) + '…' : text;
   const bad = (why: string): WebhookAddressCheck => ({ ok: false, message: 'The webhook address "' + shown + '" ' + why });
-  if (!text) return { ok: false, message: 'Enter the address the Scan Service should notify, e.g. https://hooks.example.com/scan-complete.' };
-  if (text.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, message: 'The webhook address is longer than ' + MAX_WEBHOOK_URL_LENGTH + ' characters.' };
+  if (!text)
+    return { ok: false, message: 'Enter the address the Scan Service should notify, e.g. https://hooks.example.com/scan-complete.' };
+  if (text.length > MAX_WEBHOOK_URL_LENGTH)
+    return { ok: false, message: 'The webhook address is longer than ' + MAX_WEBHOOK_URL_LENGTH + ' characters.' };
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f\\]/.test(text)) return bad('contains spaces, control characters or backslashes.');
   const parts = splitUrl(text);
@@ -217,6 +232,9 @@ export function checkWebhookUrl(input: unknown, opts: { allowLoopback: boolean }
   }
   if (parts.scheme !== 'https') return bad('must start with https://: the Scan Service delivers only over HTTPS.');
   const internal = internalReason(host);
-  if (internal) return bad('points to ' + internal + '. The Scan Service delivers only to public internet addresses; see "What can receive webhooks" below.');
+  if (internal)
+    return bad(
+      'points to ' + internal + '. The Scan Service delivers only to public internet addresses; see "What can receive webhooks" below.',
+    );
   return { ok: true, url: text };
 }

@@ -51,7 +51,14 @@ export function listWebhooks(): WebhookList {
     const { service, loopbackAllowed } = current();
     const webhooks = fetchWebhooks(service, clientDeps(), opts()).map(toView);
     const message = limitMessage(webhooks.length);
-    return { webhooks, limit: MAX_WEBHOOKS, atLimit: message !== null, limitMessage: message, events: WEBHOOK_EVENTS.slice(), loopbackAllowed };
+    return {
+      webhooks,
+      limit: MAX_WEBHOOKS,
+      atLimit: message !== null,
+      limitMessage: message,
+      events: WEBHOOK_EVENTS.slice(),
+      loopbackAllowed,
+    };
   });
 }
 

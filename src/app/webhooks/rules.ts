@@ -2,7 +2,14 @@
  * Pure rules of Settings > Webhooks: what the user typed becomes a request (or a message saying
  * what to fix), the account limit, the view of a webhook, and the service's refusals in plain words.
  */
-import { MAX_WEBHOOKS, WEBHOOK_EVENTS, type CreateWebhookRequest, type UpdateWebhookRequest, type Webhook, type WebhookEvent } from '../../api/webhooks';
+import {
+  MAX_WEBHOOKS,
+  WEBHOOK_EVENTS,
+  type CreateWebhookRequest,
+  type UpdateWebhookRequest,
+  type Webhook,
+  type WebhookEvent,
+} from '../../api/webhooks';
 import { ApiProblemError, type Problem } from '../../api/problems';
 import { checkWebhookUrl, isLoopbackHost, readHost, splitUrl } from './address';
 import type { WebhookChange, WebhookInput, WebhookView } from './protocol';
@@ -11,7 +18,15 @@ import type { WebhookChange, WebhookInput, WebhookView } from './protocol';
 export const MAX_WEBHOOK_NAME = 100;
 
 export function toView(w: Webhook): WebhookView {
-  return { id: w.id, name: w.name, url: w.url, events: w.events.slice(), active: w.is_active, createdAt: w.created_at, updatedAt: w.updated_at };
+  return {
+    id: w.id,
+    name: w.name,
+    url: w.url,
+    events: w.events.slice(),
+    active: w.is_active,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+  };
 }
 
 /** A webhook id from the sidebar: a positive whole number. */
@@ -110,6 +125,7 @@ export function refusal(problem: Problem, what: string): Error {
     const why = problem.serviceMessage || (problem.rows && problem.rows[0] && problem.rows[0].message) || 'it gave no reason';
     return new Error('The Scan Service did not accept ' + what + ': ' + why);
   }
-  if (problem.kind === 'not-found') return new Error('This webhook no longer exists at the Scan Service (deleted from somewhere else?). The list has been reloaded.');
+  if (problem.kind === 'not-found')
+    return new Error('This webhook no longer exists at the Scan Service (deleted from somewhere else?). The list has been reloaded.');
   return new ApiProblemError(problem);
 }

@@ -5,7 +5,10 @@ import { CustomFns, makeEnv } from './env';
 test('values, custom functions, inserts and XLSX without built-in formulas never load the engine; the first built-in formula does', async () => {
   const fns: CustomFns = { DOUBLE: (x: number) => x * 2 };
   const { sheet, wb } = makeEnv({ fns });
-  sheet.getRange('A1:B2').setValues([[1, 'x'], [2, '=DOUBLE(A1)']]);
+  sheet.getRange('A1:B2').setValues([
+    [1, 'x'],
+    [2, '=DOUBLE(A1)'],
+  ]);
   sheet.insertRowsBefore(1, 1);
   sheet.getRange('A1').clear();
   await wb.toXlsx();

@@ -15,7 +15,8 @@ describe('costs: every call is charged to the cost model', () => {
     expect(c.cellsRead - before.cellsRead).toBe(30);
     expect(c.serviceCalls - before.serviceCalls).toBe(3); // two getRange calls and getLastRow
     const cost = state.cost;
-    const expected = cost.sheetWriteCallMs + 30 * cost.sheetWriteCellMs + cost.sheetReadCallMs + 30 * cost.sheetReadCellMs + 3 * cost.serviceCallMs;
+    const expected =
+      cost.sheetWriteCallMs + 30 * cost.sheetWriteCellMs + cost.sheetReadCallMs + 30 * cost.sheetReadCellMs + 3 * cost.serviceCallMs;
     expect(state.clock.now() - t0).toBeCloseTo(expected, 2);
   });
 

@@ -50,15 +50,23 @@ describe('custom functions are read-only', () => {
     const { app, run } = makeEnv();
     run('custom-function', () => {
       expect(thrown(() => app.getUi())).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
-      expect(thrown(() => app.openById('test-id'))).toBe('You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets');
-      expect(thrown(() => app.openByUrl('https://docs.google.com/spreadsheets/d/test-id/edit'))).toBe('You do not have permission to call SpreadsheetApp.openByUrl. Required permissions: https://www.googleapis.com/auth/spreadsheets');
+      expect(thrown(() => app.openById('test-id'))).toBe(
+        'You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets',
+      );
+      expect(thrown(() => app.openByUrl('https://docs.google.com/spreadsheets/d/test-id/edit'))).toBe(
+        'You do not have permission to call SpreadsheetApp.openByUrl. Required permissions: https://www.googleapis.com/auth/spreadsheets',
+      );
     });
   });
 
   test('inside a custom function get* calls work', () => {
     const { app, sheet, run } = makeEnv();
     sheet.getRange('A1:B1').setValues([[1, 'x']]);
-    const got = run('custom-function', () => [app.getActiveSpreadsheet().getSheetByName('Sheet1')!.getRange('A1:B1').getValues(), sheet.getLastRow(), sheet.getRange('A1').getDisplayValue()]);
+    const got = run('custom-function', () => [
+      app.getActiveSpreadsheet().getSheetByName('Sheet1')!.getRange('A1:B1').getValues(),
+      sheet.getLastRow(),
+      sheet.getRange('A1').getDisplayValue(),
+    ]);
     expect(got).toEqual([[[1, 'x']], 1, '1']);
   });
 });
@@ -76,26 +84,50 @@ describe('custom-function formulas', () => {
   test('a range argument arrives as a 2D array; literals as numbers, strings and booleans; other sheets by quoted name', () => {
     const { ss, sheet, calls } = makeEnv({ fns });
     const other = ss.insertSheet('Price list');
-    other.getRange('A1:B2').setValues([[1, 'a'], ['', true]]);
-    sheet.getRange('C1').setValue("=ECHO('Price list'!A1:B2, 3.5, \"te\"\"xt\", TRUE, 'Price list'!B1)");
-    expect(calls[0].args).toEqual([[[1, 'a'], ['', true]], 3.5, 'te"xt', true, 'a']);
+    other.getRange('A1:B2').setValues([
+      [1, 'a'],
+      ['', true],
+    ]);
+    sheet.getRange('C1').setValue('=ECHO(\'Price list\'!A1:B2, 3.5, "te""xt", TRUE, \'Price list\'!B1)');
+    expect(calls[0].args).toEqual([
+      [
+        [1, 'a'],
+        ['', true],
+      ],
+      3.5,
+      'te"xt',
+      true,
+      'a',
+    ]);
   });
 
   test('a 2D result spills into the neighbouring cells; spilled cells read back values and have no formula', () => {
     const { sheet } = makeEnv({ fns });
     sheet.getRange('B2').setValue('=TABLE(3)');
-    expect(sheet.getRange('B2:C4').getValues()).toEqual([[1, 'row 1'], [2, 'row 2'], [3, 'row 3']]);
-    expect(sheet.getRange('B2:C4').getFormulas()).toEqual([['=TABLE(3)', ''], ['', ''], ['', '']]);
+    expect(sheet.getRange('B2:C4').getValues()).toEqual([
+      [1, 'row 1'],
+      [2, 'row 2'],
+      [3, 'row 3'],
+    ]);
+    expect(sheet.getRange('B2:C4').getFormulas()).toEqual([
+      ['=TABLE(3)', ''],
+      ['', ''],
+      ['', ''],
+    ]);
     expect(sheet.getLastRow()).toBe(4);
   });
 
   test('a one-dimensional array result fills a column (chosen)', () => {
     const { sheet } = makeEnv({ fns });
     sheet.getRange('A1').setValue('=LIST()');
-    expect(sheet.getRange('A1:B3').getValues()).toEqual([['a', ''], ['b', ''], ['c', '']]);
+    expect(sheet.getRange('A1:B3').getValues()).toEqual([
+      ['a', ''],
+      ['b', ''],
+      ['c', ''],
+    ]);
   });
 
-  test('a spill that would overwrite data shows #REF! with Google\'s message, and expands once the blocker is cleared', () => {
+  test("a spill that would overwrite data shows #REF! with Google's message, and expands once the blocker is cleared", () => {
     const { wb, sheet } = makeEnv({ fns });
     sheet.getRange('C3').setValue('blocker');
     sheet.getRange('B2').setValue('=TABLE(3)');
@@ -103,7 +135,11 @@ describe('custom-function formulas', () => {
     expect(wb.cell('Sheet1', 'B2').error).toBe('Array result was not expanded because it would overwrite data in C3.');
     expect(sheet.getRange('B3').getValue()).toBe('');
     sheet.getRange('C3').clearContent();
-    expect(sheet.getRange('B2:C4').getValues()).toEqual([[1, 'row 1'], [2, 'row 2'], [3, 'row 3']]);
+    expect(sheet.getRange('B2:C4').getValues()).toEqual([
+      [1, 'row 1'],
+      [2, 'row 2'],
+      [3, 'row 3'],
+    ]);
     expect(wb.cell('Sheet1', 'B2').error).toBeNull();
   });
 
@@ -121,7 +157,10 @@ describe('custom-function formulas', () => {
     const { sheet } = makeEnv({ fns });
     sheet.getRange('A1').setValue('=TABLE(2)');
     sheet.getRange('A1').setValue('plain');
-    expect(sheet.getRange('A1:B2').getValues()).toEqual([['plain', ''], ['', '']]);
+    expect(sheet.getRange('A1:B2').getValues()).toEqual([
+      ['plain', ''],
+      ['', ''],
+    ]);
   });
 
   test('an exception in the custom function shows #ERROR! with its message', () => {
@@ -197,7 +236,7 @@ describe('custom-function formulas', () => {
     expect(wb.cell('Sheet1', 'A999').error).toBe('Result was not automatically expanded, please insert more rows (1).');
   });
 
-  test('inserting rows moves a formula\'s references and rewrites its text, as Sheets does', () => {
+  test("inserting rows moves a formula's references and rewrites its text, as Sheets does", () => {
     const { sheet, calls } = makeEnv({ fns });
     sheet.getRange('A2:A3').setValues([[1], [2]]);
     sheet.getRange('C1').setValue('=DOUBLE(A2:A3)');
@@ -221,7 +260,7 @@ describe('custom-function formulas', () => {
     expect(wb.cell('Sheet1', 'B1').error).toBe('Reference does not exist.');
   });
 
-  test('deleting the formula\'s own row removes its spilled values', () => {
+  test("deleting the formula's own row removes its spilled values", () => {
     const { sheet } = makeEnv({ fns });
     sheet.getRange('A2').setValue('=TABLE(3)');
     sheet.deleteRow(2);
@@ -232,7 +271,7 @@ describe('custom-function formulas', () => {
     const { wb, ss, sheet } = makeEnv({ fns });
     const data = ss.insertSheet('Data');
     data.getRange('A1').setValue(4);
-    sheet.getRange('A1').setValue("=DOUBLE(Data!A1)");
+    sheet.getRange('A1').setValue('=DOUBLE(Data!A1)');
     sheet.getRange('A2').setValue("=DOUBLE('Later sheet'!A1)");
     expect(sheet.getRange('A2').getValue()).toBe('#REF!');
     expect(wb.cell('Sheet1', 'A2').error).toBe("Unresolved sheet name 'Later sheet'.");
@@ -254,4 +293,3 @@ describe('custom-function formulas', () => {
     expect(wb.cell('Sheet1', 'C1').error).toBe("Unknown range name: 'NOPE'.");
   });
 });
-

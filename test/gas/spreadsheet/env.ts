@@ -15,8 +15,19 @@ export interface Env {
   run<T>(kind: ExecutionKind, fn: () => T, authMode?: AuthMode): T;
 }
 
-export function startExecution(state: RuntimeState, kind: ExecutionKind, authMode: AuthMode = kind === 'custom-function' ? 'CUSTOM_FUNCTION' : 'FULL'): void {
-  state.current = { kind, authMode, startedAt: state.clock.now(), limitMs: LIMIT_MS[kind], user: 'owner@example.com', counters: emptyCounters() };
+export function startExecution(
+  state: RuntimeState,
+  kind: ExecutionKind,
+  authMode: AuthMode = kind === 'custom-function' ? 'CUSTOM_FUNCTION' : 'FULL',
+): void {
+  state.current = {
+    kind,
+    authMode,
+    startedAt: state.clock.now(),
+    limitMs: LIMIT_MS[kind],
+    user: 'owner@example.com',
+    counters: emptyCounters(),
+  };
 }
 
 export function makeEnv(opts: { wb?: Workbook; fns?: CustomFns } = {}): Env {
@@ -41,7 +52,7 @@ export function makeEnv(opts: { wb?: Workbook; fns?: CustomFns } = {}): Env {
   startExecution(state, 'normal');
   const ss = app.getActiveSpreadsheet();
   const sheet = ss.getActiveSheet();
-  const run = <T,>(kind: ExecutionKind, fn: () => T, authMode?: AuthMode): T => {
+  const run = <T>(kind: ExecutionKind, fn: () => T, authMode?: AuthMode): T => {
     const prev = state.current;
     startExecution(state, kind, authMode);
     try {

@@ -48,15 +48,31 @@ describe('XLSX and CSV', () => {
       [5, 0.6, false],
     ]);
     sheet.getRange('A1:C3').createFilter();
-    const red = app.newConditionalFormatRule().whenNumberLessThan(0).setBackground('#f4cccc').setRanges([sheet.getRange('A2:A3')]).build();
-    const green = app.newConditionalFormatRule().whenNumberGreaterThanOrEqualTo(0.5).setBackground('#d9ead3').setRanges([sheet.getRange('B2:B3')]).build();
+    const red = app
+      .newConditionalFormatRule()
+      .whenNumberLessThan(0)
+      .setBackground('#f4cccc')
+      .setRanges([sheet.getRange('A2:A3')])
+      .build();
+    const green = app
+      .newConditionalFormatRule()
+      .whenNumberGreaterThanOrEqualTo(0.5)
+      .setBackground('#d9ead3')
+      .setRanges([sheet.getRange('B2:B3')])
+      .build();
     sheet.setConditionalFormatRules([red, green]);
     const x = new ExcelJS.Workbook();
     await x.xlsx.load((await wb.toXlsx()) as unknown as ArrayBuffer);
     const ws = x.getWorksheet('Sheet1')!;
     expect(ws.autoFilter).toBe('A1:C3');
-    const cf = (ws as unknown as { conditionalFormattings: Array<{ ref: string; rules: Array<{ type: string; operator: string; formulae: unknown[]; style: any }> }> }).conditionalFormattings;
-    expect(cf.map((c) => [c.ref, c.rules[0].type, c.rules[0].operator, c.rules[0].formulae.map(String), c.rules[0].style.fill.bgColor.argb])).toEqual([
+    const cf = (
+      ws as unknown as {
+        conditionalFormattings: Array<{ ref: string; rules: Array<{ type: string; operator: string; formulae: unknown[]; style: any }> }>;
+      }
+    ).conditionalFormattings;
+    expect(
+      cf.map((c) => [c.ref, c.rules[0].type, c.rules[0].operator, c.rules[0].formulae.map(String), c.rules[0].style.fill.bgColor.argb]),
+    ).toEqual([
       ['A2:A3', 'cellIs', 'lessThan', ['0'], 'FFF4CCCC'],
       ['B2:B3', 'cellIs', 'greaterThanOrEqual', ['0.5'], 'FFD9EAD3'],
     ]);
@@ -105,11 +121,19 @@ describe('XLSX and CSV', () => {
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'wb-')), 'out.xlsx');
     await wb.saveXlsx(file);
     const back = await Workbook.fromXlsx(file);
-    expect(back.values('Sheet1')).toEqual([[1, 0], [2, 10], [3, 20]]);
+    expect(back.values('Sheet1')).toEqual([
+      [1, 0],
+      [2, 10],
+      [3, 20],
+    ]);
     const env = makeEnv({ wb: back, fns });
     back.recalculate();
     expect(env.calls.length).toBe(1);
-    expect(back.values('Sheet1')).toEqual([[1, 0], [2, 10], [3, 20]]);
+    expect(back.values('Sheet1')).toEqual([
+      [1, 0],
+      [2, 10],
+      [3, 20],
+    ]);
     expect(back.cell('Sheet1', 'A1').error).toBeNull();
     expect(back.cell('Sheet1', 'A2').formula).toBe('');
   });

@@ -62,7 +62,9 @@ describe('open ranges', () => {
     const r = ss.getRangeByName('List')!;
     expect([r.getRow(), r.getLastRow(), r.getColumn(), r.getLastColumn()]).toEqual([1, 1000, 2, 4]);
     expect(sheet.getRange('3:3').getLastColumn()).toBe(26);
-    expect(thrown(() => nr.setRange('A1' as never))).toBe("The parameters (String) don't match the method signature for SpreadsheetApp.NamedRange.setRange.");
+    expect(thrown(() => nr.setRange('A1' as never))).toBe(
+      "The parameters (String) don't match the method signature for SpreadsheetApp.NamedRange.setRange.",
+    );
     nr.remove();
     expect(ss.getRangeByName('List')).toBeNull();
   });

@@ -5,7 +5,8 @@
  */
 import { Env, makeEnv, thrown } from './env';
 
-const PROTECTED = 'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+const PROTECTED =
+  'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
 
 /** Runs fn as another user of the spreadsheet (an editor of the file). */
 function asUser<T>(env: Env, user: string, fn: () => T): T {
@@ -41,7 +42,9 @@ describe('protection', () => {
     // Listed editors may write; warning-only protections let everyone through.
     p.addEditor('editor@example.com');
     asUser(env, 'editor@example.com', () => sheet.getRange('C1').setValue('listed'));
-    expect(ss.getProtections(app.ProtectionType.RANGE).map((x) => [x.getDescription(), x.getRange().getA1Notation()])).toEqual([['Header', 'A1:D1']]);
+    expect(ss.getProtections(app.ProtectionType.RANGE).map((x) => [x.getDescription(), x.getRange().getA1Notation()])).toEqual([
+      ['Header', 'A1:D1'],
+    ]);
     p.removeEditor('editor@example.com').setWarningOnly(true);
     asUser(env, 'editor@example.com', () => sheet.getRange('D1').setValue('warned'));
     p.remove();

@@ -48,7 +48,7 @@ describe('getRange in all its forms, sheet size and growth', () => {
     expect(sheet.getRange(1000, 26).getA1Notation()).toBe('Z1000');
   });
 
-  test('getRange with a row or column below 1 or an empty size throws Google\'s messages', () => {
+  test("getRange with a row or column below 1 or an empty size throws Google's messages", () => {
     const { sheet } = makeEnv();
     expect(thrown(() => sheet.getRange(0, 1))).toBe('The starting row of the range is too small.');
     expect(thrown(() => sheet.getRange(1, 0))).toBe('The starting column of the range is too small.');
@@ -125,7 +125,10 @@ describe('getRange in all its forms, sheet size and growth', () => {
   test('clear, clearContent and clearFormat remove what they name', () => {
     const { sheet } = makeEnv();
     const r = sheet.getRange('A1:B1');
-    r.setValues([[1, 'x']]).setBackground('#ff0000').setNumberFormat('0.00').setFontWeight('bold');
+    r.setValues([[1, 'x']])
+      .setBackground('#ff0000')
+      .setNumberFormat('0.00')
+      .setFontWeight('bold');
     r.clearContent();
     expect(r.getValues()).toEqual([['', '']]);
     expect(r.getBackground()).toBe('#ff0000');
@@ -145,15 +148,39 @@ describe('getRange in all its forms, sheet size and growth', () => {
   test('formats, notes, backgrounds, font weight, colour, alignment and wrap read back', () => {
     const { sheet } = makeEnv();
     const r = sheet.getRange('A1:B2');
-    r.setNumberFormats([['0.00', '@'], ['0%', '#,##0']]);
-    r.setNotes([['n1', ''], [null as unknown as string, 'n4']]);
-    r.setBackgrounds([['#FF0000', null as unknown as string], ['green', '#abc']]);
-    r.setFontWeights([['bold', 'normal'], [null, 'bold']] as GoogleAppsScript.Spreadsheet.FontWeight[][]);
+    r.setNumberFormats([
+      ['0.00', '@'],
+      ['0%', '#,##0'],
+    ]);
+    r.setNotes([
+      ['n1', ''],
+      [null as unknown as string, 'n4'],
+    ]);
+    r.setBackgrounds([
+      ['#FF0000', null as unknown as string],
+      ['green', '#abc'],
+    ]);
+    r.setFontWeights([
+      ['bold', 'normal'],
+      [null, 'bold'],
+    ] as GoogleAppsScript.Spreadsheet.FontWeight[][]);
     r.setFontColor('#0000FF').setHorizontalAlignment('center').setWrap(true);
-    expect(r.getNumberFormats()).toEqual([['0.00', '@'], ['0%', '#,##0']]);
-    expect(r.getNotes()).toEqual([['n1', ''], ['', 'n4']]);
-    expect(r.getBackgrounds()).toEqual([['#ff0000', '#ffffff'], ['#008000', '#aabbcc']]);
-    expect(r.getFontWeights()).toEqual([['bold', 'normal'], ['normal', 'bold']]);
+    expect(r.getNumberFormats()).toEqual([
+      ['0.00', '@'],
+      ['0%', '#,##0'],
+    ]);
+    expect(r.getNotes()).toEqual([
+      ['n1', ''],
+      ['', 'n4'],
+    ]);
+    expect(r.getBackgrounds()).toEqual([
+      ['#ff0000', '#ffffff'],
+      ['#008000', '#aabbcc'],
+    ]);
+    expect(r.getFontWeights()).toEqual([
+      ['bold', 'normal'],
+      ['normal', 'bold'],
+    ]);
     expect([r.getFontColor(), r.getHorizontalAlignment(), r.getWrap()]).toEqual(['#0000ff', 'center', true]);
     expect(sheet.getRange('C1').getHorizontalAlignment()).toBe('general');
   });
@@ -165,7 +192,9 @@ describe('getRange in all its forms, sheet size and growth', () => {
     expect(r.getFormulas()).toEqual([['=X()', '']]);
     r.setFormulas([['', '=Y()']]);
     expect(r.getFormulas()).toEqual([['', '=Y()']]);
-    expect(thrown(() => r.setFormulas([['=1']]))).toBe('The number of columns in the data does not match the number of columns in the range. The data has 1 but the range has 2.');
+    expect(thrown(() => r.setFormulas([['=1']]))).toBe(
+      'The number of columns in the data does not match the number of columns in the range. The data has 1 but the range has 2.',
+    );
   });
 
   test('Workbook.cell gives raw access without charging costs', () => {

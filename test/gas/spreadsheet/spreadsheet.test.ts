@@ -45,7 +45,7 @@ describe('Spreadsheet and Sheet', () => {
     expect(ss.getSheetByName('Sheet1')!.getSheetId()).toBe(0);
   });
 
-  test('duplicate sheet names (any case) throw Google\'s message, on insert and on rename', () => {
+  test("duplicate sheet names (any case) throw Google's message, on insert and on rename", () => {
     const { ss, sheet } = makeEnv();
     ss.insertSheet('Results');
     expect(thrown(() => ss.insertSheet('results'))).toBe('A sheet with the name "results" already exists. Please enter another name.');
@@ -104,7 +104,9 @@ describe('Spreadsheet and Sheet', () => {
     expect(sheet.getColumnWidth(1)).toBe(100);
     sheet.setColumnWidth(1, 250);
     sheet.setColumnWidths(2, 2, 40);
-    expect([sheet.getColumnWidth(1), sheet.getColumnWidth(2), sheet.getColumnWidth(3), sheet.getColumnWidth(4)]).toEqual([250, 40, 40, 100]);
+    expect([sheet.getColumnWidth(1), sheet.getColumnWidth(2), sheet.getColumnWidth(3), sheet.getColumnWidth(4)]).toEqual([
+      250, 40, 40, 100,
+    ]);
     sheet.getRange('D1:D2').setValues([['abc'], ['a much longer text']]);
     sheet.autoResizeColumns(4, 1);
     expect(sheet.getColumnWidth(4)).toBe(18 * 7 + 10);
@@ -136,7 +138,9 @@ describe('Spreadsheet and Sheet', () => {
   test('in AuthMode.NONE the document cannot be opened, but menus can be added (chosen)', () => {
     const { app, run, state } = makeEnv();
     const msg = run('simple-trigger', () => thrown(() => app.getActiveSpreadsheet()), 'NONE');
-    expect(msg).toBe('You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly');
+    expect(msg).toBe(
+      'You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly',
+    );
     run('simple-trigger', () => app.getUi().createAddonMenu().addItem('Start', 'start').addToUi(), 'NONE');
     expect(state.uiEvents[0]).toEqual({ kind: 'menu', name: 'Add-on', items: [{ caption: 'Start', functionName: 'start' }] });
   });
@@ -231,7 +235,9 @@ describe('conditional format rules', () => {
 
   test('a rule without a condition cannot be built (chosen wording)', () => {
     const { app } = makeEnv();
-    expect(thrown(() => app.newConditionalFormatRule().setBackground('#fff').build())).toBe('Conditional format rule must have a condition.');
+    expect(thrown(() => app.newConditionalFormatRule().setBackground('#fff').build())).toBe(
+      'Conditional format rule must have a condition.',
+    );
   });
 });
 
@@ -255,7 +261,11 @@ describe('rich text', () => {
     const [[a], [b]] = sheet.getRange('A1:A2').getRichTextValues();
     expect(a!.getLinkUrl(4, 9)).toBe('https://x.test/B0001');
     expect(a!.getLinkUrl()).toBeNull();
-    expect(a!.getRuns().map((r) => [r.getText(), r.getLinkUrl()])).toEqual([['see ', null], ['B0001', 'https://x.test/B0001'], [' here', null]]);
+    expect(a!.getRuns().map((r) => [r.getText(), r.getLinkUrl()])).toEqual([
+      ['see ', null],
+      ['B0001', 'https://x.test/B0001'],
+      [' here', null],
+    ]);
     expect(b!.getLinkUrl()).toBeNull();
   });
 

@@ -20,7 +20,11 @@ describe('Ui: menus, alerts, prompts, sidebars, dialogs', () => {
   test('createAddonMenu records the add-on menu', () => {
     const { app, state } = makeEnv();
     app.getUi().createAddonMenu().addItem('Start scan', 'startScan').addToUi();
-    expect(state.uiEvents[0]).toMatchObject({ kind: 'menu', name: 'Add-on', items: [{ caption: 'Start scan', functionName: 'startScan' }] });
+    expect(state.uiEvents[0]).toMatchObject({
+      kind: 'menu',
+      name: 'Add-on',
+      items: [{ caption: 'Start scan', functionName: 'startScan' }],
+    });
   });
 
   test('alert takes the next scripted answer', () => {
@@ -47,7 +51,14 @@ describe('Ui: menus, alerts, prompts, sidebars, dialogs', () => {
     const r = ui.prompt('API key', 'Paste your key', ui.ButtonSet.OK_CANCEL);
     expect(r.getSelectedButton()).toBe(ui.Button.OK);
     expect(r.getResponseText()).toBe('my-api-key');
-    expect(state.uiEvents[0]).toEqual({ kind: 'prompt', title: 'API key', prompt: 'Paste your key', buttons: 'OK_CANCEL', answer: 'OK', text: 'my-api-key' });
+    expect(state.uiEvents[0]).toEqual({
+      kind: 'prompt',
+      title: 'API key',
+      prompt: 'Paste your key',
+      buttons: 'OK_CANCEL',
+      answer: 'OK',
+      text: 'my-api-key',
+    });
   });
 
   test('prompt with no scripted answer is cancelled with empty text; closed when it has no Cancel button (chosen)', () => {
@@ -79,7 +90,7 @@ describe('Ui: menus, alerts, prompts, sidebars, dialogs', () => {
     ]);
   });
 
-  test('a time-driven trigger has no UI: getUi throws Google\'s message', () => {
+  test("a time-driven trigger has no UI: getUi throws Google's message", () => {
     const { app, run } = makeEnv();
     expect(run('installable-trigger', () => thrown(() => app.getUi()))).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
   });

@@ -37,7 +37,12 @@ describe('data validation: checkboxes', () => {
     sheet.getRange('C1:C2').setDataValidation(rule);
     const back = sheet.getRange('C2').getDataValidation()!;
     expect([back.getCriteriaType(), back.getAllowInvalid(), back.getHelpText()]).toEqual(['CHECKBOX', false, 'Tick to sync']);
-    expect(sheet.getRange('C1:C2').getDataValidations().map((row) => row.map((v) => v?.getCriteriaType() ?? null))).toEqual([['CHECKBOX'], ['CHECKBOX']]);
+    expect(
+      sheet
+        .getRange('C1:C2')
+        .getDataValidations()
+        .map((row) => row.map((v) => v?.getCriteriaType() ?? null)),
+    ).toEqual([['CHECKBOX'], ['CHECKBOX']]);
   });
 
   test('removeCheckboxes clears the rule and the values that were checkbox states; clear() removes rules, clearContent keeps them', () => {
@@ -76,7 +81,9 @@ describe('data validation: lists and arguments', () => {
 
   test("setDataValidation with something else: Google's signature message; setDataValidations checks dimensions", () => {
     const { sheet, app } = makeEnv();
-    expect(thrown(() => sheet.getRange('A1').setDataValidation('x' as never))).toBe("The parameters (String) don't match the method signature for SpreadsheetApp.Range.setDataValidation.");
+    expect(thrown(() => sheet.getRange('A1').setDataValidation('x' as never))).toBe(
+      "The parameters (String) don't match the method signature for SpreadsheetApp.Range.setDataValidation.",
+    );
     const rule = app.newDataValidation().requireCheckbox().build();
     expect(thrown(() => sheet.getRange('A1:A2').setDataValidations([[rule]]))).toBe(
       'The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 2.',

@@ -116,9 +116,15 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
 
     test('in a plain-text (@) cell or after an apostrophe these stay text', () => {
       const { sheet } = in2020();
-      sheet.getRange('A1:C1').setNumberFormat('@').setValues([['12/5', 'Jan 5', '1.5e3']]);
+      sheet
+        .getRange('A1:C1')
+        .setNumberFormat('@')
+        .setValues([['12/5', 'Jan 5', '1.5e3']]);
       sheet.getRange('A2').setValue("'(1,234)");
-      expect(sheet.getRange('A1:C2').getValues()).toEqual([['12/5', 'Jan 5', '1.5e3'], ['(1,234)', '', '']]);
+      expect(sheet.getRange('A1:C2').getValues()).toEqual([
+        ['12/5', 'Jan 5', '1.5e3'],
+        ['(1,234)', '', ''],
+      ]);
     });
   });
 
@@ -188,13 +194,15 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getRange('A1:D1').getValues()).toEqual([['B00ABC1234', '12-34', ' hello ', '1.2.3']]);
   });
 
-  test('setValues with the wrong number of columns throws Google\'s message', () => {
+  test("setValues with the wrong number of columns throws Google's message", () => {
     const { sheet } = makeEnv();
     const msg = thrown(() => sheet.getRange(1, 1, 1, 24).setValues([[1, 2, 3, 4, 5]]));
-    expect(msg).toBe('The number of columns in the data does not match the number of columns in the range. The data has 5 but the range has 24.');
+    expect(msg).toBe(
+      'The number of columns in the data does not match the number of columns in the range. The data has 5 but the range has 24.',
+    );
   });
 
-  test('setValues with the wrong number of rows throws Google\'s message, rows checked first', () => {
+  test("setValues with the wrong number of rows throws Google's message, rows checked first", () => {
     const { sheet } = makeEnv();
     const msg = thrown(() => sheet.getRange(1, 1, 3, 2).setValues([[1, 2, 3]]));
     expect(msg).toBe('The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 3.');
@@ -206,7 +214,7 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getLastRow()).toBe(0);
   });
 
-  test('a cell holds at most 50,000 characters: longer input throws Google\'s message and writes nothing', () => {
+  test("a cell holds at most 50,000 characters: longer input throws Google's message and writes nothing", () => {
     const { app, sheet } = makeEnv();
     const long = 'x'.repeat(50001);
     const msg = 'Your input contains more than the maximum of 50000 characters in a single cell.';
@@ -221,7 +229,10 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
   test('setValue on a multi-cell range fills every cell', () => {
     const { sheet } = makeEnv();
     sheet.getRange('A1:B2').setValue('x');
-    expect(sheet.getRange('A1:B2').getValues()).toEqual([['x', 'x'], ['x', 'x']]);
+    expect(sheet.getRange('A1:B2').getValues()).toEqual([
+      ['x', 'x'],
+      ['x', 'x'],
+    ]);
   });
 });
 

@@ -13,7 +13,11 @@ import { record } from './fixtures';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const shipped = readFileSync(SAMPLE_CATALOG_PATH);
-const records: CatalogRecord[] = gunzipSync(shipped).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const records: CatalogRecord[] = gunzipSync(shipped)
+  .toString('utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l));
 
 describe('generator', () => {
   it('regenerates exactly the shipped catalog', () => {
@@ -44,7 +48,9 @@ describe('shipped catalog', () => {
   });
   it('plants the quirks of real catalogs', () => {
     const upcAsins = new Map<string, Set<string>>();
-    for (const r of records) for (const u of r.identifiers.upc ?? []) upcAsins.set(`${r.marketplace_id}|${u}`, (upcAsins.get(`${r.marketplace_id}|${u}`) ?? new Set()).add(r.asin));
+    for (const r of records)
+      for (const u of r.identifiers.upc ?? [])
+        upcAsins.set(`${r.marketplace_id}|${u}`, (upcAsins.get(`${r.marketplace_id}|${u}`) ?? new Set()).add(r.asin));
     const quirks = {
       upcOnSeveralAsins: [...upcAsins.values()].filter((s) => s.size > 1).length,
       multipacks: count((r) => r.market_pack_quantity > 1),
@@ -100,8 +106,18 @@ describe('loadCatalog', () => {
     expect(all.length).toBeGreaterThan(1);
     const found = catalog.byIdentifier(1, upc).map((r) => r.asin);
     expect(found.sort()).toEqual(all.map((r) => r.asin).sort());
-    expect(catalog.byIdentifier(1, '0' + upc).map((r) => r.asin).sort()).toEqual(found.sort());
-    expect(catalog.byIdentifier(1, upc.replace(/^0+/, '')).map((r) => r.asin).sort()).toEqual(found.sort());
+    expect(
+      catalog
+        .byIdentifier(1, '0' + upc)
+        .map((r) => r.asin)
+        .sort(),
+    ).toEqual(found.sort());
+    expect(
+      catalog
+        .byIdentifier(1, upc.replace(/^0+/, ''))
+        .map((r) => r.asin)
+        .sort(),
+    ).toEqual(found.sort());
     const ranks = catalog.byIdentifier(1, upc).map((r) => (r.rank as number | null) ?? Infinity);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(catalog.byIdentifier(2, '036000291452')).toEqual([]);

@@ -1,8 +1,16 @@
 /** The financial model (emulator/service/engine/FINANCIAL-MODEL.md), formula by formula. */
 import { computeFinancials, multipackPrepCost, type CostInputs } from '../../../emulator/service/engine/financials';
 import {
-  dimensionalWeight, fbaFee, inboundPlacementFee, inboundShipping, measure, referralFee, shippingWeight, sizeTier,
-  storageFee, unitsPerMonth,
+  dimensionalWeight,
+  fbaFee,
+  inboundPlacementFee,
+  inboundShipping,
+  measure,
+  referralFee,
+  shippingWeight,
+  sizeTier,
+  storageFee,
+  unitsPerMonth,
 } from '../../../emulator/service/engine/fees';
 import { roundDiv } from '../../../emulator/service/engine/money';
 import { record } from './fixtures';
@@ -60,7 +68,14 @@ describe('rounding', () => {
 });
 
 describe('F2-F4 costs and discounts', () => {
-  const base: CostInputs = { packCost: 1000, supplierPackQuantity: 1, supplierDiscountBp: 0, productDiscountBp: 0, unitsPerOrder: 1, prepCost: 0 };
+  const base: CostInputs = {
+    packCost: 1000,
+    supplierPackQuantity: 1,
+    supplierDiscountBp: 0,
+    productDiscountBp: 0,
+    unitsPerOrder: 1,
+    prepCost: 0,
+  };
   it('without discounts cost = pack cost / pack quantity and COGS = N units', () => {
     const f = computeFinancials(record(), 'US', { ...base, supplierPackQuantity: 4, unitsPerOrder: 6 });
     expect([f.unitCost, f.discountCost, f.totalCogs]).toEqual([250, 250, 1500]);
@@ -121,7 +136,9 @@ describe('F10 size tiers, shipping weight and FBA fee', () => {
   });
   it('charges by the fee table', () => {
     expect([250, 251, 500, 750, 1000].map((w) => fbaFee('small_standard', w, false))).toEqual([306, 315, 315, 324, 333]);
-    expect([100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000].map((w) => fbaFee('large_standard', w, false))).toEqual([368, 390, 390, 412, 437, 463, 480, 501, 518]);
+    expect([100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000].map((w) => fbaFee('large_standard', w, false))).toEqual([
+      368, 390, 390, 412, 437, 463, 480, 501, 518,
+    ]);
     expect(fbaFee('large_standard', 3001, false)).toBe(534);
     expect(fbaFee('large_standard', 4000, false)).toBe(518 + 2 * 16);
     expect(fbaFee('small_oversize', 1000, false)).toBe(912);
@@ -154,7 +171,13 @@ describe('F9 referral, F11 closing fees, F12 placement, F13 storage, F6 inbound'
     expect(computeFinancials(record({ category: 'Toys & Games' }), 'US', example).variableClosingFee).toBe(0);
   });
   it('placement fee by tier and weight', () => {
-    expect([inboundPlacementFee('small_standard', 100), inboundPlacementFee('large_standard', 1000), inboundPlacementFee('large_standard', 3000), inboundPlacementFee('large_standard', 3001), inboundPlacementFee('special_oversize', 1)]).toEqual([21, 30, 34, 41, 400]);
+    expect([
+      inboundPlacementFee('small_standard', 100),
+      inboundPlacementFee('large_standard', 1000),
+      inboundPlacementFee('large_standard', 3000),
+      inboundPlacementFee('large_standard', 3001),
+      inboundPlacementFee('special_oversize', 1),
+    ]).toEqual([21, 30, 34, 41, 400]);
   });
   it('storage by cubic foot at the standard or oversize rate, not subtracted from profit', () => {
     expect(storageFee(measure({ length: 12, width: 12, height: 12, weight: 1 }), 'large_standard')).toBe(78);
@@ -163,7 +186,13 @@ describe('F9 referral, F11 closing fees, F12 placement, F13 storage, F6 inbound'
     expect(f.profit).toBe(f.netRevenue! - f.totalCogs - f.prepCost - f.inboundShipping);
   });
   it('inbound shipping uses the marketplace rate per pound', () => {
-    expect([inboundShipping('US', 2000), inboundShipping('CA', 2000), inboundShipping('UK', 2000), inboundShipping('DE', 2000), inboundShipping('JP', 2000)]).toEqual([80, 110, 90, 100, 100]);
+    expect([
+      inboundShipping('US', 2000),
+      inboundShipping('CA', 2000),
+      inboundShipping('UK', 2000),
+      inboundShipping('DE', 2000),
+      inboundShipping('JP', 2000),
+    ]).toEqual([80, 110, 90, 100, 100]);
   });
 });
 
@@ -174,12 +203,30 @@ describe('F1 sale price, missing fees', () => {
   });
   it('without any price: no referral, no profit, margin or ROI', () => {
     const f = computeFinancials(record({ buybox_price: null, lowest_price_new_fba: null, lowest_price_new_fbm: null }), 'US', example);
-    expect([f.salePrice, f.referralFee, f.profit, f.margin, f.roi, f.salesPerMonth, f.profitPerMonth]).toEqual([null, null, null, null, null, null, null]);
+    expect([f.salePrice, f.referralFee, f.profit, f.margin, f.roi, f.salesPerMonth, f.profitPerMonth]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(f.totalCogs).toBe(1117);
   });
   it('fees_available false: the four fees and profit figures are null, costs and estimates remain', () => {
     const f = computeFinancials(record({ fees_available: false }), 'US', example);
-    expect([f.referralFee, f.fbaFee, f.perItemFee, f.variableClosingFee, f.netRevenue, f.profit, f.margin, f.roi, f.profitPerMonth]).toEqual([null, null, null, null, null, null, null, null, null]);
+    expect([
+      f.referralFee,
+      f.fbaFee,
+      f.perItemFee,
+      f.variableClosingFee,
+      f.netRevenue,
+      f.profit,
+      f.margin,
+      f.roi,
+      f.profitPerMonth,
+    ]).toEqual([null, null, null, null, null, null, null, null, null]);
     expect([f.inboundPlacementFee, f.totalCogs, f.inboundShipping, f.unitsPerMonth]).toEqual([34, 1117, 52, 315]);
   });
 });
@@ -187,7 +234,9 @@ describe('F1 sale price, missing fees', () => {
 describe('F17 units per month', () => {
   it('follows the reference curve at its points and between them', () => {
     const cat = 'Toys & Games'; // scale 10000
-    expect([1, 10, 100, 1000, 10000, 100000, 1000000, 3000000, 5000000].map((r) => unitsPerMonth(cat, 'US', r))).toEqual([6000, 3000, 1200, 400, 90, 12, 1, 0, 0]);
+    expect([1, 10, 100, 1000, 10000, 100000, 1000000, 3000000, 5000000].map((r) => unitsPerMonth(cat, 'US', r))).toEqual([
+      6000, 3000, 1200, 400, 90, 12, 1, 0, 0,
+    ]);
     expect(unitsPerMonth(cat, 'US', 55)).toBe(2100); // halfway between 10 and 100
   });
   it('scales by category and marketplace; null without a rank', () => {

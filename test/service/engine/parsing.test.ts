@@ -1,6 +1,13 @@
 /** Reading supplier cells: identifiers, amounts, discounts, counts. */
 import {
-  gtinCheckDigit, isValidGtin, isValidIsbn10, isbn10To13, keyOf, kindOf, parseIdentifier, upcEToA,
+  gtinCheckDigit,
+  isValidGtin,
+  isValidIsbn10,
+  isbn10To13,
+  keyOf,
+  kindOf,
+  parseIdentifier,
+  upcEToA,
 } from '../../../emulator/service/engine/ident';
 import { parseBasisPoints, parseCount, parseMoney } from '../../../emulator/service/engine/money';
 
@@ -18,7 +25,9 @@ describe('identifiers', () => {
     expect(isbn10To13('0306406152')).toBe('9780306406157');
   });
   it('UPC-A, its EAN-13 and GTIN-14 forms and the lost-zero form share one key', () => {
-    const keys = ['036000291452', '0036000291452', '00036000291452', '36000291452', '0 36000 29145 2', '0-36000-29145-2'].map((s) => parseIdentifier(s));
+    const keys = ['036000291452', '0036000291452', '00036000291452', '36000291452', '0 36000 29145 2', '0-36000-29145-2'].map((s) =>
+      parseIdentifier(s),
+    );
     for (const k of keys) expect(k).toEqual({ ok: true, kind: 'code', keys: ['00036000291452'] });
   });
   it('expands a UPC-E to its UPC-A; an 8-digit code can be both EAN-8 and UPC-E', () => {
@@ -52,7 +61,14 @@ describe('identifiers', () => {
     expect(r('B0ABC 12345')).toMatch(/not a UPC/);
   });
   it('tells catalog identifier kinds apart by shape and canonicalises them', () => {
-    expect(['036000291452', '4006381333931', '9780306406157', '4901234567894', '10036000291459', '0306406152'].map(kindOf)).toEqual(['upc', 'ean', 'isbn', 'jan', 'gtin', 'isbn']);
+    expect(['036000291452', '4006381333931', '9780306406157', '4901234567894', '10036000291459', '0306406152'].map(kindOf)).toEqual([
+      'upc',
+      'ean',
+      'isbn',
+      'jan',
+      'gtin',
+      'isbn',
+    ]);
     expect(keyOf('036000291452')).toBe('00036000291452');
     expect(keyOf('0306406152')).toBe('09780306406157');
     expect(keyOf('036000291453')).toBeUndefined();
@@ -61,14 +77,36 @@ describe('identifiers', () => {
 
 describe('amounts (cost, MAP)', () => {
   it.each([
-    ['12.50', 1250], ['12.5', 1250], ['12', 1200], [' 7.00 ', 700], ['$12.50', 1250], ['$1,299.00', 129900],
-    ['1.299,00 €', 129900], ['12,50', 1250], ['1 299,00', 129900], ['USD 24.00', 2400], ['€ 3,5', 350], ['£0.99', 99],
-    ['1,299', 129900], ['1.299.000', 129900000], ['2.345', 235], ['2.344', 234], ['0.125', 13], ['.5', 50], ['1,234,567.89', 123456789],
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['12', 1200],
+    [' 7.00 ', 700],
+    ['$12.50', 1250],
+    ['$1,299.00', 129900],
+    ['1.299,00 €', 129900],
+    ['12,50', 1250],
+    ['1 299,00', 129900],
+    ['USD 24.00', 2400],
+    ['€ 3,5', 350],
+    ['£0.99', 99],
+    ['1,299', 129900],
+    ['1.299.000', 129900000],
+    ['2.345', 235],
+    ['2.344', 234],
+    ['0.125', 13],
+    ['.5', 50],
+    ['1,234,567.89', 123456789],
   ])('%s -> %i cents', (s, cents) => expect(ok(parseMoney(s))).toBe(cents));
-  it.each([['call', /not an amount/], ['', /empty/], ['N/A', /not an amount/], ['-3.00', /negative/], ['(4.00)', /negative/], ['1,2,3', /not an amount/], ['1.234,56.78', /not an amount/], ['12..5', /not an amount/]])(
-    '%s is refused',
-    (s, re) => expect(String(ok(parseMoney(s)))).toMatch(re),
-  );
+  it.each([
+    ['call', /not an amount/],
+    ['', /empty/],
+    ['N/A', /not an amount/],
+    ['-3.00', /negative/],
+    ['(4.00)', /negative/],
+    ['1,2,3', /not an amount/],
+    ['1.234,56.78', /not an amount/],
+    ['12..5', /not an amount/],
+  ])('%s is refused', (s, re) => expect(String(ok(parseMoney(s)))).toMatch(re));
 });
 
 describe('discounts and counts', () => {

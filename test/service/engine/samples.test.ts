@@ -11,7 +11,10 @@ import { attrs, rules } from './fixtures';
 const dir = join(__dirname, '..', '..', '..', 'samples');
 const built = buildSampleRows();
 const engine = createEngine(loadCatalog(SAMPLE_CATALOG_PATH));
-const scanAttrs = attrs({ id: COLUMNS.upc, cost: COLUMNS.cost, supplier_sku: COLUMNS.item_code, map: COLUMNS.map, stock_quantity: COLUMNS.stock }, { header: true });
+const scanAttrs = attrs(
+  { id: COLUMNS.upc, cost: COLUMNS.cost, supplier_sku: COLUMNS.item_code, map: COLUMNS.map, stock_quantity: COLUMNS.stock },
+  { header: true },
+);
 
 describe('sample files', () => {
   it('the CSV files are what the generator writes, byte for byte', () => {
@@ -53,13 +56,19 @@ describe.each(['supplier-price-list.csv', 'supplier-price-list.xlsx'])('scanning
         blank: out.blank,
         products: out.error || out.blank ? undefined : out.products.length,
         cost: e.cost === undefined ? undefined : (out.products[0] as any)?.inputs.cost,
-        code: e.code === undefined ? undefined : out.products.every((p: any) => [...p.flags, ...p.errors].some((f: any) => f.code === e.code)) ? e.code : 'missing',
+        code:
+          e.code === undefined
+            ? undefined
+            : out.products.every((p: any) => [...p.flags, ...p.errors].some((f: any) => f.code === e.code))
+              ? e.code
+              : 'missing',
       };
       expect(got).toEqual({ line, error: e.error, blank: e.blank, products: e.products, cost: e.cost, code: e.code });
     });
   });
   it('every clean row finds exactly one product', () => {
-    const bad = built.rows.map((r, i) => (r.messy ? null : { line: i + 2, out: engine.processRow(rows[i + 1], i + 2, scanAttrs, 1, rules()) }))
+    const bad = built.rows
+      .map((r, i) => (r.messy ? null : { line: i + 2, out: engine.processRow(rows[i + 1], i + 2, scanAttrs, 1, rules()) }))
       .filter((x): x is NonNullable<typeof x> => x !== null && (x.out.error !== undefined || x.out.products.length !== 1));
     expect(bad.map((b) => [b.line, b.out.error?.code])).toEqual([]);
   });
@@ -70,6 +79,8 @@ describe('tiny.csv', () => {
     const rows = await parseUpload(readFileSync(join(dir, 'tiny.csv')), 'tiny.csv', 'text/csv');
     expect(rows.length).toBe(11);
     const outs = rows.slice(1).map((r, i) => engine.processRow(r, i + 2, attrs({ id: 0, cost: 2 }, { header: true }), 1, rules()));
-    expect(outs.map((o) => [o.error, o.products.length, typeof (o.products[0] as any)?.financials.profit])).toEqual(Array(10).fill([undefined, 1, 'number']));
+    expect(outs.map((o) => [o.error, o.products.length, typeof (o.products[0] as any)?.financials.profit])).toEqual(
+      Array(10).fill([undefined, 1, 'number']),
+    );
   });
 });

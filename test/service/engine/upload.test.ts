@@ -20,27 +20,47 @@ describe('CSV', () => {
     ]);
   });
   it('accepts LF, CRLF and CR line ends, no final line end, and strips a UTF-8 BOM', async () => {
-    expect(await csv('\ufeffa,b\nc,d\r\ne,f\rg,h')).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h']]);
+    expect(await csv('\ufeffa,b\nc,d\r\ne,f\rg,h')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+      ['g', 'h'],
+    ]);
   });
   it('keeps blank lines as rows so that line numbers match the file', async () => {
     const rows = await csv('h1,h2\n1,2\n\n3,4\n');
     expect(rows).toEqual([['h1', 'h2'], ['1', '2'], [''], ['3', '4']]);
   });
   it('detects semicolon and tab delimiters from the first record', async () => {
-    expect(await csv('UPC;Cost\n036000291452;"1.299,00"\n')).toEqual([['UPC', 'Cost'], ['036000291452', '1.299,00']]);
-    expect(await csv('UPC\tCost\n036000291452\t12,5\n')).toEqual([['UPC', 'Cost'], ['036000291452', '12,5']]);
+    expect(await csv('UPC;Cost\n036000291452;"1.299,00"\n')).toEqual([
+      ['UPC', 'Cost'],
+      ['036000291452', '1.299,00'],
+    ]);
+    expect(await csv('UPC\tCost\n036000291452\t12,5\n')).toEqual([
+      ['UPC', 'Cost'],
+      ['036000291452', '12,5'],
+    ]);
   });
   it('keeps empty fields and a quote inside an unquoted field as text', async () => {
-    expect(await csv('a,,c,\n5" screen,x\n')).toEqual([['a', '', 'c', ''], ['5" screen', 'x']]);
+    expect(await csv('a,,c,\n5" screen,x\n')).toEqual([
+      ['a', '', 'c', ''],
+      ['5" screen', 'x'],
+    ]);
   });
   it('keeps a value that starts with "=" as plain text', async () => {
     expect((await csv('=HYPERLINK("x"),1\n'))[0][0]).toBe('=HYPERLINK("x")');
   });
   it('reads UTF-16 with a byte order mark (Excel "Unicode text", tab-separated)', async () => {
     const text = 'UPC\tCost\r\n036000291452\t12,50 €\r\n';
-    expect(await csv(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual([['UPC', 'Cost'], ['036000291452', '12,50 €']]);
+    expect(await csv(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual([
+      ['UPC', 'Cost'],
+      ['036000291452', '12,50 €'],
+    ]);
     const be = Buffer.from(text, 'utf16le').swap16();
-    expect(await csv(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toEqual([['UPC', 'Cost'], ['036000291452', '12,50 €']]);
+    expect(await csv(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toEqual([
+      ['UPC', 'Cost'],
+      ['036000291452', '12,50 €'],
+    ]);
   });
   it('reads a file that is not UTF-8 as Windows-1252', async () => {
     expect(await csv(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x80, 0x31, 0x0a]))).toEqual([['Café', '€1']]);
@@ -80,14 +100,24 @@ describe('XLSX', () => {
       ws.getCell('B3').numFmt = '0.0%';
       ws.mergeCells('C2:D3');
     });
-    expect(await parseUpload(data, 'p.xlsx', '')).toEqual([['UPC', 'Discount', 'Note'], ['036000291452', '5%', 'merged'], ['036000291452', '12.5%']]);
+    expect(await parseUpload(data, 'p.xlsx', '')).toEqual([
+      ['UPC', 'Discount', 'Note'],
+      ['036000291452', '5%', 'merged'],
+      ['036000291452', '12.5%'],
+    ]);
   });
   it('tells XLSX from CSV by content, not by name', async () => {
     const data = await xlsx((ws) => ws.addRow(['a', 1]));
     expect(await parseUpload(data, 'named.csv', 'text/csv')).toEqual([['a', '1']]);
   });
   it('writes numbers without float artefacts or exponents', () => {
-    expect([numberText(12.5), numberText(0.1 + 0.2), numberText(12345678905), numberText(1.005), numberText(5012345678900)]).toEqual(['12.5', '0.3', '12345678905', '1.005', '5012345678900']);
+    expect([numberText(12.5), numberText(0.1 + 0.2), numberText(12345678905), numberText(1.005), numberText(5012345678900)]).toEqual([
+      '12.5',
+      '0.3',
+      '12345678905',
+      '1.005',
+      '5012345678900',
+    ]);
   });
 });
 
@@ -98,7 +128,11 @@ describe('files that are neither', () => {
     ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'), /is a PDF/],
     ['an old .xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), /97-2003 \(\.xls\) or password-protected/],
     ['binary junk', Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256)), /not a CSV or XLSX file/],
-    ['a broken XLSX', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), /could not be read as an XLSX workbook/],
+    [
+      'a broken XLSX',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+      /could not be read as an XLSX workbook/,
+    ],
   ])('%s is refused with a clear message', async (_what, data, message) => {
     await expect(parseUpload(data, 'upload.bin', 'application/octet-stream')).rejects.toThrow(message);
     await expect(parseUpload(data, 'upload.bin', 'application/octet-stream')).rejects.toMatchObject({ name: 'Error' });
@@ -117,7 +151,9 @@ describe('the shipped samples', () => {
     expect(a.length).toBe(301);
     expect(b.length).toBe(301);
     // Same cells apart from what a CSV export changes: blank rows, numbers in scientific notation, "-3" vs "-3.00".
-    const differing = a.map((r, i) => (JSON.stringify(r.filter(Boolean)) === JSON.stringify(b[i].filter(Boolean)) ? -1 : i + 1)).filter((x) => x > 0);
+    const differing = a
+      .map((r, i) => (JSON.stringify(r.filter(Boolean)) === JSON.stringify(b[i].filter(Boolean)) ? -1 : i + 1))
+      .filter((x) => x > 0);
     const exportedDifferently = a.map((r, i) => (r.some((c) => /^\d\.\d+E\+\d+$|^-3\.00$/.test(c)) ? i + 1 : -1)).filter((x) => x > 0);
     expect(exportedDifferently).toHaveLength(2);
     expect(differing).toEqual(exportedDifferently);

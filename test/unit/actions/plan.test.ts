@@ -4,7 +4,13 @@ import { checkArgs, marksOf, notesByAsin, planAction, resultColumnsOf, resultRow
 const row = (n: number, asin: string, brand: string, identifier = '012345678905') => ({ row: n, asin, brand, identifier });
 
 test('block brands: one entry per brand, rows without a brand skipped and counted', () => {
-  const rows = [row(2, 'B000000001', 'Acme'), row(3, 'B000000002', ''), row(4, 'B000000003', 'Acme'), row(5, 'B000000004', 'Zeta'), row(6, 'B000000005', '')];
+  const rows = [
+    row(2, 'B000000001', 'Acme'),
+    row(3, 'B000000002', ''),
+    row(4, 'B000000003', 'Acme'),
+    row(5, 'B000000004', 'Zeta'),
+    row(6, 'B000000005', ''),
+  ];
   const p = planAction('blockBrands', '', rows, 'US', new Map([['US\tZeta', '']]));
   expect(p.changes).toEqual([{ key: 'US\tAcme', before: null, after: '' }]);
   expect(p.skipped).toEqual(['2 of the 5 selected rows have no brand: skipped', '1 entry is already in the list as asked']);
@@ -12,13 +18,25 @@ test('block brands: one entry per brand, rows without a brand skipped and counte
 });
 
 test('listing matches key on identifier and ASIN; a flip keeps the value before for undo', () => {
-  const p = planAction('markNotMatch', '', [row(2, 'B000000001', 'A'), row(3, 'B000000002', 'A', '')], 'DE', new Map([['DE\t012345678905\tB000000001', 'TRUE']]));
+  const p = planAction(
+    'markNotMatch',
+    '',
+    [row(2, 'B000000001', 'A'), row(3, 'B000000002', 'A', '')],
+    'DE',
+    new Map([['DE\t012345678905\tB000000001', 'TRUE']]),
+  );
   expect(p.changes).toEqual([{ key: 'DE\t012345678905\tB000000001', before: 'TRUE', after: 'FALSE' }]);
   expect(p.skipped).toEqual(['1 of the 2 selected rows has no identifier: skipped']);
 });
 
 test('tags add to the tags an ASIN has; units and ASINs are checked', () => {
-  const p = planAction('addTags', checkArgs('addTags', 'new, keep'), [row(2, 'B000000001', ''), row(3, 'SHORT', '')], 'US', new Map([['US\tB000000001', 'keep, old']]));
+  const p = planAction(
+    'addTags',
+    checkArgs('addTags', 'new, keep'),
+    [row(2, 'B000000001', ''), row(3, 'SHORT', '')],
+    'US',
+    new Map([['US\tB000000001', 'keep, old']]),
+  );
   expect(p.changes).toEqual([{ key: 'US\tB000000001', before: 'keep, old', after: 'keep, new, old' }]);
   expect(p.skipped).toEqual(['1 of the 2 selected rows has an ASIN that is not 10 to 25 characters long: skipped']);
   expect(checkArgs('setUnitsPerOrder', ' 6 ')).toBe('6');
@@ -41,7 +59,13 @@ test('result columns by header; the mark columns are the last of their name; mar
   const rows = resultRows(cols, [['B000000001', 't', '0099', 'Acme']], 2);
   const facts = {
     tags: new Map([['US\tB000000001', 'a, b']]),
-    notes: notesByAsin(new Map([['id:1', 'US\tB000000001\tfirst'], ['id:2', 'US\tB000000001\tsecond'], ['id:3', 'DE\tB000000001\telsewhere']])),
+    notes: notesByAsin(
+      new Map([
+        ['id:1', 'US\tB000000001\tfirst'],
+        ['id:2', 'US\tB000000001\tsecond'],
+        ['id:3', 'DE\tB000000001\telsewhere'],
+      ]),
+    ),
     brands: new Set(['US\tAcme']),
     asins: new Set(['DE\tB000000001']),
     matches: new Map([['US\t0099\tB000000001', 'FALSE']]),

@@ -22,11 +22,19 @@ function limitedService(clock: FakeClock, rows = 0, extra?: (path: string, n: nu
     if (injected) return injected;
     const now = clock.t;
     const recent = hits.filter((t) => t > now - 60_000);
-    if (recent.length >= 30) return { status: 429, body: { message: 'slow down' }, headers: { 'Retry-After': String(Math.ceil((recent[0] + 60_000 - now) / 1000)) } };
+    if (recent.length >= 30)
+      return {
+        status: 429,
+        body: { message: 'slow down' },
+        headers: { 'Retry-After': String(Math.ceil((recent[0] + 60_000 - now) / 1000)) },
+      };
     hits.splice(0, hits.length, ...recent, now);
     if (req.method === 'get') {
       const page = Number(/page=(\d+)/.exec(path)![1]);
-      const data = Array.from({ length: Math.max(0, Math.min(1000, rows - (page - 1) * 1000)) }, (_, i) => ({ id: (page - 1) * 1000 + i, name: 'b' + ((page - 1) * 1000 + i) }));
+      const data = Array.from({ length: Math.max(0, Math.min(1000, rows - (page - 1) * 1000)) }, (_, i) => ({
+        id: (page - 1) * 1000 + i,
+        name: 'b' + ((page - 1) * 1000 + i),
+      }));
       return { status: 200, body: { data, page, per_page: 1000, total: rows } };
     }
     return { status: 200, body: { created: JSON.parse(req.payload!).brands.length, updated: 0, unchanged: 0, deleted: 0 } };
@@ -36,7 +44,13 @@ function limitedService(clock: FakeClock, rows = 0, extra?: (path: string, n: nu
 
 function context(clock: FakeClock, fetcher: FakeFetcher, deadlineMs = 600_000): PacedContext {
   const deps = { fetcher, sleep: clock.sleep, now: clock.now, random: () => 0.5 };
-  return { settings, deps, pacer: new BulkPacer(clock.now, clock.sleep, null), deadline: clock.t + deadlineMs, stats: { requests: 0, rateLimited: 0 } };
+  return {
+    settings,
+    deps,
+    pacer: new BulkPacer(clock.now, clock.sleep, null),
+    deadline: clock.t + deadlineMs,
+    stats: { requests: 0, rateLimited: 0 },
+  };
 }
 
 test('95 pages are read at the floor, in waves the window allows, without one 429', () => {
@@ -68,7 +82,14 @@ test('a pacer that remembers requests of an earlier execution waits for them too
 test('writes go 10,000 rows a request, counts summed', () => {
   const clock = new FakeClock();
   const svc = limitedService(clock);
-  const counts = writeRows(context(clock, svc.fetcher), 'post', '/api/v3/brand-blocklist', 'US', 'brands', Array.from({ length: 25_001 }, (_, i) => 'b' + i));
+  const counts = writeRows(
+    context(clock, svc.fetcher),
+    'post',
+    '/api/v3/brand-blocklist',
+    'US',
+    'brands',
+    Array.from({ length: 25_001 }, (_, i) => 'b' + i),
+  );
   expect(svc.fetcher.requests.map((r) => JSON.parse(r.payload!).brands.length)).toEqual([10_000, 10_000, 5_001]);
   expect(counts).toEqual({ created: 25_001, updated: 0, unchanged: 0, deleted: 0 });
 });
@@ -82,17 +103,24 @@ test('a 429 storm with Retry-After is waited out (more often than the retry poli
   expect(clock.sleeps.every((ms) => ms >= 7000)).toBe(true);
 });
 
-test('5xx backs off and gives up after the policy\'s attempts with the service\'s problem', () => {
+test("5xx backs off and gives up after the policy's attempts with the service's problem", () => {
   const clock = new FakeClock();
   const svc = limitedService(clock, 0, () => ({ status: 503, body: { message: 'down' } }));
-  expect(() => writeRows(context(clock, svc.fetcher), 'post', '/api/v3/brand-blocklist', 'US', 'brands', ['Acme'])).toThrow('The Scan Service had a problem (error 503). Try again later.');
+  expect(() => writeRows(context(clock, svc.fetcher), 'post', '/api/v3/brand-blocklist', 'US', 'brands', ['Acme'])).toThrow(
+    'The Scan Service had a problem (error 503). Try again later.',
+  );
   expect(svc.seen.length).toBe(6);
 });
 
 test('when the window would open after the deadline, the caller gets OutOfTimeError (and checkpoints)', () => {
   const clock = new FakeClock();
   const svc = limitedService(clock, 40_000);
-  expect(() => sendPaced(context(clock, svc.fetcher, 30_000), Array.from({ length: 40 }, (_, i) => ({ method: 'get' as const, path: '/api/v3/brand-blocklist', query: { page: i + 1 } })))).toThrow(OutOfTimeError);
+  expect(() =>
+    sendPaced(
+      context(clock, svc.fetcher, 30_000),
+      Array.from({ length: 40 }, (_, i) => ({ method: 'get' as const, path: '/api/v3/brand-blocklist', query: { page: i + 1 } })),
+    ),
+  ).toThrow(OutOfTimeError);
   expect(svc.seen.length).toBe(30);
 });
 
@@ -100,7 +128,13 @@ test('a Retry-After longer than Utilities.sleep allows (5 minutes a call) is sle
   for (const paced of [false, true]) {
     const clock = new FakeClock();
     let n = 0;
-    const fetcher = new FakeFetcher(() => (++n === 1 ? { status: 429, body: {}, headers: { 'Retry-After': '400' } } : { status: 200, body: { created: 1, updated: 0, unchanged: 0, deleted: 0 } }), clock);
+    const fetcher = new FakeFetcher(
+      () =>
+        ++n === 1
+          ? { status: 429, body: {}, headers: { 'Retry-After': '400' } }
+          : { status: 200, body: { created: 1, updated: 0, unchanged: 0, deleted: 0 } },
+      clock,
+    );
     const deps = { fetcher, sleep: clock.sleep, now: clock.now, random: () => 0 };
     const call = { method: 'post' as const, path: '/api/v3/brand-blocklist', body: { marketplace_id: 'US', brands: ['a'] } };
     if (paced) sendPaced({ settings, deps, pacer: new BulkPacer(clock.now, clock.sleep, null), deadline: clock.t + 3600_000 }, [call]);

@@ -3,7 +3,12 @@ import { FakeClock, FakeFetcher, type Handler } from './fakes';
 
 const KEY = 'sk_live_SECRET_0123456789';
 const settings = { baseUrl: 'https://svc.example.com/', apiKey: KEY };
-const call = (n: number): ApiCall => ({ method: 'post', path: '/api/v3/convert', body: { marketplace: 'US', ids: [String(n)] }, subject: 'marketplace US' });
+const call = (n: number): ApiCall => ({
+  method: 'post',
+  path: '/api/v3/convert',
+  body: { marketplace: 'US', ids: [String(n)] },
+  subject: 'marketplace US',
+});
 
 function setup(handler: Handler, waveMs = 400) {
   const clock = new FakeClock();
@@ -15,7 +20,12 @@ function setup(handler: Handler, waveMs = 400) {
 
 describe('buildRequest', () => {
   test('bearer key, JSON string payload, muteHttpExceptions always, no redirects followed', () => {
-    const r = buildRequest(settings, { method: 'post', path: '/api/v3/convert', body: { marketplace: 'US', ids: ['1'] }, query: { page: 2, x: undefined } });
+    const r = buildRequest(settings, {
+      method: 'post',
+      path: '/api/v3/convert',
+      body: { marketplace: 'US', ids: ['1'] },
+      query: { page: 2, x: undefined },
+    });
     expect(r).toEqual({
       url: 'https://svc.example.com/api/v3/convert?page=2',
       method: 'post',
@@ -35,14 +45,21 @@ describe('buildRequest', () => {
 describe('sendAll', () => {
   test('sends in waves of maxParallel with fetchAll and keeps the order of answers', () => {
     const { fetcher, deps, clock } = setup((_r, p) => ({ status: 200, body: { echo: p.ids[0] } }));
-    const res = sendAll(settings, deps, Array.from({ length: 60 }, (_x, i) => call(i)), { deadline: clock.t + 30000, maxParallel: 25 });
+    const res = sendAll(
+      settings,
+      deps,
+      Array.from({ length: 60 }, (_x, i) => call(i)),
+      { deadline: clock.t + 30000, maxParallel: 25 },
+    );
     expect(fetcher.waves.map((w) => w.length)).toEqual([25, 25, 10]);
     expect(res.map((r) => (r.ok ? (r.body as any).echo : null))).toEqual(Array.from({ length: 60 }, (_x, i) => String(i)));
   });
 
   test('429 waits as Retry-After says, holding every pending call, then succeeds', () => {
     let n = 0;
-    const { fetcher, deps, clock } = setup(() => (++n <= 2 ? { status: 429, headers: { 'Retry-After': '3' }, body: { message: 'Too Many Attempts.' } } : { status: 200, body: {} }));
+    const { fetcher, deps, clock } = setup(() =>
+      ++n <= 2 ? { status: 429, headers: { 'Retry-After': '3' }, body: { message: 'Too Many Attempts.' } } : { status: 200, body: {} },
+    );
     const t0 = clock.t;
     const res = sendAll(settings, deps, [call(1), call(2)], { deadline: t0 + 30000 });
     expect(res.every((r) => r.ok)).toBe(true);
@@ -99,7 +116,10 @@ describe('sendAll', () => {
 
   test('a 2xx that is not JSON is a readable problem, not a crash', () => {
     const { deps, clock } = setup(() => ({ status: 200, body: '<html>login</html>' }));
-    expect(sendAll(settings, deps, [call(1)], { deadline: clock.t + 25000 })[0]).toMatchObject({ ok: false, problem: { kind: 'bad-response' } });
+    expect(sendAll(settings, deps, [call(1)], { deadline: clock.t + 25000 })[0]).toMatchObject({
+      ok: false,
+      problem: { kind: 'bad-response' },
+    });
   });
 
   test('the key appears in no problem and no log line, whatever happens', () => {

@@ -42,7 +42,10 @@ test('a 422 naming rows fails those ids only and converts the rest of the batch'
     override: (_n, req) => {
       if (first) {
         first = false;
-        return { status: 422, body: { message: 'The given data was invalid.', errors: [{ index: 1, field: 'ids.1', message: 'Unknown identifier format.' }] } };
+        return {
+          status: 422,
+          body: { message: 'The given data was invalid.', errors: [{ index: 1, field: 'ids.1', message: 'Unknown identifier format.' }] },
+        };
       }
       expect(JSON.parse(req.payload!).ids).toEqual(['a', 'c']);
       return undefined;
@@ -52,11 +55,17 @@ test('a 422 naming rows fails those ids only and converts the rest of the batch'
   const out = convertIds(settings, d, 'US', ['a', 'b', 'c'], { deadline: clock.t + 25000 });
   expect(out.get('a')).toEqual({ status: 'found', value: ['B00000000A'] });
   expect(out.get('c')).toEqual({ status: 'found', value: ['B00000000C'] });
-  expect(out.get('b')).toMatchObject({ status: 'failed', problem: { kind: 'validation', message: 'Refused by the Scan Service: Unknown identifier format.' } });
+  expect(out.get('b')).toMatchObject({
+    status: 'failed',
+    problem: { kind: 'validation', message: 'Refused by the Scan Service: Unknown identifier format.' },
+  });
 });
 
 test('one failing batch does not spoil the others', () => {
-  const svc = conversionService({ convert: { x0: ['B0000000X0'], x25: ['B000000X25'] }, override: (n) => (n === 1 ? { status: 403, body: { message: 'no' } } : undefined) });
+  const svc = conversionService({
+    convert: { x0: ['B0000000X0'], x25: ['B000000X25'] },
+    override: (n) => (n === 1 ? { status: 403, body: { message: 'no' } } : undefined),
+  });
   const { d, clock } = deps(svc);
   const ids = Array.from({ length: 30 }, (_x, i) => 'x' + i);
   const out = convertIds(settings, d, 'US', ids, { deadline: clock.t + 25000 });

@@ -100,13 +100,15 @@ export function conversionService(
     if (o) return o;
     if (req.method !== 'post') return { status: 405, body: { message: 'Method not allowed' } };
     if (req.url.endsWith('/api/v3/convert')) {
-      if (!Array.isArray(payload?.ids) || payload.ids.length < 1 || payload.ids.length > 20) return { status: 422, body: { message: 'ids: 1 to 20 items' } };
+      if (!Array.isArray(payload?.ids) || payload.ids.length < 1 || payload.ids.length > 20)
+        return { status: 422, body: { message: 'ids: 1 to 20 items' } };
       const body: Record<string, string[]> = {};
       for (const id of payload.ids) if (opts.convert?.[id]) body[id] = opts.convert[id];
       return { status: 200, body };
     }
     if (req.url.endsWith('/api/v3/asin-convert')) {
-      if (!Array.isArray(payload?.asins) || payload.asins.length < 1 || payload.asins.length > 1000) return { status: 422, body: { message: 'asins: 1 to 1000 items' } };
+      if (!Array.isArray(payload?.asins) || payload.asins.length < 1 || payload.asins.length > 1000)
+        return { status: 422, body: { message: 'asins: 1 to 1000 items' } };
       const body: Record<string, Record<string, string[]>> = {};
       for (const a of payload.asins) if (opts.asinConvert?.[a]) body[a] = opts.asinConvert[a];
       return { status: 200, body };

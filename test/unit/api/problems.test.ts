@@ -29,7 +29,10 @@ describe('classifyResponse', () => {
   });
 
   test('422 shows the service message and its rows', () => {
-    const body = { message: 'The given data was invalid.', errors: [{ index: 2, field: 'asin', message: 'The asin must be 10 to 25 characters.' }] };
+    const body = {
+      message: 'The given data was invalid.',
+      errors: [{ index: 2, field: 'asin', message: 'The asin must be 10 to 25 characters.' }],
+    };
     const p = classifyResponse(422, {}, JSON.stringify(body), ctx)!;
     expect(p.kind).toBe('validation');
     expect(p.rows).toEqual([{ index: 2, field: 'asin', message: 'The asin must be 10 to 25 characters.' }]);
@@ -38,7 +41,10 @@ describe('classifyResponse', () => {
   });
 
   test('422 on an upload names the refused attribute, not a row', () => {
-    const body = { message: 'The scan attributes are invalid.', errors: [{ index: 0, field: 'attributes.mapping.cost', message: 'Column 7 is beyond the file.' }] };
+    const body = {
+      message: 'The scan attributes are invalid.',
+      errors: [{ index: 0, field: 'attributes.mapping.cost', message: 'Column 7 is beyond the file.' }],
+    };
     const p = classifyResponse(422, {}, JSON.stringify(body), ctx)!;
     expect(p.message).toContain('attributes.mapping.cost: Column 7 is beyond the file.');
     expect(p.message).not.toContain('row 1');

@@ -15,7 +15,13 @@ describe('readConvertResponse (tolerant)', () => {
   });
 
   test('a list of rows, and candidate objects', () => {
-    const m = readConvertResponse([{ id: '9780306406157', asins: ['0306406152'] }, { input: '012345678905', result: [{ asin: 'B000000009' }] }], ids)!;
+    const m = readConvertResponse(
+      [
+        { id: '9780306406157', asins: ['0306406152'] },
+        { input: '012345678905', result: [{ asin: 'B000000009' }] },
+      ],
+      ids,
+    )!;
     expect(m.get('9780306406157')).toEqual(['0306406152']);
     expect(m.get('012345678905')).toEqual(['B000000009']);
     const m2 = readConvertResponse({ '012345678905': [{ asin: 'B000000009', title: 'x' }, { asin: 'B00000000A' }] }, ids)!;
@@ -25,12 +31,18 @@ describe('readConvertResponse (tolerant)', () => {
   test('several ASINs (x-decision: every ASIN first, best-ranked first): kept in order; two keys for one input merge ASINs before identifiers', () => {
     const m = readConvertResponse({ '012345678905': ['B000000001', 'B000000002', '0012345678905'] }, ids)!;
     expect(splitConvertAnswer(m.get('012345678905')!)).toEqual({ asins: ['B000000001', 'B000000002'], others: ['0012345678905'] });
-    const merged = readConvertResponse({ '012345678905': ['B000000001', '0012345678905'], '12345678905': ['B000000003', '012345678905'] }, ids)!;
+    const merged = readConvertResponse(
+      { '012345678905': ['B000000001', '0012345678905'], '12345678905': ['B000000003', '012345678905'] },
+      ids,
+    )!;
     expect(merged.get('012345678905')).toEqual(['B000000001', 'B000000003', '0012345678905', '012345678905']);
   });
 
   test('splitConvertAnswer: the first element always; ASIN-shaped ones only before the first other identifier', () => {
-    expect(splitConvertAnswer([' b000000001 ', 'B000000002', '0012345678905', 'B000000009'])).toEqual({ asins: ['B000000001', 'B000000002'], others: ['0012345678905', 'B000000009'] });
+    expect(splitConvertAnswer([' b000000001 ', 'B000000002', '0012345678905', 'B000000009'])).toEqual({
+      asins: ['B000000001', 'B000000002'],
+      others: ['0012345678905', 'B000000009'],
+    });
     expect(splitConvertAnswer(['0306406152', '0306406152'])).toEqual({ asins: ['0306406152'], others: ['0306406152'] });
     expect(splitConvertAnswer([])).toEqual({ asins: [], others: [] });
   });
@@ -43,7 +55,9 @@ describe('readConvertResponse (tolerant)', () => {
 
 describe('readAsinConvertResponse (tolerant)', () => {
   test('documented shape, upper-case kinds, single strings, data envelope', () => {
-    const m = readAsinConvertResponse({ data: { B000000001: { UPC: '012345678905', ean: ['0012345678905'], extra: { nested: 1 } } } }, ['B000000001'])!;
+    const m = readAsinConvertResponse({ data: { B000000001: { UPC: '012345678905', ean: ['0012345678905'], extra: { nested: 1 } } } }, [
+      'B000000001',
+    ])!;
     expect(m.get('B000000001')).toEqual({ upc: ['012345678905'], ean: ['0012345678905'] });
   });
   test('lower-case ASIN keys match our upper-case input; rows list', () => {

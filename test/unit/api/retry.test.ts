@@ -27,17 +27,32 @@ describe('decideRetry (pure retry policy)', () => {
   });
 
   test('the step is capped at maxDelayMs', () => {
-    const d = decideRetry({ attempt: 5, problem: p('timeout'), timeLeftMs: 1e6, random: 0.999999, policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 20 } });
+    const d = decideRetry({
+      attempt: 5,
+      problem: p('timeout'),
+      timeLeftMs: 1e6,
+      random: 0.999999,
+      policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 20 },
+    });
     expect(d.retry && d.waitMs).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxDelayMs);
   });
 
   test('gives up when the wait plus one attempt does not fit in the time left', () => {
-    expect(decideRetry({ attempt: 1, problem: p('rate-limited', { retryAfterMs: 20000 }), timeLeftMs: 22000, random: 0 })).toEqual({ retry: false, reason: 'time' });
-    expect(decideRetry({ attempt: 1, problem: p('rate-limited', { retryAfterMs: 20000 }), timeLeftMs: 23001, random: 0 })).toEqual({ retry: true, waitMs: 20000 });
+    expect(decideRetry({ attempt: 1, problem: p('rate-limited', { retryAfterMs: 20000 }), timeLeftMs: 22000, random: 0 })).toEqual({
+      retry: false,
+      reason: 'time',
+    });
+    expect(decideRetry({ attempt: 1, problem: p('rate-limited', { retryAfterMs: 20000 }), timeLeftMs: 23001, random: 0 })).toEqual({
+      retry: true,
+      waitMs: 20000,
+    });
   });
 
   test('gives up after maxAttempts', () => {
-    expect(decideRetry({ attempt: DEFAULT_RETRY_POLICY.maxAttempts, problem: p('server'), timeLeftMs: 1e9, random: 0 })).toEqual({ retry: false, reason: 'attempts' });
+    expect(decideRetry({ attempt: DEFAULT_RETRY_POLICY.maxAttempts, problem: p('server'), timeLeftMs: 1e9, random: 0 })).toEqual({
+      retry: false,
+      reason: 'attempts',
+    });
   });
 
   test.each(['auth', 'forbidden', 'not-found', 'validation', 'bad-response', 'redirect'] as const)('%s is not retried', (kind) => {

@@ -17,7 +17,17 @@ import {
 import { FakeClock, FakeFetcher, type Handler } from './fakes';
 
 const settings = { baseUrl: 'https://scan.example.com/', apiKey: 'key-0123456789abcdef' };
-const wire = { id: 3, account_id: 1, user_id: 1, name: 'Chat', url: 'https://h.example.com/', events: ['scan.complete'], is_active: true, created_at: '2026-11-25T10:00:00', updated_at: '2026-11-25T10:00:00' };
+const wire = {
+  id: 3,
+  account_id: 1,
+  user_id: 1,
+  name: 'Chat',
+  url: 'https://h.example.com/',
+  events: ['scan.complete'],
+  is_active: true,
+  created_at: '2026-11-25T10:00:00',
+  updated_at: '2026-11-25T10:00:00',
+};
 
 function client(handler: Handler) {
   const clock = new FakeClock();
@@ -26,7 +36,7 @@ function client(handler: Handler) {
   return { fetcher, deps, opts: { deadline: clock.now() + 60_000 } };
 }
 
-test('the limit and events are the local service\'s', () => {
+test("the limit and events are the local service's", () => {
   expect(MAX_WEBHOOKS).toBe(SERVICE_MAX);
   expect([...WEBHOOK_EVENTS]).toEqual(SUPPORTED_EVENTS);
 });
@@ -40,13 +50,21 @@ test('each operation: method, path under /api/v4, JSON body, bearer key', () => 
     return { status: 201, body: { ...wire, secret: 'a'.repeat(64) } };
   });
   expect(fetchWebhooks(settings, deps, opts)).toEqual([wire]);
-  expect(createWebhookAt(settings, deps, { name: 'Chat', url: 'https://h.example.com/', events: ['scan.complete'] }, opts)).toEqual({ ...wire, secret: 'a'.repeat(64) });
+  expect(createWebhookAt(settings, deps, { name: 'Chat', url: 'https://h.example.com/', events: ['scan.complete'] }, opts)).toEqual({
+    ...wire,
+    secret: 'a'.repeat(64),
+  });
   expect(updateWebhookAt(settings, deps, 3, { name: 'New' }, opts)).toEqual({ ...wire, name: 'New' });
   expect(regenerateWebhookSecretAt(settings, deps, 3, opts).secret).toBe('b'.repeat(64));
   expect(deleteWebhookAt(settings, deps, 3, opts)).toBe(true);
   expect(fetcher.requests.map((r) => [r.method, r.url, r.payload ?? null, r.headers.Authorization])).toEqual([
     ['get', 'https://scan.example.com/api/v4/webhooks', null, 'Bearer key-0123456789abcdef'],
-    ['post', 'https://scan.example.com/api/v4/webhooks', '{"name":"Chat","url":"https://h.example.com/","events":["scan.complete"]}', 'Bearer key-0123456789abcdef'],
+    [
+      'post',
+      'https://scan.example.com/api/v4/webhooks',
+      '{"name":"Chat","url":"https://h.example.com/","events":["scan.complete"]}',
+      'Bearer key-0123456789abcdef',
+    ],
     ['patch', 'https://scan.example.com/api/v4/webhooks/3', '{"name":"New"}', 'Bearer key-0123456789abcdef'],
     ['post', 'https://scan.example.com/api/v4/webhooks/3/regenerate-secret', null, 'Bearer key-0123456789abcdef'],
     ['delete', 'https://scan.example.com/api/v4/webhooks/3', null, 'Bearer key-0123456789abcdef'],
@@ -66,9 +84,13 @@ test('answers read tolerantly: a data envelope, string ids, 0/1 activity; unread
   expect(readWebhook({ data: { ...wire, id: '3', is_active: 0 } })).toEqual({ ...wire, is_active: false });
   expect(readWebhook({ ...wire, events: 'scan.complete', extra: 1 })).toEqual(wire);
   expect(readWebhook({ name: 'no id' })).toBeUndefined();
-  const { deps, opts } = client((req) => (req.method === 'get' ? { status: 200, body: { data: [wire, { junk: true }] } } : { status: 201, body: wire }));
+  const { deps, opts } = client((req) =>
+    req.method === 'get' ? { status: 200, body: { data: [wire, { junk: true }] } } : { status: 201, body: wire },
+  );
   expect(fetchWebhooks(settings, deps, opts)).toEqual([wire]);
-  expect(() => createWebhookAt(settings, deps, { name: 'a', url: 'https://h.example.com/' }, opts)).toThrow('The Scan Service sent an answer the add-on cannot read (no secret in the answer).');
+  expect(() => createWebhookAt(settings, deps, { name: 'a', url: 'https://h.example.com/' }, opts)).toThrow(
+    'The Scan Service sent an answer the add-on cannot read (no secret in the answer).',
+  );
 });
 
 test('a delete of a webhook the service no longer knows is false, not an error', () => {

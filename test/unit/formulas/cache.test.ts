@@ -61,7 +61,14 @@ describe('read / write', () => {
   });
 
   test('a cache that throws costs calls, never the answer', () => {
-    const broken = { getAll: () => { throw new Error('Service invoked too many times'); }, putAll: () => { throw new Error('x'); } };
+    const broken = {
+      getAll: () => {
+        throw new Error('Service invoked too many times');
+      },
+      putAll: () => {
+        throw new Error('x');
+      },
+    };
     const l = readCache(broken, scope, ids.slice(0, 3));
     expect(l.hits.size).toBe(0);
     expect(writeCache(broken, l, new Map([[ids[0], { found: false }]]))).toBe(0);

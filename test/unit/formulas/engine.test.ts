@@ -50,7 +50,9 @@ describe('ASIN_FROM_UPC over a range', () => {
   });
 
   test('marketplace: default from settings, a code or id argument, an unknown one is an argument error', () => {
-    const w = world(conversionService(), { settings: { ok: true, service: { baseUrl: 'https://svc.example.com', apiKey: KEY }, defaultMarketplace: 'DE' } });
+    const w = world(conversionService(), {
+      settings: { ok: true, service: { baseUrl: 'https://svc.example.com', apiKey: KEY }, defaultMarketplace: 'DE' },
+    });
     asinFromIds('UPC', U1, undefined, undefined, w.deps());
     asinFromIds('UPC', U2, 'gb', undefined, w.deps());
     asinFromIds('UPC', U3, 15, undefined, w.deps());
@@ -69,7 +71,12 @@ describe('several ASINs for one input, in each matches mode', () => {
     expect(asinFromIds('UPC', input, 'US', 'first', world(svc()).deps())).toEqual([['B000000001'], ['B000000002'], [''], [NOT_FOUND]]);
   });
   test('all: joined with ", " (other identifiers in the answer are not ASINs)', () => {
-    expect(asinFromIds('UPC', input, 'US', 'ALL', world(svc()).deps())).toEqual([['B000000001, B000000011, B000000111'], ['B000000002'], [''], [NOT_FOUND]]);
+    expect(asinFromIds('UPC', input, 'US', 'ALL', world(svc()).deps())).toEqual([
+      ['B000000001, B000000011, B000000111'],
+      ['B000000002'],
+      [''],
+      [NOT_FOUND],
+    ]);
   });
   test('spill: across columns, ragged rows padded with ""', () => {
     expect(asinFromIds('UPC', input, 'US', 'spill', world(svc()).deps())).toEqual([
@@ -81,7 +88,9 @@ describe('several ASINs for one input, in each matches mode', () => {
     expect(asinFromIds('UPC', U1, 'US', 'spill', world(svc()).deps())).toEqual([['B000000001', 'B000000011', 'B000000111']]);
   });
   test('spill of a two-column range keeps each input column its own block', () => {
-    expect(asinFromIds('UPC', [[U1, U2]], 'US', 'spill', world(svc()).deps())).toEqual([['B000000001', 'B000000011', 'B000000111', 'B000000002', '', '']]);
+    expect(asinFromIds('UPC', [[U1, U2]], 'US', 'spill', world(svc()).deps())).toEqual([
+      ['B000000001', 'B000000011', 'B000000111', 'B000000002', '', ''],
+    ]);
   });
 });
 
@@ -162,32 +171,59 @@ describe('faults land in the cells they concern', () => {
   const ids = Array.from({ length: 60 }, (_x, i) => upc(String(30000000000 + i)));
   const catalog = Object.fromEntries(ids.map((u, i) => [u, ['B' + String(i).padStart(9, '0')]]));
 
-  test('a 429 storm on one batch: Retry-After honoured, gives up in time, message in that batch\'s cells only', () => {
+  test("a 429 storm on one batch: Retry-After honoured, gives up in time, message in that batch's cells only", () => {
     const svc = conversionService({
       convert: catalog,
-      override: (_n, req) => (JSON.parse(req.payload!).ids.includes(ids[25]) ? { status: 429, headers: { 'Retry-After': '5' }, body: { message: 'Too Many Attempts.' } } : undefined),
+      override: (_n, req) =>
+        JSON.parse(req.payload!).ids.includes(ids[25])
+          ? { status: 429, headers: { 'Retry-After': '5' }, body: { message: 'Too Many Attempts.' } }
+          : undefined,
     });
     const w = world(svc);
     const t0 = w.clock.t;
-    const out = asinFromIds('UPC', ids.map((u) => [u]), 'US', undefined, w.deps()) as string[][];
+    const out = asinFromIds(
+      'UPC',
+      ids.map((u) => [u]),
+      'US',
+      undefined,
+      w.deps(),
+    ) as string[][];
     expect(w.clock.t - t0).toBeLessThan(25000);
     expect(w.clock.sleeps.length).toBeGreaterThan(0);
     for (const s of w.clock.sleeps) expect(s).toBeGreaterThanOrEqual(5000);
-    const busy = out.map((r, i) => [i, r[0]] as const).filter(([, v]) => /service busy/.test(v)).map(([i]) => i);
+    const busy = out
+      .map((r, i) => [i, r[0]] as const)
+      .filter(([, v]) => /service busy/.test(v))
+      .map(([i]) => i);
     expect(busy).toEqual(Array.from({ length: 20 }, (_x, i) => 20 + i)); // the 2nd batch of 20, sorted input order
     expect(out[0][0]).toBe('B000000000');
     expect(out[59][0]).toBe('B000000059');
     // Not cached: a later recalculation asks again for those only.
     const svc2Calls = w.fetcher.requests.length;
-    asinFromIds('UPC', ids.map((u) => [u]), 'US', undefined, w.deps());
+    asinFromIds(
+      'UPC',
+      ids.map((u) => [u]),
+      'US',
+      undefined,
+      w.deps(),
+    );
     expect(w.fetcher.requests.length - svc2Calls).toBeGreaterThanOrEqual(1);
     expect(w.fetcher.requests.slice(svc2Calls).every((r) => JSON.parse(r.payload!).ids.includes(ids[25]))).toBe(true);
   });
 
   test('5xx is retried with backoff and then converts', () => {
-    const svc = conversionService({ convert: catalog, override: (n) => (n <= 3 ? { status: 503, body: 'Service Unavailable' } : undefined) });
+    const svc = conversionService({
+      convert: catalog,
+      override: (n) => (n <= 3 ? { status: 503, body: 'Service Unavailable' } : undefined),
+    });
     const w = world(svc);
-    const out = asinFromIds('UPC', ids.map((u) => [u]), 'US', 'first', w.deps()) as string[][];
+    const out = asinFromIds(
+      'UPC',
+      ids.map((u) => [u]),
+      'US',
+      'first',
+      w.deps(),
+    ) as string[][];
     expect(out.map((r) => r[0])).toEqual(ids.map((_u, i) => 'B' + String(i).padStart(9, '0')));
     expect(w.clock.sleeps.length).toBeGreaterThan(0);
   });
@@ -228,7 +264,15 @@ describe('whose key', () => {
 
   test('the key never appears in any cell, whatever the service echoes', () => {
     for (const status of [403, 404, 422, 429, 500]) {
-      const w = world(conversionService({ override: () => ({ status, headers: { 'retry-after': '60' }, body: { message: 'key ' + KEY, errors: [{ index: 0, field: KEY, message: KEY }] } }) }));
+      const w = world(
+        conversionService({
+          override: () => ({
+            status,
+            headers: { 'retry-after': '60' },
+            body: { message: 'key ' + KEY, errors: [{ index: 0, field: KEY, message: KEY }] },
+          }),
+        }),
+      );
       expect(JSON.stringify(asinFromIds('UPC', [[U1], [U2]], 'US', 'all', w.deps()))).not.toContain(KEY);
     }
   });

@@ -8,9 +8,21 @@ export function world(handler: Handler, opts: { settings?: FormulaSettings; wave
   const clock = new FakeClock();
   const fetcher = new FakeFetcher(handler, clock, opts.waveMs ?? 1500);
   const cache = new FakeCache(clock);
-  const settings: FormulaSettings = opts.settings ?? { ok: true, service: { baseUrl: 'https://svc.example.com', apiKey: KEY }, defaultMarketplace: 'US' };
+  const settings: FormulaSettings = opts.settings ?? {
+    ok: true,
+    service: { baseUrl: 'https://svc.example.com', apiKey: KEY },
+    defaultMarketplace: 'US',
+  };
   /** Fresh deps per formula call, as each recalculation is a new execution. */
-  const deps = (): FormulaDeps => ({ fetcher, cache, sleep: clock.sleep, now: clock.now, random: () => 0.5, settings: () => settings, startedAt: clock.t });
+  const deps = (): FormulaDeps => ({
+    fetcher,
+    cache,
+    sleep: clock.sleep,
+    now: clock.now,
+    random: () => 0.5,
+    settings: () => settings,
+    startedAt: clock.t,
+  });
   return { clock, fetcher, cache, deps };
 }
 

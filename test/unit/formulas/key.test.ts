@@ -12,13 +12,24 @@ test('formulas use only the key shared for this spreadsheet', () => {
     defaultMarketplace: 'DE',
   });
   // Another spreadsheet of the same owner: not shared there.
-  expect(readFormulaSettings(p, 'sheet-B', 'https://default', NO_KEY_MESSAGE)).toEqual({ ok: false, message: NO_KEY_MESSAGE, defaultMarketplace: undefined });
+  expect(readFormulaSettings(p, 'sheet-B', 'https://default', NO_KEY_MESSAGE)).toEqual({
+    ok: false,
+    message: NO_KEY_MESSAGE,
+    defaultMarketplace: undefined,
+  });
 });
 
 test('a broken or keyless share is no key; the service address falls back to the default', () => {
   expect(readFormulaSettings(props({ [formulaSharePropertyName('s')]: '{oops' }), 's', 'https://d', NO_KEY_MESSAGE).ok).toBe(false);
-  expect(readFormulaSettings(props({ [formulaSharePropertyName('s')]: '{"v":1,"apiKey":""}' }), 's', 'https://d', NO_KEY_MESSAGE).ok).toBe(false);
-  const r = readFormulaSettings(props({ [formulaSharePropertyName('s')]: '{"v":1,"apiKey":"k-123456789"}' }), 's', 'https://d', NO_KEY_MESSAGE);
+  expect(readFormulaSettings(props({ [formulaSharePropertyName('s')]: '{"v":1,"apiKey":""}' }), 's', 'https://d', NO_KEY_MESSAGE).ok).toBe(
+    false,
+  );
+  const r = readFormulaSettings(
+    props({ [formulaSharePropertyName('s')]: '{"v":1,"apiKey":"k-123456789"}' }),
+    's',
+    'https://d',
+    NO_KEY_MESSAGE,
+  );
   expect(r.ok && r.service.baseUrl).toBe('https://d');
 });
 

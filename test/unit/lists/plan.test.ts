@@ -1,8 +1,13 @@
 import { guardVerdict, planSync, sameEntries, type PlanInput } from '../../../src/app/lists/plan';
 
 const m = (o: Record<string, string>) => new Map(Object.entries(o));
-type Input = Omit<PlanInput, 'base' | 'sheet' | 'service'> & { sheet: Record<string, string>; service: Record<string, string>; base?: Record<string, string> | null };
-const plan = (i: Input) => planSync({ ...i, base: i.base === undefined || i.base === null ? null : m(i.base), sheet: m(i.sheet), service: m(i.service) });
+type Input = Omit<PlanInput, 'base' | 'sheet' | 'service'> & {
+  sheet: Record<string, string>;
+  service: Record<string, string>;
+  base?: Record<string, string> | null;
+};
+const plan = (i: Input) =>
+  planSync({ ...i, base: i.base === undefined || i.base === null ? null : m(i.base), sheet: m(i.sheet), service: m(i.service) });
 
 describe('planSync (three-way merge)', () => {
   test('first sync merges: one-sided entries go to the other side, nothing is deleted', () => {

@@ -1,10 +1,19 @@
-import { afterSync, decodeSchedule, dueByEdit, dueByTime, dueLists, HOUR_MS, LARGE_MIN_HOURS, MAX_INTERVAL_HOURS } from '../../../src/app/lists/schedule';
+import {
+  afterSync,
+  decodeSchedule,
+  dueByEdit,
+  dueByTime,
+  dueLists,
+  HOUR_MS,
+  LARGE_MIN_HOURS,
+  MAX_INTERVAL_HOURS,
+} from '../../../src/app/lists/schedule';
 
 const T = Date.UTC(2026, 10, 23, 6, 0, 0);
 const at = (h: number) => T + h * HOUR_MS;
 
-describe('the automatic sync\'s schedule', () => {
-  test('a quiet list\'s interval doubles up to a day; a change or the user\'s own sync brings it back to hourly', () => {
+describe("the automatic sync's schedule", () => {
+  test("a quiet list's interval doubles up to a day; a change or the user's own sync brings it back to hourly", () => {
     let t = afterSync(undefined, true, 10, 'x', at(0));
     expect(t.i).toBe(1);
     const seen = [];
@@ -16,7 +25,7 @@ describe('the automatic sync\'s schedule', () => {
     expect(afterSync(t, false, 10, 'x', at(9)).i).toBe(1);
   });
 
-  test('due by time within the hourly trigger\'s drift; never synced is due', () => {
+  test("due by time within the hourly trigger's drift; never synced is due", () => {
     expect(dueByTime(undefined, at(0))).toBe(true);
     const t = { i: 4, at: at(0), h: 'x', p: 1 };
     expect(dueByTime(t, at(3.7))).toBe(false);

@@ -105,8 +105,12 @@ test.each(STRICTER)('refused by the add-on only (stricter on purpose): %s', (url
 
 test('the messages say what is wrong, in plain words', () => {
   const msg = (url: string) => (checkWebhookUrl(url, { allowLoopback: false }) as { message: string }).message;
-  expect(msg('http://example.com/')).toBe('The webhook address "http://example.com/" must start with https://: the Scan Service delivers only over HTTPS.');
-  expect(msg('https://2130706433/')).toMatch(/points to a private, loopback or other internal address \(127\.0\.0\.1\)\. The Scan Service delivers only to public internet addresses/);
+  expect(msg('http://example.com/')).toBe(
+    'The webhook address "http://example.com/" must start with https://: the Scan Service delivers only over HTTPS.',
+  );
+  expect(msg('https://2130706433/')).toMatch(
+    /points to a private, loopback or other internal address \(127\.0\.0\.1\)\. The Scan Service delivers only to public internet addresses/,
+  );
   expect(msg('https://[::ffff:a00:1]/')).toMatch(/internal address \(IPv6 carrying 10\.0\.0\.1\)/);
   expect(msg('https://printer.local/')).toMatch(/points to an internal host name \(printer\.local\)/);
   expect(msg('https://user:pw@example.com/')).toMatch(/must not contain a user name or password/);
@@ -115,7 +119,13 @@ test('the messages say what is wrong, in plain words', () => {
 });
 
 test('with loopback allowed (a local service): loopback with http or https, nothing else internal', () => {
-  for (const url of ['http://127.0.0.1:8080/scan-complete', 'http://localhost:1/', 'https://[::1]:3/', 'http://127.1:9/', 'http://[::ffff:127.0.0.1]:9/']) {
+  for (const url of [
+    'http://127.0.0.1:8080/scan-complete',
+    'http://localhost:1/',
+    'https://[::1]:3/',
+    'http://127.1:9/',
+    'http://[::ffff:127.0.0.1]:9/',
+  ]) {
     expect(checkWebhookUrl(url, { allowLoopback: true })).toEqual({ ok: true, url });
     expect(urlProblem(url, true)).toBeUndefined();
   }
@@ -148,5 +158,6 @@ test('IPv4 hosts are read as URL parsers read them; IPv6 with every abbreviation
   expect(parseIpv6('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304]);
   expect(parseIpv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   expect(parseIpv6('1:2:3:4:5:6:1.2.3.4')).toEqual([1, 2, 3, 4, 5, 6, 0x0102, 0x0304]);
-  for (const bad of ['1:2:3:4:5:6:7', '1::2::3', '12345::', '::ffff:1.2.3', '::ffff:01.2.3.4', '1:2:3:4:5:6:7:8:9', 'g::1']) expect(parseIpv6(bad)).toBeUndefined();
+  for (const bad of ['1:2:3:4:5:6:7', '1::2::3', '12345::', '::ffff:1.2.3', '::ffff:01.2.3.4', '1:2:3:4:5:6:7:8:9', 'g::1'])
+    expect(parseIpv6(bad)).toBeUndefined();
 });
