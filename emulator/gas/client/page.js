@@ -1,6 +1,7 @@
 /*
  * google.script.run as the HtmlService iframe provides it, for a page the local runtime serves to a
- * browser. Plain browser JavaScript, injected as it is (see index.ts: pageScript). Google's rules are
+ * browser. Plain browser JavaScript, injected as it is (see index.ts: pageScript): one function
+ * EXPRESSION that pageScript calls, so no trailing `;` (biome.json leaves this file unformatted). Google's rules are
  * applied HERE, in the page, before anything leaves it (guides/html/communication, reference/html/
  * google-script-run):
  *  - arguments: numbers, booleans, strings, null, and plain objects/arrays of those; a Date,
@@ -65,16 +66,7 @@
       if (type === 'file') throw new Error('File inputs are not supported by the local runtime.'); // (chosen: Google sends Blobs)
       if ((type === 'checkbox' || type === 'radio') && !el.checked) continue;
       if (type === 'submit' || type === 'button' || type === 'reset' || type === 'image') continue;
-      var values =
-        el.tagName === 'SELECT' && el.multiple
-          ? Array.prototype.filter
-              .call(el.options, function (o) {
-                return o.selected;
-              })
-              .map(function (o) {
-                return o.value;
-              })
-          : [String(el.value)];
+      var values = el.tagName === 'SELECT' && el.multiple ? Array.prototype.filter.call(el.options, function (o) { return o.selected; }).map(function (o) { return o.value; }) : [String(el.value)];
       for (var j = 0; j < values.length; j++) {
         if (!(el.name in out)) out[el.name] = values[j];
         else if (Array.isArray(out[el.name])) out[el.name].push(values[j]);
@@ -176,4 +168,4 @@
   var google = window.google || (window.google = {});
   google.script = google.script || {};
   google.script.run = runner({ success: null, failure: null, userObject: undefined });
-});
+})
