@@ -2,7 +2,7 @@
  * RFC 4180 CSV, for the scan upload. Fields with a comma, a double quote, CR or LF are quoted,
  * quotes inside doubled; records end with CRLF (also the last one). Fields with leading or trailing
  * spaces are quoted as well, so that no reader trims them. Pure; nothing runs at load time.
- * parseCsv reads the service's CSV downloads into a tab (src/app/history.ts) rather than
+ * parseCsv reads the service's CSV downloads into a tab (src/app/results/download-grids.ts) rather than
  * Utilities.parseCsv: Google documents nothing of how that one treats line breaks inside quoted
  * fields (titles carry them), and a malformed file must fail loudly here, not shift columns.
  */

@@ -1,7 +1,7 @@
 /**
  * Pure planning for the result tabs (no Apps Script calls): the sidebar's filters in API units,
  * tab names, the import checkpoint, the work budget, and how columns group for block formatting.
- * src/app/import.ts does the Apps Script side with these.
+ * src/app/results/import.ts does the Apps Script side with these.
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';

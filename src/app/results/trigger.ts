@@ -1,6 +1,6 @@
 /**
  * The sidebar-closed path: an hourly add-on trigger (the most often an add-on's time-driven trigger
- * may run) imports this user's finished scans recorded in this document (src/app/progress.ts) and
+ * may run) imports this user's finished scans recorded in this document (src/app/scan/running.ts) and
  * says so with a toast. At most one such trigger per user and document (Google's add-on rule):
  * ensureImportTrigger reuses one that exists; the handler removes it when nothing is left to do.
  *

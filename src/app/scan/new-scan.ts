@@ -17,7 +17,7 @@
  * selection moved meanwhile. A data-range setup re-reads the CURRENT data range of that sheet (rows
  * added since are included). Without them, the active sheet/selection is read again.
  *
- * After a successful upload the hourly import trigger is made sure of (src/app/trigger.ts), so a
+ * After a successful upload the hourly import trigger is made sure of (src/app/results/trigger.ts), so a
  * scan finished while the sidebar is closed is imported anyway.
  *
  * Upload (contract 2.1): multipart `file` (the prepared CSV, text/csv, "<name>.csv") and
