@@ -277,10 +277,11 @@ export async function runScan(o: ScanRunOptions): Promise<ScanRunSummary> {
     const longestCallSeconds = runs.reduce((m, e) => Math.max(m, e.durationMs), 0) / 1000;
     const c = started.preview.counts;
     const tab = imported ? `tab "${imported.sheetName}"` + (imported.errorsSheetName ? ` + "${imported.errorsSheetName}"` : '') : 'no tab';
+    const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
     const line =
-      `scan ${scanId} ${progress.status}: sent ${c.send} rows (skipped ${c.skipped}, repaired ${c.repairedRows}), ` +
-      `${progress.products} products, ${progress.errors} errors -> ${tab} in ${out}; ` +
-      `modelled Apps Script ${modelledSeconds.toFixed(1)} s over ${runs.length} executions (longest ${longestCallSeconds.toFixed(1)} s of 360)` +
+      `scan ${scanId} ${progress.status}: sent ${n(c.send, 'row')} (skipped ${c.skipped}, repaired ${c.repairedRows}), ` +
+      `${n(progress.products, 'product')}, ${n(progress.errors, 'error')} -> ${tab} in ${out}; ` +
+      `modelled Apps Script ${modelledSeconds.toFixed(1)} s over ${n(runs.length, 'execution')} (longest ${longestCallSeconds.toFixed(1)} s of 360)` +
       (note ? `; ${note}` : '');
     return {
       scanId,

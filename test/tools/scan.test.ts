@@ -53,9 +53,9 @@ test('scan <in.csv> --sheet --marketplace --name --out: one summary line, result
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(
     new RegExp(
-      '^scan \\d+ success: sent 4 rows \\(skipped 1, repaired 1\\), 3 products, 1 errors -> tab "Socks run" \\+ "Socks run – errors" in ' +
+      '^scan \\d+ success: sent 4 rows \\(skipped 1, repaired 1\\), 3 products, 1 error -> tab "Socks run" \\+ "Socks run – errors" in ' +
         out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') +
-        '; modelled Apps Script \\d+\\.\\d s over \\d+ executions \\(longest \\d+\\.\\d s of 360\\)$',
+        '; modelled Apps Script \\d+\\.\\d s over \\d+ executions? \\(longest \\d+\\.\\d s of 360\\)$',
     ),
   );
   const wb = await Workbook.fromXlsx(out);
