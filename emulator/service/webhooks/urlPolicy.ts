@@ -7,28 +7,10 @@
  */
 import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { INTERNAL_HOST_NAME, INTERNAL_IPV4, LOOPBACK_HOST_NAME } from '../../../contract/webhook-addresses';
 
 const blocked = new BlockList();
-// IPv4: "this" network, private, CGNAT, loopback, link-local, IETF protocol, test nets,
-// benchmarking, multicast, reserved, broadcast.
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of INTERNAL_IPV4) blocked.addSubnet(net, bits, 'ipv4');
 // IPv6: unspecified, loopback, unique local, link-local, site-local, multicast, documentation,
 // discard-only, and NAT64 local-use (64:ff9b:1::/48: a network's own translator, whose prefix
 // length and so the place of the IPv4 address is its operator's choice).
@@ -103,9 +85,6 @@ export function isInternalAddress(addr: string): boolean {
   return true;
 }
 
-const INTERNAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain|corp|private)$/i;
-const LOOPBACK_NAME = /(^|\.)localhost$/i;
-
 /** Why the URL is refused, or undefined when it is acceptable (before name resolution). */
 export function urlProblem(raw: string, allowLoopback: boolean): string | undefined {
   let u: URL;
@@ -116,7 +95,7 @@ export function urlProblem(raw: string, allowLoopback: boolean): string | undefi
   }
   const host = u.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   const literal = isIP(host) !== 0;
-  const isLoop = literal ? isLoopbackAddress(host) : LOOPBACK_NAME.test(host);
+  const isLoop = literal ? isLoopbackAddress(host) : LOOPBACK_HOST_NAME.test(host);
   if (allowLoopback && isLoop) {
     return u.protocol === 'https:' || u.protocol === 'http:' ? undefined : 'url must use https (or http to loopback)';
   }
@@ -124,7 +103,7 @@ export function urlProblem(raw: string, allowLoopback: boolean): string | undefi
   if (u.username || u.password) return 'url must not contain a user name or password';
   if (literal)
     return isInternalAddress(host) ? `url must not point to a private, loopback, link-local or internal address (${host})` : undefined;
-  if (!host.includes('.') || INTERNAL_NAME.test(host)) return `url must not point to an internal host name (${host})`;
+  if (!host.includes('.') || INTERNAL_HOST_NAME.test(host)) return `url must not point to an internal host name (${host})`;
   return undefined;
 }
 

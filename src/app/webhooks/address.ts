@@ -16,35 +16,15 @@
  * flag does; nothing else internal.
  */
 
+import { INTERNAL_HOST_NAME, INTERNAL_IPV4, LOOPBACK_HOST_NAME } from '../../../contract/webhook-addresses';
+
 export type WebhookAddressCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /** Longest address accepted (far above any real receiver's). */
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
-const INTERNAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain|corp|private)$/;
-const LOOPBACK_NAME = /(^|\.)localhost$/;
-
-// IPv4 ranges that are not public: "this" network, private, CGNAT, loopback, link-local, IETF
-// protocol assignments, test nets, 6to4 relay, benchmarking, multicast, reserved, broadcast.
-const INTERNAL_V4: Array<[number, number]> = (
-  [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.88.99.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as Array<[string, number]>
-).map(([net, bits]) => [dotted(net), bits]);
+// Built on first use: nothing runs when the bundle loads.
+let internalV4: Array<[number, number]> | undefined;
 
 function dotted(s: string): number {
   return s.split('.').reduce((a, p) => a * 256 + Number(p), 0);
@@ -56,7 +36,8 @@ function inV4(ip: number, net: number, bits: number): boolean {
 
 /** IPv4 (as a 32-bit number) that is not public. */
 export function isInternalV4(ip: number): boolean {
-  return INTERNAL_V4.some(([net, bits]) => inV4(ip, net, bits));
+  internalV4 ??= INTERNAL_IPV4.map(([net, bits]): [number, number] => [dotted(net), bits]);
+  return internalV4.some(([net, bits]) => inV4(ip, net, bits));
 }
 
 function isLoopbackV4(ip: number): boolean {
@@ -177,7 +158,7 @@ export function readHost(raw: string): Host | { problem: string } {
 export function isLoopbackHost(h: Host): boolean {
   if (h.kind === 'ipv4') return isLoopbackV4(h.ip);
   if (h.kind === 'ipv6') return isLoopbackV6(h.groups);
-  return LOOPBACK_NAME.test(h.name);
+  return LOOPBACK_HOST_NAME.test(h.name);
 }
 
 function v4Text(ip: number): string {
@@ -194,7 +175,7 @@ function internalReason(h: Host): string | undefined {
       'a private, loopback or other internal address' + (v4 !== undefined && isInternalV4(v4) ? ' (IPv6 carrying ' + v4Text(v4) + ')' : '')
     );
   }
-  if (h.name.indexOf('.') < 0 || INTERNAL_NAME.test(h.name)) return 'an internal host name (' + h.name + ')';
+  if (h.name.indexOf('.') < 0 || INTERNAL_HOST_NAME.test(h.name)) return 'an internal host name (' + h.name + ')';
   return undefined;
 }
 
