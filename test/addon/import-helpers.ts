@@ -216,3 +216,21 @@ export function summaryOf(products: any[]): string {
   }
   return parts.join(' · ');
 }
+
+/** A service with one finished scan of 250 supplier rows (7 of them unusable), and what it answers. */
+export interface FinishedScan {
+  service: SpawnedService;
+  scanId: number;
+  /** The products' ASINs and the error rows' lines, in the service's order. */
+  asins: string[];
+  errorLines: number[];
+}
+
+export async function startFinishedScan(name: string): Promise<FinishedScan> {
+  const service = await startImportService();
+  const scanId = await uploadScan(service, supplierRows(250, 7), name);
+  await waitFinished(service, scanId);
+  const asins = (await serviceRows(service, scanId)).map((p) => p.asin);
+  const errorLines = (await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
+  return { service, scanId, asins, errorLines };
+}

@@ -6,8 +6,8 @@
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
-import { connect, runtime, thrown } from './scanflow-helpers';
-import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { connect, runtime } from './scanflow-helpers';
+import { serviceRows, startFinishedScan } from './import-helpers';
 
 jest.setTimeout(60_000);
 
@@ -17,11 +17,7 @@ describe('importScan across executions', () => {
   let asins: string[];
   let errorLines: number[];
   beforeAll(async () => {
-    service = await startImportService();
-    scanId = await uploadScan(service, supplierRows(250, 7), 'Big list');
-    await waitFinished(service, scanId);
-    asins = (await serviceRows(service, scanId)).map((p) => p.asin);
-    errorLines = (await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
+    ({ service, scanId, asins, errorLines } = await startFinishedScan('Big list'));
   });
   afterAll(async () => {
     await service?.stop();

@@ -23,17 +23,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   svc.clock.advance(61_000);
-  await reset();
+  await proxy.reset();
 });
-
-/** The proxy's log cleared (once more when a kept-alive connection was closed meanwhile). */
-async function reset(): Promise<void> {
-  try {
-    await proxy.reset();
-  } catch (_e) {
-    await proxy.reset();
-  }
-}
 
 function setUp(url = proxy.url): { rt: Runtime; wb: Workbook; key: string } {
   const key = KEYS[next++];
@@ -56,7 +47,7 @@ async function seedBrands(key: string, n: number, prefix: string): Promise<void>
 test('45,000 brands read at the floor (45 pages) and paced: no 429, also when a preview just used the window', async () => {
   const { rt, wb, key } = setUp();
   await seedBrands(key, 45_000, 'Seeded');
-  await reset();
+  await proxy.reset();
   const preview = rt.scriptRun('previewSync') as any;
   expect(preview.rateLimited).toBe(0);
   expect(byList(preview, 'brands')).toMatchObject({ toSheet: { added: 45_000 } });

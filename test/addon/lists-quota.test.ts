@@ -7,7 +7,7 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import { connect, startFaultProxy, type FaultProxy, utcClockText } from './scanflow-helpers';
 import { api, listAll, listsRuntime, startClockedService, type ClockedService } from './lists-helpers';
 
 jest.setTimeout(120_000);
@@ -29,19 +29,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   svc.clock.advance(61_000);
-  try {
-    await proxy.reset();
-  } catch (_e) {
-    await proxy.reset();
-  }
+  await proxy.reset();
 });
 
 const BRANDS = 'Scan brand blocklist';
-const utc = (ms: number, withDay: boolean) => {
-  const d = new Date(ms);
-  const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return withDay ? `${hm} on ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()}` : hm;
-};
+const utc = utcClockText;
 
 /** A document with the six tables, the automatic sync turned on (which makes the hourly trigger). */
 function setUp(): { rt: Runtime; wb: Workbook; key: string } {

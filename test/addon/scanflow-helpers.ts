@@ -108,7 +108,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     seen: async () => (await (await fetch(url + '/__seen')).json()) as Seen[],
     reset: async () => {
-      await fetch(url + '/__reset', { method: 'POST' });
+      // Once more when the kept-alive connection was closed meanwhile (a paced test waits minutes of virtual time).
+      await fetch(url + '/__reset', { method: 'POST' }).catch(() => fetch(url + '/__reset', { method: 'POST' }));
     },
     stop,
   };
@@ -209,4 +210,11 @@ export function listWorkbook(n: number, owner: string): Workbook {
     wb.writeInput(sh, i + 2, 2, 2 + i / 10);
   }
   return wb;
+}
+
+/** A time as the quota notices write it in a UTC spreadsheet: "14:05", or "14:05 on Nov 21". */
+export function utcClockText(ms: number, withDay: boolean): string {
+  const d = new Date(ms);
+  const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return withDay ? `${hm} on ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()}` : hm;
 }

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, thrown } from './scanflow-helpers';
-import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { connect, runtime, thrown, utcClockText } from './scanflow-helpers';
+import { startFinishedScan } from './import-helpers';
 import { api } from './lists-helpers';
 
 jest.setTimeout(60_000);
@@ -19,11 +19,7 @@ const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 const MIN = 60_000;
 const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
-const utc = (ms: number, withDay: boolean) => {
-  const d = new Date(ms);
-  const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return withDay ? `${hm} on ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()}` : hm;
-};
+const utc = utcClockText;
 
 describe('hourly import within the daily quotas', () => {
   let service: SpawnedService;
@@ -31,11 +27,7 @@ describe('hourly import within the daily quotas', () => {
   let asins: string[];
   let errorLines: number[];
   beforeAll(async () => {
-    service = await startImportService();
-    scanId = await uploadScan(service, supplierRows(250, 7), 'Quota day');
-    await waitFinished(service, scanId);
-    asins = (await serviceRows(service, scanId)).map((p) => p.asin);
-    errorLines = (await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
+    ({ service, scanId, asins, errorLines } = await startFinishedScan('Quota day'));
   });
   afterAll(async () => {
     await service?.stop();
