@@ -5,7 +5,7 @@
  */
 import type { DownloadFormat, ScanProgress } from '../src/app/protocol';
 import { fail, message } from './app';
-import { busy, button, fill, h, link, select } from './dom';
+import { busy, button, fill, h, link, select, confirmIn } from './dom';
 import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
 import { resultsPanel } from './results';
 import { call } from './server';
@@ -180,16 +180,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
             }),
           'danger',
         );
-        const no = button('Keep', () => fill(out));
-        fill(
-          out,
-          h(
-            'div',
-            { class: 'confirm' },
-            'Delete "' + p.name + '" and its results at the Scan Service? This cannot be undone.',
-            h('div', { class: 'buttons' }, yes, no),
-          ),
-        );
+        confirmIn(out, 'Delete "' + p.name + '" and its results at the Scan Service? This cannot be undone.', yes, 'Keep');
       });
       row.appendChild(del);
     }

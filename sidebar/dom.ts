@@ -102,3 +102,21 @@ export async function busy<T>(btn: HTMLButtonElement, work: () => Promise<T>): P
     btn.disabled = false;
   }
 }
+
+/** An inline confirm step in `out` (HtmlService sidebars have no reliable confirm()): the question, `yes`, and a button that clears it. */
+export function confirmIn(out: Element, question: string, yes: HTMLButtonElement, no: string): void {
+  fill(
+    out,
+    h(
+      'div',
+      { class: 'confirm' },
+      question,
+      h(
+        'div',
+        { class: 'buttons' },
+        yes,
+        button(no, () => fill(out)),
+      ),
+    ),
+  );
+}

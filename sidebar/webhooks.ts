@@ -6,7 +6,7 @@
  */
 import type { WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { busy, button, checkbox, field, fill, h } from './dom';
+import { busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
 
 /** `YYYY-MM-DDTHH:MM:SS` as `YYYY-MM-DD HH:MM`; other text as it is. */
@@ -203,21 +203,13 @@ function render(root: HTMLElement): void {
           }),
         'danger',
       );
-      fill(
+      confirmIn(
         out,
-        h(
-          'div',
-          { class: 'confirm' },
-          'Make a new secret for "' +
-            w.name +
-            '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
-          h(
-            'div',
-            { class: 'buttons' },
-            yes,
-            button('Keep the old one', () => fill(out)),
-          ),
-        ),
+        'Make a new secret for "' +
+          w.name +
+          '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
+        yes,
+        'Keep the old one',
       );
     });
     const del = button('Delete…', () => {
@@ -235,20 +227,7 @@ function render(root: HTMLElement): void {
           }),
         'danger',
       );
-      fill(
-        out,
-        h(
-          'div',
-          { class: 'confirm' },
-          'Delete the webhook "' + w.name + '"? Its address gets no more notifications. This cannot be undone.',
-          h(
-            'div',
-            { class: 'buttons' },
-            yes,
-            button('Keep', () => fill(out)),
-          ),
-        ),
-      );
+      confirmIn(out, 'Delete the webhook "' + w.name + '"? Its address gets no more notifications. This cannot be undone.', yes, 'Keep');
     });
     card.appendChild(
       h(
