@@ -35,6 +35,12 @@ export function addProtection(wb: WorkbookCore, p: ProtectionModel): void {
   protectionsOf(wb);
   registry.get(wb)!.push(p);
 }
+/** A new protection of `area` as Range/Sheet.protect() makes it (Google's defaults), registered with the workbook. */
+export function protect(wb: WorkbookCore, type: ProtectionModel['type'], area: Area, creator: string): ProtectionModel {
+  const p: ProtectionModel = { type, area, description: '', warningOnly: false, editors: null, domainEdit: true, unprotected: [], creator };
+  addProtection(wb, p);
+  return p;
+}
 export function removeProtection(wb: WorkbookCore, p: ProtectionModel): void {
   const l = registry.get(wb);
   if (l && l.includes(p)) l.splice(l.indexOf(p), 1);

@@ -2,7 +2,7 @@
  * Spreadsheet, Sheet, Range, NamedRange and Filter: the objects a script sees. Each call charges the
  * cost model (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
-import { cellA1, columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
+import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
 import {
@@ -23,7 +23,7 @@ import {
 } from './model';
 import { ConditionalFormatRuleImpl, RichTextValueImpl } from './rules';
 import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxValues } from './validation';
-import { ProtectionModel, ProtectionType, addProtection, checkEditable, mayEdit, protectionsOf, removeProtection } from './protection';
+import { ProtectionModel, checkEditable, mayEdit, protect as newProtection, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
 
@@ -984,18 +984,8 @@ export class SheetImpl {
   protect(): ProtectionImpl {
     this.ctx.mutate('protect');
     const m = this._m;
-    const p: ProtectionModel = {
-      type: 'SHEET',
-      area: { sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols, open: { r1: true, c1: true, r2: true, c2: true } },
-      description: '',
-      warningOnly: false,
-      editors: null,
-      domainEdit: true,
-      unprotected: [],
-      creator: this.ctx.state.current?.user ?? this.wb.owner,
-    };
-    addProtection(this.wb, p);
-    return new ProtectionImpl(this.s, p);
+    const whole = { sheet: m, r1: 1, c1: 1, r2: m.maxRows, c2: m.maxCols, open: { r1: true, c1: true, r2: true, c2: true } };
+    return new ProtectionImpl(this.s, newProtection(this.wb, 'SHEET', whole, this.ctx.state.current?.user ?? this.wb.owner));
   }
   getProtections(type: string): ProtectionImpl[] {
     this.ctx.call();
@@ -1185,18 +1175,7 @@ export class RangeImpl {
   /** Google: until its editors are changed, a new protection mirrors the spreadsheet's permissions. */
   protect(): ProtectionImpl {
     this.ctx.mutate('protect');
-    const p: ProtectionModel = {
-      type: 'RANGE',
-      area: this._area(),
-      description: '',
-      warningOnly: false,
-      editors: null,
-      domainEdit: true,
-      unprotected: [],
-      creator: this.ctx.state.current?.user ?? this.wb.owner,
-    };
-    addProtection(this.wb, p);
-    return new ProtectionImpl(this.s, p);
+    return new ProtectionImpl(this.s, newProtection(this.wb, 'RANGE', this._area(), this.ctx.state.current?.user ?? this.wb.owner));
   }
 
   // -- data validation (checkboxes, value lists) --
