@@ -77,6 +77,6 @@ export function start(mount: HTMLElement, initial: string): void {
   // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
   onUserStep(() => {
     if (!msg.hidden && msg.classList.contains('error')) clearMessage();
-  });
+  }, fail);
   show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');
 }

@@ -55,11 +55,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
 
   const cancel = button('Cancel', () =>
     busy(cancel, async () => {
-      try {
-        update(await call('cancelScan', p.scanId));
-      } catch (e) {
-        fail(e);
-      }
+      update(await call('cancelScan', p.scanId));
     }),
   );
 
@@ -168,15 +164,11 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
           'Delete',
           () =>
             busy(yes, async () => {
-              try {
-                const r = await call('deleteScan', p.scanId);
-                if (r.deleted) {
-                  card.remove();
-                  message('Scan "' + p.name + '" deleted.', 'ok');
-                } else fill(out, 'The scan was not deleted.');
-              } catch (e) {
-                fail(e);
-              }
+              const r = await call('deleteScan', p.scanId);
+              if (r.deleted) {
+                card.remove();
+                message('Scan "' + p.name + '" deleted.', 'ok');
+              } else fill(out, 'The scan was not deleted.');
             }),
           'danger',
         );

@@ -87,20 +87,22 @@ export function button(text: string, onclick: Listener, cls = ''): HTMLButtonEle
 }
 
 let userStep: (() => void) | null = null;
-/** What the page does when the user starts a step (app.ts: an error from an earlier step goes away). */
-export function onUserStep(f: () => void): void {
-  userStep = f;
+let failed: (e: unknown) => void = () => {};
+/** What the page does when the user starts a step (app.ts: an error from an earlier step goes away) and when one fails. */
+export function onUserStep(step: () => void, fail: (e: unknown) => void): void {
+  userStep = step;
+  failed = fail;
 }
 
-/** Runs an async action with the button disabled, so a double click does not call twice. */
-export async function busy<T>(btn: HTMLButtonElement, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs an async action with its button (or box) disabled, so a double click does not call twice. A failure
+ * the action does not handle itself reaches the message line instead of vanishing as an unhandled rejection.
+ */
+export function busy(btn: { disabled: boolean }, work: () => Promise<unknown>): void {
   if (userStep) userStep();
   btn.disabled = true;
-  try {
-    return await work();
-  } finally {
-    btn.disabled = false;
-  }
+  // Through a Promise so a work function that throws before its first await still re-enables the button.
+  new Promise((done) => done(work())).finally(() => (btn.disabled = false)).catch(failed);
 }
 
 /** An inline confirm step in `out` (HtmlService sidebars have no reliable confirm()): the question, `yes`, and a button that clears it. */

@@ -112,7 +112,7 @@ function render(root: HTMLElement): void {
       s.notice ? h('p', { class: 'small' }, s.notice) : null,
     );
   };
-  const refresh = () => call('getListsStatus').then(showStatus, fail);
+  const refresh = () => call('getListsStatus').then(showStatus).catch(fail);
 
   const showReport = (r: SyncReport) => {
     const counts = r.lists.reduce(
@@ -141,7 +141,9 @@ function render(root: HTMLElement): void {
       );
     }
   };
-  const follow = (next: Promise<SyncReport>) => next.then((r) => (showReport(r), refresh()), fail);
+  const follow = (next: Promise<SyncReport>) => {
+    next.then((r) => (showReport(r), refresh())).catch(fail);
+  };
 
   async function runSync(confirmDeletions: boolean): Promise<void> {
     let lists = 0;
@@ -188,7 +190,8 @@ function render(root: HTMLElement): void {
     reports,
     rowsSection(),
   );
-  refresh();
+  // refresh() ends in .catch(fail): nothing to await here.
+  void refresh();
 }
 
 register('lists', render);

@@ -130,12 +130,8 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
   // Shown once the scan has a tab here: brings it to the front (the server finds it also when renamed).
   const open: HTMLButtonElement = button('Open tab', () =>
     busy(open, async () => {
-      try {
-        const r = await call('openResultTab', scanId);
-        fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
-      } catch (e) {
-        fail(e);
-      }
+      const r = await call('openResultTab', scanId);
+      fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
     }),
   );
   // Once the scan has a tab here, the next step is to open it; importing again is the lesser action.

@@ -40,7 +40,9 @@ export function rowsSection(): HTMLElement {
       ),
     );
   };
-  const load = () => call('listRowActions').then(show, fail);
+  const load = () => {
+    call('listRowActions').then(show).catch(fail);
+  };
   load();
   return root;
 }

@@ -56,20 +56,16 @@ function form(root: HTMLElement, s: SettingsView): void {
     () =>
       busy(saveBtn, async () => {
         fill(result);
-        try {
-          const first = !s.hasApiKey;
-          await save();
-          message('Settings saved.', 'ok');
-          // The first key saved: the next step is the scan the user came for.
-          if (first && s.hasApiKey)
-            fill(
-              result,
-              h('span', { class: 'ok' }, 'Your key is saved. '),
-              button('Continue to New scan', () => show('scan'), 'action'),
-            );
-        } catch (e) {
-          fail(e);
-        }
+        const first = !s.hasApiKey;
+        await save();
+        message('Settings saved.', 'ok');
+        // The first key saved: the next step is the scan the user came for.
+        if (first && s.hasApiKey)
+          fill(
+            result,
+            h('span', { class: 'ok' }, 'Your key is saved. '),
+            button('Continue to New scan', () => show('scan'), 'action'),
+          );
       }),
     'action',
   );
@@ -102,9 +98,8 @@ function form(root: HTMLElement, s: SettingsView): void {
     const c = checkbox('Let formulas in this spreadsheet use my key', s.formulaKeyShared, { name: 'formulaKeyShared' });
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
-      c.input.disabled = true;
-      call('setFormulaKeySharing', on)
-        .then(
+      busy(c.input, () =>
+        call('setFormulaKeySharing', on).then(
           (next) => {
             c.input.checked = next.formulaKeyShared;
             message(
@@ -116,10 +111,10 @@ function form(root: HTMLElement, s: SettingsView): void {
           },
           (e) => {
             c.input.checked = !on;
-            fail(e);
+            throw e;
           },
-        )
-        .then(() => (c.input.disabled = false));
+        ),
+      );
     });
     fill(
       sharing,

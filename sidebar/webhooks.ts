@@ -266,18 +266,14 @@ function render(root: HTMLElement): void {
       'Add webhook',
       () =>
         busy(add, async () => {
-          try {
-            const made = await call('createWebhook', {
-              name: name.value,
-              url: url.value,
-              events: events.filter((x) => x.c.input.checked).map((x) => x.e),
-            });
-            secretBox(secret, made, 'Secret of');
-            message('Webhook "' + made.webhook.name + '" added.', 'ok');
-            await load();
-          } catch (e) {
-            fail(e);
-          }
+          const made = await call('createWebhook', {
+            name: name.value,
+            url: url.value,
+            events: events.filter((x) => x.c.input.checked).map((x) => x.e),
+          });
+          secretBox(secret, made, 'Secret of');
+          message('Webhook "' + made.webhook.name + '" added.', 'ok');
+          await load();
         }),
       'action',
     );

@@ -257,4 +257,30 @@ describe('history', () => {
     await expect(page.locator('article.card .name').allInnerTexts()).resolves.toEqual(['Newest', 'Running one']);
     await sb.close();
   });
+
+  test('a refused Cancel says why, keeps the scan running on its card and the button usable again', async () => {
+    let refusals = 0;
+    const sb = await openSidebar(
+      canned({
+        listScans: pages[1],
+        cancelScan: () => {
+          refusals++;
+          throw new Error('The Scan Service had a problem (error 503). Try again later.');
+        },
+      }),
+      { view: 'history' },
+    );
+    const { page } = sb;
+    const card = page.locator('article.card', { hasText: 'Running one' });
+    const cancel = card.getByRole('button', { name: 'Cancel' });
+    await cancel.click();
+    await until(() => page.locator('.msg.error .text').innerText(), 'The Scan Service had a problem (error 503). Try again later.');
+    await until(() => cancel.isEnabled(), true);
+    await expect(card.locator('.badge').innerText()).resolves.not.toBe('Cancelled');
+    // The user's next try is a new step: the old error goes, the new refusal shows again.
+    await cancel.click();
+    await until(() => refusals, 2);
+    await until(() => page.locator('.msg.error .text').innerText(), 'The Scan Service had a problem (error 503). Try again later.');
+    await sb.close();
+  });
 });

@@ -161,6 +161,8 @@ describe('settings', () => {
       'Only the owner of this spreadsheet can share their key with its formulas.',
     );
     await until(() => box.isChecked(), false);
+    // The box can be tried again.
+    await until(() => box.isEnabled(), true);
     await sb.close();
   });
 
