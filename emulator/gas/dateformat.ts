@@ -2,18 +2,12 @@
  * Java SimpleDateFormat patterns in a given time zone, as Utilities.formatDate uses them.
  * An unknown time zone falls back to GMT, as Java's TimeZone.getTimeZone does.
  */
-import { wallClock } from './timezone';
+import { wallClock, type WallClock } from './timezone';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-interface Fields {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number; // 0-23
-  minute: number;
-  second: number;
+interface Fields extends WallClock {
   ms: number;
   weekday: number; // 0 = Sunday
   offsetMin: number; // local - UTC
