@@ -2,17 +2,12 @@
  * Java SimpleDateFormat patterns in a given time zone, as Utilities.formatDate uses them.
  * An unknown time zone falls back to GMT, as Java's TimeZone.getTimeZone does.
  */
+import { wallClock, type WallClock } from './timezone';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-interface Fields {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number; // 0-23
-  minute: number;
-  second: number;
+interface Fields extends WallClock {
   ms: number;
   weekday: number; // 0 = Sunday
   offsetMin: number; // local - UTC
@@ -37,6 +32,14 @@ function fixedOffset(tz: string): number | null {
   return m[1] === '-' ? -v : v;
 }
 
+/** The zone's name as Intl gives it for that instant ("EST", "Eastern Standard Time", "GMT+5:30"). */
+function zoneName(date: Date, zone: string, style: 'short' | 'long'): string {
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style }).formatToParts(date).find((p) => p.type === 'timeZoneName')
+      ?.value ?? ''
+  );
+}
+
 function fieldsAt(date: Date, timeZone: string): Fields {
   const t = date.getTime();
   const fixed = fixedOffset(timeZone);
@@ -44,7 +47,7 @@ function fieldsAt(date: Date, timeZone: string): Fields {
   if (zone === null) {
     const off = fixed ?? 0;
     const d = new Date(t + off * 60000);
-    const name = off === 0 ? 'GMT' : `GMT${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60), 2)}:${pad(Math.abs(off) % 60, 2)}`;
+    const name = off === 0 ? 'GMT' : `GMT${offsetText(off, true)}`;
     return {
       year: d.getUTCFullYear(),
       month: d.getUTCMonth() + 1,
@@ -59,33 +62,12 @@ function fieldsAt(date: Date, timeZone: string): Fields {
       zoneLong: off === 0 ? 'Greenwich Mean Time' : name,
     };
   }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const year = Number(get('year'));
-  const month = Number(get('month'));
-  const day = Number(get('day'));
-  const hour = Number(get('hour')) % 24;
-  const minute = Number(get('minute'));
-  const second = Number(get('second'));
+  const { year, month, day, hour, minute, second } = wallClock(t, zone);
   const ms = ((t % 1000) + 1000) % 1000;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   const offsetMin = Math.round((asUtc - t) / 60000);
-  const longName =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(date).find((p) => p.type === 'timeZoneName')
-      ?.value ?? '';
-  let zoneShort = get('timeZoneName');
-  if (/^GMT[+-]/.test(zoneShort))
-    zoneShort = `GMT${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMin) / 60), 2)}:${pad(Math.abs(offsetMin) % 60, 2)}`;
+  let zoneShort = zoneName(date, zone, 'short');
+  if (/^GMT[+-]/.test(zoneShort)) zoneShort = `GMT${offsetText(offsetMin, true)}`;
   return {
     year,
     month,
@@ -97,7 +79,7 @@ function fieldsAt(date: Date, timeZone: string): Fields {
     weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
     offsetMin,
     zoneShort,
-    zoneLong: longName,
+    zoneLong: zoneName(date, zone, 'long'),
   };
 }
 

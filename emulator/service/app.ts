@@ -55,7 +55,13 @@ export async function buildApp(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' ? body.trim() === '' : (body as Buffer).length === 0) return done(null, undefined);
-    jsonParser(req, body as string, done);
+    const parsed = jsonParser(req, body as string, done);
+    // fastify's type allows a parser that answers with a promise instead of calling `done`: its outcome goes to `done` too.
+    if (parsed instanceof Promise)
+      parsed.then(
+        (value) => done(null, value),
+        (err: Error) => done(err, undefined),
+      );
   });
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}.` });

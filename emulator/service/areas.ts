@@ -15,13 +15,9 @@ import { TAGS_TABLES } from './tags/tables';
 import { noteHandlers } from './notes/routes';
 import { NOTES_TABLES } from './notes/tables';
 import { listingMatches } from './listing-matches';
-import { LISTING_MATCHES_TABLES } from './listing-matches/tables';
 import { brandBlocklist } from './brand-blocklist';
-import { BRAND_BLOCKLIST_TABLES } from './brand-blocklist/tables';
 import { asinBlocklist } from './asin-blocklist';
-import { ASIN_BLOCKLIST_TABLES } from './asin-blocklist/tables';
 import { multipackCorrections } from './multipack-corrections';
-import { MULTIPACK_CORRECTIONS_TABLES } from './multipack-corrections/tables';
 import { webhookHandlers } from './webhooks/routes';
 import { WEBHOOKS_TABLES } from './webhooks/tables';
 
@@ -33,14 +29,14 @@ export interface ServiceArea {
   handlers(ctx: ServiceContext, engine: ScanEngine): Record<string, Handler>;
 }
 
-/** The four bulk areas: one set of rules (shared/bulk.ts), rows defined in each folder. */
+/** The four bulk areas: one set of rules (shared/bulk.ts), each defined in its folder (shared/bulk-area.ts). */
 export const BULK_AREAS: BulkArea[] = [listingMatches, brandBlocklist, asinBlocklist, multipackCorrections];
 /** Their operations: one 422 listing every bad row, one rate limit over the four. */
 export const BULK_OPERATIONS = bulkOperations(BULK_AREAS);
 
-const bulk = (name: string, area: BulkArea, tables: string): ServiceArea => ({
-  name,
-  tables,
+const bulk = (area: BulkArea): ServiceArea => ({
+  name: area.name,
+  tables: area.tables,
   handlers: (ctx) => bulkHandlers(ctx, [area]) as Record<string, Handler>,
 });
 
@@ -49,10 +45,7 @@ export const AREAS: ServiceArea[] = [
   { name: 'convert', tables: '', handlers: (ctx, engine) => convertHandlers(ctx, engine) as Record<string, Handler> },
   { name: 'tags', tables: TAGS_TABLES, handlers: (ctx) => tagHandlers(ctx) as Record<string, Handler> },
   { name: 'notes', tables: NOTES_TABLES, handlers: (ctx) => noteHandlers(ctx) as Record<string, Handler> },
-  bulk('listing-matches', listingMatches, LISTING_MATCHES_TABLES),
-  bulk('brand-blocklist', brandBlocklist, BRAND_BLOCKLIST_TABLES),
-  bulk('asin-blocklist', asinBlocklist, ASIN_BLOCKLIST_TABLES),
-  bulk('multipack-corrections', multipackCorrections, MULTIPACK_CORRECTIONS_TABLES),
+  ...BULK_AREAS.map(bulk),
   { name: 'webhooks', tables: WEBHOOKS_TABLES, handlers: (ctx) => webhookHandlers(ctx) as Record<string, Handler> },
 ];
 

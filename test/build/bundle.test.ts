@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vm from 'node:vm';
 import ts from 'typescript';
+import { APPS_SCRIPT_GLOBALS } from '../../emulator/gas/globals';
 
 const root = join(__dirname, '..', '..');
 const dist = resolve(root, process.env.ADDON_OUT_DIR || 'dist');
@@ -16,25 +17,11 @@ const entries: Array<{ name: string; params: string[]; jsdoc: string; customFunc
   join(root, 'src', 'main.ts'),
 );
 
-/** Apps Script's global services: the only names besides ECMAScript's that exist at run time. */
-const APPS_SCRIPT_SERVICES = [
-  'SpreadsheetApp',
-  'UrlFetchApp',
-  'PropertiesService',
-  'CacheService',
-  'LockService',
-  'Utilities',
-  'HtmlService',
-  'ScriptApp',
-  'Session',
-  'DriveApp',
-  'Logger',
-  'console',
-  'MimeType',
-  'ContentService',
-  'XmlService',
-  'Browser',
-];
+/**
+ * Apps Script's global services: the only names besides ECMAScript's that exist at run time. Those
+ * the local runtime provides, and two it does not implement (the bundle must not touch them either).
+ */
+const APPS_SCRIPT_SERVICES = [...APPS_SCRIPT_GLOBALS, 'XmlService', 'Browser'];
 
 /** A context with every Apps Script service present but booby-trapped: touching one at load time throws. */
 function trappedContext(touched: string[]): vm.Context {

@@ -2,6 +2,7 @@
  * Cell values as Sheets stores them: numbers (dates are numbers with a date format, like in Sheets),
  * strings and booleans; how typed input becomes a value; and the 15-significant-digit limit.
  */
+import { tzOffsetMs } from '../timezone';
 
 /** What a cell holds. Dates are serial numbers (days since 1899-12-30 in the spreadsheet's time zone). */
 export type Stored = number | string | boolean;
@@ -19,35 +20,6 @@ const EPOCH_MS = Date.UTC(1899, 11, 30);
 export function isDate(v: unknown): v is Date {
   // Dates from the script's vm context fail `instanceof Date`.
   return Object.prototype.toString.call(v) === '[object Date]';
-}
-
-/** Offset of `tz` from UTC at instant `ms`, in ms (positive east of Greenwich). */
-export function tzOffsetMs(ms: number, tz: string): number {
-  if (tz === 'Etc/UTC' || tz === 'UTC' || tz === 'GMT' || tz === 'Etc/GMT') return 0;
-  const dtf = formatterFor(tz);
-  const parts: Record<string, number> = {};
-  for (const p of dtf.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
 }
 
 /** A moment to the serial number that the spreadsheet's time zone shows for it. */

@@ -1,21 +1,15 @@
 /** ASIN blocklist (document 4.6, 8): ASINs the account never wants in scan results. */
-import { asin, times, type BulkArea } from '../shared/bulk';
+import { asin } from '../shared/bulk';
+import { defineBulkArea, oneKeyRow } from '../shared/bulk-area';
 
-export const asinBlocklist: BulkArea = {
+export const asinBlocklist = defineBulkArea({
+  name: 'asin-blocklist',
   table: 'asin_blocklist',
   ops: { list: 'listAsinBlocklist', upsert: 'addAsinBlocklist', remove: 'deleteAsinBlocklist' },
   upsertField: 'asins',
   deleteField: 'asins',
-  keys: ['asin'],
-  values: [],
-  upsertRow: (raw, i, e) => {
-    const a = asin(raw, i, e);
-    return a === undefined ? undefined : { asin: a };
-  },
-  deleteRow: (raw, i, e) => {
-    const a = asin(raw, i, e);
-    return a === undefined ? undefined : { asin: a };
-  },
-  filters: ['asin'],
-  toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, asin: r.asin, ...times(r) }),
-};
+  keys: { asin: 'TEXT' },
+  lookup: 'asin',
+  upsertRow: oneKeyRow('asin', asin),
+  deleteRow: oneKeyRow('asin', asin),
+});

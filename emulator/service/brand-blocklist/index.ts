@@ -1,21 +1,17 @@
 /** Brand blocklist (document 4.6, 8): brands the account never wants in scan results. */
-import { TEXT_MAX, text, times, type BulkArea } from '../shared/bulk';
+import { TEXT_MAX, text } from '../shared/bulk';
+import { defineBulkArea, oneKeyRow } from '../shared/bulk-area';
 
-export const brandBlocklist: BulkArea = {
+const brand = oneKeyRow('name', (raw, i, e) => text(raw, i, 'brand', e, 1, TEXT_MAX, 'brand'));
+
+export const brandBlocklist = defineBulkArea({
+  name: 'brand-blocklist',
   table: 'brand_blocklist',
   ops: { list: 'listBrandBlocklist', upsert: 'addBrandBlocklist', remove: 'deleteBrandBlocklist' },
   upsertField: 'brands',
   deleteField: 'brands',
-  keys: ['name'],
-  values: [],
-  upsertRow: (raw, i, e) => {
-    const name = text(raw, i, 'brand', e, 1, TEXT_MAX, 'brand');
-    return name === undefined ? undefined : { name };
-  },
-  deleteRow: (raw, i, e) => {
-    const name = text(raw, i, 'brand', e, 1, TEXT_MAX, 'brand');
-    return name === undefined ? undefined : { name };
-  },
-  filters: ['name'],
-  toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, name: r.name, ...times(r) }),
-};
+  keys: { name: 'TEXT' },
+  lookup: 'name',
+  upsertRow: brand,
+  deleteRow: brand,
+});

@@ -10,7 +10,16 @@ import { computeFinancials, type CostInputs } from './financials';
 import { IDENTIFIER_KINDS, parseIdentifier } from './ident';
 import { categoryRule } from './fees';
 import { parseBasisPoints, parseCount, parseMoney, roundDiv } from './money';
-import type { AccountRules, Catalog, ProductRow, RowOutcome, ScanAttributes, ScanEngine, ScanErrorRow } from './types';
+import {
+  MAPPING_COLUMNS,
+  type AccountRules,
+  type Catalog,
+  type ProductRow,
+  type RowOutcome,
+  type ScanAttributes,
+  type ScanEngine,
+  type ScanErrorRow,
+} from './types';
 import { parseUpload, readUpload } from './upload';
 
 export { parseUpload, readUpload };
@@ -41,19 +50,7 @@ export function checkAttributes(attrs: ScanAttributes): Array<{ field: string; m
     if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0))
       out.push({ field: `mapping.${f}`, message: 'must be a 0-indexed column number (integer >= 0)' });
   };
-  for (const f of [
-    'id',
-    'cost',
-    'supplier_sku',
-    'supplier_image',
-    'supplier_pack_quantity',
-    'map',
-    'stock_quantity',
-    'discount_per_product',
-    'supplier_title',
-  ] as const) {
-    col(f, (m as Record<string, unknown>)[f]);
-  }
+  for (const f of MAPPING_COLUMNS) col(f, (m as Record<string, unknown>)[f]);
   if (m.id === undefined) out.push({ field: 'mapping.id', message: 'is required' });
   if (m.cost === undefined) out.push({ field: 'mapping.cost', message: 'is required' });
   (m.custom_columns ?? []).forEach((v, i) => col(`custom_columns.${i}`, v));

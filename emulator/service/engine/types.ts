@@ -33,6 +33,22 @@ export interface AccountRules {
 /** Upload attributes (document 2.1), as the API description defines them (generated types). */
 export type ScanAttributes = components['schemas']['ScanAttributes'];
 
+/**
+ * The members of `mapping` that name one 0-indexed column (custom_columns aside). `supplier_title`
+ * is an extension of 2.1 (marked in scans.yaml): the supplier's product title -> inputs.supplier_title.
+ */
+export const MAPPING_COLUMNS = [
+  'id',
+  'cost',
+  'supplier_sku',
+  'supplier_image',
+  'supplier_pack_quantity',
+  'map',
+  'stock_quantity',
+  'discount_per_product',
+  'supplier_title',
+] as const satisfies ReadonlyArray<keyof ScanAttributes['mapping']>;
+
 /** One row the service could not use (tableType=errors). */
 export interface ScanErrorRow {
   /** 1-based line of the uploaded file (header included when present). */

@@ -1,13 +1,16 @@
 /** Listing matches (document 4.6, 7): which ASIN an identifier of the supplier is, or is not. */
-import { TEXT_MAX, all, asin, bool, obj, text, times, type BulkArea } from '../shared/bulk';
+import { TEXT_MAX, all, asin, bool, obj, text } from '../shared/bulk';
+import { defineBulkArea } from '../shared/bulk-area';
 
-export const listingMatches: BulkArea = {
+export const listingMatches = defineBulkArea({
+  name: 'listing-matches',
   table: 'listing_matches',
   ops: { list: 'listListingMatches', upsert: 'upsertListingMatches', remove: 'deleteListingMatches' },
   upsertField: 'matches',
   deleteField: 'matches',
-  keys: ['identifier', 'asin'],
-  values: ['is_match'],
+  keys: { identifier: 'TEXT', asin: 'TEXT' },
+  values: { is_match: 'INTEGER' },
+  lookup: 'asin',
   upsertRow(raw, i, e) {
     const o = obj(raw, i, e);
     if (!o) return undefined;
@@ -23,13 +26,5 @@ export const listingMatches: BulkArea = {
     const a = asin(o.asin, i, e);
     return all(identifier, a) ? { identifier: identifier!, asin: a! } : undefined;
   },
-  filters: ['identifier', 'asin'],
-  toJson: (r) => ({
-    id: r.id,
-    marketplace_id: r.marketplace_id,
-    identifier: r.identifier,
-    asin: r.asin,
-    is_match: r.is_match === 1,
-    ...times(r),
-  }),
-};
+  json: { is_match: (stored) => stored === 1 },
+});

@@ -1,13 +1,16 @@
 /** Multipack corrections (document 4.6, 8): the real pack quantity of an ASIN. */
-import { all, asin, obj, positiveInt, times, type BulkArea } from '../shared/bulk';
+import { all, asin, obj, positiveInt } from '../shared/bulk';
+import { defineBulkArea, oneKeyRow } from '../shared/bulk-area';
 
-export const multipackCorrections: BulkArea = {
+export const multipackCorrections = defineBulkArea({
+  name: 'multipack-corrections',
   table: 'multipack_corrections',
   ops: { list: 'listMultipackCorrections', upsert: 'upsertMultipackCorrections', remove: 'deleteMultipackCorrections' },
   upsertField: 'corrections',
   deleteField: 'asins',
-  keys: ['asin'],
-  values: ['quantity'],
+  keys: { asin: 'TEXT' },
+  values: { quantity: 'INTEGER' },
+  lookup: 'asin',
   upsertRow(raw, i, e) {
     const o = obj(raw, i, e);
     if (!o) return undefined;
@@ -15,10 +18,5 @@ export const multipackCorrections: BulkArea = {
     const q = positiveInt(o.quantity, i, 'quantity', e);
     return all(a, q) ? { asin: a!, quantity: q! } : undefined;
   },
-  deleteRow: (raw, i, e) => {
-    const a = asin(raw, i, e);
-    return a === undefined ? undefined : { asin: a };
-  },
-  filters: ['asin'],
-  toJson: (r) => ({ id: r.id, marketplace_id: r.marketplace_id, asin: r.asin, quantity: r.quantity, ...times(r) }),
-};
+  deleteRow: oneKeyRow('asin', asin),
+});

@@ -4,24 +4,12 @@
  */
 import { MARKETPLACES, type Marketplace } from '../../../contract/marketplaces';
 import type { RowError } from '../shared/errors';
-import type { ScanAttributes } from '../engine/types';
+import { MAPPING_COLUMNS, type ScanAttributes } from '../engine/types';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-const MAPPING_COLUMNS = [
-  'id',
-  'cost',
-  'supplier_sku',
-  'supplier_image',
-  'supplier_pack_quantity',
-  'map',
-  'stock_quantity',
-  'discount_per_product',
-  // Extension of 2.1 (marked in scans.yaml): the supplier's product title -> inputs.supplier_title.
-  'supplier_title',
-];
 const OPTION_KEYS = [
   'marketplace_id',
   'name',
@@ -67,7 +55,8 @@ export function checkAttributes(raw: unknown, width: number | undefined): { prob
   if (!isObj(mapping)) bad('mapping', 'mapping is required: an object of 0-indexed column numbers with at least "id" and "cost".');
   else {
     for (const k of Object.keys(mapping))
-      if (!MAPPING_COLUMNS.includes(k) && k !== 'custom_columns') bad(`mapping.${k}`, `Unknown mapping member "${k}".`);
+      if (!(MAPPING_COLUMNS as readonly string[]).includes(k) && k !== 'custom_columns')
+        bad(`mapping.${k}`, `Unknown mapping member "${k}".`);
     for (const k of ['id', 'cost'])
       if (mapping[k] === undefined)
         bad(`mapping.${k}`, `mapping.${k} is required (the column of the ${k === 'id' ? 'product identifier' : 'unit cost'}).`);

@@ -22,23 +22,26 @@ export const ASIN_MIN = 10;
 export const ASIN_MAX = 25;
 export const TEXT_MAX = 255;
 
-type Row = Record<string, string | number | boolean>;
+export type Row = Record<string, string | number | boolean>;
 
+/** A bulk area as the handlers see it; made by defineBulkArea (shared/bulk-area.ts) in the area's folder. */
 export interface BulkArea {
+  /** Its folder. */
+  name: string;
+  /** Idempotent SQL creating its table. */
+  tables: string;
   table: string;
   ops: { list: string; upsert: string; remove: string };
   /** Body member holding the rows of an upsert / of a delete. */
   upsertField: string;
   deleteField: string;
-  /** Columns that identify an entry (with account and marketplace). */
+  /** Columns that identify an entry (with account and marketplace); a list filters exactly by each. */
   keys: string[];
   /** Columns whose change makes an upsert an update. */
   values: string[];
   /** Checks and normalises one upsert row; pushes errors; undefined when bad. */
   upsertRow(raw: unknown, index: number, errors: RowError[]): Row | undefined;
   deleteRow(raw: unknown, index: number, errors: RowError[]): Row | undefined;
-  /** Query filters (exact) -> column. */
-  filters: string[];
   toJson(r: any): Record<string, unknown>;
 }
 
@@ -213,7 +216,7 @@ function areaHandlers(ctx: ServiceContext, area: BulkArea) {
         conds.push(`marketplace_id IN (${req.account.marketplaceIds.map(() => '?').join(', ')})`);
         args.push(...req.account.marketplaceIds);
       }
-      for (const f of area.filters) {
+      for (const f of area.keys) {
         if (typeof q[f] === 'string') {
           conds.push(`${f} = ?`);
           args.push((q[f] as string).trim());
