@@ -66,12 +66,12 @@ export function readServiceEntries(ctx: PacedContext, list: ListId, only: string
   const out = new Map<string, string>();
   const mp = only ?? undefined;
   const paced = PACED[list];
-  if (paced)
+  if (paced) {
     for (const r of listArea(ctx, paced.area, mp)) {
       const [rest, value] = paced.entry(r);
       out.set(code(r.marketplace_id) + SEP + rest, value);
     }
-  else if (list === 'tags')
+  } else if (list === 'tags') {
     for (const m of only ? [only] : tagMarketplaces) {
       const map = listTags(ctx, m);
       for (const asin of Object.keys(map)) {
@@ -79,7 +79,9 @@ export function readServiceEntries(ctx: PacedContext, list: ListId, only: string
         if (names.length) out.set(m + SEP + asin, names.join(', '));
       }
     }
-  else for (const n of listNotes(ctx, mp)) out.set('id:' + n.id, code(n.marketplace_id) + SEP + n.asin + SEP + n.note);
+  } else {
+    for (const n of listNotes(ctx, mp)) out.set('id:' + n.id, code(n.marketplace_id) + SEP + n.asin + SEP + n.note);
+  }
   return out;
 }
 
