@@ -32,25 +32,25 @@ interface PacedList<P extends PacedPath> {
   delete(parts: string[]): PacedRow<P, 'delete'>;
 }
 
-const brands: PacedList<'/api/v3/brand-blocklist'> = {
+const brands: PacedList<typeof BRAND_BLOCKLIST.path> = {
   area: BRAND_BLOCKLIST,
   entry: (r) => [r.name, ''],
   post: (p) => p[1],
   delete: (p) => p[1],
 };
-const asins: PacedList<'/api/v3/asin-blocklist'> = {
+const asins: PacedList<typeof ASIN_BLOCKLIST.path> = {
   area: ASIN_BLOCKLIST,
   entry: (r) => [r.asin, ''],
   post: (p) => p[1],
   delete: (p) => p[1],
 };
-const matches: PacedList<'/api/v3/listing-matches'> = {
+const matches: PacedList<typeof LISTING_MATCHES.path> = {
   area: LISTING_MATCHES,
   entry: (r) => [r.identifier + SEP + r.asin, r.is_match ? 'TRUE' : 'FALSE'],
   post: (p, v) => ({ identifier: p[1], asin: p[2], is_match: v === 'TRUE' }),
   delete: (p) => ({ identifier: p[1], asin: p[2] }),
 };
-const multipack: PacedList<'/api/v3/multipack-corrections'> = {
+const multipack: PacedList<typeof MULTIPACK_CORRECTIONS.path> = {
   area: MULTIPACK_CORRECTIONS,
   entry: (r) => [r.asin, String(r.quantity)],
   post: (p, v) => ({ asin: p[1], quantity: Number(v) }),
