@@ -3,26 +3,47 @@
  * of requests) and bulk writes (10,000 rows a request, the API's maximum; a request is applied in
  * full or not at all). Requests go in parallel waves as large as the pacer allows; 429 waits as
  * Retry-After says (and holds the pacer), 5xx and time-outs back off (src/api/retry.ts).
- * Typed per area in asin-blocklist.ts, brand-blocklist.ts, listing-matches.ts, multipack-corrections.ts.
+ * Each area's module (asin-blocklist.ts, brand-blocklist.ts, listing-matches.ts,
+ * multipack-corrections.ts) describes it as a PacedArea; `listArea` and `writeArea` are its calls,
+ * typed from the contract's operations of that path.
  */
-import { MAX_SLEEP_MS, sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from './client';
+import { MAX_SLEEP_MS, sendAll, type ApiCall, type ApiContext, type CallResult } from './client';
 import { ApiProblemError, type Problem } from './problems';
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry';
 import type { BulkPacer } from './bulk-pacer';
-import type { components } from '../../contract/schema';
+import type { components, paths } from '../../contract/schema';
 
 export type BulkCounts = components['schemas']['BulkCounts'];
+
+/** The paced areas' paths (document section 8). */
+export type PacedPath = '/api/v3/brand-blocklist' | '/api/v3/asin-blocklist' | '/api/v3/listing-matches' | '/api/v3/multipack-corrections';
+export type WriteMethod = 'post' | 'delete';
+type JsonOf<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+type WriteBody<P extends PacedPath, M extends WriteMethod> = JsonOf<paths[P][M]['requestBody']>;
+/** The body member a write carries its rows in (`brands`, `matches` …). */
+type RowsField<P extends PacedPath, M extends WriteMethod> = Exclude<keyof WriteBody<P, M>, 'marketplace_id'> & string;
+/** An entry of an area's list, as the contract describes it. */
+export type PacedItem<P extends PacedPath> = JsonOf<paths[P]['get']['responses'][200]>['data'][number];
+/** One row of an area's add/upsert (`post`) or delete body. */
+export type PacedRow<P extends PacedPath, M extends WriteMethod> = P extends PacedPath
+  ? WriteBody<P, M>[RowsField<P, M>] extends ReadonlyArray<infer R>
+    ? R
+    : never
+  : never;
+
+/** A paced area: its path and the body member each write carries its rows in. */
+export interface PacedArea<P extends PacedPath> {
+  path: P;
+  post: RowsField<P, 'post'>;
+  delete: RowsField<P, 'delete'>;
+}
 
 /** Rows per write request and items per list page: the API's ceilings (document section 8). */
 export const MAX_ROWS_PER_WRITE = 10_000;
 export const LIST_PAGE_SIZE = 1_000;
 
-export interface PacedContext {
-  settings: ServiceSettings;
-  deps: ClientDeps;
+export interface PacedContext extends ApiContext {
   pacer: BulkPacer;
-  /** Clock time by which every attempt must be over. */
-  deadline: number;
   policy?: RetryPolicy;
   /** Requests answered with 429 (figures; the target is 0). */
   stats?: { requests: number; rateLimited: number };
@@ -160,4 +181,20 @@ export function writeRows(
     total.deleted += c.deleted ?? 0;
   }
   return total;
+}
+
+/** Every entry of a paced area (of one marketplace when given). */
+export function listArea<P extends PacedPath>(ctx: PacedContext, area: PacedArea<P>, marketplace?: string): PacedItem<P>[] {
+  return listAllPages<PacedItem<P>>(ctx, area.path, { marketplace_id: marketplace });
+}
+
+/** Adds or upserts (`post`) or deletes rows of a paced area of one marketplace; answers the summed counts. */
+export function writeArea<P extends PacedPath, M extends WriteMethod>(
+  ctx: PacedContext,
+  area: PacedArea<P>,
+  method: M,
+  marketplace: string,
+  rows: readonly PacedRow<P, M>[],
+): BulkCounts {
+  return writeRows(ctx, method, area.path, marketplace, area[method], rows);
 }

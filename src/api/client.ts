@@ -25,6 +25,13 @@ export interface ClientDeps {
   log?: (line: string) => void;
 }
 
+/** What an area's calls take: the service, the Apps Script services, and the clock time by which every attempt must be over. */
+export interface ApiContext {
+  settings: ServiceSettings;
+  deps: ClientDeps;
+  deadline: number;
+}
+
 export interface ApiCall {
   method: HttpMethod;
   /** Path below the base address, e.g. /api/v3/convert. */

@@ -3,18 +3,13 @@
  * sent in parallel batches (fetchAll waves). Not a paced area.
  */
 import type { components } from '../../contract/schema';
-import { requestJson, sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from './client';
+import { requestJson, sendAll, type ApiCall, type ApiContext } from './client';
 import { ApiProblemError } from './problems';
 
 export type Note = components['schemas']['Note'];
-export interface NotesContext {
-  settings: ServiceSettings;
-  deps: ClientDeps;
-  deadline: number;
-}
 const PATH = '/api/v3/public/notes';
 
-export function listNotes(ctx: NotesContext, marketplace?: string): Note[] {
+export function listNotes(ctx: ApiContext, marketplace?: string): Note[] {
   const body = requestJson(
     ctx.settings,
     ctx.deps,
@@ -40,7 +35,7 @@ function callFor(c: NoteChange): ApiCall {
  * (delete; a note already gone counts as deleted). A failure of any change throws after the batch,
  * with what did go through in `done` so the caller can record it.
  */
-export function applyNoteChanges(ctx: NotesContext, changes: readonly NoteChange[], onDone?: (i: number, note: Note | null) => void): void {
+export function applyNoteChanges(ctx: ApiContext, changes: readonly NoteChange[], onDone?: (i: number, note: Note | null) => void): void {
   const results = sendAll(ctx.settings, ctx.deps, changes.map(callFor), { deadline: ctx.deadline });
   let failure: ApiProblemError | undefined;
   results.forEach((r, i) => {

@@ -2,45 +2,27 @@
  * Tags (document 2.5, 4.4): per marketplace, the list maps ASIN -> tag names; one upsert and one
  * delete per marketplace carry every change. Not a paced area (the 30/min limit is the bulk areas').
  */
-import type { ClientDeps, ServiceSettings } from './client';
-import { requestJson } from './client';
+import type { components } from '../../contract/schema';
+import { requestJson, type ApiCall, type ApiContext } from './client';
 
-export type TagMap = { [asin: string]: string[] };
-export interface TagsContext {
-  settings: ServiceSettings;
-  deps: ClientDeps;
-  deadline: number;
-}
+export type TagMap = components['schemas']['TagMap'];
 const PATH = '/api/v3/public/tags';
 
-export function listTags(ctx: TagsContext, marketplace: string): TagMap {
-  const body = requestJson(
-    ctx.settings,
-    ctx.deps,
-    { method: 'get', path: PATH, query: { marketplace_id: marketplace }, subject: 'marketplace ' + marketplace },
-    { deadline: ctx.deadline },
-  );
+/** One tags call about one marketplace (403/404 messages name it). */
+function request(ctx: ApiContext, marketplace: string, call: Pick<ApiCall, 'method' | 'query' | 'body'>): unknown {
+  return requestJson(ctx.settings, ctx.deps, { ...call, path: PATH, subject: 'marketplace ' + marketplace }, { deadline: ctx.deadline });
+}
+
+export function listTags(ctx: ApiContext, marketplace: string): TagMap {
+  const body = request(ctx, marketplace, { method: 'get', query: { marketplace_id: marketplace } });
   const out: TagMap = {};
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [asin, names] of Object.entries(body as Record<string, unknown>)) if (Array.isArray(names)) out[asin] = names.map(String);
   }
   return out;
 }
-export function upsertTags(ctx: TagsContext, marketplace: string, tags: TagMap): void {
-  if (!Object.keys(tags).length) return;
-  requestJson(
-    ctx.settings,
-    ctx.deps,
-    { method: 'put', path: PATH, body: { marketplace_id: marketplace, tags }, subject: 'marketplace ' + marketplace },
-    { deadline: ctx.deadline },
-  );
-}
-export function deleteTags(ctx: TagsContext, marketplace: string, tags: TagMap): void {
-  if (!Object.keys(tags).length) return;
-  requestJson(
-    ctx.settings,
-    ctx.deps,
-    { method: 'delete', path: PATH, body: { marketplace_id: marketplace, tags }, subject: 'marketplace ' + marketplace },
-    { deadline: ctx.deadline },
-  );
+
+/** Assigns (`put`) or removes (`delete`) the tags of one marketplace in one request; nothing to send, no request. */
+export function writeTags(ctx: ApiContext, method: 'put' | 'delete', marketplace: string, tags: TagMap): void {
+  if (Object.keys(tags).length) request(ctx, marketplace, { method, body: { marketplace_id: marketplace, tags } });
 }

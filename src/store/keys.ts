@@ -41,17 +41,22 @@ export const RUNNING_MAX_RECORDS = 50;
 /** The hourly import trigger's memory per scan: `{"<id>": {n, a, s?}}`. */
 export const AUTO_IMPORT_KEY = 'scan.autoimport';
 
-/** The checkpoint of a scan's import under way. */
-export function importKey(scanId: number): string {
-  return 'scan.import.' + scanId;
-}
-/** The scan ids of the import checkpoints among a store's keys. */
-export function importKeyIds(keys: readonly string[]): number[] {
-  const prefix = importKey(0).slice(0, -1);
+/** The scan ids named by the keys `<prefix><scan id>` among a store's keys. */
+function scanIdsUnder(prefix: string, keys: readonly string[]): number[] {
   return keys
     .filter((k) => k.indexOf(prefix) === 0)
     .map((k) => Number(k.slice(prefix.length)))
     .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+const IMPORT_PREFIX = 'scan.import.';
+/** The checkpoint of a scan's import under way. */
+export function importKey(scanId: number): string {
+  return IMPORT_PREFIX + scanId;
+}
+/** The scan ids of the import checkpoints among a store's keys. */
+export function importKeyIds(keys: readonly string[]): number[] {
+  return scanIdsUnder(IMPORT_PREFIX, keys);
 }
 
 /** Rows of a scan's sheet skipped before the upload, for its errors tab: `{n, r: [[sheetRow, message, identifier]]}` (cut to fit a property). */
@@ -59,17 +64,14 @@ export function notSentKey(scanId: number): string {
   return 'scan.notSent.' + scanId;
 }
 
+const TAB_PREFIX = 'scan.tab.';
 /** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */
 export function tabKey(scanId: number): string {
-  return 'scan.tab.' + scanId;
+  return TAB_PREFIX + scanId;
 }
 /** The scan ids of the tab records among a store's keys. */
 export function tabKeyIds(keys: readonly string[]): number[] {
-  const prefix = tabKey(0).slice(0, -1);
-  return keys
-    .filter((k) => k.indexOf(prefix) === 0)
-    .map((k) => Number(k.slice(prefix.length)))
-    .filter((n) => Number.isInteger(n) && n > 0);
+  return scanIdsUnder(TAB_PREFIX, keys);
 }
 
 // ---- Script properties --------------------------------------------------------------------------

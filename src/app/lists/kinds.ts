@@ -87,6 +87,15 @@ function asinProblem(a: string): string | undefined {
   return undefined;
 }
 
+/** A row's marketplace, then its ASIN: the key "<code><SEP><asin>", or the refusal of the first that fails. */
+function marketplaceAsin(cells: Cells, fallback: string): { ok: true; key: string } | { ok: false; reason: string } {
+  const m = marketplaceOf(cells, fallback);
+  if (!m.ok) return m;
+  const asin = cellText(cells.asin);
+  const reason = asinProblem(asin);
+  return reason ? { ok: false, reason } : { ok: true, key: m.code + SEP + asin };
+}
+
 function blank(cells: Cells, fields: string[]): boolean {
   return fields.every((f) => cellText(cells[f]) === '');
 }
@@ -121,12 +130,9 @@ const tags: ListKind = {
   columns: [MARKETPLACE, ASIN, { field: 'tags', header: 'Tags', aliases: ['tag'] }],
   read(cells, fallback) {
     if (blank(cells, ['asin', 'tags'])) return { kind: 'blank' };
-    const m = marketplaceOf(cells, fallback);
-    if (!m.ok) return { kind: 'refused', reason: m.reason };
-    const asin = cellText(cells.asin);
-    const p = asinProblem(asin);
-    if (p) return { kind: 'refused', reason: p };
-    const key = m.code + SEP + asin;
+    const ma = marketplaceAsin(cells, fallback);
+    if (!ma.ok) return { kind: 'refused', reason: ma.reason };
+    const key = ma.key;
     const names = tagNames(cellText(cells.tags));
     const long = names.find((n) => n.length > TAG_NAME_MAX);
     if (long) return { kind: 'refused', reason: `tag "${long.slice(0, 20)}…" is over ${TAG_NAME_MAX} characters`, key };
@@ -155,15 +161,12 @@ const notes: ListKind = {
     if (blank(cells, ['asin', 'note'])) return { kind: 'blank' };
     const idText = cellText(cells.id);
     const key = /^\d+$/.test(idText) ? 'id:' + idText : 'new:' + row;
-    const m = marketplaceOf(cells, fallback);
-    if (!m.ok) return { kind: 'refused', reason: m.reason, key };
-    const asin = cellText(cells.asin);
-    const p = asinProblem(asin);
-    if (p) return { kind: 'refused', reason: p, key };
+    const ma = marketplaceAsin(cells, fallback);
+    if (!ma.ok) return { kind: 'refused', reason: ma.reason, key };
     const note = cells.note === null || cells.note === undefined ? '' : String(cells.note);
     if (!note.trim()) return { kind: 'refused', reason: 'empty note', key };
     if (note.length > 10_000) return { kind: 'refused', reason: 'note over 10,000 characters', key };
-    return { kind: 'entry', key, value: m.code + SEP + asin + SEP + note };
+    return { kind: 'entry', key, value: ma.key + SEP + note };
   },
   cells(key, value) {
     const [mp, asin] = splitKey(value);
@@ -200,12 +203,8 @@ const asins: ListKind = {
   columns: [MARKETPLACE, ASIN],
   read(cells, fallback) {
     if (blank(cells, ['asin'])) return { kind: 'blank' };
-    const m = marketplaceOf(cells, fallback);
-    if (!m.ok) return { kind: 'refused', reason: m.reason };
-    const a = cellText(cells.asin);
-    const p = asinProblem(a);
-    if (p) return { kind: 'refused', reason: p };
-    return { kind: 'entry', key: m.code + SEP + a, value: '' };
+    const ma = marketplaceAsin(cells, fallback);
+    return ma.ok ? { kind: 'entry', key: ma.key, value: '' } : { kind: 'refused', reason: ma.reason };
   },
   cells(key) {
     const [mp, asin] = splitKey(key);
@@ -258,12 +257,9 @@ const multipack: ListKind = {
   columns: [MARKETPLACE, ASIN, { field: 'units', header: 'Units', aliases: ['quantity', 'units per order', 'pack'] }],
   read(cells, fallback) {
     if (blank(cells, ['asin', 'units'])) return { kind: 'blank' };
-    const m = marketplaceOf(cells, fallback);
-    if (!m.ok) return { kind: 'refused', reason: m.reason };
-    const a = cellText(cells.asin);
-    const p = asinProblem(a);
-    if (p) return { kind: 'refused', reason: p };
-    const key = m.code + SEP + a;
+    const ma = marketplaceAsin(cells, fallback);
+    if (!ma.ok) return { kind: 'refused', reason: ma.reason };
+    const key = ma.key;
     const t = cellText(cells.units);
     const n = Number(t);
     if (!t || !isFinite(n) || !Number.isInteger(n) || n < 1)

@@ -4,12 +4,12 @@
  * per marketplace; tags: one upsert and one delete per marketplace; notes: one request per note,
  * in parallel batches).
  */
-import type { PacedContext } from '../../api/bulk';
-import { addBrands, deleteBrands, listBrands } from '../../api/brand-blocklist';
-import { addBlockedAsins, deleteBlockedAsins, listBlockedAsins } from '../../api/asin-blocklist';
-import { deleteListingMatches, listListingMatches, upsertListingMatches } from '../../api/listing-matches';
-import { deleteCorrections, listCorrections, upsertCorrections } from '../../api/multipack-corrections';
-import { deleteTags, listTags, upsertTags, type TagMap } from '../../api/tags';
+import { listArea, writeArea, type PacedArea, type PacedContext, type PacedItem, type PacedPath, type PacedRow } from '../../api/bulk';
+import { BRAND_BLOCKLIST } from '../../api/brand-blocklist';
+import { ASIN_BLOCKLIST } from '../../api/asin-blocklist';
+import { LISTING_MATCHES } from '../../api/listing-matches';
+import { MULTIPACK_CORRECTIONS } from '../../api/multipack-corrections';
+import { listTags, writeTags, type TagMap } from '../../api/tags';
 import { applyNoteChanges, listNotes, type NoteChange } from '../../api/notes';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { SEP, splitKey, tagNames, type ListId } from './kinds';
@@ -21,38 +21,66 @@ function code(id: unknown): string {
 }
 
 /**
+ * A list kept in a paced area: how a listed item becomes an entry, and an entry a row to write.
+ * `parts`: the entry's key split (marketplace code first).
+ */
+interface PacedList<P extends PacedPath> {
+  area: PacedArea<P>;
+  /** The entry's key after the marketplace code, and its value. */
+  entry(item: PacedItem<P>): [string, string];
+  post(parts: string[], value: string): PacedRow<P, 'post'>;
+  delete(parts: string[]): PacedRow<P, 'delete'>;
+}
+
+const brands: PacedList<typeof BRAND_BLOCKLIST.path> = {
+  area: BRAND_BLOCKLIST,
+  entry: (r) => [r.name, ''],
+  post: (p) => p[1],
+  delete: (p) => p[1],
+};
+const asins: PacedList<typeof ASIN_BLOCKLIST.path> = {
+  area: ASIN_BLOCKLIST,
+  entry: (r) => [r.asin, ''],
+  post: (p) => p[1],
+  delete: (p) => p[1],
+};
+const matches: PacedList<typeof LISTING_MATCHES.path> = {
+  area: LISTING_MATCHES,
+  entry: (r) => [r.identifier + SEP + r.asin, r.is_match ? 'TRUE' : 'FALSE'],
+  post: (p, v) => ({ identifier: p[1], asin: p[2], is_match: v === 'TRUE' }),
+  delete: (p) => ({ identifier: p[1], asin: p[2] }),
+};
+const multipack: PacedList<typeof MULTIPACK_CORRECTIONS.path> = {
+  area: MULTIPACK_CORRECTIONS,
+  entry: (r) => [r.asin, String(r.quantity)],
+  post: (p, v) => ({ asin: p[1], quantity: Number(v) }),
+  delete: (p) => p[1],
+};
+const PACED: { [id in ListId]?: PacedList<PacedPath> } = { brands, asins, matches, multipack };
+
+/**
  * Every entry on the service. `marketplaces`: the codes the table covers; null = all (the table
  * has a Marketplace column; tags, which are listed per marketplace, then use `tagMarketplaces`).
  */
 export function readServiceEntries(ctx: PacedContext, list: ListId, only: string | null, tagMarketplaces: string[]): Map<string, string> {
   const out = new Map<string, string>();
   const mp = only ?? undefined;
-  switch (list) {
-    case 'brands':
-      for (const r of listBrands(ctx, mp)) out.set(code(r.marketplace_id) + SEP + r.name, '');
-      break;
-    case 'asins':
-      for (const r of listBlockedAsins(ctx, mp)) out.set(code(r.marketplace_id) + SEP + r.asin, '');
-      break;
-    case 'matches':
-      for (const r of listListingMatches(ctx, mp))
-        out.set(code(r.marketplace_id) + SEP + r.identifier + SEP + r.asin, r.is_match ? 'TRUE' : 'FALSE');
-      break;
-    case 'multipack':
-      for (const r of listCorrections(ctx, mp)) out.set(code(r.marketplace_id) + SEP + r.asin, String(r.quantity));
-      break;
-    case 'tags':
-      for (const m of only ? [only] : tagMarketplaces) {
-        const map = listTags(ctx, m);
-        for (const asin of Object.keys(map)) {
-          const names = tagNames(map[asin].join(','));
-          if (names.length) out.set(m + SEP + asin, names.join(', '));
-        }
+  const paced = PACED[list];
+  if (paced) {
+    for (const r of listArea(ctx, paced.area, mp)) {
+      const [rest, value] = paced.entry(r);
+      out.set(code(r.marketplace_id) + SEP + rest, value);
+    }
+  } else if (list === 'tags') {
+    for (const m of only ? [only] : tagMarketplaces) {
+      const map = listTags(ctx, m);
+      for (const asin of Object.keys(map)) {
+        const names = tagNames(map[asin].join(','));
+        if (names.length) out.set(m + SEP + asin, names.join(', '));
       }
-      break;
-    case 'notes':
-      for (const n of listNotes(ctx, mp)) out.set('id:' + n.id, code(n.marketplace_id) + SEP + n.asin + SEP + n.note);
-      break;
+    }
+  } else {
+    for (const n of listNotes(ctx, mp)) out.set('id:' + n.id, code(n.marketplace_id) + SEP + n.asin + SEP + n.note);
   }
   return out;
 }
@@ -86,71 +114,29 @@ export function applySends(
   const ups = byMarketplace(upserts);
   const dels = byMarketplace(deletes);
   const part = (e: Entry, i: number) => splitKey(e.key)[i];
+  const paced = PACED[list];
+  if (paced) {
+    dels.forEach((l, mp) =>
+      writeArea(
+        ctx,
+        paced.area,
+        'delete',
+        mp,
+        l.map((e) => paced.delete(splitKey(e.key))),
+      ),
+    );
+    ups.forEach((l, mp) =>
+      writeArea(
+        ctx,
+        paced.area,
+        'post',
+        mp,
+        l.map((e) => paced.post(splitKey(e.key), e.value)),
+      ),
+    );
+    return result;
+  }
   switch (list) {
-    case 'brands':
-      dels.forEach((l, mp) =>
-        deleteBrands(
-          ctx,
-          mp,
-          l.map((e) => part(e, 1)),
-        ),
-      );
-      ups.forEach((l, mp) =>
-        addBrands(
-          ctx,
-          mp,
-          l.map((e) => part(e, 1)),
-        ),
-      );
-      break;
-    case 'asins':
-      dels.forEach((l, mp) =>
-        deleteBlockedAsins(
-          ctx,
-          mp,
-          l.map((e) => part(e, 1)),
-        ),
-      );
-      ups.forEach((l, mp) =>
-        addBlockedAsins(
-          ctx,
-          mp,
-          l.map((e) => part(e, 1)),
-        ),
-      );
-      break;
-    case 'matches':
-      dels.forEach((l, mp) =>
-        deleteListingMatches(
-          ctx,
-          mp,
-          l.map((e) => ({ identifier: part(e, 1), asin: part(e, 2) })),
-        ),
-      );
-      ups.forEach((l, mp) =>
-        upsertListingMatches(
-          ctx,
-          mp,
-          l.map((e) => ({ identifier: part(e, 1), asin: part(e, 2), is_match: e.value === 'TRUE' })),
-        ),
-      );
-      break;
-    case 'multipack':
-      dels.forEach((l, mp) =>
-        deleteCorrections(
-          ctx,
-          mp,
-          l.map((e) => part(e, 1)),
-        ),
-      );
-      ups.forEach((l, mp) =>
-        upsertCorrections(
-          ctx,
-          mp,
-          l.map((e) => ({ asin: part(e, 1), quantity: Number(e.value) })),
-        ),
-      );
-      break;
     case 'tags': {
       // Per marketplace: the assignments to add and to remove, each in one request.
       const mps = new Set<string>([...Array.from(ups.keys()), ...Array.from(dels.keys())]);
@@ -166,8 +152,8 @@ export function applySends(
           if (r.length) remove[part(e, 1)] = r;
         }
         for (const e of dels.get(mp) ?? []) remove[part(e, 1)] = tagNames(e.value);
-        deleteTags(ctx, mp, remove);
-        upsertTags(ctx, mp, add);
+        writeTags(ctx, 'delete', mp, remove);
+        writeTags(ctx, 'put', mp, add);
       });
       break;
     }
