@@ -4,7 +4,6 @@
  * cancel, reopening finds the scan, per-user records, and 401/422/429/5xx/time-out behaviour with
  * nothing half-written.
  */
-import { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { connect, listWorkbook, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 
