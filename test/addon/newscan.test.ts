@@ -34,6 +34,17 @@ async function uploads() {
   return (await proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans');
 }
 
+/** The shipped sample's columns with the roles suggested for them ([header, role]). */
+const SAMPLE_COLUMNS = [
+  ['Item Code', 'sku'],
+  ['UPC', 'identifier'],
+  ['Description', 'custom'],
+  ['Unit Cost', 'cost'],
+  ['MSRP/MAP', 'map'],
+  ['Qty Avail', 'stock'],
+  ['Case Pack', 'custom'],
+];
+
 function requestFrom(setup: any, options: Record<string, unknown> = {}) {
   return {
     roles: setup.columns.map((c: any) => c.role),
@@ -332,15 +343,7 @@ describe('the shipped sample', () => {
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(expect.objectContaining({ sheetName: 'Price List', headerRow: 1, rowCount: 300 }));
     // Case Pack next to a per-unit cost is informational (samples/README.md): custom, not pack quantity.
-    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual([
-      ['Item Code', 'sku'],
-      ['UPC', 'identifier'],
-      ['Description', 'custom'],
-      ['Unit Cost', 'cost'],
-      ['MSRP/MAP', 'map'],
-      ['Qty Avail', 'stock'],
-      ['Case Pack', 'custom'],
-    ]);
+    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual(SAMPLE_COLUMNS);
     const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
     expect(p.counts.send + p.counts.skipped).toBe(300);
     const skipped = Object.fromEntries(p.skipped.map((s: any) => [s.sheetRow, s.reason]));
@@ -377,15 +380,7 @@ describe('a selection below the header row', () => {
     wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 }; // A10:G20
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A10:G20', selection: true, headerRow: 1, rowCount: 11 }));
-    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual([
-      ['Item Code', 'sku'],
-      ['UPC', 'identifier'],
-      ['Description', 'custom'],
-      ['Unit Cost', 'cost'],
-      ['MSRP/MAP', 'map'],
-      ['Qty Avail', 'stock'],
-      ['Case Pack', 'custom'],
-    ]);
+    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual(SAMPLE_COLUMNS);
     // Samples come from the selection itself.
     expect(setup.columns[0].sample).toBe('SKU-10009');
     const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;

@@ -9,7 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { api, post, RECEIVER, runScan, sign, startReceiver, startRelay, waitFor, type RunningReceiver } from './receiver-helpers';
+import {
+  api,
+  post,
+  RECEIVER,
+  runScan,
+  sign,
+  startReceiver,
+  startRelay,
+  waitFor,
+  type RelayAction,
+  type RunningReceiver,
+} from './receiver-helpers';
 
 jest.setTimeout(45_000);
 
@@ -46,17 +57,29 @@ async function createHook(key: string, url: string): Promise<{ id: number; secre
   return r.body;
 }
 
+/**
+ * A webhook of the account `key`, pointed through a relay (acting by `plan`) at a receiver started
+ * with the webhook's secret and `env`: the secret exists once the webhook does, so the receiver
+ * starts with it and then the webhook is pointed at it. `pointed` is the service's answer to that.
+ */
+async function hookThroughRelay(key: string, plan: (n: number) => RelayAction, env: Record<string, string> = {}) {
+  const hook = await createHook(key, 'http://127.0.0.1:9/placeholder');
+  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, ...env });
+  const relay = await startRelay(rcv.url, plan);
+  stops.push(relay.close);
+  const pointed = await api(svc.url, key, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  return { hook, rcv, relay, pointed };
+}
+
 const csvRows = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(Boolean);
 
 test('a real scan.complete from the local service is verified, logged with its counts and link, and written to the CSV', async () => {
   const csv = join(dir, 'scans.csv');
-  // The secret exists once the webhook does; the receiver starts with it; then the webhook is
-  // pointed at it (through a relay that only records what passes).
-  const hook = await createHook(REAL, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv, SCAN_LINK_TEMPLATE: 'https://scans.example.com/scans/{id}' });
-  const relay = await startRelay(rcv.url, () => 'forward');
-  stops.push(relay.close);
-  expect((await api(svc.url, REAL, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url })).status).toBe(200);
+  const { rcv, relay, pointed } = await hookThroughRelay(REAL, () => 'forward', {
+    WEBHOOK_CSV: csv,
+    SCAN_LINK_TEMPLATE: 'https://scans.example.com/scans/{id}',
+  });
+  expect(pointed.status).toBe(200);
 
   const scan = await runScan(svc.url, REAL, 'Price List, "Q4" =1+1');
   await waitFor(() => rcv.handled().length === 1 && relay.answered() === 1, 'the delivery');
@@ -125,11 +148,7 @@ test('a scan name that starts like a formula is written to the CSV with a leadin
 test('a tampered body is refused with 401 at every attempt and never handled', async () => {
   const csv = join(dir, 'tampered.csv');
   // Webhook first (for its secret), then the receiver, then the relay that tampers on the way.
-  const hook = await createHook(TAMPER, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv });
-  const relay = await startRelay(rcv.url, () => 'tamper');
-  stops.push(relay.close);
-  await api(svc.url, TAMPER, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { hook, rcv, relay } = await hookThroughRelay(TAMPER, () => 'tamper', { WEBHOOK_CSV: csv });
   await runScan(svc.url, TAMPER, 'tampered');
   // The first attempt and its 3 retries.
   await waitFor(() => relay.answered() === 4, 'four attempts');
@@ -144,11 +163,7 @@ test('a tampered body is refused with 401 at every attempt and never handled', a
 });
 
 test('after the secret is regenerated, a receiver still holding the old one refuses every delivery', async () => {
-  const hook = await createHook(STALE, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret });
-  const relay = await startRelay(rcv.url, () => 'forward');
-  stops.push(relay.close);
-  await api(svc.url, STALE, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { hook, rcv, relay } = await hookThroughRelay(STALE, () => 'forward');
   const fresh = await api(svc.url, STALE, 'POST', `/api/v4/webhooks/${hook.id}/regenerate-secret`);
   expect(fresh.body.secret).not.toBe(hook.secret);
   await runScan(svc.url, STALE, 'stale secret');
@@ -165,11 +180,7 @@ test('after the secret is regenerated, a receiver still holding the old one refu
 
 test('a delivery answered 500 is retried by the service, and the retry is handled', async () => {
   const csv = join(dir, 'retry.csv');
-  const hook = await createHook(RETRY, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv });
-  const relay = await startRelay(rcv.url, (n) => (n === 0 ? 'fail' : 'forward'));
-  stops.push(relay.close);
-  await api(svc.url, RETRY, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { rcv, relay } = await hookThroughRelay(RETRY, (n) => (n === 0 ? 'fail' : 'forward'), { WEBHOOK_CSV: csv });
   const scan = await runScan(svc.url, RETRY, 'retried');
   await waitFor(() => rcv.handled().length === 1 && relay.answered() === 2, 'the retried delivery');
   await new Promise((r) => setTimeout(r, 1000)); // nothing more comes once it was acknowledged
@@ -187,11 +198,7 @@ test('a delivery answered 500 is retried by the service, and the retry is handle
 
 test('a retry after a lost answer is acknowledged as a duplicate, not handled twice', async () => {
   const csv = join(dir, 'lost.csv');
-  const hook = await createHook(LOST, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv });
-  const relay = await startRelay(rcv.url, (n) => (n === 0 ? 'forward-then-fail' : 'forward'));
-  stops.push(relay.close);
-  await api(svc.url, LOST, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { rcv, relay } = await hookThroughRelay(LOST, (n) => (n === 0 ? 'forward-then-fail' : 'forward'), { WEBHOOK_CSV: csv });
   await runScan(svc.url, LOST, 'lost answer');
   await waitFor(() => relay.answered() === 2, 'the retry');
   expect(relay.deliveries.map((d) => [d.receiverStatus, d.receiverBody, d.status])).toEqual([
