@@ -7,7 +7,17 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, messyWorkbook, parseMultipart, runtime, SAMPLE, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import {
+  connect,
+  messyWorkbook,
+  parseMultipart,
+  runtime,
+  SAMPLE,
+  scanRequest,
+  startFaultProxy,
+  thrown,
+  type FaultProxy,
+} from './scanflow-helpers';
 
 let svc: SpawnedService;
 let proxy: FaultProxy;
@@ -47,11 +57,7 @@ const SAMPLE_COLUMNS = [
 
 function requestFrom(setup: any, options: Record<string, unknown> = {}) {
   return {
-    roles: setup.columns.map((c: any) => c.role),
-    options: { marketplace: setup.defaultMarketplace, name: setup.defaultName, ...options },
-    sheetName: setup.sheetName,
-    rangeA1: setup.rangeA1,
-    selection: setup.selection,
+    ...scanRequest(setup, { marketplace: setup.defaultMarketplace, name: setup.defaultName, ...options }),
     headerRow: setup.headerRow,
   };
 }

@@ -5,7 +5,7 @@
  * nothing half-written.
  */
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, listWorkbook, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { connect, listWorkbook, runtime, scanRequest, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 
 const OWNER = 'owner@example.com';
 const EDITOR = 'editor@example.com';
@@ -31,14 +31,7 @@ beforeEach(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function request(rt: ReturnType<typeof runtime>, name = 'Progress test', user?: string) {
-  const setup = rt.scriptRun('getScanSetup', [], user ? { user } : {}) as any;
-  return {
-    roles: setup.columns.map((c: any) => c.role),
-    options: { marketplace: 'US', name },
-    sheetName: setup.sheetName,
-    rangeA1: setup.rangeA1,
-    selection: setup.selection,
-  };
+  return scanRequest(rt.scriptRun('getScanSetup', [], user ? { user } : {}), { marketplace: 'US', name });
 }
 
 function setUp(n = 40, key = KEY_A, url = proxy.url, opts: Parameters<typeof runtime>[1] = {}) {

@@ -218,3 +218,17 @@ export function utcClockText(ms: number, withDay: boolean): string {
   const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
   return withDay ? `${hm} on ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()}` : hm;
 }
+
+/**
+ * The startScan request the sidebar sends from getScanSetup's answer `setup`: the suggested role of
+ * each column, the sheet and range it read, and the chosen `options` (marketplace, name, ...).
+ */
+export function scanRequest(setup: any, options: Record<string, unknown>) {
+  return {
+    roles: setup.columns.map((c: any) => c.role),
+    options,
+    sheetName: setup.sheetName,
+    rangeA1: setup.rangeA1,
+    selection: setup.selection,
+  };
+}
