@@ -7,7 +7,7 @@ import { SharedClock } from '../../emulator/gas/shared-clock';
 import { startServiceInWorker } from '../../emulator/service/worker';
 import { createRuntime, type Runtime } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { START } from './scanflow-helpers';
+import { START, startFaultProxy, type FaultProxy } from './scanflow-helpers';
 
 export { SharedClock };
 
@@ -21,6 +21,28 @@ export async function startClockedService(apiKeys: string[], start = START): Pro
   const clock = new SharedClock(start);
   const svc = await startServiceInWorker({ clock: clock.buffer, apiKeys });
   return { url: svc.url, clock, stop: svc.stop };
+}
+
+/**
+ * For a test file: the clocked service for `apiKeys` behind a recording/fault proxy, started before
+ * its tests (the returned object is filled in then) and stopped after them. Before each test the
+ * accounts get a fresh rate window and the proxy forgets its rules and what it saw.
+ */
+export function useClockedServiceBehindProxy(apiKeys: string[]): { svc: ClockedService; proxy: FaultProxy } {
+  const env = {} as { svc: ClockedService; proxy: FaultProxy };
+  beforeAll(async () => {
+    env.svc = await startClockedService(apiKeys);
+    env.proxy = await startFaultProxy(env.svc.url);
+  }, 60_000);
+  afterAll(async () => {
+    env.proxy?.stop();
+    await env.svc?.stop();
+  });
+  beforeEach(async () => {
+    env.svc.clock.advance(61_000);
+    await env.proxy.reset();
+  });
+  return env;
 }
 
 export function listsRuntime(wb: Workbook, clock: SharedClock): Runtime {
