@@ -71,6 +71,42 @@ async function hookThroughRelay(key: string, plan: (n: number) => RelayAction, e
   return { hook, rcv, relay, pointed };
 }
 
+/**
+ * A scan.complete delivery's body, stamped `at` (to the second): a finished
+ * scan, `scan`'s fields over these; `envelope` over the event's own fields.
+ */
+function delivery(
+  { id, ...scan }: { id: number } & Record<string, unknown>,
+  at = Date.now(),
+  envelope: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    event: 'scan.complete',
+    timestamp: new Date(at).toISOString().replace(/\.\d+Z$/, 'Z'),
+    scan: {
+      id,
+      name: 'n',
+      status: 'success',
+      marketplace_id: 1,
+      products: 3,
+      errors: 1,
+      speed: 60,
+      lines: 4,
+      created_at: '2026-11-25T10:00:00',
+      completed_at: '2026-11-25T10:01:00Z',
+      ...scan,
+    },
+    ...envelope,
+  });
+}
+
+/** The headers of a delivery of `event` with its body signed by `secret`. */
+const signedWith = (raw: string, secret: string, event = 'scan.complete') => ({
+  'content-type': 'application/json',
+  'x-service-event': event,
+  'x-service-signature': sign(raw, secret),
+});
+
 const csvRows = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(Boolean);
 
 test('a real scan.complete from the local service is verified, logged with its counts and link, and written to the CSV', async () => {
@@ -120,27 +156,8 @@ test('a real scan.complete from the local service is verified, logged with its c
 test('a scan name that starts like a formula is written to the CSV with a leading apostrophe', async () => {
   const csv = join(dir, 'formula.csv');
   const rcv = await receiver({ WEBHOOK_SECRET: 'formula-secret', WEBHOOK_CSV: csv });
-  const raw = JSON.stringify({
-    event: 'scan.complete',
-    timestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    scan: {
-      id: 77,
-      name: '=HYPERLINK("http://evil","x")',
-      status: 'success',
-      marketplace_id: 1,
-      products: 1,
-      errors: 0,
-      speed: 60,
-      lines: 1,
-      created_at: '2026-11-25T10:00:00',
-      completed_at: '2026-11-25T10:01:00Z',
-    },
-  });
-  const r = await post(rcv.url, raw, {
-    'content-type': 'application/json',
-    'x-service-event': 'scan.complete',
-    'x-service-signature': sign(raw, 'formula-secret'),
-  });
+  const raw = delivery({ id: 77, name: '=HYPERLINK("http://evil","x")', products: 1, errors: 0, lines: 1 });
+  const r = await post(rcv.url, raw, signedWith(raw, 'formula-secret'));
   expect(r.status).toBe(200);
   expect(csvRows(csv)[1].split(',').slice(1, 3)).toEqual(['77', `"'=HYPERLINK(""http://evil""`]);
 });
@@ -217,29 +234,8 @@ describe('sent directly', () => {
   });
   let nextId = 100;
   // A new scan each time (a repeated one would be a duplicate).
-  const body = (over: Record<string, unknown> = {}, at = Date.now()) =>
-    JSON.stringify({
-      event: 'scan.complete',
-      timestamp: new Date(at).toISOString().replace(/\.\d+Z$/, 'Z'),
-      scan: {
-        id: nextId++,
-        name: 'n',
-        status: 'success',
-        marketplace_id: 1,
-        products: 3,
-        errors: 1,
-        speed: 60,
-        lines: 4,
-        created_at: '2026-11-25T10:00:00',
-        completed_at: '2026-11-25T10:01:00Z',
-      },
-      ...over,
-    });
-  const signed = (raw: string, secret = SECRET, event = 'scan.complete') => ({
-    'content-type': 'application/json',
-    'x-service-event': event,
-    'x-service-signature': sign(raw, secret),
-  });
+  const body = (envelope: Record<string, unknown> = {}, at = Date.now()) => delivery({ id: nextId++ }, at, envelope);
+  const signed = (raw: string, secret = SECRET, event = 'scan.complete') => signedWith(raw, secret, event);
 
   test('no signature, a malformed one, or one made with another secret: 401', async () => {
     const raw = body();
@@ -281,19 +277,15 @@ describe('sent directly', () => {
   });
 
   test('the same delivery replayed within the tolerance is acknowledged but handled once', async () => {
-    const raw = body({
-      scan: {
-        id: 6,
-        name: 'once',
-        status: 'success',
-        marketplace_id: 1,
-        products: 1,
-        errors: 0,
-        speed: 1,
-        lines: 1,
-        created_at: 'x',
-        completed_at: '2026-11-25T11:00:00Z',
-      },
+    const raw = delivery({
+      id: 6,
+      name: 'once',
+      products: 1,
+      errors: 0,
+      speed: 1,
+      lines: 1,
+      created_at: 'x',
+      completed_at: '2026-11-25T11:00:00Z',
     });
     const once = () => rcv.handled().filter((l) => l.includes('scan 6 "once"')).length;
     expect((await post(rcv.url, raw, signed(raw))).body).toBe('{"ok":true,"note":"ok"}');
@@ -315,27 +307,8 @@ describe('sent directly', () => {
 test('a row that cannot be written answers 500 (so the service delivers again) and is not remembered as handled', async () => {
   // A folder where the CSV file should be: every append fails.
   const rcv = await receiver({ WEBHOOK_SECRET: 'csv-secret', WEBHOOK_CSV: dir });
-  const raw = JSON.stringify({
-    event: 'scan.complete',
-    timestamp: new Date().toISOString(),
-    scan: {
-      id: 9,
-      name: 'n',
-      status: 'success',
-      marketplace_id: 1,
-      products: 1,
-      errors: 0,
-      speed: 1,
-      lines: 1,
-      created_at: 'x',
-      completed_at: '2026-11-25T10:01:00Z',
-    },
-  });
-  const headers = {
-    'content-type': 'application/json',
-    'x-service-event': 'scan.complete',
-    'x-service-signature': sign(raw, 'csv-secret'),
-  };
+  const raw = delivery({ id: 9, products: 1, errors: 0, speed: 1, lines: 1, created_at: 'x' });
+  const headers = signedWith(raw, 'csv-secret');
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(rcv.stderr()).toMatch(/scan 9: could not be recorded: EISDIR/);
