@@ -76,6 +76,11 @@ export async function listAll(svc: ClockedService, key: string, path: string): P
   }
 }
 
+/** Types `values` into row `row` of `sheet` from column A, cell by cell as the user would. */
+export function typeRow(wb: Workbook, sheet: string, row: number, values: unknown[]): void {
+  values.forEach((v, i) => wb.type(sheet, wb.a1(row, i + 1), v));
+}
+
 /** Values of a tab as the user sees them (row arrays), without trailing blank rows. */
 export function tab(wb: Workbook, name: string): unknown[][] {
   const v = wb.values(name);

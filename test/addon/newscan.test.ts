@@ -377,13 +377,19 @@ describe('the shipped sample', () => {
 });
 
 describe('a selection below the header row', () => {
-  test('data rows A10:G20 of the sample take their column names from the sheet header (row 1), and every selected row is data', async () => {
+  /** The shipped sample with its data rows A10:G20 selected. */
+  async function sampleWithA10G20Selected() {
     const wb = await Workbook.fromXlsx(SAMPLE);
     const rt = runtime(wb);
     connect(rt, proxy.url, svc.apiKey);
     const sh = wb.requireSheet('Price List');
     wb.activeSheet = sh;
-    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 }; // A10:G20
+    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 };
+    return { wb, rt };
+  }
+
+  test('data rows A10:G20 of the sample take their column names from the sheet header (row 1), and every selected row is data', async () => {
+    const { rt } = await sampleWithA10G20Selected();
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A10:G20', selection: true, headerRow: 1, rowCount: 11 }));
     expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual(SAMPLE_COLUMNS);
@@ -403,12 +409,7 @@ describe('a selection below the header row', () => {
   });
 
   test('the user says which row is the header, or that there is none', async () => {
-    const wb = await Workbook.fromXlsx(SAMPLE);
-    const rt = runtime(wb);
-    connect(rt, proxy.url, svc.apiKey);
-    const sh = wb.requireSheet('Price List');
-    wb.activeSheet = sh;
-    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 };
+    const { rt } = await sampleWithA10G20Selected();
     const first = rt.scriptRun('getScanSetup') as any;
     const again = { sheetName: first.sheetName, rangeA1: first.rangeA1, selection: first.selection };
     const none = rt.scriptRun('getScanSetup', [{ ...again, headerRow: 0 }]) as any;
