@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 
 export const ROOT = join(__dirname, '..', '..');
 export const SAMPLE = join(ROOT, 'samples', 'supplier-price-list.xlsx');
@@ -113,6 +114,27 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     stop,
   };
+}
+
+/**
+ * For a test file: the local service in a child process (with `env` settings) behind a fault proxy,
+ * started before its tests (the returned object is filled in then) and stopped after them; before
+ * each test the proxy forgets its rules and what it saw.
+ */
+export function useServiceBehindProxy(env: Record<string, string> = {}, timeoutMs?: number): { svc: SpawnedService; proxy: FaultProxy } {
+  const served = {} as { svc: SpawnedService; proxy: FaultProxy };
+  beforeAll(async () => {
+    served.svc = await spawnService(env);
+    served.proxy = await startFaultProxy(served.svc.url);
+  }, timeoutMs);
+  afterAll(async () => {
+    served.proxy?.stop();
+    await served.svc?.stop();
+  });
+  beforeEach(async () => {
+    await served.proxy.reset();
+  });
+  return served;
 }
 
 /** Starts one of the proxies of this folder (`file`, a .cjs printing "PORT <n>") in front of `target`, as a child process. */
