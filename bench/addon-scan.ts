@@ -12,13 +12,14 @@
  * (bench/addon-send.ts exporting benchAddonSend or benchAddonRead): its figures are merged here.
  * Run alone: `npm run build && npx tsx bench/addon-scan.ts`.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createRuntime, DEFAULT_SCRIPT_PATH } from '../emulator/gas';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRuntime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { priceListCsv } from './price-list';
 import { spawnService } from '../emulator/service/spawn';
+import { runAlone } from './run-alone';
+import { scriptWithNaive } from './naive-script';
 
 const LINES = 10_000;
 const LIMIT_S = 360;
@@ -51,15 +52,6 @@ function benchNaiveImport(baseUrl, apiKey, scanId) {
   }
 }
 `;
-
-/** A copy of the built bundle (with its manifest and HTML) plus the naive import. */
-function scriptWithNaive(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-addon-'));
-  const src = dirname(DEFAULT_SCRIPT_PATH);
-  for (const f of ['appsscript.json', 'Sidebar.html']) if (existsSync(join(src, f))) copyFileSync(join(src, f), join(dir, f));
-  writeFileSync(join(dir, 'Code.js'), readFileSync(DEFAULT_SCRIPT_PATH, 'utf8') + '\n' + NAIVE);
-  return join(dir, 'Code.js');
-}
 
 async function sendFigures(): Promise<Record<string, number | string>> {
   const path = join(__dirname, 'addon-send.ts');
@@ -96,7 +88,7 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
     out['scan: error rows'] = scan.errors;
 
     const wb = new Workbook({ name: 'Bench' });
-    const rt = createRuntime({ scriptPath: scriptWithNaive(), workbook: wb });
+    const rt = createRuntime({ scriptPath: scriptWithNaive(NAIVE, 'bench-addon-'), workbook: wb });
     try {
       rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
       const first = rt.executions.length;
@@ -149,14 +141,4 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
   return out;
 }
 
-if (require.main === module) {
-  benchAddonScan().then(
-    (r) => {
-      for (const [k, v] of Object.entries(r)) console.log(`${k}: ${v}`);
-    },
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(benchAddonScan);

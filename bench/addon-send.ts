@@ -6,12 +6,11 @@
  * one getValue() per cell, killed at the limit and projected.
  * Run alone: `npm run build && npx tsx bench/addon-send.ts`.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createRuntime, DEFAULT_SCRIPT_PATH, type Runtime } from '../emulator/gas';
+import { createRuntime, type Runtime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService } from '../emulator/service/spawn';
+import { runAlone } from './run-alone';
+import { scriptWithNaive } from './naive-script';
 
 const ROWS = 10_000;
 const HEADERS = [
@@ -61,14 +60,6 @@ function benchNaiveRead() {
 }
 `;
 
-function scriptWithNaive(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-send-'));
-  const src = dirname(DEFAULT_SCRIPT_PATH);
-  for (const f of ['appsscript.json', 'Sidebar.html']) if (existsSync(join(src, f))) copyFileSync(join(src, f), join(dir, f));
-  writeFileSync(join(dir, 'Code.js'), readFileSync(DEFAULT_SCRIPT_PATH, 'utf8') + '\n' + NAIVE);
-  return join(dir, 'Code.js');
-}
-
 function measure(rt: Runtime, label: string, out: Record<string, number | string>, fn: () => unknown): unknown {
   const first = rt.executions.length;
   const result = fn();
@@ -85,7 +76,7 @@ export async function benchAddonSend(): Promise<Record<string, number | string>>
   const out: Record<string, number | string> = {};
   const service = await spawnService({ SCAN_SERVICE_SPEED: '100000000' });
   const wb = Workbook.fromCsv(supplierCsv(), 'Supplier', { name: 'Bench send' });
-  const rt = createRuntime({ scriptPath: scriptWithNaive(), workbook: wb });
+  const rt = createRuntime({ scriptPath: scriptWithNaive(NAIVE, 'bench-send-'), workbook: wb });
   try {
     rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
     out['sheet: rows x columns'] = `${ROWS} x ${HEADERS.length}`;
@@ -127,8 +118,4 @@ export async function benchAddonSend(): Promise<Record<string, number | string>>
   return out;
 }
 
-if (require.main === module) {
-  benchAddonSend().then((f) => {
-    for (const [k, v] of Object.entries(f)) console.log(`${k}: ${v}`);
-  });
-}
+if (require.main === module) runAlone(benchAddonSend);

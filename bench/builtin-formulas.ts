@@ -6,6 +6,7 @@
  */
 import { Workbook, createSpreadsheetApp } from '../emulator/gas/spreadsheet';
 import { RuntimeState, emptyCounters, LIMIT_MS } from '../emulator/gas/execution';
+import { runAlone } from './run-alone';
 
 const ROWS = 10_000;
 
@@ -48,13 +49,4 @@ export async function benchBuiltinFormulas(): Promise<Record<string, number | st
   };
 }
 
-if (require.main === module)
-  benchBuiltinFormulas().then(
-    (f) => {
-      for (const [k, v] of Object.entries(f)) console.log(`  ${k}: ${typeof v === 'number' ? v.toFixed(1) : v}`);
-    },
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
+if (require.main === module) runAlone(benchBuiltinFormulas);

@@ -28,10 +28,7 @@
  * from an hourly trigger of its own).
  * Run alone: `npm run build && npx tsx bench/busy-day.ts`.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { createRuntime, DEFAULT_SCRIPT_PATH, type QuotaUsage, type Runtime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
@@ -39,6 +36,8 @@ import { sampleIndex } from '../emulator/service/catalog/sample-index';
 import { priceListCsv } from './price-list';
 import { SharedClock } from '../emulator/gas/shared-clock';
 import { startServiceInWorker, type WorkerService } from '../emulator/service/worker';
+import { runAlone } from './run-alone';
+import { scriptWithNaive } from './naive-script';
 
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
@@ -90,14 +89,6 @@ function benchNaiveLists() {
   for (var i = 0; i < 10; i++) if (syncNow(false).done) return;
 }
 `;
-
-function scriptWithNaive(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-day-'));
-  const src = dirname(DEFAULT_SCRIPT_PATH);
-  for (const f of ['appsscript.json', 'Sidebar.html']) if (existsSync(join(src, f))) copyFileSync(join(src, f), join(dir, f));
-  writeFileSync(join(dir, 'Code.js'), readFileSync(DEFAULT_SCRIPT_PATH, 'utf8') + '\n' + NAIVE);
-  return join(dir, 'Code.js');
-}
 
 async function uploadScan(service: SpawnedService, lines: number, name: string): Promise<number> {
   const form = new FormData();
@@ -161,7 +152,7 @@ function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Wo
   wb.addSheet('Ids', undefined, CELLS + 10, 26);
   opts.upcs.forEach((u, i) => wb.type('Ids', 'A' + (i + 2), "'" + u));
   const rt = createRuntime({
-    scriptPath: opts.naive ? scriptWithNaive() : DEFAULT_SCRIPT_PATH,
+    scriptPath: opts.naive ? scriptWithNaive(NAIVE, 'bench-day-') : DEFAULT_SCRIPT_PATH,
     workbook: wb,
     clock,
     urlFetchTimeoutMs: 30_000,
@@ -382,14 +373,4 @@ export async function benchBusyDay(): Promise<Record<string, number | string>> {
   return out;
 }
 
-if (require.main === module) {
-  benchBusyDay().then(
-    (r) => {
-      for (const [k, v] of Object.entries(r)) console.log(`${k}: ${v}`);
-    },
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(benchBusyDay);

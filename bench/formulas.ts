@@ -19,6 +19,7 @@ import { TOO_MANY_SCRIPTS_MESSAGE, createRuntime, type Runtime } from '../emulat
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService } from '../emulator/service/spawn';
 import { sampleIndex } from '../emulator/service/catalog/sample-index';
+import { runAlone } from './run-alone';
 
 const CELLS = 5000;
 const DISTINCT = 2000;
@@ -132,14 +133,4 @@ export async function benchFormulas(): Promise<Record<string, number | string>> 
   return out;
 }
 
-if (require.main === module) {
-  benchFormulas().then(
-    (f) => {
-      for (const [k, v] of Object.entries(f)) console.log(`${k}: ${v}`);
-    },
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(benchFormulas);

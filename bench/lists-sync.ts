@@ -12,6 +12,7 @@ import { createRuntime, type Runtime } from '../emulator/gas';
 import { SharedClock } from '../emulator/gas/shared-clock';
 import { startServiceInWorker } from '../emulator/service/worker';
 import { Workbook } from '../emulator/gas/spreadsheet';
+import { runAlone } from './run-alone';
 
 const ROWS = 50_000;
 const CHANGED = 100;
@@ -138,8 +139,4 @@ export async function benchListsSync(): Promise<Record<string, number | string>>
   return out;
 }
 
-if (require.main === module) {
-  benchListsSync().then((f) => {
-    for (const [k, v] of Object.entries(f)) console.log(`  ${k}: ${v}`);
-  });
-}
+if (require.main === module) runAlone(benchListsSync);

@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runMain } from './run-alone';
 
 type Bench = () => Promise<Record<string, number | string>>;
 
@@ -58,4 +59,4 @@ function round(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 1);
 }
 
-main();
+runMain(main);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService } from '../emulator/service/server';
+import { runAlone } from './run-alone';
 
 const KEY = 'bench-key';
 
@@ -75,6 +76,4 @@ export async function benchServiceBulk(): Promise<Record<string, number | string
   }
 }
 
-if (require.main === module) {
-  benchServiceBulk().then((r) => console.table(r));
-}
+if (require.main === module) runAlone(benchServiceBulk);

@@ -9,6 +9,7 @@ import { loadCatalog, readCatalogRecords, SAMPLE_CATALOG_PATH } from '../emulato
 import type { CatalogRecord } from '../emulator/service/catalog/format';
 import { createEngine } from '../emulator/service/engine/index';
 import type { AccountRules, ScanAttributes } from '../emulator/service/engine/types';
+import { runAlone } from './run-alone';
 
 export async function benchEngine(): Promise<Record<string, number | string>> {
   let t = performance.now();
@@ -79,12 +80,4 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
   };
 }
 
-if (require.main === module) {
-  benchEngine().then(
-    (r) => console.log(r),
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(benchEngine);

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { spawnService } from '../emulator/service/spawn';
 import { blankLinesCsv, gigabyteSheet, peakRssMiB, priceList, rowThirtyMillion, threeMillionRows, type Upload } from './hostile-uploads';
+import { runAlone } from './run-alone';
 
 const KEYS = ['bench-hostile-a', 'bench-hostile-b'];
 
@@ -60,8 +61,4 @@ export async function benchServiceHostile(): Promise<Record<string, number | str
   return out;
 }
 
-if (require.main === module) {
-  benchServiceHostile().then((r) => {
-    for (const [k, v] of Object.entries(r)) console.log(`  ${k}: ${v}`);
-  });
-}
+if (require.main === module) runAlone(benchServiceHostile);

@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { startService } from '../emulator/service/server';
 import { priceListCsv } from './price-list';
+import { runAlone } from './run-alone';
 
 const LINES = 10_000;
 const KEY = 'bench-key';
@@ -70,12 +71,4 @@ export async function benchScans(): Promise<Record<string, number | string>> {
   }
 }
 
-if (require.main === module) {
-  benchScans().then(
-    (r) => console.log(r),
-    (e) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAlone(benchScans);

@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { runAlone } from './run-alone';
 
 const SERVER = join(__dirname, '..', 'examples', 'webhook-receiver', 'server.js');
 const SECRET = 'bench-secret-0123456789abcdef';
@@ -121,4 +122,4 @@ export async function benchWebhookReceiver(): Promise<Record<string, number | st
   }
 }
 
-if (require.main === module) benchWebhookReceiver().then((f) => console.log(f));
+if (require.main === module) runAlone(benchWebhookReceiver);

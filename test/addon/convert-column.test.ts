@@ -7,9 +7,8 @@
  */
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
-import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { NOT_FOUND } from '../../src/formulas/messages';
-import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import { useServiceBehindProxy } from './scanflow-helpers';
 import {
   EDITOR,
   OWNER,
@@ -23,24 +22,15 @@ import {
   upcWithCheck,
 } from './formulas-helpers';
 
-let svc: SpawnedService;
-let proxy: FaultProxy;
+const env = useServiceBehindProxy({}, 60_000);
 const opened: Runtime[] = [];
 
-beforeAll(async () => {
-  svc = await spawnService();
-  proxy = await startFaultProxy(svc.url);
+beforeAll(() => {
   sampleIndex();
 }, 60_000);
 
-afterAll(async () => {
+afterAll(() => {
   for (const rt of opened) rt.close();
-  proxy?.stop();
-  await svc?.stop();
-});
-
-beforeEach(async () => {
-  await proxy.reset();
 });
 
 interface Progress {
@@ -58,7 +48,7 @@ function world(opts: RuntimeOptions = {}): { wb: Workbook; rt: Runtime } {
   const wb = newWorkbook();
   const rt = runtimeFor(wb, opts);
   opened.push(rt);
-  saveKey(rt, proxy.url, svc.apiKey);
+  saveKey(rt, env.proxy.url, env.svc.apiKey);
   return { wb, rt };
 }
 
@@ -206,12 +196,12 @@ test("it uses the clicking user's own key: an editor without one is sent to Sett
   const msg = failure(() => rt.scriptRun('convertSelectedColumn', [], { user: EDITOR }));
   expect(msg).toMatch(/^\[open-settings\] No API key is saved yet\./);
   expect(columnValues(wb, 'B', 1, 30).every((v) => v === '')).toBe(true);
-  const editorKey = svc.apiKeys[svc.apiKeys.length - 1];
-  saveKey(rt, proxy.url, editorKey, EDITOR);
+  const editorKey = env.svc.apiKeys[env.svc.apiKeys.length - 1];
+  saveKey(rt, env.proxy.url, editorKey, EDITOR);
   const p = rt.scriptRun('convertSelectedColumn', [{ conversion: 'asin_from_upc', matches: 'all' }], { user: EDITOR }) as Progress;
   expect([p.done, p.conversion]).toEqual([true, 'ASIN_FROM_UPC']);
   expect(columnValues(wb, 'B', 1, 30)).toEqual(s.singleUpcs.slice(0, 30).map((u) => s.asinsByUpc.get(u)!.join(', ')));
-  expect((await proxy.seen()).filter((x) => x.path === '/api/v3/convert').every((x) => x.authorization === 'Bearer ' + editorKey)).toBe(
+  expect((await env.proxy.seen()).filter((x) => x.path === '/api/v3/convert').every((x) => x.authorization === 'Bearer ' + editorKey)).toBe(
     true,
   );
 }, 30_000);
@@ -223,11 +213,11 @@ test('a run that nears the 6-minute limit (a 429 storm with long Retry-After) st
   select(wb, 1, 1, 2500, 1);
   // Three waves of 25 convert requests answer 429 "come back in 100 s": after 300 s of waiting a further
   // retry does not fit in the execution, so it stops at a checkpoint instead of writing "service busy".
-  await proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 75, headers: { 'Retry-After': '100' } }]);
+  await env.proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 75, headers: { 'Retry-After': '100' } }]);
   const first = rt.scriptRun('convertSelectedColumn', []) as Progress;
   expect(first.done).toBe(false);
   expect(first.rowsDone).toBeLessThan(2500);
-  expect((await proxy.seen()).filter((x) => x.injected)).toHaveLength(75);
+  expect((await env.proxy.seen()).filter((x) => x.injected)).toHaveLength(75);
   expect(first.message).toMatch(/^Converted \d+ of 2500 rows \(\d+%\)\. Run "Convert selected column" again to continue\.$/);
   expect(checkpointKeys(rt)).toHaveLength(1);
   const firstRun = rt.executions[rt.executions.length - 1];

@@ -6,10 +6,9 @@
  */
 import type { Runtime } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
-import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/formulas/messages';
-import { startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import { useServiceBehindProxy } from './scanflow-helpers';
 import {
   EDITOR,
   OWNER,
@@ -25,24 +24,15 @@ import {
   useAddOn,
 } from './formulas-helpers';
 
-let svc: SpawnedService;
-let proxy: FaultProxy;
+const env = useServiceBehindProxy({}, 60_000);
 const opened: Runtime[] = [];
 
-beforeAll(async () => {
-  svc = await spawnService();
-  proxy = await startFaultProxy(svc.url);
+beforeAll(() => {
   sampleIndex();
 }, 60_000);
 
-afterAll(async () => {
+afterAll(() => {
   for (const rt of opened) rt.close();
-  proxy?.stop();
-  await svc?.stop();
-});
-
-beforeEach(async () => {
-  await proxy.reset();
 });
 
 /**
@@ -54,13 +44,13 @@ function world(opts: { share?: boolean } = {}): { wb: Workbook; rt: Runtime } {
   const rt = runtimeFor(wb);
   opened.push(rt);
   useAddOn(rt);
-  saveKey(rt, proxy.url, svc.apiKey);
+  saveKey(rt, env.proxy.url, env.svc.apiKey);
   if (opts.share !== false) rt.scriptRun('setFormulaKeySharing', [true]);
   return { wb, rt };
 }
 
 async function convertBodies(): Promise<string[][]> {
-  return (await proxy.seen()).filter((s) => s.path === '/api/v3/convert').map((s) => JSON.parse(s.body).ids as string[]);
+  return (await env.proxy.seen()).filter((s) => s.path === '/api/v3/convert').map((s) => JSON.parse(s.body).ids as string[]);
 }
 
 test('before any menu item of the add-on has run in the spreadsheet, its functions are unknown (#NAME?) and nothing is fetched; after Settings is opened from the menu they work', async () => {
@@ -79,7 +69,7 @@ test('before any menu item of the add-on has run in the spreadsheet, its functio
   expect(formulaRuns(rt).runs).toEqual([]);
   // The owner opens Settings from the add-on menu and saves a shared key: now the function exists.
   rt.run('menuSettings');
-  saveKey(rt, proxy.url, svc.apiKey);
+  saveKey(rt, env.proxy.url, env.svc.apiKey);
   rt.scriptRun('setFormulaKeySharing', [true]);
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A1)');
   expect(wb.cell(SHEET, 'B2').value).toBe(s.asinsByUpc.get(u1)![0]);
@@ -222,7 +212,7 @@ test('a 429 storm: waits as Retry-After says, then converts everything within th
   const column = s.singleUpcs.slice(300, 360); // 3 requests
   const { wb, rt } = world();
   fillColumn(wb, 'A', 2, column);
-  await proxy.faults([
+  await env.proxy.faults([
     {
       method: 'POST',
       path: '^/api/v3/convert$',
@@ -235,7 +225,7 @@ test('a 429 storm: waits as Retry-After says, then converts everything within th
   const from = rt.executions.length;
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A61)');
   expect(columnValues(wb, 'B', 2, 61)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
-  const seen = await proxy.seen();
+  const seen = await env.proxy.seen();
   expect(seen.filter((x) => x.injected).length).toBe(5);
   const cost = formulaRuns(rt, from);
   expect(cost.errors).toEqual([]);
@@ -249,7 +239,7 @@ test('a 429 storm that does not end: cells say so (no #ERROR!), and the formula 
   const column = s.singleUpcs.slice(400, 440);
   const { wb, rt } = world();
   fillColumn(wb, 'A', 2, ['', ...column]);
-  await proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 1000, headers: { 'Retry-After': '8' } }]);
+  await env.proxy.faults([{ method: 'POST', path: '^/api/v3/convert$', status: 429, times: 1000, headers: { 'Retry-After': '8' } }]);
   const from = rt.executions.length;
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A42)');
   const values = columnValues(wb, 'B', 2, 42);
@@ -260,7 +250,7 @@ test('a 429 storm that does not end: cells say so (no #ERROR!), and the formula 
   expect(cost.maxSeconds).toBeLessThan(30);
   expect(cost.maxSeconds).toBeGreaterThan(15); // it did wait (Retry-After 8 s, twice at least) before giving up
   // Failures are not cached: when the service is back, a recalculation converts.
-  await proxy.reset();
+  await env.proxy.reset();
   rt.recalculate();
   expect(columnValues(wb, 'B', 3, 42)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
 }, 40_000);
@@ -271,7 +261,7 @@ test('whose key: an editor without a share sees the documented message (no call)
   const { wb, rt } = world({ share: false });
   fillColumn(wb, 'A', 2, ['', ...column]);
   // The editor even has a key of their own: formulas do not use it (a custom function cannot reach it).
-  saveKey(rt, proxy.url, svc.apiKey, EDITOR);
+  saveKey(rt, env.proxy.url, env.svc.apiKey, EDITOR);
   rt.activeUser = EDITOR;
   let from = rt.executions.length;
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A7)');
@@ -297,9 +287,9 @@ test('whose key: an editor without a share sees the documented message (no call)
   expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map((u) => s.asinsByUpc.get(u)![0])]);
   expect(formulaRuns(rt, from).requests).toBe(1);
   // The owner's key went out (the share), and it never reached a cell, a log or document properties.
-  expect((await proxy.seen()).every((x) => x.authorization === 'Bearer ' + svc.apiKey)).toBe(true);
+  expect((await env.proxy.seen()).every((x) => x.authorization === 'Bearer ' + env.svc.apiKey)).toBe(true);
   expect(JSON.stringify(rt.properties.document!.toObject()) + rt.logs.join('\n') + JSON.stringify(wb.values(SHEET))).not.toContain(
-    svc.apiKey,
+    env.svc.apiKey,
   );
 
   rt.scriptRun('setFormulaKeySharing', [false], { user: OWNER });
@@ -311,10 +301,10 @@ test('a new key saved in Settings replaces the shared one; a refused shared key 
   const s = sampleIndex();
   const { wb, rt } = world();
   fillColumn(wb, 'A', 2, [s.singleUpcs[600]]);
-  saveKey(rt, proxy.url, 'not-a-valid-key-123456');
+  saveKey(rt, env.proxy.url, 'not-a-valid-key-123456');
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2)');
   expect(wb.cell(SHEET, 'B2').value).toMatch(/^The API key shared for formulas in this spreadsheet was refused\. The owner updates it/);
-  saveKey(rt, proxy.url, svc.apiKey);
+  saveKey(rt, env.proxy.url, env.svc.apiKey);
   rt.recalculate();
   expect(wb.cell(SHEET, 'B2').value).toBe(s.asinsByUpc.get(s.singleUpcs[600])![0]);
 }, 30_000);

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
 
 /** A valid UPC-A from a number (GS1 check digit); small numbers keep their leading zeros. */
 export function upc(n: number): string {
@@ -233,4 +234,35 @@ export async function startFinishedScan(name: string): Promise<FinishedScan> {
   const asins = (await serviceRows(service, scanId)).map((p) => p.asin);
   const errorLines = (await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
   return { service, scanId, asins, errorLines };
+}
+
+/**
+ * For a describe block: the finished scan named `name`, started before its tests (the returned
+ * object is filled in then) and its service stopped after them.
+ */
+export function useFinishedScan(name: string): FinishedScan & { name: string } {
+  const scan = { name } as FinishedScan & { name: string };
+  beforeAll(async () => {
+    Object.assign(scan, await startFinishedScan(name));
+  });
+  afterAll(async () => {
+    await scan.service?.stop();
+  });
+  return scan;
+}
+
+/** The scan's result tab holds every product (by ASIN) and its errors tab every error row (by line), each once, in the service's order. */
+export function expectEveryRowOnce(wb: Workbook, scan: FinishedScan & { name: string }): void {
+  expect(
+    wb
+      .values(scan.name)
+      .slice(1)
+      .map((r) => r[0]),
+  ).toEqual(scan.asins);
+  expect(
+    wb
+      .values(`${scan.name} – errors`)
+      .slice(1)
+      .map((r) => r[1]),
+  ).toEqual(scan.errorLines);
 }

@@ -3,46 +3,25 @@
  * the runtime at the 6-minute limit (its cost model made slow), and resumed with rows left behind
  * by a killed execution. In every case the final tab has each row exactly once.
  */
-import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { connect, runtime } from './scanflow-helpers';
-import { serviceRows, startFinishedScan } from './import-helpers';
+import { serviceRows, expectEveryRowOnce, useFinishedScan } from './import-helpers';
 
 jest.setTimeout(60_000);
 
 describe('importScan across executions', () => {
-  let service: SpawnedService;
-  let scanId: number;
-  let asins: string[];
-  let errorLines: number[];
-  beforeAll(async () => {
-    ({ service, scanId, asins, errorLines } = await startFinishedScan('Big list'));
-  });
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const scan = useFinishedScan('Big list');
 
   function session(opts: RuntimeOptions = {}): { rt: Runtime; wb: Workbook } {
     const wb = new Workbook({ name: 'Supplier' });
     const rt = runtime(wb, opts);
-    connect(rt, service.url, service.apiKey);
+    connect(rt, scan.service.url, scan.service.apiKey);
     return { rt, wb };
   }
 
   function expectComplete(wb: Workbook): void {
-    expect(
-      wb
-        .values('Big list')
-        .slice(1)
-        .map((r) => r[0]),
-    ).toEqual(asins);
-    expect(
-      wb
-        .values('Big list – errors')
-        .slice(1)
-        .map((r) => r[1]),
-    ).toEqual(errorLines);
+    expectEveryRowOnce(wb, scan);
     expect(wb.sheetNames()).toEqual(['Sheet1', 'Big list', 'Big list – errors']);
   }
 
@@ -53,12 +32,12 @@ describe('importScan across executions', () => {
       rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       const steps: any[] = [];
       for (let i = 0; i < 10; i++) {
-        const r = rt.scriptRun('importScan', [scanId, i === 0 ? {} : null]) as any;
+        const r = rt.scriptRun('importScan', [scan.scanId, i === 0 ? {} : null]) as any;
         steps.push(r);
         if (r.done) break;
         // While unfinished: no visible result tab, one small checkpoint.
         expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
-        const cp = rt.properties.document!.get('scan.import.' + scanId)!;
+        const cp = rt.properties.document!.get('scan.import.' + scan.scanId)!;
         expect(cp.length).toBeLessThan(1500);
       }
       expect(steps.map((s) => [s.done, s.rowsWritten])).toEqual([
@@ -69,7 +48,7 @@ describe('importScan across executions', () => {
       ]);
       expect(steps[0].message).toBe('Imported 100 of 257 rows so far; continuing…');
       expectComplete(wb);
-      expect(rt.properties.document!.get('scan.import.' + scanId)).toBeNull();
+      expect(rt.properties.document!.get('scan.import.' + scan.scanId)).toBeNull();
     } finally {
       rt.close();
     }
@@ -80,10 +59,10 @@ describe('importScan across executions', () => {
     const { rt, wb } = session({ cost: { urlFetchCallMs: 150_000 } });
     try {
       rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
-      const first = rt.scriptRun('importScan', [scanId, null]) as any;
+      const first = rt.scriptRun('importScan', [scan.scanId, null]) as any;
       expect(first).toMatchObject({ done: false, rowsWritten: 200 });
       expect(rt.executions[rt.executions.length - 1].durationMs).toBeLessThan(360_000);
-      const second = rt.scriptRun('importScan', [scanId, null]) as any;
+      const second = rt.scriptRun('importScan', [scan.scanId, null]) as any;
       expect(second).toMatchObject({ done: true, rowsWritten: 250 });
       expect(rt.executions.every((e) => e.ok)).toBe(true);
       expectComplete(wb);
@@ -104,10 +83,10 @@ describe('importScan across executions', () => {
       for (let i = 0; i < 8; i++) {
         let r: any;
         try {
-          r = rt.scriptRun('importScan', [scanId, null]);
+          r = rt.scriptRun('importScan', [scan.scanId, null]);
         } catch (e) {
           outcomes.push(String((e as Error).message));
-          recorded.push(JSON.parse(rt.properties.document!.get('scan.import.' + scanId)!).productsDone);
+          recorded.push(JSON.parse(rt.properties.document!.get('scan.import.' + scan.scanId)!).productsDone);
           expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
           continue;
         }
@@ -132,11 +111,11 @@ describe('importScan across executions', () => {
     const { rt, wb } = session();
     try {
       rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
-      expect((rt.scriptRun('importScan', [scanId, null]) as any).rowsWritten).toBe(100);
+      expect((rt.scriptRun('importScan', [scan.scanId, null]) as any).rowsWritten).toBe(100);
       // What an execution killed between its write and its checkpoint leaves: rows 101-150 staged, not recorded.
       const staging = wb.sheets.find((s) => s.hidden && s.name.startsWith('~import'))!;
       for (let r = 102; r <= 151; r++) wb.type(staging.name, 'A' + r, 'LEFTOVER' + r);
-      for (;;) if ((rt.scriptRun('importScan', [scanId, null]) as any).done) break;
+      for (;;) if ((rt.scriptRun('importScan', [scan.scanId, null]) as any).done) break;
       expectComplete(wb);
       expect(
         wb
@@ -153,12 +132,12 @@ describe('importScan across executions', () => {
     const { rt, wb } = session();
     try {
       rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
-      expect((rt.scriptRun('importScan', [scanId, null]) as any).done).toBe(false);
+      expect((rt.scriptRun('importScan', [scan.scanId, null]) as any).done).toBe(false);
       const request = { filters: [{ field: 'buybox_price', operator: '<', value: 20 }] };
       let r: any;
-      do r = rt.scriptRun('importScan', [scanId, request]);
+      do r = rt.scriptRun('importScan', [scan.scanId, request]);
       while (!r.done);
-      const want = (await serviceRows(service, scanId, { filter: [{ name: 'buybox_price', operator: '<', value: 2000 }] })).map(
+      const want = (await serviceRows(scan.service, scan.scanId, { filter: [{ name: 'buybox_price', operator: '<', value: 2000 }] })).map(
         (p) => p.asin,
       );
       expect(want.length).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { SharedClock } from '../../emulator/gas/shared-clock';
 import { startServiceInWorker } from '../../emulator/service/worker';
 import { createRuntime, type Runtime } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { START } from './scanflow-helpers';
+import { START, startFaultProxy, type FaultProxy } from './scanflow-helpers';
 
 export { SharedClock };
 
@@ -21,6 +21,28 @@ export async function startClockedService(apiKeys: string[], start = START): Pro
   const clock = new SharedClock(start);
   const svc = await startServiceInWorker({ clock: clock.buffer, apiKeys });
   return { url: svc.url, clock, stop: svc.stop };
+}
+
+/**
+ * For a test file: the clocked service for `apiKeys` behind a recording/fault proxy, started before
+ * its tests (the returned object is filled in then) and stopped after them. Before each test the
+ * accounts get a fresh rate window and the proxy forgets its rules and what it saw.
+ */
+export function useClockedServiceBehindProxy(apiKeys: string[]): { svc: ClockedService; proxy: FaultProxy } {
+  const env = {} as { svc: ClockedService; proxy: FaultProxy };
+  beforeAll(async () => {
+    env.svc = await startClockedService(apiKeys);
+    env.proxy = await startFaultProxy(env.svc.url);
+  }, 60_000);
+  afterAll(async () => {
+    env.proxy?.stop();
+    await env.svc?.stop();
+  });
+  beforeEach(async () => {
+    env.svc.clock.advance(61_000);
+    await env.proxy.reset();
+  });
+  return env;
 }
 
 export function listsRuntime(wb: Workbook, clock: SharedClock): Runtime {
@@ -52,6 +74,11 @@ export async function listAll(svc: ClockedService, key: string, path: string): P
       return out;
     }
   }
+}
+
+/** Types `values` into row `row` of `sheet` from column A, cell by cell as the user would. */
+export function typeRow(wb: Workbook, sheet: string, row: number, values: unknown[]): void {
+  values.forEach((v, i) => wb.type(sheet, wb.a1(row, i + 1), v));
 }
 
 /** Values of a tab as the user sees them (row arrays), without trailing blank rows. */

@@ -5,31 +5,17 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
-import { api, listAll, listsRuntime, startClockedService, type ClockedService } from './lists-helpers';
+import { connect, thrown } from './scanflow-helpers';
+import { api, listAll, listsRuntime, useClockedServiceBehindProxy } from './lists-helpers';
 
 const KEYS = Array.from({ length: 8 }, (_, i) => `limits-key-${i}-bbbbbbbbbbbbbbbb`);
 let next = 0;
-let svc: ClockedService;
-let proxy: FaultProxy;
+const env = useClockedServiceBehindProxy(KEYS);
 
-beforeAll(async () => {
-  svc = await startClockedService(KEYS);
-  proxy = await startFaultProxy(svc.url);
-}, 60_000);
-afterAll(async () => {
-  proxy?.stop();
-  await svc?.stop();
-});
-beforeEach(async () => {
-  svc.clock.advance(61_000);
-  await proxy.reset();
-});
-
-function setUp(url = proxy.url): { rt: Runtime; wb: Workbook; key: string } {
+function setUp(url = env.proxy.url): { rt: Runtime; wb: Workbook; key: string } {
   const key = KEYS[next++];
   const wb = new Workbook({ name: 'Limits' });
-  const rt = listsRuntime(wb, svc.clock);
+  const rt = listsRuntime(wb, env.svc.clock);
   connect(rt, url, key);
   rt.scriptRun('setUpLists');
   return { rt, wb, key };
@@ -39,21 +25,21 @@ const byList = (r: any, id: string) => r.lists.find((l: any) => l.list === id);
 async function seedBrands(key: string, n: number, prefix: string): Promise<void> {
   for (let i = 0; i < n; i += 10_000) {
     const brands = Array.from({ length: Math.min(10_000, n - i) }, (_, j) => `${prefix} ${i + j}`);
-    await api(svc.url, key, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands });
+    await api(env.svc.url, key, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands });
   }
-  svc.clock.advance(61_000);
+  env.svc.clock.advance(61_000);
 }
 
 test('45,000 brands read at the floor (45 pages) and paced: no 429, also when a preview just used the window', async () => {
   const { rt, wb, key } = setUp();
   await seedBrands(key, 45_000, 'Seeded');
-  await proxy.reset();
+  await env.proxy.reset();
   const preview = rt.scriptRun('previewSync') as any;
   expect(preview.rateLimited).toBe(0);
   expect(byList(preview, 'brands')).toMatchObject({ toSheet: { added: 45_000 } });
   const sync = rt.scriptRun('syncNow') as any;
   expect(sync).toMatchObject({ done: true, rateLimited: 0 });
-  const seen = await proxy.seen();
+  const seen = await env.proxy.seen();
   const brandCalls = seen.filter((s) => s.path.startsWith('/api/v3/brand-blocklist'));
   expect(brandCalls.length).toBe(90);
   expect(seen.filter((s) => s.status === 429)).toEqual([]);
@@ -71,11 +57,11 @@ test('a 429 storm: Retry-After is honoured and the sync completes', async () => 
   wb.type('Scan multipack', 'A2', 'US');
   wb.type('Scan multipack', 'B2', 'B00000000S1');
   wb.type('Scan multipack', 'C2', 3);
-  await proxy.faults([{ path: '^/api/v3/multipack-corrections$', status: 429, times: 6, headers: { 'Retry-After': '5' } }]);
+  await env.proxy.faults([{ path: '^/api/v3/multipack-corrections$', status: 429, times: 6, headers: { 'Retry-After': '5' } }]);
   const r = rt.scriptRun('syncNow') as any;
   expect(r).toMatchObject({ done: true, rateLimited: 6 });
   expect(byList(r, 'multipack')).toMatchObject({ state: 'synced', toService: { added: 1 } });
-  expect((await listAll(svc, key, '/api/v3/multipack-corrections')).map((c) => c.asin)).toEqual(['B00000000S1']);
+  expect((await listAll(env.svc, key, '/api/v3/multipack-corrections')).map((c) => c.asin)).toEqual(['B00000000S1']);
   // six waits of at least 5 s, one after the other
   expect(rt.executions[rt.executions.length - 1].durationMs).toBeGreaterThanOrEqual(30_000);
   rt.close();
@@ -115,21 +101,21 @@ test('killed at 6 minutes in the middle of its writes: the next run sends only w
   rt.properties.script.set('scan.listsTuning', JSON.stringify({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
   // the three write requests go in one parallel wave and are refused for 200 s; of the retries,
   // one is refused again: the runtime ends the execution at 6 minutes while the sync waits for it
-  await proxy.faults([{ method: 'POST', path: '^/api/v3/brand-blocklist$', status: 429, times: 4, headers: { 'Retry-After': '200' } }]);
+  await env.proxy.faults([{ method: 'POST', path: '^/api/v3/brand-blocklist$', status: 429, times: 4, headers: { 'Retry-After': '200' } }]);
   expect(thrown(() => rt.scriptRun('syncNow'))).toMatch(/Exceeded maximum execution time/);
-  const onService = (await listAll(svc, key, '/api/v3/brand-blocklist')).length;
+  const onService = (await listAll(env.svc, key, '/api/v3/brand-blocklist')).length;
   // two of the three requests (10,000, 10,000 and 5,000 rows) went through; which two depends on arrival order
   expect([15_000, 20_000]).toContain(onService);
   rt.properties.script.set('scan.listsTuning', '{}');
-  svc.clock.advance(61_000);
+  env.svc.clock.advance(61_000);
   const r = rt.scriptRun('syncNow') as any;
   expect(r.done).toBe(true);
   expect(byList(r, 'brands')).toMatchObject({ state: 'synced', toService: { added: 25_000 - onService } });
-  const sent = (await proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/brand-blocklist' && s.status === 200);
+  const sent = (await env.proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/brand-blocklist' && s.status === 200);
   const names = sent.flatMap((s) => JSON.parse(s.body).brands as string[]);
   expect(names.length).toBe(25_000);
   expect(new Set(names).size).toBe(25_000);
-  expect((await listAll(svc, key, '/api/v3/brand-blocklist')).length).toBe(25_000);
+  expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).length).toBe(25_000);
   rt.close();
 }, 120_000);
 
@@ -142,14 +128,14 @@ test('notes created before a kill are not created again: the next run recognises
   });
   rt.properties.script.set('scan.listsTuning', JSON.stringify({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
   // one of the three creates (sent in one wave) is told to come back in 400 s: the runtime ends the run meanwhile
-  await proxy.faults([{ method: 'POST', path: '^/api/v3/public/notes$', status: 429, times: 1, headers: { 'Retry-After': '400' } }]);
+  await env.proxy.faults([{ method: 'POST', path: '^/api/v3/public/notes$', status: 429, times: 1, headers: { 'Retry-After': '400' } }]);
   expect(thrown(() => rt.scriptRun('syncNow'))).toMatch(/Exceeded maximum execution time/);
-  const before = (await api(svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
+  const before = (await api(env.svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
   expect(before.length).toBe(2);
   rt.properties.script.set('scan.listsTuning', '{}');
   const r = rt.scriptRun('syncNow') as any;
   expect(r.lists.find((l: any) => l.list === 'notes')).toMatchObject({ state: 'synced', toService: { added: 1 } });
-  const notes = (await api(svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
+  const notes = (await api(env.svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
   expect(notes.map((n) => n.note).sort()).toEqual(['first note', 'second note', 'third note']);
   const ids = [2, 3, 4].map((row) => String(wb.cell('Scan notes', `D${row}`).value));
   expect(ids.sort()).toEqual(notes.map((n) => String(n.id)).sort());

@@ -7,8 +7,8 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, startFaultProxy, type FaultProxy, utcClockText } from './scanflow-helpers';
-import { api, listAll, listsRuntime, startClockedService, type ClockedService } from './lists-helpers';
+import { connect, utcClockText } from './scanflow-helpers';
+import { api, listAll, listsRuntime, useClockedServiceBehindProxy } from './lists-helpers';
 
 jest.setTimeout(120_000);
 
@@ -16,21 +16,7 @@ const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 const KEYS = Array.from({ length: 6 }, (_, i) => `quota-lists-key-${i}-cccccccccccc`);
 let next = 0;
-let svc: ClockedService;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  svc = await startClockedService(KEYS);
-  proxy = await startFaultProxy(svc.url);
-}, 60_000);
-afterAll(async () => {
-  proxy?.stop();
-  await svc?.stop();
-});
-beforeEach(async () => {
-  svc.clock.advance(61_000);
-  await proxy.reset();
-});
+const env = useClockedServiceBehindProxy(KEYS);
 
 const BRANDS = 'Scan brand blocklist';
 const utc = utcClockText;
@@ -39,8 +25,8 @@ const utc = utcClockText;
 function setUp(): { rt: Runtime; wb: Workbook; key: string } {
   const key = KEYS[next++];
   const wb = new Workbook({ name: 'Quota lists' });
-  const rt = listsRuntime(wb, svc.clock);
-  connect(rt, proxy.url, key);
+  const rt = listsRuntime(wb, env.svc.clock);
+  connect(rt, env.proxy.url, key);
   rt.scriptRun('setUpLists');
   rt.scriptRun('setAutoSync', [true]);
   expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
@@ -49,11 +35,11 @@ function setUp(): { rt: Runtime; wb: Workbook; key: string } {
 
 /** One hour on, the hourly trigger fires; the requests it made, by API area. */
 async function hourly(rt: Runtime): Promise<string[]> {
-  const before = (await proxy.seen()).length;
+  const before = (await env.proxy.seen()).length;
   rt.advance(HOUR);
   const fired = rt.runDueTriggers();
   expect(fired).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
-  return (await proxy.seen()).slice(before).map((s) => s.method + ' ' + s.path.split('?')[0]);
+  return (await env.proxy.seen()).slice(before).map((s) => s.method + ' ' + s.path.split('?')[0]);
 }
 const reads = (calls: string[], area: string) => calls.filter((c) => c === 'GET /api/v3/' + area).length;
 const status = (rt: Runtime) => rt.scriptRun('getListsStatus') as { notice: string | null; unfinished: boolean };
@@ -74,7 +60,7 @@ test('an unchanged list is re-read after 1, 2, 4, 8 hours, not every hour; an ed
     // Brands changed at hour 1 (sent), then quiet: 2 (1 h on), 4, 8; the empty ASIN list: 1, 2, 4, 8.
     expect(brandReadsAt).toEqual([1, 2, 4, 8]);
     expect(asinReadsAt).toEqual([1, 2, 4, 8]);
-    expect((await listAll(svc, key, '/api/v3/brand-blocklist')).map((b) => b.name)).toEqual(['Acme']);
+    expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name)).toEqual(['Acme']);
 
     // The user adds a brand at hour 12: the next run reads the table (no URL Fetch for that), sees
     // the edit and syncs that list only; it is then hourly again.
@@ -84,16 +70,16 @@ test('an unchanged list is re-read after 1, 2, 4, 8 hours, not every hour; an ed
     expect(reads(h13, 'brand-blocklist')).toBe(1);
     expect(h13.filter((c) => c.startsWith('POST /api/v3/brand-blocklist'))).toHaveLength(1);
     expect(h13.filter((c) => !c.includes('brand-blocklist'))).toEqual([]);
-    expect((await listAll(svc, key, '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Acme', 'Bosch']);
+    expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Acme', 'Bosch']);
     expect(reads(await hourly(rt), 'brand-blocklist')).toBe(1);
 
     // A change made on the service alone reaches the sheet within the list's interval; Sync now
     // brings every list back to hourly: the next automatic run reads the ASIN list again (due at 16 otherwise).
-    await api(svc.url, key, 'POST', '/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B00000000Q1'] });
+    await api(env.svc.url, key, 'POST', '/api/v3/asin-blocklist', { marketplace_id: 'US', asins: ['B00000000Q1'] });
     const h15 = await hourly(rt);
     expect(reads(h15, 'asin-blocklist')).toBe(0);
     expect(wb.cell('Scan ASIN blocklist', 'B2').value).toBe('');
-    svc.clock.advance(61_000);
+    env.svc.clock.advance(61_000);
     expect(rt.scriptRun('syncNow')).toMatchObject({ done: true });
     expect(wb.cell('Scan ASIN blocklist', 'B2').value).toBe('B00000000Q1');
     expect(reads(await hourly(rt), 'asin-blocklist')).toBe(1);
@@ -108,9 +94,9 @@ test('a list of more pages than one rate window (31,000 entries) is re-read at m
   try {
     for (let i = 0; i < 31_000; i += 10_000) {
       const brands = Array.from({ length: Math.min(10_000, 31_000 - i) }, (_, j) => `Big ${i + j}`);
-      await api(svc.url, key, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands });
+      await api(env.svc.url, key, 'POST', '/api/v3/brand-blocklist', { marketplace_id: 'US', brands });
     }
-    svc.clock.advance(61_000);
+    env.svc.clock.advance(61_000);
     const readAt: number[] = [];
     for (let h = 1; h <= 9; h++) {
       // an edit every hour after the first sync wrote the 31,000 rows into the sheet
@@ -120,7 +106,7 @@ test('a list of more pages than one rate window (31,000 entries) is re-read at m
     }
     expect(readAt).toEqual([1, 5, 9]);
     // the last edit (hour 9) is on the service; the earlier ones were replaced by it in the sheet before any was sent
-    const names = new Set((await listAll(svc, key, '/api/v3/brand-blocklist')).map((b) => b.name));
+    const names = new Set((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name));
     expect(names.has('Edited 9')).toBe(true);
     expect(names.has('Edited 5')).toBe(false);
     expect(names.size).toBe(31_000);
@@ -159,7 +145,7 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
     expect(stop).toMatchObject({ q: 'urlfetch' });
     expect(stop.until).toBe(stop.at + 24 * HOUR);
     // Sent so far is on the service; the rest waits, the sheet as the user left it.
-    expect((await listAll(svc, key, '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Delta', 'Gamma']);
+    expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Delta', 'Gamma']);
     expect(wb.values(BRANDS).slice(1, 5)).toEqual(rows);
     const s = status(rt);
     expect(s.unfinished).toBe(true);
@@ -176,13 +162,13 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
     const resumed = await hourly(rt);
     expect(resumed.filter((c) => c === 'POST /api/v3/brand-blocklist')).toHaveLength(1);
     expect(resumed.filter((c) => c === 'POST /api/v3/multipack-corrections')).toHaveLength(1);
-    const writes = (await proxy.seen()).filter((c) => c.method === 'POST' && c.path === '/api/v3/brand-blocklist' && c.status === 200);
+    const writes = (await env.proxy.seen()).filter((c) => c.method === 'POST' && c.path === '/api/v3/brand-blocklist' && c.status === 200);
     expect(writes.map((w) => JSON.parse(w.body))).toEqual([
       { marketplace_id: 'DE', brands: ['Delta', 'Gamma'] },
       { marketplace_id: 'US', brands: ['Alpha', 'Beta'] },
     ]);
-    expect((await listAll(svc, key, '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
-    expect((await listAll(svc, key, '/api/v3/multipack-corrections')).map((c) => [c.asin, c.quantity])).toEqual([['B00000000M1', 2]]);
+    expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
+    expect((await listAll(env.svc, key, '/api/v3/multipack-corrections')).map((c) => [c.asin, c.quantity])).toEqual([['B00000000M1', 2]]);
     expect(wb.values(BRANDS).slice(1, 5)).toEqual(rows);
     expect(status(rt)).toMatchObject({ unfinished: false, notice: null });
     expect(rt.executions.filter((e) => e.kind === 'installable-trigger').every((e) => e.ok)).toBe(true);
@@ -200,7 +186,7 @@ test("with the day's trigger time low the sync waits (the rest is kept for impor
     rt.quotas.spend(OWNER, 'triggerRuntimeMs', 65 * 60_000);
     rt.properties.user(OWNER).set('scan.triggerDay', JSON.stringify({ s: dayStart, ms: 65 * 60_000 }));
     expect(await hourly(rt)).toEqual([]);
-    expect(await listAll(svc, key, '/api/v3/brand-blocklist')).toEqual([]);
+    expect(await listAll(env.svc, key, '/api/v3/brand-blocklist')).toEqual([]);
     expect(rt.logs.join('\n')).toContain("automatic lists sync waits: the rest of the day's trigger time is kept for imports");
     const until = dayStart + 24 * HOUR;
     expect(status(rt).notice).toBe(
@@ -210,7 +196,7 @@ test("with the day's trigger time low the sync waits (the rest is kept for impor
     rt.advance(until - rt.state.clock.now());
     const calls = await hourly(rt);
     expect(calls).toContain('POST /api/v3/brand-blocklist');
-    expect((await listAll(svc, key, '/api/v3/brand-blocklist')).map((b) => b.name)).toEqual(['Waiting']);
+    expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name)).toEqual(['Waiting']);
     expect(status(rt).notice).toBeNull();
   } finally {
     rt.close();

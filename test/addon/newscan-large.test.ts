@@ -6,24 +6,11 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { connect, runtime, thrown, useServiceBehindProxy } from './scanflow-helpers';
 
 jest.setTimeout(60_000);
 
-let svc: SpawnedService;
-let proxy: FaultProxy;
-beforeAll(async () => {
-  svc = await spawnService({ SCAN_SERVICE_SPEED: '600000' });
-  proxy = await startFaultProxy(svc.url);
-});
-afterAll(async () => {
-  proxy?.stop();
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await proxy.reset();
-});
+const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });
 
 /** A valid UPC-A for i. */
 function upc(i: number): string {
@@ -77,7 +64,7 @@ const last = (rt: Runtime) => rt.executions[rt.executions.length - 1];
 test('a wide block: preview reads only the mapped columns, one pair of reads per run, and names real rows and columns', () => {
   const wb = wideSheet(20_000, 100);
   const rt = runtime(wb);
-  connect(rt, proxy.url, svc.apiKey);
+  connect(rt, env.proxy.url, env.svc.apiKey);
   const setup = rt.scriptRun('getScanSetup') as any;
   expect(setup.columns).toHaveLength(100);
   expect(setup.rangeA1).toBe('A1:CV20001');
@@ -107,7 +94,7 @@ test('too many cells to read: refused with the size and what to do, before any c
   wb.writeInput(sh, 2, 2, 2.5);
   wb.writeInput(sh, 100_001, 30, 'x');
   const rt = runtime(wb);
-  connect(rt, proxy.url, svc.apiKey);
+  connect(rt, env.proxy.url, env.svc.apiKey);
   const setup = rt.scriptRun('getScanSetup') as any;
   const roles = setup.columns.map((_c: any, i: number) => (i === 0 ? 'identifier' : i === 1 ? 'cost' : 'custom'));
   for (const fn of ['previewScan', 'startScan']) {
@@ -120,7 +107,7 @@ test('too many cells to read: refused with the size and what to do, before any c
     );
     expect(last(rt).counters.cellsRead).toBe(0);
   }
-  expect((await proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
+  expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
   expect(rt.properties.document!.get('scan.running')).toBeNull();
   rt.close();
 });
@@ -144,7 +131,7 @@ test('a block wider than the form can offer: setup refuses before reading', () =
 test('100,000 rows x 100 columns (header included: the 10,000,000 cells of a whole spreadsheet), six mapped: preview and start fit the 6-minute limit (modelled seconds in README)', async () => {
   const wb = wideSheet(99_999, 100);
   const rt = runtime(wb);
-  connect(rt, proxy.url, svc.apiKey);
+  connect(rt, env.proxy.url, env.svc.apiKey);
   const setup = rt.scriptRun('getScanSetup') as any;
   expect(setup.rowCount).toBe(99_999);
   const roles = setup.columns.map(() => 'ignore');

@@ -6,41 +6,34 @@
  * running-scan record, refusals that send nothing, selections, and a 10,000-row sheet.
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, messyWorkbook, parseMultipart, runtime, SAMPLE, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { connect, messyWorkbook, parseMultipart, runtime, SAMPLE, scanRequest, thrown, useServiceBehindProxy } from './scanflow-helpers';
 
-let svc: SpawnedService;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  svc = await spawnService({ SCAN_SERVICE_SPEED: '600000' });
-  proxy = await startFaultProxy(svc.url);
-});
-afterAll(async () => {
-  proxy?.stop();
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await proxy.reset();
-});
+const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });
 
 async function serviceScan(id: number): Promise<any> {
-  const r = await fetch(`${svc.url}/api/v3/scans/${id}`, { headers: { Authorization: `Bearer ${svc.apiKey}` } });
+  const r = await fetch(`${env.svc.url}/api/v3/scans/${id}`, { headers: { Authorization: `Bearer ${env.svc.apiKey}` } });
   expect(r.status).toBe(200);
   return r.json();
 }
 
 async function uploads() {
-  return (await proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans');
+  return (await env.proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans');
 }
+
+/** The shipped sample's columns with the roles suggested for them ([header, role]). */
+const SAMPLE_COLUMNS = [
+  ['Item Code', 'sku'],
+  ['UPC', 'identifier'],
+  ['Description', 'custom'],
+  ['Unit Cost', 'cost'],
+  ['MSRP/MAP', 'map'],
+  ['Qty Avail', 'stock'],
+  ['Case Pack', 'custom'],
+];
 
 function requestFrom(setup: any, options: Record<string, unknown> = {}) {
   return {
-    roles: setup.columns.map((c: any) => c.role),
-    options: { marketplace: setup.defaultMarketplace, name: setup.defaultName, ...options },
-    sheetName: setup.sheetName,
-    rangeA1: setup.rangeA1,
-    selection: setup.selection,
+    ...scanRequest(setup, { marketplace: setup.defaultMarketplace, name: setup.defaultName, ...options }),
     headerRow: setup.headerRow,
   };
 }
@@ -49,7 +42,7 @@ function messy() {
   const wb = messyWorkbook();
   wb.timeZone = 'Asia/Tokyo'; // 2026-11-20 23:30 UTC is already the 21st there
   const rt = runtime(wb);
-  connect(rt, proxy.url, svc.apiKey);
+  connect(rt, env.proxy.url, env.svc.apiKey);
   return { wb, rt };
 }
 
@@ -149,7 +142,7 @@ describe('a messy sheet', () => {
     const ups = await uploads();
     expect(ups).toHaveLength(1);
     expect(ups[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
-    expect(ups[0].authorization).toBe(`Bearer ${svc.apiKey}`);
+    expect(ups[0].authorization).toBe(`Bearer ${env.svc.apiKey}`);
     const parts = parseMultipart(ups[0].body, ups[0].contentType);
     expect(parts.file.filename).toBe('ACME, March list.csv');
     expect(parts.file.contentType).toBe('text/csv');
@@ -238,7 +231,7 @@ test('a sheet of bare data (no header row): headerRow 0, columns by letter, row 
     ["'4006381333931", 4, 'Pen'],
   ].forEach((row, i) => row.forEach((v, j) => wb.type('Bare', wb.a1(i + 1, j + 1), v)));
   const rt = runtime(wb);
-  connect(rt, proxy.url, svc.apiKey);
+  connect(rt, env.proxy.url, env.svc.apiKey);
   const setup = rt.scriptRun('getScanSetup') as any;
   expect(setup).toEqual(expect.objectContaining({ headerRow: 0, rowCount: 3 }));
   expect(setup.columns.map((c: any) => [c.header, c.sample])).toEqual([
@@ -295,7 +288,7 @@ describe('refusals send nothing', () => {
       ['036000291452', 'call'],
     ].forEach((row, i) => row.forEach((v, j) => v && wb.type('Bad', wb.a1(i + 1, j + 1), v)));
     const rt = runtime(wb);
-    connect(rt, proxy.url, svc.apiKey);
+    connect(rt, env.proxy.url, env.svc.apiKey);
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(thrown(() => rt.scriptRun('startScan', [requestFrom(setup)]))).toBe(
       'The scan was not started: No row can be sent: every row was skipped (see the reasons).',
@@ -328,19 +321,11 @@ describe('the shipped sample', () => {
   test('suggestions, preview counts and the messy rows by their sheet rows', async () => {
     const wb = await Workbook.fromXlsx(SAMPLE);
     const rt = runtime(wb);
-    connect(rt, proxy.url, svc.apiKey);
+    connect(rt, env.proxy.url, env.svc.apiKey);
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(expect.objectContaining({ sheetName: 'Price List', headerRow: 1, rowCount: 300 }));
     // Case Pack next to a per-unit cost is informational (samples/README.md): custom, not pack quantity.
-    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual([
-      ['Item Code', 'sku'],
-      ['UPC', 'identifier'],
-      ['Description', 'custom'],
-      ['Unit Cost', 'cost'],
-      ['MSRP/MAP', 'map'],
-      ['Qty Avail', 'stock'],
-      ['Case Pack', 'custom'],
-    ]);
+    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual(SAMPLE_COLUMNS);
     const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
     expect(p.counts.send + p.counts.skipped).toBe(300);
     const skipped = Object.fromEntries(p.skipped.map((s: any) => [s.sheetRow, s.reason]));
@@ -368,24 +353,22 @@ describe('the shipped sample', () => {
 });
 
 describe('a selection below the header row', () => {
-  test('data rows A10:G20 of the sample take their column names from the sheet header (row 1), and every selected row is data', async () => {
+  /** The shipped sample with its data rows A10:G20 selected. */
+  async function sampleWithA10G20Selected() {
     const wb = await Workbook.fromXlsx(SAMPLE);
     const rt = runtime(wb);
-    connect(rt, proxy.url, svc.apiKey);
+    connect(rt, env.proxy.url, env.svc.apiKey);
     const sh = wb.requireSheet('Price List');
     wb.activeSheet = sh;
-    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 }; // A10:G20
+    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 };
+    return { wb, rt };
+  }
+
+  test('data rows A10:G20 of the sample take their column names from the sheet header (row 1), and every selected row is data', async () => {
+    const { rt } = await sampleWithA10G20Selected();
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(expect.objectContaining({ rangeA1: 'A10:G20', selection: true, headerRow: 1, rowCount: 11 }));
-    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual([
-      ['Item Code', 'sku'],
-      ['UPC', 'identifier'],
-      ['Description', 'custom'],
-      ['Unit Cost', 'cost'],
-      ['MSRP/MAP', 'map'],
-      ['Qty Avail', 'stock'],
-      ['Case Pack', 'custom'],
-    ]);
+    expect(setup.columns.map((c: any) => [c.header, c.role])).toEqual(SAMPLE_COLUMNS);
     // Samples come from the selection itself.
     expect(setup.columns[0].sample).toBe('SKU-10009');
     const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
@@ -402,12 +385,7 @@ describe('a selection below the header row', () => {
   });
 
   test('the user says which row is the header, or that there is none', async () => {
-    const wb = await Workbook.fromXlsx(SAMPLE);
-    const rt = runtime(wb);
-    connect(rt, proxy.url, svc.apiKey);
-    const sh = wb.requireSheet('Price List');
-    wb.activeSheet = sh;
-    wb.activeRange = { sheet: sh, r1: 10, c1: 1, r2: 20, c2: 7 };
+    const { rt } = await sampleWithA10G20Selected();
     const first = rt.scriptRun('getScanSetup') as any;
     const again = { sheetName: first.sheetName, rangeA1: first.rangeA1, selection: first.selection };
     const none = rt.scriptRun('getScanSetup', [{ ...again, headerRow: 0 }]) as any;
@@ -448,7 +426,7 @@ describe('a 10,000-row sheet', () => {
     }
     rows.forEach((row, r) => row.forEach((v, c) => wb.writeInput(sh, r + 1, c + 1, v)));
     const rt = runtime(wb);
-    connect(rt, proxy.url, svc.apiKey);
+    connect(rt, env.proxy.url, env.svc.apiKey);
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup.rowCount).toBe(10_000);
     const started = rt.scriptRun('startScan', [requestFrom(setup)]) as any;

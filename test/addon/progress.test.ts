@@ -4,45 +4,23 @@
  * cancel, reopening finds the scan, per-user records, and 401/422/429/5xx/time-out behaviour with
  * nothing half-written.
  */
-import { Workbook } from '../../emulator/gas/spreadsheet';
-import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, listWorkbook, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { connect, listWorkbook, runtime, scanRequest, thrown, useServiceBehindProxy } from './scanflow-helpers';
 
 const OWNER = 'owner@example.com';
 const EDITOR = 'editor@example.com';
 const KEY_A = 'key-a-0123456789abcdef';
 const KEY_B = 'key-b-0123456789abcdef';
 
-let svc: SpawnedService;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  // 120 lines per minute: a 40-line scan takes 20 s, so it is seen running.
-  svc = await spawnService({ SCAN_SERVICE_SPEED: '120', SCAN_SERVICE_API_KEYS: `${KEY_A},${KEY_B}` });
-  proxy = await startFaultProxy(svc.url);
-});
-afterAll(async () => {
-  proxy?.stop();
-  await svc?.stop();
-});
-beforeEach(async () => {
-  await proxy.reset();
-});
+// 120 lines per minute: a 40-line scan takes 20 s, so it is seen running.
+const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '120', SCAN_SERVICE_API_KEYS: `${KEY_A},${KEY_B}` });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function request(rt: ReturnType<typeof runtime>, name = 'Progress test', user?: string) {
-  const setup = rt.scriptRun('getScanSetup', [], user ? { user } : {}) as any;
-  return {
-    roles: setup.columns.map((c: any) => c.role),
-    options: { marketplace: 'US', name },
-    sheetName: setup.sheetName,
-    rangeA1: setup.rangeA1,
-    selection: setup.selection,
-  };
+  return scanRequest(rt.scriptRun('getScanSetup', [], user ? { user } : {}), { marketplace: 'US', name });
 }
 
-function setUp(n = 40, key = KEY_A, url = proxy.url, opts: Parameters<typeof runtime>[1] = {}) {
+function setUp(n = 40, key = KEY_A, url = env.proxy.url, opts: Parameters<typeof runtime>[1] = {}) {
   const wb = listWorkbook(n, OWNER);
   const rt = runtime(wb, opts);
   connect(rt, url, key);
@@ -50,7 +28,7 @@ function setUp(n = 40, key = KEY_A, url = proxy.url, opts: Parameters<typeof run
 }
 
 async function forwardedUploads(): Promise<number> {
-  return (await proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans' && !s.injected).length;
+  return (await env.proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans' && !s.injected).length;
 }
 
 describe('progress and cancel', () => {
@@ -98,10 +76,10 @@ describe('progress and cancel', () => {
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup.running.map((s: any) => [s.scanId, s.name])).toEqual([[id, 'Progress test']]);
 
-    connect(rt, proxy.url, KEY_B, EDITOR);
+    connect(rt, env.proxy.url, KEY_B, EDITOR);
     expect(rt.scriptRun('getRunningScans', [], { user: EDITOR })).toEqual([]);
 
-    const del = await fetch(`${svc.url}/api/v3/scans/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${KEY_A}` } });
+    const del = await fetch(`${env.svc.url}/api/v3/scans/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${KEY_A}` } });
     expect(del.status).toBe(200);
     expect(rt.scriptRun('getRunningScans')).toEqual([]);
     expect(rt.properties.document!.get('scan.running')).toBeNull();
@@ -135,14 +113,14 @@ describe('faults', () => {
 
   test('429 on the upload: waits as Retry-After says, then sends once more and succeeds', async () => {
     const { rt } = setUp(5);
-    await proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 429, times: 1, headers: { 'Retry-After': '7' } }]);
+    await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 429, times: 1, headers: { 'Retry-After': '7' } }]);
     const req = request(rt);
     const started = rt.scriptRun('startScan', [req]) as any;
     expect(started.progress.scanId).toBeGreaterThan(0);
     const exec = rt.executions[rt.executions.length - 1];
     expect(exec.durationMs).toBeGreaterThanOrEqual(7000);
     expect(exec.durationMs).toBeLessThan(7000 * 1.1 + 5000);
-    const ups = (await proxy.seen()).filter((s) => s.path === '/api/v3/scans');
+    const ups = (await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans');
     expect(ups.map((s) => s.status)).toEqual([429, 201]);
     expect(Object.keys(JSON.parse(rt.properties.document!.get('scan.running')!))).toEqual([String(started.progress.scanId)]);
     rt.close();
@@ -150,20 +128,20 @@ describe('faults', () => {
 
   test('5xx on the upload: retried with backoff and succeeds; when it persists, a clear message and no scan, no record', async () => {
     const { rt } = setUp(5);
-    await proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 503, times: 2 }]);
+    await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 503, times: 2 }]);
     const ok = rt.scriptRun('startScan', [request(rt)]) as any;
     expect(ok.progress.scanId).toBeGreaterThan(0);
-    expect((await proxy.seen()).filter((s) => s.path === '/api/v3/scans').map((s) => s.status)).toEqual([503, 503, 201]);
+    expect((await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans').map((s) => s.status)).toEqual([503, 503, 201]);
 
-    await proxy.reset();
+    await env.proxy.reset();
     rt.scriptRun('cancelScan', [ok.progress.scanId]);
     const recordBefore = rt.properties.document!.get('scan.running');
-    await proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 500, times: 100 }]);
+    await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 500, times: 100 }]);
     const req = request(rt, 'Never');
     expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
       'The Scan Service had a problem (error 500). Try again later. The scan was not started (tried 6 times).',
     );
-    const seen = (await proxy.seen()).filter((s) => s.path === '/api/v3/scans');
+    const seen = (await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans');
     expect(seen).toHaveLength(6);
     expect(seen.every((s) => s.injected)).toBe(true);
     // Backoff waits were taken (1+2+4+8+16 s at least half each, on the modelled clock).
@@ -173,29 +151,29 @@ describe('faults', () => {
   });
 
   test('a time-out on the upload is not retried (the scan may exist): the message says to look in the history', async () => {
-    const { rt } = setUp(5, KEY_A, proxy.url, { urlFetchTimeoutMs: 1500 });
-    await proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 201, times: 1, delayMs: 3000 }]);
+    const { rt } = setUp(5, KEY_A, env.proxy.url, { urlFetchTimeoutMs: 1500 });
+    await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 201, times: 1, delayMs: 3000 }]);
     const req = request(rt);
     expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
       'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.',
     );
-    expect((await proxy.seen()).filter((s) => s.path === '/api/v3/scans')).toHaveLength(1);
+    expect((await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans')).toHaveLength(1);
     expect(rt.properties.document!.get('scan.running')).toBeNull();
     rt.close();
   });
 
   test('progress: 429 and 503 and a time-out are retried; the sidebar gets the progress', async () => {
-    const { rt } = setUp(5, KEY_A, proxy.url, { urlFetchTimeoutMs: 1500 });
+    const { rt } = setUp(5, KEY_A, env.proxy.url, { urlFetchTimeoutMs: 1500 });
     const id = (rt.scriptRun('startScan', [request(rt)]) as any).progress.scanId;
-    await proxy.reset();
-    await proxy.faults([
+    await env.proxy.reset();
+    await env.proxy.faults([
       { method: 'GET', path: '^/api/v3/scans/\\d+$', status: 429, times: 1, headers: { 'Retry-After': '3' } },
       { method: 'GET', path: '^/api/v3/scans/\\d+$', status: 503, times: 1 },
       { method: 'GET', path: '^/api/v3/scans/\\d+$', status: 200, times: 1, delayMs: 2500 },
     ]);
     const p = rt.scriptRun('getScanProgress', [id]) as any;
     expect(p.scanId).toBe(id);
-    expect((await proxy.seen()).map((s) => s.injected)).toEqual([true, true, true, false]);
+    expect((await env.proxy.seen()).map((s) => s.injected)).toEqual([true, true, true, false]);
     rt.scriptRun('cancelScan', [id]);
     rt.close();
   });
@@ -204,7 +182,7 @@ describe('faults', () => {
     const { rt } = setUp(5);
     const id = (rt.scriptRun('startScan', [request(rt)]) as any).progress.scanId;
     rt.scriptRun('cancelScan', [id]);
-    await proxy.faults([{ method: 'GET', path: '^/api/v3/scans/\\d+$', status: 502, times: 100 }]);
+    await env.proxy.faults([{ method: 'GET', path: '^/api/v3/scans/\\d+$', status: 502, times: 100 }]);
     expect(thrown(() => rt.scriptRun('getScanProgress', [id]))).toBe('The Scan Service had a problem (error 502). Try again later.');
     expect(Object.keys(JSON.parse(rt.properties.document!.get('scan.running')!))).toEqual([String(id)]);
     rt.close();

@@ -10,7 +10,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, startFaultProxy, thrown, type FaultProxy, type Seen } from './scanflow-helpers';
 import { startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
-import { tab } from './lists-helpers';
+import { tab, typeRow } from './lists-helpers';
 
 jest.setTimeout(120_000);
 
@@ -214,19 +214,11 @@ test('a sync right after an action has nothing to do; a sync refreshes the List 
   const w = await world();
   w.rt.scriptRun('setUpLists');
   // every list synced once with an entry, so each has a base
-  w.wb.type('Scan tags', 'A2', 'US');
-  w.wb.type('Scan tags', 'B2', 'B0SEED00001');
-  w.wb.type('Scan tags', 'C2', 'seed');
-  w.wb.type('Scan notes', 'A2', 'US');
-  w.wb.type('Scan notes', 'B2', 'B0SEED00001');
-  w.wb.type('Scan notes', 'C2', 'seed');
-  w.wb.type('Scan brand blocklist', 'A2', 'US');
-  w.wb.type('Scan brand blocklist', 'B2', 'Seed');
-  w.wb.type('Scan ASIN blocklist', 'A2', 'US');
-  w.wb.type('Scan ASIN blocklist', 'B2', 'B0SEED00001');
-  w.wb.type('Scan multipack', 'A2', 'US');
-  w.wb.type('Scan multipack', 'B2', 'B0SEED00001');
-  w.wb.type('Scan multipack', 'C2', 2);
+  typeRow(w.wb, 'Scan tags', 2, ['US', 'B0SEED00001', 'seed']);
+  typeRow(w.wb, 'Scan notes', 2, ['US', 'B0SEED00001', 'seed']);
+  typeRow(w.wb, 'Scan brand blocklist', 2, ['US', 'Seed']);
+  typeRow(w.wb, 'Scan ASIN blocklist', 2, ['US', 'B0SEED00001']);
+  typeRow(w.wb, 'Scan multipack', 2, ['US', 'B0SEED00001', 2]);
   w.rt.scriptRun('syncNow');
   const rows = rowsOf(w.wb, w.sheet);
   select(w.wb, w.sheet, 2, 4);

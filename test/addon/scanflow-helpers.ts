@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
+import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 
 export const ROOT = join(__dirname, '..', '..');
 export const SAMPLE = join(ROOT, 'samples', 'supplier-price-list.xlsx');
@@ -115,6 +116,27 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   };
 }
 
+/**
+ * For a test file: the local service in a child process (with `env` settings) behind a fault proxy,
+ * started before its tests (the returned object is filled in then) and stopped after them; before
+ * each test the proxy forgets its rules and what it saw.
+ */
+export function useServiceBehindProxy(env: Record<string, string> = {}, timeoutMs?: number): { svc: SpawnedService; proxy: FaultProxy } {
+  const served = {} as { svc: SpawnedService; proxy: FaultProxy };
+  beforeAll(async () => {
+    served.svc = await spawnService(env);
+    served.proxy = await startFaultProxy(served.svc.url);
+  }, timeoutMs);
+  afterAll(async () => {
+    served.proxy?.stop();
+    await served.svc?.stop();
+  });
+  beforeEach(async () => {
+    await served.proxy.reset();
+  });
+  return served;
+}
+
 /** Starts one of the proxies of this folder (`file`, a .cjs printing "PORT <n>") in front of `target`, as a child process. */
 export function startChildProxy(file: string, target: string): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
@@ -217,4 +239,18 @@ export function utcClockText(ms: number, withDay: boolean): string {
   const d = new Date(ms);
   const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
   return withDay ? `${hm} on ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()}` : hm;
+}
+
+/**
+ * The startScan request the sidebar sends from getScanSetup's answer `setup`: the suggested role of
+ * each column, the sheet and range it read, and the chosen `options` (marketplace, name, ...).
+ */
+export function scanRequest(setup: any, options: Record<string, unknown>) {
+  return {
+    roles: setup.columns.map((c: any) => c.role),
+    options,
+    sheetName: setup.sheetName,
+    rangeA1: setup.rangeA1,
+    selection: setup.selection,
+  };
 }

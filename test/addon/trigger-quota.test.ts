@@ -6,11 +6,10 @@
  * consumer quotas on its virtual clock, local service in a child process.
  */
 import { createHash } from 'node:crypto';
-import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown, utcClockText } from './scanflow-helpers';
-import { startFinishedScan } from './import-helpers';
+import { expectEveryRowOnce, useFinishedScan } from './import-helpers';
 import { api } from './lists-helpers';
 
 jest.setTimeout(60_000);
@@ -22,18 +21,9 @@ const tag = (email: string) => createHash('sha256').update(email).digest('hex').
 const utc = utcClockText;
 
 describe('hourly import within the daily quotas', () => {
-  let service: SpawnedService;
-  let scanId: number;
-  let asins: string[];
-  let errorLines: number[];
-  beforeAll(async () => {
-    ({ service, scanId, asins, errorLines } = await startFinishedScan('Quota day'));
-  });
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const scan = useFinishedScan('Quota day');
 
-  const checkpoint = (rt: Runtime) => rt.properties.document!.get('scan.import.' + scanId);
+  const checkpoint = (rt: Runtime) => rt.properties.document!.get('scan.import.' + scan.scanId);
   const stop = (rt: Runtime) => JSON.parse(rt.properties.user(OWNER).get('scan.quotaStop') || 'null');
   const visibleTabs = (wb: Workbook) => wb.sheets.filter((s) => !s.hidden).map((s) => s.name);
 
@@ -41,8 +31,8 @@ describe('hourly import within the daily quotas', () => {
   function session(opts: Parameters<typeof runtime>[1] = {}): { rt: Runtime; wb: Workbook } {
     const wb = new Workbook({ name: 'Supplier' });
     const rt = runtime(wb, opts);
-    connect(rt, service.url, service.apiKey);
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(scanId)]: { u: tag(OWNER), t: rt.state.clock.now() } }));
+    connect(rt, scan.service.url, scan.service.apiKey);
+    rt.properties.document!.set('scan.running', JSON.stringify({ [String(scan.scanId)]: { u: tag(OWNER), t: rt.state.clock.now() } }));
     rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
     // The hourly trigger startScan made when the scan started (one per user and document).
     const now = rt.state.clock.now();
@@ -62,18 +52,7 @@ describe('hourly import within the daily quotas', () => {
   }
 
   function expectComplete(wb: Workbook): void {
-    expect(
-      wb
-        .values('Quota day')
-        .slice(1)
-        .map((r) => r[0]),
-    ).toEqual(asins);
-    expect(
-      wb
-        .values('Quota day – errors')
-        .slice(1)
-        .map((r) => r[1]),
-    ).toEqual(errorLines);
+    expectEveryRowOnce(wb, scan);
     expect(visibleTabs(wb)).toEqual(['Sheet1', 'Quota day', 'Quota day – errors']);
   }
 
@@ -91,7 +70,7 @@ describe('hourly import within the daily quotas', () => {
       expect(checkpoint(rt)).not.toBeNull();
       expect(visibleTabs(wb)).toEqual(['Sheet1']);
       expect(rt.properties.document!.get('scan.autoimport')).toBeNull();
-      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(scanId));
+      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(scan.scanId));
       const s = stop(rt);
       expect(s.q).toBe('urlfetch');
       expect(s.at - at).toBeLessThan(MIN);
@@ -111,7 +90,7 @@ describe('hourly import within the daily quotas', () => {
       // Google's window (opened earlier today) has ended: the sidebar works and says what happened.
       rt.advance(rt.quotaUsage().urlFetchCalls.resetsAt! - rt.state.clock.now());
       const listed = rt.scriptRun('getRunningScans') as Array<{ scanId: number; autoImportStopped?: string | null }>;
-      expect(listed.find((p) => p.scanId === scanId)?.autoImportStopped).toBe(
+      expect(listed.find((p) => p.scanId === scan.scanId)?.autoImportStopped).toBe(
         `Automatic import stopped by Google's daily quota (URL Fetch calls) at ${utc(s.at, false)}; it resumes after ${utc(s.until, true)}. Nothing was lost: the import continues where it stopped, or import it from Scans.`,
       );
 
@@ -142,20 +121,9 @@ describe('hourly import within the daily quotas', () => {
         rt.advance(HOUR);
         expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
       }
-      expect(
-        wb
-          .values('Quota day')
-          .slice(1)
-          .map((r) => r[0]),
-      ).toEqual(asins);
-      expect(
-        wb
-          .values('Quota day – errors')
-          .slice(1)
-          .map((r) => r[1]),
-      ).toEqual(errorLines);
+      expectEveryRowOnce(wb, scan);
       // the lists waited: nothing on the service, the sheet's brand not sent
-      const brands = () => api(service.url, service.apiKey, 'GET', '/api/v3/brand-blocklist?per_page=1000');
+      const brands = () => api(scan.service.url, scan.service.apiKey, 'GET', '/api/v3/brand-blocklist?per_page=1000');
       expect((await brands()).data).toEqual([]);
       // the next window: the trigger (kept while the automatic sync is on) syncs the list
       rt.advance(dayStart + 24 * HOUR - rt.state.clock.now() + HOUR);
@@ -191,7 +159,7 @@ describe('hourly import within the daily quotas', () => {
 
       // What the sidebar shows on the scan.
       const listed = rt.scriptRun('getRunningScans') as Array<{ scanId: number; autoImportStopped?: string | null }>;
-      expect(listed.find((p) => p.scanId === scanId)?.autoImportStopped).toBe(
+      expect(listed.find((p) => p.scanId === scan.scanId)?.autoImportStopped).toBe(
         `Automatic import stopped by Google's daily quota (trigger runtime) at ${utc(s.at, false)}; it resumes after ${utc(s.until, true)}. Nothing was lost: the import continues where it stopped, or import it from Scans.`,
       );
 

@@ -7,7 +7,7 @@
  * behave as against the local service's own shapes.
  */
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, listWorkbook, runtime, startChildProxy, thrown } from './scanflow-helpers';
+import { connect, listWorkbook, runtime, scanRequest, startChildProxy, thrown } from './scanflow-helpers';
 import { serviceRows, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
@@ -27,14 +27,7 @@ afterAll(async () => {
 });
 
 function request(rt: ReturnType<typeof runtime>, name: string) {
-  const setup = rt.scriptRun('getScanSetup') as any;
-  return {
-    roles: setup.columns.map((c: any) => c.role),
-    options: { marketplace: 'US', name },
-    sheetName: setup.sheetName,
-    rangeA1: setup.rangeA1,
-    selection: setup.selection,
-  };
+  return scanRequest(rt.scriptRun('getScanSetup'), { marketplace: 'US', name });
 }
 
 const asinsOf = (rows: any[]) => rows.map((p) => p.asin);

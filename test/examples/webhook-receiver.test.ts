@@ -9,7 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { api, post, RECEIVER, runScan, sign, startReceiver, startRelay, waitFor, type RunningReceiver } from './receiver-helpers';
+import {
+  api,
+  post,
+  RECEIVER,
+  runScan,
+  sign,
+  startReceiver,
+  startRelay,
+  waitFor,
+  type RelayAction,
+  type RunningReceiver,
+} from './receiver-helpers';
 
 jest.setTimeout(45_000);
 
@@ -46,17 +57,65 @@ async function createHook(key: string, url: string): Promise<{ id: number; secre
   return r.body;
 }
 
+/**
+ * A webhook of the account `key`, pointed through a relay (acting by `plan`) at a receiver started
+ * with the webhook's secret and `env`: the secret exists once the webhook does, so the receiver
+ * starts with it and then the webhook is pointed at it. `pointed` is the service's answer to that.
+ */
+async function hookThroughRelay(key: string, plan: (n: number) => RelayAction, env: Record<string, string> = {}) {
+  const hook = await createHook(key, 'http://127.0.0.1:9/placeholder');
+  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, ...env });
+  const relay = await startRelay(rcv.url, plan);
+  stops.push(relay.close);
+  const pointed = await api(svc.url, key, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  return { hook, rcv, relay, pointed };
+}
+
+/**
+ * A scan.complete delivery's body, stamped `at` (to the second): a finished
+ * scan, `scan`'s fields over these; `envelope` over the event's own fields.
+ */
+function delivery(
+  { id, ...scan }: { id: number } & Record<string, unknown>,
+  at = Date.now(),
+  envelope: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    event: 'scan.complete',
+    timestamp: new Date(at).toISOString().replace(/\.\d+Z$/, 'Z'),
+    scan: {
+      id,
+      name: 'n',
+      status: 'success',
+      marketplace_id: 1,
+      products: 3,
+      errors: 1,
+      speed: 60,
+      lines: 4,
+      created_at: '2026-11-25T10:00:00',
+      completed_at: '2026-11-25T10:01:00Z',
+      ...scan,
+    },
+    ...envelope,
+  });
+}
+
+/** The headers of a delivery of `event` with its body signed by `secret`. */
+const signedWith = (raw: string, secret: string, event = 'scan.complete') => ({
+  'content-type': 'application/json',
+  'x-service-event': event,
+  'x-service-signature': sign(raw, secret),
+});
+
 const csvRows = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(Boolean);
 
 test('a real scan.complete from the local service is verified, logged with its counts and link, and written to the CSV', async () => {
   const csv = join(dir, 'scans.csv');
-  // The secret exists once the webhook does; the receiver starts with it; then the webhook is
-  // pointed at it (through a relay that only records what passes).
-  const hook = await createHook(REAL, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv, SCAN_LINK_TEMPLATE: 'https://scans.example.com/scans/{id}' });
-  const relay = await startRelay(rcv.url, () => 'forward');
-  stops.push(relay.close);
-  expect((await api(svc.url, REAL, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url })).status).toBe(200);
+  const { rcv, relay, pointed } = await hookThroughRelay(REAL, () => 'forward', {
+    WEBHOOK_CSV: csv,
+    SCAN_LINK_TEMPLATE: 'https://scans.example.com/scans/{id}',
+  });
+  expect(pointed.status).toBe(200);
 
   const scan = await runScan(svc.url, REAL, 'Price List, "Q4" =1+1');
   await waitFor(() => rcv.handled().length === 1 && relay.answered() === 1, 'the delivery');
@@ -97,27 +156,8 @@ test('a real scan.complete from the local service is verified, logged with its c
 test('a scan name that starts like a formula is written to the CSV with a leading apostrophe', async () => {
   const csv = join(dir, 'formula.csv');
   const rcv = await receiver({ WEBHOOK_SECRET: 'formula-secret', WEBHOOK_CSV: csv });
-  const raw = JSON.stringify({
-    event: 'scan.complete',
-    timestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    scan: {
-      id: 77,
-      name: '=HYPERLINK("http://evil","x")',
-      status: 'success',
-      marketplace_id: 1,
-      products: 1,
-      errors: 0,
-      speed: 60,
-      lines: 1,
-      created_at: '2026-11-25T10:00:00',
-      completed_at: '2026-11-25T10:01:00Z',
-    },
-  });
-  const r = await post(rcv.url, raw, {
-    'content-type': 'application/json',
-    'x-service-event': 'scan.complete',
-    'x-service-signature': sign(raw, 'formula-secret'),
-  });
+  const raw = delivery({ id: 77, name: '=HYPERLINK("http://evil","x")', products: 1, errors: 0, lines: 1 });
+  const r = await post(rcv.url, raw, signedWith(raw, 'formula-secret'));
   expect(r.status).toBe(200);
   expect(csvRows(csv)[1].split(',').slice(1, 3)).toEqual(['77', `"'=HYPERLINK(""http://evil""`]);
 });
@@ -125,11 +165,7 @@ test('a scan name that starts like a formula is written to the CSV with a leadin
 test('a tampered body is refused with 401 at every attempt and never handled', async () => {
   const csv = join(dir, 'tampered.csv');
   // Webhook first (for its secret), then the receiver, then the relay that tampers on the way.
-  const hook = await createHook(TAMPER, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv });
-  const relay = await startRelay(rcv.url, () => 'tamper');
-  stops.push(relay.close);
-  await api(svc.url, TAMPER, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { hook, rcv, relay } = await hookThroughRelay(TAMPER, () => 'tamper', { WEBHOOK_CSV: csv });
   await runScan(svc.url, TAMPER, 'tampered');
   // The first attempt and its 3 retries.
   await waitFor(() => relay.answered() === 4, 'four attempts');
@@ -144,11 +180,7 @@ test('a tampered body is refused with 401 at every attempt and never handled', a
 });
 
 test('after the secret is regenerated, a receiver still holding the old one refuses every delivery', async () => {
-  const hook = await createHook(STALE, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret });
-  const relay = await startRelay(rcv.url, () => 'forward');
-  stops.push(relay.close);
-  await api(svc.url, STALE, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { hook, rcv, relay } = await hookThroughRelay(STALE, () => 'forward');
   const fresh = await api(svc.url, STALE, 'POST', `/api/v4/webhooks/${hook.id}/regenerate-secret`);
   expect(fresh.body.secret).not.toBe(hook.secret);
   await runScan(svc.url, STALE, 'stale secret');
@@ -165,11 +197,7 @@ test('after the secret is regenerated, a receiver still holding the old one refu
 
 test('a delivery answered 500 is retried by the service, and the retry is handled', async () => {
   const csv = join(dir, 'retry.csv');
-  const hook = await createHook(RETRY, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv });
-  const relay = await startRelay(rcv.url, (n) => (n === 0 ? 'fail' : 'forward'));
-  stops.push(relay.close);
-  await api(svc.url, RETRY, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { rcv, relay } = await hookThroughRelay(RETRY, (n) => (n === 0 ? 'fail' : 'forward'), { WEBHOOK_CSV: csv });
   const scan = await runScan(svc.url, RETRY, 'retried');
   await waitFor(() => rcv.handled().length === 1 && relay.answered() === 2, 'the retried delivery');
   await new Promise((r) => setTimeout(r, 1000)); // nothing more comes once it was acknowledged
@@ -187,11 +215,7 @@ test('a delivery answered 500 is retried by the service, and the retry is handle
 
 test('a retry after a lost answer is acknowledged as a duplicate, not handled twice', async () => {
   const csv = join(dir, 'lost.csv');
-  const hook = await createHook(LOST, 'http://127.0.0.1:9/placeholder');
-  const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, WEBHOOK_CSV: csv });
-  const relay = await startRelay(rcv.url, (n) => (n === 0 ? 'forward-then-fail' : 'forward'));
-  stops.push(relay.close);
-  await api(svc.url, LOST, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
+  const { rcv, relay } = await hookThroughRelay(LOST, (n) => (n === 0 ? 'forward-then-fail' : 'forward'), { WEBHOOK_CSV: csv });
   await runScan(svc.url, LOST, 'lost answer');
   await waitFor(() => relay.answered() === 2, 'the retry');
   expect(relay.deliveries.map((d) => [d.receiverStatus, d.receiverBody, d.status])).toEqual([
@@ -210,29 +234,8 @@ describe('sent directly', () => {
   });
   let nextId = 100;
   // A new scan each time (a repeated one would be a duplicate).
-  const body = (over: Record<string, unknown> = {}, at = Date.now()) =>
-    JSON.stringify({
-      event: 'scan.complete',
-      timestamp: new Date(at).toISOString().replace(/\.\d+Z$/, 'Z'),
-      scan: {
-        id: nextId++,
-        name: 'n',
-        status: 'success',
-        marketplace_id: 1,
-        products: 3,
-        errors: 1,
-        speed: 60,
-        lines: 4,
-        created_at: '2026-11-25T10:00:00',
-        completed_at: '2026-11-25T10:01:00Z',
-      },
-      ...over,
-    });
-  const signed = (raw: string, secret = SECRET, event = 'scan.complete') => ({
-    'content-type': 'application/json',
-    'x-service-event': event,
-    'x-service-signature': sign(raw, secret),
-  });
+  const body = (envelope: Record<string, unknown> = {}, at = Date.now()) => delivery({ id: nextId++ }, at, envelope);
+  const signed = (raw: string, secret = SECRET, event = 'scan.complete') => signedWith(raw, secret, event);
 
   test('no signature, a malformed one, or one made with another secret: 401', async () => {
     const raw = body();
@@ -274,19 +277,15 @@ describe('sent directly', () => {
   });
 
   test('the same delivery replayed within the tolerance is acknowledged but handled once', async () => {
-    const raw = body({
-      scan: {
-        id: 6,
-        name: 'once',
-        status: 'success',
-        marketplace_id: 1,
-        products: 1,
-        errors: 0,
-        speed: 1,
-        lines: 1,
-        created_at: 'x',
-        completed_at: '2026-11-25T11:00:00Z',
-      },
+    const raw = delivery({
+      id: 6,
+      name: 'once',
+      products: 1,
+      errors: 0,
+      speed: 1,
+      lines: 1,
+      created_at: 'x',
+      completed_at: '2026-11-25T11:00:00Z',
     });
     const once = () => rcv.handled().filter((l) => l.includes('scan 6 "once"')).length;
     expect((await post(rcv.url, raw, signed(raw))).body).toBe('{"ok":true,"note":"ok"}');
@@ -308,27 +307,8 @@ describe('sent directly', () => {
 test('a row that cannot be written answers 500 (so the service delivers again) and is not remembered as handled', async () => {
   // A folder where the CSV file should be: every append fails.
   const rcv = await receiver({ WEBHOOK_SECRET: 'csv-secret', WEBHOOK_CSV: dir });
-  const raw = JSON.stringify({
-    event: 'scan.complete',
-    timestamp: new Date().toISOString(),
-    scan: {
-      id: 9,
-      name: 'n',
-      status: 'success',
-      marketplace_id: 1,
-      products: 1,
-      errors: 0,
-      speed: 1,
-      lines: 1,
-      created_at: 'x',
-      completed_at: '2026-11-25T10:01:00Z',
-    },
-  });
-  const headers = {
-    'content-type': 'application/json',
-    'x-service-event': 'scan.complete',
-    'x-service-signature': sign(raw, 'csv-secret'),
-  };
+  const raw = delivery({ id: 9, products: 1, errors: 0, speed: 1, lines: 1, created_at: 'x' });
+  const headers = signedWith(raw, 'csv-secret');
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(rcv.stderr()).toMatch(/scan 9: could not be recorded: EISDIR/);

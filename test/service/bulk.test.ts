@@ -15,6 +15,15 @@ beforeEach(() => clock.advance(120_000));
 const post = (path: string, json: unknown, key = KEY_A) => call(svc.url, 'POST', path, { json, key });
 const del = (path: string, json: unknown, key = KEY_A) => call(svc.url, 'DELETE', path, { json, key });
 const get = (path: string, key = KEY_A) => call(svc.url, 'GET', path, { key });
+/** One upsert naming the multipack correction of `asin` twice: with quantity `first`, then `last`. */
+const correctionNamedTwice = (marketplace_id: string, asin: string, first: number, last: number) =>
+  post('/api/v3/multipack-corrections', {
+    marketplace_id,
+    corrections: [
+      { asin, quantity: first },
+      { asin, quantity: last },
+    ],
+  });
 
 test('listing matches: upsert reports counts; repeating the payload reports every row unchanged', async () => {
   const body = {
@@ -107,13 +116,7 @@ test('values are trimmed and matched case-sensitively', async () => {
 });
 
 test('the last entry wins when a key repeats in one upsert', async () => {
-  const res = await post('/api/v3/multipack-corrections', {
-    marketplace_id: 'CA',
-    corrections: [
-      { asin: 'B0MPLAST01', quantity: 2 },
-      { asin: 'B0MPLAST01', quantity: 6 },
-    ],
-  });
+  const res = await correctionNamedTwice('CA', 'B0MPLAST01', 2, 6);
   // Issue 14 item 7: one entry, created once (was updated: 1 for its second row).
   expect(res.body).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0 });
   const list = await get('/api/v3/multipack-corrections?marketplace_id=CA&asin=B0MPLAST01');
@@ -260,23 +263,11 @@ test('wrong types answer 422 per row; malformed JSON answers 400', async () => {
 describe('counts are of entries, not rows (issue 14 item 7)', () => {
   test('an existing multipack correction named twice is one update', async () => {
     await post('/api/v3/multipack-corrections', { marketplace_id: 'US', corrections: [{ asin: 'B0ENTRY001', quantity: 2 }] });
-    const res = await post('/api/v3/multipack-corrections', {
-      marketplace_id: 'US',
-      corrections: [
-        { asin: 'B0ENTRY001', quantity: 6 },
-        { asin: 'B0ENTRY001', quantity: 3 },
-      ],
-    });
+    const res = await correctionNamedTwice('US', 'B0ENTRY001', 6, 3);
     expect(res.body).toEqual({ created: 0, updated: 1, unchanged: 0, deleted: 0 });
     expect((await get('/api/v3/multipack-corrections?marketplace_id=US&asin=B0ENTRY001')).body.data[0].quantity).toBe(3);
     // Named twice, ending at the stored value: the entry is unchanged.
-    const back = await post('/api/v3/multipack-corrections', {
-      marketplace_id: 'US',
-      corrections: [
-        { asin: 'B0ENTRY001', quantity: 9 },
-        { asin: 'B0ENTRY001', quantity: 3 },
-      ],
-    });
+    const back = await correctionNamedTwice('US', 'B0ENTRY001', 9, 3);
     expect(back.body).toEqual({ created: 0, updated: 0, unchanged: 1, deleted: 0 });
   });
   test('listing matches, brands and ASINs named twice count once', async () => {

@@ -1,6 +1,6 @@
 /** POST /api/v3/scans/{id}: paging, sorting, filtering (document 2.2, 4.1), over HTTP. */
 import type { RunningService } from '../../emulator/service/server';
-import { Client, FILLER, KEY_A, P, attrs, csv, fillerAsin, startTestService, upc } from './scans-fixtures';
+import { Client, KEY_A, P, attrs, csv, fillerAsin, startTestService, upc } from './scans-fixtures';
 
 let svc: RunningService;
 let a: Client;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { installScriptRun, type ScriptRunCall } from '../../emulator/gas/client';
-import { declaredFunctions } from '../../emulator/gas';
+import { declaredFunctions, type Runtime } from '../../emulator/gas';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { findChromium } = require('../../tools/chromium.cjs') as { findChromium(): Promise<{ path: string; source: string }> };
 
@@ -78,6 +78,14 @@ export async function closeBrowser(): Promise<void> {
   await context?.close();
   context = undefined;
   if (profile) rmSync(profile, { recursive: true, force: true });
+}
+
+/** After a file's tests on a real runtime: its sidebar page, the browser, the runtime, then the service (each if it was started). */
+export async function closeAll(sb: Sidebar | undefined, rt: Runtime | undefined, svc?: { stop(): Promise<void> }): Promise<void> {
+  await sb?.close();
+  await closeBrowser();
+  rt?.close();
+  await svc?.stop();
 }
 
 export interface OpenOptions {

@@ -11,7 +11,7 @@ import type { ImportProgress } from '../../src/app/protocol';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { SAMPLE } from '../addon/scanflow-helpers';
-import { closeBrowser, DIST, openSidebar, screenshot, until, type Sidebar } from './harness';
+import { closeAll, DIST, openSidebar, screenshot, until, type Sidebar } from './harness';
 
 jest.setTimeout(55_000);
 
@@ -32,12 +32,7 @@ beforeAll(async () => {
   expect(shown).toHaveLength(1);
   sb = await openSidebar((fn, args) => rt.scriptRun(fn, args), { html: shown[0].html, clock: true });
 });
-afterAll(async () => {
-  await sb?.close();
-  await closeBrowser();
-  rt?.close();
-  await svc?.stop();
-});
+afterAll(() => closeAll(sb, rt, svc));
 
 test("with no key saved: the menu opens Settings, and the Scans tab comes back to Settings with the server's message", async () => {
   rt.run('menuScanHistory');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { runtimeServer } from '../../emulator/gas/client';
 import type { Runtime } from '../../emulator/gas';
 import { fixtureRuntime } from '../gas/helpers';
-import { canned, closeBrowser, openSidebar, until, type Sidebar } from './harness';
+import { canned, closeAll, openSidebar, until, type Sidebar } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -24,11 +24,7 @@ beforeAll(async () => {
   const { server, functions } = runtimeServer(rt);
   sb = await openSidebar(server, { html: PAGE, functions });
 });
-afterAll(async () => {
-  await sb?.close();
-  await closeBrowser();
-  rt?.close();
-});
+afterAll(() => closeAll(sb, rt));
 beforeEach(() => {
   sb.calls.length = 0;
   sb.errors.length = 0;

@@ -3,29 +3,11 @@
  * child process on the BUILT add-on: it prints what the add-on showed the user (menus, sidebars,
  * toasts), the entry's result or error, and saves the workbook.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-
-const ROOT = join(__dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-
-function runLocal(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], {
-      cwd: ROOT,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+import { runLocal } from './run-local';
 
 const dir = mkdtempSync(join(tmpdir(), 'local-entry-'));
 const input = join(dir, 'prices.csv');

@@ -3,31 +3,13 @@
  * flow with the suggested mapping, the saved workbook's new tabs, the one summary line, the
  * SCAN_SERVICE_URL switch and failures.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { Workbook } from '../../emulator/gas/spreadsheet';
+import { runLocal } from './run-local';
 import { spawnService } from '../../emulator/service/spawn';
-
-const ROOT = join(__dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-
-function runLocal(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'scan-cmd-'));
 

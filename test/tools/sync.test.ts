@@ -3,32 +3,14 @@
  * process on the BUILT add-on against a local service it starts: one line per list, the workbook
  * saved with its named ranges, deletions only when confirmed.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from '../../emulator/gas/spreadsheet';
+import { runLocal } from './run-local';
 
-const ROOT = join(__dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-
-function runLocal(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const env = { ...process.env };
-    delete env.SCAN_SERVICE_URL;
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
+/** The command starts a local service of its own (whatever the test's environment says). */
+const NO_SERVICE_URL = { SCAN_SERVICE_URL: undefined };
 const dir = mkdtempSync(join(tmpdir(), 'local-sync-'));
 
 test('sync: one line per list, the workbook saved with its named ranges; preview changes nothing', async () => {
@@ -48,7 +30,7 @@ test('sync: one line per list, the workbook saved with its named ranges; preview
   const input = join(dir, 'lists.xlsx');
   await wb.saveXlsx(input);
 
-  const preview = await runLocal(['sync', input, '--preview', '--out', join(dir, 'preview.xlsx')]);
+  const preview = await runLocal(['sync', input, '--preview', '--out', join(dir, 'preview.xlsx')], NO_SERVICE_URL);
   expect(preview.stderr).toBe('');
   expect(preview.stdout).toContain(
     'SCAN_BRAND_BLOCKLIST (Blocked): preview — first sync (merge); to send: 2 added, 0 changed, 0 deleted; to write: 0 added, 0 changed, 0 deleted; 1 row refused (refused: row 4: brand is over 255 characters (it has 300))',
@@ -56,7 +38,7 @@ test('sync: one line per list, the workbook saved with its named ranges; preview
   expect(preview.stdout).toContain('SCAN_TAGS: not-set-up — No named range SCAN_TAGS');
 
   const out = join(dir, 'synced.xlsx');
-  const sync = await runLocal(['sync', input, '--out', out]);
+  const sync = await runLocal(['sync', input, '--out', out], NO_SERVICE_URL);
   expect(sync.code).toBe(0);
   expect(sync.stdout).toContain('SCAN_BRAND_BLOCKLIST (Blocked): synced — first sync (merge); sent: 2 added');
   expect(sync.stdout).toMatch(/^sync: Lists synced\. \(\d+ requests, 0 answered 429\)$/m);
