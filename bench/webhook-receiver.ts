@@ -12,31 +12,19 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ended, untilListening } from '../emulator/service/spawn';
 import { runAlone } from './run-alone';
 
 const SERVER = join(__dirname, '..', 'examples', 'webhook-receiver', 'server.js');
 const SECRET = 'bench-secret-0123456789abcdef';
 const N = 1000;
 
-function start(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+function start(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [SERVER], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', WEBHOOK_SECRET: SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        // Keep draining its log so the pipe never blocks it.
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`receiver exited ${code}: ${out}`)));
-  });
+  return untilListening(child, 'receiver', 10_000).then((c) => ({ url: c.url, stop: () => ended(child, 'SIGTERM') }));
 }
 
 let id = 1;
@@ -98,7 +86,7 @@ async function measure(env: Record<string, string>): Promise<{ median: number; p
     return { median: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1], burstMs };
   } finally {
     agent.destroy();
-    r.stop();
+    await r.stop();
   }
 }
 

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { ended, untilListening } from '../../emulator/service/spawn';
 
 export const RECEIVER = join(__dirname, '..', '..', 'examples', 'webhook-receiver', 'server.js');
 
@@ -27,38 +28,17 @@ export function startReceiver(env: Record<string, string>, timeoutMs = 10_000): 
     env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`receiver did not start:\n${out}\n${err}`));
-    }, timeoutMs);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({
-          url: m[1],
-          stdout: () => out,
-          stderr: () => err,
-          handled: () => out.split('\n').filter((l) => / scan \d+ /.test(l)),
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null || child.signalCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`receiver exited (code ${code}) before listening:\n${out}\n${err}`));
-    });
-  });
+  return untilListening(child, 'receiver', timeoutMs).then((c) => ({
+    url: c.url,
+    stdout: c.stdout,
+    stderr: c.stderr,
+    handled: () =>
+      c
+        .stdout()
+        .split('\n')
+        .filter((l) => / scan \d+ /.test(l)),
+    stop: () => ended(child, 'SIGTERM'),
+  }));
 }
 
 /** What the relay does with the n-th delivery (0-based). */
