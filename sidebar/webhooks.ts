@@ -122,11 +122,14 @@ function render(root: HTMLElement): void {
       },
     );
 
-  /** After a failed change: the server's message, and the list as it is now. */
-  const failed = (e: unknown) => {
-    fail(e);
-    void load();
-  };
+  /** A change to a webhook from `btn`: then the list as it is now, also after a failure (with the server's message). */
+  const change = (btn: HTMLButtonElement, work: () => Promise<unknown>) =>
+    busy(btn, () =>
+      work().then(load, (e) => {
+        fail(e);
+        return load();
+      }),
+    );
 
   function drawList(list: WebhookList): void {
     const count = h('p', { class: 'small muted', 'data-role': 'count' }, list.webhooks.length + ' of ' + list.limit + ' webhooks');
@@ -151,19 +154,7 @@ function render(root: HTMLElement): void {
     );
     const edit = (label: string, name: string, value: string, type: string, save: (v: string) => Promise<unknown>) => () => {
       const input = h('input', { type, name, value, spellcheck: 'false' });
-      const ok: HTMLButtonElement = button(
-        'Save',
-        () =>
-          busy(ok, async () => {
-            try {
-              await save(input.value);
-              await load();
-            } catch (e) {
-              failed(e);
-            }
-          }),
-        'action',
-      );
+      const ok: HTMLButtonElement = button('Save', () => change(ok, () => save(input.value)), 'action');
       fill(
         out,
         field(label, input),
@@ -177,29 +168,19 @@ function render(root: HTMLElement): void {
       input.focus();
     };
     const toggle: HTMLButtonElement = button(w.active ? 'Turn off' : 'Turn on', () =>
-      busy(toggle, async () => {
-        try {
-          const next = await call('updateWebhook', w.id, { active: !w.active });
-          message('Webhook "' + next.name + '" is ' + (next.active ? 'on' : 'off') + '.', 'ok');
-          await load();
-        } catch (e) {
-          failed(e);
-        }
+      change(toggle, async () => {
+        const next = await call('updateWebhook', w.id, { active: !w.active });
+        message('Webhook "' + next.name + '" is ' + (next.active ? 'on' : 'off') + '.', 'ok');
       }),
     );
     const regen = button('New secret…', () => {
       const yes: HTMLButtonElement = button(
         'Make a new secret',
         () =>
-          busy(yes, async () => {
-            try {
-              const made = await call('regenerateWebhookSecret', w.id);
-              fill(out);
-              secretBox(secret, made, 'New secret of');
-              await load();
-            } catch (e) {
-              failed(e);
-            }
+          change(yes, async () => {
+            const made = await call('regenerateWebhookSecret', w.id);
+            fill(out);
+            secretBox(secret, made, 'New secret of');
           }),
         'danger',
       );
@@ -216,14 +197,9 @@ function render(root: HTMLElement): void {
       const yes: HTMLButtonElement = button(
         'Delete',
         () =>
-          busy(yes, async () => {
-            try {
-              const r = await call('deleteWebhook', w.id);
-              message(r.deleted ? 'Webhook "' + w.name + '" deleted.' : 'Webhook "' + w.name + '" was already deleted.', 'ok');
-              await load();
-            } catch (e) {
-              failed(e);
-            }
+          change(yes, async () => {
+            const r = await call('deleteWebhook', w.id);
+            message(r.deleted ? 'Webhook "' + w.name + '" deleted.' : 'Webhook "' + w.name + '" was already deleted.', 'ok');
           }),
         'danger',
       );

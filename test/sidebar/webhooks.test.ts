@@ -259,6 +259,29 @@ test('at the limit the form is replaced by the limit message; refusals are shown
   await refused.close();
 });
 
+test('a refused change shows the server message and the list as it is now', async () => {
+  const sb = await openWebhooks(
+    canned({
+      getSettings: settings(),
+      listWebhooks: list([hook({ id: 7, name: 'Team chat', active: true })]),
+      updateWebhook: () => {
+        throw new Error('The Scan Service had a problem (error 503). Try again later.');
+      },
+    }),
+  );
+  const { page } = sb;
+  const card = page.locator('article.webhook');
+  await card.waitFor();
+  const listed = sb.callsOf('listWebhooks').length;
+  const off = card.getByRole('button', { name: 'Turn off' });
+  await off.click();
+  await until(() => page.locator('.msg.error .text').innerText(), 'The Scan Service had a problem (error 503). Try again later.');
+  await until(() => sb.callsOf('listWebhooks').length, listed + 1);
+  await expect(page.locator('article.webhook .badge').innerText()).resolves.toBe('on');
+  await expect(page.getByRole('button', { name: 'Turn off' }).isEnabled()).resolves.toBe(true);
+  await sb.close();
+});
+
 test('hostile names, addresses and messages are shown as text', async () => {
   const sb = await openWebhooks(
     canned({
