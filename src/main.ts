@@ -10,7 +10,7 @@ export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progres
 export { importScan } from './app/results/import';
 export { listScans, deleteScan, exportScan } from './app/results/history';
 export { downloadScan } from './app/results/downloads';
-export { importFinishedScans } from './app/results/trigger';
+export { importFinishedScans } from './app/trigger/hourly';
 export {
   ASIN_FROM_UPC,
   ASIN_FROM_EAN,

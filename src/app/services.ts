@@ -10,7 +10,7 @@
 import type { ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { OPEN_SETTINGS_MARKER } from './failure';
-import { dailyQuotaOf, quotaErrorMessage } from './results/quota-errors';
+import { dailyQuotaOf, quotaErrorMessage } from './trigger/quota-errors';
 import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings/stored';
 import { SETTINGS_KEY } from '../store/keys';
 

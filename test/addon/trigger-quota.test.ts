@@ -1,5 +1,5 @@
 /**
- * The hourly import trigger within Google's daily quotas (src/app/results/quota.ts): a URL Fetch quota
+ * The hourly import trigger within Google's daily quotas (src/app/trigger/quota.ts): a URL Fetch quota
  * reached mid-import stops it cleanly (checkpoint kept, nothing lost, no failure counted against the
  * scan) and it resumes the next day; the trigger's own runtime budget stops it before Google would
  * cut it off; the sidebar says what stopped and when it resumes. BUILT add-on, local runtime with

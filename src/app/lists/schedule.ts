@@ -69,7 +69,7 @@ export function decodeSchedule(text: string | null): Schedule {
 }
 
 /**
- * The trigger's day (src/app/results/quota.ts: 90 minutes, the consumer figure) is shared with the
+ * The trigger's day (src/app/trigger/quota.ts: 90 minutes, the consumer figure) is shared with the
  * imports, which go first: the automatic sync starts only while more than this much of the day is
  * left, and stops (at a checkpoint) where this much would be left.
  */

@@ -20,7 +20,6 @@ import {
 import {
   ACCOUNT_FALLBACK_NOTE,
   accountTag,
-  AUTO_PREFIX,
   LISTS_TUNING_PROPERTY,
   PACE_PREFIX,
   PACE_TTL_S,
@@ -35,10 +34,11 @@ import { guardVerdict, planSync, sameEntries, type Side } from './plan';
 import { coverRows, createTable, findTable, noChanges, tableFingerprint, tableRows, writeTable, type SheetChanges } from './sheet';
 import { afterSync, decodeSchedule, dueLists, IMPORT_RESERVE_MS, MIN_SYNC_MS, type Schedule } from './schedule';
 import { applySends, readServiceEntries } from './service';
-import { ensureImportTrigger } from '../results/trigger';
+import { autoKey, autoSyncEnabled } from './auto';
+import { ensureImportTrigger } from '../trigger/install';
 import { withDocumentLock } from '../../store/locks';
-import { dailyQuotaOf } from '../results/quota-errors';
-import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../results/quota';
+import { dailyQuotaOf } from '../trigger/quota-errors';
+import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
 import { refreshResultTabs } from '../actions/marks';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
@@ -474,14 +474,6 @@ export function resolveConflicts(list: string, keys: string[] | 'all', side: 'sh
     else throw new Error('Name the entries to resolve, or "all".');
     return withListsLock(() => runSync(gasSyncEnv(), { apply: true, confirmDeletions: false, only: kind.id, resolutions }));
   });
-}
-
-function autoKey(): string {
-  return AUTO_PREFIX + activeSpreadsheet().getId();
-}
-
-export function autoSyncEnabled(): boolean {
-  return userProperties().getProperty(autoKey()) === '1';
 }
 
 export function getListsStatus(): ListsStatus {

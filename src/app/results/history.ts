@@ -15,7 +15,7 @@ import { progressFromRecord } from '../scan/progress-read';
 import { forgetRunningScan } from '../scan/running';
 import type { ExportResult, ScanListPage } from './protocol';
 import type { ScanProgress } from '../scan/protocol';
-import { ensureImportTrigger } from './trigger';
+import { ensureImportTrigger } from '../trigger/install';
 
 /** Scans per history page. */
 export const HISTORY_PER_PAGE = 25;

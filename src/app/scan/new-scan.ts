@@ -17,7 +17,7 @@
  * selection moved meanwhile. A data-range setup re-reads the CURRENT data range of that sheet (rows
  * added since are included). Without them, the active sheet/selection is read again.
  *
- * After a successful upload the hourly import trigger is made sure of (src/app/results/trigger.ts), so a
+ * After a successful upload the hourly import trigger is made sure of (src/app/trigger/install.ts), so a
  * scan finished while the sidebar is closed is imported anyway.
  *
  * Upload (contract 2.1): multipart `file` (the prepared CSV, text/csv, "<name>.csv") and
@@ -39,7 +39,7 @@ import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
-import { ensureImportTrigger } from '../results/trigger';
+import { ensureImportTrigger } from '../trigger/install';
 import { headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
 import {
   defaultScanName,

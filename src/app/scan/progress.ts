@@ -13,7 +13,7 @@ import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone,
 import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
 import { autoImportNotes } from '../results/autoimport';
-import { currentQuotaNotice } from '../results/quota';
+import { currentQuotaNotice } from '../trigger/quota';
 
 export const FORGET_FINISHED_AFTER_MS = 7 * 24 * 3600_000;
 /** Time one progress or cancel call may take, retries included (the sidebar is waiting). */

@@ -1,8 +1,7 @@
 /**
- * The sidebar-closed path: an hourly add-on trigger (the most often an add-on's time-driven trigger
- * may run) imports this user's finished scans recorded in this document (src/app/scan/running.ts) and
- * says so with a toast. At most one such trigger per user and document (Google's add-on rule):
- * ensureImportTrigger reuses one that exists; the handler removes it when nothing is left to do.
+ * The automatic import of this user's finished scans recorded in this document
+ * (src/app/scan/running.ts), one run of the hourly trigger (src/app/trigger/hourly.ts), which says
+ * each one done with a toast and removes the trigger when nothing is left to do.
  *
  * Giving up (consumer accounts have 90 min/day of trigger runtime, and a failing import can spend
  * minutes retrying): a refused key (401) removes the trigger at once, without touching the scans;
@@ -13,11 +12,6 @@
  * MAX_FAILURES in a row. A stopped scan keeps its record, so the sidebar still lists it and the user
  * imports it from Scans; autoImportNotes() gives the reason to show. A run with nothing due reads
  * two properties and makes no call.
- *
- * Google's daily quotas (src/app/results/quota.ts): a daily-quota error stops the run cleanly (the import
- * checkpoint stays, the failure does not count against the scan) and is remembered, with the
- * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
- * own runtime and gives imports only what is left of the day's 90 minutes.
  */
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { ApiProblemError, type Problem } from '../../api/problems';
@@ -26,25 +20,10 @@ import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import'
 import { withDocumentLock } from '../../store/locks';
 import { POLL_BUDGET_MS } from '../scan/progress';
 import { forgetRunningScan, recordedScanIds } from '../scan/running';
-import { WORK_COST } from './import-plan';
-import {
-  addTriggerSpend,
-  clearQuotaStop,
-  dailyQuotaOf,
-  DAY_MS,
-  quotaStop,
-  readQuotaStop,
-  readTriggerDay,
-  recordQuotaStop,
-  triggerBudgetLeft,
-  TRIGGER_RESERVE_MS,
-  type QuotaKind,
-} from './quota';
+import { dailyQuotaOf } from '../trigger/quota-errors';
+import { removeImportTriggers } from '../trigger/install';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
-import { autoSyncEnabled, autoSyncLists } from '../lists/server';
 
-/** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
-export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
 export const MAX_FAILURES = 5;
 const HOUR_MS = 3600_000;
@@ -62,84 +41,15 @@ export function afterFailure(prev: AutoImportState | undefined, reason: string, 
   return { n, a: at + Math.pow(2, n - 1) * HOUR_MS - 15 * 60_000 };
 }
 
-function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
-  return ScriptApp.getUserTriggers(activeSpreadsheet()).filter((t) => t.getHandlerFunction() === IMPORT_TRIGGER_HANDLER);
-}
-
-/**
- * Makes sure the hourly import trigger exists for the current user in this document (call it when a
- * scan starts). Returns false when the trigger could not be made (it is a convenience: the sidebar
- * still imports when opened).
- */
-export function ensureImportTrigger(): boolean {
-  try {
-    if (ownTriggers().length) return true;
-    ScriptApp.newTrigger(IMPORT_TRIGGER_HANDLER).timeBased().everyHours(1).create();
-    return true;
-  } catch (e) {
-    console.log('import trigger not created: ' + (e instanceof Error ? e.message : String(e)));
-    return false;
-  }
-}
-
-function removeImportTriggers(): void {
-  // The one trigger is shared with the automatic lists sync: it stays while that is on.
-  if (autoSyncEnabled()) return;
-  for (const t of ownTriggers()) ScriptApp.deleteTrigger(t);
-}
-
 function messageOf(e: unknown): string {
   return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
-}
-
-/**
- * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
- * (continuing an import cut short by the time limit), toasts each one done, forgets scans the
- * service no longer knows, counts failures as above, and removes the trigger when no scan is left
- * that it may still import.
- */
-export function importFinishedScans(): void {
-  const t0 = now();
-  const stopped = readQuotaStop();
-  // Google's day is not over yet: nothing would get through (or the day's runtime is spent).
-  if (stopped && t0 < stopped.until) return;
-  const day = readTriggerDay(t0);
-  const left = triggerBudgetLeft(day);
-  if (left < TRIGGER_RESERVE_MS) {
-    recordQuotaStop({ q: 'runtime', at: t0, until: day.s + DAY_MS });
-    return;
-  }
-  if (stopped) clearQuotaStop();
-  let outOfBudget = false;
-  try {
-    outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
-    // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
-    // Imports go first; the sync gets what is left of the day's budget less what is kept for imports.
-    if (!outOfBudget) autoSyncLists(t0 + left - TRIGGER_RESERVE_MS);
-  } catch (e) {
-    const q = dailyQuotaOf(e);
-    if (!q) throw e;
-    stopForQuota(q);
-  } finally {
-    // The start-up before this function ran is not on its clock: WORK_COST.startMs stands for it.
-    addTriggerSpend(day, now() - t0 + WORK_COST.startMs);
-  }
-  // The day's budget ran out with work left: say so, and wait for the next window.
-  if (outOfBudget && triggerBudgetLeft(readTriggerDay(now())) < TRIGGER_RESERVE_MS)
-    recordQuotaStop({ q: 'runtime', at: now(), until: day.s + DAY_MS });
-}
-
-function stopForQuota(q: QuotaKind): void {
-  const stop = quotaStop(q, now());
-  console.log('automatic import stopped by a daily quota of Google (' + q + ') until ' + new Date(stop.until).toISOString());
-  recordQuotaStop(stop);
 }
 
 /**
  * One run's work; `budgetEnd` is where the day's trigger budget ends. Returns true when an import
  * stopped unfinished with that budget as the limit. Daily-quota errors propagate.
  */
-function importDue(budgetEnd: number): boolean {
+export function importDue(budgetEnd: number): boolean {
   const settings = loadSettings();
   if (!settings.apiKey) {
     removeImportTriggers();

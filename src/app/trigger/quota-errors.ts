@@ -1,5 +1,5 @@
 /**
- * Google's daily-quota errors, recognised (pure: no Apps Script call; src/app/results/quota.ts has what
+ * Google's daily-quota errors, recognised (pure: no Apps Script call; src/app/trigger/quota.ts has what
  * the trigger does about them, src/app/services.ts turns them into sidebar messages).
  */
 

@@ -1,0 +1,71 @@
+/**
+ * The add-on's hourly trigger (install.ts) and what it spends Google's day on: the sidebar-closed
+ * path. It imports this user's finished scans recorded in this document (../results/import-due.ts,
+ * with its backing off and giving up), then runs the automatic lists sync (../lists/server.ts) with
+ * what is left.
+ *
+ * Google's daily quotas (quota.ts): a daily-quota error stops the run cleanly (the import
+ * checkpoint stays, the failure does not count against the scan) and is remembered, with the
+ * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
+ * own runtime and gives imports only what is left of the day's 90 minutes.
+ */
+import { now } from '../services';
+import { WORK_COST } from '../results/import-plan';
+import { importDue } from '../results/import-due';
+import {
+  addTriggerSpend,
+  clearQuotaStop,
+  dailyQuotaOf,
+  DAY_MS,
+  quotaStop,
+  readQuotaStop,
+  readTriggerDay,
+  recordQuotaStop,
+  triggerBudgetLeft,
+  TRIGGER_RESERVE_MS,
+  type QuotaKind,
+} from './quota';
+import { autoSyncLists } from '../lists/server';
+
+/**
+ * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
+ * (continuing an import cut short by the time limit), toasts each one done, forgets scans the
+ * service no longer knows, counts failures (results/import-due.ts), and removes the trigger when no
+ * scan is left that it may still import.
+ */
+export function importFinishedScans(): void {
+  const t0 = now();
+  const stopped = readQuotaStop();
+  // Google's day is not over yet: nothing would get through (or the day's runtime is spent).
+  if (stopped && t0 < stopped.until) return;
+  const day = readTriggerDay(t0);
+  const left = triggerBudgetLeft(day);
+  if (left < TRIGGER_RESERVE_MS) {
+    recordQuotaStop({ q: 'runtime', at: t0, until: day.s + DAY_MS });
+    return;
+  }
+  if (stopped) clearQuotaStop();
+  let outOfBudget = false;
+  try {
+    outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
+    // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
+    // Imports go first; the sync gets what is left of the day's budget less what is kept for imports.
+    if (!outOfBudget) autoSyncLists(t0 + left - TRIGGER_RESERVE_MS);
+  } catch (e) {
+    const q = dailyQuotaOf(e);
+    if (!q) throw e;
+    stopForQuota(q);
+  } finally {
+    // The start-up before this function ran is not on its clock: WORK_COST.startMs stands for it.
+    addTriggerSpend(day, now() - t0 + WORK_COST.startMs);
+  }
+  // The day's budget ran out with work left: say so, and wait for the next window.
+  if (outOfBudget && triggerBudgetLeft(readTriggerDay(now())) < TRIGGER_RESERVE_MS)
+    recordQuotaStop({ q: 'runtime', at: now(), until: day.s + DAY_MS });
+}
+
+function stopForQuota(q: QuotaKind): void {
+  const stop = quotaStop(q, now());
+  console.log('automatic import stopped by a daily quota of Google (' + q + ') until ' + new Date(stop.until).toISOString());
+  recordQuotaStop(stop);
+}
