@@ -1,7 +1,7 @@
 /**
  * What the hourly import trigger remembers per scan (failures in a row, next attempt, why it
- * stopped), in one document property. Its own module so that both the trigger and the sidebar's
- * progress lists read it without importing each other.
+ * stopped), in one document property. Its own module so that both the automatic import
+ * (import-due.ts) and the sidebar's progress lists read it without importing each other.
  */
 import { documentProperties } from '../services';
 import { AUTO_IMPORT_KEY } from '../../store/keys';
