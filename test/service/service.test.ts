@@ -46,6 +46,9 @@ test('the description is served at /openapi.json and the reference page at /docs
   expect(page.text).toMatch(/swagger-ui/);
   const asset = await fetch(`${svc.url}/docs/static/swagger-ui-bundle.js`);
   expect(asset.status).toBe(200);
+  // Read to the end: an unread 1 MB body holds the connection, and the service's close() waits for it.
+  expect(asset.headers.get('content-type')).toMatch(/javascript/);
+  expect((await asset.text()).length).toBeGreaterThan(100_000);
   const served = await call(svc.url, 'GET', '/docs/json', { key: null });
   expect(served.body.info.title).toBe(doc.body.info.title);
 });
