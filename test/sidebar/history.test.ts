@@ -281,6 +281,7 @@ describe('history', () => {
     await cancel.click();
     await until(() => refusals, 2);
     await until(() => page.locator('.msg.error .text').innerText(), 'The Scan Service had a problem (error 503). Try again later.');
+    await screenshot(page, 'history-refused-cancel');
     await sb.close();
   });
 });

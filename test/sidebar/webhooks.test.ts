@@ -279,6 +279,7 @@ test('a refused change shows the server message and the list as it is now', asyn
   await until(() => sb.callsOf('listWebhooks').length, listed + 1);
   await expect(page.locator('article.webhook .badge').innerText()).resolves.toBe('on');
   await expect(page.getByRole('button', { name: 'Turn off' }).isEnabled()).resolves.toBe(true);
+  await screenshot(page, 'webhooks-refused-change');
   await sb.close();
 });
 
