@@ -2,7 +2,7 @@
  * The page's frame: the view tabs, one message line, and what a failure does (a missing or
  * refused key opens Settings). Views register themselves here to avoid import cycles.
  */
-import { button, fill, h, onUserStep } from './dom';
+import { button, fill, h, onStepAndFailure } from './dom';
 import { ServerError } from './server';
 
 /** `webhooks` is a page of Settings (no tab of its own). */
@@ -75,7 +75,7 @@ export function start(mount: HTMLElement, initial: string): void {
   body = h('div');
   fill(mount, nav, msg, body);
   // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
-  onUserStep(() => {
+  onStepAndFailure(() => {
     if (!msg.hidden && msg.classList.contains('error')) clearMessage();
   }, fail);
   show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');

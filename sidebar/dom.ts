@@ -89,7 +89,7 @@ export function button(text: string, onclick: Listener, cls = ''): HTMLButtonEle
 let userStep: (() => void) | null = null;
 let failed: (e: unknown) => void = () => {};
 /** What the page does when the user starts a step (app.ts: an error from an earlier step goes away) and when one fails. */
-export function onUserStep(step: () => void, fail: (e: unknown) => void): void {
+export function onStepAndFailure(step: () => void, fail: (e: unknown) => void): void {
   userStep = step;
   failed = fail;
 }
