@@ -174,9 +174,13 @@ test('a tampered body is refused with 401 at every attempt and never handled', a
   );
   // The service's signature was right for what it sent: only the tampering broke it.
   for (const d of relay.deliveries) expect(d.headers['x-service-signature']).toBe(sign(d.raw, hook.secret));
+  // The receiver logs a refusal after answering it: wait for the line, not for the answer.
+  await waitFor(
+    () => (rcv.stderr().match(/refused POST \/scan-complete: 401 signature does not match/g) ?? []).length === 4,
+    'four refusals logged',
+  );
   expect(rcv.handled()).toEqual([]);
   expect(existsSync(csv)).toBe(false);
-  expect(rcv.stderr()).toMatch(/refused POST \/scan-complete: 401 signature does not match/);
 });
 
 test('after the secret is regenerated, a receiver still holding the old one refuses every delivery', async () => {
@@ -192,6 +196,8 @@ test('after the secret is regenerated, a receiver still holding the old one refu
   const updated = await receiver({ WEBHOOK_SECRETS: `${fresh.body.secret},${hook.secret}` });
   const last = relay.deliveries[3];
   expect((await post(updated.url, last.raw, last.headers)).status).toBe(200);
+  // Its stdout line may reach this process after the HTTP answer: wait for what is read.
+  await waitFor(() => updated.handled().length > 0, 'the handled line');
   expect(updated.handled()).toHaveLength(1);
 });
 
@@ -222,6 +228,8 @@ test('a retry after a lost answer is acknowledged as a duplicate, not handled tw
     [200, '{"ok":true,"note":"ok"}', 500],
     [200, '{"ok":true,"note":"duplicate"}', 200],
   ]);
+  // The duplicate's log line comes after the first handling's on the same stream.
+  await waitFor(() => /duplicate delivery acknowledged/.test(rcv.stdout()), 'the duplicate logged');
   expect(rcv.handled()).toHaveLength(1);
   expect(csvRows(csv)).toHaveLength(2);
 });
@@ -311,7 +319,7 @@ test('a row that cannot be written answers 500 (so the service delivers again) a
   const headers = signedWith(raw, 'csv-secret');
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
   expect(await post(rcv.url, raw, headers)).toEqual({ status: 500, body: '{"error":"could not record the scan"}' });
-  expect(rcv.stderr()).toMatch(/scan 9: could not be recorded: EISDIR/);
+  await waitFor(() => (rcv.stderr().match(/scan 9: could not be recorded: EISDIR/g) ?? []).length === 2, 'both failures logged');
 });
 
 test('without a secret it does not start, and says what to set', () => {
