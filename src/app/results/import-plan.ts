@@ -5,7 +5,7 @@
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
-import { cutText, safeText } from '../../sheet/safe';
+import { cutText, safeText, textOf } from '../../sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 import { utf8Length } from './not-sent';
 
@@ -220,7 +220,7 @@ export function inputCells(input: unknown, width: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < width; i++) {
     const v = cells[i];
-    out.push(v === null || v === undefined ? '' : safeText(String(v)));
+    out.push(v === null || v === undefined ? '' : safeText(textOf(v)));
   }
   return out;
 }
