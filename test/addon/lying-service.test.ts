@@ -159,13 +159,15 @@ test('item 4: a scan name of 60,000 characters imports (checkpoint within 9 KB, 
   }
 });
 
-test('item 4: a try that fails after staging (a write Sheets refuses) leaves no staging tab and no checkpoint, try after try', async () => {
+test('item 4: a count no tab can hold is refused plainly, and leaves no staging tab and no checkpoint, try after try', async () => {
   const { rt, wb } = session();
   try {
-    // A count of 10,000,000 rows: the staging tab cannot be made that large (Sheets' 10 million cells).
+    // A count of 10,000,000 rows: no tab can be made that large (Sheets' 10 million cells).
     await lies([{ method: 'POST', path: RESULTS, when: PRODUCTS, countFactor: 40000 }]);
     for (let i = 0; i < 3; i++) {
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, {}]))).toMatch(/cells/);
+      expect(thrown(() => rt.scriptRun('importScan', [scanId, {}]))).toMatch(
+        /^The Scan Service says this scan has 10,000,000 results: more than a spreadsheet holds \(10,000,000 cells\)\./,
+      );
       expect(hiddenTabs(wb)).toEqual([]);
       expect(importKeys(rt)).toEqual([]);
     }

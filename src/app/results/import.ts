@@ -69,6 +69,9 @@ import {
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
+/** Cells a spreadsheet holds (Google Drive Help, "Files you can store in Google Drive"). */
+const SPREADSHEET_MAX_CELLS = 10_000_000;
+
 /** Rows per results page: the API's maximum. */
 export const PER_PAGE = 100;
 /** Pages per fetchAll wave (and per setValues): 2,500 rows, about 80,000 cells. */
@@ -335,6 +338,12 @@ function begin(
     historical: options.pull_historical_data === true,
     filtered: conv.value.length > 0,
   };
+  // A count no tab can hold is refused before any tab is made (Sheets holds 10 million cells a spreadsheet).
+  const cols = resultBlock([], { marketplace: mp, customColumns, historical: cp.historical }).headers.length;
+  if ((cp.productsTotal + 1) * cols > SPREADSHEET_MAX_CELLS)
+    throw new Error(
+      `The Scan Service says this scan has ${countText(cp.productsTotal)} results: more than a spreadsheet holds (${countText(SPREADSHEET_MAX_CELLS)} cells). Import it with filters, or download it (Scans > Download).`,
+    );
   // The rows skipped before the upload join the service's error rows in the (full) errors tab.
   const notSent = cp.filtered ? null : readNotSent(env.props, scanId);
   cp.notSent = notSent ? notSentRows(notSent).length : 0;
