@@ -77,6 +77,38 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return undefined;
 }
 
+/**
+ * A wait the service asked for, in the words a seller reads: "25 seconds", "4 minutes",
+ * "10 hours", "3 days"; beyond 30 days "more than 30 days". Rounded up in its unit below an hour
+ * (never shorter than asked), to a tenth above.
+ */
+export function waitText(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (s < 120) return unit(s, 'second');
+  if (s < 3600) return unit(Math.ceil(s / 60), 'minute');
+  if (s < 48 * 3600) return unit(Math.round(s / 360) / 10, 'hour');
+  if (s <= 30 * 86400) return unit(Math.round(s / 8640) / 10, 'day');
+  return 'more than 30 days';
+}
+
+/** The clock time (UTC, "14:05 UTC") at which a wait of `ms` from `nowMs` is over. */
+function untilText(nowMs: number, ms: number): string {
+  const d = new Date(nowMs + ms);
+  const two = (n: number) => (n < 10 ? '0' : '') + n;
+  return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+/** What a 429 tells the user: the wait the service asked for (its Retry-After), or that it named none. */
+export function busyMessage(retryAfterMs: number | undefined, nowMs: number): string {
+  if (retryAfterMs === undefined || !isFinite(retryAfterMs))
+    return 'The Scan Service is busy (too many requests) and did not say for how long. Try again in a few minutes.';
+  const wait = waitText(retryAfterMs);
+  // A wait of an hour or more (within a day or two) also gets the time it ends.
+  const until = retryAfterMs >= 3600_000 && retryAfterMs < 48 * 3600_000 ? ` (until about ${untilText(nowMs, retryAfterMs)})` : '';
+  return `The Scan Service is busy (too many requests) and asked to wait ${wait}${until} before the next request. Try again after that.`;
+}
+
 export interface ClassifyContext {
   apiKey?: string;
   nowMs: number;
@@ -135,13 +167,8 @@ export function classifyResponse(status: number, headers: object, bodyText: stri
     };
   }
   if (status === 429) {
-    return {
-      kind: 'rate-limited',
-      status,
-      serviceMessage,
-      retryAfterMs: parseRetryAfter(headerValue(headers, 'retry-after'), ctx.nowMs),
-      message: 'The Scan Service is busy (too many requests). Try again in a few minutes.',
-    };
+    const retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'), ctx.nowMs);
+    return { kind: 'rate-limited', status, serviceMessage, retryAfterMs, message: busyMessage(retryAfterMs, ctx.nowMs) };
   }
   if (status >= 500) {
     return { kind: 'server', status, serviceMessage, message: `The Scan Service had a problem (error ${status}). Try again later.` };

@@ -12,7 +12,7 @@
  */
 import { Marketplace, productUrl } from '../../contract/marketplaces';
 import { bpsToFraction, centsToAmount } from '../../contract/units';
-import { safeCellValue, safeText } from '../sheet/safe';
+import { safeCellValue, safeText, textOf } from '../sheet/safe';
 import { SHEET_ROW_COLUMN } from './mapping';
 
 export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'bool' | 'link';
@@ -275,17 +275,22 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
     case 'number':
       if (typeof v === 'number') return isFinite(v) ? v : '';
       // Custom columns come back as text: a plain number in text is written as a number.
-      return /^-?\d+(\.\d+)?$/.test(String(v).trim()) ? Number(String(v).trim()) : safeCellValue(String(v));
+      {
+        const t = textOf(v).trim();
+        // (a 400-digit text is no number a cell can hold: it stays text)
+        return /^-?\d+(\.\d+)?$/.test(t) && isFinite(Number(t)) ? Number(t) : safeCellValue(textOf(v));
+      }
     case 'bool':
-      return typeof v === 'boolean' ? v : safeCellValue(String(v));
+      return typeof v === 'boolean' ? v : safeCellValue(textOf(v));
     case 'link': {
-      const asin = String(v);
+      const asin = textOf(v);
       if (ctx.links !== 'text' && isAsin(asin)) return hyperlinkFormula(productUrl(ctx.marketplace, asin), asin);
       return safeText(asin);
     }
     default:
       // text and identifiers: always text, never a formula or a number that loses zeros.
-      return safeText(typeof v === 'string' ? v : String(v));
+      // An object where text was declared is read as its text, never "[object Object]" (textOf).
+      return safeText(textOf(v));
   }
 }
 
@@ -395,8 +400,8 @@ export function errorsBlock(
       ERROR_COLUMNS.map((c) => {
         const v = c.get(r, ctx);
         if (v === '') return '';
-        if (c.kind === 'int') return typeof v === 'number' ? v : safeText(String(v));
-        return safeText(String(v));
+        if (c.kind === 'int') return typeof v === 'number' ? v : safeText(textOf(v));
+        return safeText(textOf(v));
       }),
     ),
     formats: ERROR_COLUMNS.map((c) => (c.kind === 'int' ? '0' : null)),

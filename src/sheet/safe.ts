@@ -13,8 +13,89 @@
  * NaN and infinities become '' (Sheets would show them as errors).
  * Do not give cells written with these values the plain-text number format '@': in a plain-text
  * cell the apostrophe may be kept as a character (the local runtime keeps it).
+ *
+ * Size (issue 26): Sheets refuses a whole write when one cell holds more than 50,000 characters
+ * ("Your input contains more than the maximum of 50000 characters in a single cell."), so one
+ * oversized note or title from outside would stop an import or a sync. Every text written through
+ * safeText is held within the limit (apostrophe included): a longer one is cut, never inside a
+ * character (a surrogate pair stays whole), and ends with a visible mark "… [cut: 60,000
+ * characters]" giving the original length. Objects where text was declared are read as their
+ * text (textOf), never as "[object Object]".
  * Pure; nothing runs at load time.
  */
+
+/** Sheets' limit of characters in one cell (Google's "Files you can store in Google Drive" page). */
+export const CELL_MAX_CHARS = 50000;
+
+/** Whole numbers with thousands separators ("60,000"), without Intl. */
+function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The text's first `max` UTF-16 units at most, never ending inside a character (no lone high surrogate). */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max);
+  const last = text.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end);
+}
+
+/** Characters (code points) of a text. */
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * The text within `room` UTF-16 units (a cell's 50,000 by default): as it is when it fits, else cut
+ * and marked "… [cut: N characters]" (N = the original's characters).
+ */
+export function fitCell(text: string, room: number = CELL_MAX_CHARS): string {
+  if (text.length <= room) return text;
+  const mark = ' … [cut: ' + grouped(codePoints(text)) + ' characters]';
+  return cutText(text, room - mark.length) + mark;
+}
+
+/**
+ * A value from outside where text was declared, as text: strings as they are, finite numbers and
+ * booleans as written, a list as its items' texts joined by ", ", an object by its name/value/text/
+ * title/label member, else as its JSON; null, undefined, NaN and infinities as ''.
+ */
+export function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value))
+    return value
+      .map(textOf)
+      .filter((t) => t !== '')
+      .join(', ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of ['name', 'value', 'text', 'title', 'label', 'display_name']) {
+      const x = o[k];
+      if (typeof x === 'string' || (typeof x === 'number' && isFinite(x))) return String(x);
+    }
+    try {
+      return JSON.stringify(value) || '';
+    } catch (_e) {
+      return '';
+    }
+  }
+  return String(value);
+}
 
 /** True when Sheets would run this text as a formula if written as-is. */
 export function isFormulaLike(text: string): boolean {
@@ -29,7 +110,9 @@ export function needsTextGuard(text: string): boolean {
 
 /** The text to write so that Sheets stores `text` unchanged. */
 export function safeText(text: string): string {
-  return needsTextGuard(text) ? "'" + text : text;
+  // The apostrophe counts towards the cell's limit too; a cut text ends in digits, so it is guarded.
+  const t = text.length > CELL_MAX_CHARS - (needsTextGuard(text) ? 1 : 0) ? fitCell(text, CELL_MAX_CHARS - 1) : text;
+  return needsTextGuard(t) ? "'" + t : t;
 }
 
 /** The value to write for one cell: guarded text, numbers/booleans/Dates as they are, '' for nothing. */
@@ -39,7 +122,7 @@ export function safeCellValue(value: unknown): string | number | boolean | Date 
   if (typeof value === 'boolean') return value;
   if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') return value as Date;
   if (typeof value === 'string') return safeText(value);
-  return safeText(String(value));
+  return safeText(textOf(value));
 }
 
 /** safeCellValue over a whole 2D block (a new array; the input is not changed). */

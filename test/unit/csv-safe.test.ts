@@ -1,5 +1,15 @@
 import { csvField, parseCsv, toCsv } from '../../src/scan/csv';
-import { isFormulaLike, needsTextGuard, safeBlock, safeCellValue, safeText } from '../../src/sheet/safe';
+import {
+  CELL_MAX_CHARS,
+  cutText,
+  fitCell,
+  isFormulaLike,
+  needsTextGuard,
+  safeBlock,
+  safeCellValue,
+  safeText,
+  textOf,
+} from '../../src/sheet/safe';
 
 describe('CSV (RFC 4180)', () => {
   test('plain fields are not quoted; records end with CRLF', () => {
@@ -87,5 +97,37 @@ describe('formula guard', () => {
       ["'-x", '', false],
     ]);
     expect(input[0][0]).toBe('=1');
+  });
+});
+
+describe('oversized and object text (issue 26): held within a cell, cut visibly, never inside a character', () => {
+  const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  test('text of up to 50,000 characters is written whole; longer is cut to fit with its length named', () => {
+    expect(safeText('x'.repeat(50000))).toBe('x'.repeat(50000));
+    // a text needing the apostrophe has one character less of room
+    expect(safeText('1'.repeat(49999))).toBe("'" + '1'.repeat(49999));
+    const cut = safeText('x'.repeat(60000));
+    expect(cut.length).toBeLessThanOrEqual(CELL_MAX_CHARS);
+    expect(cut).toMatch(/^'x+ … \[cut: 60,000 characters\]$/);
+    expect(fitCell('short')).toBe('short');
+  });
+  test('the cut never leaves half of a surrogate pair, and counts characters, not UTF-16 units', () => {
+    for (const pad of [0, 1, 2, 3]) {
+      const t = fitCell('a'.repeat(pad) + '😀'.repeat(40000));
+      expect(t.length).toBeLessThanOrEqual(CELL_MAX_CHARS);
+      expect(LONE.test(t)).toBe(false);
+      expect(t).toContain(`[cut: ${(40000 + pad).toLocaleString('en-US')} characters]`);
+    }
+    expect(cutText('ab😀', 3)).toBe('ab');
+    expect(cutText('ab😀', 4)).toBe('ab😀');
+  });
+  test('objects where text was declared: name/value/text member, else JSON; never "[object Object]"', () => {
+    expect(textOf({ name: 'Tools', id: 3 })).toBe('Tools');
+    expect(textOf({ value: 12 })).toBe('12');
+    expect(textOf({ id: 7 })).toBe('{"id":7}');
+    expect(textOf(['a', { name: 'b' }, null])).toBe('a, b');
+    expect(textOf(Infinity)).toBe('');
+    expect(safeCellValue({ name: '=1+1' })).toBe("'=1+1");
+    expect(safeCellValue({ x: 1 })).toBe('\'{"x":1}');
   });
 });

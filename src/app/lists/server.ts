@@ -23,6 +23,7 @@ import {
   LISTS_TUNING_PROPERTY,
   PACE_PREFIX,
   PACE_TTL_S,
+  BASE_CHUNK_CHARS,
   readBase,
   RUN_PREFIX,
   SCHEDULE_PREFIX,
@@ -40,6 +41,7 @@ import { withDocumentLock } from '../../store/locks';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
 import { refreshResultTabs } from '../actions/marks';
+import { CELL_MAX_CHARS, cutText } from '../../sheet/safe';
 import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
@@ -203,6 +205,8 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
       read.rowsOf.set(id, [row]);
     });
   }
+  const tooLong = oversizedEntries(kind, service, sheet, read.rowsOf);
+  for (const o of tooLong) read.held.add(o.key);
   const plan = planSync({ base, sheet, service, held: read.held, resolutions: opts.resolutions });
   const guard = guardVerdict(plan);
   report.firstSync = base === null;
@@ -221,8 +225,12 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
     sheet: readable(c.sheet),
     service: readable(c.service),
   }));
-  report.refusedCount = read.refused.length;
-  report.refused = read.refused.slice(0, LISTED);
+  const refused = read.refused.concat(tooLong.filter((o) => o.row !== null).map((o) => ({ row: o.row as number, reason: o.reason })));
+  refused.sort((a, b) => a.row - b.row);
+  report.refusedCount = refused.length;
+  report.refused = refused.slice(0, LISTED);
+  // Entries of the service too long for the sheet that no row holds: named in the list's message.
+  const unwritten = tooLong.filter((o) => o.row === null);
   report.serviceDeletions = guard.serviceDeletions;
   report.sheetDeletions = guard.sheetDeletions;
   const work = plan.sendUpsert.length + plan.sendDelete.length + plan.writeUpsert.length + plan.writeDelete.length;
@@ -233,7 +241,7 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   }
   if (!opts.apply) {
     report.state = 'preview';
-    report.message = summary(report, true);
+    report.message = summary(report, true) + unwrittenText(unwritten);
     return report;
   }
   // 1. the service
@@ -262,8 +270,60 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   // An empty base means the same as none (both merge), so an empty list costs no tab.
   if (!sameEntries(base, nextBase) && !(base === null && nextBase.size === 0)) writeBase(env.ss, kind.id, env.account, nextBase);
   report.state = plan.conflicts.length ? 'conflicts' : work ? 'synced' : 'unchanged';
-  report.message = summary(report, false);
+  report.message = summary(report, false) + unwrittenText(unwritten);
   return report;
+}
+
+interface Oversized {
+  key: string;
+  /** The sheet row that holds the entry's key, or null (the entry would be a new row). */
+  row: number | null;
+  reason: string;
+}
+
+/**
+ * Entries of the service that the sheet cannot hold: a cell over Sheets' 50,000 characters (a note
+ * or brand of 60,000), or a base record over a base cell. Each is HELD (not written, not sent, not
+ * deleted, base kept), so one such entry fails that entry only, never the list's one sheet write.
+ */
+function oversizedEntries(
+  kind: ListKind,
+  service: ReadonlyMap<string, string>,
+  sheet: ReadonlyMap<string, string>,
+  rowsOf: ReadonlyMap<string, number[]>,
+): Oversized[] {
+  const out: Oversized[] = [];
+  service.forEach((v, k) => {
+    if (sheet.get(k) === v) return;
+    if (k.length + v.length < BASE_CHUNK_CHARS / 2) return;
+    const cells = kind.cells(k, v);
+    let longest = 0;
+    let field = '';
+    for (const f of Object.keys(cells)) {
+      const c = cells[f];
+      if (typeof c === 'string' && c.length > longest) {
+        longest = c.length;
+        field = f;
+      }
+    }
+    // (the apostrophe that guards a text counts towards the cell, so one character less)
+    if (longest <= CELL_MAX_CHARS - 1 && JSON.stringify([k, v]).length <= BASE_CHUNK_CHARS) return;
+    const col = kind.columns.find((c) => c.field === field);
+    const rows = rowsOf.get(k);
+    out.push({
+      key: k,
+      row: rows && rows.length ? rows[0] : null,
+      reason: `the service's ${col ? col.header : 'entry'} for this row has ${longest.toLocaleString('en-US')} characters, more than a cell holds (${CELL_MAX_CHARS.toLocaleString('en-US')}): not synced; shorten it in the service`,
+    });
+  });
+  return out;
+}
+
+/** "; 1 entry of the service not written: …" for entries too long for a cell that no row holds. */
+function unwrittenText(list: readonly Oversized[]): string {
+  if (!list.length) return '';
+  const first = readable(list[0].key) as string;
+  return `; ${list.length} entr${list.length === 1 ? 'y' : 'ies'} of the service not written, longer than a cell holds (${CELL_MAX_CHARS.toLocaleString('en-US')} characters): ${cutText(first, 60)}${list.length > 1 ? ' and more' : ''}`;
 }
 
 function summary(r: ListReport, preview: boolean): string {
@@ -404,6 +464,13 @@ export function runSync(
       }
       // What concerns this list only (a refused request, no access to a marketplace) does not stop the others.
       if (e instanceof ApiProblemError && LIST_PROBLEMS.indexOf(e.problem.kind) >= 0) r = emptyReport(kind, 'problem', e.problem.message);
+      // A write Sheets refused in this list's tabs fails this list; the service's problems (key, busy) stop the sync.
+      else if (!(e instanceof ApiProblemError) && e instanceof Error)
+        r = emptyReport(
+          kind,
+          'problem',
+          `This list could not be written into the sheet: ${cutText(e.message, 300)} The other lists go on.`,
+        );
       else throw e;
     }
     reports.push(r);

@@ -3,21 +3,23 @@
  * text (guarded) and quantities become numbers; the names of the download's tab and Drive file.
  */
 import { parseCsv } from '../../scan/csv';
-import { safeText } from '../../sheet/safe';
+import { cutText, safeText } from '../../sheet/safe';
 
 /** Name of a download's tab: "<scan name> (CSV)", within 90 characters so a unique suffix still fits Sheets' 100. */
 export function downloadTabBase(scanName: string, ext: string): string {
   const suffix = ' (' + ext.toUpperCase() + ')';
-  return scanName.slice(0, 90 - suffix.length).trim() + suffix;
+  return cutText(scanName, 90 - suffix.length).trim() + suffix;
 }
 
 /** "Name (scan 12).csv", without characters Drive users trip over. */
 export function fileNameFor(scanName: string, scanId: number, ext: string): string {
-  const clean = scanName
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
+  const clean = cutText(
+    scanName
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    100,
+  );
   return (clean || 'Scan') + ' (scan ' + scanId + ').' + ext;
 }
 

@@ -23,6 +23,8 @@ import { forgetRunningScan, recordedScanIds } from '../scan/running';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { removeImportTriggers } from '../trigger/install';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
+import { shortScanName } from './import-plan';
+import { cutText } from '../../sheet/safe';
 
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
 export const MAX_FAILURES = 5;
@@ -36,7 +38,8 @@ export function isLasting(p: Problem): boolean {
 /** The state after one more failure at `at`: backs off 1, 2, 4, 8 hours; stopped when lasting or the MAX_FAILURES-th. */
 export function afterFailure(prev: AutoImportState | undefined, reason: string, lasting: boolean, at: number): AutoImportState {
   const n = (prev ? prev.n : 0) + 1;
-  if (lasting || n >= MAX_FAILURES) return { n, a: at, s: 'automatic import stopped: ' + reason + ' — import it from Scans' };
+  // (the reason is cut: the record of every scan shares one 9 KB property)
+  if (lasting || n >= MAX_FAILURES) return { n, a: at, s: 'automatic import stopped: ' + cutText(reason, 400) + ' — import it from Scans' };
   // The trigger fires about hourly (Google lets it drift): slack so the run 2^(n-1) hours on is due.
   return { n, a: at + Math.pow(2, n - 1) * HOUR_MS - 15 * 60_000 };
 }
@@ -122,7 +125,7 @@ export function importDue(budgetEnd: number): boolean {
       if (result.done) {
         forgetRunningScan(id);
         gone.push(id);
-        ss.toast(result.message, `Scan "${(scan && scan.name) || id}" is done`, 10);
+        ss.toast(result.message, `Scan "${shortScanName(scan ? scan.name : '', id)}" is done`, 10);
       }
     } catch (e) {
       // A daily quota of Google: not this scan's fault; the checkpoint stays, the run stops.

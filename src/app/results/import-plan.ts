@@ -5,7 +5,9 @@
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
-import { safeText } from '../../sheet/safe';
+import { cutText, safeText, textOf } from '../../sheet/safe';
+import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
+import { utf8Length } from './not-sent';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 
@@ -94,7 +96,38 @@ export function tabBaseName(scanName: string, scanId: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (!s) s = 'Scan ' + scanId;
-  return s.length > MAX_NAME ? s.slice(0, MAX_NAME).trim() : s;
+  // Cut by character: never half of an emoji (a lone surrogate) at the end.
+  return s.length > MAX_NAME ? cutText(s, MAX_NAME).trim() : s;
+}
+
+/** A scan's name as messages and the checkpoint carry it: one line, at most 90 characters (the tab's base name). */
+export function shortScanName(scanName: string, scanId: number): string {
+  return tabBaseName(scanName, scanId);
+}
+
+/** A count from the service for a message: a whole number with separators, or what it was when it is none. */
+export function countText(n: unknown): string {
+  if (typeof n === 'number' && Number.isInteger(n) && Math.abs(n) < 1e15) return figureText(n, 0);
+  return cutText(JSON.stringify(n) || String(n), 20);
+}
+
+/**
+ * What tells one page of results from another: its rows' ids (a product's `id`, an error row's
+ * `line`), else the rows' text. A short hash (FNV-1a), kept in the checkpoint for the next wave.
+ */
+export function pageSignature(rows: readonly unknown[]): string {
+  const ids = rows.map((r) => {
+    const o = r !== null && typeof r === 'object' ? (r as Record<string, unknown>) : null;
+    const id = o ? (o.id ?? o.line) : undefined;
+    return typeof id === 'number' || typeof id === 'string' ? String(id) : JSON.stringify(r);
+  });
+  const text = rows.length + ':' + ids.join('\u0001');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16);
 }
 
 /** `base`, or `base (2)`, `base (3)`… : the first not taken (Sheets compares names case-insensitively). */
@@ -112,7 +145,7 @@ const ERRORS_SUFFIX = ' – errors';
 /** "<result tab> – errors", within MAX_NAME like every base name (a result tab may already be 90 + " (2)"). */
 export function errorsTabBase(resultName: string): string {
   const base =
-    resultName.length + ERRORS_SUFFIX.length > MAX_NAME ? resultName.slice(0, MAX_NAME - ERRORS_SUFFIX.length).trim() : resultName;
+    resultName.length + ERRORS_SUFFIX.length > MAX_NAME ? cutText(resultName, MAX_NAME - ERRORS_SUFFIX.length).trim() : resultName;
   return base + ERRORS_SUFFIX;
 }
 
@@ -187,7 +220,7 @@ export function inputCells(input: unknown, width: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < width; i++) {
     const v = cells[i];
-    out.push(v === null || v === undefined ? '' : safeText(String(v)));
+    out.push(v === null || v === undefined ? '' : safeText(textOf(v)));
   }
   return out;
 }
@@ -245,10 +278,28 @@ export interface ImportCheckpoint {
   notSent?: number;
   /** How many rows were skipped before the upload in all (the tab may list fewer and say so). */
   notSentTotal?: number;
+  /** pageSignature of the last page written: the next wave's first page must differ from it. */
+  lastPage?: string;
 }
 
+/** Room for the checkpoint in one document property (9 KB of UTF-8), with margin. */
+const CHECKPOINT_MAX_BYTES = PROPERTY_VALUE_MAX_BYTES - 256;
+
+/**
+ * The checkpoint as a property value, within a property's 9 KB: the supplier's custom column names
+ * (their only use after the tabs' headers are written is counting them) are cut shorter until it
+ * fits; beyond that, an Error saying so (never Google's bare "Argument too large").
+ */
 export function encodeCheckpoint(c: ImportCheckpoint): string {
-  return JSON.stringify(c);
+  let text = JSON.stringify(c);
+  for (const max of [100, 20, 2, 0]) {
+    if (utf8Length(text) <= CHECKPOINT_MAX_BYTES) return text;
+    text = JSON.stringify({ ...c, scanName: cutText(c.scanName, MAX_NAME), customColumns: c.customColumns.map((n) => cutText(n, max)) });
+  }
+  if (utf8Length(text) <= CHECKPOINT_MAX_BYTES) return text;
+  throw new Error(
+    `This scan's import cannot keep its place between steps (its ${c.customColumns.length} custom columns and filters are too much to record). Import it with fewer filters, or download it (Scans > Download).`,
+  );
 }
 
 /** The checkpoint, or null when absent or not one this code wrote. */
@@ -337,6 +388,32 @@ export interface ResultSummary {
   profitPerMonthCents: number;
 }
 
+/**
+ * The largest magnitude of cents or basis points a message states: $10 billion, 100 million %.
+ * A figure beyond it (or not finite) is no figure a seller can check: it is left out, never shown as
+ * "$Infinity" or "1e+306%".
+ */
+export const SANE_FIGURE = 1e12;
+
+/** A finite figure within SANE_FIGURE (of its unit), else false. */
+export function saneFigure(v: unknown): v is number {
+  return typeof v === 'number' && isFinite(v) && Math.abs(v) <= SANE_FIGURE;
+}
+
+/**
+ * THE format helper of figures in messages: a number with thousands separators and at most
+ * `decimals` decimals ("1,234.5"), never in exponent form; '' for a number that is not finite.
+ */
+export function figureText(n: number, decimals = 2): string {
+  if (typeof n !== 'number' || !isFinite(n)) return '';
+  const fixed = Math.abs(n).toFixed(Math.max(0, Math.min(decimals, 20)));
+  // (toFixed writes an exponent from 1e21 on: such a figure is given in words of its size)
+  if (/e/i.test(fixed)) return (n < 0 ? 'minus ' : '') + 'more than 10^21';
+  const [whole, frac] = fixed.split('.');
+  const f = frac ? frac.replace(/0+$/, '') : '';
+  return (n < 0 ? '-' : '') + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (f ? '.' + f : '');
+}
+
 export function emptySummary(): ResultSummary {
   return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0 };
 }
@@ -355,10 +432,11 @@ export function addToSummary(s: ResultSummary, products: readonly Record<string,
     const profit = member(p, 'financials', 'profit');
     if (typeof profit !== 'number' || !(profit > 0)) continue;
     out.profitable++;
+    // Figures beyond any real product's (saneFigure) are not added: one wild row cannot make the summary say "$Infinity".
     const roi = member(p, 'financials', 'roi');
-    if (typeof roi === 'number' && isFinite(roi) && (out.bestRoiBps === null || roi > out.bestRoiBps)) out.bestRoiBps = roi;
+    if (saneFigure(roi) && (out.bestRoiBps === null || roi > out.bestRoiBps)) out.bestRoiBps = roi;
     const ppm = member(p, 'profit_per_month');
-    if (typeof ppm === 'number' && isFinite(ppm)) out.profitPerMonthCents += ppm;
+    if (saneFigure(ppm)) out.profitPerMonthCents += ppm;
   }
   return out;
 }
@@ -378,7 +456,9 @@ export function moneyText(cents: number, moneyFormat: string): string {
 /** "112 of 250 products profitable · best ROI 84.2 % · $1,234.56 profit a month from them". */
 export function summaryText(s: ResultSummary, moneyFormat: string): string {
   const parts = [`${s.profitable} of ${s.products} product${s.products === 1 ? '' : 's'} profitable`];
-  if (s.bestRoiBps !== null) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
-  if (s.profitable > 0) parts.push(`${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month from them`);
+  if (saneFigure(s.bestRoiBps)) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
+  // (a sum of sane figures can still pass the bound: then it is left out rather than shown wrong)
+  if (s.profitable > 0 && saneFigure(s.profitPerMonthCents))
+    parts.push(`${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month from them`);
   return parts.join(' · ');
 }

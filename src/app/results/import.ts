@@ -31,7 +31,8 @@ import { ApiProblemError, isRetryable } from '../../api/problems';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../../scan/layout';
-import { safeText } from '../../sheet/safe';
+import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
+import { dailyQuotaOf } from '../trigger/quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
 import { notSentRows, readNotSent } from './not-sent';
@@ -60,10 +61,16 @@ import {
   addToSummary,
   emptySummary,
   summaryText,
+  countText,
+  pageSignature,
+  shortScanName,
 } from './import-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Cells a spreadsheet holds (Google Drive Help, "Files you can store in Google Drive"). */
+const SPREADSHEET_MAX_CELLS = 10_000_000;
 
 /** Rows per results page: the API's maximum. */
 export const PER_PAGE = 100;
@@ -186,30 +193,44 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
     dropStaging(env, cp);
     cp = null;
   }
-  const prefetched: { products?: Page; errors?: Page } = {};
-  try {
-    if (!cp) cp = begin(scanId, request, key, env, prefetched);
-    else trimStaging(env, cp);
-    if (cp.phase === 'products') {
-      if (!copyRows(env, cp, 'products', prefetched.products)) return progress(cp, false, env);
-      cp.phase = cp.filtered ? 'swap' : 'errors';
-      saveCheckpoint(env, cp);
+  // The service's count is read, not trusted: when a later answer gives another count (or a page
+  // of another length), what was staged under the old count is dropped and the import begins
+  // again from a fresh first page, once in this call (a count that lied once heals at once).
+  for (let attempt = 1; ; attempt++) {
+    const prefetched: { products?: Page; errors?: Page } = {};
+    try {
+      if (!cp) cp = begin(scanId, request, key, env, prefetched);
+      else trimStaging(env, cp);
+      if (cp.phase === 'products') {
+        if (!copyRows(env, cp, 'products', prefetched.products)) return progress(cp, false, env);
+        cp.phase = cp.filtered ? 'swap' : 'errors';
+        saveCheckpoint(env, cp);
+      }
+      if (cp.phase === 'errors') {
+        if (!copyRows(env, cp, 'errors', prefetched.errors)) return progress(cp, false, env);
+        writeNotSent(env, cp);
+        cp.phase = 'swap';
+      }
+      swap(env, cp);
+      return progress(cp, true, env);
+    } catch (e) {
+      // Kept for a retry only when waiting helps (service busy or down, a daily quota of Google):
+      // what is staged is correct and the next call continues. Anything else (key refused, scan
+      // gone, an answer that cannot be right, a write Sheets refused) drops the staging tabs and
+      // the checkpoint: no hidden tab outlives a failed try, and "import again" starts afresh.
+      const keep = (e instanceof ApiProblemError && isRetryable(e.problem)) || dailyQuotaOf(e) !== null;
+      if (cp && !keep) dropStaging(env, cp);
+      if (e instanceof ResultsChanged && attempt === 1) {
+        cp = null;
+        continue;
+      }
+      throw e;
     }
-    if (cp.phase === 'errors') {
-      if (!copyRows(env, cp, 'errors', prefetched.errors)) return progress(cp, false, env);
-      writeNotSent(env, cp);
-      cp.phase = 'swap';
-    }
-    swap(env, cp);
-    return progress(cp, true, env);
-  } catch (e) {
-    // Kept for a retry: what is staged is correct, the next call continues. Dropped when the
-    // problem will not go away (key refused, scan gone): nothing half-written stays behind.
-    const retryable = e instanceof ApiProblemError && isRetryable(e.problem);
-    if (cp && !retryable && e instanceof ApiProblemError) dropStaging(env, cp);
-    throw e;
   }
 }
+
+/** The service's answers disagree with what this import was staged for (its count, a page's length). */
+class ResultsChanged extends Error {}
 
 function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportProgress {
   const name = done ? cp.finalName! : tabBaseName(cp.scanName, cp.scanId);
@@ -268,11 +289,21 @@ function begin(
   // The one status reader: Success, success and SUCCESS alike (the vendor's words included).
   if (!isFinishedState(scan.status)) {
     throw new Error(
-      `The scan "${name || scanId}" is still ${scan.status === 'queued' ? 'queued' : 'running'} (${scan.linesDone} of ${scan.lines} lines). Import it when it has finished.`,
+      `The scan "${shortScanName(name, scanId)}" is still ${scan.status === 'queued' ? 'queued' : 'running'} (${countText(scan.linesDone)} of ${countText(scan.lines)} lines). Import it when it has finished.`,
     );
   }
   const products = readResultsPage(okBody(answers[1]));
   const errors = readResultsPage(okBody(answers[2]));
+  // A count that is no count of rows (fractional, negative, or fewer than the page holds) is read again.
+  for (const [page, label] of [
+    [products, 'products'],
+    [errors, 'error rows'],
+  ] as const) {
+    if (!(Number.isInteger(page.count) && page.count >= page.data.length))
+      throw new ResultsChanged(
+        `The Scan Service's count of ${label} (${countText(page.count)}) cannot be right for a page of ${page.data.length}.`,
+      );
+  }
   prefetched.products = products;
   prefetched.errors = errors;
   const options = (Object.keys(scan.options).length ? scan.options : products.options) as {
@@ -294,7 +325,8 @@ function begin(
     customColumns,
     mapping: mapping,
     sheetRowField: sheetRowField({ mapping: mapping as { custom_columns?: number[] }, options: { custom_columns: customColumns } }),
-    scanName: name,
+    // Only what the tab names need (a property holds 9 KB; a scan name may be 60,000 characters).
+    scanName: shortScanName(name, scanId),
     productsTotal: products.count,
     productsDone: 0,
     errorsTotal: errors.count,
@@ -306,19 +338,31 @@ function begin(
     historical: options.pull_historical_data === true,
     filtered: conv.value.length > 0,
   };
+  // A count no tab can hold is refused before any tab is made (Sheets holds 10 million cells a spreadsheet).
+  const cols = resultBlock([], { marketplace: mp, customColumns, historical: cp.historical }).headers.length;
+  if ((cp.productsTotal + 1) * cols > SPREADSHEET_MAX_CELLS)
+    throw new Error(
+      `The Scan Service says this scan has ${countText(cp.productsTotal)} results: more than a spreadsheet holds (${countText(SPREADSHEET_MAX_CELLS)} cells). Import it with filters, or download it (Scans > Download).`,
+    );
   // The rows skipped before the upload join the service's error rows in the (full) errors tab.
   const notSent = cp.filtered ? null : readNotSent(env.props, scanId);
   cp.notSent = notSent ? notSentRows(notSent).length : 0;
   cp.notSentTotal = notSent ? notSent.n : 0;
-  const staging = createStaging(env, cp, 'products');
-  cp.stagingId = staging.getSheetId();
-  layoutProducts(env, cp, staging, mp);
-  if (cp.errorsTotal + (cp.notSent || 0) > 0 && !cp.filtered) {
-    const es = createStaging(env, cp, 'errors');
-    cp.errorsStagingId = es.getSheetId();
-    layoutErrors(env, cp, es);
+  try {
+    const staging = createStaging(env, cp, 'products');
+    cp.stagingId = staging.getSheetId();
+    layoutProducts(env, cp, staging, mp);
+    if (cp.errorsTotal + (cp.notSent || 0) > 0 && !cp.filtered) {
+      const es = createStaging(env, cp, 'errors');
+      cp.errorsStagingId = es.getSheetId();
+      layoutErrors(env, cp, es);
+    }
+    saveCheckpoint(env, cp);
+  } catch (e) {
+    // No checkpoint names these tabs yet: they go with the failed try.
+    dropStaging(env, cp);
+    throw e;
   }
-  saveCheckpoint(env, cp);
   return cp;
 }
 
@@ -479,6 +523,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
       return false;
     }
     let rows: unknown[] = [];
+    const signatures = new Map<number, string>();
     const toFetch: number[] = [];
     const got = new Map<number, Page>();
     for (const p of pages) {
@@ -497,11 +542,26 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     }
     for (const p of pages) {
       const page = got.get(p)!;
-      if (page.count !== total) throw new Error("The scan's results changed while importing. Import the scan again.");
+      const what = table === 'products' ? 'results' : 'error rows';
+      if (page.count !== total)
+        throw new ResultsChanged(
+          `The Scan Service's count of this scan's ${what} changed while importing (${countText(total)}, then ${countText(page.count)}), so the rows staged so far were dropped. Import the scan again: it starts from the first row.`,
+        );
+      // A page with the same rows as the one before: the service ignored which page was asked for.
+      const sig = pageSignature(page.data);
+      if (page.data.length && p > 1 && sig === (p === firstPage ? cp.lastPage : signatures.get(p - 1)))
+        throw new Error(
+          `The Scan Service answered page ${p} of this scan's ${what} with the same rows as page ${p - 1} (it seems to ignore which page is asked for), so nothing was imported: a tab of repeated rows would not be the scan's results. Try again later; if it happens again, tell the Scan Service's support.`,
+        );
+      signatures.set(p, sig);
       const expected = Math.min(PER_PAGE, total - (p - 1) * PER_PAGE);
-      if (page.data.length !== expected) throw new Error('The Scan Service sent a short page of results. Import the scan again.');
+      if (page.data.length !== expected)
+        throw new ResultsChanged(
+          `The Scan Service sent page ${p} of this scan's ${what} with ${page.data.length} rows where its count (${countText(total)}) means ${expected}, so the rows staged so far were dropped. Import the scan again: it starts from the first row.`,
+        );
       rows = rows.concat(page.data);
     }
+    cp.lastPage = signatures.get(pages[pages.length - 1]);
     // Rows of the first page may already be partly in (never: done is a multiple of PER_PAGE unless the table is complete).
     rows = rows.slice(done - (firstPage - 1) * PER_PAGE);
     if (rows.length) {
@@ -530,7 +590,8 @@ function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: M
     // afresh and a null link clears any left from the previous row.
     const b = SpreadsheetApp.newRichTextValue();
     const rich = products.map((p, i) => {
-      const text = p.asin === null || p.asin === undefined ? '' : String(p.asin);
+      // (rich text is not parsed, so not guarded; held within a cell like every text)
+      const text = fitCell(textOf(p.asin), CELL_MAX_CHARS);
       const url = block.urls[i];
       b.setText(text).setLinkUrl(url && text ? url : null);
       return [b.build()];

@@ -32,7 +32,8 @@ export function notSentRecord(
   return out;
 }
 
-function utf8Length(s: string): number {
+/** Bytes of a text in UTF-8 (what a property value's 9 KB counts). */
+export function utf8Length(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -5,6 +5,7 @@
  */
 import { columnLetter, roleLabel, type ColumnRole } from '../../scan/mapping';
 import type { PreparedScan } from '../../scan/prepare';
+import { cutText } from '../../sheet/safe';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
 export const SETUP_ROWS = 260;
@@ -123,10 +124,13 @@ export function refusal(p: PreparedScan): string {
 
 /** A file name from the scan name: no path separators or control characters, at most 100 characters. */
 export function safeFileName(name: string): string {
-  const s = String(name)
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
+  // (cut by character: never half an emoji)
+  const s = cutText(
+    String(name)
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    100,
+  );
   return s || 'scan';
 }

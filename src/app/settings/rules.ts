@@ -2,7 +2,7 @@
  * Settings' pure rules: how the key is shown, which service addresses are accepted, what saving
  * input changes, and what a connection test's problem means to the user (decisions in settings.ts).
  */
-import type { Problem } from '../../api/problems';
+import { waitText, type Problem } from '../../api/problems';
 import { findMarketplace, MARKETPLACES } from '../../../contract/marketplaces';
 import type { ConnectionResult, MarketplaceOption, SettingsInput } from './protocol';
 import { type StoredSettings } from './stored';
@@ -140,7 +140,11 @@ export function connectionResult(problem: Problem | null, s: StoredSettings): Co
       return {
         ok: false,
         problem: 'busy',
-        message: 'The Scan Service is busy right now (429), but the address answered. Try again in a minute.',
+        message:
+          'The Scan Service is busy right now (429), but the address answered. ' +
+          (problem.retryAfterMs !== undefined
+            ? `It asked to wait ${waitText(problem.retryAfterMs)}; test again after that.`
+            : 'Try again in a minute.'),
       };
     case 'server':
       return {

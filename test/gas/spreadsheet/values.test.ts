@@ -214,7 +214,7 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(sheet.getLastRow()).toBe(0);
   });
 
-  test("a cell holds at most 50,000 characters: longer input throws Google's message and writes nothing", () => {
+  test("a cell holds at most 50,000 characters (Google Drive Help, 'Files you can store in Google Drive', answer 37603): longer input throws Google's message and writes nothing", () => {
     const { app, sheet } = makeEnv();
     const long = 'x'.repeat(50001);
     const msg = 'Your input contains more than the maximum of 50000 characters in a single cell.';

@@ -1,4 +1,4 @@
-import { classifyException, classifyResponse, parseRetryAfter, redact } from '../../../src/api/problems';
+import { busyMessage, classifyException, classifyResponse, parseRetryAfter, redact, waitText } from '../../../src/api/problems';
 
 const KEY = 'sk_live_ABCDEF1234567890';
 const ctx = { apiKey: KEY, nowMs: Date.parse('2026-11-21T00:00:00Z'), subject: 'marketplace DE' };
@@ -108,4 +108,27 @@ describe('parseRetryAfter', () => {
 test('redact masks the key and any bearer token', () => {
   expect(redact(`a ${KEY} b`, KEY)).toBe('a ••• b');
   expect(redact('Authorization: Bearer xyz123', undefined)).toBe('Authorization: Bearer •••');
+});
+
+describe('429 messages state the wait the service asked for (issue 26 item 9, issue 27 item 11)', () => {
+  test('seconds, minutes, hours, days; never shorter than asked', () => {
+    expect(waitText(25_000)).toBe('25 seconds');
+    expect(waitText(1_000)).toBe('1 second');
+    expect(waitText(150_000)).toBe('3 minutes');
+    expect(waitText(36_000_000)).toBe('10 hours');
+    expect(waitText(5 * 86_400_000)).toBe('5 days');
+    expect(waitText(1e15)).toBe('more than 30 days');
+  });
+  test('the message names the wait (and, from an hour, the time it ends); without Retry-After it says none was given', () => {
+    const now = Date.UTC(2026, 10, 20, 23, 30);
+    expect(classifyResponse(429, { 'retry-after': '36000' }, '', { nowMs: now })!.message).toBe(
+      'The Scan Service is busy (too many requests) and asked to wait 10 hours (until about 09:30 UTC) before the next request. Try again after that.',
+    );
+    expect(busyMessage(25_000, now)).toBe(
+      'The Scan Service is busy (too many requests) and asked to wait 25 seconds before the next request. Try again after that.',
+    );
+    expect(busyMessage(undefined, now)).toBe(
+      'The Scan Service is busy (too many requests) and did not say for how long. Try again in a few minutes.',
+    );
+  });
 });
