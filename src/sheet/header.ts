@@ -125,8 +125,11 @@ const NOT_PACK = /\b(cost|price|weight|dimension|dimensions|upc|ean|gtin|barcode
 
 /** Score of a header for a role (0 when it does not name it). */
 export function headerScore(header: string, role: ColumnRole): number {
+  return normalizedScore(normalizeHeader(header), role);
+}
+
+function normalizedScore(h: string, role: ColumnRole): number {
   if (role === 'custom' || role === 'ignore') return 0;
-  const h = normalizeHeader(header);
   if (h === '') return 0;
   if (role === 'cost' && NOT_COST.test(h)) return 0;
   if (role === 'stock' && NOT_STOCK.test(h)) return 0;
@@ -148,16 +151,20 @@ function isBlank(v: unknown): boolean {
  */
 export type CellKind = 'blank' | 'value' | 'code' | 'text';
 
+/** Text that is a number as written: digits with separators, signs, currency marks. */
+const NUMBER_TEXT = /^[\s$€£¥\d.,%+\-()]+$/;
+
 export function cellKind(v: unknown): CellKind {
   if (isBlank(v)) return 'blank';
   if (typeof v !== 'string') return 'value';
   const s = v.trim();
-  if (/^[\s$€£¥\d.,%+\-()]+$/.test(s) && /\d/.test(s)) return 'value';
+  if (NUMBER_TEXT.test(s) && /\d/.test(s)) return 'value';
   if (identify(s).ok) return 'value';
   if (/\d/.test(s)) {
-    if (parseCost(s).ok) return 'value'; // "USD 24.00", "1.299,00 €"
-    // One word with digits is a code, unless it names a column ("EAN13", "UPC-A 12").
-    if (!/\s/.test(s) && !ROLES_FOR_HEADER.some((role) => headerScore(s, role) > 0)) return 'code';
+    if (/\s/.test(s) && parseCost(s).ok) return 'value'; // "USD 24.00", "1.299,00 €"
+    // One word with digits is a code ("SKU-10001"), unless it is a word with a short number like a
+    // column name ("EAN13", "GTIN-14", "Price2").
+    if (!/\s/.test(s) && !/^[A-Za-z]+[-_.]?[A-Za-z]?[-_.]?\d{1,2}$/.test(s)) return 'code';
   }
   return 'text';
 }
@@ -179,9 +186,20 @@ export type HeaderConfidence = 'sure' | 'guess' | 'none';
  * - 'sure' when one of its words names a role (UPC, Cost, Qty...) and the cells under it fit that
  *   role (identifiers under "UPC", amounts under "Cost"); else only a 'guess'.
  */
-export function headerRowConfidence(rows: readonly (readonly unknown[])[], r: number, kinds?: CellKind[][]): HeaderConfidence {
-  const kindAt = (i: number, c: number): CellKind => (kinds ? kinds[i][c] : cellKind(rows[i] ? rows[i][c] : ''));
+export function headerRowConfidence(rows: readonly (readonly unknown[])[], r: number, kinds?: (CellKind | undefined)[][]): HeaderConfidence {
+  const kindAt = (i: number, c: number): CellKind => {
+    const v = rows[i] ? rows[i][c] : '';
+    if (!kinds) return cellKind(v);
+    let k = kinds[i][c];
+    if (k === undefined) k = kinds[i][c] = cellKind(v);
+    return k;
+  };
   const row = rows[r] || [];
+  // Numbers, dates and yes/no first: a data row is usually refused by its first cell, cheaply.
+  for (const v of row) {
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'string' || (NUMBER_TEXT.test(v) && /\d/.test(v))) return 'none';
+  }
   let filled = 0;
   let text = 0;
   for (let c = 0; c < row.length; c++) {
@@ -197,18 +215,20 @@ export function headerRowConfidence(rows: readonly (readonly unknown[])[], r: nu
   for (let c = 0; c < row.length; c++) {
     if (kindAt(r, c) !== 'text') continue;
     const below: unknown[] = [];
+    const belowKinds: CellKind[] = [];
     let notText = 0;
     for (let i = r + 1; i < rows.length && below.length < CELLS_BELOW; i++) {
       const k = kindAt(i, c);
       if (k === 'blank') continue;
       below.push(rows[i][c]);
+      belowKinds.push(k);
       if (k !== 'text') notText++;
     }
     if (!below.length) continue;
     if (notText * 2 > below.length) contrast++;
-    const h = cellText(row[c]);
+    const h = normalizeHeader(cellText(row[c]));
     for (const role of ROLES_FOR_HEADER) {
-      if (headerScore(h, role) > 0 && fitsRole(role, below)) {
+      if (normalizedScore(h, role) > 0 && fitsRole(role, below, belowKinds)) {
         fitting++;
         break;
       }
@@ -219,17 +239,18 @@ export function headerRowConfidence(rows: readonly (readonly unknown[])[], r: nu
 }
 
 /** Whether most cells under a header fit its role. */
-function fitsRole(role: Exclude<ColumnRole, 'custom' | 'ignore'>, cells: readonly unknown[]): boolean {
+function fitsRole(role: Exclude<ColumnRole, 'custom' | 'ignore'>, cells: readonly unknown[], kinds: readonly CellKind[]): boolean {
   let fit = 0;
-  for (const v of cells) {
-    const k = cellKind(v);
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    const k = kinds[i];
     switch (role) {
       case 'identifier':
-        if (identify(v).ok) fit++;
+        if (k === 'value' && identify(v).ok) fit++;
         break;
       case 'cost':
       case 'map':
-        if (parseCost(v).ok) fit++;
+        if (k === 'value' && (typeof v === 'number' ? v > 0 : parseCost(v).ok)) fit++;
         break;
       case 'stock':
       case 'pack_quantity':
@@ -272,11 +293,8 @@ export function findHeader(search: HeaderSearch): HeaderFound {
   const above = search.above || [];
   const aboveFirst = search.aboveFirstRow === undefined ? search.blockRow - above.length : search.aboveFirstRow;
   const rows = above.concat(search.block);
-  const kinds = rows.map((row) => {
-    const out: CellKind[] = [];
-    for (let c = 0; c < row.length; c++) out.push(cellKind(row[c]));
-    return out;
-  });
+  // Kinds are worked out when first needed (most rows are refused by one number).
+  const kinds: (CellKind | undefined)[][] = rows.map((row) => new Array<CellKind | undefined>(row.length));
   const last = Math.min(rows.length, above.length + HEADER_ROWS_IN_BLOCK) - 1;
   let guess = -1;
   for (let r = last; r >= 0; r--) {
