@@ -155,7 +155,11 @@ function fromText(raw: string, original: string, expected: IdExpectation): IdRes
     for (const ch of cleaned.replace(/\d/g, '')) if (letters.indexOf(ch) < 0) letters += ch;
     return fail(
       'not-numeric',
-      quoteCell(original) + ' has letters (' + letters.split('').slice(0, 8).join(', ') + (letters.length > 8 ? ', …' : '') + ') where a barcode has only digits.',
+      quoteCell(original) +
+        ' has letters (' +
+        letters.split('').slice(0, 8).join(', ') +
+        (letters.length > 8 ? ', …' : '') +
+        ') where a barcode has only digits.',
       original,
     );
   }
@@ -307,7 +311,11 @@ function kindFits(kind: IdKind, expected: IdExpectation): boolean {
 
 function unexpected(kind: IdKind, original: string, expected: IdExpectation): IdFail {
   const want = { any: 'an identifier', gtin: 'a UPC/EAN/GTIN', upc: 'a UPC', ean: 'an EAN', isbn: 'an ISBN', asin: 'an ASIN' }[expected];
-  return fail('unexpected-kind', quoteCell(original) + ' is ' + (/^[AEIU]/.test(kind) ? 'an ' : 'a ') + kind + ', not ' + want + '.', original);
+  return fail(
+    'unexpected-kind',
+    quoteCell(original) + ' is ' + (/^[AEIU]/.test(kind) ? 'an ' : 'a ') + kind + ', not ' + want + '.',
+    original,
+  );
 }
 
 function sciFail(original: string, shown: string = original): IdFail {

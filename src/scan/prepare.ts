@@ -238,7 +238,11 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const mapSep = mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null;
 
   /** The CSV field of an optional cell, and what is wrong with it (then the field is blank). */
-  const optionalField = (role: ColumnRole, v: unknown, shown: unknown): { field: string; problem?: string; cut?: boolean } => {
+  const optionalField = (
+    role: ColumnRole,
+    v: unknown,
+    shown: unknown,
+  ): { field: string; problem?: string; cut?: boolean; oversized?: boolean } => {
     if (isBlank(v)) return { field: '' };
     switch (role) {
       case 'map': {
@@ -270,10 +274,15 @@ export function prepareScan(input: PrepareInput): PreparedScan {
         if (text.length <= MAX_UPLOAD_CELL_CHARS) return { field: text };
         // The service refuses the whole file for one such cell: an image link cut is no link (sent
         // blank); other text is cut, marked, so the product is still scanned.
-        const what = 'The cell has ' + text.length.toLocaleString('en-US') + ' characters; the Scan Service takes ' + MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') + '.';
-        if (role === 'image') return { field: '', problem: what };
+        const what =
+          'The cell has ' +
+          text.length.toLocaleString('en-US') +
+          ' characters; the Scan Service takes ' +
+          MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') +
+          '.';
+        if (role === 'image') return { field: '', problem: what, oversized: true };
         const mark = '… [cut from ' + text.length.toLocaleString('en-US') + ' characters]';
-        return { field: cutWhole(text, MAX_UPLOAD_CELL_CHARS - mark.length) + mark, problem: what, cut: true };
+        return { field: cutWhole(text, MAX_UPLOAD_CELL_CHARS - mark.length) + mark, problem: what, cut: true, oversized: true };
       }
     }
   };
@@ -380,9 +389,11 @@ export function prepareScan(input: PrepareInput): PreparedScan {
               'Row ' +
               sheetRow +
               ': ' +
-              (cell.cut ? headerCell(k.c) + ' (column ' + letter(k.c) + '): ' : '') +
+              (cell.oversized ? headerCell(k.c) + ' (column ' + letter(k.c) + '): ' : '') +
               cell.problem +
-              (cell.cut ? ' It is sent cut to its first ' + cell.field.length.toLocaleString('en-US') + ', marked as cut.' : ' It is sent blank.'),
+              (cell.cut
+                ? ' It is sent cut to its first ' + cell.field.length.toLocaleString('en-US') + ', marked as cut.'
+                : ' It is sent blank.'),
           });
       }
     }

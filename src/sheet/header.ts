@@ -186,7 +186,11 @@ export type HeaderConfidence = 'sure' | 'guess' | 'none';
  * - 'sure' when one of its words names a role (UPC, Cost, Qty...) and the cells under it fit that
  *   role (identifiers under "UPC", amounts under "Cost"); else only a 'guess'.
  */
-export function headerRowConfidence(rows: readonly (readonly unknown[])[], r: number, kinds?: (CellKind | undefined)[][]): HeaderConfidence {
+export function headerRowConfidence(
+  rows: readonly (readonly unknown[])[],
+  r: number,
+  kinds?: (CellKind | undefined)[][],
+): HeaderConfidence {
   const kindAt = (i: number, c: number): CellKind => {
     const v = rows[i] ? rows[i][c] : '';
     if (!kinds) return cellKind(v);

@@ -27,7 +27,14 @@ export function orderFormRows(): unknown[][] {
     ORDER_FORM_HEADERS.slice(),
   ];
   const packs = ['Twin Pack', 'Each', 'Case of 12', '6 Pack', 'Pack', 'Each'];
-  const names = ['Dish Soap Lemon Twin Pack', 'Paper Towels Pack', 'Glass Cleaner Case', 'AA Batteries 6 Pack', 'Sponge Each', 'Trash Bags'];
+  const names = [
+    'Dish Soap Lemon Twin Pack',
+    'Paper Towels Pack',
+    'Glass Cleaner Case',
+    'AA Batteries 6 Pack',
+    'Sponge Each',
+    'Trash Bags',
+  ];
   for (let r = 5; r <= 44; r++) {
     const i = r - 5;
     if (r === ORDER_FORM_WORDS_ONLY_ROW) {

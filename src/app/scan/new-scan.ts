@@ -185,7 +185,15 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
     headerRow = 0;
     firstSheetRow = b.row - 1; // values[i] is sheet row b.row - 1 + i: the data keeps its real row numbers
   }
-  const prepared = prepareScan({ values, display, headerRow, firstSheetRow, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
+  const prepared = prepareScan({
+    values,
+    display,
+    headerRow,
+    firstSheetRow,
+    firstSheetColumn: b.column + offset,
+    mapping: mapping.mapping,
+    options,
+  });
   // A data row taken as the header would never be scanned, and it names the columns wrong.
   const mappedHeader = headerRow >= 0 ? values[headerRow].filter((_v, i) => request.roles[offset + i] !== 'ignore') : [];
   const dataHeader = headerRow >= 0 ? dataRowAsHeader(place.sheetRow, mappedHeader) : null;
