@@ -147,7 +147,8 @@ function fromText(raw: string, original: string, expected: IdExpectation): IdRes
     if (isValidIsbn10(cleaned)) return accept(isbnOrAsin(expected), cleaned, original, expected, repaired);
     return fail('bad-check-digit', quoteCell(original) + ' is not a valid ISBN-10: its check character is wrong.', original);
   }
-  if (/^B[0-9A-Z]{9}$/.test(cleaned)) return accept('ASIN', cleaned, original, expected, repaired);
+  // Spaces and hyphens are dropped from barcodes only: "Blue widget" is words, not the ASIN BLUEWIDGET.
+  if (/^B[0-9A-Z]{9}$/.test(cleaned) && !/[\s\u00a0\u2007\u202f-]/.test(s)) return accept('ASIN', cleaned, original, expected, repaired);
   const digitCount = cleaned.replace(/\D/g, '').length;
   if (digitCount >= 6 && /^[0-9A-Z]+$/.test(cleaned)) {
     // Each letter once, the first few: a 50,000-character cell must not make a 50,000-character message.
