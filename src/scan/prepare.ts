@@ -34,6 +34,11 @@ export { SHEET_ROW_COLUMN };
  * 422 `maxCellChars`: one longer cell refuses the whole file). Checked here, per cell, before sending.
  */
 export const MAX_UPLOAD_CELL_CHARS = 32_767;
+/**
+ * Bytes of an upload file the Scan Service takes (the document does not say; the stand-in's decided
+ * default, contract/openapi/areas/scans.yaml `maxUploadBytes`, 413 above it).
+ */
+export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 /** Characters of a column name sent (a header cell of 50,000 characters is cut, marked). */
 const MAX_HEADER_CHARS = 200;
 /** Headers that name a selling price, never what the seller pays. */
@@ -421,6 +426,19 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const built = buildUploadOptions(input.options, customNames);
   const problems: OptionProblem[] = built.ok ? [] : built.problems.slice();
   problems.push(...roleProblems());
+  const csv = rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '';
+  // 1 to 3 bytes per UTF-16 unit: counted only when the text could pass the limit.
+  const bytes = csv.length * 3 <= MAX_UPLOAD_BYTES ? csv.length : utf8Length(csv);
+  if (bytes > MAX_UPLOAD_BYTES)
+    problems.push({
+      field: 'rows',
+      message:
+        'The file to upload would be ' +
+        (bytes / 1048576).toFixed(1) +
+        ' MB; the Scan Service takes at most ' +
+        MAX_UPLOAD_BYTES / 1048576 +
+        ' MB. Set long text columns to "Not used", or select fewer rows (with the header row) and scan the list in parts.',
+    });
   if (rows.length === 0) problems.push({ field: 'rows', message: 'No row can be sent: every row was skipped (see the reasons).' });
 
   /**
@@ -513,9 +531,24 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       bySkipReason,
     },
     csvHeader,
-    csv: rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '',
+    csv,
     attributes,
   };
+}
+
+/** UTF-8 size of a text (no TextEncoder in Apps Script). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4; // a surrogate pair is one 4-byte character
+      i++;
+    } else n += 3;
+  }
+  return n;
 }
 
 /**

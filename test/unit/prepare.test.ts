@@ -449,3 +449,18 @@ describe('cells the upload would refuse, and messages about huge cells (issue 26
     );
   });
 });
+
+test('a file larger than the upload limit is refused in the preview, with its size (issue 26.6)', () => {
+  const long = 'é'.repeat(30_000); // 60,000 bytes in UTF-8
+  const values: unknown[][] = [['UPC', 'Cost', 'Notes']];
+  for (let i = 0; i < 600; i++) values.push(['036000291452', 2, long]);
+  const p = prepareScan({ values, headerRow: 0, firstSheetRow: 1, mapping: { identifier: 0, cost: 1, custom: [2] }, options: OPTIONS });
+  expect(p.ok).toBe(false);
+  expect(p.problems).toEqual([
+    {
+      field: 'rows',
+      message:
+        'The file to upload would be 34.3 MB; the Scan Service takes at most 32 MB. Set long text columns to "Not used", or select fewer rows (with the header row) and scan the list in parts.',
+    },
+  ]);
+});
