@@ -114,6 +114,24 @@ describe('a selection in the middle of the shipped sample (issue 27.1)', () => {
   });
 });
 
+test('a header row that names no known column is only a guess: setup takes it and asks', () => {
+  const wb = new Workbook({ name: 'Lieferant', empty: true });
+  const sh = wb.addSheet('Liste');
+  [
+    ['Artikel', 'Strichcode', 'Bezeichnung', 'Einkauf'],
+    ['A-1', "'4006381333931", 'Stift', 1.2],
+    ['A-2', "'4006381333948", 'Heft', 2.5],
+  ].forEach((row, i) => row.forEach((v, j) => wb.writeInput(sh, i + 1, j + 1, v)));
+  const rt = runtime(wb);
+  connect(rt, env.proxy.url, env.svc.apiKey);
+  const setup = rt.scriptRun('getScanSetup') as any;
+  expect(setup.headerRow).toBe(1);
+  expect(setup.headerQuestion).toBe(
+    'Row 1 was taken as the column names, but none of its names says UPC, Cost or the like. If the names are in another row, enter its number below (0 if the list has none).',
+  );
+  rt.close();
+});
+
 describe('an order form: title rows, header on row 4, columns C to H (issue 27.1)', () => {
   function orderForm(r1: number, r2: number) {
     const wb = new Workbook({ name: 'Order form', empty: true });
