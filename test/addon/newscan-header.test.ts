@@ -240,3 +240,29 @@ describe('cells the upload would refuse (issue 26.6, 26.10)', () => {
     rt.close();
   });
 });
+
+test('a refusal of the upload that names a file line also names the sheet row (issue 26.6)', async () => {
+  const wb = await Workbook.fromXlsx(SAMPLE);
+  const rt = runtime(wb);
+  connect(rt, env.proxy.url, env.svc.apiKey);
+  const sh = wb.requireSheet('Price List');
+  wb.activeSheet = sh;
+  wb.activeRange = { sheet: sh, r1: 150, c1: 1, r2: 170, c2: 7 };
+  const setup = rt.scriptRun('getScanSetup') as any;
+  const message = 'Supplier 2026-11-21.csv: a cell on line 3 is longer than 32,767 characters, the most a cell may hold.';
+  await env.proxy.faults([
+    {
+      method: 'POST',
+      path: '^/api/v3/scans$',
+      status: 422,
+      times: 1,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message }),
+    },
+  ]);
+  const why = thrown(() => rt.scriptRun('startScan', [requestFrom(setup)]));
+  // Line 1 is the header; line 3 is the second row sent: sheet row 151.
+  expect(why).toContain(message);
+  expect(why).toMatch(/\(Line 3 of the upload is sheet row 151\.\)$/);
+  rt.close();
+});

@@ -28,6 +28,7 @@
  * running, so a failed upload leaves nothing behind.
  */
 import { uploadScan } from '../../api/scans';
+import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { suggestColumns } from '../../sheet/header';
 import { mappingFromRoles } from '../../scan/mapping';
@@ -204,6 +205,21 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   return prepared;
 }
 
+/**
+ * A refusal of the upload that names a line of the file (a limit the preview could not know) also
+ * names the sheet row the seller knows: line 1 is the CSV's header, line n is rows[n - 2].
+ */
+function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
+  if (!(e instanceof ApiProblemError) || e.problem.openSettings) return e;
+  const m = /\bline (\d+)\b/.exec(e.problem.message);
+  const row = m ? prepared.rows[Number(m[1]) - 2] : undefined;
+  if (!row) return e;
+  return new ApiProblemError({
+    ...e.problem,
+    message: e.problem.message + ' (Line ' + m![1] + ' of the upload is sheet row ' + row.sheetRow + '.)',
+  });
+}
+
 /** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
 export function previewScan(request: ScanRequest): PreviewSummary {
   return asSidebarCall(() => previewSummary(prepareFromSheet(request)));
@@ -227,13 +243,18 @@ export function startScan(request: ScanRequest): StartedScan {
       file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
       attributes: JSON.stringify(prepared.attributes),
     };
-    const body = uploadScan(
-      service,
-      clientDeps(),
-      form,
-      String(prepared.attributes.options.marketplace_id || ''),
-      startedAt + UPLOAD_BUDGET_MS,
-    );
+    let body: unknown;
+    try {
+      body = uploadScan(
+        service,
+        clientDeps(),
+        form,
+        String(prepared.attributes.options.marketplace_id || ''),
+        startedAt + UPLOAD_BUDGET_MS,
+      );
+    } catch (e) {
+      throw withSheetRow(e, prepared);
+    }
     const progress = progressFromScan(body);
     if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
     if (!progress.name) progress.name = name;
