@@ -88,6 +88,35 @@ describe('the header row of every selection of the shipped sample price list', (
     expect(wrongSelections(csv)).toEqual([]);
   });
 
+  test('selections of some columns only (every window of 2+ columns, B:D, C:G...), at every start row, 11 rows high: row 1, sure', () => {
+    const wrong: string[] = [];
+    for (let c1 = 0; c1 < 7; c1++)
+      for (let c2 = c1 + 1; c2 < 7; c2++) {
+        const cut = (rows: unknown[][]) => rows.map((row) => row.slice(c1, c2 + 1));
+        for (let start = 1; start <= xlsx.length; start++) {
+          const found = findHeader({
+            block: cut(xlsx.slice(start - 1, start + 10)),
+            blockRow: start,
+            above: cut(xlsx.slice(0, start - 1)),
+          });
+          if (found.sheetRow !== 1 || found.confidence !== 'sure')
+            wrong.push(`columns ${c1}-${c2} from row ${start}: ${found.sheetRow} (${found.confidence})`);
+        }
+      }
+    expect(wrong).toEqual([]);
+  });
+
+  test('samples/tiny.csv: every selection (any start, any end) finds row 1, sure', () => {
+    const tiny = parseCsv(readFileSync(join(SAMPLES, 'tiny.csv'), 'utf8'));
+    const wrong: string[] = [];
+    for (let start = 1; start <= tiny.length; start++)
+      for (let end = start + 1; end <= tiny.length; end++) {
+        const found = findHeader({ block: tiny.slice(start - 1, end), blockRow: start, above: tiny.slice(0, start - 1) });
+        if (found.sheetRow !== 1 || found.confidence !== 'sure') wrong.push(`A${start}:C${end}: ${found.sheetRow} (${found.confidence})`);
+      }
+    expect(wrong).toEqual([]);
+  });
+
   test('a block of data rows holds no header row: the selections of issue 27 and every other one below row 1', () => {
     // Row 142 ("SKU-10139", 90657800566, "Original Wood Glue 2-Pack Refill", ...) was taken for A150:G170 before.
     const wrong: string[] = [];
