@@ -75,9 +75,12 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
       await withHeader(setup, n);
     }),
   );
+  // The add-on is not sure of the header row (or the chosen row holds data): asked here, by the choice.
+  const question = setup.headerQuestion ? h('p', { class: 'error small header-question', role: 'alert' }, setup.headerQuestion) : null;
   return h(
     'div',
     { class: 'form-group header-choice' },
+    question,
     h('label', null, 'Header row ', input, ' ', use),
     h('div', { class: 'hint' }, 'The row with the column names (0 if the list has none). Changing it reads the columns again.'),
   );
@@ -386,6 +389,8 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   if (!sent)
     out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
   if (s.problems.length) out.push(h('ul', { class: 'problems error' }, ...s.problems.map((p) => h('li', null, p.message))));
+  // A missing role: the rows were not read, so there are no counts to show yet.
+  if (!s.ok && c.dataRows === 0 && s.problems.some((p) => p.field === 'roles')) return out;
   const reasons = Object.keys(c.bySkipReason).map((k) => {
     const n = c.bySkipReason[k as keyof typeof c.bySkipReason] || 0;
     const words = SKIP_REASON[k] || [k, k];

@@ -20,6 +20,7 @@
  *   caller expects ASINs).
  */
 import { expandUpcE, isValidGs1, isValidIsbn10 } from './checkDigits';
+import { quoteCell } from './quote';
 
 export type IdKind = 'UPC' | 'EAN' | 'JAN' | 'ISBN-13' | 'GTIN-14' | 'EAN-8' | 'UPC-E' | 'ISBN-10' | 'ASIN';
 
@@ -117,7 +118,7 @@ export function identify(value: unknown, expected: IdExpectation = 'any'): IdRes
 
 function fromNumber(n: number, original: string, expected: IdExpectation): IdResult {
   if (!isFinite(n) || n < 0 || Math.floor(n) !== n) {
-    return fail('not-an-identifier', '"' + original + '" is not a whole number, so not an identifier.', original);
+    return fail('not-an-identifier', quoteCell(original) + ' is not a whole number, so not an identifier.', original);
   }
   // Shown the way Sheets shows such numbers, so the user recognises the cell: 5.01234E+12.
   const sci = n.toExponential().replace('e+', 'E+');
@@ -144,19 +145,26 @@ function fromText(raw: string, original: string, expected: IdExpectation): IdRes
   if (/^\d+$/.test(cleaned)) return fromDigits(cleaned, original, expected, repaired, false);
   if (/^\d{9}X$/.test(cleaned)) {
     if (isValidIsbn10(cleaned)) return accept(isbnOrAsin(expected), cleaned, original, expected, repaired);
-    return fail('bad-check-digit', '"' + original + '" is not a valid ISBN-10: its check character is wrong.', original);
+    return fail('bad-check-digit', quoteCell(original) + ' is not a valid ISBN-10: its check character is wrong.', original);
   }
-  if (/^B[0-9A-Z]{9}$/.test(cleaned)) return accept('ASIN', cleaned, original, expected, repaired);
+  // Spaces and hyphens are dropped from barcodes only: "Blue widget" is words, not the ASIN BLUEWIDGET.
+  if (/^B[0-9A-Z]{9}$/.test(cleaned) && !/[\s\u00a0\u2007\u202f-]/.test(s)) return accept('ASIN', cleaned, original, expected, repaired);
   const digitCount = cleaned.replace(/\D/g, '').length;
   if (digitCount >= 6 && /^[0-9A-Z]+$/.test(cleaned)) {
-    const letters = cleaned.replace(/\d/g, '');
+    // Each letter once, the first few: a 50,000-character cell must not make a 50,000-character message.
+    let letters = '';
+    for (const ch of cleaned.replace(/\d/g, '')) if (letters.indexOf(ch) < 0) letters += ch;
     return fail(
       'not-numeric',
-      '"' + original + '" has letters (' + letters.split('').join(', ') + ') where a barcode has only digits.',
+      quoteCell(original) +
+        ' has letters (' +
+        letters.split('').slice(0, 8).join(', ') +
+        (letters.length > 8 ? ', …' : '') +
+        ') where a barcode has only digits.',
       original,
     );
   }
-  return fail('not-an-identifier', '"' + original + '" is not a UPC, EAN, GTIN, ISBN or ASIN.', original);
+  return fail('not-an-identifier', quoteCell(original) + ' is not a UPC, EAN, GTIN, ISBN or ASIN.', original);
 }
 
 function isbnOrAsin(expected: IdExpectation): IdKind {
@@ -204,7 +212,7 @@ function fromDigits(d: string, original: string, expected: IdExpectation, cleane
     return fail('bad-check-digit', badCheckMessage(original, L), original);
   }
   if (L > 14) {
-    return fail('wrong-length', '"' + original + '" has ' + L + ' digits; a UPC has 12, an EAN 13, a GTIN 14.', original);
+    return fail('wrong-length', quoteCell(original) + ' has ' + L + ' digits; a UPC has 12, an EAN 13, a GTIN 14.', original);
   }
   // Shorter than 12: exact 8 / 10 digit readings, plus readings with restored leading zeros.
   const readings: Reading[] = [];
@@ -247,7 +255,7 @@ function fromDigits(d: string, original: string, expected: IdExpectation, cleane
   if (L === 11 && !wantsIsbn) {
     return fail(
       'bad-check-digit',
-      '"' + original + '" has 11 digits, and with its leading zero restored the check digit is still wrong.',
+      quoteCell(original) + ' has 11 digits, and with its leading zero restored the check digit is still wrong.',
       original,
     );
   }
@@ -271,13 +279,13 @@ function gs1KindOrGuess(d: string): IdKind {
 
 function badCheckMessage(original: string, L: number): string {
   const name = L === 12 ? 'UPC' : L === 13 ? 'EAN' : L === 14 ? 'GTIN' : 'EAN-8/UPC-E';
-  return '"' + original + '" is not a valid ' + name + ': its check digit is wrong.';
+  return quoteCell(original) + ' is not a valid ' + name + ': its check digit is wrong.';
 }
 
 function wrongLengthMessage(original: string, L: number, expected: IdExpectation): string {
   const want =
     expected === 'isbn' ? 'an ISBN has 10 or 13' : expected === 'asin' ? 'an ASIN has 10 characters' : 'a UPC has 12, an EAN 13, a GTIN 14';
-  return '"' + original + '" has ' + L + ' digit' + (L === 1 ? '' : 's') + '; ' + want + '.';
+  return quoteCell(original) + ' has ' + L + ' digit' + (L === 1 ? '' : 's') + '; ' + want + '.';
 }
 
 function accept(kind: IdKind, value: string, original: string, expected: IdExpectation, repaired: IdRepair | undefined): IdResult {
@@ -304,15 +312,18 @@ function kindFits(kind: IdKind, expected: IdExpectation): boolean {
 
 function unexpected(kind: IdKind, original: string, expected: IdExpectation): IdFail {
   const want = { any: 'an identifier', gtin: 'a UPC/EAN/GTIN', upc: 'a UPC', ean: 'an EAN', isbn: 'an ISBN', asin: 'an ASIN' }[expected];
-  return fail('unexpected-kind', '"' + original + '" is ' + (/^[AEIU]/.test(kind) ? 'an ' : 'a ') + kind + ', not ' + want + '.', original);
+  return fail(
+    'unexpected-kind',
+    quoteCell(original) + ' is ' + (/^[AEIU]/.test(kind) ? 'an ' : 'a ') + kind + ', not ' + want + '.',
+    original,
+  );
 }
 
 function sciFail(original: string, shown: string = original): IdFail {
   return fail(
     'scientific-notation',
-    '"' +
-      shown +
-      '" was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter the identifiers.',
+    quoteCell(shown) +
+      ' was stored in scientific notation and its last digits are lost; format the column as plain text and re-enter the identifiers.',
     original,
   );
 }

@@ -18,6 +18,7 @@
  */
 import { amountToCents, centsToDecimalText, decimalTextToCents, MAX_CENTS } from '../../contract/units';
 import { cellText } from '../ids/identify';
+import { quoteCell } from '../ids/quote';
 
 export type DecimalSeparator = '.' | ',';
 
@@ -108,23 +109,23 @@ export function parseMoney(value: unknown, options: MoneyOptions = {}): MoneyRes
   if (typeof value === 'number') {
     cents = amountToCents(value);
     if (cents === null)
-      return fail(isFinite(value) ? 'too-large' : 'not-a-number', label + ' "' + original + '" is not a usable amount.', original);
+      return fail(isFinite(value) ? 'too-large' : 'not-a-number', label + ' ' + quoteCell(original) + ' is not a usable amount.', original);
     // Compare with the cents the number denotes, to tell whether sub-cent digits were dropped.
     rounded = Math.abs(value * 100 - cents) > 1e-6 * Math.max(1, Math.abs(value));
   } else if (typeof value === 'string') {
     const read = readAmountText(value, options.decimal || null);
-    if (read === 'too-large') return fail('too-large', label + ' "' + original + '" is too large.', original);
-    if (read === null) return fail('not-a-number', label + ' "' + original.trim() + '" is not an amount.', original);
+    if (read === 'too-large') return fail('too-large', label + ' ' + quoteCell(original) + ' is too large.', original);
+    if (read === null) return fail('not-a-number', label + ' ' + quoteCell(original.trim()) + ' is not an amount.', original);
     cents = decimalTextToCents(read.text);
-    if (cents === null) return fail('too-large', label + ' "' + original + '" is too large.', original);
+    if (cents === null) return fail('too-large', label + ' ' + quoteCell(original) + ' is too large.', original);
     rounded = /\.\d\d\d*[1-9]/.test(read.text);
     ambiguous = read.ambiguous;
   } else {
-    return fail('not-a-number', label + ' "' + original + '" is not an amount.', original);
+    return fail('not-a-number', label + ' ' + quoteCell(original) + ' is not an amount.', original);
   }
-  if (cents < 0) return fail('negative', label + ' "' + original + '" is negative.', original);
-  if (cents === 0 && !options.allowZero) return fail('zero', label + ' "' + original + '" is zero.', original);
-  if (cents > MAX_CENTS) return fail('too-large', label + ' "' + original + '" is too large.', original);
+  if (cents < 0) return fail('negative', label + ' ' + quoteCell(original) + ' is negative.', original);
+  if (cents === 0 && !options.allowZero) return fail('zero', label + ' ' + quoteCell(original) + ' is zero.', original);
+  if (cents > MAX_CENTS) return fail('too-large', label + ' ' + quoteCell(original) + ' is too large.', original);
   const out: MoneyOk = { ok: true, cents, decimal: centsToDecimalText(cents), original };
   if (rounded) out.rounded = true;
   if (ambiguous) out.ambiguous = true;

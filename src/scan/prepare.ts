@@ -25,8 +25,24 @@ import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput,
 import { ColumnMapping, ColumnRole, columnLetter, SHEET_ROW_COLUMN } from './mapping';
 import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
 import { normalizeHeader } from '../sheet/header';
+import { cutWhole, quoteCell, shortCell } from '../ids/quote';
 
 export { SHEET_ROW_COLUMN };
+
+/**
+ * Characters the Scan Service takes in one cell of an upload (contract/openapi/areas/scans.yaml,
+ * 422 `maxCellChars`: one longer cell refuses the whole file). Checked here, per cell, before sending.
+ */
+export const MAX_UPLOAD_CELL_CHARS = 32_767;
+/**
+ * Bytes of an upload file the Scan Service takes (the document does not say; the stand-in's decided
+ * default, contract/openapi/areas/scans.yaml `maxUploadBytes`, 413 above it).
+ */
+export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+/** Characters of a column name sent (a header cell of 50,000 characters is cut, marked). */
+const MAX_HEADER_CHARS = 200;
+/** Headers that name a selling price, never what the seller pays. */
+const SELLING_PRICE = /\b(msrp|srp|rrp|map|umap|minimum advertised|retail)\b/;
 
 export type SkipReason =
   | 'blank-row'
@@ -190,7 +206,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const letter = (c: number) => columnLetter(firstCol - 1 + c);
   const headerCell = (c: number) => {
     const v = headerRow >= 0 && values[headerRow] ? values[headerRow][c] : '';
-    return isBlank(v) ? 'Column ' + letter(c) : cellText(v).trim();
+    return isBlank(v) ? 'Column ' + letter(c) : shortCell(cellText(v).trim(), MAX_HEADER_CHARS);
   };
   const expectation = input.identifierKind || expectationForHeader(headerRow >= 0 ? headerCell(mapping.identifier) : '');
 
@@ -227,7 +243,11 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const mapSep = mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null;
 
   /** The CSV field of an optional cell, and what is wrong with it (then the field is blank). */
-  const optionalField = (role: ColumnRole, v: unknown, shown: unknown): { field: string; problem?: string } => {
+  const optionalField = (
+    role: ColumnRole,
+    v: unknown,
+    shown: unknown,
+  ): { field: string; problem?: string; cut?: boolean; oversized?: boolean } => {
     if (isBlank(v)) return { field: '' };
     switch (role) {
       case 'map': {
@@ -242,9 +262,9 @@ export function prepareScan(input: PrepareInput): PreparedScan {
           field: '',
           problem:
             (role === 'stock' ? 'Stock' : 'Pack quantity') +
-            ' "' +
-            cellText(v) +
-            '" is not a whole number' +
+            ' ' +
+            quoteCell(cellText(v)) +
+            ' is not a whole number' +
             (role === 'stock' ? '.' : ' of 1 or more.'),
         };
       }
@@ -252,10 +272,23 @@ export function prepareScan(input: PrepareInput): PreparedScan {
         const bps = discountCell(v);
         return bps !== null
           ? { field: String(bps) }
-          : { field: '', problem: 'Discount "' + cellText(v) + '" is not a percent from 0 to 100.' };
+          : { field: '', problem: 'Discount ' + quoteCell(cellText(v)) + ' is not a percent from 0 to 100.' };
       }
-      default:
-        return { field: cellAsText(v, shown) };
+      default: {
+        const text = cellAsText(v, shown);
+        if (text.length <= MAX_UPLOAD_CELL_CHARS) return { field: text };
+        // The service refuses the whole file for one such cell: an image link cut is no link (sent
+        // blank); other text is cut, marked, so the product is still scanned.
+        const what =
+          'The cell has ' +
+          text.length.toLocaleString('en-US') +
+          ' characters; the Scan Service takes ' +
+          MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') +
+          '.';
+        if (role === 'image') return { field: '', problem: what, oversized: true };
+        const mark = '… [cut from ' + text.length.toLocaleString('en-US') + ' characters]';
+        return { field: cutWhole(text, MAX_UPLOAD_CELL_CHARS - mark.length) + mark, problem: what, cut: true, oversized: true };
+      }
     }
   };
 
@@ -265,6 +298,10 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const warnings: CellWarning[] = [];
   const byId = new Map<string, number[]>();
   const repairedRowSet = new Set<number>();
+  let wordyIds = 0;
+  let filledIds = 0;
+  let withMap = 0;
+  let costAtOrAboveMap = 0;
 
   for (let r = dataStart; r < dataEnd; r++) {
     const row = values[r] || [];
@@ -293,8 +330,23 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     ) {
       idValue = idDisplay;
     }
-    const id = identify(idValue, expectation);
+    let id = identify(idValue, expectation);
+    // The column's header only settles readings (zeros, ISBN or UPC); an identifier of another kind
+    // in it, e.g. an ASIN in a "UPC" column, is still one the service looks up: sent as it is.
+    if (!id.ok && id.reason === 'unexpected-kind') {
+      const anyKind = identify(idValue, 'any');
+      if (anyKind.ok) id = anyKind;
+    }
+    if (!id.ok && id.reason === 'not-an-identifier' && /\s/.test(id.original.trim())) wordyIds++;
+    if (!isBlank(idValue)) filledIds++;
     const cost = parseMoney(row[mapping.cost], { decimal: costSep, label: 'Cost' });
+    if (cost.ok && mapping.map !== undefined && mapping.map >= 0) {
+      const m = parseMoney(row[mapping.map], { decimal: mapSep, label: 'MAP' });
+      if (m.ok) {
+        withMap++;
+        if (cost.cents >= m.cents) costAtOrAboveMap++;
+      }
+    }
     if (!id.ok || !cost.ok) {
       const problems: string[] = [];
       if (!id.ok) problems.push(id.reason === 'blank' ? 'no identifier in column ' + letter(mapping.identifier) + '.' : id.message);
@@ -309,13 +361,13 @@ export function prepareScan(input: PrepareInput): PreparedScan {
         reason: !id.ok ? ID_SKIP[id.reason] : 'unusable-cost',
         detail: !id.ok ? id.reason : (cost as { reason: string }).reason,
         message: 'Row ' + sheetRow + ': ' + problems.join(' Also: '),
-        identifier: id.ok ? id.value : id.original,
+        identifier: id.ok ? id.value : shortCell(id.original),
         problems,
       });
       continue;
     }
     const fix = (c: number, role: ColumnRole, before: string, after: string, what: string) => {
-      repaired.push({ sheetRow, column: letter(c), role, before, after, what });
+      repaired.push({ sheetRow, column: letter(c), role, before: shortCell(before), after, what });
       repairedRowSet.add(sheetRow);
     };
     if (id.repaired) fix(mapping.identifier, 'identifier', id.original, id.value, id.repaired);
@@ -337,8 +389,16 @@ export function prepareScan(input: PrepareInput): PreparedScan {
             sheetRow,
             column: letter(k.c),
             role: k.role,
-            value: cellText(v),
-            message: 'Row ' + sheetRow + ': ' + cell.problem + ' It is sent blank.',
+            value: shortCell(cellText(v)),
+            message:
+              'Row ' +
+              sheetRow +
+              ': ' +
+              (cell.oversized ? headerCell(k.c) + ' (column ' + letter(k.c) + '): ' : '') +
+              cell.problem +
+              (cell.cut
+                ? ' It is sent cut to its first ' + cell.field.length.toLocaleString('en-US') + ', marked as cut.'
+                : ' It is sent blank.'),
           });
       }
     }
@@ -365,7 +425,68 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   if (includeSheetRow) customNames.push(SHEET_ROW_COLUMN);
   const built = buildUploadOptions(input.options, customNames);
   const problems: OptionProblem[] = built.ok ? [] : built.problems.slice();
+  problems.push(...roleProblems());
+  const csv = rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '';
+  // 1 to 3 bytes per UTF-16 unit: counted only when the text could pass the limit.
+  const bytes = csv.length * 3 <= MAX_UPLOAD_BYTES ? csv.length : utf8Length(csv);
+  if (bytes > MAX_UPLOAD_BYTES)
+    problems.push({
+      field: 'rows',
+      message:
+        'The file to upload would be ' +
+        (bytes / 1048576).toFixed(1) +
+        ' MB; the Scan Service takes at most ' +
+        MAX_UPLOAD_BYTES / 1048576 +
+        ' MB. Set long text columns to "Not used", or select fewer rows (with the header row) and scan the list in parts.',
+    });
   if (rows.length === 0) problems.push({ field: 'rows', message: 'No row can be sent: every row was skipped (see the reasons).' });
+
+  /**
+   * Columns that cannot be what they were chosen as: descriptions as identifiers, a selling price or
+   * MAP-like values as the cost (a preview must never call such a scan ready).
+   */
+  function roleProblems(): OptionProblem[] {
+    const out: OptionProblem[] = [];
+    const named = (c: number) => 'Column ' + letter(c) + (headerRow >= 0 ? ' (' + quoteCell(headerCell(c)) + ')' : '');
+    if (wordyIds > 0 && wordyIds * 2 > filledIds) {
+      const sample = skipped.find((x) => x.detail === 'not-an-identifier');
+      out.push({
+        field: 'roles',
+        message:
+          named(mapping.identifier) +
+          ' holds words' +
+          (sample ? ' such as ' + quoteCell(sample.identifier) : '') +
+          ' in ' +
+          wordyIds +
+          ' of ' +
+          filledIds +
+          ' rows, not identifiers. Choose the column with the UPC, EAN or ASIN as Identifier.',
+      });
+    }
+    if (headerRow >= 0 && SELLING_PRICE.test(normalizeHeader(headerCell(mapping.cost)))) {
+      out.push({
+        field: 'roles',
+        message:
+          named(mapping.cost) +
+          ' is a selling price (MSRP, MAP, retail), not what you pay. Choose the column with your cost as Cost (if this column is your cost, rename its header).',
+      });
+    } else if (withMap >= 2 && costAtOrAboveMap * 2 > withMap) {
+      out.push({
+        field: 'roles',
+        message:
+          'The cost is at or above MAP on ' +
+          costAtOrAboveMap +
+          ' of ' +
+          withMap +
+          ' rows: ' +
+          named(mapping.cost) +
+          ' and ' +
+          named(mapping.map!) +
+          ' look swapped. Check which column holds your cost.',
+      });
+    }
+    return out;
+  }
 
   let attributes: UploadAttributes | null = null;
   if (built.ok) {
@@ -410,8 +531,46 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       bySkipReason,
     },
     csvHeader,
-    csv: rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '',
+    csv,
     attributes,
+  };
+}
+
+/** UTF-8 size of a text (no TextEncoder in Apps Script). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4; // a surrogate pair is one 4-byte character
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * A scan whose rows cannot be checked yet (a role is missing): `problems` are the mapping's and every
+ * option's, so the seller sees all of them at once; nothing to send.
+ */
+export function unpreparedScan(roleErrors: readonly string[], options: ScanOptionsInput): PreparedScan {
+  const built = buildUploadOptions(options, []);
+  const problems: OptionProblem[] = roleErrors.map((message) => ({ field: 'roles', message }));
+  if (!built.ok) problems.push(...built.problems);
+  return {
+    ok: false,
+    problems,
+    rows: [],
+    skipped: [],
+    repaired: [],
+    warnings: [],
+    duplicates: [],
+    counts: { dataRows: 0, send: 0, skipped: 0, repairedRows: 0, duplicateRows: 0, warnings: 0, bySkipReason: {} },
+    csvHeader: [],
+    csv: '',
+    attributes: null,
   };
 }
 

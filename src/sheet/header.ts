@@ -2,10 +2,12 @@
  * Header row detection and mapping suggestions for a supplier price list, from the values block
  * (getValues) of the first rows of a sheet. Pure; nothing runs at load time.
  *
- * Header row: among the first rows, the row with most cells that name a known column (UPC, Cost, ...),
- * then most text cells, that has at least 2 filled cells (title rows like "ACME price list - March"
- * have one). Numbers, dates and barcodes count against a row. -1 when no row looks like a header
- * (a sheet of bare data): then every row is data and columns are named by letter.
+ * Header row (findHeader): a row of words above rows of values and codes. A price list's header row
+ * differs from the rows under it in kind: it holds no number, identifier, amount or code, and stands
+ * above values in at least one column; it is 'sure' when one of its words names a column whose cells
+ * fit the name (identifiers under "UPC"). A data row (it has its identifier or cost) never qualifies,
+ * whatever words its description holds. Title rows above the header lose to it (the lowest sure row
+ * wins). None: a sheet of bare data, every row is data and columns are named by letter.
  *
  * Mapping: each header is scored against word patterns per role, scores are adjusted by what the
  * column holds (share of values that are valid identifiers / usable costs), and roles are handed out
@@ -123,8 +125,11 @@ const NOT_PACK = /\b(cost|price|weight|dimension|dimensions|upc|ean|gtin|barcode
 
 /** Score of a header for a role (0 when it does not name it). */
 export function headerScore(header: string, role: ColumnRole): number {
+  return normalizedScore(normalizeHeader(header), role);
+}
+
+function normalizedScore(h: string, role: ColumnRole): number {
   if (role === 'custom' || role === 'ignore') return 0;
-  const h = normalizeHeader(header);
   if (h === '') return 0;
   if (role === 'cost' && NOT_COST.test(h)) return 0;
   if (role === 'stock' && NOT_STOCK.test(h)) return 0;
@@ -138,35 +143,180 @@ function isBlank(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 }
 
-/** Index of the header row within the first `maxRows` rows, or -1 when none looks like one. */
-export function findHeaderRow(values: readonly (readonly unknown[])[], maxRows = 30): number {
-  let best = -1;
-  let bestScore = 0;
-  const limit = Math.min(values.length, maxRows);
-  for (let r = 0; r < limit; r++) {
-    const row = values[r] || [];
-    let filled = 0;
-    let text = 0;
-    let named = 0;
-    let numeric = 0;
-    for (const v of row) {
-      if (isBlank(v)) continue;
-      filled++;
-      if (typeof v === 'string' && !/^[\s$€£\d.,%+-]+$/.test(v) && !identify(v).ok) {
-        text++;
-        if (ROLES_FOR_HEADER.some((role) => headerScore(v, role) > 0)) named++;
-      } else numeric++;
+/**
+ * What a cell holds, for telling a header row from the rows under it: 'value' (numbers, dates,
+ * yes/no, identifiers, amounts such as "$1,299.00"), 'code' (one word with digits: "SKU-10001",
+ * "7-98051-94682-7"), 'text' (words) or 'blank'. A header cell is text; the rows of a price list
+ * hold values and codes in at least its identifier and cost columns.
+ */
+export type CellKind = 'blank' | 'value' | 'code' | 'text';
+
+/** Text that is a number as written: digits with separators, signs, currency marks. */
+const NUMBER_TEXT = /^[\s$€£¥\d.,%+\-()]+$/;
+
+export function cellKind(v: unknown): CellKind {
+  if (isBlank(v)) return 'blank';
+  if (typeof v !== 'string') return 'value';
+  const s = v.trim();
+  if (NUMBER_TEXT.test(s) && /\d/.test(s)) return 'value';
+  if (identify(s).ok) return 'value';
+  if (/\d/.test(s)) {
+    if (/\s/.test(s) && parseCost(s).ok) return 'value'; // "USD 24.00", "1.299,00 €"
+    // One word with digits is a code ("SKU-10001"), unless it is a word with a short number like a
+    // column name ("EAN13", "GTIN-14", "Price2").
+    if (!/\s/.test(s) && !/^[A-Za-z]+[-_.]?[A-Za-z]?[-_.]?\d{1,2}$/.test(s)) return 'code';
+  }
+  return 'text';
+}
+
+/** Cells looked at under a header candidate, per column (the nearest non-blank ones). */
+const CELLS_BELOW = 20;
+/** Rows of a block (from its top) where a header row may be. */
+export const HEADER_ROWS_IN_BLOCK = 30;
+
+/** How sure a header row is: 'sure' (it names a column whose cells fit the name), 'guess', or 'none'. */
+export type HeaderConfidence = 'sure' | 'guess' | 'none';
+
+/**
+ * Whether row r of `rows` is a header row, judged against the rows under it (never by itself: a
+ * data row with a description like "Wood Glue 2-Pack" has a header word in it):
+ * - the row has 2+ filled cells, 2+ of them words, and NO value or code (a price list's data row
+ *   always has its identifier or its cost);
+ * - in at least one column the row's word stands above values or codes (text above numbers);
+ * - 'sure' when one of its words names a role (UPC, Cost, Qty...) and the cells under it fit that
+ *   role (identifiers under "UPC", amounts under "Cost"); else only a 'guess'.
+ */
+export function headerRowConfidence(
+  rows: readonly (readonly unknown[])[],
+  r: number,
+  kinds?: (CellKind | undefined)[][],
+): HeaderConfidence {
+  const kindAt = (i: number, c: number): CellKind => {
+    const v = rows[i] ? rows[i][c] : '';
+    if (!kinds) return cellKind(v);
+    let k = kinds[i][c];
+    if (k === undefined) k = kinds[i][c] = cellKind(v);
+    return k;
+  };
+  const row = rows[r] || [];
+  // Numbers, dates and yes/no first: a data row is usually refused by its first cell, cheaply.
+  for (const v of row) {
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'string' || (NUMBER_TEXT.test(v) && /\d/.test(v))) return 'none';
+  }
+  let filled = 0;
+  let text = 0;
+  for (let c = 0; c < row.length; c++) {
+    const k = kindAt(r, c);
+    if (k === 'blank') continue;
+    filled++;
+    if (k !== 'text') return 'none';
+    text++;
+  }
+  if (filled < 2 || text < 2) return 'none';
+  let contrast = 0;
+  let fitting = 0;
+  for (let c = 0; c < row.length; c++) {
+    if (kindAt(r, c) !== 'text') continue;
+    const below: unknown[] = [];
+    const belowKinds: CellKind[] = [];
+    let notText = 0;
+    for (let i = r + 1; i < rows.length && below.length < CELLS_BELOW; i++) {
+      const k = kindAt(i, c);
+      if (k === 'blank') continue;
+      below.push(rows[i][c]);
+      belowKinds.push(k);
+      if (k !== 'text') notText++;
     }
-    if (filled < 2) continue;
-    const below = values[r + 1] || [];
-    const dataBelow = below.filter((v) => !isBlank(v)).length >= 2 ? 1 : 0;
-    const score = named * 10 + text * 2 - numeric * 3 + dataBelow;
-    if (score > bestScore) {
-      bestScore = score;
-      best = r;
+    if (!below.length) continue;
+    if (notText * 2 > below.length) contrast++;
+    const h = normalizeHeader(cellText(row[c]));
+    for (const role of ROLES_FOR_HEADER) {
+      if (normalizedScore(h, role) > 0 && fitsRole(role, below, belowKinds)) {
+        fitting++;
+        break;
+      }
     }
   }
-  return best;
+  if (contrast === 0) return 'none';
+  return fitting > 0 ? 'sure' : 'guess';
+}
+
+/** Whether most cells under a header fit its role. */
+function fitsRole(role: Exclude<ColumnRole, 'custom' | 'ignore'>, cells: readonly unknown[], kinds: readonly CellKind[]): boolean {
+  let fit = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    const k = kinds[i];
+    switch (role) {
+      case 'identifier':
+        if (k === 'value' && identify(v).ok) fit++;
+        break;
+      case 'cost':
+      case 'map':
+        if (k === 'value' && (typeof v === 'number' ? v > 0 : parseCost(v).ok)) fit++;
+        break;
+      case 'stock':
+      case 'pack_quantity':
+      case 'discount':
+        if (k === 'value') fit++;
+        break;
+      case 'sku':
+        if (k === 'code' || k === 'value') fit++;
+        break;
+      case 'image':
+        if (/^\s*https?:\/\//i.test(String(v))) fit++;
+        break;
+    }
+  }
+  return fit * 2 > cells.length;
+}
+
+export interface HeaderSearch {
+  /** The block's first rows (getValues), the block starting at sheet row `blockRow`. */
+  block: readonly (readonly unknown[])[];
+  blockRow: number;
+  /** Rows read above the block (sheet rows aboveFirstRow .. blockRow - 1); none when the block starts at row 1. */
+  above?: readonly (readonly unknown[])[];
+  aboveFirstRow?: number;
+}
+
+export interface HeaderFound {
+  /** Sheet row of the header row, 0 when none was found. */
+  sheetRow: number;
+  confidence: HeaderConfidence;
+}
+
+/**
+ * The header row of a block: among the rows read above it and its own first HEADER_ROWS_IN_BLOCK
+ * rows, the LOWEST sure header row (the one closest to the data: title rows above it, and a stacked
+ * second table's own header, lose), else the lowest guess, else none. Data rows never qualify
+ * (headerRowConfidence), so a selection of data rows takes the sheet's header above it.
+ */
+export function findHeader(search: HeaderSearch): HeaderFound {
+  const above = search.above || [];
+  const aboveFirst = search.aboveFirstRow === undefined ? search.blockRow - above.length : search.aboveFirstRow;
+  const rows = above.concat(search.block);
+  // Kinds are worked out when first needed (most rows are refused by one number).
+  const kinds: (CellKind | undefined)[][] = rows.map((row) => new Array<CellKind | undefined>(row.length));
+  const last = Math.min(rows.length, above.length + HEADER_ROWS_IN_BLOCK) - 1;
+  let guess = -1;
+  for (let r = last; r >= 0; r--) {
+    const conf = headerRowConfidence(rows, r, kinds);
+    if (conf === 'sure') return { sheetRow: sheetRowOf(r), confidence: 'sure' };
+    if (conf === 'guess' && guess < 0) guess = r;
+  }
+  return guess >= 0 ? { sheetRow: sheetRowOf(guess), confidence: 'guess' } : { sheetRow: 0, confidence: 'none' };
+
+  function sheetRowOf(r: number): number {
+    return r < above.length ? aboveFirst + r : search.blockRow + (r - above.length);
+  }
+}
+
+/** Index of the header row within the first `maxRows` rows of `values`, or -1 when none looks like one (see findHeader). */
+export function findHeaderRow(values: readonly (readonly unknown[])[], maxRows = HEADER_ROWS_IN_BLOCK): number {
+  const found = findHeader({ block: values, blockRow: 1 });
+  return found.sheetRow > 0 && found.sheetRow <= maxRows ? found.sheetRow - 1 : -1;
 }
 
 const ROLES_FOR_HEADER = Object.keys(RULES) as Exclude<ColumnRole, 'custom' | 'ignore'>[];

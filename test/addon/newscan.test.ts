@@ -271,10 +271,34 @@ describe('refusals send nothing', () => {
     const setup = rt.scriptRun('getScanSetup') as any;
     const noCost = requestFrom(setup);
     noCost.roles[3] = 'ignore';
-    expect(thrown(() => rt.scriptRun('previewScan', [noCost]))).toBe('Choose the column with the cost.');
+    // Issue 27.6: the preview answers with the problem (shown in its box) instead of failing.
+    const preview = rt.scriptRun('previewScan', [noCost]) as any;
+    expect(preview).toEqual(
+      expect.objectContaining({ ok: false, problems: [{ field: 'roles', message: 'Choose the column with the cost.' }] }),
+    );
     const twoIds = requestFrom(setup);
     twoIds.roles[1] = 'identifier';
-    expect(thrown(() => rt.scriptRun('startScan', [twoIds]))).toBe('Two columns are set as Identifier (A and B).');
+    expect(thrown(() => rt.scriptRun('startScan', [twoIds]))).toBe(
+      'The scan was not started: Two columns are set as Identifier (A and B).',
+    );
+    rt.close();
+  });
+
+  test('no identifier column AND a discount of "ten": the preview and the refusal name both problems at once (issue 27.6)', async () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const req = requestFrom(setup, { supplierDiscount: 'ten' });
+    req.roles = req.roles.map((r: string) => (r === 'identifier' ? 'ignore' : r));
+    const preview = rt.scriptRun('previewScan', [req]) as any;
+    expect(preview.ok).toBe(false);
+    expect(preview.problems).toEqual([
+      { field: 'roles', message: 'Choose the column with the product identifiers (UPC, EAN, ASIN...).' },
+      { field: 'supplierDiscount', message: 'Supplier discount must be a percent from 0 to below 100.' },
+    ]);
+    expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
+      'The scan was not started: Choose the column with the product identifiers (UPC, EAN, ASIN...). Supplier discount must be a percent from 0 to below 100.',
+    );
+    expect(await uploads()).toHaveLength(0);
     rt.close();
   });
 

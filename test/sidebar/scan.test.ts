@@ -119,6 +119,26 @@ describe('columns and options', () => {
     await sb.close();
   });
 
+  test('when the add-on is not sure of the header row, it asks by the header row choice (issue 27.1)', async () => {
+    const question =
+      'Row 142 holds data ("90657800566", "1.55"), not column names: taken as the header row, it would never be scanned. Enter the number of the row with the column names (0 if the list has none).';
+    const sb = await openSidebar(canned({ getScanSetup: setup({ headerRow: 142, headerQuestion: question }), getRunningScans: [] }));
+    const { page } = sb;
+    await page.locator('select[name=role-0]').waitFor();
+    const asked = page.locator('.header-choice .header-question');
+    await expect(asked.innerText()).resolves.toBe(question);
+    // It sits right above the field that answers it.
+    const [q, field] = await Promise.all([asked.boundingBox(), page.locator('input[name=headerRow]').boundingBox()]);
+    expect(q!.y).toBeLessThan(field!.y);
+    expect(field!.y - (q!.y + q!.height)).toBeLessThan(30);
+    await screenshot(page, 'header-question');
+    await sb.close();
+    const sure = await openSidebar(canned({ getScanSetup: setup({ headerQuestion: '' }), getRunningScans: [] }));
+    await sure.page.locator('select[name=role-0]').waitFor();
+    await expect(sure.page.locator('.header-question').count()).resolves.toBe(0);
+    await sure.close();
+  });
+
   test('options left alone are sent as not set', async () => {
     const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview() }));
     await sb.page.getByRole('button', { name: 'Preview' }).click();
@@ -202,6 +222,32 @@ describe('preview', () => {
     await expect(page.locator('.preview details', { hasText: 'Skipped rows' }).locator('li').last().innerText()).resolves.toBe(
       'and 250 more',
     );
+    await sb.close();
+  });
+
+  test('a missing role and a bad option: both listed in the preview box, not in green, no counts of unread rows (issue 27.6)', async () => {
+    const problems = [
+      { field: 'roles', message: 'Choose the column with the product identifiers (UPC, EAN, ASIN...).' },
+      { field: 'supplierDiscount', message: 'Supplier discount must be a percent from 0 to below 100.' },
+    ];
+    const zero = { dataRows: 0, send: 0, skipped: 0, repairedRows: 0, duplicateRows: 0, warnings: 0, bySkipReason: {} };
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        previewScan: preview({ ok: false, problems, counts: zero, skipped: [], repaired: [], warnings: [], duplicates: [] }),
+      }),
+    );
+    const { page } = sb;
+    await page.fill('input[name=supplierDiscount]', 'ten');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview .problems').waitFor();
+    await expect(page.locator('.preview .problems li').allInnerTexts()).resolves.toEqual(problems.map((p) => p.message));
+    await expect(page.locator('.preview p.error').innerText()).resolves.toBe('Nothing can be sent yet.');
+    await expect(page.locator('.preview p.ok').count()).resolves.toBe(0);
+    await expect(page.locator('.preview .counts').count()).resolves.toBe(0);
+    await expect(page.locator('input[name=supplierDiscount]').getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'preview-two-problems');
     await sb.close();
   });
 

@@ -1,5 +1,12 @@
-import { findHeaderRow, headerScore, suggestColumns } from '../../src/sheet/header';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import { cellKind, findHeader, findHeaderRow, headerRowConfidence, headerScore, suggestColumns } from '../../src/sheet/header';
 import { ColumnRole, columnLetter, mappingFromRoles } from '../../src/scan/mapping';
+import { parseCsv } from '../../src/scan/csv';
+import { ORDER_FORM_HEADERS, ORDER_FORM_HEADER_ROW, ORDER_FORM_WORDS_ONLY_ROW, orderFormRows } from './order-form';
+
+const SAMPLES = join(__dirname, '..', '..', 'samples');
 
 function roles(s: { header: string; role: ColumnRole }[]): Record<string, ColumnRole> {
   const out: Record<string, ColumnRole> = {};
@@ -43,6 +50,145 @@ describe('findHeaderRow', () => {
         [36000291452, 3.2, 12],
       ]),
     ).toBe(-1);
+  });
+});
+
+/** Selection heights tried at every start row (short ones, the issue's 11 and 21, long ones up to the whole list). */
+const HEIGHTS = [2, 3, 4, 5, 7, 10, 11, 16, 21, 31, 60, 260, 400];
+
+describe('the header row of every selection of the shipped sample price list', () => {
+  let xlsx: unknown[][];
+  let csv: unknown[][];
+  beforeAll(async () => {
+    xlsx = (await Workbook.fromXlsx(join(SAMPLES, 'supplier-price-list.xlsx'))).values('Price List');
+    csv = parseCsv(readFileSync(join(SAMPLES, 'supplier-price-list.csv'), 'utf8'));
+  });
+
+  /** Every selection A{start}:G{start+height-1} that holds data: what findHeader answers, where it is not row 1 (sure). */
+  function wrongSelections(rows: unknown[][]): string[] {
+    const wrong: string[] = [];
+    for (let start = 1; start <= rows.length; start++) {
+      for (const height of HEIGHTS) {
+        // What the add-on reads: the rows above (the sample is 7 columns wide, so all of them) and the selection's first 260.
+        const block = rows.slice(start - 1, start - 1 + Math.min(height, 260));
+        const found = findHeader({ block, blockRow: start, above: rows.slice(0, start - 1), aboveFirstRow: 1 });
+        if (found.sheetRow !== 1 || found.confidence !== 'sure')
+          wrong.push('A' + start + ':G' + (start + height - 1) + ' -> row ' + found.sheetRow + ' (' + found.confidence + ')');
+      }
+    }
+    return wrong;
+  }
+
+  test('XLSX cells (numbers as numbers): every start row and height finds row 1, sure; never a data row', () => {
+    expect(xlsx.length).toBe(301);
+    expect(wrongSelections(xlsx)).toEqual([]);
+  });
+
+  test('the CSV as text (every cell a string): every selection finds row 1, sure', () => {
+    expect(wrongSelections(csv)).toEqual([]);
+  });
+
+  test('selections of some columns only (every window of 2+ columns, B:D, C:G...), at every start row, 11 rows high: row 1, sure', () => {
+    const wrong: string[] = [];
+    for (let c1 = 0; c1 < 7; c1++)
+      for (let c2 = c1 + 1; c2 < 7; c2++) {
+        const cut = (rows: unknown[][]) => rows.map((row) => row.slice(c1, c2 + 1));
+        for (let start = 1; start <= xlsx.length; start++) {
+          const found = findHeader({
+            block: cut(xlsx.slice(start - 1, start + 10)),
+            blockRow: start,
+            above: cut(xlsx.slice(0, start - 1)),
+          });
+          if (found.sheetRow !== 1 || found.confidence !== 'sure')
+            wrong.push(`columns ${c1}-${c2} from row ${start}: ${found.sheetRow} (${found.confidence})`);
+        }
+      }
+    expect(wrong).toEqual([]);
+  });
+
+  test('samples/tiny.csv: every selection (any start, any end) finds row 1, sure', () => {
+    const tiny = parseCsv(readFileSync(join(SAMPLES, 'tiny.csv'), 'utf8'));
+    const wrong: string[] = [];
+    for (let start = 1; start <= tiny.length; start++)
+      for (let end = start + 1; end <= tiny.length; end++) {
+        const found = findHeader({ block: tiny.slice(start - 1, end), blockRow: start, above: tiny.slice(0, start - 1) });
+        if (found.sheetRow !== 1 || found.confidence !== 'sure') wrong.push(`A${start}:C${end}: ${found.sheetRow} (${found.confidence})`);
+      }
+    expect(wrong).toEqual([]);
+  });
+
+  test('a block of data rows holds no header row: the selections of issue 27 and every other one below row 1', () => {
+    // Row 142 ("SKU-10139", 90657800566, "Original Wood Glue 2-Pack Refill", ...) was taken for A150:G170 before.
+    const wrong: string[] = [];
+    for (let start = 2; start <= xlsx.length; start++)
+      for (const height of HEIGHTS) {
+        const block = xlsx.slice(start - 1, start - 1 + height);
+        if (block.length < 2) continue;
+        const inside = findHeaderRow(block);
+        if (inside >= 0) wrong.push('A' + start + ':G' + (start + height - 1) + ' -> row ' + (start + inside));
+      }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the header row of an order form (title rows, header on row 4, columns C to H)', () => {
+  const rows = orderFormRows();
+
+  test('every selection from any row to any row below the header finds row 4, sure', () => {
+    const wrong: string[] = [];
+    for (let start = 1; start <= rows.length; start++) {
+      for (let end = Math.max(start + 1, ORDER_FORM_HEADER_ROW + 1); end <= rows.length; end++) {
+        const found = findHeader({ block: rows.slice(start - 1, end), blockRow: start, above: rows.slice(0, start - 1), aboveFirstRow: 1 });
+        if (found.sheetRow !== ORDER_FORM_HEADER_ROW || found.confidence !== 'sure')
+          wrong.push('C' + start + ':H' + end + ' -> row ' + found.sheetRow + ' (' + found.confidence + ')');
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test('its product rows full of header words ("Twin Pack", "Case", "Each") are not header rows; the row of words only is at most a guess', () => {
+    for (let r = ORDER_FORM_HEADER_ROW + 1; r <= rows.length; r++) {
+      const conf = headerRowConfidence(rows, r - 1);
+      expect([r, conf]).toEqual([r, r === ORDER_FORM_WORDS_ONLY_ROW ? 'guess' : 'none']);
+    }
+    expect(headerRowConfidence(rows, ORDER_FORM_HEADER_ROW - 1)).toBe('sure');
+    expect(rows[ORDER_FORM_HEADER_ROW - 1]).toEqual(ORDER_FORM_HEADERS);
+  });
+});
+
+describe('a header row differs in kind from the rows under it', () => {
+  test('cell kinds: values (numbers, identifiers, amounts), codes, words', () => {
+    expect([12.5, '036000291452', 'B033M82FJB', '$1,299.00', 'USD 24.00', '1.299,00 €', new Date(2024, 0, 1), true].map(cellKind)).toEqual(
+      Array(8).fill('value'),
+    );
+    expect(['SKU-10001', '7-98051-94682-7x', 'AB12'].map(cellKind)).toEqual(['code', 'code', 'text']);
+    expect(['UPC', 'EAN13', 'GTIN-14', 'Unit Cost', 'Wood Glue 2-Pack Refill', 'Qty Avail'].map(cellKind)).toEqual(Array(6).fill('text'));
+    expect(['', '  ', null].map(cellKind)).toEqual(['blank', 'blank', 'blank']);
+  });
+
+  test('a data row with a header word in its description is no header; words naming nothing are only a guess', () => {
+    const values = [
+      ['Item Code', 'UPC', 'Description', 'Unit Cost'],
+      ['SKU-10139', 90657800566, 'Original Wood Glue 2-Pack Refill', 1.55],
+      ['SKU-10140', '036000291452', 'Cost Saver Pack', '$2.10'],
+    ];
+    expect(values.map((_r, i) => headerRowConfidence(values, i))).toEqual(['sure', 'none', 'none']);
+    const german = [
+      ['Artikel', 'Strichcode', 'Bezeichnung', 'Einkauf'],
+      ['A-1', '4006381333931', 'Stift', 1.2],
+    ];
+    expect(headerRowConfidence(german, 0)).toBe('guess');
+    expect(findHeader({ block: german, blockRow: 1 })).toEqual({ sheetRow: 1, confidence: 'guess' });
+  });
+
+  test('a title row of two words above the header loses to the header (the lowest sure row wins)', () => {
+    const values = [
+      ['ACME Wholesale', 'Price list March', '', ''],
+      ['UPC', 'Description', 'Unit Cost', 'MAP'],
+      [36000291452, 'Widget', 2.1, 3.99],
+      ['4006381333931', 'Pen', 1.2, 2.5],
+    ];
+    expect(findHeader({ block: values, blockRow: 1 })).toEqual({ sheetRow: 2, confidence: 'sure' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { expandUpcE, gs1CheckDigit, isbn10CheckChar, isbn10To13, isValidGs1, isValidIsbn10 } from '../../src/ids/checkDigits';
 import { identify, IdResult } from '../../src/ids/identify';
+import { cutWhole, quoteCell, shortCell } from '../../src/ids/quote';
 
 function ok(r: IdResult) {
   if (!r.ok) throw new Error('expected ok, got ' + r.reason + ': ' + r.message);
@@ -191,5 +192,22 @@ describe('identify: refusals with reasons', () => {
     expect(bad(identify('036000291452', 'asin'))).toMatchObject({ reason: 'unexpected-kind' });
     expect(bad(identify('4006381333931', 'isbn'))).toMatchObject({ reason: 'unexpected-kind' });
     expect(ok(identify('4006381333931', 'upc')).kind).toBe('EAN'); // UPC columns hold EANs too
+  });
+});
+
+describe('cell text quoted in messages (issue 26.10)', () => {
+  test('short text whole; long text cut to a marked excerpt with its length; never half an emoji', () => {
+    expect(quoteCell('036000291452')).toBe('"036000291452"');
+    expect(quoteCell('x'.repeat(50_063))).toBe('"' + 'x'.repeat(60) + '…" (50,063 characters)');
+    // 59 units of "a" then emoji (2 units each): the 60th unit is the first half of an emoji, so it goes.
+    const s = 'a'.repeat(59) + '😀'.repeat(10);
+    expect(cutWhole(s, 60)).toBe('a'.repeat(59));
+    expect(cutWhole(s, 61)).toBe('a'.repeat(59) + '😀');
+    expect(shortCell(s)).toBe('a'.repeat(59) + '… (79 characters)');
+  });
+
+  test('"Blue widget" is words, not the ASIN BLUEWIDGET; a real ASIN still is one', () => {
+    expect(identify('Blue widget')).toEqual(expect.objectContaining({ ok: false, reason: 'not-an-identifier' }));
+    expect(identify(' b033m82fjb ')).toEqual(expect.objectContaining({ ok: true, kind: 'ASIN', value: 'B033M82FJB' }));
   });
 });

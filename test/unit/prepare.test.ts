@@ -336,3 +336,131 @@ describe('prepareScan: a skipped row names every problem it has', () => {
     expect(p.warnings.map((w) => w.message)).toEqual(['Row 3: Discount "ten" is not a percent from 0 to 100. It is sent blank.']);
   });
 });
+
+describe('identifiers of several kinds in one "UPC" column (issue 27.5)', () => {
+  test('an ASIN is sent as it is, with the EAN, GTIN-14 and ISBN rows; a description in the column still skips its row', () => {
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost'],
+        ['B033M82FJB', 7.4],
+        ['4006381333931', 2],
+        ['10695094441586', 3],
+        ['9781240955848', 4],
+        [36000291452, 5],
+        ['Blue widget', 6],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1 },
+      options: OPTIONS,
+    });
+    expect(p.rows.map((r) => r.fields[0])).toEqual(['B033M82FJB', '4006381333931', '10695094441586', '9781240955848', '036000291452']);
+    expect(p.skipped.map((s) => [s.sheetRow, s.reason])).toEqual([[7, 'invalid-identifier']]);
+    expect(p.ok).toBe(true);
+  });
+});
+
+describe('columns that cannot be what they were chosen as: never "ready" (issue 27.1)', () => {
+  const base = (header: unknown[], rows: unknown[][], mapping: PrepareInput['mapping']) =>
+    prepareScan({ values: [header, ...rows], headerRow: 0, firstSheetRow: 1, mapping, options: OPTIONS });
+
+  test('descriptions in the identifier column', () => {
+    const p = base(
+      ['UPC', 'Description', 'Cost'],
+      [
+        ['036000291452', 'Blue widget', 2],
+        ['4006381333931', 'Red pen', 3],
+        ['036000291452', 'Green cup', 4],
+      ],
+      { identifier: 1, cost: 2 },
+    );
+    expect(p.ok).toBe(false);
+    expect(p.problems).toContainEqual({
+      field: 'roles',
+      message:
+        'Column B ("Description") holds words such as "Blue widget" in 3 of 3 rows, not identifiers. Choose the column with the UPC, EAN or ASIN as Identifier.',
+    });
+  });
+
+  test('a MSRP/MAP column as cost, and a cost at or above MAP on most rows', () => {
+    const rows = [
+      ['036000291452', 2.5, 5],
+      ['4006381333931', 3, 6],
+      ['036000291452', 4, 7],
+    ];
+    const named = base(['UPC', 'Unit Cost', 'MSRP/MAP'], rows, { identifier: 0, cost: 2 });
+    expect(named.ok).toBe(false);
+    expect(named.problems.map((x) => x.message)).toEqual([
+      'Column C ("MSRP/MAP") is a selling price (MSRP, MAP, retail), not what you pay. Choose the column with your cost as Cost (if this column is your cost, rename its header).',
+    ]);
+    const swapped = base(['UPC', 'Price A', 'Price B'], rows, { identifier: 0, cost: 2, map: 1 });
+    expect(swapped.ok).toBe(false);
+    expect(swapped.problems.map((x) => x.message)).toEqual([
+      'The cost is at or above MAP on 3 of 3 rows: Column C ("Price B") and Column B ("Price A") look swapped. Check which column holds your cost.',
+    ]);
+    expect(base(['UPC', 'Price A', 'Price B'], rows, { identifier: 0, cost: 1, map: 2 }).ok).toBe(true);
+  });
+});
+
+describe('cells the upload would refuse, and messages about huge cells (issue 26.6, 26.10)', () => {
+  test('a 50,000-digit identifier: the row is skipped with a cut, marked quote; never the whole cell', () => {
+    const huge = '7'.repeat(50_000);
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost', 'Stock'],
+        [huge, 2, huge],
+        ['036000291452', '$' + huge, ''],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1, stock: 2 },
+      options: OPTIONS,
+    });
+    const quoted = '"' + '7'.repeat(60) + '…" (50,000 characters)';
+    expect(p.skipped.map((s) => s.message)).toEqual([
+      'Row 2: ' + quoted + ' has 50000 digits; a UPC has 12, an EAN 13, a GTIN 14. Also: Stock ' + quoted + ' is not a whole number.',
+      'Row 3: Cost "$' + '7'.repeat(59) + '…" (50,001 characters) is too large.',
+    ]);
+    expect(p.skipped[0].identifier).toBe('7'.repeat(60) + '… (50,000 characters)');
+  });
+
+  test('a SKU or custom cell over 32,767 characters is cut, marked, to fit; an image link is sent blank; both warned by row and column', () => {
+    const p = prepareScan({
+      values: [
+        ['UPC', 'Cost', 'SKU', 'Image', 'Notes'],
+        ['036000291452', 2, 'S'.repeat(40_000), 'https://x/' + 'i'.repeat(40_000), '😀'.repeat(20_000)],
+      ],
+      headerRow: 0,
+      firstSheetRow: 1,
+      firstSheetColumn: 2,
+      mapping: { identifier: 0, cost: 1, sku: 2, image: 3, custom: [4] },
+      options: OPTIONS,
+    });
+    expect(p.ok).toBe(true);
+    const fields = parseCsv(p.csv)[1];
+    expect(fields.map((f) => f.length)).toEqual([12, 4, 32_767, 0, expect.any(Number), 1]);
+    expect(fields[2].endsWith('S… [cut from 40,000 characters]')).toBe(true);
+    // The emoji column: at most 32,767 UTF-16 units and no half emoji before the mark.
+    expect(fields[4].length).toBeLessThanOrEqual(32_767);
+    expect(fields[4]).toMatch(/^(😀)+… \[cut from 40,000 characters\]$/u);
+    expect(p.warnings.map((w) => w.column + w.sheetRow)).toEqual(['D2', 'E2', 'F2']);
+    expect(p.warnings[1].message).toBe(
+      'Row 2: Image (column E): The cell has 40,010 characters; the Scan Service takes 32,767. It is sent blank.',
+    );
+  });
+});
+
+test('a file larger than the upload limit is refused in the preview, with its size (issue 26.6)', () => {
+  const long = 'é'.repeat(30_000); // 60,000 bytes in UTF-8
+  const values: unknown[][] = [['UPC', 'Cost', 'Notes']];
+  for (let i = 0; i < 600; i++) values.push(['036000291452', 2, long]);
+  const p = prepareScan({ values, headerRow: 0, firstSheetRow: 1, mapping: { identifier: 0, cost: 1, custom: [2] }, options: OPTIONS });
+  expect(p.ok).toBe(false);
+  expect(p.problems).toEqual([
+    {
+      field: 'rows',
+      message:
+        'The file to upload would be 34.3 MB; the Scan Service takes at most 32 MB. Set long text columns to "Not used", or select fewer rows (with the header row) and scan the list in parts.',
+    },
+  ]);
+});

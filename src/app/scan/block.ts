@@ -5,7 +5,9 @@
  */
 import type { ScanRequest } from './protocol';
 import { activeSpreadsheet } from '../services';
-import { findHeaderRow } from '../../sheet/header';
+import { cellKind, findHeader, HEADER_ROWS_IN_BLOCK } from '../../sheet/header';
+import { cellText } from '../../ids/identify';
+import { quoteCell } from '../../ids/quote';
 
 export interface Block {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -107,42 +109,84 @@ export function readRuns(b: Block, runs: ReadonlyArray<[number, number]>): Block
 
 // ---- The header row ----------------------------------------------------------------------------
 
-/** Rows above a selection searched for the sheet's own header row. */
-export const HEADER_SEARCH_ROWS = 30;
+/**
+ * Cells read above a selection to find the sheet's own header row (one read, rows 1 down to the
+ * selection; ~1 s in the cost model). A selection further down than that reads the top rows of the
+ * sheet only, where a list's header is.
+ */
+export const HEADER_SEARCH_CELLS = 100_000;
 
 /**
  * Where the block's column names are. `index`: row of the block (0-based) holding them; -1 when none
  * is inside the block. `above`: the sheet row of a header ABOVE the block (a selection of data rows
- * below the sheet's header), else 0. `sheetRow`: the header's sheet row, 0 for none.
+ * below the sheet's header), else 0. `sheetRow`: the header's sheet row, 0 for none. `question`:
+ * set when the add-on is not sure, in words for the seller (the sidebar shows it by the header row
+ * choice).
  */
 export interface HeaderPlace {
   index: number;
   above: number;
   sheetRow: number;
+  question?: string;
+}
+
+function placeAt(b: Block, sheetRow: number): HeaderPlace {
+  if (sheetRow <= 0) return { index: -1, above: 0, sheetRow: 0 };
+  if (sheetRow >= b.row) return { index: sheetRow - b.row, above: 0, sheetRow };
+  return { index: -1, above: sheetRow, sheetRow };
 }
 
 /**
  * The header row of a block, or what the user said (`chosen`: a sheet row; 0 = the list has no header
- * row). Without a choice: a header at the top of the block is taken; a selection whose first row is
- * not its header takes the sheet's header row above it (found in the HEADER_SEARCH_ROWS rows above,
- * over the selection's columns: one read), so data rows never become column names; else the best
- * header-like row inside the block.
+ * row). Without a choice (findHeader): the rows above a selection (one read of its columns, from
+ * sheet row 1 when that is at most HEADER_SEARCH_CELLS cells, else the sheet's top rows) and the
+ * block's first rows are searched together for the header row nearest the data; data rows never
+ * qualify. Not sure, or nothing found in a search that did not reach row 1: `question` says so.
  */
 export function placeHeader(b: Block, top: unknown[][], chosen?: number): HeaderPlace {
   if (typeof chosen === 'number' && isFinite(chosen)) {
     const r = Math.floor(chosen);
-    if (r <= 0) return { index: -1, above: 0, sheetRow: 0 };
-    if (r >= b.row && r < b.row + b.numRows) return { index: r - b.row, above: 0, sheetRow: r };
-    if (r < b.row) return { index: -1, above: r, sheetRow: r };
-    throw new Error('Row ' + r + ' is below the rows read (' + b.rangeA1 + '): choose a header row at or above the list, or 0 for none.');
+    if (r >= b.row + b.numRows)
+      throw new Error('Row ' + r + ' is below the rows read (' + b.rangeA1 + '): choose a header row at or above the list, or 0 for none.');
+    return placeAt(b, r);
   }
-  const inside = findHeaderRow(top);
-  if (inside === 0 || !b.selection || b.row === 1) return { index: inside, above: 0, sheetRow: inside >= 0 ? b.row + inside : 0 };
-  const first = Math.max(1, b.row - HEADER_SEARCH_ROWS);
-  const aboveRows = b.sheet.getRange(first, b.column, b.row - first, b.numColumns).getValues();
-  const found = findHeaderRow(aboveRows, HEADER_SEARCH_ROWS);
-  if (found >= 0) return { index: -1, above: first + found, sheetRow: first + found };
-  return { index: inside, above: 0, sheetRow: inside >= 0 ? b.row + inside : 0 };
+  let above: unknown[][] = [];
+  if (b.selection && b.row > 1) {
+    const rows = Math.min(b.row - 1, Math.max(HEADER_ROWS_IN_BLOCK, Math.floor(HEADER_SEARCH_CELLS / b.numColumns)));
+    above = b.sheet.getRange(1, b.column, rows, b.numColumns).getValues();
+  }
+  const found = findHeader({ block: top, blockRow: b.row, above, aboveFirstRow: 1 });
+  const place = placeAt(b, found.sheetRow);
+  if (found.confidence === 'guess')
+    place.question =
+      'Row ' +
+      found.sheetRow +
+      ' was taken as the column names, but none of its names says UPC, Cost or the like. If the names are in another row, enter its number below (0 if the list has none).';
+  else if (found.confidence === 'none' && above.length < b.row - 1)
+    place.question =
+      'No row with column names was found in rows 1 to ' +
+      above.length +
+      ' or in the selection. Enter the number of the row with the column names below (0 if the list has none).';
+  return place;
+}
+
+/**
+ * Why a row the user (or a form) gave as the header row is data, or null: a header row holds names,
+ * and a row with an identifier, amount or number in it is a product that would then never be sent.
+ */
+export function dataRowAsHeader(sheetRow: number, headerValues: readonly unknown[]): string | null {
+  const values = headerValues.filter((v) => cellKind(v) === 'value');
+  if (!values.length) return null;
+  return (
+    'Row ' +
+    sheetRow +
+    ' holds data (' +
+    values
+      .slice(0, 2)
+      .map((v) => quoteCell(cellText(v)))
+      .join(', ') +
+    '), not column names: taken as the header row, it would never be scanned. Enter the number of the row with the column names (0 if the list has none).'
+  );
 }
 
 /** The header row above a block, columns [from, from + width) of the block, as one row (values and display). */

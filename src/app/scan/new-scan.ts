@@ -28,10 +28,11 @@
  * running, so a failed upload leaves nothing behind.
  */
 import { uploadScan } from '../../api/scans';
+import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { suggestColumns } from '../../sheet/header';
 import { mappingFromRoles } from '../../scan/mapping';
-import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
+import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
@@ -40,7 +41,7 @@ import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
 import { ensureImportTrigger } from '../trigger/install';
-import { headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
+import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
 import {
   defaultScanName,
   fmt,
@@ -99,6 +100,8 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
       display = [head.display].concat(display);
       headerRow = 0;
     }
+    // A row the user chose that holds data is said so (the preview refuses it), like a header the add-on is unsure of.
+    const headerQuestion = (headerRow >= 0 && dataRowAsHeader(place.sheetRow, values[headerRow])) || place.question || '';
     const columns = perUnitCostPacks(suggestColumns(values, headerRow, { display, firstSheetColumn: b.column })).map((c) => ({
       index: c.index,
       letter: c.letter,
@@ -120,6 +123,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
       rangeA1: b.rangeA1,
       selection: b.selection,
       headerRow: place.sheetRow,
+      headerQuestion,
       rowCount: b.numRows - (place.index + 1),
       columns,
       roles: roleChoices(),
@@ -156,18 +160,22 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
         ' in the form). Open Scan this sheet again.',
     );
   }
+  const options = { ...request.options };
+  if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '')
+    options.marketplace = loadSettings().marketplace;
+  // A missing role is named with every option problem at once (nothing is read: the rows cannot be checked yet).
   const checked = mappingFromRoles(request.roles, b.column);
-  if (!checked.ok) throw new Error(checked.errors.join(' '));
+  if (!checked.ok) return unpreparedScan(checked.errors, options);
   const runs = mappedRuns(request.roles, b.numRows);
   const tooLarge = readRefusal(b.numRows, b.numColumns, runs, b.column);
   if (tooLarge) throw new Error(tooLarge);
+  // The header row the form was built with (0: none); absent: found again as the setup finds it.
+  const chosen = typeof request.headerRow === 'number' ? request.headerRow : undefined;
+  const place = placeHeader(b, chosen === undefined ? readRows(b, Math.min(b.numRows, SETUP_ROWS)).values : [], chosen);
   const { values, display, offset } = readRuns(b, runs);
   // The rows start at the first mapped column: the mapping is shifted to match, messages still name real columns.
   const mapping = mappingFromRoles(request.roles.slice(offset), b.column + offset);
   if (!mapping.ok) throw new Error(mapping.errors.join(' '));
-  // The header row the form was built with (0: none); absent: found again as the setup finds it.
-  const chosen = typeof request.headerRow === 'number' ? request.headerRow : undefined;
-  const place = placeHeader(b, chosen === undefined ? values.slice(0, SETUP_ROWS) : [], chosen);
   let headerRow = place.index;
   let firstSheetRow = b.row;
   if (place.above) {
@@ -178,10 +186,38 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
     headerRow = 0;
     firstSheetRow = b.row - 1; // values[i] is sheet row b.row - 1 + i: the data keeps its real row numbers
   }
-  const options = { ...request.options };
-  if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '')
-    options.marketplace = loadSettings().marketplace;
-  return prepareScan({ values, display, headerRow, firstSheetRow, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
+  const prepared = prepareScan({
+    values,
+    display,
+    headerRow,
+    firstSheetRow,
+    firstSheetColumn: b.column + offset,
+    mapping: mapping.mapping,
+    options,
+  });
+  // A data row taken as the header would never be scanned, and it names the columns wrong.
+  const mappedHeader = headerRow >= 0 ? values[headerRow].filter((_v, i) => request.roles[offset + i] !== 'ignore') : [];
+  const dataHeader = headerRow >= 0 ? dataRowAsHeader(place.sheetRow, mappedHeader) : null;
+  if (dataHeader) {
+    prepared.problems.unshift({ field: 'headerRow', message: dataHeader });
+    prepared.ok = false;
+  }
+  return prepared;
+}
+
+/**
+ * A refusal of the upload that names a line of the file (a limit the preview could not know) also
+ * names the sheet row the seller knows: line 1 is the CSV's header, line n is rows[n - 2].
+ */
+function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
+  if (!(e instanceof ApiProblemError) || e.problem.openSettings) return e;
+  const m = /\bline (\d+)\b/.exec(e.problem.message);
+  const row = m ? prepared.rows[Number(m[1]) - 2] : undefined;
+  if (!row) return e;
+  return new ApiProblemError({
+    ...e.problem,
+    message: e.problem.message + ' (Line ' + m![1] + ' of the upload is sheet row ' + row.sheetRow + '.)',
+  });
 }
 
 /** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
@@ -207,13 +243,18 @@ export function startScan(request: ScanRequest): StartedScan {
       file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
       attributes: JSON.stringify(prepared.attributes),
     };
-    const body = uploadScan(
-      service,
-      clientDeps(),
-      form,
-      String(prepared.attributes.options.marketplace_id || ''),
-      startedAt + UPLOAD_BUDGET_MS,
-    );
+    let body: unknown;
+    try {
+      body = uploadScan(
+        service,
+        clientDeps(),
+        form,
+        String(prepared.attributes.options.marketplace_id || ''),
+        startedAt + UPLOAD_BUDGET_MS,
+      );
+    } catch (e) {
+      throw withSheetRow(e, prepared);
+    }
     const progress = progressFromScan(body);
     if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
     if (!progress.name) progress.name = name;

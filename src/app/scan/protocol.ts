@@ -25,6 +25,11 @@ export interface ScanSetup {
   rangeA1: string;
   /** Sheet row number of the header row; 0 when no row looks like a header (columns are then named by letter). */
   headerRow: number;
+  /**
+   * Set when the header row may be wrong: the add-on was not sure of it, or the chosen row holds data.
+   * The sidebar shows it by the header row choice. '' when sure.
+   */
+  headerQuestion?: string;
   /** Data rows below the header. */
   rowCount: number;
   columns: ColumnChoice[];
