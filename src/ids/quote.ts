@@ -3,27 +3,19 @@
  * cut ("…" and the full length), so a 50,000-character cell never becomes a 50,000-character
  * message. Never splits a surrogate pair (an emoji stays whole or goes). Pure.
  */
+import { cutText } from '../sheet/safe';
 
 /** Characters of a cell quoted in messages before it is cut. */
 export const QUOTE_CHARS = 60;
 
-/** The first `max` UTF-16 units of `text`, one less when that would cut a character in half. */
-export function cutWhole(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = Math.max(0, max);
-  const c = text.charCodeAt(end - 1);
-  if (end > 0 && c >= 0xd800 && c <= 0xdbff) end--; // a high surrogate whose pair would be cut off
-  return text.slice(0, end);
-}
-
 /** `"text"`, or `"start…" (50,000 characters)` when longer than `max`. */
 export function quoteCell(text: string, max = QUOTE_CHARS): string {
   if (text.length <= max) return '"' + text + '"';
-  return '"' + cutWhole(text, max) + '…" (' + text.length.toLocaleString('en-US') + ' characters)';
+  return '"' + cutText(text, max) + '…" (' + text.length.toLocaleString('en-US') + ' characters)';
 }
 
 /** The text itself when short, else its start and the mark ("…" and the full length), for fields shown as values. */
 export function shortCell(text: string, max = QUOTE_CHARS): string {
   if (text.length <= max) return text;
-  return cutWhole(text, max) + '… (' + text.length.toLocaleString('en-US') + ' characters)';
+  return cutText(text, max) + '… (' + text.length.toLocaleString('en-US') + ' characters)';
 }

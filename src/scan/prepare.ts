@@ -25,7 +25,8 @@ import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput,
 import { ColumnMapping, ColumnRole, columnLetter, SHEET_ROW_COLUMN } from './mapping';
 import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
 import { normalizeHeader } from '../sheet/header';
-import { cutWhole, quoteCell, shortCell } from '../ids/quote';
+import { quoteCell, shortCell } from '../ids/quote';
+import { fitCell } from '../sheet/safe';
 
 export { SHEET_ROW_COLUMN };
 
@@ -286,8 +287,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
           MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') +
           '.';
         if (role === 'image') return { field: '', problem: what, oversized: true };
-        const mark = '… [cut from ' + text.length.toLocaleString('en-US') + ' characters]';
-        return { field: cutWhole(text, MAX_UPLOAD_CELL_CHARS - mark.length) + mark, problem: what, cut: true, oversized: true };
+        return { field: fitCell(text, MAX_UPLOAD_CELL_CHARS), problem: what, cut: true, oversized: true };
       }
     }
   };

@@ -221,7 +221,7 @@ describe('cells the upload would refuse (issue 26.6, 26.10)', () => {
     // CSV order: identifier, cost, SKU, image, custom columns (Description), Sheet row.
     expect(fields[3]).toBe('');
     expect(fields[4].length).toBe(32_767);
-    expect(fields[4].slice(-40)).toBe('x'.repeat(10) + '… [cut from 50,000 characters]');
+    expect(fields[4].slice(-40)).toBe('x'.repeat(13) + ' … [cut: 50,000 characters]');
     rt.close();
   });
 

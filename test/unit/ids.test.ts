@@ -1,6 +1,7 @@
 import { expandUpcE, gs1CheckDigit, isbn10CheckChar, isbn10To13, isValidGs1, isValidIsbn10 } from '../../src/ids/checkDigits';
 import { identify, IdResult } from '../../src/ids/identify';
-import { cutWhole, quoteCell, shortCell } from '../../src/ids/quote';
+import { quoteCell, shortCell } from '../../src/ids/quote';
+import { cutText } from '../../src/sheet/safe';
 
 function ok(r: IdResult) {
   if (!r.ok) throw new Error('expected ok, got ' + r.reason + ': ' + r.message);
@@ -201,8 +202,8 @@ describe('cell text quoted in messages (issue 26.10)', () => {
     expect(quoteCell('x'.repeat(50_063))).toBe('"' + 'x'.repeat(60) + '…" (50,063 characters)');
     // 59 units of "a" then emoji (2 units each): the 60th unit is the first half of an emoji, so it goes.
     const s = 'a'.repeat(59) + '😀'.repeat(10);
-    expect(cutWhole(s, 60)).toBe('a'.repeat(59));
-    expect(cutWhole(s, 61)).toBe('a'.repeat(59) + '😀');
+    expect(cutText(s, 60)).toBe('a'.repeat(59));
+    expect(cutText(s, 61)).toBe('a'.repeat(59) + '😀');
     expect(shortCell(s)).toBe('a'.repeat(59) + '… (79 characters)');
   });
 

@@ -439,10 +439,11 @@ describe('cells the upload would refuse, and messages about huge cells (issue 26
     expect(p.ok).toBe(true);
     const fields = parseCsv(p.csv)[1];
     expect(fields.map((f) => f.length)).toEqual([12, 4, 32_767, 0, expect.any(Number), 1]);
-    expect(fields[2].endsWith('S… [cut from 40,000 characters]')).toBe(true);
+    expect(fields[2].endsWith('S … [cut: 40,000 characters]')).toBe(true);
     // The emoji column: at most 32,767 UTF-16 units and no half emoji before the mark.
     expect(fields[4].length).toBeLessThanOrEqual(32_767);
-    expect(fields[4]).toMatch(/^(😀)+… \[cut from 40,000 characters\]$/u);
+    // Characters are counted as a seller counts them: 20,000 emoji, not 40,000 UTF-16 units.
+    expect(fields[4]).toMatch(/^(😀)+ … \[cut: 20,000 characters\]$/u);
     expect(p.warnings.map((w) => w.column + w.sheetRow)).toEqual(['D2', 'E2', 'F2']);
     expect(p.warnings[1].message).toBe(
       'Row 2: Image (column E): The cell has 40,010 characters; the Scan Service takes 32,767. It is sent blank.',
