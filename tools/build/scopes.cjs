@@ -8,7 +8,8 @@
 const ADDON_SCOPES = [
   {
     scope: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
-    feature: 'Reading the price list and writing result tabs, lists and row actions in the spreadsheet the add-on is used in (never any other file)',
+    feature:
+      'Reading the price list and writing result tabs, lists and row actions in the spreadsheet the add-on is used in (never any other file)',
     consent: 'View and manage spreadsheets that this application has been installed in',
   },
   {
@@ -28,7 +29,8 @@ const ADDON_SCOPES = [
   },
   {
     scope: 'https://www.googleapis.com/auth/userinfo.email',
-    feature: "Recognising the spreadsheet's owner, who alone can let its formulas run on their key (Google gives formulas the owner's settings); scans are told apart without it",
+    feature:
+      "Recognising the spreadsheet's owner, who alone can let its formulas run on their key (Google gives formulas the owner's settings); scans are told apart without it",
     consent: 'See your primary Google Account email address',
   },
   {
