@@ -206,7 +206,8 @@ export class Runtime {
   private readonly addOnName: string | undefined;
   private readonly requireMenuRun: boolean;
   private used: boolean;
-  private readonly triggerDocument: 'active' | 'none';
+  /** RuntimeOptions.triggerDocument; tests switch it between trigger runs (the same document, another world). */
+  triggerDocument: 'active' | 'none';
 
   constructor(opts: RuntimeOptions = {}) {
     this.scriptPath = path.resolve(opts.scriptPath ?? DEFAULT_SCRIPT_PATH);
