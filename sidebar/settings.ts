@@ -45,7 +45,8 @@ function form(root: HTMLElement, s: SettingsView): void {
   // The owner's first key: formulas in this spreadsheet can be turned on with it, in the same Save
   // (issue 27 item 4: one step from a saved key to working formulas). Ticked: a seller alone in
   // their spreadsheet wants it; the hint says what it costs when editors recalculate.
-  const withKey = s.isOwner && !s.hasApiKey ? checkbox('Formulas in this spreadsheet run on my key', true, { name: 'formulasOnMyKey' }) : null;
+  const withKey =
+    s.isOwner && !s.hasApiKey ? checkbox('Formulas in this spreadsheet run on my key', true, { name: 'formulasOnMyKey' }) : null;
   const save = async () => {
     const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string; formulasOnMyKey?: boolean } = typed();
     if (withKey && withKey.input.checked && input.apiKey) input.formulasOnMyKey = true;
@@ -69,7 +70,7 @@ function form(root: HTMLElement, s: SettingsView): void {
         if (first && s.hasApiKey) {
           fill(
             result,
-            h('span', { class: 'ok' }, 'Your key is saved. ' + (s.formulaKeyShared ? 'Formulas in this spreadsheet run on it. ' : '')),
+            h('span', { class: 'ok' }, 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas in this spreadsheet run on it.' : '') + ' '),
             button('Continue to New scan', () => show('scan'), 'action'),
           );
           // The key is saved: the Formulas section now shows the on/off switch.
