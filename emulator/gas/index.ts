@@ -246,7 +246,12 @@ export class Runtime {
     this.services = {
       UrlFetchApp: createUrlFetchApp(this.state, this.http, { timeoutMs: opts.urlFetchTimeoutMs, whitelist, quota: this.quotas }),
       // Custom functions read the owner's user properties; a shared-drive file has no owner (no one's store).
-      PropertiesService: createPropertiesService(this.state, this.properties, () => (this.workbook.sharedDrive ? '' : this.owner), this.quotas),
+      PropertiesService: createPropertiesService(
+        this.state,
+        this.properties,
+        () => (this.workbook.sharedDrive ? '' : this.owner),
+        this.quotas,
+      ),
       CacheService: createCacheService(this.state, this.caches),
       LockService: createLockService(this.state, this.locks),
       Utilities: createUtilities(this.state, { scriptTimeZone }),

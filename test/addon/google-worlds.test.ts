@@ -133,7 +133,7 @@ describe('formulas: whose key (Session reference: no email in custom functions; 
 });
 
 describe('scans in one shared document (Session reference: getTemporaryActiveUserKey, unique per user, no email)', () => {
-  test('two editors whose emails Google withholds, in a shared-drive file: each sees and imports only their own scan; polling never drops the other\'s', async () => {
+  test("two editors whose emails Google withholds, in a shared-drive file: each sees and imports only their own scan; polling never drops the other's", async () => {
     const wb = supplierWorkbook({ sharedDrive: true });
     const rt = world(wb, { withheldEmails: [EDITOR_A, EDITOR_B] });
     useAddOn(rt, EDITOR_A);

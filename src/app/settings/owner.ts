@@ -50,15 +50,13 @@ export function formulaNote(o: FormulaOwnership, shared: boolean): string {
       return SHARED_DRIVE_FORMULAS;
     case 'not-owner':
       return (
-        'Formulas such as =ASIN_FROM_UPC() run on the key of this spreadsheet\'s owner (' +
+        "Formulas such as =ASIN_FROM_UPC() run on the key of this spreadsheet's owner (" +
         o.owner +
         '), who turns them on in Settings. Until then, "Convert selected column" converts with your own key.'
       );
     default:
       return (
-        (shared
-          ? 'Formulas in this spreadsheet run on your key. '
-          : 'Formulas such as =ASIN_FROM_UPC() need this to run. ') +
+        (shared ? 'Formulas in this spreadsheet run on your key. ' : 'Formulas such as =ASIN_FROM_UPC() need this to run. ') +
         'Every recalculation, also by an editor, is a lookup on your Scan Service account and counts against your quota.' +
         (o.kind === 'unknown'
           ? ' Google did not tell the add-on who you are: this works only if you own this spreadsheet (' + o.owner + ').'
