@@ -82,6 +82,18 @@ export const METHOD_SCOPES: Readonly<Record<string, ScopeRule>> = Object.freeze(
   'DriveApp.getFiles': driveRead,
   'DriveApp.getFilesByName': driveRead,
   'DriveApp.getRootFolder': driveRead,
+  // The advanced Drive service (Drive API v3, global `Drive`): honours drive.file. Listed so that the
+  // scope test sees it as soon as the bundle calls it; the runtime's `Drive` global, when added,
+  // calls requireScope(state, 'Drive.Files.create') etc. (see ADVANCED_DRIVE_RULE below).
+  'Drive.Files.create': {
+    anyOf: [SCOPE.driveFile, SCOPE.drive],
+    page: 'https://developers.google.com/drive/api/reference/rest/v3/files/create',
+  },
+  'Drive.Files.get': { anyOf: [SCOPE.driveFile, SCOPE.drive], page: 'https://developers.google.com/drive/api/reference/rest/v3/files/get' },
+  'Drive.Files.update': {
+    anyOf: [SCOPE.driveFile, SCOPE.drive],
+    page: 'https://developers.google.com/drive/api/reference/rest/v3/files/update',
+  },
 });
 
 /**

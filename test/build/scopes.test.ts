@@ -25,7 +25,8 @@ const { ADDON_SCOPES } = require('../../tools/build/scopes.cjs') as {
 export function calledMethods(source: string, table: Readonly<Record<string, ScopeRule>> = METHOD_SCOPES): string[] {
   const out: string[] = [];
   for (const key of Object.keys(table)) {
-    const [service, method] = key.split('.');
+    const service = key.slice(0, key.indexOf('.'));
+    const method = key.slice(service.length + 1).replace(/\./g, '\\.'); // 'Files.create' of the advanced Drive service
     const named = service === 'Ui' ? /\.getUi\(/.test(source) : new RegExp(`\\b${service}\\b`).test(source);
     if (named && new RegExp(`\\.${method}\\(`).test(source)) out.push(key);
   }
@@ -49,6 +50,7 @@ export function neededScopes(methods: readonly string[]): Map<string, string[]> 
   return chosen;
 }
 
+const AUTH_DRIVE_FILE = 'https://www.googleapis.com/auth/drive.file';
 const short = (s: string) => s.replace('https://www.googleapis.com/auth/', '');
 
 describe('scopes (Google reference pages, "Authorization" of each method)', () => {
@@ -93,6 +95,11 @@ describe('scopes (Google reference pages, "Authorization" of each method)', () =
     expect(compare(declared.filter((s) => s !== email)).missing).toEqual([...base.missing, email]);
     const broad = 'https://www.googleapis.com/auth/spreadsheets';
     expect(compare([...declared, broad]).needless).toEqual([...base.needless, broad]);
+  });
+
+  test('Save to Drive through the advanced Drive service (Drive API files.create) needs drive.file; DriveApp.createFile needs drive', () => {
+    expect([...neededScopes(calledMethods('Drive.Files.create({name: n}, blob)')).keys()]).toEqual([AUTH_DRIVE_FILE]);
+    expect([...neededScopes(calledMethods('DriveApp.createFile(blob)')).keys()]).toEqual(['https://www.googleapis.com/auth/drive']);
   });
 
   test("tools/build/scopes.cjs is the manifest's list, and README's deploy table shows each scope with its feature and consent text", () => {
