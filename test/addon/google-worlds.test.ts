@@ -190,13 +190,14 @@ describe('the hourly trigger with and without an active document (apps-script-pl
     expect(rt.logs.join('\n')).toContain('Google ran the trigger without its spreadsheet; nothing was imported or synced');
     // The sidebar opens: the finished scan says why it waited, and is imported (as the Scans card does).
     const listed = rt.scriptRun('getRunningScans', [], { user: OWNER }) as any[];
-    expect(listed).toMatchObject([{ scanId: first, status: 'success' }]);
+    expect(listed).toMatchObject([{ scanId: first, status: 'success', importNow: true }]);
     expect(listed[0].autoImportStopped).toMatch(
-      /^Not imported automatically: the hourly import ran at .* without access to this spreadsheet .*It is imported now that the sidebar is open\.$/,
+      /^Not imported automatically: the hourly import ran at .* without access to this spreadsheet \(Google did not open it for the trigger\), so it is imported now that the sidebar is open\.$/,
     );
     expect((rt.scriptRun('getListsStatus', [], { user: OWNER }) as any).notice).toMatch(
       /^Automatic sync did not run: the hourly trigger ran at .* without access to this spreadsheet/,
     );
+    // What the Scans card does on sight of importNow (test/sidebar/scan.test.ts).
     const imported = rt.scriptRun('importScan', [first, null], { user: OWNER }) as any;
     expect(imported).toMatchObject({ done: true, sheetName: 'Night one' });
     expect(asins(wb, 'Night one')).toHaveLength(8);

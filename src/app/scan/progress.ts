@@ -58,8 +58,12 @@ export function runningScans(): ScanProgress[] {
     const rec = r0[String(id)];
     if (isFinishedState(p.status) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
     else {
-      const note = stopped[String(id)] || (isFinishedState(p.status) ? quotaNote || noDocNote : null);
-      out.push(note ? { ...p, autoImportStopped: note } : p);
+      const finished = isFinishedState(p.status);
+      const note = stopped[String(id)] || (finished ? quotaNote || noDocNote : null);
+      // Missed only because the trigger had no document: the open sidebar does the import now (not a
+      // scan whose import stopped on a failure, nor a cancelled one, which the user imports).
+      const importNow = finished && !!noDocNote && note === noDocNote && p.status !== 'cancelled';
+      out.push(note ? { ...p, autoImportStopped: note, ...(importNow ? { importNow } : {}) } : p);
     }
   });
   if (forget.length) {

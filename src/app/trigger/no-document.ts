@@ -54,6 +54,6 @@ export function noDocumentNotice(rec: NoDocumentRecord | null, format: (ms: numb
   return (
     'Not imported automatically: the hourly import ran at ' +
     format(rec.at, 'MMM d, HH:mm') +
-    ' without access to this spreadsheet (Google did not open it for the trigger). It is imported now that the sidebar is open.'
+    ' without access to this spreadsheet (Google did not open it for the trigger), so it is imported now that the sidebar is open.'
   );
 }
