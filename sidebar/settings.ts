@@ -4,6 +4,9 @@ import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 
+/** The formulas option, as Settings, the server's messages and the formula cells name it. */
+const FORMULAS_LABEL = 'Formulas in this spreadsheet run on my key';
+
 function render(root: HTMLElement): void {
   fill(root, h('p', { class: 'muted' }, 'Loading settings…'));
   call('getSettings').then(
@@ -45,8 +48,7 @@ function form(root: HTMLElement, s: SettingsView): void {
   // The owner's first key: formulas in this spreadsheet can be turned on with it, in the same Save
   // (issue 27 item 4: one step from a saved key to working formulas). Ticked: a seller alone in
   // their spreadsheet wants it; the hint says what it costs when editors recalculate.
-  const withKey =
-    s.isOwner && !s.hasApiKey ? checkbox('Formulas in this spreadsheet run on my key', true, { name: 'formulasOnMyKey' }) : null;
+  const withKey = s.isOwner && !s.hasApiKey ? checkbox(FORMULAS_LABEL, true, { name: 'formulasOnMyKey' }) : null;
   const save = async () => {
     const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string; formulasOnMyKey?: boolean } = typed();
     if (withKey && withKey.input.checked && input.apiKey) input.formulasOnMyKey = true;
@@ -70,7 +72,7 @@ function form(root: HTMLElement, s: SettingsView): void {
         if (first && s.hasApiKey) {
           fill(
             result,
-            h('span', { class: 'ok' }, 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas in this spreadsheet run on it.' : '') + ' '),
+            h('span', { class: 'ok' }, 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas here run on it.' : '') + ' '),
             button('Continue to New scan', () => show('scan'), 'action'),
           );
           // The key is saved: the Formulas section now shows the on/off switch.
@@ -115,10 +117,10 @@ function form(root: HTMLElement, s: SettingsView): void {
       return;
     }
     if (!v.hasApiKey) {
-      fill(sharing, h('div', { class: 'hint' }, 'Formulas such as =ASIN_FROM_UPC() run once your key is saved (see above).'));
+      fill(sharing, h('div', { class: 'hint' }, 'They run once your key is saved.'));
       return;
     }
-    const c = checkbox('Formulas in this spreadsheet run on my key', v.formulaKeyShared, { name: 'formulaKeyShared' });
+    const c = checkbox(FORMULAS_LABEL, v.formulaKeyShared, { name: 'formulaKeyShared' });
     const hint = h('div', { class: 'hint' }, v.formulaNote);
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
@@ -127,12 +129,7 @@ function form(root: HTMLElement, s: SettingsView): void {
           (next) => {
             c.input.checked = next.formulaKeyShared;
             fill(hint, next.formulaNote);
-            message(
-              next.formulaKeyShared
-                ? 'Formulas in this spreadsheet now run on your key, also when an editor recalculates them.'
-                : 'Formulas in this spreadsheet no longer run on your key.',
-              'ok',
-            );
+            message(next.formulaKeyShared ? 'Formulas here now run on your key.' : 'Formulas here no longer run on your key.', 'ok');
           },
           (e) => {
             c.input.checked = !on;

@@ -134,10 +134,7 @@ describe('settings', () => {
     await expect(box.isChecked()).resolves.toBe(false);
     await box.check();
     await until(() => sb.callsOf('setFormulaKeySharing'), [[true]]);
-    await until(
-      () => page.locator('.msg.ok .text').innerText(),
-      'Formulas in this spreadsheet now run on your key, also when an editor recalculates them.',
-    );
+    await until(() => page.locator('.msg.ok .text').innerText(), 'Formulas here now run on your key.');
     await expect(page.getByText(/counts against your quota/).count()).resolves.toBe(1);
     await until(() => box.isEnabled(), true);
     await box.uncheck();
@@ -205,7 +202,7 @@ describe('first run', () => {
           .locator('.result .ok')
           .innerText()
           .then((t) => t.trim()),
-      ).resolves.toBe(tick ? 'Your key is saved. Formulas in this spreadsheet run on it.' : 'Your key is saved.');
+      ).resolves.toBe(tick ? 'Your key is saved. Formulas here run on it.' : 'Your key is saved.');
       // Now the Formulas section holds the one switch, following what the server said.
       await until(() => page.getByLabel('Formulas in this spreadsheet run on my key').count(), 1);
       await expect(page.getByLabel('Formulas in this spreadsheet run on my key').isChecked()).resolves.toBe(tick);
