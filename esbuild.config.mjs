@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { collectEntryPoints, renderDeclarations, NAMESPACE } = require('./tools/build/entrypoints.cjs');
+const { ADDON_SCOPES } = require('./tools/build/scopes.cjs');
 
 const config = JSON.parse(readFileSync('addon.config.json', 'utf8'));
 // ADDON_OUT_DIR lets parallel work build elsewhere; the folder is swapped in whole at the end so a
@@ -64,8 +65,11 @@ const html = readFileSync('sidebar/index.html', 'utf8')
   .replace('<!-- inline:sidebar.js -->', () => `<script>\n${sidebarJs.outputFiles[0].text.replace(/<\/script/gi, '<\\/script')}</script>`);
 writeFileSync(`${tmp}/Sidebar.html`, html);
 
-// appsscript.json: the source manifest plus the fetch allow-list from the configured service.
+// appsscript.json: the source manifest plus the scopes (tools/build/scopes.cjs, their one list) and
+// the fetch allow-list from the configured service.
 const manifest = JSON.parse(readFileSync('appsscript.json', 'utf8'));
+if (manifest.oauthScopes) throw new Error('appsscript.json: declare oauthScopes in tools/build/scopes.cjs, not here');
+manifest.oauthScopes = ADDON_SCOPES.map((s) => s.scope);
 manifest.urlFetchWhitelist = config.allowedServiceUrls.map((u) => {
   if (!/^https:\/\/[^/]+\/.*$/.test(u)) throw new Error(`allowedServiceUrls entry ${u}: Apps Script needs an https prefix with a path`);
   return u;

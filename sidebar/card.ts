@@ -25,6 +25,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   let p = first;
   let timer: number | undefined;
   let wasActive = isActive(first);
+  let importedOnSight = false;
 
   const poll = () => {
     timer = undefined;
@@ -92,7 +93,11 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
       // one that finishes while shown is imported at once, as the hourly trigger would — except
       // after a Cancel, when the user decides.
-      parts.push(resultsPanel(p.scanId, p.resultSheet, opts.autoImport && finishedNow && p.status !== 'cancelled'));
+      // `importNow`: the hourly trigger ran without the spreadsheet and could not import it; the open
+      // sidebar does (once: the card's later redraws come from polls, which do not set it).
+      const now = finishedNow || (p.importNow === true && !importedOnSight);
+      if (p.importNow) importedOnSight = true;
+      parts.push(resultsPanel(p.scanId, p.resultSheet, opts.autoImport && now && p.status !== 'cancelled'));
     }
     if (opts.history) parts.push(historyActions());
     fill(card, ...parts);

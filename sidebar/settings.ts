@@ -4,6 +4,9 @@ import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 
+/** The formulas option, as Settings, the server's messages and the formula cells name it. */
+const FORMULAS_LABEL = 'Formulas in this spreadsheet run on my key';
+
 function render(root: HTMLElement): void {
   fill(root, h('p', { class: 'muted' }, 'Loading settings…'));
   call('getSettings').then(
@@ -42,8 +45,14 @@ function form(root: HTMLElement, s: SettingsView): void {
     if (key.value.trim()) input.apiKey = key.value;
     return input;
   };
+  // The owner's first key: formulas in this spreadsheet can be turned on with it, in the same Save
+  // (issue 27 item 4: one step from a saved key to working formulas). Ticked: a seller alone in
+  // their spreadsheet wants it; the hint says what it costs when editors recalculate.
+  const withKey = s.isOwner && !s.hasApiKey ? checkbox(FORMULAS_LABEL, true, { name: 'formulasOnMyKey' }) : null;
   const save = async () => {
-    const next = await call('saveSettings', typed());
+    const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string; formulasOnMyKey?: boolean } = typed();
+    if (withKey && withKey.input.checked && input.apiKey) input.formulasOnMyKey = true;
+    const next = await call('saveSettings', input);
     key.value = '';
     s = next;
     fill(saved, next.hasApiKey ? 'Saved key: ' + next.apiKeyMasked : 'No key saved yet.');
@@ -60,12 +69,19 @@ function form(root: HTMLElement, s: SettingsView): void {
         await save();
         message('Settings saved.', 'ok');
         // The first key saved: the next step is the scan the user came for.
-        if (first && s.hasApiKey)
+        if (first && s.hasApiKey) {
           fill(
             result,
-            h('span', { class: 'ok' }, 'Your key is saved. '),
+            h('span', { class: 'ok' }, 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas here run on it.' : '') + ' '),
             button('Continue to New scan', () => show('scan'), 'action'),
           );
+          // The key is saved: the Formulas section now shows the on/off switch.
+          if (withKey) {
+            withKey.row.remove();
+            withKeyHint?.remove();
+            renderSharing(s);
+          }
+        }
       }),
     'action',
   );
@@ -94,20 +110,26 @@ function form(root: HTMLElement, s: SettingsView): void {
   );
 
   const sharing = h('div', { class: 'form-group' });
-  if (s.isOwner) {
-    const c = checkbox('Let formulas in this spreadsheet use my key', s.formulaKeyShared, { name: 'formulaKeyShared' });
+  const renderSharing = (v: SettingsView) => {
+    if (!v.isOwner) {
+      // Not offered (a shared drive, or another user owns the file): the server says why and what works.
+      fill(sharing, h('div', { class: 'hint' }, v.formulaNote));
+      return;
+    }
+    if (!v.hasApiKey) {
+      fill(sharing, h('div', { class: 'hint' }, 'They run once your key is saved.'));
+      return;
+    }
+    const c = checkbox(FORMULAS_LABEL, v.formulaKeyShared, { name: 'formulaKeyShared' });
+    const hint = h('div', { class: 'hint' }, v.formulaNote);
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
       busy(c.input, () =>
         call('setFormulaKeySharing', on).then(
           (next) => {
             c.input.checked = next.formulaKeyShared;
-            message(
-              next.formulaKeyShared
-                ? 'Formulas in this spreadsheet now use your key, also when an editor recalculates them.'
-                : 'Formulas in this spreadsheet no longer use your key.',
-              'ok',
-            );
+            fill(hint, next.formulaNote);
+            message(next.formulaKeyShared ? 'Formulas here now run on your key.' : 'Formulas here no longer run on your key.', 'ok');
           },
           (e) => {
             c.input.checked = !on;
@@ -116,18 +138,10 @@ function form(root: HTMLElement, s: SettingsView): void {
         ),
       );
     });
-    fill(
-      sharing,
-      c.row,
-      h(
-        'div',
-        { class: 'hint' },
-        'Editors of this spreadsheet then run =ASIN_FROM_UPC() and the other formulas with your key and its quota.',
-      ),
-    );
-  } else {
-    fill(sharing, h('div', { class: 'hint' }, 'Only the owner of this spreadsheet can let its formulas use their key.'));
-  }
+    fill(sharing, c.row, hint);
+  };
+  renderSharing(s);
+  const withKeyHint = withKey ? h('div', { class: 'hint' }, s.formulaNote) : null;
 
   fill(
     root,
@@ -140,6 +154,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     withHint(field('API key', key), saved),
     field('Service address', url),
     field('Default marketplace', market),
+    ...(withKey ? [h('div', { class: 'form-group' }, withKey.row, withKeyHint)] : []),
     h('div', { class: 'buttons' }, saveBtn, testBtn),
     result,
     h('h3', null, 'Formulas'),

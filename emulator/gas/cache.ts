@@ -156,7 +156,8 @@ export function createCacheService(state: RuntimeState, stores: CacheStores) {
     /** null when the script is not bound to a document. */
     getDocumentCache() {
       requireService(state, 'CacheService');
-      return stores.document ? new LocalCache(state, stores.document) : null;
+      // Also null in a time-driven trigger that has no active document (index.ts triggerDocument).
+      return stores.document && state.hasDocument() ? new LocalCache(state, stores.document) : null;
     },
   };
 }

@@ -116,6 +116,11 @@ export interface Execution {
    * quotas.ts): past `at` the next service call throws `error()`.
    */
   deadline?: { at: number; error: () => Error };
+  /**
+   * false: the execution has no active document (a time-driven trigger in the "no document" world,
+   * RuntimeOptions.triggerDocument): getActiveSpreadsheet() is null, document properties/cache/lock null.
+   */
+  document?: boolean;
 }
 
 export interface ExecutionCounters {
@@ -168,6 +173,17 @@ export class RuntimeState {
   readonly uiAnswers: UiAnswer[] = [];
   /** Totals over all executions, for benchmarks. */
   readonly totals: ExecutionCounters = emptyCounters();
+  /** The manifest's oauthScopes (scopes.ts checks methods against them); null = none declared, nothing checked. */
+  scopes: ReadonlySet<string> | null = null;
+  /** Users whose email Google withholds even in FULL (identity.ts); '' from getActiveUser().getEmail(). */
+  readonly withheldEmails = new Set<string>();
+  /** Users who may only view the document: every change to it throws (spreadsheet/context.ts). */
+  readonly viewers = new Set<string>();
+
+  /** Whether the running execution has an active document (see Execution.document). */
+  hasDocument(): boolean {
+    return this.current?.document !== false;
+  }
 
   constructor(opts: { clock?: VirtualClock; cost?: Partial<CostModel> } = {}) {
     this.clock = opts.clock ?? new VirtualClock();

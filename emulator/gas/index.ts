@@ -21,12 +21,13 @@ import { createCacheService, createCacheStores, type CacheStores } from './cache
 import { LockTable, createLockService } from './lock';
 import { createHtmlService } from './html';
 import { AuthModeEnum, TriggerTable, createScriptApp, type TriggerRecord } from './triggers';
-import { createSession } from './session';
+import { LOCAL_SCRIPT_ID, createSession } from './session';
 import { DriveStore, createDriveApp } from './drive';
 import { createLogging } from './logging';
 import { MimeTypeEnum, createContentService } from './enums';
 import { transportArgs, transportResult } from './scriptrun';
 import { APPS_SCRIPT_GLOBALS } from './globals';
+import { requireScope } from './scopes';
 import { QUOTA_MESSAGES, QuotaMeter, DailyComputeTimeError, type QuotaOption, type QuotaUsage } from './quotas';
 
 // gas-local has no types; this is the one function it offers.
@@ -36,6 +37,7 @@ const gas: {
 } = require('gas-local');
 
 export { APPS_SCRIPT_GLOBALS, loadBare, extraGlobals } from './globals';
+export { temporaryActiveUserKey } from './session';
 export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
 export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
 export { DAILY_QUOTAS, QUOTA_MESSAGES, QUOTA_DAY_MS } from './quotas';
@@ -108,6 +110,28 @@ export interface RuntimeOptions {
    * to change single limits (`{tier, limits: {urlFetchCalls: 10}}`), or false to count nothing.
    */
   quotas?: QuotaOption;
+  /**
+   * The scopes the script is authorised for (scopes.ts checks every listed method against them):
+   * 'manifest' (default) = appsscript.json's `oauthScopes` (none declared: nothing checked, as
+   * Google then detects scopes itself), a list, or null to check nothing.
+   */
+  oauthScopes?: string[] | 'manifest' | null;
+  /**
+   * Whether a time-driven trigger runs with an active document. Google does not promise one to an
+   * add-on's trigger (apps-script-platform.md), so the add-on must work in both: 'active' (default)
+   * = as in a sidebar call; 'none' = getActiveSpreadsheet() null, document properties, cache and lock
+   * null (opening the file by id then needs the `spreadsheets` scope).
+   */
+  triggerDocument?: 'active' | 'none';
+  /**
+   * Users to whom Google gives no email even when they authorised the add-on (Session reference:
+   * "many cross-domain consumer cases"): their getActiveUser().getEmail() is ''.
+   */
+  withheldEmails?: string[];
+  /** Users who may only view the spreadsheet: every change to it throws (identity.ts wording). */
+  viewers?: string[];
+  /** The file is in a shared drive: Spreadsheet.getOwner() is null (sets the workbook's `sharedDrive`). */
+  sharedDrive?: boolean;
 }
 
 export interface RunOptions {
@@ -141,6 +165,7 @@ export interface FiredTrigger {
 export interface Manifest {
   timeZone?: string;
   urlFetchWhitelist?: string[];
+  oauthScopes?: string[];
   [key: string]: unknown;
 }
 
@@ -181,6 +206,8 @@ export class Runtime {
   private readonly addOnName: string | undefined;
   private readonly requireMenuRun: boolean;
   private used: boolean;
+  /** RuntimeOptions.triggerDocument; tests switch it between trigger runs (the same document, another world). */
+  triggerDocument: 'active' | 'none';
 
   constructor(opts: RuntimeOptions = {}) {
     this.scriptPath = path.resolve(opts.scriptPath ?? DEFAULT_SCRIPT_PATH);
@@ -196,6 +223,12 @@ export class Runtime {
     this.addOnName = opts.addOnName;
     this.requireMenuRun = opts.requireMenuRun ?? opts.addOn ?? true;
     this.used = opts.usedInDocument ?? false;
+    this.triggerDocument = opts.triggerDocument ?? 'active';
+    if (opts.sharedDrive) this.workbook.sharedDrive = true;
+    const scopes = opts.oauthScopes === undefined || opts.oauthScopes === 'manifest' ? manifest.oauthScopes : opts.oauthScopes;
+    this.state.scopes = Array.isArray(scopes) ? new Set(scopes.map(String)) : null;
+    for (const u of opts.withheldEmails ?? []) this.state.withheldEmails.add(u);
+    for (const u of opts.viewers ?? []) this.state.viewers.add(u);
     this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
 
     const now = () => this.state.clock.now();
@@ -208,18 +241,24 @@ export class Runtime {
     this.drive = new DriveStore(opts.driveDir ?? null);
     const whitelist = opts.urlFetchWhitelist === 'manifest' ? (manifest.urlFetchWhitelist ?? []) : (opts.urlFetchWhitelist ?? null);
     const scriptTimeZone = () => this.timeZone;
-    const scriptId = 'local-script-id';
+    const scriptId = LOCAL_SCRIPT_ID;
     const logging = createLogging(this.state);
     this.services = {
       UrlFetchApp: createUrlFetchApp(this.state, this.http, { timeoutMs: opts.urlFetchTimeoutMs, whitelist, quota: this.quotas }),
-      PropertiesService: createPropertiesService(this.state, this.properties, () => this.owner, this.quotas),
+      // Custom functions read the owner's user properties; a shared-drive file has no owner (no one's store).
+      PropertiesService: createPropertiesService(
+        this.state,
+        this.properties,
+        () => (this.workbook.sharedDrive ? '' : this.owner),
+        this.quotas,
+      ),
       CacheService: createCacheService(this.state, this.caches),
       LockService: createLockService(this.state, this.locks),
       Utilities: createUtilities(this.state, { scriptTimeZone }),
       HtmlService: createHtmlService(this.state, { dir, context: () => this.context() }),
       ScriptApp: createScriptApp(this.state, this.triggers, { addOn: opts.addOn ?? true, documentId: this.workbook.id, scriptId }),
       Session: createSession(this.state, { scriptTimeZone, scriptId }),
-      DriveApp: createDriveApp(this.state, this.drive),
+      DriveApp: withScopes(this.state, 'DriveApp', createDriveApp(this.state, this.drive)),
       Logger: logging.Logger,
       console: logging.console,
       MimeType: MimeTypeEnum,
@@ -296,6 +335,7 @@ export class Runtime {
     const st = this.state;
     const outer = { current: st.current, realm: st.realm, ctx: this.ctx };
     const exec: Execution = { kind, authMode, startedAt: st.clock.now(), limitMs: LIMIT_MS[kind], user, counters: emptyCounters() };
+    if (kind === 'installable-trigger' && this.triggerDocument === 'none') exec.document = false;
     // A trigger execution also ends where it spends the rest of the user's daily trigger runtime.
     const quotaEnd = kind === 'installable-trigger' ? this.quotas.triggerDeadline(exec) : null;
     if (quotaEnd !== null) exec.deadline = { at: quotaEnd, error: () => new DailyComputeTimeError() };
@@ -400,7 +440,8 @@ export class Runtime {
     return this.execute(name, 'simple-trigger', authMode, user, (ctx) => {
       const e = new this.state.realm.Object() as Record<string, unknown>;
       e.authMode = AuthModeEnum[authMode];
-      e.user = { getEmail: () => (authMode === 'NONE' ? '' : user) };
+      // Simple triggers get no email unless authorised (FULL: onInstall). (Session reference)
+      e.user = { getEmail: () => (authMode === 'FULL' && !this.state.withheldEmails.has(user) ? user : '') };
       Object.defineProperty(e, 'source', { get: () => this.spreadsheet().getActiveSpreadsheet(), enumerable: true });
       return this.fn(ctx, name)(e);
     });
@@ -556,6 +597,23 @@ export class Runtime {
   close(): void {
     this.http.close();
   }
+}
+
+/**
+ * Wraps a service whose own module does not check scopes: every method call first checks
+ * `Service.method` against the manifest (scopes.ts).
+ */
+function withScopes<T extends object>(state: RuntimeState, name: string, service: T): T {
+  return new Proxy(service, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (typeof v !== 'function' || typeof prop !== 'string') return v;
+      return (...args: unknown[]) => {
+        if (state.current) requireScope(state, `${name}.${prop}`);
+        return (v as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }
 
 export function createRuntime(opts: RuntimeOptions = {}): Runtime {

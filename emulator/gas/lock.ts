@@ -141,7 +141,8 @@ export function createLockService(state: RuntimeState, table: LockTable) {
     getDocumentLock() {
       requireService(state, 'LockService');
       const s = table.slot('document');
-      return s ? new LocalLock(state, s) : null;
+      // Also null in a time-driven trigger that has no active document (index.ts triggerDocument).
+      return s && state.hasDocument() ? new LocalLock(state, s) : null;
     },
   };
 }

@@ -13,6 +13,7 @@
  */
 import type { RuntimeState, AuthMode } from './execution';
 import { gasError } from './realm';
+import { requireScope } from './scopes';
 
 export type ServiceName =
   | 'CacheService'
@@ -47,12 +48,17 @@ export function permissionMessage(service: string): string {
   return `You do not have permission to call ${service} service.`;
 }
 
-/** Throws Google's permission error when the running execution may not use `service`. */
-export function requireService(state: RuntimeState, service: ServiceName): void {
+/**
+ * Throws Google's permission error when the running execution may not use `service` (its auth
+ * mode), or when `method` (e.g. 'fetch' of UrlFetchApp) needs a scope the manifest does not declare
+ * (scopes.ts).
+ */
+export function requireService(state: RuntimeState, service: ServiceName, method?: string): void {
   const e = state.exec();
   state.checkLimit();
   const allowed = ALLOWED[e.authMode];
   if (allowed !== 'all' && !allowed.has(service)) throw gasError(state, permissionMessage(service));
+  if (method) requireScope(state, `${service}.${method}`);
 }
 
 export function isCustomFunction(state: RuntimeState): boolean {

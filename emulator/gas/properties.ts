@@ -140,13 +140,15 @@ export function createPropertiesService(state: RuntimeState, stores: PropertySto
     },
     getDocumentProperties() {
       requireService(state, 'PropertiesService');
-      return stores.document ? new LocalProperties(state, stores.document, null, quota) : null;
+      // Also null in a time-driven trigger that has no active document (index.ts triggerDocument).
+      return stores.document && state.hasDocument() ? new LocalProperties(state, stores.document, null, quota) : null;
     },
     getUserProperties() {
       requireService(state, 'PropertiesService');
       const e = state.exec();
       if (e.authMode === 'CUSTOM_FUNCTION') {
-        // The owner's store; an editor may read but not write it. (message chosen)
+        // The owner's store; an editor may read but not write it. (message chosen) A file in a shared
+        // drive has no owner: '' is a store of no one's, which nobody may write (chosen).
         const ownerEmail = owner();
         return new LocalProperties(
           state,

@@ -17,22 +17,35 @@ class LocalUser {
   }
 }
 
+/** The local runtime's scriptId (index.ts), exported for tests that build a user's temporary key. */
+export const LOCAL_SCRIPT_ID = 'local-script-id';
+
+/** Session.getTemporaryActiveUserKey() of `user`: stable per user and script, not the email. (format chosen) */
+export function temporaryActiveUserKey(user: string, scriptId: string = LOCAL_SCRIPT_ID): string {
+  return createHash('sha256').update(`${scriptId}\n${user}`).digest('base64').replace(/=+$/, '');
+}
+
 export function createSession(state: RuntimeState, opts: { scriptTimeZone: () => string; scriptId: string }) {
-  const use = () => requireService(state, 'Session');
-  // Where Google withholds the identity (custom functions, AuthMode NONE), getEmail() is ''
-  // (Session reference: "returns a blank string if the email address is not available"). (chosen for NONE)
+  const use = (method?: string) => requireService(state, 'Session', method);
+  // Where Google withholds the identity, getEmail() is '' (Session reference, getActiveUser: "the
+  // user's email address is not available in any context that allows a script to run without that
+  // user's authorization, like a simple onOpen(e) or onEdit(e) trigger, a custom function"): custom
+  // functions, simple triggers (also in LIMITED), AuthMode NONE, and the users Google withholds it
+  // from even when they authorized (state.withheldEmails: "many cross-domain consumer cases").
+  // The method itself needs the userinfo.email scope (scopes.ts), else it throws.
   const email = () => {
     const e = state.exec();
-    return e.authMode === 'CUSTOM_FUNCTION' || e.authMode === 'NONE' ? '' : e.user;
+    if (e.authMode === 'CUSTOM_FUNCTION' || e.authMode === 'NONE' || (e.kind === 'simple-trigger' && e.authMode !== 'FULL')) return '';
+    return state.withheldEmails.has(e.user) ? '' : e.user;
   };
   return {
     getActiveUser(): LocalUser {
-      use();
+      use('getActiveUser');
       return new LocalUser(email());
     },
     /** For an add-on the effective user is the user running it. */
     getEffectiveUser(): LocalUser {
-      use();
+      use('getEffectiveUser');
       return new LocalUser(email());
     },
     getScriptTimeZone(): string {
@@ -46,7 +59,7 @@ export function createSession(state: RuntimeState, opts: { scriptTimeZone: () =>
     /** Stable per user and script, not the email. (format chosen) */
     getTemporaryActiveUserKey(): string {
       use();
-      return createHash('sha256').update(`${opts.scriptId}\n${state.exec().user}`).digest('base64').replace(/=+$/, '');
+      return temporaryActiveUserKey(state.exec().user, opts.scriptId);
     },
   };
 }

@@ -123,7 +123,7 @@ export interface ScriptAppOptions {
 }
 
 export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: ScriptAppOptions) {
-  const manage = () => requireService(state, 'ScriptApp');
+  const manage = (method?: string) => requireService(state, 'ScriptApp', method);
   const wrap = (list: TriggerRecord[]) => state.realm.Array.from(list, (r) => new LocalTrigger(r)) as LocalTrigger[];
 
   function install(rec: Omit<TriggerRecord, 'uid' | 'user'>): LocalTrigger {
@@ -236,20 +236,20 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     },
     /** The current user's triggers (for add-ons: in this document). (chosen) */
     getProjectTriggers(): LocalTrigger[] {
-      manage();
+      manage('getProjectTriggers');
       state.serviceCall();
       const user = state.exec().user;
       return wrap(table.forUser(user).filter((t) => !opts.addOn || t.sourceId === (opts.documentId ?? '')));
     },
     getUserTriggers(doc: { getId(): string }): LocalTrigger[] {
-      manage();
+      manage('getUserTriggers');
       state.serviceCall();
       const user = state.exec().user;
       const id = doc.getId();
       return wrap(table.forUser(user).filter((t) => t.sourceId === id));
     },
     deleteTrigger(trigger: LocalTrigger): void {
-      manage();
+      manage('deleteTrigger');
       state.serviceCall();
       const rec = trigger?._rec;
       if (!rec) throw gasError(state, 'Invalid argument: trigger');
@@ -257,7 +257,7 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
       table.remove(rec.uid);
     },
     newTrigger(functionName: string) {
-      manage();
+      manage('newTrigger');
       const handler = String(functionName);
       return {
         timeBased: () => new ClockTriggerBuilder(handler),

@@ -372,11 +372,11 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
 
   return {
     fetch(url: string, params?: Params): LocalHttpResponse {
-      requireService(state, 'UrlFetchApp');
+      requireService(state, 'UrlFetchApp', 'fetch');
       return send([prepare(url, params)])[0];
     },
     fetchAll(requests: Array<string | Params>): LocalHttpResponse[] {
-      requireService(state, 'UrlFetchApp');
+      requireService(state, 'UrlFetchApp', 'fetchAll');
       if (!Array.isArray(requests)) throw fail('Invalid argument: requests');
       const prepared = requests.map((r) => (typeof r === 'string' ? prepare(r) : prepare(r?.url, r)));
       if (prepared.length === 0) return new state.realm.Array() as LocalHttpResponse[];

@@ -66,7 +66,28 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return SpreadsheetApp.getActiveSpreadsheet();
 }
 
-/** The executing user's email ('' when Google does not tell). */
+/**
+ * Whether this execution has its document: Google does not promise an active spreadsheet (nor
+ * document properties) to an add-on's time-driven trigger, so the hourly trigger asks first.
+ */
+export function hasActiveDocument(): boolean {
+  return SpreadsheetApp.getActiveSpreadsheet() !== null && PropertiesService.getDocumentProperties() !== null;
+}
+
+/**
+ * Who is running, without their email: Session.getTemporaryActiveUserKey() is unique per user and
+ * script, needs no scope, and is there wherever the email may be withheld (cross-domain consumer
+ * accounts). It rotates every 30 days (Session reference), so it tags only short-lived records
+ * (running scans), never anything kept longer.
+ */
+export function activeUserKey(): string {
+  return Session.getTemporaryActiveUserKey();
+}
+
+/**
+ * The executing user's email ('' when Google does not tell: cross-domain consumer accounts, or a
+ * manifest without userinfo.email). Used only to recognise the spreadsheet's owner (formulas).
+ */
 export function activeUserEmail(): string {
   try {
     return Session.getActiveUser().getEmail() || '';

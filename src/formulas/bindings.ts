@@ -4,7 +4,7 @@
  */
 import type { FormulaDeps } from './engine';
 import { readFormulaSettings } from './key';
-import { NO_KEY_MESSAGE } from './messages';
+import { NO_KEY_MESSAGE, SHARED_DRIVE_NO_KEY_MESSAGE } from './messages';
 
 export function gasFormulaDeps(): FormulaDeps {
   const startedAt = Date.now();
@@ -15,12 +15,12 @@ export function gasFormulaDeps(): FormulaDeps {
     sleep: (ms: number) => Utilities.sleep(ms),
     now: () => Date.now(),
     startedAt,
-    settings: () =>
-      readFormulaSettings(
-        PropertiesService.getUserProperties(),
-        SpreadsheetApp.getActiveSpreadsheet().getId(),
-        ADDON_DEFAULT_SERVICE_URL,
-        NO_KEY_MESSAGE,
-      ),
+    settings: () => {
+      const ss = SpreadsheetApp.getActiveSpreadsheet();
+      const read = readFormulaSettings(PropertiesService.getUserProperties(), ss.getId(), ADDON_DEFAULT_SERVICE_URL, NO_KEY_MESSAGE);
+      // No share: in a shared drive (no owner) none can exist, and the cell says so instead.
+      if (!read.ok && ss.getOwner() === null) return { ...read, message: SHARED_DRIVE_NO_KEY_MESSAGE };
+      return read;
+    },
   };
 }

@@ -4,7 +4,7 @@
  * Inside a custom function PropertiesService.getUserProperties() returns the spreadsheet OWNER's
  * user properties, whoever recalculates; an editor's own key is out of reach there. So:
  * - Formulas use only a key the owner has explicitly shared for formulas in THIS spreadsheet:
- *   Settings writes it, when the owner turns on "Let formulas in this spreadsheet use my key",
+ *   Settings writes it, when the owner turns on "Formulas in this spreadsheet run on my key",
  *   into the owner's user properties under a name that includes the spreadsheet id
  *   (src/store/keys.ts formulaShareKey). The owner's ordinary key is never used by formulas, so no
  *   formula runs on a key that was not shared for this document, not even the owner's own.

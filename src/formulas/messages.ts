@@ -9,9 +9,13 @@ import type { IdFail } from '../ids';
 /** Decision: an unmatched input shows this (not an empty cell), so "looked up, nothing there" differs from "blank input". */
 export const NOT_FOUND = 'not found';
 
-/** The key formulas use is missing: says what to do. */
+/** The key formulas use is missing: says what to do (the option's name as Settings shows it). */
 export const NO_KEY_MESSAGE =
-  'No API key for formulas in this spreadsheet. The owner can allow it in Extensions > Product Sourcing Scan > Settings ("Let formulas in this spreadsheet use my key"), or use "Convert selected column", which uses your own key.';
+  'Formulas are off in this spreadsheet. Its owner turns them on in Extensions > Product Sourcing Scan > Settings ("Formulas in this spreadsheet run on my key"; recalculations then count against the owner\'s Scan Service quota), or use "Convert selected column", which uses your own key.';
+
+/** The same in a shared drive, where no one's key can reach formulas (src/app/settings/owner.ts). */
+export const SHARED_DRIVE_NO_KEY_MESSAGE =
+  'Formulas cannot run in a shared drive: Google runs them under no one\'s settings, so they have no API key. Use Extensions > Product Sourcing Scan > "Convert selected column", or a copy in your My Drive.';
 
 const FAIL_PHRASE: Record<IdFail['reason'], string> = {
   blank: 'blank',

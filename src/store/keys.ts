@@ -30,6 +30,8 @@ export function columnJobKey(spreadsheetId: string): string {
 export const QUOTA_STOP_KEY = 'scan.quotaStop';
 /** The user's hourly-trigger runtime in the current 24-hour window: `{s, ms}`. */
 export const TRIGGER_DAY_KEY = 'scan.triggerDay';
+/** The hourly trigger last ran without an active document (src/app/trigger/no-document.ts): `{at, n}`. */
+export const TRIGGER_NO_DOCUMENT_KEY = 'scan.triggerNoDoc';
 
 // ---- Document properties (shared by the document's editors; never the key) ----------------------
 

@@ -266,7 +266,10 @@ test('whose key: an editor without a share sees the documented message (no call)
   let from = rt.executions.length;
   wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A7)');
   expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map(() => NO_KEY_MESSAGE)]);
-  expect(NO_KEY_MESSAGE).toMatch(/owner can allow it .*Settings.*"Convert selected column", which uses your own key/);
+  // Issue 27 item 4: the cell names the option as Settings shows it, and what it costs the owner.
+  expect(NO_KEY_MESSAGE).toMatch(
+    /^Formulas are off in this spreadsheet\. Its owner turns them on in .*Settings \("Formulas in this spreadsheet run on my key"; recalculations then count against the owner's Scan Service quota\).*"Convert selected column", which uses your own key/,
+  );
   expect(formulaRuns(rt, from).requests).toBe(0);
   expect(formulaRuns(rt, from).runs.map((r) => r.user)).toEqual([EDITOR]);
 

@@ -6,15 +6,18 @@
 import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
+import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
 import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
-/** The running-scan record's user tag (src/app/scan/running.ts): 12 hex digits of SHA-256 of the email. */
+/**
+ * The running-scan record's user tag (src/app/scan/running.ts): 12 hex digits of SHA-256 of the
+ * user's Session.getTemporaryActiveUserKey() (no longer of the email, which Google may withhold).
+ */
 function userTag(email: string): string {
-  return createHash('sha256').update(email).digest('hex').slice(0, 12);
+  return createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 }
 
 describe('scan history', () => {

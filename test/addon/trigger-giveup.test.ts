@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
+import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
 import { connect, runtime, startFaultProxy, type FaultProxy } from './scanflow-helpers';
 import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
@@ -16,7 +16,8 @@ jest.setTimeout(60_000);
 
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
-const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+// The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
+const tag = (email: string) => createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 const RESULTS = { method: 'POST', path: '^/api/v3/scans/\\d+$' };
 
 describe('automatic import trigger gives up', () => {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
+import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown, utcClockText } from './scanflow-helpers';
 import { expectEveryRowOnce, useFinishedScan } from './import-helpers';
 import { api } from './lists-helpers';
@@ -17,7 +17,8 @@ jest.setTimeout(60_000);
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 const MIN = 60_000;
-const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+// The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
+const tag = (email: string) => createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 const utc = utcClockText;
 
 describe('hourly import within the daily quotas', () => {

@@ -8,11 +8,13 @@ import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { connect, runtime } from './scanflow-helpers';
 import { api, serviceRows, startImportService, summaryOf, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { temporaryActiveUserKey } from '../../emulator/gas';
 
 jest.setTimeout(60_000);
 
 const OWNER = 'owner@example.com';
-const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+// The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
+const tag = (email: string) => createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 
 describe('automatic import trigger', () => {
   let service: SpawnedService;

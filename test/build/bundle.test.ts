@@ -159,6 +159,8 @@ describe('appsscript.json', () => {
         'script.container.ui',
         'script.scriptapp',
         'drive.file',
+        // Recognising the spreadsheet's owner for formulas (issue 19 item 1; test/build/scopes.test.ts).
+        'userinfo.email',
       ]).toContain(s);
     expect(scopes).not.toContain('spreadsheets');
     expect(scopes).not.toContain('drive');

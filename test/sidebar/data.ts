@@ -17,6 +17,8 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     marketplaces: MARKETPLACES,
     formulaKeyShared: false,
     isOwner: true,
+    formulaNote:
+      'Formulas such as =ASIN_FROM_UPC() need this to run. Every recalculation, also by an editor, is a lookup on your Scan Service account and counts against your quota.',
     ...over,
   };
 }

@@ -390,6 +390,42 @@ describe('while it runs', () => {
 });
 
 describe('import', () => {
+  test('on open, a finished scan the hourly trigger could not import (it ran without the spreadsheet) is imported at once, and says why', async () => {
+    const note =
+      'Not imported automatically: the hourly import ran at Nov 21, 01:00 without access to this spreadsheet (Google did not open it for the trigger), so it is imported now that the sidebar is open.';
+    const finished = progress({ status: 'success', done: 36, products: 34, errors: 2, completedAt: '2026-11-21T00:12:00Z' });
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [{ ...finished, autoImportStopped: note, importNow: true }],
+        importScan: () => imported(),
+      }),
+      { clock: true },
+    );
+    const { page } = sb;
+    const card = page.locator('article.card');
+    await until(
+      () => card.locator('.import-status').innerText(),
+      '34 rows in tab Price list 2026-11-21, rows the service could not use in Price list 2026-11-21 errors.',
+    );
+    expect(sb.callsOf('importScan')).toEqual([[41, { filters: [] }]]);
+    await expect(card.innerText()).resolves.toContain(note);
+    await screenshot(page, 'import-after-trigger-without-document');
+    await sb.close();
+  });
+
+  test('a finished scan listed on open without importNow is offered, not imported', async () => {
+    const finished = progress({ status: 'success', done: 36, products: 34, errors: 2, completedAt: '2026-11-21T00:12:00Z' });
+    const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [finished], importScan: () => imported() }), {
+      clock: true,
+    });
+    const card = sb.page.locator('article.card');
+    await card.getByRole('button', { name: 'Import results' }).waitFor();
+    await sb.page.clock.runFor(8000);
+    expect(sb.callsOf('importScan')).toEqual([]);
+    await sb.close();
+  });
+
   test('when the scan finishes, importScan is called again and again until the tab is complete', async () => {
     const parts = [imported({ done: false, rowsWritten: 10 }), imported({ done: false, rowsWritten: 25 }), imported()];
     let i = 0;

@@ -48,7 +48,8 @@ describe('settings', () => {
     await page.selectOption('select[name=defaultMarketplace]', 'DE');
     await page.getByRole('button', { name: 'Save' }).click();
     await until(() => page.locator('[data-role=masked-key]').innerText(), 'Saved key: ••••••••XYZW');
-    expect(saved).toEqual([{ apiKey: NEW_KEY, serviceUrl: 'https://other.example.com/', defaultMarketplace: 'DE' }]);
+    // The owner's first key also turns formulas on (the box is ticked; issue 27 item 4).
+    expect(saved).toEqual([{ apiKey: NEW_KEY, serviceUrl: 'https://other.example.com/', defaultMarketplace: 'DE', formulasOnMyKey: true }]);
     await expect(page.locator('input[name=apiKey]').inputValue()).resolves.toBe('');
     await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('https://other.example.com');
     await expect(page.locator('.msg.ok .text').innerText()).resolves.toBe('Settings saved.');
@@ -123,20 +124,18 @@ describe('settings', () => {
     await sb.close();
   });
 
-  test('the owner can let formulas use the key; the checkbox follows the server', async () => {
+  test('the owner can let formulas run on the key; the checkbox follows the server, and the hint says whose quota it spends', async () => {
     const sb = await openSidebar(
       canned({ getSettings: settings(), setFormulaKeySharing: (on: boolean) => settings({ formulaKeyShared: on }) }),
       { view: 'settings' },
     );
     const { page } = sb;
-    const box = page.getByLabel('Let formulas in this spreadsheet use my key');
+    const box = page.getByLabel('Formulas in this spreadsheet run on my key');
     await expect(box.isChecked()).resolves.toBe(false);
     await box.check();
     await until(() => sb.callsOf('setFormulaKeySharing'), [[true]]);
-    await until(
-      () => page.locator('.msg.ok .text').innerText(),
-      'Formulas in this spreadsheet now use your key, also when an editor recalculates them.',
-    );
+    await until(() => page.locator('.msg.ok .text').innerText(), 'Formulas here now run on your key.');
+    await expect(page.getByText(/counts against your quota/).count()).resolves.toBe(1);
     await until(() => box.isEnabled(), true);
     await box.uncheck();
     await until(() => sb.callsOf('setFormulaKeySharing'), [[true], [false]]);
@@ -154,7 +153,7 @@ describe('settings', () => {
       }),
       { view: 'settings' },
     );
-    const box = sb.page.getByLabel('Let formulas in this spreadsheet use my key');
+    const box = sb.page.getByLabel('Formulas in this spreadsheet run on my key');
     await box.click();
     await until(
       () => sb.page.locator('.msg.error .text').innerText(),
@@ -166,15 +165,52 @@ describe('settings', () => {
     await sb.close();
   });
 
-  test('an editor who does not own the spreadsheet gets no sharing checkbox', async () => {
-    const sb = await openSidebar(canned({ getSettings: settings({ isOwner: false }) }), { view: 'settings' });
-    await sb.page.getByText('Only the owner of this spreadsheet can let its formulas use their key.').waitFor();
+  test("an editor who does not own the spreadsheet gets no sharing checkbox, and the server's reason (owner named, or a shared drive)", async () => {
+    const why =
+      'Formulas such as =ASIN_FROM_UPC() run on the key of this spreadsheet\'s owner (owner@example.com), who turns them on in Settings. Until then, "Convert selected column" converts with your own key.';
+    const sb = await openSidebar(canned({ getSettings: settings({ isOwner: false, formulaNote: why }) }), { view: 'settings' });
+    await sb.page.getByText(why).waitFor();
     await expect(sb.page.locator('input[type=checkbox]').count()).resolves.toBe(0);
     await sb.close();
   });
 });
 
 describe('first run', () => {
+  test('issue 27 item 4: the owner saving their first key turns formulas on in the same step (ticked, quota said); unticked, Save leaves them off', async () => {
+    for (const tick of [true, false]) {
+      const sb = await openSidebar(
+        canned({
+          getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }),
+          saveSettings: (input: SettingsInput) => settings({ apiKeyMasked: '••••••••XYZW', formulaKeyShared: !!input.formulasOnMyKey }),
+        }),
+        { view: 'settings' },
+      );
+      const { page } = sb;
+      const box = page.getByLabel('Formulas in this spreadsheet run on my key');
+      await expect(box.isChecked()).resolves.toBe(true);
+      await expect(page.getByText(/counts against your quota/).count()).resolves.toBe(1);
+      if (tick) await screenshot(page, 'settings-first-key-formulas');
+      else await box.uncheck();
+      await page.fill('input[name=apiKey]', NEW_KEY);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('button', { name: 'Continue to New scan' }).waitFor();
+      expect(sb.callsOf('saveSettings')).toEqual([
+        [{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US', ...(tick ? { formulasOnMyKey: true } : {}) }],
+      ]);
+      await expect(
+        page
+          .locator('.result .ok')
+          .innerText()
+          .then((t) => t.trim()),
+      ).resolves.toBe(tick ? 'Your key is saved. Formulas here run on it.' : 'Your key is saved.');
+      // Now the Formulas section holds the one switch, following what the server said.
+      await until(() => page.getByLabel('Formulas in this spreadsheet run on my key').count(), 1);
+      await expect(page.getByLabel('Formulas in this spreadsheet run on my key').isChecked()).resolves.toBe(tick);
+      if (tick) await screenshot(page, 'settings-first-key-saved');
+      await sb.close();
+    }
+  });
+
   test('Settings says what the key is and where to find it; the first key saved leads on to New scan', async () => {
     const sb = await openSidebar(
       canned({

@@ -66,5 +66,5 @@ test('the runner stands for a user of the add-on: its formulas in the loaded wor
   const cell = (await Workbook.fromXlsx(out)).cell('Sheet1', 'B2');
   expect(cell.formula).toBe('=ASIN_FROM_UPC(A2)');
   // The formula ran: without a key shared by the owner it says what to do (not #NAME?).
-  expect(String(cell.value)).toMatch(/No API key for formulas/);
+  expect(String(cell.value)).toMatch(/Formulas are off in this spreadsheet/);
 });

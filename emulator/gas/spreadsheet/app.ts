@@ -1,5 +1,6 @@
 /** The SpreadsheetApp global: entry points, builders and enums. */
 import { Ctx } from './context';
+import { requireScope } from '../scopes';
 import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './services';
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
 import { UiImpl } from './ui';
@@ -19,38 +20,45 @@ export class SpreadsheetAppImpl {
    * Chosen: in AuthMode.NONE (onOpen of an add-on not yet used in this document) the document
    * cannot be accessed; only getUi() (to add menus) works.
    */
-  private doc(method: string): SpreadsheetImpl {
+  private doc(method: string): SpreadsheetImpl | null {
     if (this.ctx.state.current?.authMode === 'NONE')
       throw this.ctx.error(
         `You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly`,
       );
+    requireScope(this.ctx.state, `SpreadsheetApp.${method}`);
     this.ctx.call();
+    // A time-driven trigger without an active document (RuntimeOptions.triggerDocument 'none').
+    if (!this.ctx.state.hasDocument()) return null;
     return this.s.spreadsheet;
   }
-  getActive(): SpreadsheetImpl {
+  getActive(): SpreadsheetImpl | null {
     return this.doc('getActive');
   }
-  getActiveSpreadsheet(): SpreadsheetImpl {
+  getActiveSpreadsheet(): SpreadsheetImpl | null {
     return this.doc('getActiveSpreadsheet');
   }
-  getActiveSheet(): SheetImpl {
-    return this.doc('getActiveSheet').getActiveSheet();
+  getActiveSheet(): SheetImpl | null {
+    return this.doc('getActiveSheet')?.getActiveSheet() ?? null;
   }
-  getActiveRange(): RangeImpl {
-    return this.doc('getActiveRange').getActiveRange();
+  getActiveRange(): RangeImpl | null {
+    return this.doc('getActiveRange')?.getActiveRange() ?? null;
   }
-  getCurrentCell(): RangeImpl {
-    return this.doc('getCurrentCell').getActiveCell();
+  getCurrentCell(): RangeImpl | null {
+    return this.doc('getCurrentCell')?.getActiveCell() ?? null;
   }
-  getSelection(): SelectionImpl {
-    this.doc('getSelection');
-    return new SelectionImpl(this.s);
+  getSelection(): SelectionImpl | null {
+    return this.doc('getSelection') ? new SelectionImpl(this.s) : null;
   }
   setActiveSheet(sheet: SheetImpl): SheetImpl {
-    return this.doc('setActiveSheet').setActiveSheet(sheet);
+    return this.present(this.doc('setActiveSheet'), 'setActiveSheet').setActiveSheet(sheet);
   }
   setActiveRange(range: RangeImpl): RangeImpl {
-    return this.doc('setActiveRange').setActiveRange(range);
+    return this.present(this.doc('setActiveRange'), 'setActiveRange').setActiveRange(range);
+  }
+  /** Chosen wording: setting a selection with no document open. */
+  private present(ss: SpreadsheetImpl | null, method: string): SpreadsheetImpl {
+    if (!ss) throw this.ctx.error(`Cannot call SpreadsheetApp.${method}() without an active spreadsheet.`);
+    return ss;
   }
   /** Opening by id/URL needs the full spreadsheets scope, which custom functions never have. */
   openById(id: string): SpreadsheetImpl {
@@ -72,6 +80,7 @@ export class SpreadsheetAppImpl {
       throw this.ctx.error(
         `You do not have permission to call SpreadsheetApp.${method}. Required permissions: https://www.googleapis.com/auth/spreadsheets`,
       );
+    requireScope(this.ctx.state, `SpreadsheetApp.${method}`);
     this.ctx.call();
   }
   /** Changes are applied immediately here, so flush only costs its call. */
@@ -86,6 +95,7 @@ export class SpreadsheetAppImpl {
     const kind = this.ctx.state.current?.kind;
     if (kind === 'custom-function' || kind === 'installable-trigger')
       throw this.ctx.error('Cannot call SpreadsheetApp.getUi() from this context.');
+    requireScope(this.ctx.state, 'SpreadsheetApp.getUi');
     this.ctx.call();
     return new UiImpl(this.ctx);
   }

@@ -45,6 +45,10 @@ export class Ctx {
    */
   guard(method: string): void {
     if (this.inCustomFunction()) throw this.error(`You do not have permission to call ${method}`);
+    // A viewer's execution may read the file but change nothing. (wording chosen)
+    const user = this.state.current?.user;
+    if (user !== undefined && this.state.viewers.has(user))
+      throw this.error(`You do not have permission to edit this spreadsheet (${method}). Ask its owner for edit access.`);
   }
 
   /** A read of `cells` cells. */

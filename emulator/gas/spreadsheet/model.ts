@@ -178,6 +178,11 @@ export interface WorkbookOptions {
   timeZone?: string;
   id?: string;
   locale?: string;
+  /**
+   * The file lives in a shared drive: the drive owns it, so Spreadsheet.getOwner() is null
+   * (Spreadsheet reference, getOwner: "null if the spreadsheet is in a shared drive").
+   */
+  sharedDrive?: boolean;
 }
 
 export interface NamedRangeModel {
@@ -198,6 +203,8 @@ export class WorkbookCore {
   id: string;
   name: string;
   owner: string;
+  /** In a shared drive: no owner (getOwner() null). */
+  sharedDrive: boolean;
   timeZone: string;
   locale: string;
   sheets: SheetModel[] = [];
@@ -215,6 +222,7 @@ export class WorkbookCore {
     this.id = opts.id ?? `local-${Math.random().toString(36).slice(2, 12)}`;
     this.name = opts.name ?? 'Untitled spreadsheet';
     this.owner = opts.owner ?? 'owner@example.com';
+    this.sharedDrive = !!opts.sharedDrive;
     // Chosen: a new local spreadsheet is in UTC unless told otherwise.
     this.timeZone = opts.timeZone ?? 'Etc/UTC';
     this.locale = opts.locale ?? 'en_US';

@@ -200,9 +200,10 @@ export class SpreadsheetImpl {
     this.ctx.call();
     return `https://docs.google.com/spreadsheets/d/${this.wb.id}/edit`;
   }
-  getOwner(): UserImpl {
+  /** null for a file in a shared drive (Google's Spreadsheet.getOwner() reference). */
+  getOwner(): UserImpl | null {
     this.ctx.call();
-    return new UserImpl(this.wb.owner);
+    return this.wb.sharedDrive ? null : new UserImpl(this.wb.owner);
   }
   getSpreadsheetTimeZone(): string {
     this.ctx.call();

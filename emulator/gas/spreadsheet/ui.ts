@@ -2,6 +2,7 @@
  * SpreadsheetApp.getUi(): menus, alerts, prompts, sidebars and dialogs. Nothing is shown; every
  * call is recorded in state.uiEvents, and alerts/prompts take their answer from state.uiAnswers.
  */
+import { requireScope } from '../scopes';
 import type { UiEvent } from '../execution';
 import { Ctx } from './context';
 
@@ -148,16 +149,19 @@ export class UiImpl {
   }
 
   showSidebar(userInterface: unknown): void {
+    requireScope(this.ctx.state, 'Ui.showSidebar');
     this.ctx.call();
     const { html, title } = this.html('showSidebar', userInterface);
     this.push({ kind: 'sidebar', title, html });
   }
   showModalDialog(userInterface: unknown, title: string): void {
+    requireScope(this.ctx.state, 'Ui.showModalDialog');
     this.ctx.call();
     const { html } = this.html('showModalDialog', userInterface);
     this.push({ kind: 'dialog', title: String(title), html, modal: true });
   }
   showModelessDialog(userInterface: unknown, title: string): void {
+    requireScope(this.ctx.state, 'Ui.showModelessDialog');
     this.ctx.call();
     const { html } = this.html('showModelessDialog', userInterface);
     this.push({ kind: 'dialog', title: String(title), html, modal: false });

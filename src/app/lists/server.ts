@@ -38,6 +38,7 @@ import { applySends, readServiceEntries } from './service';
 import { autoKey, autoSyncEnabled } from './auto';
 import { ensureImportTrigger } from '../trigger/install';
 import { withDocumentLock } from '../../store/locks';
+import { readNoDocument } from '../trigger/no-document';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
 import { refreshResultTabs } from '../actions/marks';
@@ -601,6 +602,10 @@ function autoSyncNotice(): string | null {
   const fmt = (ms: number, pattern: string) => formatInSpreadsheetZone(new Date(ms), pattern);
   const stopped = listsQuotaNotice(t, fmt);
   if (stopped) return stopped;
+  // The hourly trigger ran without this spreadsheet (../trigger/no-document.ts): nothing was synced.
+  const noDoc = readNoDocument();
+  if (noDoc)
+    return `Automatic sync did not run: the hourly trigger ran at ${fmt(noDoc.at, 'HH:mm')} on ${fmt(noDoc.at, 'MMM d')} without access to this spreadsheet (Google did not open it for the trigger). Press Sync now to sync.`;
   const day = readTriggerDay(t);
   if (TRIGGER_DAY_BUDGET_MS - day.ms - TRIGGER_RESERVE_MS - IMPORT_RESERVE_MS >= MIN_SYNC_MS) return null;
   const until = day.s + 24 * 3600_000;

@@ -14,6 +14,7 @@ import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
 import { autoImportNotes } from '../results/autoimport';
 import { currentQuotaNotice } from '../trigger/quota';
+import { noDocumentNotice, readNoDocument } from '../trigger/no-document';
 
 export const FORGET_FINISHED_AFTER_MS = 7 * 24 * 3600_000;
 /** Time one progress or cancel call may take, retries included (the sidebar is waiting). */
@@ -42,7 +43,10 @@ export function runningScans(): ScanProgress[] {
   const r0 = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
   const stopped = autoImportNotes();
   // A daily quota of Google stopped the hourly import: said on every finished scan waiting for it.
-  const quotaNote = currentQuotaNotice(now(), (ms, pattern) => formatInSpreadsheetZone(new Date(ms), pattern));
+  const format = (ms: number, pattern: string) => formatInSpreadsheetZone(new Date(ms), pattern);
+  const quotaNote = currentQuotaNotice(now(), format);
+  // The hourly trigger ran without this spreadsheet: said on every finished scan, which the open sidebar now imports.
+  const noDocNote = noDocumentNotice(readNoDocument(), format);
   results.forEach((r, i) => {
     const id = ids[i];
     if (!r.ok) {
@@ -54,8 +58,12 @@ export function runningScans(): ScanProgress[] {
     const rec = r0[String(id)];
     if (isFinishedState(p.status) && rec && now() - rec.t > FORGET_FINISHED_AFTER_MS) forget.push(id);
     else {
-      const note = stopped[String(id)] || (isFinishedState(p.status) ? quotaNote : null);
-      out.push(note ? { ...p, autoImportStopped: note } : p);
+      const finished = isFinishedState(p.status);
+      const note = stopped[String(id)] || (finished ? quotaNote || noDocNote : null);
+      // Missed only because the trigger had no document: the open sidebar does the import now (not a
+      // scan whose import stopped on a failure, nor a cancelled one, which the user imports).
+      const importNow = finished && !!noDocNote && note === noDocNote && p.status !== 'cancelled';
+      out.push(note ? { ...p, autoImportStopped: note, ...(importNow ? { importNow } : {}) } : p);
     }
   });
   if (forget.length) {

@@ -86,6 +86,11 @@ export interface ScanProgress {
   summary?: string | null;
   /** Set when the hourly trigger stopped importing this scan by itself: why, and what to do. */
   autoImportStopped?: string | null;
+  /**
+   * The hourly trigger could not import this finished scan (it ran without the spreadsheet): the
+   * sidebar imports it on sight, as the trigger would have (autoImportStopped says so).
+   */
+  importNow?: boolean;
 }
 
 export interface StartedScan {

@@ -2,8 +2,12 @@
  * Running-scan record: ONE document property (RUNNING_KEY in src/store/keys.ts), JSON `{"<scan id>":
  * {"u": <user tag>, "t": <start ms>}}`: ids only (plus whose they are), far below the 9 KB per value
  * (at most RUNNING_MAX_RECORDS entries, ~40 bytes each). The user tag is the first 12 hex digits of
- * SHA-256 of the starter's email: scans belong to accounts, so another editor (another key) cannot
- * read them and only sees their own; the email itself is not written into the document.
+ * SHA-256 of the starter's Session.getTemporaryActiveUserKey() (services.ts activeUserKey): scans
+ * belong to accounts, so another editor (another key) cannot read them and only sees their own. Not
+ * the email: Google withholds it from many users (and without the userinfo.email scope from all),
+ * and one blank email would tag every editor's scans alike (issue 19 item 2). The key rotates every
+ * 30 days: a record started just before the change is no longer this user's afterwards; it stays
+ * listed in Scans (history), and is forgotten after FORGET_FINISHED_AFTER_MS like any other.
  * Read-modify-write runs under the document lock. A record stays after the scan finished (so
  * reopening finds it for import) until the import forgets it (forgetRunningScan), the scan is gone
  * (404), or a finished scan's record is older than FORGET_FINISHED_AFTER_MS (progress.ts).
@@ -12,7 +16,7 @@ import { numberOf as num } from '../../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
 import { decodeScanMap } from '../../store/records';
-import { activeUserEmail, documentProperties, now } from '../services';
+import { activeUserKey, documentProperties, now } from '../services';
 
 export interface RunningRecord {
   u: string;
@@ -33,9 +37,9 @@ export function addRecord(records: RunningRecords, scanId: number, user: string,
   return out;
 }
 
-/** Short tag of a user (not the email itself). */
-export function userTag(email: string): string {
-  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, email || 'unknown', Utilities.Charset.UTF_8);
+/** Short tag of a user (from their temporary key; never the key or an email itself). */
+export function userTag(userKey: string): string {
+  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, userKey || 'unknown', Utilities.Charset.UTF_8);
   let hex = '';
   for (let i = 0; i < 6; i++) hex += ((bytes[i] + 256) % 256).toString(16).padStart(2, '0');
   return hex;
@@ -60,7 +64,7 @@ export function withRecords<T>(change: (records: RunningRecords) => { records?: 
 
 /** Records a scan the current user just started in this document. */
 export function recordRunningScan(scanId: number): void {
-  const tag = userTag(activeUserEmail());
+  const tag = userTag(activeUserKey());
   withRecords((r) => ({ records: addRecord(r, scanId, tag, now()), result: undefined }));
 }
 
@@ -76,7 +80,7 @@ export function forgetRunningScan(scanId: number): void {
 
 /** Ids of the scans the current user started in this document and not yet forgotten, oldest first. */
 export function recordedScanIds(): number[] {
-  const tag = userTag(activeUserEmail());
+  const tag = userTag(activeUserKey());
   const r = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
   return Object.keys(r)
     .filter((k) => r[k].u === tag)

@@ -15,10 +15,15 @@ export interface SettingsView {
   serviceUrl: string;
   defaultMarketplace: string;
   marketplaces: MarketplaceOption[];
-  /** Whether formulas in this spreadsheet may use the owner's key (only the owner can change it). */
+  /** Whether formulas in this spreadsheet run on this user's key (only the owner can change it). */
   formulaKeyShared: boolean;
-  /** True when the current user owns the spreadsheet. */
+  /**
+   * True when this user may turn formulas on here: the owner, or a user Google does not name while
+   * the file has an owner (settings/owner.ts). False in a shared drive and for known non-owners.
+   */
   isOwner: boolean;
+  /** What Settings says under Formulas: what turning it on means (quota), or why it is not offered. */
+  formulaNote: string;
 }
 
 export interface SettingsInput {
@@ -26,6 +31,8 @@ export interface SettingsInput {
   apiKey?: string;
   serviceUrl?: string;
   defaultMarketplace?: string;
+  /** Also turn on "Formulas in this spreadsheet run on my key" (the owner only; refused before saving otherwise). */
+  formulasOnMyKey?: boolean;
 }
 
 export interface ConnectionResult {

@@ -24,13 +24,14 @@ import { formulaSharePropertyName } from '../../formulas/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
+import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';
 import {
   activeSpreadsheet,
-  activeUserEmail,
   asSidebarCall,
   clientDeps,
   loadSettings,
   now,
+  serviceSettings,
   storeSettings,
   userProperties,
 } from '../services';
@@ -43,13 +44,11 @@ function spreadsheetIdOrNull(): string | null {
   }
 }
 
-function isOwner(): boolean {
+function ownership(): FormulaOwnership | null {
   try {
-    const me = activeUserEmail();
-    const owner = activeSpreadsheet().getOwner();
-    return !!me && !!owner && owner.getEmail() === me;
+    return formulaOwnership();
   } catch (_e) {
-    return false;
+    return null;
   }
 }
 
@@ -64,15 +63,18 @@ function formulaKeyShared(): boolean {
 }
 
 export function settingsView(s: StoredSettings): SettingsView {
-  const owner = isOwner();
+  const o = ownership();
+  const owner = !!o && mayShare(o);
+  const shared = owner && formulaKeyShared();
   return {
     apiKeyMasked: maskKey(s.apiKey),
     hasApiKey: !!s.apiKey,
     serviceUrl: s.serviceUrl,
     defaultMarketplace: s.marketplace || FALLBACK_MARKETPLACE,
     marketplaces: marketplaceOptions(),
-    formulaKeyShared: owner && formulaKeyShared(),
+    formulaKeyShared: shared,
     isOwner: owner,
+    formulaNote: o ? formulaNote(o, shared) : '',
   };
 }
 
@@ -84,14 +86,24 @@ export function getSettings(): SettingsView {
 /**
  * Sidebar: saves what the user changed. When the key, address or default marketplace changes, every
  * formula share of this user (one per spreadsheet where sharing is on, src/formulas/key.ts) is
- * rewritten with them, so no formula keeps using a key the user replaced.
+ * rewritten with them, so no formula keeps using a key the user replaced. `formulasOnMyKey: true`
+ * also turns on "Formulas in this spreadsheet run on my key" (the owner's one step from a saved key
+ * to working formulas, issue 27 item 4); refused before anything is saved when this user may not.
  */
 export function saveSettings(input: SettingsInput): SettingsView {
   return asSidebarCall(() => {
     const current = loadSettings();
     const change = applySettingsInput(current, input || {}, ADDON_DEFAULT_SERVICE_URL);
+    const formulasOn = !!(input && input.formulasOnMyKey === true);
+    if (formulasOn) {
+      const o = formulaOwnership();
+      if (!mayShare(o)) throw new Error(refusal(o));
+      // Checked before saving: no key at all would leave formulas on nothing.
+      serviceSettings(change.next);
+    }
     storeSettings(change.next);
     if (change.keyChanged && current.apiKey) rewriteFormulaShares(change.next);
+    if (formulasOn) writeFormulaShare(true, change.next);
     return settingsView(change.next);
   });
 }

@@ -9,7 +9,8 @@
  * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
  * own runtime and gives imports only what is left of the day's 90 minutes.
  */
-import { now } from '../services';
+import { hasActiveDocument, now } from '../services';
+import { clearNoDocument, recordNoDocument } from './no-document';
 import { WORK_COST } from '../results/import-plan';
 import { importDue } from '../results/import-due';
 import {
@@ -35,6 +36,13 @@ import { autoSyncLists } from '../lists/server';
  */
 export function importFinishedScans(): void {
   const t0 = now();
+  // Without its document (Google does not promise one to an add-on's trigger) nothing here can run:
+  // recorded for the next sidebar open, which does the work (no-document.ts).
+  if (!hasActiveDocument()) {
+    recordNoDocument(t0);
+    return;
+  }
+  clearNoDocument();
   const stopped = readQuotaStop();
   // Google's day is not over yet: nothing would get through (or the day's runtime is spent).
   if (stopped && t0 < stopped.until) return;
