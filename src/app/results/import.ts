@@ -34,7 +34,7 @@ import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } fr
 import { safeText } from '../../sheet/safe';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
-import { notSentRows, readNotSent } from './not-sent';
+import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';
@@ -160,7 +160,8 @@ function resultsCall(scanId: number, table: ResultsTable, page: number, query: S
 }
 
 function saveCheckpoint(env: ImportEnv, cp: ImportCheckpoint): void {
-  env.props.setProperty(importKey(cp.scanId), encodeCheckpoint(cp));
+  // A full store must not stop the import: other scans' not-sent records give way first.
+  withRoom(env.props, cp.scanId, () => env.props.setProperty(importKey(cp.scanId), encodeCheckpoint(cp)));
   env.budget.charge(WORK_COST.propertyWriteMs);
 }
 
@@ -307,7 +308,7 @@ function begin(
     filtered: conv.value.length > 0,
   };
   // The rows skipped before the upload join the service's error rows in the (full) errors tab.
-  const notSent = cp.filtered ? null : readNotSent(env.props, scanId);
+  const notSent = cp.filtered ? null : readNotSent(env.props, scanId) || recoverNotSent(env, scanId);
   cp.notSent = notSent ? notSentRows(notSent).length : 0;
   cp.notSentTotal = notSent ? notSent.n : 0;
   const staging = createStaging(env, cp, 'products');
@@ -320,6 +321,22 @@ function begin(
   }
   saveCheckpoint(env, cp);
   return cp;
+}
+
+/**
+ * A re-import after the not-sent record was deleted (a full import moved its rows into the errors
+ * tab): the rows come back from the scan's current errors tab and are recorded again until this
+ * import has written them.
+ */
+function recoverNotSent(env: ImportEnv, scanId: number): NotSent | null {
+  const rec = readTabRecord(env.props, scanId);
+  const sheet = rec ? sheetById(env.ss, rec.errorsSheetId) : null;
+  if (!sheet || sheet.getLastRow() < 2) return null;
+  const rows = sheet.getRange(2, 1, sheet.getLastRow() - 1, 4).getValues();
+  env.budget.charge(WORK_COST.readCallMs);
+  const record = notSentFromErrorRows(rows);
+  if (record) recordNotSent(env.props, scanId, record);
+  return record;
 }
 
 /** A hidden tab next to the current result tab (or at the end), with a name no user would pick. */
@@ -611,6 +628,8 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
     });
   }
   env.props.deleteProperty(importKey(cp.scanId));
+  // The skipped rows are in the errors tab now; the store keeps no second copy (a re-import reads the tab).
+  if (!cp.filtered) forgetNotSent(env.props, cp.scanId);
   // The user asked for these results (or is told by a toast): show them.
   staging.activate();
   env.budget.charge(WORK_COST.propertyWriteMs * 2 + WORK_COST.writeCallMs * 6);
