@@ -123,6 +123,35 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
     }
   });
 
+  test("a full store (other bookkeeping near 500 KB): the import checkpoint still saves, the other scans' skipped-rows records give way to their counts", () => {
+    const wb = priceList();
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKeys[0]);
+      const setup = rt.scriptRun('getScanSetup') as any;
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const s = rt.scriptRun('startScan', [
+          { ...scanRequest(setup, { marketplace: 'US', name: 'Full ' + i }), headerRow: setup.headerRow },
+        ]) as any;
+        ids.push(s.progress.scanId);
+      }
+      // Other records of the document fill it to 200 bytes short of 500 KB.
+      const doc = rt.properties.document!;
+      for (let k = 0; ; k++) {
+        const room = STORE_MAX - 200 - doc.bytes() - ('filler.' + k).length;
+        if (room <= 0) break;
+        doc.set('filler.' + k, 'x'.repeat(Math.min(8000, room)));
+      }
+      const done = importAll(rt, ids[4]);
+      expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
+      expect(doc.bytes()).toBeLessThanOrEqual(STORE_MAX);
+      for (const id of ids.slice(0, 4)) expect(JSON.parse(doc.get('scan.notSent.' + id)!)).toEqual({ n: SKIPPED, r: [] });
+    } finally {
+      rt.close();
+    }
+  });
+
   test('scans started and never imported: records stay bounded (newest 10 with rows, older ones their count only)', () => {
     const wb = priceList();
     const rt = runtime(wb);
