@@ -39,7 +39,7 @@ import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
-import { ensureImportTrigger } from '../trigger/install';
+import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 import { headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
 import {
   defaultScanName,
@@ -234,7 +234,7 @@ export function startScan(request: ScanRequest): StartedScan {
       console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
     }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
-    ensureImportTrigger();
-    return { progress, preview: previewSummary(prepared) };
+    const notice = triggerNotice(ensureImportTrigger());
+    return { progress, preview: previewSummary(prepared), notice };
   });
 }
