@@ -41,11 +41,6 @@ export function triggerNotice(state: TriggerState): string | null {
   return state === 'on' ? null : state === 'limit' ? TRIGGER_LIMIT_NOTICE : TRIGGER_FAILED_NOTICE;
 }
 
-/** Whether the current user's hourly trigger exists in this document (no change made). */
-export function hasImportTrigger(): boolean {
-  return ownTriggers().length > 0;
-}
-
 /**
  * Makes sure the hourly import trigger exists for the current user in this document (call it when a
  * scan starts). Never throws: a refusal is answered as 'limit' (Google's 20 triggers per user and
