@@ -610,22 +610,26 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
   if (cp.filtered) {
     // The full tab (when there is one) stays what it was; only the filtered slot changes.
     const full = rec && sheetById(ss, rec.sheetId) ? rec : null;
-    writeTabRecord(env.props, cp.scanId, {
-      ...(full || {}),
-      sheetId: full ? full.sheetId : -1,
-      errorsSheetId: full ? full.errorsSheetId : null,
-      filteredSheetId: cp.stagingId,
-      marketplace: cp.marketplace,
-    });
+    withRoom(env.props, cp.scanId, () =>
+      writeTabRecord(env.props, cp.scanId, {
+        ...(full || {}),
+        sheetId: full ? full.sheetId : -1,
+        errorsSheetId: full ? full.errorsSheetId : null,
+        filteredSheetId: cp.stagingId,
+        marketplace: cp.marketplace,
+      }),
+    );
   } else {
     const summary = cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : undefined;
-    writeTabRecord(env.props, cp.scanId, {
-      sheetId: cp.stagingId,
-      errorsSheetId: cp.errorsStagingId,
-      ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
-      ...(summary ? { summary } : {}),
-      marketplace: cp.marketplace,
-    });
+    withRoom(env.props, cp.scanId, () =>
+      writeTabRecord(env.props, cp.scanId, {
+        sheetId: cp.stagingId,
+        errorsSheetId: cp.errorsStagingId,
+        ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
+        ...(summary ? { summary } : {}),
+        marketplace: cp.marketplace,
+      }),
+    );
   }
   env.props.deleteProperty(importKey(cp.scanId));
   // The skipped rows are in the errors tab now; the store keeps no second copy (a re-import reads the tab).
