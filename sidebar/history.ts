@@ -6,11 +6,14 @@ import { call } from './server';
 
 function render(root: HTMLElement, page = 1): void {
   const listBox = h('div', { class: 'list' }, h('p', { class: 'muted' }, 'Loading scans…'));
+  const noticeBox = h('div');
   const pager = h('div', { class: 'pager' });
   const refresh = button('Refresh', () => busy(refresh, async () => render(root, page)));
-  fill(root, h('div', { class: 'title-row' }, h('h2', null, 'Scans'), refresh), listBox, pager);
+  fill(root, h('div', { class: 'title-row' }, h('h2', null, 'Scans'), refresh), noticeBox, listBox, pager);
   call('listScans', page).then(
     (r) => {
+      // Running scans here will not be imported while the sidebar is closed: say so and what to do.
+      fill(noticeBox, r.notice ? h('p', { class: 'warn' }, r.notice) : null);
       if (!r.scans.length)
         fill(listBox, h('p', { class: 'muted' }, r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
       else fill(listBox, ...r.scans.map((p) => scanCard(p, { history: true, autoImport: false })));

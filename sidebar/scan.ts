@@ -242,6 +242,8 @@ function form(
             { class: 'ok' },
             'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.',
           ),
+          // Google refused the hourly trigger: this scan is imported only while the sidebar is open.
+          r.notice ? h('p', { class: 'warn', role: 'status' }, r.notice) : null,
           ...previewView(r.preview, true),
         );
         started(r.progress);

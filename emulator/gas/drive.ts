@@ -47,7 +47,7 @@ class LocalFile {
     return this;
   }
   getUrl(): string {
-    return `https://drive.google.com/file/d/${this.rec.id}/view?usp=drivesdk`;
+    return driveFileUrl(this.rec.id);
   }
   getDownloadUrl(): string {
     return `https://drive.google.com/uc?id=${this.rec.id}&export=download`;
@@ -84,32 +84,42 @@ function safeName(name: string): string {
   return name.replace(/[/\\:*?"<>|\x00-\x1f]/g, '_').slice(0, 200) || 'untitled';
 }
 
+/** Stores a new file (and its mirror copy); shared by DriveApp and the advanced Drive service. */
+export function storeDriveFile(state: RuntimeState, store: DriveStore, name: string, data: Buffer, mimeType: string): DriveFileRecord {
+  const rec: DriveFileRecord = {
+    id: randomBytes(24).toString('base64url').slice(0, 33),
+    name,
+    mimeType,
+    data,
+    owner: state.exec().user,
+    created: state.clock.now(),
+    trashed: false,
+    mirrorPath: null,
+  };
+  if (store.mirrorDir) {
+    fs.mkdirSync(store.mirrorDir, { recursive: true });
+    let p = path.join(store.mirrorDir, safeName(name));
+    // Drive allows equal names; the mirror keeps both. (chosen)
+    if (fs.existsSync(p)) p = path.join(store.mirrorDir, `${rec.id}-${safeName(name)}`);
+    fs.writeFileSync(p, data);
+    rec.mirrorPath = p;
+  }
+  store.files.set(rec.id, rec);
+  return rec;
+}
+
+/** The link Drive gives a file (DriveApp's getUrl, the API's webViewLink). */
+export function driveFileUrl(id: string): string {
+  return `https://drive.google.com/file/d/${id}/view?usp=drivesdk`;
+}
+
 export function createDriveApp(state: RuntimeState, store: DriveStore) {
   const use = () => {
     requireService(state, 'DriveApp');
     state.serviceCall();
   };
   function create(name: string, data: Buffer, mimeType: string): LocalFile {
-    const rec: DriveFileRecord = {
-      id: randomBytes(24).toString('base64url').slice(0, 33),
-      name,
-      mimeType,
-      data,
-      owner: state.exec().user,
-      created: state.clock.now(),
-      trashed: false,
-      mirrorPath: null,
-    };
-    if (store.mirrorDir) {
-      fs.mkdirSync(store.mirrorDir, { recursive: true });
-      let p = path.join(store.mirrorDir, safeName(name));
-      // Drive allows equal names; the mirror keeps both. (chosen)
-      if (fs.existsSync(p)) p = path.join(store.mirrorDir, `${rec.id}-${safeName(name)}`);
-      fs.writeFileSync(p, data);
-      rec.mirrorPath = p;
-    }
-    store.files.set(rec.id, rec);
-    return new LocalFile(state, rec);
+    return new LocalFile(state, storeDriveFile(state, store, name, data, mimeType));
   }
   return {
     createFile(blobOrName: unknown, content?: string, mimeType?: string): LocalFile {

@@ -24,6 +24,9 @@ export const APPS_SCRIPT_GLOBALS = [
   'ContentService',
 ] as const;
 
+/** Advanced services the runtime can provide, present only when the manifest enables them. */
+export const ADVANCED_SERVICE_GLOBALS = ['Drive'] as const;
+
 export type AppsScriptGlobal = (typeof APPS_SCRIPT_GLOBALS)[number];
 
 /**
@@ -59,5 +62,6 @@ export function loadBare(file: string, globals: Partial<Record<AppsScriptGlobal,
 export function extraGlobals(ctx: vm.Context): string[] {
   const builtins = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', vm.createContext({})) as string[]);
   const own = vm.runInContext('Object.getOwnPropertyNames(globalThis)', ctx) as string[];
-  return own.filter((n) => !builtins.has(n) && !(APPS_SCRIPT_GLOBALS as readonly string[]).includes(n));
+  const known: readonly string[] = [...APPS_SCRIPT_GLOBALS, ...ADVANCED_SERVICE_GLOBALS];
+  return own.filter((n) => !builtins.has(n) && !known.includes(n));
 }

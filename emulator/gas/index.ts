@@ -23,6 +23,7 @@ import { createHtmlService } from './html';
 import { AuthModeEnum, TriggerTable, createScriptApp, type TriggerRecord } from './triggers';
 import { LOCAL_SCRIPT_ID, createSession } from './session';
 import { DriveStore, createDriveApp } from './drive';
+import { createAdvancedDrive, enabledDriveSymbol } from './advanced-drive';
 import { createLogging } from './logging';
 import { MimeTypeEnum, createContentService } from './enums';
 import { transportArgs, transportResult } from './scriptrun';
@@ -36,8 +37,9 @@ const gas: {
   require(dir: string, globalObject: object, options?: { filter?: (file: string) => boolean }): vm.Context;
 } = require('gas-local');
 
-export { APPS_SCRIPT_GLOBALS, loadBare, extraGlobals } from './globals';
+export { APPS_SCRIPT_GLOBALS, ADVANCED_SERVICE_GLOBALS, loadBare, extraGlobals } from './globals';
 export { temporaryActiveUserKey } from './session';
+export { scopeRule } from './scopes';
 export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
 export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
 export { DAILY_QUOTAS, QUOTA_MESSAGES, QUOTA_DAY_MS } from './quotas';
@@ -200,6 +202,8 @@ export class Runtime {
   private readonly declared: string[];
   private readonly http = new HttpWorker();
   private readonly services: Record<string, unknown>;
+  /** Advanced services the manifest enables, by the global name it gives them (absent otherwise). */
+  private readonly advanced: Record<string, unknown> = {};
   private spreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp | null = null;
   private ctx: vm.Context | null = null;
   private readonly echoLogs: boolean;
@@ -264,6 +268,11 @@ export class Runtime {
       MimeType: MimeTypeEnum,
       ContentService: createContentService(this.state),
     };
+    const driveSymbol = enabledDriveSymbol(manifest);
+    if (driveSymbol) {
+      const scopes = Array.isArray(manifest.oauthScopes) ? (manifest.oauthScopes as string[]) : null;
+      this.advanced[driveSymbol] = createAdvancedDrive(this.state, this.drive, { scopes });
+    }
     // Attach the custom-function hooks to the workbook now, so formulas typed into it evaluate.
     this.spreadsheet();
   }
@@ -305,6 +314,8 @@ export class Runtime {
         Object.defineProperty(sandbox, name, { get: () => this.spreadsheet(), enumerable: true, configurable: true });
       else sandbox[name] = this.services[name];
     }
+    // An advanced service is a global only when the manifest enables it (else: "Drive is not defined").
+    for (const [name, service] of Object.entries(this.advanced)) sandbox[name] = service;
     if (this.echoLogs) {
       const c = this.services.console as Record<string, (...a: unknown[]) => void>;
       sandbox.console = Object.fromEntries(

@@ -82,38 +82,30 @@ export const METHOD_SCOPES: Readonly<Record<string, ScopeRule>> = Object.freeze(
   'DriveApp.getFiles': driveRead,
   'DriveApp.getFilesByName': driveRead,
   'DriveApp.getRootFolder': driveRead,
-  // The advanced Drive service (Drive API v3, global `Drive`): honours drive.file. Listed so that the
-  // scope test sees it as soon as the bundle calls it; the runtime's `Drive` global, when added,
-  // calls requireScope(state, 'Drive.Files.create') etc. (see ADVANCED_DRIVE_RULE below).
+  // The advanced Drive service (Drive API v3, global `Drive`, advanced-drive.ts): the API honours
+  // drive.file (files the app created or the user opened with it). Narrowest scope first.
   'Drive.Files.create': {
-    anyOf: [SCOPE.driveFile, SCOPE.drive],
+    anyOf: [SCOPE.driveFile, AUTH + 'drive.appdata', SCOPE.drive],
     page: 'https://developers.google.com/drive/api/reference/rest/v3/files/create',
   },
-  'Drive.Files.get': { anyOf: [SCOPE.driveFile, SCOPE.drive], page: 'https://developers.google.com/drive/api/reference/rest/v3/files/get' },
-  'Drive.Files.update': {
-    anyOf: [SCOPE.driveFile, SCOPE.drive],
-    page: 'https://developers.google.com/drive/api/reference/rest/v3/files/update',
+  'Drive.Files.get': {
+    anyOf: [
+      SCOPE.driveFile,
+      AUTH + 'drive.appdata',
+      AUTH + 'drive.meet.readonly',
+      AUTH + 'drive.metadata.readonly',
+      AUTH + 'drive.metadata',
+      AUTH + 'drive.photos.readonly',
+      SCOPE.driveReadonly,
+      SCOPE.drive,
+    ],
+    page: 'https://developers.google.com/drive/api/reference/rest/v3/files/get',
   },
 });
 
-/**
- * The advanced Drive service (global `Drive`, Drive API v3): the API honours `drive.file` (files
- * the app created or the user opened with it) as well as `drive`. Registered here so that the
- * runtime's `Drive` global (when one is added) and the scope test share the rule:
- * `registerAdvancedService('Drive', ['files.create', ...])` adds `Drive.files.create` etc.
- */
-export const ADVANCED_DRIVE_RULE: ScopeRule = {
-  anyOf: [SCOPE.driveFile, SCOPE.drive],
-  page: 'https://developers.google.com/drive/api/reference/rest/v3/files/create',
-};
-const advanced: Record<string, ScopeRule> = {};
-export function registerAdvancedService(global: string, methods: readonly string[], rule: ScopeRule = ADVANCED_DRIVE_RULE): void {
-  for (const m of methods) advanced[`${global}.${m}`] = rule;
-}
-
 /** The rule of `Service.method`, or null when it needs no scope. */
 export function scopeRule(method: string): ScopeRule | null {
-  return METHOD_SCOPES[method] ?? advanced[method] ?? null;
+  return METHOD_SCOPES[method] ?? null;
 }
 
 /** Google's message for a method whose scopes the manifest does not declare. */

@@ -197,9 +197,10 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
       throw fail(`Invalid argument: ${url}`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail(`Invalid argument: ${url}`);
-    // (message chosen: Google-like; real deployments only enforce this for published versions)
+    // Google's message, as public reports quote it (github.com/diegomanuel/binance-to-google-sheets/issues/82,
+    // grahamearley/FirestoreGoogleAppsScript/issues/135).
     if (whitelist && !whitelist.some((p) => url.startsWith(p)))
-      throw fail(`The URL ${url} is not allowed by the urlFetchWhitelist in the manifest.`);
+      throw fail(`Request to ${url} failed because the URL has not been whitelisted in the script manifest.`);
     if (params !== null && params !== undefined && typeof params !== 'object') throw fail('Invalid argument: params');
     const method = String(params.method ?? 'get').toLowerCase();
     if (!METHODS.includes(method)) throw fail(`Invalid argument: method`);

@@ -37,6 +37,8 @@ export interface Problem {
   retryAfterMs?: number;
   /** 401 and no key: the UI should open Settings. */
   openSettings?: boolean;
+  /** 'unreachable' because Google's urlFetchWhitelist refused the address: nothing was sent, never retried. */
+  blocked?: boolean;
 }
 
 /** Error carrying a Problem, for callers that prefer throwing (menu actions, sidebar calls). */
@@ -47,9 +49,9 @@ export class ApiProblemError extends Error {
   }
 }
 
-/** Problems worth another attempt after a wait. */
+/** Problems worth another attempt after a wait (an address Google's allow-list blocks never is). */
 export function isRetryable(p: Problem): boolean {
-  return p.kind === 'rate-limited' || p.kind === 'server' || p.kind === 'timeout' || p.kind === 'unreachable';
+  return p.kind === 'rate-limited' || p.kind === 'server' || p.kind === 'timeout' || (p.kind === 'unreachable' && !p.blocked);
 }
 
 /** Replaces every occurrence of the key (and of "Bearer <key>") with a mask. */
@@ -197,6 +199,17 @@ function hostOf(url: string): string {
 export function classifyException(error: unknown, apiKey?: string): Problem {
   const raw = error instanceof Error ? error.message : String(error);
   const detail = shorten(redact(raw, apiKey));
+  // Google's urlFetchWhitelist (the manifest's allow-list) refused the address before anything was sent.
+  const blocked = /^(?:Exception: )?Request to (\S+?) failed because the URL has not been whitelisted/i.exec(raw);
+  if (blocked) {
+    const address = shorten(redact(originOf(blocked[1]), apiKey));
+    return {
+      kind: 'unreachable',
+      blocked: true,
+      message: `The add-on is not allowed to call ${address}: Google lets it reach only the Scan Service addresses it was published with. Open Settings and set the service address to your Scan Service's address.`,
+      serviceMessage: `not allowed by the add-on: ${address} is not one of the addresses it may reach`,
+    };
+  }
   if (/time(d)?\s*-?\s*out/i.test(raw)) {
     return { kind: 'timeout', message: 'The Scan Service did not answer in time. Try again later.', serviceMessage: detail };
   }
@@ -205,6 +218,12 @@ export function classifyException(error: unknown, apiKey?: string): Problem {
     message: `The Scan Service could not be reached (${detail}). Check the service address in Extensions > Settings and your connection.`,
     serviceMessage: detail,
   };
+}
+
+/** scheme://host[:port] of a URL (no URL class in Apps Script). */
+function originOf(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i.exec(url);
+  return m ? m[1] : url;
 }
 
 /** An answer of 2xx whose body could not be read. */

@@ -252,6 +252,7 @@ export function uploadScan(
         'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.',
     });
   }
+  if (problem.blocked) throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started.' });
   if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
     throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + r.attempts + ' times).' });
   }

@@ -96,6 +96,18 @@ export function activeUserEmail(): string {
   }
 }
 
+/**
+ * Saves bytes as a new file in the user's Drive and answers its id and link. Through the Drive API
+ * (advanced Drive service, v3, enabled in appsscript.json), because the API creates files with the
+ * `drive.file` scope (files this add-on made), while DriveApp.createFile needs the full, restricted
+ * `drive` scope. The link is the API's `webViewLink`, asked for in `fields` (v3 answers only id and
+ * name otherwise).
+ */
+export function saveToDrive(blob: GoogleAppsScript.Base.Blob, name: string, mimeType: string): { id: string; url: string } {
+  const file = Drive!.Files!.create({ name, mimeType }, blob, { fields: 'id,webViewLink' });
+  return { id: String(file.id || ''), url: String(file.webViewLink || '') };
+}
+
 /** Formats a time in the spreadsheet's time zone (Java SimpleDateFormat pattern). */
 export function formatInSpreadsheetZone(when: Date, pattern: string): string {
   return Utilities.formatDate(when, activeSpreadsheet().getSpreadsheetTimeZone(), pattern);

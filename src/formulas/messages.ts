@@ -60,7 +60,9 @@ export function failedText(p: Problem): string {
     case 'timeout':
       return 'not converted: the service did not answer in time; recalculate later';
     case 'unreachable':
-      return 'not converted: the service could not be reached; check the address in Settings';
+      return p.blocked
+        ? 'not converted: the service address is not one this add-on may call; the owner sets it in Settings'
+        : 'not converted: the service could not be reached; check the address in Settings';
     case 'out-of-time':
       return 'not converted: time ran out (30 s per formula); recalculate, or use "Convert selected column"';
     case 'redirect':

@@ -61,10 +61,23 @@ export function importKeyIds(keys: readonly string[]): number[] {
   return scanIdsUnder(IMPORT_PREFIX, keys);
 }
 
-/** Rows of a scan's sheet skipped before the upload, for its errors tab: `{n, r: [[sheetRow, message, identifier]]}` (cut to fit a property). */
+const NOT_SENT_PREFIX = 'scan.notSent.';
+/**
+ * Rows of a scan's sheet skipped before the upload, for its errors tab: `{n, r: [[sheetRow, message,
+ * identifier]]}` (cut to fit a property, ≤ ~8.7 KB). Deleted once a full import has written them into
+ * the errors tab (a re-import reads them back from there); bounded below for scans never imported.
+ */
 export function notSentKey(scanId: number): string {
-  return 'scan.notSent.' + scanId;
+  return NOT_SENT_PREFIX + scanId;
 }
+/** The scan ids of the not-sent records among a store's keys. */
+export function notSentKeyIds(keys: readonly string[]): number[] {
+  return scanIdsUnder(NOT_SENT_PREFIX, keys);
+}
+/** Not-sent records kept with their rows (the newest scans); older ones keep only the count. */
+export const NOT_SENT_FULL_RECORDS = 10;
+/** Not-sent records kept at all (count-only ones ~20 bytes); older ones are dropped. */
+export const NOT_SENT_MAX_RECORDS = 100;
 
 const TAB_PREFIX = 'scan.tab.';
 /** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */

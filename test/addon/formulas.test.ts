@@ -255,6 +255,27 @@ test('a 429 storm that does not end: cells say so (no #ERROR!), and the formula 
   expect(columnValues(wb, 'B', 3, 42)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
 }, 40_000);
 
+test('no wave starts that cannot finish inside the 30 s (guides/sheets/functions: a custom function must return within 30 seconds): a retry due 18 s in is not sent, the cells say to recalculate, no #ERROR!', async () => {
+  const s = sampleIndex();
+  const column = s.singleUpcs.slice(450, 460); // one request
+  const { wb, rt } = world();
+  fillColumn(wb, 'A', 2, column);
+  // The first answer asks to come back in 18 s; the answer after that would take 12 s (a slow service).
+  await env.proxy.faults([
+    { method: 'POST', path: '^/api/v3/convert$', status: 429, times: 1, headers: { 'Retry-After': '18' } },
+    { method: 'POST', path: '^/api/v3/convert$', status: 503, times: 1, delayMs: 12_000 },
+  ]);
+  const from = rt.executions.length;
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A11)');
+  const cost = formulaRuns(rt, from);
+  // The retry at 18-20 s is not sent: its wave could still be in flight at 30 s (fetchAll waits up to ~60 s).
+  expect(cost.errors).toEqual([]);
+  expect(cost.requests).toBe(1);
+  expect(cost.maxSeconds).toBeLessThan(30);
+  expect(new Set(columnValues(wb, 'B', 2, 11))).toEqual(new Set(['not converted: service busy (too many requests); recalculate later']));
+  await env.proxy.reset();
+}, 60_000);
+
 test('whose key: an editor without a share sees the documented message (no call); the owner shares, the editor succeeds; unsharing stops it', async () => {
   const s = sampleIndex();
   const column = s.singleUpcs.slice(500, 505);

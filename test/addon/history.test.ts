@@ -4,6 +4,8 @@
  * downloadScan to Drive and into a tab, exportScan (link, integration not set up).
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
@@ -133,6 +135,26 @@ describe('scan history', () => {
         });
         expect(file.data.equals(Buffer.from(await res.arrayBuffer()))).toBe(true);
       }
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('Save to Drive needs only drive.file: the Drive API through the advanced Drive service v3 (DriveApp.createFile needs the restricted drive scope: developers.google.com/apps-script/reference/drive/drive-app#createFile)', () => {
+    const dist = join(__dirname, '..', '..', 'dist');
+    const manifest = JSON.parse(readFileSync(join(dist, 'appsscript.json'), 'utf8'));
+    expect(manifest.dependencies.enabledAdvancedServices).toEqual([{ userSymbol: 'Drive', serviceId: 'drive', version: 'v3' }]);
+    expect(manifest.oauthScopes).toContain('https://www.googleapis.com/auth/drive.file');
+    expect(manifest.oauthScopes).not.toContain('https://www.googleapis.com/auth/drive');
+    // Nothing in the add-on may call DriveApp: under drive.file Google refuses every DriveApp call that creates a file.
+    expect(readFileSync(join(dist, 'Code.js'), 'utf8')).not.toMatch(/\bDriveApp\b/);
+    const { rt } = session();
+    try {
+      const r = rt.scriptRun('downloadScan', [main, 'csv', 'drive']) as any;
+      const [file] = [...rt.drive.files.values()];
+      // The link is the Drive API's webViewLink for the file it made, typed as CSV.
+      expect(r.url).toBe(`https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`);
+      expect(file).toMatchObject({ name: r.fileName, mimeType: 'text/csv', owner: 'owner@example.com' });
     } finally {
       rt.close();
     }

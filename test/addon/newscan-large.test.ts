@@ -112,6 +112,31 @@ test('too many cells to read: refused with the size and what to do, before any c
   rt.close();
 });
 
+test('an upload over 50 MB (Apps Script quotas: URL Fetch POST size 50 MB / call): refused before sending, with how many rows per part fit; nothing sent', async () => {
+  await env.proxy.reset();
+  const rows = 60_000;
+  const wb = new Workbook({ name: 'Long texts', empty: true });
+  const sh = wb.addSheet('Long texts', undefined, rows + 1, 3);
+  ['UPC', 'Cost', 'Description'].forEach((h, c) => wb.writeInput(sh, 1, c + 1, h));
+  const text = 'Stainless steel widget with a long supplier description. '.repeat(16); // 912 characters
+  for (let i = 0; i < rows; i++) {
+    wb.writeInput(sh, i + 2, 1, "'" + upc(i));
+    wb.writeInput(sh, i + 2, 2, 2.5);
+    wb.writeInput(sh, i + 2, 3, text + i);
+  }
+  const rt = runtime(wb);
+  connect(rt, env.proxy.url, env.svc.apiKey);
+  const setup = rt.scriptRun('getScanSetup') as any;
+  const msg = thrown(() => rt.scriptRun('startScan', [request(setup, ['identifier', 'cost', 'custom'])]));
+  expect(msg).toMatch(
+    /^The scan was not started: these 60,000 rows make an upload of 5\d\.\d MB, and Google lets an add-on send at most 50 MB at once\. Scan the sheet in 2 parts: select about 5\d,000 rows at a time \(the header row is found above the selection\) and start a scan for each\. The column set to "Custom column" goes with every row: setting it to "Not used" if you do not need it makes the upload smaller\.$/,
+  );
+  // Nothing left for the service (the old code sent it, Google refused it, and it was retried as "could not be reached").
+  expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
+  expect(rt.properties.document!.get('scan.running')).toBeNull();
+  rt.close();
+});
+
 test('a block wider than the form can offer: setup refuses before reading', () => {
   const wb = new Workbook({ name: 'Very wide', empty: true });
   const sh = wb.addSheet('Very wide', undefined, 10, 300);

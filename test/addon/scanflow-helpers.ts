@@ -107,7 +107,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     faults: async (rules) => {
       await fetch(url + '/__faults', { method: 'POST', body: JSON.stringify(rules) });
     },
-    seen: async () => (await (await fetch(url + '/__seen')).json()) as Seen[],
+    // Once more when the kept-alive connection was closed meanwhile (a long synchronous run in between).
+    seen: async () => (await (await fetch(url + '/__seen').catch(() => fetch(url + '/__seen'))).json()) as Seen[],
     reset: async () => {
       // Once more when the kept-alive connection was closed meanwhile (a paced test waits minutes of virtual time).
       await fetch(url + '/__reset', { method: 'POST' }).catch(() => fetch(url + '/__reset', { method: 'POST' }));

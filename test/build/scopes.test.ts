@@ -30,7 +30,7 @@ export function calledMethods(source: string, table: Readonly<Record<string, Sco
     const named = service === 'Ui' ? /\.getUi\(/.test(source) : new RegExp(`\\b${service}\\b`).test(source);
     if (named && new RegExp(`\\.${method}\\(`).test(source)) out.push(key);
   }
-  // Advanced services (global `Drive`, ...) registered with registerAdvancedService: `Drive.Files.create(`.
+  // Advanced services (global `Drive`): `Drive.Files.create(`.
   for (const m of source.matchAll(/\b(Drive)\.(\w+\.\w+)\(/g)) if (scopeRule(`${m[1]}.${m[2]}`)) out.push(`${m[1]}.${m[2]}`);
   return [...new Set(out)].sort();
 }

@@ -297,11 +297,11 @@ describe('UrlFetchApp: limits and failures', () => {
     }
   });
 
-  test('the urlFetchWhitelist from appsscript.json is enforced when asked for (message chosen)', () => {
+  test('the urlFetchWhitelist from appsscript.json is enforced when asked for (message as public reports quote Google: diegomanuel/binance-to-google-sheets#82)', () => {
     const wl = fixtureRuntime({ urlFetchWhitelist: 'manifest' });
     try {
       expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch(args.base + "/echo")', { base: server.base }))).toBe(
-        `The URL ${server.base}/echo is not allowed by the urlFetchWhitelist in the manifest.`,
+        `Request to ${server.base}/echo failed because the URL has not been whitelisted in the script manifest.`,
       );
       // A whitelisted prefix passes the check (and then fails to connect: nothing listens on port 1).
       expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch("http://127.0.0.1:1/allowed/x")'))).toBe(

@@ -141,6 +141,6 @@ export function imported(over: Partial<ImportProgress> = {}): ImportProgress {
   };
 }
 
-export function listPage(page: number, scans: ScanProgress[], hasMore: boolean): ScanListPage {
-  return { scans, page, hasMore };
+export function listPage(page: number, scans: ScanProgress[], hasMore: boolean, notice: string | null = null): ScanListPage {
+  return { scans, page, hasMore, notice };
 }

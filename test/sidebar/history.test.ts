@@ -285,3 +285,14 @@ describe('history', () => {
     await sb.close();
   });
 });
+
+test('Scans: running scans that Google gave no hourly trigger (20 per person) get the notice above the list', async () => {
+  const notice = 'Automatic import and automatic sync cannot run in this document: Google allows each person 20 automatic triggers.';
+  const sb = await openSidebar(canned({ listScans: () => listPage(1, [progress({ scanId: 49, name: 'Running one' })], false, notice) }), {
+    view: 'history',
+  });
+  await sb.page.locator('article.card').waitFor();
+  await expect(sb.page.locator('p.warn').innerText()).resolves.toBe(notice);
+  await screenshot(sb.page, 'history-trigger-limit');
+  await sb.close();
+});

@@ -566,3 +566,23 @@ describe('import', () => {
     await sb.close();
   });
 });
+
+test('a scan started where Google refused the hourly trigger (20 per person): the New scan view says it will not be imported automatically and what to do', async () => {
+  const notice =
+    'Automatic import and automatic sync cannot run in this document: Google allows each person 20 automatic triggers for this add-on (one per document), and your other documents use all 20. To free one, open a document you no longer need, turn off "Sync automatically" under Lists and import or delete its running scans. Until then everything works by hand here: open the sidebar to import finished scans, and use Sync now.';
+  const sb = await openSidebar(
+    canned({
+      getScanSetup: setup(),
+      getRunningScans: [],
+      startScan: { progress: progress({ done: 0, speed: 0, secondsLeft: null, status: 'queued' }), preview: preview(), notice },
+      getScanProgress: progress({ done: 0, speed: 0, secondsLeft: null, status: 'queued' }),
+    }),
+    { clock: true },
+  );
+  const { page } = sb;
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.locator('article.card').waitFor();
+  await expect(page.locator('.preview p.warn').innerText()).resolves.toBe(notice);
+  await screenshot(page, 'scan-trigger-limit');
+  await sb.close();
+});

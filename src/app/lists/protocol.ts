@@ -78,10 +78,11 @@ export interface ListStatusView {
 
 export interface ListsStatus {
   lists: ListStatusView[];
+  /** The automatic sync is on AND its hourly trigger is in place (never true when Google refused the trigger: `notice` says why). */
   autoSync: boolean;
   /** A sync cut off by the time limit waits to be continued. */
   unfinished: boolean;
-  /** Why the automatic sync is not running now (a daily quota of Google, or the day's trigger time kept for imports) and when it resumes; null otherwise. */
+  /** Why the automatic sync is not running now (a daily quota of Google, the day's trigger time kept for imports, or no trigger: Google's 20 per person) and what to do; null otherwise. */
   notice: string | null;
 }
 

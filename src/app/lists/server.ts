@@ -36,7 +36,7 @@ import { coverRows, createTable, findTable, noChanges, tableFingerprint, tableRo
 import { afterSync, decodeSchedule, dueLists, IMPORT_RESERVE_MS, MIN_SYNC_MS, type Schedule } from './schedule';
 import { applySends, readServiceEntries } from './service';
 import { autoKey, autoSyncEnabled } from './auto';
-import { ensureImportTrigger } from '../trigger/install';
+import { ensureImportTrigger, triggerNotice, type TriggerState } from '../trigger/install';
 import { withDocumentLock } from '../../store/locks';
 import { readNoDocument } from '../trigger/no-document';
 import { dailyQuotaOf } from '../trigger/quota-errors';
@@ -546,6 +546,9 @@ export function resolveConflicts(list: string, keys: string[] | 'all', side: 'sh
 
 export function getListsStatus(): ListsStatus {
   return asSidebarCall(() => {
+    // "On" only with the hourly trigger in place: the user's choice stays, and the trigger is made
+    // again here when it is missing (refused before for the 20-trigger limit, or removed).
+    const auto: TriggerState | 'off' = autoSyncEnabled() ? ensureImportTrigger() : 'off';
     const ss = activeSpreadsheet();
     const s = loadSettings();
     const account = s.apiKey ? accountTag(s.apiKey) : '';
@@ -566,9 +569,9 @@ export function getListsStatus(): ListsStatus {
           state: st ? st.state : null,
         };
       }),
-      autoSync: autoSyncEnabled(),
+      autoSync: auto === 'on',
       unfinished: account ? props.getProperty(RUN_PREFIX + account) !== null : false,
-      notice: autoSyncEnabled() ? autoSyncNotice() : null,
+      notice: auto === 'on' ? autoSyncNotice() : auto === 'off' ? null : triggerNotice(auto),
     };
   });
 }
@@ -588,10 +591,10 @@ export function selectRow(sheetName: string, row: number): { ok: boolean } {
 /** Turns the automatic hourly sync on or off for this user and document (shares the import trigger). */
 export function setAutoSync(on: boolean): ListsStatus {
   return asSidebarCall(() => {
-    if (on) {
-      userProperties().setProperty(autoKey(), '1');
-      ensureImportTrigger();
-    } else userProperties().deleteProperty(autoKey());
+    // The choice is kept even when Google refuses the trigger: the status then says it is not
+    // running and why, and the next Lists visit tries again.
+    if (on) userProperties().setProperty(autoKey(), '1');
+    else userProperties().deleteProperty(autoKey());
     return getListsStatus();
   });
 }

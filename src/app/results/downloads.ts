@@ -7,7 +7,7 @@ import { callUrl, sendAll } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readScan, scanCalls, type DownloadType } from '../../api/scans';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
-import { activeSpreadsheet, asSidebarCall, clientDeps, serviceSettings } from '../services';
+import { activeSpreadsheet, asSidebarCall, clientDeps, saveToDrive, serviceSettings } from '../services';
 import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from './download-grids';
 import { deadline } from './history';
 import { tabBaseName, uniqueName } from './import-plan';
@@ -17,6 +17,12 @@ import type { DownloadFormat, DownloadResult } from './protocol';
 const TAB_CHUNK_ROWS = 5000;
 
 const EXTENSIONS: { [f: string]: string } = { csv: 'csv', xlsx: 'xlsx', json: 'json' };
+/** The file's type in Drive (so Drive previews it; never converted into a Google file). */
+const DRIVE_MIME_TYPES: { [ext: string]: string } = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json',
+};
 
 /**
  * A fetcher that hands sendAll an empty body for successful answers of `capture` (so a CSV or
@@ -65,8 +71,17 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     const fileName = fileNameFor(scanName, id, ext);
     if (target === 'drive') {
       const blob = (response as GoogleAppsScript.URL_Fetch.HTTPResponse).getBlob().setName(fileName);
-      const file = DriveApp.createFile(blob);
-      return { fileName, url: file.getUrl(), sheetName: null };
+      let saved: { id: string; url: string };
+      try {
+        saved = saveToDrive(blob, fileName, DRIVE_MIME_TYPES[ext]);
+      } catch (e) {
+        // E.g. the Drive API is off in the add-on's Cloud project, or Drive refused the file.
+        throw new Error(
+          `Could not save to Drive: ${e instanceof Error ? e.message : String(e)} Choose a tab instead (CSV or JSON), or try again later.`,
+        );
+      }
+      // Only an https link of Drive's own is handed to the sidebar as a link.
+      return { fileName, url: /^https:\/\//.test(saved.url) ? saved.url : null, sheetName: null };
     }
     const text = response.getContentText();
     const grid = ext === 'csv' ? csvGrid(text) : jsonGrid(text);

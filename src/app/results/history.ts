@@ -15,7 +15,7 @@ import { progressFromRecord } from '../scan/progress-read';
 import { forgetRunningScan } from '../scan/running';
 import type { ExportResult, ScanListPage } from './protocol';
 import type { ScanProgress } from '../scan/protocol';
-import { ensureImportTrigger } from '../trigger/install';
+import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 
 /** Scans per history page. */
 export const HISTORY_PER_PAGE = 25;
@@ -38,10 +38,11 @@ export function listScans(page: number): ScanListPage {
     const settings = serviceSettings();
     const body = readScanList(okBody(send(settings, clientDeps(), scanCalls.list(p, HISTORY_PER_PAGE), { deadline: deadline() })));
     const scans: ScanProgress[] = body.scans.map(progressFromRecord);
+    let notice: string | null = null;
     if (p === 1) {
       const running = runningScans().filter((r) => r.status === 'queued' || r.status === 'running');
       // Scans of this user still running here: make sure they are imported even if the sidebar closes.
-      if (running.length) ensureImportTrigger();
+      if (running.length) notice = triggerNotice(ensureImportTrigger());
       const known = new Set(scans.map((s) => s.scanId));
       scans.unshift(...running.filter((r) => !known.has(r.scanId)));
     }
@@ -52,7 +53,7 @@ export function listScans(page: number): ScanListPage {
       s.summary = s.resultSheet ? resultSummary(props, s.scanId) : null;
     }
     const perPage = body.perPage > 0 ? body.perPage : HISTORY_PER_PAGE;
-    return { scans, page: p, hasMore: p * perPage < body.total };
+    return { scans, page: p, hasMore: p * perPage < body.total, notice };
   });
 }
 

@@ -35,7 +35,7 @@ import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
-import { notSentRows, readNotSent } from './not-sent';
+import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';
@@ -167,7 +167,8 @@ function resultsCall(scanId: number, table: ResultsTable, page: number, query: S
 }
 
 function saveCheckpoint(env: ImportEnv, cp: ImportCheckpoint): void {
-  env.props.setProperty(importKey(cp.scanId), encodeCheckpoint(cp));
+  // A full store must not stop the import: other scans' not-sent records give way first.
+  withRoom(env.props, cp.scanId, () => env.props.setProperty(importKey(cp.scanId), encodeCheckpoint(cp)));
   env.budget.charge(WORK_COST.propertyWriteMs);
 }
 
@@ -345,7 +346,7 @@ function begin(
       `The Scan Service says this scan has ${countText(cp.productsTotal)} results: more than a spreadsheet holds (${countText(SPREADSHEET_MAX_CELLS)} cells). Import it with filters, or download it (Scans > Download).`,
     );
   // The rows skipped before the upload join the service's error rows in the (full) errors tab.
-  const notSent = cp.filtered ? null : readNotSent(env.props, scanId);
+  const notSent = cp.filtered ? null : readNotSent(env.props, scanId) || recoverNotSent(env, scanId);
   cp.notSent = notSent ? notSentRows(notSent).length : 0;
   cp.notSentTotal = notSent ? notSent.n : 0;
   try {
@@ -364,6 +365,22 @@ function begin(
     throw e;
   }
   return cp;
+}
+
+/**
+ * A re-import after the not-sent record was deleted (a full import moved its rows into the errors
+ * tab): the rows come back from the scan's current errors tab and are recorded again until this
+ * import has written them.
+ */
+function recoverNotSent(env: ImportEnv, scanId: number): NotSent | null {
+  const rec = readTabRecord(env.props, scanId);
+  const sheet = rec ? sheetById(env.ss, rec.errorsSheetId) : null;
+  if (!sheet || sheet.getLastRow() < 2) return null;
+  const rows = sheet.getRange(2, 1, sheet.getLastRow() - 1, 4).getValues();
+  env.budget.charge(WORK_COST.readCallMs);
+  const record = notSentFromErrorRows(rows);
+  if (record) recordNotSent(env.props, scanId, record);
+  return record;
 }
 
 /** A hidden tab next to the current result tab (or at the end), with a name no user would pick. */
@@ -654,24 +671,30 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
   if (cp.filtered) {
     // The full tab (when there is one) stays what it was; only the filtered slot changes.
     const full = rec && sheetById(ss, rec.sheetId) ? rec : null;
-    writeTabRecord(env.props, cp.scanId, {
-      ...(full || {}),
-      sheetId: full ? full.sheetId : -1,
-      errorsSheetId: full ? full.errorsSheetId : null,
-      filteredSheetId: cp.stagingId,
-      marketplace: cp.marketplace,
-    });
+    withRoom(env.props, cp.scanId, () =>
+      writeTabRecord(env.props, cp.scanId, {
+        ...(full || {}),
+        sheetId: full ? full.sheetId : -1,
+        errorsSheetId: full ? full.errorsSheetId : null,
+        filteredSheetId: cp.stagingId,
+        marketplace: cp.marketplace,
+      }),
+    );
   } else {
     const summary = cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : undefined;
-    writeTabRecord(env.props, cp.scanId, {
-      sheetId: cp.stagingId,
-      errorsSheetId: cp.errorsStagingId,
-      ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
-      ...(summary ? { summary } : {}),
-      marketplace: cp.marketplace,
-    });
+    withRoom(env.props, cp.scanId, () =>
+      writeTabRecord(env.props, cp.scanId, {
+        sheetId: cp.stagingId,
+        errorsSheetId: cp.errorsStagingId,
+        ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
+        ...(summary ? { summary } : {}),
+        marketplace: cp.marketplace,
+      }),
+    );
   }
   env.props.deleteProperty(importKey(cp.scanId));
+  // The skipped rows are in the errors tab now; the store keeps no second copy (a re-import reads the tab).
+  if (!cp.filtered) forgetNotSent(env.props, cp.scanId);
   // The user asked for these results (or is told by a toast): show them.
   staging.activate();
   env.budget.charge(WORK_COST.propertyWriteMs * 2 + WORK_COST.writeCallMs * 6);

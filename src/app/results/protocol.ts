@@ -37,6 +37,8 @@ export interface ScanListPage {
   scans: ScanProgress[];
   page: number;
   hasMore: boolean;
+  /** This document's running scans will NOT be imported automatically (Google refused the hourly trigger) and what to do; null otherwise. */
+  notice: string | null;
 }
 
 export type DownloadFormat = 'csv' | 'xlsx' | 'json';

@@ -40,7 +40,7 @@ import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
-import { ensureImportTrigger } from '../trigger/install';
+import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
 import {
   defaultScanName,
@@ -55,6 +55,7 @@ import {
   roleChoices,
   safeFileName,
   SETUP_ROWS,
+  uploadTooLarge,
 } from './plan';
 
 /** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
@@ -239,9 +240,14 @@ export function startScan(request: ScanRequest): StartedScan {
     if (prepared.counts.send > MAX_LINES)
       throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
     const name = prepared.attributes.options.name;
+    const attributes = JSON.stringify(prepared.attributes);
+    // Google refuses a payload over 50 MB ("Limit Exceeded: URLFetch POST Size."): say so before sending.
+    const customCount = (request.roles || []).filter((r) => r === 'custom').length;
+    const tooLarge = uploadTooLarge(prepared.csv, attributes, prepared.counts.send, customCount);
+    if (tooLarge) throw new Error(tooLarge);
     const form = {
       file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
-      attributes: JSON.stringify(prepared.attributes),
+      attributes,
     };
     let body: unknown;
     try {
@@ -275,7 +281,7 @@ export function startScan(request: ScanRequest): StartedScan {
       console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
     }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
-    ensureImportTrigger();
-    return { progress, preview: previewSummary(prepared) };
+    const notice = triggerNotice(ensureImportTrigger());
+    return { progress, preview: previewSummary(prepared), notice };
   });
 }

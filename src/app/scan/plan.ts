@@ -134,3 +134,41 @@ export function safeFileName(name: string): string {
   );
   return s || 'scan';
 }
+
+/** Google's URL Fetch limit on one request's payload (quotas page: "URL Fetch POST size 50 MB / call"). */
+export const URL_FETCH_PAYLOAD_MAX_BYTES = 50 * 1024 * 1024;
+/** The multipart frame around the two fields (boundaries, headers, file name); generous. */
+const MULTIPART_OVERHEAD_BYTES = 2048;
+
+/** UTF-8 bytes of a string, without TextEncoder (Apps Script has none). */
+function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? (i++, 4) : 3;
+  }
+  return n;
+}
+
+/**
+ * Why the upload cannot be sent (Google would refuse a payload over 50 MB), with sheet-level advice:
+ * how many rows per part fit; or null when it fits. Checked before sending: nothing is uploaded.
+ */
+export function uploadTooLarge(csv: string, attributes: string, rowsToSend: number, customColumns: number): string | null {
+  const bytes = utf8Bytes(csv) + utf8Bytes(attributes) + MULTIPART_OVERHEAD_BYTES;
+  if (bytes <= URL_FETCH_PAYLOAD_MAX_BYTES) return null;
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  // Rows per part at 90 % of the limit, so that longer rows in one part still fit.
+  const fit = Math.max(1, Math.floor((rowsToSend * URL_FETCH_PAYLOAD_MAX_BYTES * 0.9) / bytes));
+  const perPart = fit >= 2000 ? Math.floor(fit / 1000) * 1000 : fit;
+  const parts = Math.ceil(rowsToSend / perPart);
+  return (
+    `The scan was not started: these ${rowsToSend.toLocaleString('en-US')} rows make an upload of ${mb(bytes)} MB, and Google lets an add-on send at most 50 MB at once. ` +
+    `Scan the sheet in ${parts} parts: select about ${perPart.toLocaleString('en-US')} rows at a time (the header row is found above the selection) and start a scan for each.` +
+    (customColumns
+      ? customColumns === 1
+        ? ` The column set to "${roleLabel('custom')}" goes with every row: setting it to "${roleLabel('ignore')}" if you do not need it makes the upload smaller.`
+        : ` The ${customColumns} columns set to "${roleLabel('custom')}" go with every row: setting the ones you do not need to "${roleLabel('ignore')}" makes the upload smaller.`
+      : '')
+  );
+}

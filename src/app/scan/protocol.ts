@@ -96,4 +96,6 @@ export interface ScanProgress {
 export interface StartedScan {
   progress: ScanProgress;
   preview: PreviewSummary;
+  /** The scan will NOT be imported automatically (Google refused the hourly trigger, e.g. 20 per person) and what to do; null when it will. */
+  notice: string | null;
 }

@@ -15,18 +15,45 @@ function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
 }
 
 /**
- * Makes sure the hourly import trigger exists for the current user in this document (call it when a
- * scan starts). Returns false when the trigger could not be made (it is a convenience: the sidebar
- * still imports when opened).
+ * What the user is told when Google refuses the trigger because the user already has 20 triggers of
+ * this add-on (one per document where automatic import or sync runs): nothing automatic here, what
+ * frees one, and that everything works by hand.
  */
-export function ensureImportTrigger(): boolean {
+export const TRIGGER_LIMIT_NOTICE =
+  'Automatic import and automatic sync cannot run in this document: Google allows each person 20 automatic triggers for this add-on (one per document), and your other documents use all 20. ' +
+  'To free one, open a document you no longer need, turn off "Sync automatically" under Lists and import or delete its running scans. ' +
+  'Until then everything works by hand here: open the sidebar to import finished scans, and use Sync now.';
+
+/** The hourly trigger could not be made for another reason (it is retried on the next scan or sidebar visit). */
+export const TRIGGER_FAILED_NOTICE =
+  'Automatic import and automatic sync are not running in this document: Google did not let the add-on set up its hourly trigger. Open the sidebar to import finished scans, and use Sync now.';
+
+/** Whether the hourly trigger is there ('on'), refused for the 20-trigger limit, or refused otherwise. */
+export type TriggerState = 'on' | 'limit' | 'failed';
+
+/** Google's refusal of a 21st trigger of a script for one user ("This script has too many triggers…"). */
+export function isTriggerLimit(e: unknown): boolean {
+  return /too many triggers/i.test(e instanceof Error ? e.message : String(e));
+}
+
+/** The notice for a state, or null when the trigger is on. */
+export function triggerNotice(state: TriggerState): string | null {
+  return state === 'on' ? null : state === 'limit' ? TRIGGER_LIMIT_NOTICE : TRIGGER_FAILED_NOTICE;
+}
+
+/**
+ * Makes sure the hourly import trigger exists for the current user in this document (call it when a
+ * scan starts). Never throws: a refusal is answered as 'limit' (Google's 20 triggers per user and
+ * script) or 'failed', and the caller tells the user (the sidebar still imports when opened).
+ */
+export function ensureImportTrigger(): TriggerState {
   try {
-    if (ownTriggers().length) return true;
+    if (ownTriggers().length) return 'on';
     ScriptApp.newTrigger(IMPORT_TRIGGER_HANDLER).timeBased().everyHours(1).create();
-    return true;
+    return 'on';
   } catch (e) {
     console.log('import trigger not created: ' + (e instanceof Error ? e.message : String(e)));
-    return false;
+    return isTriggerLimit(e) ? 'limit' : 'failed';
   }
 }
 

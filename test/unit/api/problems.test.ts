@@ -1,4 +1,4 @@
-import { busyMessage, classifyException, classifyResponse, parseRetryAfter, redact, waitText } from '../../../src/api/problems';
+import { busyMessage, classifyException, classifyResponse, isRetryable, parseRetryAfter, redact, waitText } from '../../../src/api/problems';
 
 const KEY = 'sk_live_ABCDEF1234567890';
 const ctx = { apiKey: KEY, nowMs: Date.parse('2026-11-21T00:00:00Z'), subject: 'marketplace DE' };
@@ -93,6 +93,19 @@ describe('classifyException (what UrlFetchApp throws)', () => {
   });
   test('redacts the key', () => {
     expect(JSON.stringify(classifyException(new Error('Bad request for https://x/?key=' + KEY), KEY))).not.toContain(KEY);
+  });
+  test("Google's urlFetchWhitelist refusal (public reports: diegomanuel/binance-to-google-sheets#82): blocked, never retried, says the add-on may not call the address", () => {
+    const p = classifyException(
+      new Error(
+        'Exception: Request to https://other.example.com/api/v3/scans?page=1 failed because the URL has not been whitelisted in the script manifest.',
+      ),
+    );
+    expect(p).toMatchObject({ kind: 'unreachable', blocked: true });
+    expect(isRetryable(p)).toBe(false);
+    expect(p.message).toBe(
+      "The add-on is not allowed to call https://other.example.com: Google lets it reach only the Scan Service addresses it was published with. Open Settings and set the service address to your Scan Service's address.",
+    );
+    expect(isRetryable(classifyException(new Error('Address unavailable: https://api.example.com')))).toBe(true);
   });
 });
 

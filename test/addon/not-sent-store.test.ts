@@ -1,0 +1,181 @@
+/**
+ * The document property store (500 KB for everything, Google's quotas page) must not fill up with
+ * the rows skipped before each upload: 200 scans of one price list in one document, each started and
+ * imported through the built add-on, each with the largest skipped-rows record (~8.7 KB).
+ */
+import type { SpawnedService } from '../../emulator/service/spawn';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, scanRequest } from './scanflow-helpers';
+import { startImportService, upc } from './import-helpers';
+
+jest.setTimeout(600_000);
+
+const STORE_MAX = 500 * 1024;
+const SKIPPED = 150;
+
+/** Two rows the catalog knows, then SKIPPED rows whose cost is unusable (skipped before the upload, long reasons). */
+function priceList(): Workbook {
+  const wb = new Workbook({ name: 'Supplier', empty: true });
+  wb.addSheet('Prices');
+  const rows: unknown[][] = [['UPC', 'Cost']];
+  rows.push(["'" + upc(20000), 4.5], ["'" + upc(20001), 5]);
+  for (let i = 0; i < SKIPPED; i++) rows.push(["'" + upc(700000 + i), 'ask the supplier for a price, then retype it here ' + i]);
+  rows.forEach((row, r) => row.forEach((v, c) => wb.type('Prices', wb.a1(r + 1, c + 1), v)));
+  return wb;
+}
+
+/** The user deletes tabs (Sheets' own tab menu). */
+function removeTabs(wb: Workbook, names: string[]): void {
+  for (const n of names) {
+    const i = wb.sheets.findIndex((s) => s.name === n);
+    if (i >= 0) wb.sheets.splice(i, 1);
+  }
+}
+
+function notSentKeys(rt: Runtime): string[] {
+  return Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.notSent.'));
+}
+
+/** Imports a started scan to the end (the local service finishes at once; an unfinished one says "still running"). */
+function importAll(rt: Runtime, scanId: number): any {
+  for (let i = 0; i < 200; i++) {
+    let r: any;
+    try {
+      r = rt.scriptRun('importScan', [scanId, null]);
+    } catch (e) {
+      if (/still (queued|running)/.test(String((e as Error).message))) continue;
+      throw e;
+    }
+    if (r.done) return r;
+  }
+  throw new Error('import did not finish');
+}
+
+describe('skipped-rows records in the document properties (Apps Script quotas: 500 KB per property store)', () => {
+  let service: SpawnedService;
+  beforeAll(async () => {
+    service = await startImportService();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  test('200 scans started and imported in one document: the store stays far from 500 KB, every import keeps its skipped rows, checkpoints never fail', () => {
+    const wb = priceList();
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKeys[0]);
+      const setup = rt.scriptRun('getScanSetup') as any;
+      let maxBytes = 0;
+      let lastErrorsTab = '';
+      for (let i = 0; i < 200; i++) {
+        const req = { ...scanRequest(setup, { marketplace: 'US', name: 'Scan ' + i }), headerRow: setup.headerRow };
+        const started = rt.scriptRun('startScan', [req]) as any;
+        expect(started.preview.skipped.length + started.preview.notListed.skipped).toBe(SKIPPED);
+        if (i === 0) expect(rt.properties.document!.get('scan.notSent.' + started.progress.scanId)!.length).toBeGreaterThan(7500);
+        maxBytes = Math.max(maxBytes, rt.properties.document!.bytes());
+        const done = importAll(rt, started.progress.scanId);
+        expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
+        lastErrorsTab = done.errorsSheetName;
+        // The seller deletes the tabs of the scans they have looked at (200 scans' tabs would pass
+        // Google's 10-million-cell limit); the scans' tab records stay in the store.
+        if (i < 199) removeTabs(wb, [done.sheetName, done.errorsSheetName]);
+        maxBytes = Math.max(maxBytes, rt.properties.document!.bytes());
+      }
+      const bytes = rt.properties.document!.bytes();
+      // Reported figure: what 200 scans leave behind (tab records and the like) and the peak.
+      console.log(`document properties after 200 scans: ${bytes} bytes (peak ${maxBytes}) of ${STORE_MAX}`);
+      expect(maxBytes).toBeLessThan(STORE_MAX / 5);
+      expect(notSentKeys(rt)).toEqual([]);
+      // The last scan's errors tab holds its skipped rows, one per sheet row, with the reason.
+      const reasons = wb
+        .values(lastErrorsTab)
+        .slice(1)
+        .map((r: unknown[]) => String(r[3]))
+        .filter((t) => t.startsWith('Not sent (skipped before the upload)'));
+      expect(reasons.length).toBeGreaterThan(50);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a re-import after the record was deleted keeps the skipped rows: they come back from the errors tab', () => {
+    const wb = priceList();
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKeys[0]);
+      const setup = rt.scriptRun('getScanSetup') as any;
+      const started = rt.scriptRun('startScan', [
+        { ...scanRequest(setup, { marketplace: 'US', name: 'Again' }), headerRow: setup.headerRow },
+      ]) as any;
+      const id = started.progress.scanId;
+      const first = importAll(rt, id);
+      const before = wb.values(first.errorsSheetName);
+      expect(notSentKeys(rt)).toEqual([]);
+      const again = importAll(rt, id);
+      expect(again.errorsSheetName).toBe(first.errorsSheetName);
+      expect(again.message).toContain(`${SKIPPED} rows skipped before sending`);
+      expect(wb.values(again.errorsSheetName)).toEqual(before);
+      expect(notSentKeys(rt)).toEqual([]);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test("a full store (other bookkeeping near 500 KB): the import checkpoint still saves, the other scans' skipped-rows records give way to their counts", () => {
+    const wb = priceList();
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKeys[0]);
+      const setup = rt.scriptRun('getScanSetup') as any;
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const s = rt.scriptRun('startScan', [
+          { ...scanRequest(setup, { marketplace: 'US', name: 'Full ' + i }), headerRow: setup.headerRow },
+        ]) as any;
+        ids.push(s.progress.scanId);
+      }
+      // Other records of the document fill it to 200 bytes short of 500 KB.
+      const doc = rt.properties.document!;
+      for (let k = 0; ; k++) {
+        const room = STORE_MAX - 200 - doc.bytes() - ('filler.' + k).length;
+        if (room <= 0) break;
+        doc.set('filler.' + k, 'x'.repeat(Math.min(8000, room)));
+      }
+      const done = importAll(rt, ids[4]);
+      expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
+      expect(doc.bytes()).toBeLessThanOrEqual(STORE_MAX);
+      for (const id of ids.slice(0, 4)) expect(JSON.parse(doc.get('scan.notSent.' + id)!)).toEqual({ n: SKIPPED, r: [] });
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('scans started and never imported: records stay bounded (newest 10 with rows, older ones their count only)', () => {
+    const wb = priceList();
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKeys[0]);
+      const setup = rt.scriptRun('getScanSetup') as any;
+      const ids: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const s = rt.scriptRun('startScan', [
+          { ...scanRequest(setup, { marketplace: 'US', name: 'Later ' + i }), headerRow: setup.headerRow },
+        ]) as any;
+        ids.push(s.progress.scanId);
+      }
+      const bytes = rt.properties.document!.bytes();
+      console.log(`document properties after 60 scans never imported: ${bytes} bytes of ${STORE_MAX}`);
+      expect(bytes).toBeLessThan(120 * 1024);
+      expect(notSentKeys(rt)).toHaveLength(60);
+      const full = ids.filter((id) => JSON.parse(rt.properties.document!.get('scan.notSent.' + id)!).r.length > 0);
+      expect(full).toEqual(ids.slice(-10));
+      // An old scan imported now still says how many rows were skipped (the count was kept).
+      const old = importAll(rt, ids[0]);
+      expect(old.message).toContain(`${SKIPPED} rows skipped before sending`);
+    } finally {
+      rt.close();
+    }
+  });
+});
