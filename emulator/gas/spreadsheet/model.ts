@@ -15,7 +15,6 @@ import {
   serialParts,
   serialToDate,
   Stored,
-  truncate15,
 } from './values';
 import { formatValue, isAutomatic } from './format';
 import type { CustomFormula } from './formulas';
@@ -42,6 +41,11 @@ export interface Cell {
   wrap?: boolean;
   /** Link runs of a rich-text value (v is then the text). */
   links?: LinkRun[];
+  /**
+   * Quote prefix: the text was written with a leading apostrophe, which Sheets does not keep in the
+   * value but as the cell's "quote prefix" (an .xlsx download holds it as quotePrefix="1" on the style).
+   */
+  q?: boolean;
   /** Message of an error value (#ERROR!, #REF!). */
   err?: string;
   /** Data validation rule (checkbox, value list, ...). */
@@ -293,6 +297,7 @@ export class WorkbookCore {
     c.err = undefined;
     c.links = undefined;
     c.spilledFrom = undefined;
+    c.q = undefined;
     if (c.cf) c.cf = undefined;
     if (raw === null || raw === undefined || raw === '') {
       c.v = undefined;
@@ -306,6 +311,7 @@ export class WorkbookCore {
       }
       if (raw.startsWith("'")) {
         c.v = raw.slice(1);
+        c.q = true;
         return false;
       }
       if (raw.length > 1 && raw.startsWith('=')) {
@@ -321,8 +327,9 @@ export class WorkbookCore {
       return false;
     }
     if (typeof raw === 'number') {
-      // Chosen: NaN and infinities (which Sheets cannot hold) become #NUM!.
-      c.v = Number.isFinite(raw) ? truncate15(raw) : '#NUM!';
+      // Sheets keeps a number given to setValue(s) as the double it is (0.9829461476765573 reads back
+      // as written); only typed text is cut to 15 digits. Chosen: NaN and infinities become #NUM!.
+      c.v = Number.isFinite(raw) ? raw : '#NUM!';
       return false;
     }
     if (typeof raw === 'boolean') {
@@ -347,6 +354,7 @@ export class WorkbookCore {
     c.links = undefined;
     c.cf = undefined;
     c.spilledFrom = undefined;
+    c.q = undefined;
   }
 
   clearFormat(c: Cell): void {

@@ -26,6 +26,7 @@ import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxVa
 import { ProtectionModel, checkEditable, mayEdit, protect as newProtection, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
+import type { LoadedConditionalRule } from './xlsx';
 
 const COLORS: Record<string, string> = {
   black: '#000000',
@@ -978,6 +979,13 @@ export class SheetImpl {
   }
   getConditionalFormatRules(): ConditionalFormatRuleImpl[] {
     this.ctx.call();
+    // Rules loaded from an .xlsx file become rule objects of the script on first read.
+    this._m.cfRules = this._m.cfRules.map((r) => {
+      const l = r as LoadedConditionalRule;
+      if (!l || l.loaded !== true) return r;
+      const ranges = l.d.ranges.map((g) => this.s.range(this._m, g._r, g._c, g._nr, g._nc));
+      return new ConditionalFormatRuleImpl(this.ctx, { ...l.d, values: [...l.d.values], ranges });
+    });
     return this.ctx.arr(this._m.cfRules as ConditionalFormatRuleImpl[]);
   }
   /** Google: a sheet protection covers the whole sheet (also rows added later). */
