@@ -95,6 +95,13 @@ export function areaA1(a: Area): string {
   return `${p1}:${p2}`;
 }
 
+export interface MergeModel {
+  r1: number;
+  c1: number;
+  r2: number;
+  c2: number;
+}
+
 export interface FilterModel {
   r1: number;
   c1: number;
@@ -130,6 +137,8 @@ export class SheetModel {
   filter: FilterModel | null = null;
   /** Conditional format rules (opaque to the model; built by the service layer). */
   cfRules: unknown[] = [];
+  /** Merged cells: the value is the top-left cell's, the other cells are blank (as in Sheets). */
+  merges: MergeModel[] = [];
   constructor(
     readonly workbook: WorkbookCore,
     public name: string,
@@ -187,6 +196,11 @@ export interface WorkbookOptions {
 export interface NamedRangeModel {
   name: string;
   area: Area;
+  /**
+   * Its sheet was deleted: Sheets keeps the name and it reads #REF! (issue 20's report of Google);
+   * chosen: getRangeByName answers null for it and getNamedRanges leaves it out (no Range can be made).
+   */
+  broken?: boolean;
 }
 
 /** Hooks the formula engine needs; set by createSpreadsheetApp. */

@@ -5,7 +5,7 @@
  * know: it is written and read in the XML here), formulas (with their cached results; custom-function
  * spills as array formulas), number formats, notes, named ranges (open ones such as A2:A as Excel's
  * whole-column form $A$2:$A$1048576), frozen panes, hidden sheets, bold, font colours, backgrounds,
- * alignment, wrap, hyperlinks, column widths, data validation (checkboxes, value lists, number
+ * alignment, wrap, hyperlinks, column widths, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
  * comparisons), each sheet's filter (as an autofilter) and its conditional format rules of the kinds
  * the add-on uses (number comparisons, text contains, empty/not empty). Booleans carry a TRUE/FALSE
  * number format, without which LibreOffice shows them as 0 and 1.
@@ -82,6 +82,8 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     });
     ws.eachRow({ includeEmpty: false }, (row, r) => {
       row.eachCell({ includeEmpty: false }, (xc, c) => {
+        // exceljs answers a merge's value in every cell of it; Sheets has it in the top-left cell only.
+        if (xc.isMerged && xc.master.address !== xc.address) return;
         const cell = sh.ensure(r, c);
         // The boolean format this module writes is the XLSX way of saying "a boolean": Sheets has no format there.
         const result =
@@ -132,6 +134,10 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
       if (!ref || ref.r1 === null || ref.c1 === null || !rule) continue;
       for (let r = ref.r1; r <= (ref.r2 ?? ref.r1); r++)
         for (let c = ref.c1; c <= (ref.c2 ?? ref.c1); c++) sh.ensure(r, c).dv = { ...rule, values: [...rule.values] };
+    }
+    for (const m of (ws.model as unknown as { merges?: string[] }).merges ?? []) {
+      const g = parseA1(m);
+      if (g && g.r1 !== null && g.c1 !== null && g.r2 !== null && g.c2 !== null) sh.merges.push({ r1: g.r1, c1: g.c1, r2: g.r2, c2: g.c2 });
     }
     const af = ws.autoFilter as unknown;
     const afRef = typeof af === 'string' ? parseA1(af) : null;
@@ -285,6 +291,7 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
         }
       }),
     );
+    for (const g of sh.merges) ws.mergeCells(g.r1, g.c1, g.r2, g.c2);
     if (sh.filter) ws.autoFilter = rangeA1(sh.filter.r1, sh.filter.c1, sh.filter.r2, sh.filter.c2);
     for (const rule of sh.cfRules) {
       const cf = conditionalForXlsx(rule);
@@ -292,6 +299,8 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
     }
   }
   for (const nr of wb.namedRanges.values()) {
+    // Chosen: a name whose sheet was deleted (#REF!) is not written (exceljs cannot write one).
+    if (nr.broken) continue;
     // exceljs drops open defined names ($A$2:$A) without a word; an open end is written as Excel's own
     // whole-column (row 1048576) or whole-row (column XFD) extent, which loading reads back as open.
     const a = liveArea(nr.area);
