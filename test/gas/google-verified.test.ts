@@ -223,6 +223,70 @@ describe('SpreadsheetApp', () => {
     ss.toast('done', 'Scan', 5);
   });
 
+  test('appendRow, hide/show, insert and delete rows and columns move cells as on Google (gas-fakes test/testsheetstext.js "insert sheets,rows,columns")', () => {
+    const { ss } = makeEnv();
+    const sheet = ss.insertSheet('temp');
+    const data = ['sample1', 'sample2', 'sample3'];
+    sheet.appendRow(data);
+    expect([sheet.getLastRow(), sheet.getLastColumn()]).toEqual([1, 3]);
+    expect(sheet.getRange(1, 1, 1, 3).getValues()).toEqual([data]);
+    sheet.hideSheet();
+    expect(sheet.isSheetHidden()).toBe(true);
+    sheet.showSheet();
+    expect(sheet.isSheetHidden()).toBe(false);
+    let cb = sheet.getLastColumn();
+    sheet.insertColumnAfter(2);
+    expect(sheet.getLastColumn()).toBe(cb + 1);
+    expect(sheet.getDataRange().offset(0, 2, 1, 1).getValue()).toBe('');
+    sheet.insertColumnBefore(2);
+    expect(sheet.getLastColumn()).toBe(cb + 2);
+    sheet.insertColumns(2, 2);
+    sheet.insertColumnsAfter(2, 2);
+    sheet.insertColumnsBefore(2, 2);
+    expect(sheet.getLastColumn()).toBe(cb + 8);
+    let cr = sheet.getLastRow();
+    sheet.insertRowAfter(2);
+    sheet.insertRowBefore(2);
+    sheet.insertRows(2, 2);
+    sheet.insertRowsAfter(2, 2);
+    sheet.insertRowsBefore(2, 2);
+    expect(sheet.getLastRow()).toBe(cr);
+    cb = sheet.getLastColumn();
+    cr = sheet.getLastRow();
+    sheet.deleteColumn(2);
+    expect(sheet.getLastColumn()).toBe(cb - 1);
+    sheet.deleteColumns(2, 2);
+    expect(sheet.getLastColumn()).toBe(cb - 3);
+    sheet.deleteRow(2);
+    sheet.deleteRows(2, 2);
+    expect(sheet.getLastRow()).toBe(cr);
+    expect(sheet.getDataRange().getValues().slice(-1)).toEqual([['sample1', '', '', '', '', 'sample2', '', 'sample3']]);
+  });
+
+  test('createFilter/getFilter: null without one, any range of the sheet answers the one filter, a second is refused, remove then create again (gas-fakes test/testsheetssets.js "Range.createFilter and getFilter")', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:C5').setValues([
+      ['Header 1', 'Header 2', 'Header 3'],
+      ['A', 1, 'X'],
+      ['B', 2, 'Y'],
+      ['C', 1, 'Z'],
+      ['D', 3, 'X'],
+    ]);
+    expect(sheet.getFilter()).toBeNull();
+    expect(sheet.getRange('A1:C5').getFilter()).toBeNull();
+    const filter = sheet.getRange('A1:C5').createFilter();
+    expect(filter.getRange().getA1Notation()).toBe('A1:C5');
+    expect(sheet.getFilter()!.getRange().getA1Notation()).toBe('A1:C5');
+    expect(sheet.getRange('B2:C4').getFilter()!.getRange().getA1Notation()).toBe('A1:C5');
+    expect(sheet.getRange('F1:F5').getFilter()!.getRange().getA1Notation()).toBe('A1:C5');
+    expect(thrownHere(() => sheet.getRange('A1:B2').createFilter())).toBe(
+      "You can't create a filter in a sheet that already has a filter.",
+    );
+    filter.remove();
+    expect(sheet.getFilter()).toBeNull();
+    expect(sheet.getRange('B2:C4').createFilter().getRange().getA1Notation()).toBe('B2:C4');
+  });
+
   test('every Range, Sheet and Spreadsheet method the add-on calls has its overloads checked (the table covers src/)', () => {
     const words = new Set<string>();
     const walk = (dir: string) => {
