@@ -120,11 +120,13 @@ class LocalCache {
     }
     return toRealm(this.state.realm, out);
   }
-  put(key: string, value: string, expirationInSeconds?: number): void {
+  /** Google answers null (gas-fakes test/teststores.js, cache section: `t.is(cache.put(k, v), null)`). */
+  put(key: string, value: string, expirationInSeconds?: number): null {
     this.call(true);
     const k = this.checkKey(key);
     const v = this.checkValue(value);
     this.store.put(k, v, this.checkExpiry(expirationInSeconds));
+    return null;
   }
   putAll(values: Record<string, unknown>, expirationInSeconds?: number): void {
     this.call(true);
@@ -133,9 +135,11 @@ class LocalCache {
     const checked = Object.keys(values ?? {}).map((k) => [this.checkKey(k), this.checkValue(values[k])] as const);
     for (const [k, v] of checked) this.store.put(k, v, seconds);
   }
-  remove(key: string): void {
+  /** Google answers null (gas-fakes test/teststores.js: `t.is(cache.remove(k), null)`). */
+  remove(key: string): null {
     this.call(true);
     this.store.remove(this.checkKey(key));
+    return null;
   }
   removeAll(keys: string[]): void {
     this.call(true);

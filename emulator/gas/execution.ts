@@ -212,10 +212,17 @@ export class RuntimeState {
     if (now - e.startedAt > e.limitMs) throw new ExecutionTimeLimitError();
   }
 
+  /**
+   * Called at every service-call boundary of a running execution (a Spreadsheet read or write, a
+   * service call, a URL fetch), before the call takes effect; interleave.ts runs other executions here.
+   */
+  onCall: ((key: keyof ExecutionCounters) => void) | null = null;
+
   /** Bumps a counter of the running execution and of the totals. */
   count(key: keyof ExecutionCounters, n = 1): void {
     if (this.current) this.current.counters[key] += n;
     this.totals[key] += n;
+    if (this.onCall && this.current && key !== 'cellsRead' && key !== 'cellsWritten' && key !== 'urlFetchRequests') this.onCall(key);
   }
 
   /** Charges a Spreadsheet read of `cells` cells. */

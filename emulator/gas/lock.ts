@@ -94,7 +94,10 @@ class LocalLock {
     if (args.length !== 1 || typeof timeoutInMillis !== 'number') throw signatureError(this.state, `LockService.Lock.${method}`, args);
     this.state.serviceCall();
     const me = this.state.exec();
-    const timeout = Math.max(0, Number(timeoutInMillis) || 0);
+    // Google: a negative time-out never takes the lock, even a free one (tryLock(-100) is false,
+    // waitLock(-100) throws "Lock timeout"; gas-fakes test/testlock.js "Lock timeout failures").
+    if (timeoutInMillis < 0) return false;
+    const timeout = Number(timeoutInMillis) || 0;
     const s = this.slot;
     const now = this.state.clock.now();
     if (s.freeNow(now) || (s.holder?.kind === 'execution' && s.holder.execution === me)) {

@@ -2,7 +2,9 @@
  * Where the lists sync keeps its state: every key, cache, sheet and lock name in one place.
  *
  * - The base (what sheet and service agreed on at the last sync) per list and per service account:
- *   a HIDDEN tab `_scan_base_<list>_<account>`, column A, as JSON chunks of [key, value] pairs up to
+ *   a HIDDEN tab `_scan_base_<list>_<account>` (multipack as `mpack`, so every name fits the 31
+ *   characters an .xlsx sheet name may have; the 33-character `_scan_base_multipack_<account>` of
+ *   earlier versions is still read, and renamed on the next write), column A, as JSON chunks of [key, value] pairs up to
  *   45,000 characters a cell (Sheets holds 50,000), so 100,000 entries (~3 MB) take ~70 cells, one
  *   read and one write. Not in properties: a property store holds 500 KB.
  * - The account is a tag, never the key: 12 hex digits of SHA-256 of the API key
@@ -36,8 +38,34 @@ export function accountTag(apiKey: string): string {
   return hex;
 }
 
+/** Short list names in base tab names: `_scan_base_` + list + `_` + 12 hex digits stays within 31 characters. */
+const BASE_TAB_LIST: { [listId: string]: string } = { multipack: 'mpack' };
+/** An .xlsx sheet name (what a Sheets download and the headless runner save) holds at most 31 characters. */
+export const SHEET_NAME_MAX_XLSX = 31;
+
 export function baseTabName(listId: string, account: string): string {
-  return BASE_TAB_PREFIX + listId + '_' + account;
+  return BASE_TAB_PREFIX + (BASE_TAB_LIST[listId] ?? listId) + '_' + account;
+}
+
+/**
+ * Names the base tab had before it fitted 31 characters: the full old name (kept by Sheets) and that
+ * name cut to 31 characters (what an .xlsx download of it holds). Empty when the name never changed.
+ */
+export function legacyBaseTabNames(listId: string, account: string): string[] {
+  const old = BASE_TAB_PREFIX + listId + '_' + account;
+  if (old === baseTabName(listId, account)) return [];
+  return old.length > SHEET_NAME_MAX_XLSX ? [old, old.slice(0, SHEET_NAME_MAX_XLSX)] : [old];
+}
+
+/** The base tab of a list and account: its current name, else a legacy one; null when there is none. */
+function findBaseSheet(ss: Spreadsheet, listId: string, account: string): GoogleAppsScript.Spreadsheet.Sheet | null {
+  const sh = ss.getSheetByName(baseTabName(listId, account));
+  if (sh) return sh;
+  for (const name of legacyBaseTabNames(listId, account)) {
+    const old = ss.getSheetByName(name);
+    if (old) return old;
+  }
+  return null;
 }
 
 /** The base as cells of JSON (pure). */
@@ -82,7 +110,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** The base of a list for an account; null when there is none (first sync). One read. */
 export function readBase(ss: Spreadsheet, listId: string, account: string): Map<string, string> | null {
-  const sh = ss.getSheetByName(baseTabName(listId, account));
+  const sh = findBaseSheet(ss, listId, account);
   if (!sh) return null;
   const n = sh.getLastRow();
   if (n < 1) return new Map();
@@ -97,11 +125,12 @@ export function readBase(ss: Spreadsheet, listId: string, account: string): Map<
 /** Replaces the base (one write, plus one clear when it shrank). The tab is made hidden on first use. */
 export function writeBase(ss: Spreadsheet, listId: string, account: string, entries: ReadonlyMap<string, string>): void {
   const name = baseTabName(listId, account);
-  let sh = ss.getSheetByName(name);
+  let sh = findBaseSheet(ss, listId, account);
   if (!sh) {
     sh = ss.insertSheet(name);
     sh.hideSheet();
-  }
+  } else if (sh.getName() !== name) sh.setName(name); // a legacy name moves to the one that fits an .xlsx file
+
   // JSON text never starts with = + - @ ' #, so it is stored as is (and is read back as the same text).
   const cells = encodeBase(entries).map((c) => [c]);
   const old = sh.getLastRow();

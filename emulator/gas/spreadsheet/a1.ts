@@ -100,3 +100,64 @@ export function parseA1(ref: string): GridRef | null {
   if (c1 !== null && c2 !== null && c1 > c2) [c1, c2] = [c2, c1];
   return { sheetName: sp.sheetName, r1, c1, r2, c2 };
 }
+
+/**
+ * The formula as Sheets writes it `dr` rows and `dc` columns away from where it was given (what
+ * setFormula on a multi-cell range does, and copying a formula): relative references move, `$`
+ * parts stay; references in string literals are text and stay. A reference moved off the sheet's
+ * top or left edge becomes #REF!.
+ */
+export function offsetFormula(formula: string, dr: number, dc: number): string {
+  if (dr === 0 && dc === 0) return formula;
+  const col = (abs: string, letters: string): string | null => {
+    if (abs || dc === 0) return abs + letters;
+    const n = columnNumber(letters) + dc;
+    return n < 1 ? null : columnLetters(n);
+  };
+  const row = (abs: string, digits: string): string | null => {
+    if (abs || dr === 0) return abs + digits;
+    const n = Number(digits) + dr;
+    return n < 1 ? null : String(n);
+  };
+  // A cell (A1, $A$1), a column span (A:C) or a row span (2:5), not part of a name or a function call.
+  const REF =
+    /(?<![A-Za-z0-9_.$])(?:(\$?)([A-Za-z]{1,3})(\$?)(\d+)|(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})|(\$?)(\d+):(\$?)(\d+))(?![A-Za-z0-9_(])/g;
+  const shift = (code: string) =>
+    code.replace(REF, (m, ca, cl, ra, rd, c1a, c1, c2a, c2, r1a, r1, r2a, r2) => {
+      let out: Array<string | null>;
+      if (cl !== undefined) {
+        if (columnNumber(cl) > 18278) return m;
+        out = [col(ca, cl.toUpperCase()), row(ra, rd)];
+        return out.some((x) => x === null) ? '#REF!' : out.join('');
+      }
+      if (c1 !== undefined) {
+        out = [col(c1a, c1.toUpperCase()), col(c2a, c2.toUpperCase())];
+        return out.some((x) => x === null) ? '#REF!' : out.join(':');
+      }
+      out = [row(r1a, r1), row(r2a, r2)];
+      return out.some((x) => x === null) ? '#REF!' : out.join(':');
+    });
+  // Only outside string literals ("...", with "" inside) and quoted sheet names ('...'!).
+  let result = '';
+  let i = 0;
+  while (i < formula.length) {
+    const ch = formula[i];
+    if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      while (j < formula.length) {
+        if (formula[j] === ch) {
+          if (formula[j + 1] === ch) j += 2;
+          else break;
+        } else j++;
+      }
+      result += formula.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
+    let j = i;
+    while (j < formula.length && formula[j] !== '"' && formula[j] !== "'") j++;
+    result += shift(formula.slice(i, j));
+    i = j;
+  }
+  return result;
+}

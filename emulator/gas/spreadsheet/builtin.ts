@@ -151,8 +151,10 @@ class Engine {
   /** Named ranges become named expressions, so `=SUM(Prices)` works as in Sheets. */
   private syncNamedRanges(): ExportedChange[] {
     const want = [...this.wb.namedRanges.values()]
-      .filter((nr) => this.ids.has(nr.area.sheet))
+      .filter((nr) => nr.broken || this.ids.has(nr.area.sheet))
       .map((nr) => {
+        // A name whose sheet was deleted reads #REF!, as in Sheets.
+        if (nr.broken) return [nr.name, '=#REF!'] as const;
         const a = liveArea(nr.area);
         const q = `'${a.sheet.name.replace(/'/g, "''")}'`;
         // The live extent: the key changes when an open range's sheet grows, so the name follows it.
@@ -162,10 +164,17 @@ class Engine {
     if (key === this.namedKey) return [];
     this.namedKey = key;
     const out: ExportedChange[] = [];
-    for (const n of this.hf.listNamedExpressions()) if (n !== 'TRUE' && n !== 'FALSE') out.push(...this.hf.removeNamedExpression(n));
+    // A name that stays is changed in place, so the formulas using it recalculate (removing and adding it left them on the old cells).
+    const wanted = new Set(want.map(([name]) => name.toUpperCase()));
+    const have = new Set<string>();
+    for (const n of this.hf.listNamedExpressions()) {
+      if (n === 'TRUE' || n === 'FALSE') continue;
+      if (wanted.has(n.toUpperCase())) have.add(n.toUpperCase());
+      else out.push(...this.hf.removeNamedExpression(n));
+    }
     for (const [name, expr] of want) {
       try {
-        out.push(...this.hf.addNamedExpression(name, expr));
+        out.push(...(have.has(name.toUpperCase()) ? this.hf.changeNamedExpression(name, expr) : this.hf.addNamedExpression(name, expr)));
       } catch {
         // A name HyperFormula refuses (its naming rules are stricter than Sheets'): formulas using it show #NAME?.
       }

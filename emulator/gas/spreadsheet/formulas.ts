@@ -117,6 +117,7 @@ function resolveArea(wb: WorkbookCore, fc: CustomFormula, a: Arg): Area | null {
   if (a.kind === 'name') {
     const nr = wb.namedRanges.get(a.name);
     if (!nr) throw new FormulaError('#NAME?', `Unknown range name: '${a.name.toUpperCase()}'.`);
+    if (nr.broken) throw new FormulaError('#REF!', 'Reference does not exist.');
     return liveArea(nr.area);
   }
   if (a.deleted) throw new FormulaError('#REF!', 'Reference does not exist.');

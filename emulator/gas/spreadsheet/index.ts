@@ -29,6 +29,8 @@ export interface CellSnapshot {
   links: Array<{ start: number; end: number; url: string }>;
   /** Message behind a #ERROR!/#REF! value, else null. */
   error: string | null;
+  /** Text written with a leading apostrophe (Sheets' quote prefix; not part of the value). */
+  quotePrefix: boolean;
 }
 
 export class Workbook extends WorkbookCore {
@@ -118,6 +120,7 @@ export class Workbook extends WorkbookCore {
       bold: !!cell?.bold,
       links: (cell?.links ?? []).map((l) => ({ ...l })),
       error: cell?.err ?? null,
+      quotePrefix: !!cell?.q,
     };
   }
 

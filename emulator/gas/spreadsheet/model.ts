@@ -15,7 +15,6 @@ import {
   serialParts,
   serialToDate,
   Stored,
-  truncate15,
 } from './values';
 import { formatValue, isAutomatic } from './format';
 import type { CustomFormula } from './formulas';
@@ -42,6 +41,11 @@ export interface Cell {
   wrap?: boolean;
   /** Link runs of a rich-text value (v is then the text). */
   links?: LinkRun[];
+  /**
+   * Quote prefix: the text was written with a leading apostrophe, which Sheets does not keep in the
+   * value but as the cell's "quote prefix" (an .xlsx download holds it as quotePrefix="1" on the style).
+   */
+  q?: boolean;
   /** Message of an error value (#ERROR!, #REF!). */
   err?: string;
   /** Data validation rule (checkbox, value list, ...). */
@@ -91,6 +95,13 @@ export function areaA1(a: Area): string {
   return `${p1}:${p2}`;
 }
 
+export interface MergeModel {
+  r1: number;
+  c1: number;
+  r2: number;
+  c2: number;
+}
+
 export interface FilterModel {
   r1: number;
   c1: number;
@@ -126,6 +137,8 @@ export class SheetModel {
   filter: FilterModel | null = null;
   /** Conditional format rules (opaque to the model; built by the service layer). */
   cfRules: unknown[] = [];
+  /** Merged cells: the value is the top-left cell's, the other cells are blank (as in Sheets). */
+  merges: MergeModel[] = [];
   constructor(
     readonly workbook: WorkbookCore,
     public name: string,
@@ -188,6 +201,11 @@ export interface WorkbookOptions {
 export interface NamedRangeModel {
   name: string;
   area: Area;
+  /**
+   * Its sheet was deleted: Sheets keeps the name and it reads #REF! (issue 20's report of Google);
+   * chosen: getRangeByName answers null for it and getNamedRanges leaves it out (no Range can be made).
+   */
+  broken?: boolean;
 }
 
 /** Hooks the formula engine needs; set by createSpreadsheetApp. */
@@ -301,6 +319,7 @@ export class WorkbookCore {
     c.err = undefined;
     c.links = undefined;
     c.spilledFrom = undefined;
+    c.q = undefined;
     if (c.cf) c.cf = undefined;
     if (raw === null || raw === undefined || raw === '') {
       c.v = undefined;
@@ -314,6 +333,7 @@ export class WorkbookCore {
       }
       if (raw.startsWith("'")) {
         c.v = raw.slice(1);
+        c.q = true;
         return false;
       }
       if (raw.length > 1 && raw.startsWith('=')) {
@@ -329,8 +349,9 @@ export class WorkbookCore {
       return false;
     }
     if (typeof raw === 'number') {
-      // Chosen: NaN and infinities (which Sheets cannot hold) become #NUM!.
-      c.v = Number.isFinite(raw) ? truncate15(raw) : '#NUM!';
+      // Sheets keeps a number given to setValue(s) as the double it is (0.9829461476765573 reads back
+      // as written); only typed text is cut to 15 digits. Chosen: NaN and infinities become #NUM!.
+      c.v = Number.isFinite(raw) ? raw : '#NUM!';
       return false;
     }
     if (typeof raw === 'boolean') {
@@ -355,6 +376,7 @@ export class WorkbookCore {
     c.links = undefined;
     c.cf = undefined;
     c.spilledFrom = undefined;
+    c.q = undefined;
   }
 
   clearFormat(c: Cell): void {

@@ -291,10 +291,10 @@ export class ConditionalFormatRuleBuilderImpl {
     return this.d.criteria ? new BooleanConditionImpl(this.ctx, this.d) : null;
   }
   build(): ConditionalFormatRuleImpl {
-    // Chosen wording: Sheets refuses a rule without a condition or without a format.
+    // Chosen wording: Sheets refuses a rule without a condition. A rule with criteria and no format is
+    // accepted (gas-fakes test/testconditionalformat.js "ConditionalFormatRule varied criteria" builds
+    // and saves such rules on Google).
     if (!this.d.criteria) throw this.ctx.error('Conditional format rule must have a condition.');
-    if (this.d.background === null && this.d.fontColor === null && this.d.bold === null)
-      throw this.ctx.error('Conditional format rule must have at least one format set.');
     return new ConditionalFormatRuleImpl(this.ctx, { ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
   }
 }

@@ -2,7 +2,7 @@
  * Spreadsheet, Sheet, Range, NamedRange and Filter: the objects a script sees. Each call charges the
  * cost model (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
-import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
+import { cellA1, columnLetters, offsetFormula, parseA1, quoteSheetName } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
 import {
@@ -17,6 +17,7 @@ import {
   DEFAULT_ROWS,
   DEFAULT_COLUMN_WIDTH,
   MAX_COLUMNS,
+  MergeModel,
   NamedRangeModel,
   SheetModel,
   isEmptyCell,
@@ -26,6 +27,8 @@ import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxVa
 import { ProtectionModel, checkEditable, mayEdit, protect as newProtection, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import { AUTOMATIC_FORMAT } from './values';
+import type { LoadedConditionalRule } from './xlsx';
+import { applySignatures } from './signatures';
 
 const COLORS: Record<string, string> = {
   black: '#000000',
@@ -100,6 +103,13 @@ function checkInt(ctx: Ctx, method: string, ...ns: unknown[]): void {
       throw ctx.error(
         `The parameters (${ns.map(typeName).join(',')}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`,
       );
+}
+
+function overlaps(g: MergeModel, a: MergeModel): boolean {
+  return g.r1 <= a.r2 && a.r1 <= g.r2 && g.c1 <= a.c2 && a.c1 <= g.c2;
+}
+function inside(g: MergeModel, a: MergeModel): boolean {
+  return g.r1 >= a.r1 && g.r2 <= a.r2 && g.c1 >= a.c1 && g.c2 <= a.c2;
 }
 
 /** Shifts an area for rows/columns inserted (n > 0) or deleted (n < 0) at index `at`. Returns null when deleted entirely. */
@@ -266,7 +276,8 @@ export class SpreadsheetImpl {
     const i = this.wb.sheets.indexOf(m);
     if (i < 0) throw this.ctx.error('Sheet not found');
     this.wb.sheets.splice(i, 1);
-    for (const [k, nr] of this.wb.namedRanges) if (nr.area.sheet === m) this.wb.namedRanges.delete(k);
+    // Sheets keeps a named range of a deleted sheet; it reads #REF! from then on.
+    for (const nr of this.wb.namedRanges.values()) if (nr.area.sheet === m) nr.broken = true;
     if (this.wb.activeSheet === m) {
       this.wb.activeSheet = this.wb.sheets[Math.max(0, i - 1)];
       this.wb.activeRange = null;
@@ -306,7 +317,7 @@ export class SpreadsheetImpl {
   getRangeByName(name: string): RangeImpl | null {
     this.ctx.call();
     const nr = this.wb.namedRanges.get(name);
-    return nr ? this.s.rangeOf(nr.area) : null;
+    return nr && !nr.broken ? this.s.rangeOf(nr.area) : null;
   }
   /** Names a range (replacing a range of that name). Names follow Sheets' rules. */
   setNamedRange(name: string, range: RangeImpl): void {
@@ -317,10 +328,12 @@ export class SpreadsheetImpl {
         `The parameters (String,${typeName(range)}) don't match the method signature for SpreadsheetApp.Spreadsheet.setNamedRange.`,
       );
     this.wb.namedRanges.set(name, { name, area: range._area() });
+    // Formulas using the name follow it (built-in ones recalculate on the next sync of the engine).
+    afterWrite(this.wb, []);
   }
   getNamedRanges(): NamedRangeImpl[] {
     this.ctx.call();
-    return this.ctx.arr([...this.wb.namedRanges.values()].map((nr) => new NamedRangeImpl(this.s, nr)));
+    return this.ctx.arr([...this.wb.namedRanges.values()].filter((nr) => !nr.broken).map((nr) => new NamedRangeImpl(this.s, nr)));
   }
   getProtections(type: string): ProtectionImpl[] {
     this.ctx.call();
@@ -769,6 +782,7 @@ export class SheetImpl {
       if (a) p.area = a;
       else removeProtection(this.wb, p);
     }
+    m.merges = m.merges.map((g) => shiftArea(g, dim, at, n)).filter((g): g is MergeModel => !!g && (g.r2 > g.r1 || g.c2 > g.c1));
     if (m.filter) {
       const f = shiftArea(m.filter, dim, at, n);
       m.filter = f ? { ...f, criteria: m.filter.criteria } : null;
@@ -979,6 +993,13 @@ export class SheetImpl {
   }
   getConditionalFormatRules(): ConditionalFormatRuleImpl[] {
     this.ctx.call();
+    // Rules loaded from an .xlsx file become rule objects of the script on first read.
+    this._m.cfRules = this._m.cfRules.map((r) => {
+      const l = r as LoadedConditionalRule;
+      if (!l || l.loaded !== true) return r;
+      const ranges = l.d.ranges.map((g) => this.s.range(this._m, g._r, g._c, g._nr, g._nc));
+      return new ConditionalFormatRuleImpl(this.ctx, { ...l.d, values: [...l.d.values], ranges });
+    });
     return this.ctx.arr(this._m.cfRules as ConditionalFormatRuleImpl[]);
   }
   /** Google: a sheet protection covers the whole sheet (also rows added later). */
@@ -1318,11 +1339,16 @@ export class RangeImpl {
     this.ctx.read(this.cells());
     return this.map((c) => this.wb.readFormula(c));
   }
-  /** Chosen: a formula without the leading '=' gets one; '' clears the cell. References are not adjusted per cell. */
+  /**
+   * Chosen: a formula without the leading '=' gets one; '' clears the cell. On a range of several
+   * cells the formula is the top-left cell's and its relative references move with each cell, as
+   * Google documents for Range.setFormula (=A1 on B5:C6 gives =A1, =B1 / =A2, =B2 relative to B5).
+   */
   setFormula(formula: string): RangeImpl {
     this.ctx.write('setFormula', this.cells());
     const f = String(formula ?? '');
-    this.writeAll(() => (f === '' ? '' : f.startsWith('=') ? f : `=${f}`));
+    const top = f === '' ? '' : f.startsWith('=') ? f : `=${f}`;
+    this.writeAll((i, j) => (top === '' ? '' : offsetFormula(top, i, j)));
     return this;
   }
   setFormulas(formulas: string[][]): RangeImpl {
@@ -1553,6 +1579,75 @@ export class RangeImpl {
     return this;
   }
 
+  // -- merged cells (gas-fakes test/testsheets.js "Range Merging Methods", recorded on Google) --
+  /** Merges the range into one cell: the top-left value stays, the other cells are emptied. */
+  merge(): RangeImpl {
+    this._merge('merge', [this._area()]);
+    return this;
+  }
+  /** One merge per row of the range. */
+  mergeAcross(): RangeImpl {
+    const a = this._area();
+    const parts: MergeModel[] = [];
+    for (let r = a.r1; r <= a.r2; r++) parts.push({ r1: r, c1: a.c1, r2: r, c2: a.c2 });
+    this._merge('mergeAcross', parts);
+    return this;
+  }
+  /** One merge per column of the range. */
+  mergeVertically(): RangeImpl {
+    const a = this._area();
+    const parts: MergeModel[] = [];
+    for (let c = a.c1; c <= a.c2; c++) parts.push({ r1: a.r1, c1: c, r2: a.r2, c2: c });
+    this._merge('mergeVertically', parts);
+    return this;
+  }
+  private _merge(method: string, parts: MergeModel[]): void {
+    this.ctx.write(method, this.cells());
+    checkEditable(this.ctx, this._area());
+    const a = this._area();
+    this.partialMergeCheck(a);
+    const m = this._m;
+    m.merges = m.merges.filter((g) => !inside(g, a));
+    const areas: Area[] = [];
+    for (const p of parts) {
+      if (p.r1 === p.r2 && p.c1 === p.c2) continue;
+      m.merges.push({ ...p });
+      for (let r = p.r1; r <= p.r2; r++)
+        for (let c = p.c1; c <= p.c2; c++) {
+          if (r === p.r1 && c === p.c1) continue;
+          const cell = m.cell(r, c);
+          if (cell) this.wb.clearContent(cell);
+        }
+      areas.push({ sheet: m, ...p });
+    }
+    afterWrite(this.wb, areas);
+  }
+  /** Chosen wording (the Sheets UI's): a merge may not cut through an existing one. */
+  private partialMergeCheck(a: MergeModel): void {
+    for (const g of this._m.merges)
+      if (overlaps(g, a) && !inside(g, a)) throw this.ctx.error('You must select all cells in a merged cell to merge or unmerge them.');
+  }
+  /** Splits every merge inside the range; the cells stay as they are (the others blank). */
+  breakApart(): RangeImpl {
+    this.ctx.write('breakApart', 0);
+    const a = this._area();
+    this.partialMergeCheck(a);
+    this._m.merges = this._m.merges.filter((g) => !inside(g, a));
+    return this;
+  }
+  isPartOfMerge(): boolean {
+    this.ctx.call();
+    const a = this._area();
+    return this._m.merges.some((g) => overlaps(g, a));
+  }
+  getMergedRanges(): RangeImpl[] {
+    this.ctx.call();
+    const a = this._area();
+    return this.ctx.arr(
+      this._m.merges.filter((g) => overlaps(g, a)).map((g) => this.s.range(this._m, g.r1, g.c1, g.r2 - g.r1 + 1, g.c2 - g.c1 + 1)),
+    );
+  }
+
   // -- filter --
   createFilter(): FilterImpl {
     this.ctx.mutate('createFilter');
@@ -1568,3 +1663,15 @@ export class RangeImpl {
 }
 
 export { columnLetters, cellA1, quoteSheetName };
+
+// Every listed method refuses calls that match none of its overloads, as Apps Script does.
+applySignatures(
+  { Range: RangeImpl as never, Sheet: SheetImpl as never, Spreadsheet: SpreadsheetImpl as never },
+  {
+    Range: RangeImpl as never,
+    Sheet: SheetImpl as never,
+    RichTextValue: RichTextValueImpl as never,
+    DataValidation: DataValidationImpl as never,
+  },
+  (self, message) => (self as { s: Services }).s.ctx.error(message),
+);

@@ -1,16 +1,25 @@
 /**
- * XLSX load/save with exceljs: values (text stays text, numbers stay numbers), formulas (with their
- * cached results; custom-function spills as array formulas), number formats, notes, named ranges,
- * frozen panes, hidden sheets, bold, font colours, backgrounds, alignment, wrap, hyperlinks and
- * column widths. Saving also writes each sheet's filter (as an autofilter) and its conditional format
- * rules of the kinds the add-on uses (number comparisons, text contains, empty/not empty), so a tab
- * opened in another spreadsheet program looks as it does in Sheets; and booleans carry a TRUE/FALSE
+ * XLSX load/save with exceljs: what Sheets carries through an .xlsx download and upload. Values (text
+ * stays text, numbers keep all their digits, booleans, dates and times), quote-prefixed text (the
+ * apostrophe is not in the value but a `quotePrefix="1"` on the cell's style, which exceljs does not
+ * know: it is written and read in the XML here), formulas (with their cached results; custom-function
+ * spills as array formulas), number formats, notes, named ranges (open ones such as A2:A as Excel's
+ * whole-column form $A$2:$A$1048576), frozen panes, hidden sheets, bold, font colours, backgrounds,
+ * alignment, wrap, hyperlinks, column widths, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
+ * comparisons), each sheet's filter (as an autofilter) and its conditional format rules of the kinds
+ * the add-on uses (number comparisons, text contains, empty/not empty). Booleans carry a TRUE/FALSE
  * number format, without which LibreOffice shows them as 0 and 1.
+ *
+ * A sheet name an .xlsx file cannot hold (over 31 characters, or one of \ / ? * [ ] :) is refused
+ * before anything is written: cutting it would make a different (and perhaps duplicate) name.
  */
+import { promises as fs } from 'fs';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
-import { isDateFormat, isDate, truncate15, DATE_FORMAT } from './values';
+import { isDateFormat, isDate, DATE_FORMAT } from './values';
+import type { ValidationModel } from './validation';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
 
@@ -42,7 +51,7 @@ function noteText(note: unknown): string | undefined {
 
 function storeLoaded(cell: Cell, value: unknown, fmt: string | undefined): void {
   if (value === null || value === undefined) return;
-  if (typeof value === 'number') cell.v = truncate15(value);
+  if (typeof value === 'number') cell.v = value;
   else if (typeof value === 'string') cell.v = value === '' ? undefined : value;
   else if (typeof value === 'boolean') cell.v = value;
   else if (isDate(value)) {
@@ -54,8 +63,9 @@ function storeLoaded(cell: Cell, value: unknown, fmt: string | undefined): void 
 export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise<void> {
   const x = new ExcelJS.Workbook();
   const arrays: Array<{ sheet: SheetModel; r1: number; c1: number; r2: number; c2: number }> = [];
-  if (typeof data === 'string') await x.xlsx.readFile(data);
-  else await x.xlsx.load(data as unknown as ArrayBuffer);
+  const bytes = typeof data === 'string' ? await fs.readFile(data) : data;
+  await x.xlsx.load(bytes as unknown as ArrayBuffer);
+  const quoted = await quotePrefixedCells(bytes);
   x.eachSheet((ws) => {
     const rows = Math.max(DEFAULT_ROWS, ws.rowCount);
     const cols = Math.max(DEFAULT_COLUMNS, ws.columnCount);
@@ -72,10 +82,14 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     });
     ws.eachRow({ includeEmpty: false }, (row, r) => {
       row.eachCell({ includeEmpty: false }, (xc, c) => {
+        // exceljs answers a merge's value in every cell of it; Sheets has it in the top-left cell only.
+        if (xc.isMerged && xc.master.address !== xc.address) return;
         const cell = sh.ensure(r, c);
         // The boolean format this module writes is the XLSX way of saying "a boolean": Sheets has no format there.
+        const result =
+          xc.value && typeof xc.value === 'object' && 'result' in xc.value ? (xc.value as { result?: unknown }).result : xc.value;
         const fmt =
-          xc.numFmt && xc.numFmt !== 'General' && !(xc.numFmt === BOOLEAN_FORMAT && typeof xc.value === 'boolean') ? xc.numFmt : undefined;
+          xc.numFmt && xc.numFmt !== 'General' && !(xc.numFmt === BOOLEAN_FORMAT && typeof result === 'boolean') ? xc.numFmt : undefined;
         cell.fmt = fmt;
         const v = xc.value as unknown;
         if (v && typeof v === 'object' && !isDate(v)) {
@@ -110,8 +124,31 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
         const h = xc.alignment?.horizontal;
         if (h === 'left' || h === 'center' || h === 'right') cell.halign = h;
         if (xc.alignment?.wrapText) cell.wrap = true;
+        if (typeof cell.v === 'string' && quoted.get(ws.name)?.has(xc.address)) cell.q = true;
       });
     });
+    const dvs = (ws as unknown as { dataValidations?: { model?: Record<string, ExcelJS.DataValidation> } }).dataValidations?.model ?? {};
+    for (const [addr, dv] of Object.entries(dvs)) {
+      const ref = parseA1(addr);
+      const rule = validationFromXlsx(dv);
+      if (!ref || ref.r1 === null || ref.c1 === null || !rule) continue;
+      for (let r = ref.r1; r <= (ref.r2 ?? ref.r1); r++)
+        for (let c = ref.c1; c <= (ref.c2 ?? ref.c1); c++) sh.ensure(r, c).dv = { ...rule, values: [...rule.values] };
+    }
+    for (const m of (ws.model as unknown as { merges?: string[] }).merges ?? []) {
+      const g = parseA1(m);
+      if (g && g.r1 !== null && g.c1 !== null && g.r2 !== null && g.c2 !== null) sh.merges.push({ r1: g.r1, c1: g.c1, r2: g.r2, c2: g.c2 });
+    }
+    const af = ws.autoFilter as unknown;
+    const afRef = typeof af === 'string' ? parseA1(af) : null;
+    if (afRef && afRef.r1 !== null && afRef.c1 !== null)
+      sh.filter = { r1: afRef.r1, c1: afRef.c1, r2: afRef.r2 ?? afRef.r1, c2: afRef.c2 ?? afRef.c1, criteria: new Map() };
+    const cfs = (ws as unknown as { conditionalFormattings?: ExcelJS.ConditionalFormattingOptions[] }).conditionalFormattings ?? [];
+    for (const cf of cfs)
+      for (const rule of cf.rules) {
+        const loaded = conditionalFromXlsx(cf.ref, rule);
+        if (loaded) sh.cfRules.push(loaded);
+      }
   });
   // Array formulas: the other cells of the array are this formula's spill (claimed on recalculate()).
   for (const a of arrays) {
@@ -123,6 +160,9 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     if (!ref || ref.sheetName === undefined) continue;
     const sheet = wb.sheetByName(ref.sheetName);
     if (!sheet) continue;
+    // Excel's whole-column/whole-row extent is an open end (what A2:A is in Sheets).
+    if (ref.r2 === XLSX_MAX_ROWS) ref.r2 = null;
+    if (ref.c2 === XLSX_MAX_COLUMNS) ref.c2 = null;
     const area: Area = { sheet, r1: ref.r1 ?? 1, c1: ref.c1 ?? 1, r2: ref.r2 ?? sheet.maxRows, c2: ref.c2 ?? sheet.maxCols };
     if (ref.r1 === null || ref.c1 === null || ref.r2 === null || ref.c2 === null)
       area.open = { r1: ref.r1 === null, c1: ref.c1 === null, r2: ref.r2 === null, c2: ref.c2 === null };
@@ -194,7 +234,9 @@ function valueForXlsx(c: Cell): ExcelJS.CellValue {
 }
 
 export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
+  for (const sh of wb.sheets) checkXlsxSheetName(sh.name);
   const x = new ExcelJS.Workbook();
+  const quoted = new Map<string, Set<string>>();
   const spills = new Map<SheetModel, Map<string, { rows: number; cols: number }>>();
   for (const fc of formulasOf(wb)) {
     if (fc.rows * fc.cols <= 1) continue;
@@ -237,8 +279,19 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
         if (c.bg) xc.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: hexToArgb(c.bg) } };
         if (c.halign || c.wrap)
           xc.alignment = { ...(c.halign ? { horizontal: c.halign as 'left' } : {}), ...(c.wrap ? { wrapText: true } : {}) };
+        if (c.q && typeof c.v === 'string' && !c.f) {
+          let set = quoted.get(sh.name);
+          if (!set) quoted.set(sh.name, (set = new Set()));
+          set.add(xc.address);
+        }
+        if (c.dv) {
+          const dv = validationForXlsx(c.dv);
+          if (dv)
+            (ws as unknown as { dataValidations: { add(a: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(xc.address, dv);
+        }
       }),
     );
+    for (const g of sh.merges) ws.mergeCells(g.r1, g.c1, g.r2, g.c2);
     if (sh.filter) ws.autoFilter = rangeA1(sh.filter.r1, sh.filter.c1, sh.filter.r2, sh.filter.c2);
     for (const rule of sh.cfRules) {
       const cf = conditionalForXlsx(rule);
@@ -246,12 +299,242 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
     }
   }
   for (const nr of wb.namedRanges.values()) {
-    // exceljs drops open defined names ($A$2:$A) without a word, so an open range is saved as its
-    // current extent (it no longer grows after a round trip; loading keeps open names other tools wrote).
+    // Chosen: a name whose sheet was deleted (#REF!) is not written (exceljs cannot write one).
+    if (nr.broken) continue;
+    // exceljs drops open defined names ($A$2:$A) without a word; an open end is written as Excel's own
+    // whole-column (row 1048576) or whole-row (column XFD) extent, which loading reads back as open.
     const a = liveArea(nr.area);
+    const r2 = nr.area.open?.r2 ? XLSX_MAX_ROWS : a.r2;
+    const c2 = nr.area.open?.c2 ? XLSX_MAX_COLUMNS : a.c2;
     const abs = (r: number, c: number) => rangeA1(r, c, r, c).replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2');
-    const loc = `${quoteSheetName(a.sheet.name)}!${abs(a.r1, a.c1)}${a.r1 === a.r2 && a.c1 === a.c2 ? '' : ':' + abs(a.r2, a.c2)}`;
+    const loc = `${quoteSheetName(a.sheet.name)}!${abs(a.r1, a.c1)}${a.r1 === r2 && a.c1 === c2 ? '' : ':' + abs(r2, c2)}`;
     x.definedNames.add(loc, nr.name);
   }
-  return Buffer.from(await x.xlsx.writeBuffer());
+  const buf = Buffer.from(await x.xlsx.writeBuffer());
+  return quoted.size ? markQuotePrefixed(buf, quoted) : buf;
+}
+
+// ---- Sheet names, data validation, conditional formats read back ---------------------------------
+
+/** Excel's last row and column: a defined name reaching them is open-ended (A2:A, 2:2). */
+const XLSX_MAX_ROWS = 1048576;
+const XLSX_MAX_COLUMNS = 16384;
+/** What an .xlsx sheet name may hold (Excel's rule; Sheets allows 100 characters and these signs). */
+export const XLSX_SHEET_NAME_MAX = 31;
+
+/** Refuses, before anything is written, a sheet name an .xlsx file cannot hold (never cut silently). */
+export function checkXlsxSheetName(name: string): void {
+  if (name.length > XLSX_SHEET_NAME_MAX)
+    throw new Error(
+      `Sheet name "${name}" has ${name.length} characters; an .xlsx sheet name holds at most ${XLSX_SHEET_NAME_MAX}. Rename it; nothing was saved.`,
+    );
+  if (/[\\/?*[\]:]/.test(name) || /^'|'$/.test(name))
+    throw new Error(
+      `Sheet name "${name}" has a character an .xlsx sheet name cannot hold (\\ / ? * [ ] : or an apostrophe at either end). Rename it; nothing was saved.`,
+    );
+}
+
+/**
+ * Data validation as an .xlsx rule. Chosen: a checkbox is a list "TRUE,FALSE" (its own checked and
+ * unchecked values when it has them), a value list a list of its values, number rules decimal rules;
+ * allowInvalid is a warning (errorStyle "warning"), else a stop. Other kinds are not written.
+ */
+function validationForXlsx(v: ValidationModel): ExcelJS.DataValidation | null {
+  const common = {
+    allowBlank: true,
+    showErrorMessage: !v.allowInvalid,
+    errorStyle: v.allowInvalid ? 'warning' : 'stop',
+    ...(v.helpText ? { showInputMessage: true, prompt: v.helpText } : {}),
+  };
+  const listOf = (items: unknown[]) => `"${items.map((i) => String(i).replace(/"/g, '""')).join(',')}"`;
+  switch (v.type) {
+    case 'CHECKBOX': {
+      const vals = v.values.length ? v.values : [true, false];
+      return { type: 'list', formulae: [listOf(vals.map((x) => (typeof x === 'boolean' ? (x ? 'TRUE' : 'FALSE') : x)))], ...common };
+    }
+    case 'VALUE_IN_LIST':
+      return { type: 'list', formulae: [listOf(Array.from(v.values[0] as unknown[]))], ...common };
+    case 'NUMBER_BETWEEN':
+      return { type: 'decimal', operator: 'between', formulae: [v.values[0], v.values[1]], ...common };
+    case 'NUMBER_GREATER_THAN':
+      return { type: 'decimal', operator: 'greaterThan', formulae: [v.values[0]], ...common };
+    case 'NUMBER_GREATER_THAN_OR_EQUAL_TO':
+      return { type: 'decimal', operator: 'greaterThanOrEqual', formulae: [v.values[0]], ...common };
+    default:
+      return null;
+  }
+}
+
+function validationFromXlsx(dv: ExcelJS.DataValidation): ValidationModel | null {
+  const base = {
+    allowInvalid: dv.errorStyle === 'warning' || dv.errorStyle === 'information' || !dv.showErrorMessage,
+    helpText: dv.prompt ?? null,
+  };
+  const f = dv.formulae ?? [];
+  if (dv.type === 'list' && typeof f[0] === 'string' && /^".*"$/.test(f[0])) {
+    const items = f[0]
+      .slice(1, -1)
+      .split(',')
+      .map((i) => i.replace(/""/g, '"'));
+    if (items.length === 2 && items[0].toUpperCase() === 'TRUE' && items[1].toUpperCase() === 'FALSE')
+      return { type: 'CHECKBOX', values: [], ...base };
+    return { type: 'VALUE_IN_LIST', values: [items, true], ...base };
+  }
+  if (dv.type === 'decimal' || dv.type === 'whole') {
+    const n = f.map(Number);
+    if (dv.operator === 'between') return { type: 'NUMBER_BETWEEN', values: [n[0], n[1]], ...base };
+    if (dv.operator === 'greaterThan') return { type: 'NUMBER_GREATER_THAN', values: [n[0]], ...base };
+    if (dv.operator === 'greaterThanOrEqual') return { type: 'NUMBER_GREATER_THAN_OR_EQUAL_TO', values: [n[0]], ...base };
+  }
+  return null;
+}
+
+/**
+ * A conditional format rule read from a file, in the shape the service layer's rules have
+ * (`{d: RuleData}` with ranges as {_r, _c, _nr, _nc}); Sheet.getConditionalFormatRules turns it into
+ * a rule object of the script. Kinds this module does not write are left out.
+ */
+export interface LoadedConditionalRule {
+  loaded: true;
+  d: RuleShape;
+}
+
+function conditionalFromXlsx(ref: string, x: ExcelJS.ConditionalFormattingRule): LoadedConditionalRule | null {
+  const r = x as unknown as {
+    type: string;
+    operator?: string;
+    formulae?: unknown[];
+    text?: string;
+    style?: { fill?: { bgColor?: { argb?: string }; fgColor?: { argb?: string } }; font?: { bold?: boolean; color?: { argb?: string } } };
+  };
+  let criteria: string | null = null;
+  let values: unknown[] = [];
+  if (r.type === 'cellIs') {
+    criteria = Object.keys(CELL_IS).find((k) => CELL_IS[k] === r.operator) ?? null;
+    values = (r.formulae ?? []).map((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v));
+  } else if (r.type === 'containsText') {
+    const ops: Record<string, string> = {
+      containsText: 'TEXT_CONTAINS',
+      notContains: 'TEXT_DOES_NOT_CONTAIN',
+      containsBlanks: 'CELL_EMPTY',
+      notContainsBlanks: 'CELL_NOT_EMPTY',
+    };
+    criteria = ops[r.operator ?? ''] ?? null;
+    values = criteria === 'TEXT_CONTAINS' || criteria === 'TEXT_DOES_NOT_CONTAIN' ? [r.text ?? ''] : [];
+  }
+  if (!criteria) return null;
+  const ranges = ref
+    .split(/\s+/)
+    .map((a) => parseA1(a))
+    .filter((g): g is NonNullable<typeof g> => !!g && g.r1 !== null && g.c1 !== null)
+    .map((g) => ({ _r: g.r1!, _c: g.c1!, _nr: (g.r2 ?? g.r1!) - g.r1! + 1, _nc: (g.c2 ?? g.c1!) - g.c1! + 1 }));
+  const bg = argbToHex(r.style?.fill?.bgColor?.argb ?? r.style?.fill?.fgColor?.argb) ?? null;
+  const fontColor = argbToHex(r.style?.font?.color?.argb) ?? null;
+  return { loaded: true, d: { criteria, values, background: bg, fontColor, bold: r.style?.font?.bold ? true : null, ranges } };
+}
+
+// ---- Quote prefix in the XML (exceljs neither reads nor writes it) --------------------------------
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return m ? m[1] : undefined;
+}
+
+const unescapeXml = (t: string) =>
+  t
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** Sheet name -> path of its worksheet part, from workbook.xml and its relationships. */
+async function sheetParts(zip: JSZip): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const wbXml = await zip.file('xl/workbook.xml')?.async('string');
+  const rels = await zip.file('xl/_rels/workbook.xml.rels')?.async('string');
+  if (!wbXml || !rels) return out;
+  const targets = new Map<string, string>();
+  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = attr(m[0], 'Id');
+    const target = attr(m[0], 'Target');
+    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : 'xl/' + target.replace(/^\.\//, ''));
+  }
+  for (const m of wbXml.matchAll(/<sheet\b[^>]*>/g)) {
+    const name = attr(m[0], 'name');
+    const id = attr(m[0], 'r:id');
+    const path = id ? targets.get(id) : undefined;
+    if (name !== undefined && path) out.set(unescapeXml(name), path);
+  }
+  return out;
+}
+
+/** The <xf> entries of <cellXfs> in styles.xml, and where that block is. */
+function cellXfs(styles: string): { xfs: string[]; start: number; end: number } | null {
+  const m = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles);
+  if (!m) return null;
+  const xfs = [...m[1].matchAll(/<xf\b[^>]*\/>|<xf\b[^>]*>[\s\S]*?<\/xf>/g)].map((x) => x[0]);
+  return { xfs, start: m.index, end: m.index + m[0].length };
+}
+
+/** Cells (by address) whose style has quotePrefix="1", per sheet name. */
+async function quotePrefixedCells(bytes: Buffer): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  const zip = await JSZip.loadAsync(bytes);
+  const styles = await zip.file('xl/styles.xml')?.async('string');
+  const block = styles ? cellXfs(styles) : null;
+  if (!block) return out;
+  const prefixed = new Set<string>();
+  block.xfs.forEach((xf, i) => {
+    if (/\squotePrefix="(1|true)"/.test(xf)) prefixed.add(String(i));
+  });
+  if (!prefixed.size) return out;
+  for (const [name, path] of await sheetParts(zip)) {
+    const xml = await zip.file(path)?.async('string');
+    if (!xml) continue;
+    const set = new Set<string>();
+    for (const m of xml.matchAll(/<c\b[^>]*>/g)) {
+      const s = attr(m[0], 's');
+      const r = attr(m[0], 'r');
+      if (s !== undefined && r && prefixed.has(s)) set.add(r);
+    }
+    if (set.size) out.set(name, set);
+  }
+  return out;
+}
+
+/** Gives the listed cells a copy of their style with quotePrefix="1" (as a Sheets download does). */
+async function markQuotePrefixed(buf: Buffer, quoted: Map<string, Set<string>>): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(buf);
+  const styles = await zip.file('xl/styles.xml')!.async('string');
+  const block = cellXfs(styles);
+  if (!block) throw new Error('saveXlsx: styles.xml has no cellXfs');
+  const xfs = [...block.xfs];
+  const prefixedOf = new Map<string, number>();
+  const prefixed = (s: string): number => {
+    let i = prefixedOf.get(s);
+    if (i === undefined) {
+      const xf = xfs[Number(s)] ?? xfs[0];
+      xfs.push(xf.replace(/^<xf\b/, '<xf quotePrefix="1"'));
+      i = xfs.length - 1;
+      prefixedOf.set(s, i);
+    }
+    return i;
+  };
+  for (const [name, path] of await sheetParts(zip)) {
+    const cells = quoted.get(name);
+    if (!cells) continue;
+    const xml = await zip.file(path)!.async('string');
+    const next = xml.replace(/<c\b[^>]*>/g, (tag) => {
+      const r = attr(tag, 'r');
+      if (!r || !cells.has(r)) return tag;
+      const s = attr(tag, 's') ?? '0';
+      const i = prefixed(s);
+      return attr(tag, 's') !== undefined ? tag.replace(/\ss="\d+"/, ` s="${i}"`) : tag.replace(/^<c\b/, `<c s="${i}"`);
+    });
+    zip.file(path, next);
+  }
+  const newBlock = `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>`;
+  zip.file('xl/styles.xml', styles.slice(0, block.start) + newBlock + styles.slice(block.end));
+  return Buffer.from(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
 }

@@ -80,11 +80,14 @@ describe('open ranges', () => {
     expect(sheet.getRange('C1').getValue()).toBe(112);
   });
 
-  test('XLSX saves a named open range as its current extent (chosen: exceljs cannot write open names)', async () => {
+  // Issue 20 changed this (an open range was saved as its extent then, A2:A1000): it stays open.
+  test('XLSX keeps a named open range open (written as Excel whole-column $A$2:$A$1048576, read back as A2:A)', async () => {
     const { ss, sheet, wb } = makeEnv();
     ss.setNamedRange('Skus', sheet.getRange('A2:A'));
     const back = await Workbook.fromXlsx(await wb.toXlsx());
     const env = makeEnv({ wb: back });
-    expect(env.ss.getRangeByName('Skus')!.getA1Notation()).toBe('A2:A1000');
+    expect(env.ss.getRangeByName('Skus')!.getA1Notation()).toBe('A2:A');
+    env.sheet.insertRowsAfter(1000, 5);
+    expect(env.ss.getRangeByName('Skus')!.getNumRows()).toBe(1004);
   });
 });

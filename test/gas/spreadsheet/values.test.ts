@@ -154,12 +154,18 @@ describe('values: typed input, apostrophes, plain text, 15 digits', () => {
     expect(r.getNumberFormats()).toEqual([['@', '@', '@']]);
   });
 
+  // Issue 20 changed the number case (A2): a number given to setValue keeps its double; typed text is still cut.
   test('typed numbers keep only 15 significant digits: 12345678901234567 stores 12345678901234500', () => {
     const { sheet } = makeEnv();
     sheet.getRange('A1').setValue('12345678901234567');
-    sheet.getRange('A2').setValue(12345678901234567);
     expect(sheet.getRange('A1').getValue()).toBe(12345678901234500);
-    expect(sheet.getRange('A2').getValue()).toBe(12345678901234500);
+  });
+
+  test('a number given to setValue(s) keeps every digit of its double (gas-fakes test/testsheetsvalues.js "sorting and randomizing": Math.random() values read back deepEqual on Google)', () => {
+    const { sheet } = makeEnv();
+    sheet.getRange('A1:A3').setValues([[0.9829461476765573], [Math.PI], [12345678901234567]]);
+    sheet.getRange('A4').setValue(-0.12345678901234568);
+    expect(sheet.getRange('A1:A4').getValues()).toEqual([[0.9829461476765573], [Math.PI], [12345678901234567], [-0.12345678901234568]]);
   });
 
   test('a UPC typed as a number loses its leading zero', () => {
