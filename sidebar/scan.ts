@@ -150,7 +150,19 @@ function form(
   const ovBox = h('div', { class: 'indent', hidden: true }, field('Pack quantity for every row', ovQty));
   ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
   const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
-  const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input];
+  // What to buy: the add-on's own figures (expected share, costs), never sent to the service.
+  const months = text('monthsOfCover', '2', { inputmode: 'numeric' });
+  const rule = select(
+    [
+      ['fba-weighted', 'FBM counts ½ vs an FBA Buy Box'],
+      ['even', 'Every offer counts 1'],
+    ],
+    'fba-weighted',
+    { name: 'shareRule' },
+  );
+  const roi = text('targetRoi', '30', { inputmode: 'decimal' });
+  const maxDisc = text('maxDiscount', '20', { inputmode: 'decimal' });
+  const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input, months, rule, roi, maxDisc];
 
   // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
   const request = (): ScanRequest => ({
@@ -170,6 +182,10 @@ function form(
       multipackOverride: ov.input.checked,
       multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
       pullHistoricalData: hist.input.checked,
+      monthsOfCover: months.value,
+      shareRule: rule.value,
+      targetRoi: roi.value,
+      maxDiscount: maxDisc.value,
     },
   });
 
@@ -305,6 +321,16 @@ function form(
         { class: 'hint' },
         'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.',
       ),
+    ),
+    h(
+      'details',
+      null,
+      h('summary', null, 'What to buy'),
+      h('p', { class: 'hint' }, 'Your units/mo = units ÷ (offers + 1), capped by stock ÷ months.'),
+      field('Months of cover', months),
+      field('Sharing among offers', rule),
+      field('Target ROI (%)', roi),
+      field('Largest discount to ask (%)', maxDisc),
     ),
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
     confirmBox,

@@ -14,8 +14,10 @@ import { Marketplace, productUrl } from '../../contract/marketplaces';
 import { bpsToFraction, centsToAmount } from '../../contract/units';
 import { safeCellValue, safeText } from '../sheet/safe';
 import { SHEET_ROW_COLUMN } from './mapping';
+import { allInRoi, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from './decide';
 
-export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'bool' | 'link';
+/** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
+export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
 
 /** A product row as the service returns it: known members typed loosely, extras tolerated. */
 export type Product = Record<string, unknown>;
@@ -28,6 +30,8 @@ export interface LayoutColumn {
   kind: ColumnKind;
   /** The raw value (cents for money, basis points for percent, text, number, boolean), '' when missing. */
   get(product: Product): unknown;
+  /** How the figure is computed, for the header cell's note (a number a seller decides on says so). */
+  note?: string;
 }
 
 export interface LayoutContext {
@@ -41,6 +45,8 @@ export interface LayoutContext {
   links?: 'formula' | 'text';
   /** The scan pulled historical data (options.pull_historical_data): add the history columns. */
   historical?: boolean;
+  /** The seller's decision options (expected share, target ROI); default DEFAULT_DECISION. */
+  decision?: DecisionOptions;
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -111,6 +117,66 @@ function inputCheck(p: Product): unknown {
   return 'Cost is ' + Math.round(ratio * 10) / 10 + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
 }
 
+/** ONE definition of ROI everywhere the add-on shows it (result tab, summaries, Negotiate, PO). */
+export const ROI_NOTE =
+  'ROI = Profit ÷ (Total cost + Prep + Inbound shipping): the return on all the money one order ties up. ' +
+  '(The Scan Service’s own ROI, which its roi filter and sort use, divides by Total cost only.)';
+
+/** The columns whose figures depend on the seller's decision options. */
+function decisionColumns(o: DecisionOptions): { afterRoi: LayoutColumn[]; afterProfitPerMonth: LayoutColumn[] } {
+  const pct = o.targetRoiBps / 100;
+  const perUnit = ' ÷ Units/order ÷ (Cost after discount ÷ Cost)';
+  const money = (v: number | null) => (v === null ? '' : v);
+  return {
+    afterRoi: [
+      {
+        key: 'break_even',
+        header: 'Break-even cost',
+        width: 95,
+        kind: 'money',
+        get: (p) => money(costForRoi(p, 0)),
+        note:
+          'The supplier’s price per unit (like Cost, before discounts) at which Profit is 0: (Net revenue − Prep − Inbound shipping)' +
+          perUnit +
+          ', rounded down to the cent. Negative: the fees and shipping alone exceed the price, so no cost makes it profitable.',
+      },
+      {
+        key: 'target_cost',
+        header: 'Cost for ' + pct + '% ROI',
+        width: 100,
+        kind: 'money',
+        get: (p) => money(costForRoi(p, o.targetRoiBps / 10000)),
+        note:
+          'The supplier’s price per unit (like Cost, before discounts) at which ROI reaches ' +
+          pct +
+          '%: (Net revenue ÷ (1 + ' +
+          pct +
+          '%) − Prep − Inbound shipping)' +
+          perUnit +
+          ', rounded down to the cent. Target ROI is a New scan option.',
+      },
+    ],
+    afterProfitPerMonth: [
+      {
+        key: 'your_units',
+        header: 'Your units/mo',
+        width: 90,
+        kind: 'number',
+        get: (p) => money(expectedShare(p, o).units),
+        note: shareBasis(o),
+      },
+      {
+        key: 'your_profit',
+        header: 'Your profit/mo',
+        width: 100,
+        kind: 'money',
+        get: (p) => money(expectedShare(p, o).profitCents),
+        note: 'Your expected profit a month = Your units/mo × Profit, rounded to the cent.',
+      },
+    ],
+  };
+}
+
 /**
  * Columns in the order a seller reads a row: which product (and can the match be trusted: the
  * marketplace title beside the supplier's description and identifier), what it sells for, what one
@@ -122,6 +188,8 @@ const IDENTITY_COLUMNS: readonly LayoutColumn[] = [
   { key: 'asin', header: 'ASIN', width: 110, kind: 'link', get: pick('asin') },
   { key: 'title', header: 'Title', width: 320, kind: 'text', get: pick('market_title') },
 ];
+/** Columns kept in view (frozen) while the seller reads across a row: ASIN and Title. */
+export const FROZEN_COLUMNS = IDENTITY_COLUMNS.length;
 const MAIN_COLUMNS: readonly LayoutColumn[] = [
   { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', get: pick('inputs.identifier') },
   { key: 'brand', header: 'Brand', width: 120, kind: 'text', get: pick('brand') },
@@ -138,14 +206,39 @@ const MAIN_COLUMNS: readonly LayoutColumn[] = [
   { key: 'total_cogs', header: 'Total cost', width: 90, kind: 'money', get: pick('inputs.total_cogs') },
   { key: 'prep_cost', header: 'Prep', width: 75, kind: 'money', get: pick('financials.prep_cost') },
   { key: 'inbound_shipping', header: 'Inbound shipping', width: 95, kind: 'money', get: pick('financials.inbound_shipping') },
-  { key: 'profit', header: 'Profit', width: 85, kind: 'money', get: pick('financials.profit') },
+  {
+    key: 'profit',
+    header: 'Profit',
+    width: 85,
+    kind: 'money',
+    get: pick('financials.profit'),
+    note: 'Profit of one order = Net revenue − Total cost − Prep − Inbound shipping (as the Scan Service computed it).',
+  },
   { key: 'margin', header: 'Margin', width: 75, kind: 'percent', get: pick('financials.margin') },
-  { key: 'roi', header: 'ROI', width: 75, kind: 'percent', get: pick('financials.roi') },
+  {
+    key: 'roi',
+    header: 'ROI',
+    width: 75,
+    kind: 'fraction',
+    get: (p) => {
+      const r = allInRoi(p);
+      // To 0.0001 %: far finer than the 0.00% shown, and a short decimal a sheet stores exactly.
+      return r === null ? '' : Math.round(r * 1e6) / 1e6;
+    },
+    note: ROI_NOTE,
+  },
   { key: 'check', header: 'Check', width: 200, kind: 'text', get: inputCheck },
   { key: 'storage', header: 'Storage/mo', width: 85, kind: 'money', get: pick('financials.fba_storage_fees') },
   { key: 'units_per_month', header: 'Units/mo', width: 80, kind: 'int', get: pick('units_per_month') },
   { key: 'sales_per_month', header: 'Sales/mo', width: 95, kind: 'money', get: pick('sales_per_month') },
-  { key: 'profit_per_month', header: 'Profit/mo', width: 95, kind: 'money', get: pick('profit_per_month') },
+  {
+    key: 'profit_per_month',
+    header: 'Profit/mo',
+    width: 95,
+    kind: 'money',
+    get: pick('profit_per_month'),
+    note: 'The whole listing’s: Units/mo × Profit, as if you made every sale. Your expected share is Your profit/mo.',
+  },
   { key: 'lowest_price_new_fba', header: 'Lowest FBA', width: 90, kind: 'money', get: pick('lowest_price_new_fba') },
   { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
   { key: 'new_fba_offers_count', header: 'FBA offers', width: 80, kind: 'int', get: pick('new_fba_offers_count') },
@@ -200,7 +293,11 @@ const DESCRIPTION_HEADER =
  * except a supplier description, which goes right after Title. With `historical`, the history
  * columns come after the competition columns.
  */
-export function resultColumns(customColumns: readonly string[] = [], historical = false): LayoutColumn[] {
+export function resultColumns(
+  customColumns: readonly string[] = [],
+  historical = false,
+  decision: DecisionOptions = DEFAULT_DECISION,
+): LayoutColumn[] {
   const custom: LayoutColumn[] = customColumns.map((name, i) => {
     const isRow = name === SHEET_ROW_COLUMN;
     return {
@@ -213,13 +310,20 @@ export function resultColumns(customColumns: readonly string[] = [], historical 
   });
   const d = customColumns.findIndex((name) => DESCRIPTION_HEADER.test(name.trim()));
   const description = d >= 0 ? [{ ...custom[d], width: 260 }] : [];
+  const extra = decisionColumns(decision);
+  const all: LayoutColumn[] = [];
+  for (const c of MAIN_COLUMNS) {
+    all.push(c);
+    if (c.key === 'roi') all.push(...extra.afterRoi);
+    if (c.key === 'profit_per_month') all.push(...extra.afterProfitPerMonth);
+  }
   const main = historical
-    ? MAIN_COLUMNS.slice(
+    ? all.slice(
         0,
-        MAIN_COLUMNS.findIndex((c) => c.key === 'flags'),
+        all.findIndex((c) => c.key === 'flags'),
       )
-    : MAIN_COLUMNS;
-  const risks = historical ? MAIN_COLUMNS.slice(main.length) : [];
+    : all;
+  const risks = historical ? all.slice(main.length) : [];
   return [
     ...IDENTITY_COLUMNS,
     ...description,
@@ -237,6 +341,7 @@ export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): str
     case 'money':
       return marketplace.moneyFormat;
     case 'percent':
+    case 'fraction':
       return '0.00%';
     case 'int':
       return '#,##0';
@@ -271,6 +376,8 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
       return typeof v === 'number' && isFinite(v) ? centsToAmount(v) : '';
     case 'percent':
       return typeof v === 'number' && isFinite(v) ? bpsToFraction(v) : '';
+    case 'fraction':
+      return typeof v === 'number' && isFinite(v) ? v : '';
     case 'int':
     case 'number':
       if (typeof v === 'number') return isFinite(v) ? v : '';
@@ -297,6 +404,8 @@ export interface Block {
   formats: (string | null)[];
   /** Per column: width in pixels. */
   widths: number[];
+  /** Per column: the header cell's note ('' for none). */
+  notes: string[];
   columns: LayoutColumn[];
   /** Per row: the product page (see productLink), for callers that link with rich text. */
   urls: (string | null)[];
@@ -304,12 +413,13 @@ export interface Block {
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
-  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical);
+  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION);
   return {
     headers: columns.map((c) => c.header),
     values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),
     formats: columns.map((c) => numberFormatFor(c.kind, ctx.marketplace)),
     widths: columns.map((c) => c.width),
+    notes: columns.map((c) => c.note || ''),
     columns,
     urls: products.map((p) => productLink(p, ctx.marketplace)),
   };

@@ -64,6 +64,11 @@ export function notSentKey(scanId: number): string {
   return 'scan.notSent.' + scanId;
 }
 
+/** The seller's decision options of a scan started here (months of cover, share rule, target ROI, largest discount; ~100 bytes). */
+export function decisionKey(scanId: number): string {
+  return 'scan.decide.' + scanId;
+}
+
 const TAB_PREFIX = 'scan.tab.';
 /** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */
 export function tabKey(scanId: number): string {

@@ -423,7 +423,7 @@ describe('import', () => {
     // Filters are in view, not folded away.
     await expect(card.getByLabel('Profit at least').isVisible()).resolves.toBe(true);
     await card.getByLabel('Profit at least').fill('$2.50');
-    await card.getByLabel('ROI at least (%)').fill('30 %');
+    await card.getByLabel('ROI on Total cost at least (%)').fill('30 %');
     // A thousands separator is not a decimal comma.
     await card.getByLabel('Rank at most').fill('50,000');
     await card.getByLabel('Leave out hazmat').check();

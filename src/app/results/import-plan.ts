@@ -6,6 +6,7 @@
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
 import { safeText } from '../../sheet/safe';
+import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../scan/decide';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 
@@ -241,6 +242,8 @@ export interface ImportCheckpoint {
   filtered?: boolean;
   /** Counted as the product rows are written (see ResultSummary). */
   summary?: ResultSummary;
+  /** The seller's decision options of the scan (absent in checkpoints of older code: the defaults). */
+  decision?: DecisionOptions;
   /** Rows of the errors tab for rows skipped before the upload (not-sent.ts), written after the service's error rows. */
   notSent?: number;
   /** How many rows were skipped before the upload in all (the tab may list fewer and say so). */
@@ -331,14 +334,16 @@ export interface ResultSummary {
   products: number;
   /** Products with a profit above 0. */
   profitable: number;
-  /** Best ROI among them, basis points; null when none has one. */
+  /** Best all-in ROI among them (Profit ÷ (Total cost + Prep + Inbound), as the ROI column), basis points; null when none has one. */
   bestRoiBps: number | null;
-  /** Profit a month of the profitable products together, cents. */
+  /** The seller's EXPECTED profit a month from the profitable products (their share, decide.ts expectedShare), cents. */
   profitPerMonthCents: number;
+  /** Profitable products whose share cannot be estimated (no units a month or no offer count): not in the sum. */
+  unestimated?: number;
 }
 
 export function emptySummary(): ResultSummary {
-  return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0 };
+  return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0, unestimated: 0 };
 }
 
 function member(p: Record<string, unknown>, a: string, b?: string): unknown {
@@ -348,17 +353,22 @@ function member(p: Record<string, unknown>, a: string, b?: string): unknown {
 }
 
 /** Adds a wave of product rows to the summary (pure; the rows as the service answers them). */
-export function addToSummary(s: ResultSummary, products: readonly Record<string, unknown>[]): ResultSummary {
-  const out = { ...s };
+export function addToSummary(
+  s: ResultSummary,
+  products: readonly Record<string, unknown>[],
+  decision: DecisionOptions = DEFAULT_DECISION,
+): ResultSummary {
+  const out = { ...s, unestimated: s.unestimated || 0 };
   for (const p of products) {
     out.products++;
     const profit = member(p, 'financials', 'profit');
     if (typeof profit !== 'number' || !(profit > 0)) continue;
     out.profitable++;
-    const roi = member(p, 'financials', 'roi');
-    if (typeof roi === 'number' && isFinite(roi) && (out.bestRoiBps === null || roi > out.bestRoiBps)) out.bestRoiBps = roi;
-    const ppm = member(p, 'profit_per_month');
-    if (typeof ppm === 'number' && isFinite(ppm)) out.profitPerMonthCents += ppm;
+    const roi = allInRoi(p);
+    if (roi !== null && (out.bestRoiBps === null || roi * 10000 > out.bestRoiBps)) out.bestRoiBps = roi * 10000;
+    const share = expectedShare(p, decision);
+    if (share.profitCents === null) out.unestimated++;
+    else out.profitPerMonthCents += share.profitCents;
   }
   return out;
 }
@@ -375,10 +385,21 @@ export function moneyText(cents: number, moneyFormat: string): string {
   return (cents < 0 ? '-' : '') + (moneyFormat.startsWith('"') ? prefix + grouped : grouped + suffix);
 }
 
-/** "112 of 250 products profitable · best ROI 84.2 % · $1,234.56 profit a month from them". */
-export function summaryText(s: ResultSummary, moneyFormat: string): string {
+/**
+ * "112 of 250 products profitable · best ROI 84.2% · $1,234.56 profit a month expected for you
+ * (units ÷ (offers + 1), …, capped by stock for 2 months)": the seller's share, with its basis.
+ */
+export function summaryText(s: ResultSummary, moneyFormat: string, decision: DecisionOptions = DEFAULT_DECISION): string {
   const parts = [`${s.profitable} of ${s.products} product${s.products === 1 ? '' : 's'} profitable`];
   if (s.bestRoiBps !== null) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
-  if (s.profitable > 0) parts.push(`${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month from them`);
+  if (s.profitable > 0) {
+    const basis = shareBasis(decision, true).replace(/^expected for you: /, '');
+    const un = s.unestimated || 0;
+    parts.push(
+      `${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month expected for you (${basis}` +
+        (un ? `; ${un} without a sales estimate or offer count not counted` : '') +
+        ')',
+    );
+  }
   return parts.join(' · ');
 }

@@ -35,6 +35,8 @@ import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } f
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
+import { recordDecision } from '../results/decision';
+import { readDecisionOptions } from '../../scan/decide';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
@@ -181,7 +183,22 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   const options = { ...request.options };
   if (options.marketplace === undefined || options.marketplace === null || String(options.marketplace).trim() === '')
     options.marketplace = loadSettings().marketplace;
-  return prepareScan({ values, display, headerRow, firstSheetRow, firstSheetColumn: b.column + offset, mapping: mapping.mapping, options });
+  const prepared = prepareScan({
+    values,
+    display,
+    headerRow,
+    firstSheetRow,
+    firstSheetColumn: b.column + offset,
+    mapping: mapping.mapping,
+    options,
+  });
+  // The add-on's own options (never uploaded): a wrong one stops the scan like any other option.
+  const decision = readDecisionOptions(options);
+  if (!decision.ok) {
+    prepared.problems = prepared.problems.concat(decision.problems);
+    prepared.ok = false;
+  }
+  return prepared;
 }
 
 /** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
@@ -232,6 +249,13 @@ export function startScan(request: ScanRequest): StartedScan {
       recordNotSent(documentProperties(), progress.scanId, notSentRecord(prepared.skipped));
     } catch (e) {
       console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
+    }
+    try {
+      // The seller's decision options, for the import's expected share and costs (never fails the start).
+      const decision = readDecisionOptions(request.options);
+      if (decision.ok) recordDecision(documentProperties(), progress.scanId, decision.options);
+    } catch (e) {
+      console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
     }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
     ensureImportTrigger();
