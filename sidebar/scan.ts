@@ -151,7 +151,8 @@ function form(
   ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
   const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
   // What to buy: the add-on's own figures (expected share, costs), never sent to the service.
-  const months = text('monthsOfCover', '2', { inputmode: 'numeric' });
+  // Blank = the server's default, shown as the placeholder.
+  const months = text('monthsOfCover', '', { inputmode: 'numeric', placeholder: '2' });
   const rule = select(
     [
       ['fba-weighted', 'FBM counts ½ vs an FBA Buy Box'],
@@ -160,8 +161,8 @@ function form(
     'fba-weighted',
     { name: 'shareRule' },
   );
-  const roi = text('targetRoi', '30', { inputmode: 'decimal' });
-  const maxDisc = text('maxDiscount', '20', { inputmode: 'decimal' });
+  const roi = text('targetRoi', '', { inputmode: 'decimal', placeholder: '30' });
+  const maxDisc = text('maxDiscount', '', { inputmode: 'decimal', placeholder: '20' });
   const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input, months, rule, roi, maxDisc];
 
   // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).

@@ -66,6 +66,11 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return SpreadsheetApp.getActiveSpreadsheet();
 }
 
+/** Saves a file to the user's Drive; its link. */
+export function saveDriveFile(name: string, mimeType: string, text: string): string {
+  return DriveApp.createFile(Utilities.newBlob(text, mimeType, name)).getUrl();
+}
+
 /** The executing user's email ('' when Google does not tell). */
 export function activeUserEmail(): string {
   try {
