@@ -1,6 +1,8 @@
 /**
- * THE column layout of a scan's result tab and of its errors tab: one ordered list of columns, each
- * with its header, width, kind and how to read its value from a product object (contract 2.3).
+ * THE column layout of a scan's result tab and of its errors tab (and of the Negotiate and PO tabs,
+ * issue 24): one ordered list of columns, each with its header, width, kind, how to read its value
+ * from a product object (contract 2.3) and, for a figure a seller decides on, a header note saying
+ * how it is computed. ROI is ONE figure everywhere: Profit ÷ (Total cost + Prep + Inbound shipping).
  * The import code writes the block from resultBlock() with one setValues and applies the formats.
  * Pure; nothing runs at load time.
  *
@@ -536,16 +538,31 @@ export function negotiateColumns(targetRoiPercent: number): BuyColumn[] {
     { key: 'sku', header: 'SKU', width: 110, kind: 'text', supplier: true },
     { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', supplier: true },
     { key: 'title', header: 'Title', width: 280, kind: 'text', supplier: true },
-    { key: 'cost', header: 'Today’s cost', width: 95, kind: 'money', supplier: true, note: 'The supplier’s price per unit in the price list (Cost).' },
+    {
+      key: 'cost',
+      header: 'Today’s cost',
+      width: 95,
+      kind: 'money',
+      supplier: true,
+      note: 'The supplier’s price per unit in the price list (Cost).',
+    },
     {
       key: 'needed',
       header: 'Cost needed',
       width: 95,
       kind: 'money',
       supplier: true,
-      note: 'The price per unit at which ROI reaches ' + targetRoiPercent + '% (the result tab’s “Cost for ' + targetRoiPercent + '% ROI”).',
+      note:
+        'The price per unit at which ROI reaches ' + targetRoiPercent + '% (the result tab’s “Cost for ' + targetRoiPercent + '% ROI”).',
     },
-    { key: 'discount', header: 'Discount needed', width: 95, kind: 'fraction', supplier: true, note: 'Discount needed = 1 − Cost needed ÷ Today’s cost.' },
+    {
+      key: 'discount',
+      header: 'Discount needed',
+      width: 95,
+      kind: 'fraction',
+      supplier: true,
+      note: 'Discount needed = 1 − Cost needed ÷ Today’s cost.',
+    },
     {
       key: 'your_units',
       header: 'Expected units/mo',
@@ -567,7 +584,13 @@ export function negotiateColumns(targetRoiPercent: number): BuyColumn[] {
     { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
     { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
     { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees (from the result tab).' },
-    { key: 'prep_inbound', header: 'Prep + inbound', width: 95, kind: 'money', note: 'Per order: Prep + Inbound shipping (from the result tab).' },
+    {
+      key: 'prep_inbound',
+      header: 'Prep + inbound',
+      width: 95,
+      kind: 'money',
+      note: 'Per order: Prep + Inbound shipping (from the result tab).',
+    },
     { key: 'result_row', header: 'Result row', width: 80, kind: 'int', note: 'The row of this item in the result tab.' },
   ];
 }
@@ -578,7 +601,20 @@ export interface PoColumn extends BuyColumn {
 }
 
 /** Column letters of the PO tab, fixed by PO_COLUMNS' order (formulas refer to them). */
-const PO = { units: 'E', pack: 'F', stock: 'G', yours: 'H', cost: 'I', net: 'J', prep: 'K', qty: 'L', line: 'M', cash: 'N', profit: 'O', days: 'P' };
+const PO = {
+  units: 'E',
+  pack: 'F',
+  stock: 'G',
+  yours: 'H',
+  cost: 'I',
+  net: 'J',
+  prep: 'K',
+  qty: 'L',
+  line: 'M',
+  cash: 'N',
+  profit: 'O',
+  days: 'P',
+};
 
 export const PO_COLUMNS: readonly PoColumn[] = [
   { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
@@ -588,7 +624,13 @@ export const PO_COLUMNS: readonly PoColumn[] = [
   { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
   { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
   { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
-  { key: 'your_units', header: 'Your units/mo', width: 90, kind: 'number', note: 'Expected sales a month for you (orders), from the result tab.' },
+  {
+    key: 'your_units',
+    header: 'Your units/mo',
+    width: 90,
+    kind: 'number',
+    note: 'Expected sales a month for you (orders), from the result tab.',
+  },
   { key: 'cost', header: 'Cost per unit', width: 90, kind: 'money' },
   { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees.' },
   { key: 'prep_inbound', header: 'Prep + inbound', width: 95, kind: 'money', note: 'Per order: Prep + Inbound shipping.' },

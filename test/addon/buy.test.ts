@@ -4,54 +4,13 @@
  * paid for is asked). Arithmetic checked cell by cell; the PO's formulas recomputed after a
  * quantity edit by the runtime's formula engine (HyperFormula).
  */
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { runtime, thrown } from './scanflow-helpers';
-
-/** A result tab as the import writes it (the columns the buy tabs read), known rows. */
-const HEAD = [
-  'ASIN',
-  'Title',
-  'Identifier',
-  'Net revenue',
-  'Cost',
-  'Cost after discount',
-  'Units/order',
-  'Total cost',
-  'Prep',
-  'Inbound shipping',
-  'Profit',
-  'Break-even cost',
-  'Cost for 30% ROI',
-  'Your units/mo',
-  'SKU',
-  'Stock',
-  'Pack qty',
-  'Case Pack',
-];
-const ROWS = [
-  // row 2: 18 a month for you, case pack 12, plenty of stock
-  ['B00000000A', 'Alpha', '012345678905', 15, 8, 8, 1, 8, 0.5, 0.5, 6, 14, 10.53, 18, 'S-1', 1000, 1, 12],
-  // row 3: stock 10, below one case pack of 12
-  ['B00000000B', 'Bravo', '012345678912', 15, 8, 8, 1, 8, 0.5, 0.5, 6, 14, 10.53, 5, 'S-2', 10, 1, 12],
-  // row 4: no units a month (blank share)
-  ['B00000000C', 'Charlie', '012345678929', 15, 8, 8, 1, 8, 0.5, 0.5, 6, 14, 10.53, '', 'S-3', 100, 1, 6],
-  // row 5: a 2-pack listing: 5 a month × 2 units × 2 months = 20 → 4 cases of 6 = 24
-  ['B00000000D', 'Delta 2-pack', '012345678936', 15, 4, 4, 2, 8, 0.5, 0.5, 6, 7, 5.26, 5, 'S-4', 100, 1, 6],
-  // row 6: 12.00 today, 30 % needs 10.53: 12.25 % off
-  ['B00000000E', 'Echo', '012345678943', 15, 12, 12, 1, 12, 0.5, 0.5, 2, 14, 10.53, 9, '=S-5', 500, 1, 12],
-  // row 7: a negative break-even (fees and shipping exceed the price)
-  ['B00000000F', 'Foxtrot', '012345678950', 0.8, 8, 8, 1, 8, 0.5, 1.3, -9, -1, -1.19, 3, 'S-6', 50, 1, 1],
-  // row 8: a 100 % discount needed (Cost for 30% ROI = 0.00)
-  ['B00000000G', 'Golf', '012345678967', 1.3, 7, 7, 1, 7, 1, 0, -6.7, 0.3, 0, 3, 'S-7', 50, 1, 1],
-];
+import { resultWorkbook } from './buy-helpers';
 
 function setup() {
-  const wb = new Workbook({ name: 'Buying' });
+  const wb = resultWorkbook();
   const rt = runtime(wb);
-  // Text is typed with a leading apostrophe where the import guards it (identifiers, a SKU like a formula): kept as text.
-  [HEAD, ...ROWS].forEach((row, r) =>
-    row.forEach((v, c) => wb.type('Sheet1', wb.a1(r + 1, c + 1), typeof v === 'string' && r > 0 && /^[=\d]/.test(v) ? "'" + v : v)),
-  );
   return { wb, rt };
 }
 
@@ -69,7 +28,16 @@ describe('Negotiate tab', () => {
     const r = rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]) as any;
     expect(r).toMatchObject({ sheetName: 'Sheet1 – Negotiate', lines: 1 });
     const v = wb.values('Sheet1 – Negotiate');
-    expect(v[0].slice(0, 8)).toEqual(['SKU', 'Identifier', 'Title', 'Today’s cost', 'Cost needed', 'Discount needed', 'Expected units/mo', 'Agreed cost']);
+    expect(v[0].slice(0, 8)).toEqual([
+      'SKU',
+      'Identifier',
+      'Title',
+      'Today’s cost',
+      'Cost needed',
+      'Discount needed',
+      'Expected units/mo',
+      'Agreed cost',
+    ]);
     // Echo: (12.00 − 10.53) ÷ 12.00 = 12.25 %; the SKU that looks like a formula stays text.
     expect(v[1].slice(0, 8)).toEqual(['=S-5', '012345678943', 'Echo', 12, 10.53, 0.1225, 9, '']);
     expect(wb.cell('Sheet1 – Negotiate', 'A2').formula).toBe('');
@@ -88,12 +56,34 @@ describe('Negotiate tab', () => {
   test('a PO from the Negotiate tab orders the rows with an agreed cost, at that cost', () => {
     const { wb, rt } = setup();
     const n = rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]) as any;
-    expect(thrown(() => rt.scriptRun('makePurchaseOrder', [{ sheetName: n.sheetName }]))).toContain('No row of "Sheet1 – Negotiate" has an Agreed cost yet');
+    expect(thrown(() => rt.scriptRun('makePurchaseOrder', [{ sheetName: n.sheetName }]))).toContain(
+      'No row of "Sheet1 – Negotiate" has an Agreed cost yet',
+    );
     wb.type(n.sheetName, 'H2', 10.5);
     const p = rt.scriptRun('makePurchaseOrder', [{ sheetName: n.sheetName }]) as any;
     expect(p.lines).toBe(1);
     // 9 a month × 2 months = 18 → 2 cases of 12 = 24, at the agreed 10.50.
     expect(po(wb, p.sheetName, 2)).toMatchObject({ ASIN: 'B00000000E', 'Cost per unit': 10.5, Quantity: 24, 'Line cost': 252 });
+    rt.close();
+  });
+});
+
+describe('a tab as a file for the supplier', () => {
+  test('the Negotiate tab as CSV in Drive: only the supplier’s columns, as shown, nothing a spreadsheet program would run', () => {
+    const { rt } = setup();
+    rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]);
+    const r = rt.scriptRun('exportTabCsv', ['Sheet1 – Negotiate']) as any;
+    expect(r.fileName).toBe('Sheet1 – Negotiate.csv');
+    const file = [...rt.drive.files.values()].find((f) => r.url === `https://drive.google.com/file/d/${f.id}/view?usp=drivesdk`)!;
+    expect(file.mimeType).toBe('text/csv');
+    expect(file.data.toString('utf8')).toBe(
+      [
+        'SKU,Identifier,Title,Today’s cost,Cost needed,Discount needed,Expected units/mo',
+        // The SKU "=S-5" gets an apostrophe (OWASP CSV injection); the identifier keeps its zero.
+        "'=S-5,012345678943,Echo,$12.00,$10.53,12.25%,9",
+        '',
+      ].join('\r\n'),
+    );
     rt.close();
   });
 });
@@ -119,13 +109,26 @@ describe('purchase order', () => {
     expect(po(wb, tab, 3)).toMatchObject({ Quantity: 0, 'Line cost': 0, 'Days to sell through': '' });
     expect(po(wb, tab, 4)).toMatchObject({ 'Your units/mo': '', Quantity: 0 });
     // A 2-pack: 24 units = 12 orders; 24 × 4.00 = 96; + 12 × 1.00 = 108; 12 × (15 − 8 − 1) = 72; 12 ÷ 5 × 30 = 72 days.
-    expect(po(wb, tab, 5)).toMatchObject({ Quantity: 24, 'Line cost': 96, 'Cash needed': 108, 'Expected profit': 72, 'Days to sell through': 72 });
+    expect(po(wb, tab, 5)).toMatchObject({
+      Quantity: 24,
+      'Line cost': 96,
+      'Cash needed': 108,
+      'Expected profit': 72,
+      'Days to sell through': 72,
+    });
     // The cells are our formulas, from cell references only.
     expect(wb.cell(tab, 'M2').formula).toBe('=L2*I2');
     expect(wb.cell(tab, 'N2').formula).toBe('=M2+L2/E2*K2');
     expect(wb.cell(tab, 'O5').formula).toBe('=L5/E5*(J5-E5*I5-K5)');
     // Totals two rows below the lines; the cash warning is on (432 > 400), the days one is not (72 ≤ 90).
-    expect(po(wb, tab, 7)).toMatchObject({ ASIN: 'Total', Quantity: 60, 'Line cost': 384, 'Cash needed': 432, 'Expected profit': 288, 'Days to sell through': 72 });
+    expect(po(wb, tab, 7)).toMatchObject({
+      ASIN: 'Total',
+      Quantity: 60,
+      'Line cost': 384,
+      'Cash needed': 432,
+      'Expected profit': 288,
+      'Days to sell through': 72,
+    });
     expect(wb.cell(tab, 'B8').value).toBe(400);
     expect(wb.cell(tab, 'C8').value).toBe('Over: this order needs more cash than you set');
     expect(wb.cell(tab, 'C9').value).toBe('');
@@ -143,11 +146,45 @@ describe('purchase order', () => {
     wb.type(tab, 'L2', 24);
     wb.type(tab, 'L5', 12);
     // Row 2: 24 × 8 = 192; + 24 = 216; 24 × 6 = 144; 24 ÷ 18 × 30 = 40 days. Row 5: 48; 54; 36; 36 days.
-    expect(po(wb, tab, 2)).toMatchObject({ Quantity: 24, 'Line cost': 192, 'Cash needed': 216, 'Expected profit': 144, 'Days to sell through': 40 });
-    expect(po(wb, tab, 5)).toMatchObject({ Quantity: 12, 'Line cost': 48, 'Cash needed': 54, 'Expected profit': 36, 'Days to sell through': 36 });
-    expect(po(wb, tab, 7)).toMatchObject({ Quantity: 36, 'Line cost': 240, 'Cash needed': 270, 'Expected profit': 180, 'Days to sell through': 40 });
+    expect(po(wb, tab, 2)).toMatchObject({
+      Quantity: 24,
+      'Line cost': 192,
+      'Cash needed': 216,
+      'Expected profit': 144,
+      'Days to sell through': 40,
+    });
+    expect(po(wb, tab, 5)).toMatchObject({
+      Quantity: 12,
+      'Line cost': 48,
+      'Cash needed': 54,
+      'Expected profit': 36,
+      'Days to sell through': 36,
+    });
+    expect(po(wb, tab, 7)).toMatchObject({
+      Quantity: 36,
+      'Line cost': 240,
+      'Cash needed': 270,
+      'Expected profit': 180,
+      'Days to sell through': 40,
+    });
     expect(wb.cell(tab, 'C8').value).toBe('');
     expect(wb.cell(tab, 'C9').value).toBe('');
+    rt.close();
+  });
+
+  test('from the menu: the selected rows of the result tab, the months of the scan’s options, the answer in an alert (default 2 months of cover for a tab without a scan record)', () => {
+    const { wb, rt } = setup();
+    const s = wb.requireSheet('Sheet1');
+    wb.activeSheet = s;
+    wb.activeRange = { sheet: s, r1: 1, c1: 2, r2: 2, c2: 4 }; // the header and row 2: the header is left out
+    rt.state.uiAnswers.push({ button: 'OK' });
+    rt.scriptRun('menuPurchaseOrder');
+    const alert = rt.uiEvents.filter((e) => e.kind === 'alert').pop() as any;
+    expect(alert.title).toBe('Purchase order');
+    expect(alert.prompt).toMatch(/^Purchase order "Sheet1 – PO": 1 line\. Edit Quantity/);
+    expect(po(wb, 'Sheet1 – PO', 2)).toMatchObject({ ASIN: 'B00000000A', Quantity: 36 });
+    // ASIN and Title stay in view, like in the result tab.
+    expect(wb.requireSheet('Sheet1 – PO').frozenCols).toBe(2);
     rt.close();
   });
 

@@ -134,7 +134,10 @@ export function negotiateLines(rows: readonly BuyRow[], maxDiscount: number): Ne
 }
 
 /** The Negotiate tab's cells (header excluded), formats and notes, in negotiateColumns' order. */
-export function negotiateGrid(lines: readonly NegotiateLine[], targetRoi: number): { headers: string[]; values: unknown[][]; notes: string[] } {
+export function negotiateGrid(
+  lines: readonly NegotiateLine[],
+  targetRoi: number,
+): { headers: string[]; values: unknown[][]; notes: string[] } {
   const cols = negotiateColumns(targetRoi);
   const values = lines.map(({ row, discount }) => {
     const v: Record<string, unknown> = {
@@ -166,7 +169,8 @@ export function readNegotiateTab(header: readonly unknown[], values: readonly un
   const cols = negotiateColumns(0);
   const idx = (key: string) => h.indexOf(cols.find((c) => c.key === key)!.header);
   const missing = cols.filter((c) => idx(c.key) < 0).map((c) => '"' + c.header + '"');
-  if (missing.length) throw new Error('This tab lacks the column(s) ' + missing.join(', ') + ' of a Negotiate tab. Make the Negotiate tab again.');
+  if (missing.length)
+    throw new Error('This tab lacks the column(s) ' + missing.join(', ') + ' of a Negotiate tab. Make the Negotiate tab again.');
   const get = (r: readonly unknown[], key: string) => r[idx(key)];
   const rows: BuyRow[] = [];
   values.forEach((r, i) => {
@@ -228,7 +232,8 @@ export function poGrid(rows: readonly BuyRow[], o: PoOptions, casePackFrom: stri
     const qty = orderQuantity(row.yourUnits, row.unitsPerOrder, o.months, row.stock, row.casePack);
     if (qty === 0) {
       if (row.yourUnits === null) skipped.push(label + ': no sales estimate (Your units/mo is blank), quantity 0: type one if you want it');
-      else if (row.stock !== null && row.stock < row.casePack) skipped.push(label + ': stock ' + row.stock + ' is below one case pack of ' + row.casePack + ', quantity 0');
+      else if (row.stock !== null && row.stock < row.casePack)
+        skipped.push(label + ': stock ' + row.stock + ' is below one case pack of ' + row.casePack + ', quantity 0');
       else skipped.push(label + ': no sales expected, quantity 0');
     }
     kept.push({ row, qty });

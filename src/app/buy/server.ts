@@ -52,7 +52,8 @@ function readTab(sheet: Sheet, rows: number[] | null): { header: unknown[]; valu
   const last = sheet.getLastRow();
   const width = sheet.getLastColumn();
   if (last < 2 || width < 1) throw new Error('"' + sheet.getName() + '" has no rows below its header.');
-  if (last - 1 > MAX_BUY_ROWS) throw new Error('"' + sheet.getName() + '" has ' + (last - 1) + ' rows; this takes at most ' + MAX_BUY_ROWS + '.');
+  if (last - 1 > MAX_BUY_ROWS)
+    throw new Error('"' + sheet.getName() + '" has ' + (last - 1) + ' rows; this takes at most ' + MAX_BUY_ROWS + '.');
   const all = sheet.getRange(1, 1, last, width).getValues();
   const header = all[0];
   if (!rows) return { header, values: all.slice(1), firstRow: 2, picked: [] };
@@ -150,7 +151,13 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
     const pct = maxBps / 100;
     if (!lines.length)
       throw new Error(
-        'No item of "' + sheet.getName() + '" is short of ' + read.targetRoi + '% ROI today and would reach it at a discount of at most ' + pct + '%. Nothing was written.',
+        'No item of "' +
+          sheet.getName() +
+          '" is short of ' +
+          read.targetRoi +
+          '% ROI today and would reach it at a discount of at most ' +
+          pct +
+          '%. Nothing was written.',
       );
     const grid = negotiateGrid(lines, read.targetRoi || 0);
     const cols = negotiateColumns(read.targetRoi || 0);
@@ -195,7 +202,10 @@ export function makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTab
     if (months !== null && months > 24) throw new Error('Months of cover must be a whole number from 1 to 24.');
     const cash = optionalNumber(req.cash, 'Cash you have', true);
     const days = optionalNumber(req.days, 'Days to sell through', false);
-    const headerRow = sheet.getRange(1, 1, 1, Math.max(1, sheet.getLastColumn())).getValues()[0].map((x) => String(x).trim());
+    const headerRow = sheet
+      .getRange(1, 1, 1, Math.max(1, sheet.getLastColumn()))
+      .getValues()[0]
+      .map((x) => String(x).trim());
     const fromNegotiate = headerRow.indexOf('Agreed cost') >= 0;
     let rows = req.rows ? parseRows(req.rows) : selectedRows(sheet);
     if (!rows && !fromNegotiate)
@@ -205,12 +215,23 @@ export function makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTab
     let read: ReadTab;
     if (fromNegotiate) {
       read = readNegotiateTab(tab.header, tab.values, tab.firstRow);
-      if (!read.rows.length) throw new Error('No row of "' + sheet.getName() + '" has an Agreed cost yet. Type the costs the supplier agreed to, then try again.');
+      if (!read.rows.length)
+        throw new Error(
+          'No row of "' + sheet.getName() + '" has an Agreed cost yet. Type the costs the supplier agreed to, then try again.',
+        );
     } else read = readResultTab(tab.header, tab.values, tab.firstRow);
     if (tab.picked.length) read.rows.forEach((r, i) => (r.sheetRow = tab.picked[i] ?? r.sheetRow));
     const grid = poGrid(read.rows, { months: months || scan.decision.monthsOfCover, cashLimit: cash, daysLimit: days }, read.casePackFrom);
     if (!grid.lines) throw new Error('None of the rows can be ordered: ' + grid.skipped.join('; ') + '. Nothing was written.');
-    const out = writeTab(baseName(sheet.getName(), PO_SUFFIX), sheet, PO_COLUMNS, grid.notes, grid.values, scan.moneyFormat, FROZEN_COLUMNS);
+    const out = writeTab(
+      baseName(sheet.getName(), PO_SUFFIX),
+      sheet,
+      PO_COLUMNS,
+      grid.notes,
+      grid.values,
+      scan.moneyFormat,
+      FROZEN_COLUMNS,
+    );
     const totalRow = grid.lines + 3;
     out.getRange(totalRow, 1, 3, 1).setFontWeight('bold');
     return {
@@ -246,14 +267,25 @@ export function exportTabCsv(sheetName?: string | null): TabFileResult {
       .filter((c) => c.supplier)
       .map((c) => c.header);
     const isNegotiate = shown[0].indexOf('Agreed cost') >= 0;
-    const keep = isNegotiate ? shown[0].map((h, i) => (supplier.indexOf(h) >= 0 || /^Cost needed/.test(h) ? i : -1)).filter((i) => i >= 0) : null;
+    const keep = isNegotiate
+      ? shown[0].map((h, i) => (supplier.indexOf(h) >= 0 || /^Cost needed/.test(h) ? i : -1)).filter((i) => i >= 0)
+      : null;
     const rows = shown.map((r) => (keep ? keep.map((i) => r[i]) : r).map((v) => csvSafe(String(v))));
-    const fileName = sheet.getName().replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() + '.csv';
+    const fileName =
+      sheet
+        .getName()
+        .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+        .trim() + '.csv';
     const url = saveDriveFile(fileName, 'text/csv', toCsv(rows));
     return {
       fileName,
       url,
-      message: 'Saved "' + fileName + '" to your Drive' + (keep ? ' (the columns for the supplier)' : '') + '. For Excel: File > Download > Microsoft Excel with the tab open.',
+      message:
+        'Saved "' +
+        fileName +
+        '" to your Drive' +
+        (keep ? ' (the columns for the supplier)' : '') +
+        '. For Excel: File > Download > Microsoft Excel with the tab open.',
     };
   });
 }
