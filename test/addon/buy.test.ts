@@ -130,6 +130,8 @@ describe('purchase order', () => {
       'Days to sell through': 72,
     });
     expect(wb.cell(tab, 'B8').value).toBe(400);
+    expect(wb.cell(tab, 'B8').display).toBe('$400.00');
+    expect(wb.cell(tab, 'N7').display).toBe('$432.00');
     expect(wb.cell(tab, 'C8').value).toBe('Over: this order needs more cash than you set');
     expect(wb.cell(tab, 'C9').value).toBe('');
     // The header notes say how each figure is computed.

@@ -14,7 +14,7 @@ import { toCsv } from '../../scan/csv';
 import { DEFAULT_DECISION, type DecisionOptions } from '../../scan/decide';
 import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type ColumnKind } from '../../scan/layout';
 import { safeText } from '../../sheet/safe';
-import { findMarketplace } from '../../../contract/marketplaces';
+import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { activeSpreadsheet, asSidebarCall, documentProperties, saveDriveFile } from '../services';
 import { readDecision } from '../results/decision';
 import { uniqueName } from '../results/import-plan';
@@ -40,11 +40,11 @@ function sourceSheet(name: string | null | undefined): Sheet {
 }
 
 /** The scan a result tab belongs to: its decision options and marketplace (defaults for a tab the document has no record of). */
-function scanOf(sheet: Sheet): { decision: DecisionOptions; moneyFormat: string } {
+function scanOf(sheet: Sheet): { decision: DecisionOptions; marketplace: Marketplace } {
   const props = documentProperties();
   const tab = resultTabs(activeSpreadsheet(), props).find((t) => t.sheet.getSheetId() === sheet.getSheetId());
   const mp = findMarketplace((tab && tab.record.marketplace) || 'US') || findMarketplace('US')!;
-  return { decision: tab ? readDecision(props, tab.scanId) : { ...DEFAULT_DECISION }, moneyFormat: mp.moneyFormat };
+  return { decision: tab ? readDecision(props, tab.scanId) : { ...DEFAULT_DECISION }, marketplace: mp };
 }
 
 /** Header and data rows (all, or the given sheet rows) of a tab, in one read. */
@@ -96,7 +96,7 @@ function writeTab(
   cols: ReadonlyArray<{ header: string; width: number; kind: ColumnKind }>,
   notes: string[],
   values: unknown[][],
-  moneyFormat: string,
+  marketplace: Marketplace,
   frozenColumns: number,
 ): Sheet {
   const ss = activeSpreadsheet();
@@ -115,9 +115,8 @@ function writeTab(
   header.setNotes([notes]);
   if (values.length) {
     sheet.getRange(2, 1, values.length, width).setValues(values);
-    const mp = { moneyFormat } as Parameters<typeof numberFormatFor>[1];
     cols.forEach((c, i) => {
-      const f = numberFormatFor(c.kind, mp);
+      const f = numberFormatFor(c.kind, marketplace);
       if (f) sheet.getRange(2, i + 1, values.length, 1).setNumberFormat(f);
     });
   }
@@ -161,7 +160,7 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
       );
     const grid = negotiateGrid(lines, read.targetRoi || 0);
     const cols = negotiateColumns(read.targetRoi || 0);
-    const out = writeTab(baseName(sheet.getName(), NEGOTIATE_SUFFIX), sheet, cols, grid.notes, grid.values, scan.moneyFormat, 1);
+    const out = writeTab(baseName(sheet.getName(), NEGOTIATE_SUFFIX), sheet, cols, grid.notes, grid.values, scan.marketplace, 1);
     return {
       sheetName: out.getName(),
       lines: lines.length,
@@ -229,11 +228,14 @@ export function makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTab
       PO_COLUMNS,
       grid.notes,
       grid.values,
-      scan.moneyFormat,
+      scan.marketplace,
       FROZEN_COLUMNS,
     );
     const totalRow = grid.lines + 3;
     out.getRange(totalRow, 1, 3, 1).setFontWeight('bold');
+    // The cash the seller set is money; the days a count.
+    out.getRange(totalRow + 1, 2).setNumberFormat(scan.marketplace.moneyFormat);
+    out.getRange(totalRow + 2, 2).setNumberFormat('#,##0');
     return {
       sheetName: out.getName(),
       lines: grid.lines,
