@@ -12,7 +12,7 @@ import { call } from './server';
 /** Filters offered, in the user's units (the server converts money to cents and percents to basis points). */
 export const FILTERS: Array<{ field: string; operator: ResultFilter['operator']; label: string }> = [
   { field: 'profit', operator: '>=', label: 'Profit at least' },
-  { field: 'roi', operator: '>=', label: 'ROI at least (%)' },
+  { field: 'roi', operator: '>=', label: 'ROI on Total cost at least (%)' },
   { field: 'margin', operator: '>=', label: 'Margin at least (%)' },
   { field: 'rank', operator: '<=', label: 'Rank at most' },
   { field: 'units_per_month', operator: '>=', label: 'Units sold / month at least' },
@@ -32,7 +32,7 @@ export const EXCLUDES: Array<{ field: string; label: string }> = [
 export const SORTS: Array<[string, string]> = [
   ['', 'As the service lists them'],
   ['-profit', 'Profit, highest first'],
-  ['-roi', 'ROI, highest first'],
+  ['-roi', 'ROI on Total cost, highest first'],
   ['-margin', 'Margin, highest first'],
   ['rank', 'Rank, best first'],
   ['-units_per_month', 'Units / month, most first'],

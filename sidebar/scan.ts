@@ -153,7 +153,37 @@ function form(
   const ovBox = h('div', { class: 'indent', hidden: true }, field('Pack quantity for every row', ovQty));
   ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
   const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
-  const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input];
+  // What to buy (issue 24): the add-on's own figures, never sent to the service. Blank = the server's default (the placeholder).
+  const buy = (
+    [
+      ['monthsOfCover', 'Months of cover', '2'],
+      ['targetRoi', 'Target ROI (%)', '30'],
+      ['maxDiscount', 'Max discount to ask (%)', '20'],
+    ] as const
+  ).map(([n, label, d]) => [n, label, text(n, '', { inputmode: 'decimal', placeholder: d })] as const);
+  const rule = select(
+    [
+      ['fba-weighted', 'FBM ½ if FBA Buy Box'],
+      ['even', 'All offers count 1'],
+    ],
+    'fba-weighted',
+    { name: 'shareRule' },
+  );
+  const all = [
+    market,
+    name,
+    discount,
+    prep,
+    mp.input,
+    mpFirstN,
+    mpFirst,
+    mpRest,
+    ov.input,
+    ovQty,
+    hist.input,
+    rule,
+    ...buy.map((b) => b[2]),
+  ];
 
   // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
   const request = (): ScanRequest => ({
@@ -173,6 +203,8 @@ function form(
       multipackOverride: ov.input.checked,
       multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
       pullHistoricalData: hist.input.checked,
+      shareRule: rule.value,
+      ...Object.fromEntries(buy.map((b) => [b[0], b[2].value])),
     },
   });
 
@@ -311,6 +343,7 @@ function form(
         'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.',
       ),
     ),
+    h('details', null, h('summary', null, 'What to buy'), field('Sales shared among offers', rule), ...buy.map((b) => field(b[1], b[2]))),
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
     confirmBox,
     previewBox,

@@ -50,6 +50,7 @@ export {
   menuAddNote,
   menuUndoRowAction,
 } from './app/actions/server';
+export { makeNegotiateTab, makePurchaseOrder, exportTabCsv, menuNegotiate, menuPurchaseOrder, menuExportTabCsv } from './app/buy/server';
 
 // ---- Compile-time check: the sidebar's calls are exactly the exported server functions ----------
 // Every export above that the sidebar may call must be in ServerFunctions (src/app/protocol.ts) with
@@ -76,6 +77,9 @@ type NotSidebarCalls =
   | 'menuAddTags'
   | 'menuAddNote'
   | 'menuUndoRowAction'
+  | 'menuNegotiate'
+  | 'menuPurchaseOrder'
+  | 'menuExportTabCsv'
   | 'importFinishedScans'
   | ColumnFunction;
 type Exported = typeof import('./main');

@@ -6,11 +6,15 @@
  *   npm run local -- <entry> [json args...] --workbook in.xlsx|in.csv [--out out.xlsx] [--user EMAIL]
  *   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
  *   npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]
+ *   npm run local -- po <workbook.xlsx> --tab NAME --rows 2-40 [--months 2] [--cash N] [--days N] [--out out.xlsx]
  *   npm run local -- start            (what `npm start` runs: `scan` on the shipped sample)
  *
  * `scan` runs the flow a user clicks through in the sidebar, with the suggested mapping:
  * getScanSetup -> previewScan -> startScan -> getScanProgress until the scan is finished ->
  * importScan until its tab is complete; then saves the workbook and prints ONE summary line.
+ *
+ * `po` writes a purchase order tab from those rows of a result tab (or a Negotiate tab's rows with
+ * an agreed cost) with makePurchaseOrder: no Scan Service is started, none is asked.
  *
  * `sync` runs "Sync now" (or only the preview) on every list the workbook has (named ranges
  * SCAN_TAGS, ...), continuing a run cut off by the time limit, prints one line per list and saves
@@ -180,6 +184,7 @@ const USAGE = `usage:
   npm run local -- <entry> [json args...] --workbook in.xlsx|in.csv [--out out.xlsx] [--sheet NAME] [--user EMAIL]
   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
   npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]
+  npm run local -- po <workbook.xlsx> --tab NAME --rows 2-40 [--months 2] [--cash N] [--days N] [--out out.xlsx]
   npm run local -- start`;
 
 export interface ScanRunOptions {
@@ -327,7 +332,38 @@ export async function main(argv: string[]): Promise<number> {
   if (a.command === 'start') return runStart(a);
   if (a.command === 'scan') return runScanCommand(a);
   if (a.command === 'sync') return runSyncCommand(a);
+  if (a.command === 'po') return runPoCommand(a);
   return runEntry(a);
+}
+
+/** `po`: the purchase order from rows of a tab; one line (what the add-on said), the workbook saved. No service. */
+async function runPoCommand(a: RunnerArgs): Promise<number> {
+  const input = a.args[0] !== undefined ? String(a.args[0]) : a.workbook;
+  if (!input || !a.flags.tab || a.flags.tab === 'true')
+    throw new Error(
+      'usage: npm run local -- po <workbook.xlsx> --tab NAME --rows 2-40 [--months 2] [--cash N] [--days N] [--out out.xlsx]',
+    );
+  const wb = await loadWorkbook(resolve(input));
+  const runtime = createRuntime({ workbook: wb, usedInDocument: true });
+  let code = 0;
+  try {
+    const flag = (k: string) => (a.flags[k] === undefined || a.flags[k] === 'true' ? null : a.flags[k]);
+    const r = runtime.scriptRun('makePurchaseOrder', [
+      { sheetName: a.flags.tab, rows: flag('rows'), months: flag('months'), cash: flag('cash'), days: flag('days') },
+    ]) as { message: string };
+    console.log(r.message);
+  } catch (e) {
+    console.log(`error: ${(e as Error).message}`);
+    code = 1;
+  } finally {
+    runtime.close();
+  }
+  if (code) return code;
+  const out = resolve(a.out ?? defaultOut(input));
+  mkdirSync(dirname(out), { recursive: true });
+  await wb.saveXlsx(out);
+  console.log(`saved ${out}`);
+  return 0;
 }
 
 /** One line per list of a sync report. */

@@ -31,7 +31,7 @@ export type { PreviewSummary };
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions, ActionsServerFunctions {
+export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions, ActionsServerFunctions, BuyServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(input?: SettingsInput | null): ConnectionResult;
@@ -80,3 +80,7 @@ export type {
   RowActionView,
   RowActionsView,
 } from './actions/protocol';
+
+// ---- What to buy (Negotiate tab, purchase order, a tab as CSV) -----------------------------------
+import type { BuyServerFunctions } from './buy/protocol';
+export type { BuyServerFunctions, NegotiateRequest, PurchaseOrderRequest, BuyTabResult, TabFileResult } from './buy/protocol';

@@ -108,6 +108,11 @@ export function saveToDrive(blob: GoogleAppsScript.Base.Blob, name: string, mime
   return { id: String(file.id || ''), url: String(file.webViewLink || '') };
 }
 
+/** Saves text as a new Drive file (see saveToDrive); its link. */
+export function saveTextToDrive(name: string, mimeType: string, text: string): string {
+  return saveToDrive(Utilities.newBlob(text, mimeType, name), name, mimeType).url;
+}
+
 /** Formats a time in the spreadsheet's time zone (Java SimpleDateFormat pattern). */
 export function formatInSpreadsheetZone(when: Date, pattern: string): string {
   return Utilities.formatDate(when, activeSpreadsheet().getSpreadsheetTimeZone(), pattern);

@@ -7,13 +7,17 @@ import type { components } from '../../contract/schema';
 import { findMarketplace } from '../../contract/marketplaces';
 import { percentToBps } from '../../contract/units';
 import { parseMoney } from './cost';
+import type { DecisionInput } from './decide';
 
 /** Contract 2.1: the `attributes` part of the upload, as the API description defines it. */
 export type UploadAttributes = components['schemas']['ScanAttributes'];
 export type UploadOptions = UploadAttributes['options'];
 
-/** Sidebar input: numbers or the text typed; blanks mean "not set". */
-export interface ScanOptionsInput {
+/**
+ * Sidebar input: numbers or the text typed; blanks mean "not set". The DecisionInput members
+ * (months of cover, share rule, target ROI, largest discount) are the add-on's own: never uploaded.
+ */
+export interface ScanOptionsInput extends DecisionInput {
   /** Marketplace code ("US") or numeric id. */
   marketplace: string | number;
   name: string;

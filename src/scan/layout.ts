@@ -1,6 +1,8 @@
 /**
- * THE column layout of a scan's result tab and of its errors tab: one ordered list of columns, each
- * with its header, width, kind and how to read its value from a product object (contract 2.3).
+ * THE column layout of a scan's result tab and of its errors tab (and of the Negotiate and PO tabs,
+ * issue 24): one ordered list of columns, each with its header, width, kind, how to read its value
+ * from a product object (contract 2.3) and, for a figure a seller decides on, a header note saying
+ * how it is computed. ROI is ONE figure everywhere: Profit ÷ (Total cost + Prep + Inbound shipping).
  * The import code writes the block from resultBlock() with one setValues and applies the formats.
  * Pure; nothing runs at load time.
  *
@@ -14,8 +16,10 @@ import { Marketplace, productUrl } from '../../contract/marketplaces';
 import { bpsToFraction, centsToAmount } from '../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
 import { SHEET_ROW_COLUMN } from './mapping';
+import { allInRoi, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from './decide';
 
-export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'bool' | 'link';
+/** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
+export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
 
 /** A product row as the service returns it: known members typed loosely, extras tolerated. */
 export type Product = Record<string, unknown>;
@@ -28,6 +32,8 @@ export interface LayoutColumn {
   kind: ColumnKind;
   /** The raw value (cents for money, basis points for percent, text, number, boolean), '' when missing. */
   get(product: Product): unknown;
+  /** How the figure is computed, for the header cell's note (a number a seller decides on says so). */
+  note?: string;
 }
 
 export interface LayoutContext {
@@ -41,6 +47,8 @@ export interface LayoutContext {
   links?: 'formula' | 'text';
   /** The scan pulled historical data (options.pull_historical_data): add the history columns. */
   historical?: boolean;
+  /** The seller's decision options (expected share, target ROI); default DEFAULT_DECISION. */
+  decision?: DecisionOptions;
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -111,6 +119,66 @@ function inputCheck(p: Product): unknown {
   return 'Cost is ' + Math.round(ratio * 10) / 10 + '× the Buy Box: check the cost (a pack price or a missing decimal point?)';
 }
 
+/** ONE definition of ROI everywhere the add-on shows it (result tab, summaries, Negotiate, PO). */
+export const ROI_NOTE =
+  'ROI = Profit ÷ (Total cost + Prep + Inbound shipping): the return on all the money one order ties up. ' +
+  '(The Scan Service’s own ROI, which its roi filter and sort use, divides by Total cost only.)';
+
+/** The columns whose figures depend on the seller's decision options. */
+function decisionColumns(o: DecisionOptions): { afterRoi: LayoutColumn[]; afterProfitPerMonth: LayoutColumn[] } {
+  const pct = o.targetRoiBps / 100;
+  const perUnit = ' ÷ Units/order ÷ (Cost after discount ÷ Cost)';
+  const money = (v: number | null) => (v === null ? '' : v);
+  return {
+    afterRoi: [
+      {
+        key: 'break_even',
+        header: 'Break-even cost',
+        width: 95,
+        kind: 'money',
+        get: (p) => money(costForRoi(p, 0)),
+        note:
+          'The supplier’s price per unit (like Cost, before discounts) at which Profit is 0: (Net revenue − Prep − Inbound shipping)' +
+          perUnit +
+          ', rounded down to the cent. Negative: the fees and shipping alone exceed the price, so no cost makes it profitable.',
+      },
+      {
+        key: 'target_cost',
+        header: 'Cost for ' + pct + '% ROI',
+        width: 100,
+        kind: 'money',
+        get: (p) => money(costForRoi(p, o.targetRoiBps / 10000)),
+        note:
+          'The supplier’s price per unit (like Cost, before discounts) at which ROI reaches ' +
+          pct +
+          '%: (Net revenue ÷ (1 + ' +
+          pct +
+          '%) − Prep − Inbound shipping)' +
+          perUnit +
+          ', rounded down to the cent. Target ROI is a New scan option.',
+      },
+    ],
+    afterProfitPerMonth: [
+      {
+        key: 'your_units',
+        header: 'Your units/mo',
+        width: 90,
+        kind: 'number',
+        get: (p) => money(expectedShare(p, o).units),
+        note: shareBasis(o),
+      },
+      {
+        key: 'your_profit',
+        header: 'Your profit/mo',
+        width: 100,
+        kind: 'money',
+        get: (p) => money(expectedShare(p, o).profitCents),
+        note: 'Your expected profit a month = Your units/mo × Profit, rounded to the cent.',
+      },
+    ],
+  };
+}
+
 /**
  * Columns in the order a seller reads a row: which product (and can the match be trusted: the
  * marketplace title beside the supplier's description and identifier), what it sells for, what one
@@ -122,6 +190,8 @@ const IDENTITY_COLUMNS: readonly LayoutColumn[] = [
   { key: 'asin', header: 'ASIN', width: 110, kind: 'link', get: pick('asin') },
   { key: 'title', header: 'Title', width: 320, kind: 'text', get: pick('market_title') },
 ];
+/** Columns kept in view (frozen) while the seller reads across a row: ASIN and Title. */
+export const FROZEN_COLUMNS = IDENTITY_COLUMNS.length;
 const MAIN_COLUMNS: readonly LayoutColumn[] = [
   { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', get: pick('inputs.identifier') },
   { key: 'brand', header: 'Brand', width: 120, kind: 'text', get: pick('brand') },
@@ -138,14 +208,39 @@ const MAIN_COLUMNS: readonly LayoutColumn[] = [
   { key: 'total_cogs', header: 'Total cost', width: 90, kind: 'money', get: pick('inputs.total_cogs') },
   { key: 'prep_cost', header: 'Prep', width: 75, kind: 'money', get: pick('financials.prep_cost') },
   { key: 'inbound_shipping', header: 'Inbound shipping', width: 95, kind: 'money', get: pick('financials.inbound_shipping') },
-  { key: 'profit', header: 'Profit', width: 85, kind: 'money', get: pick('financials.profit') },
+  {
+    key: 'profit',
+    header: 'Profit',
+    width: 85,
+    kind: 'money',
+    get: pick('financials.profit'),
+    note: 'Profit of one order = Net revenue − Total cost − Prep − Inbound shipping (as the Scan Service computed it).',
+  },
   { key: 'margin', header: 'Margin', width: 75, kind: 'percent', get: pick('financials.margin') },
-  { key: 'roi', header: 'ROI', width: 75, kind: 'percent', get: pick('financials.roi') },
+  {
+    key: 'roi',
+    header: 'ROI',
+    width: 75,
+    kind: 'fraction',
+    get: (p) => {
+      const r = allInRoi(p);
+      // To 0.0001 %: far finer than the 0.00% shown, and a short decimal a sheet stores exactly.
+      return r === null ? '' : Math.round(r * 1e6) / 1e6;
+    },
+    note: ROI_NOTE,
+  },
   { key: 'check', header: 'Check', width: 200, kind: 'text', get: inputCheck },
   { key: 'storage', header: 'Storage/mo', width: 85, kind: 'money', get: pick('financials.fba_storage_fees') },
   { key: 'units_per_month', header: 'Units/mo', width: 80, kind: 'int', get: pick('units_per_month') },
   { key: 'sales_per_month', header: 'Sales/mo', width: 95, kind: 'money', get: pick('sales_per_month') },
-  { key: 'profit_per_month', header: 'Profit/mo', width: 95, kind: 'money', get: pick('profit_per_month') },
+  {
+    key: 'profit_per_month',
+    header: 'Profit/mo',
+    width: 95,
+    kind: 'money',
+    get: pick('profit_per_month'),
+    note: 'The whole listing’s: Units/mo × Profit, as if you made every sale. Your expected share is Your profit/mo.',
+  },
   { key: 'lowest_price_new_fba', header: 'Lowest FBA', width: 90, kind: 'money', get: pick('lowest_price_new_fba') },
   { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
   { key: 'new_fba_offers_count', header: 'FBA offers', width: 80, kind: 'int', get: pick('new_fba_offers_count') },
@@ -200,7 +295,11 @@ const DESCRIPTION_HEADER =
  * except a supplier description, which goes right after Title. With `historical`, the history
  * columns come after the competition columns.
  */
-export function resultColumns(customColumns: readonly string[] = [], historical = false): LayoutColumn[] {
+export function resultColumns(
+  customColumns: readonly string[] = [],
+  historical = false,
+  decision: DecisionOptions = DEFAULT_DECISION,
+): LayoutColumn[] {
   const custom: LayoutColumn[] = customColumns.map((name, i) => {
     const isRow = name === SHEET_ROW_COLUMN;
     return {
@@ -213,13 +312,20 @@ export function resultColumns(customColumns: readonly string[] = [], historical 
   });
   const d = customColumns.findIndex((name) => DESCRIPTION_HEADER.test(name.trim()));
   const description = d >= 0 ? [{ ...custom[d], width: 260 }] : [];
+  const extra = decisionColumns(decision);
+  const all: LayoutColumn[] = [];
+  for (const c of MAIN_COLUMNS) {
+    all.push(c);
+    if (c.key === 'roi') all.push(...extra.afterRoi);
+    if (c.key === 'profit_per_month') all.push(...extra.afterProfitPerMonth);
+  }
   const main = historical
-    ? MAIN_COLUMNS.slice(
+    ? all.slice(
         0,
-        MAIN_COLUMNS.findIndex((c) => c.key === 'flags'),
+        all.findIndex((c) => c.key === 'flags'),
       )
-    : MAIN_COLUMNS;
-  const risks = historical ? MAIN_COLUMNS.slice(main.length) : [];
+    : all;
+  const risks = historical ? all.slice(main.length) : [];
   return [
     ...IDENTITY_COLUMNS,
     ...description,
@@ -237,6 +343,7 @@ export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): str
     case 'money':
       return marketplace.moneyFormat;
     case 'percent':
+    case 'fraction':
       return '0.00%';
     case 'int':
       return '#,##0';
@@ -271,6 +378,8 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
       return typeof v === 'number' && isFinite(v) ? centsToAmount(v) : '';
     case 'percent':
       return typeof v === 'number' && isFinite(v) ? bpsToFraction(v) : '';
+    case 'fraction':
+      return typeof v === 'number' && isFinite(v) ? v : '';
     case 'int':
     case 'number':
       if (typeof v === 'number') return isFinite(v) ? v : '';
@@ -302,6 +411,8 @@ export interface Block {
   formats: (string | null)[];
   /** Per column: width in pixels. */
   widths: number[];
+  /** Per column: the header cell's note ('' for none). */
+  notes: string[];
   columns: LayoutColumn[];
   /** Per row: the product page (see productLink), for callers that link with rich text. */
   urls: (string | null)[];
@@ -309,12 +420,13 @@ export interface Block {
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
-  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical);
+  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION);
   return {
     headers: columns.map((c) => c.header),
     values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),
     formats: columns.map((c) => numberFormatFor(c.kind, ctx.marketplace)),
     widths: columns.map((c) => c.width),
+    notes: columns.map((c) => c.note || ''),
     columns,
     urls: products.map((p) => productLink(p, ctx.marketplace)),
   };
@@ -407,4 +519,195 @@ export function errorsBlock(
     formats: ERROR_COLUMNS.map((c) => (c.kind === 'int' ? '0' : null)),
     widths: ERROR_COLUMNS.map((c) => c.width),
   };
+}
+
+// ---- Negotiate and purchase-order tabs (issue 24) --------------------------------------------------
+
+/** A column of the Negotiate or PO tab. Values come from plan code; `formula` builds a PO cell from cell references only. */
+export interface BuyColumn {
+  key: string;
+  header: string;
+  width: number;
+  kind: ColumnKind;
+  note?: string;
+  /** Negotiate: part of the file for the supplier (the rest is the seller's own figures, for the PO). */
+  supplier?: boolean;
+}
+
+/**
+ * The Negotiate tab: what to ask the supplier for (first the columns for the supplier's file), then
+ * the seller's own figures a purchase order needs, so a PO can be made from this tab alone.
+ */
+export function negotiateColumns(targetRoiPercent: number): BuyColumn[] {
+  return [
+    { key: 'sku', header: 'SKU', width: 110, kind: 'text', supplier: true },
+    { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', supplier: true },
+    { key: 'title', header: 'Title', width: 280, kind: 'text', supplier: true },
+    {
+      key: 'cost',
+      header: 'Today’s cost',
+      width: 95,
+      kind: 'money',
+      supplier: true,
+      note: 'The supplier’s price per unit in the price list (Cost).',
+    },
+    {
+      key: 'needed',
+      header: 'Cost needed',
+      width: 95,
+      kind: 'money',
+      supplier: true,
+      note:
+        'The price per unit at which ROI reaches ' + targetRoiPercent + '% (the result tab’s “Cost for ' + targetRoiPercent + '% ROI”).',
+    },
+    {
+      key: 'discount',
+      header: 'Discount needed',
+      width: 95,
+      kind: 'fraction',
+      supplier: true,
+      note: 'Discount needed = 1 − Cost needed ÷ Today’s cost.',
+    },
+    {
+      key: 'your_units',
+      header: 'Expected units/mo',
+      width: 100,
+      kind: 'number',
+      supplier: true,
+      note: 'Your expected sales a month (the result tab’s Your units/mo: your share of the listing, capped by stock).',
+    },
+    {
+      key: 'agreed',
+      header: 'Agreed cost',
+      width: 95,
+      kind: 'money',
+      note: 'Type the price per unit the supplier agreed to; Purchase order from this tab uses it (rows left blank are not ordered).',
+    },
+    { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
+    { key: 'break_even', header: 'Break-even cost', width: 95, kind: 'money', note: 'The price per unit at which Profit is 0.' },
+    { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
+    { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
+    { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
+    { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees (from the result tab).' },
+    {
+      key: 'prep_inbound',
+      header: 'Prep + inbound',
+      width: 95,
+      kind: 'money',
+      note: 'Per order: Prep + Inbound shipping (from the result tab).',
+    },
+    { key: 'result_row', header: 'Result row', width: 80, kind: 'int', note: 'The row of this item in the result tab.' },
+  ];
+}
+
+/** The PO tab's columns; `formula(r)` is the cell's formula on sheet row r (our own, from cell references only). */
+export interface PoColumn extends BuyColumn {
+  formula?: (r: number) => string;
+}
+
+/** Column letters of the PO tab, fixed by PO_COLUMNS' order (formulas refer to them). */
+const PO = {
+  units: 'E',
+  pack: 'F',
+  stock: 'G',
+  yours: 'H',
+  cost: 'I',
+  net: 'J',
+  prep: 'K',
+  qty: 'L',
+  line: 'M',
+  cash: 'N',
+  profit: 'O',
+  days: 'P',
+};
+
+export const PO_COLUMNS: readonly PoColumn[] = [
+  { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
+  { key: 'title', header: 'Title', width: 260, kind: 'text' },
+  { key: 'sku', header: 'SKU', width: 110, kind: 'text' },
+  { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier' },
+  { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
+  { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
+  { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
+  {
+    key: 'your_units',
+    header: 'Your units/mo',
+    width: 90,
+    kind: 'number',
+    note: 'Expected sales a month for you (orders), from the result tab.',
+  },
+  { key: 'cost', header: 'Cost per unit', width: 90, kind: 'money' },
+  { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees.' },
+  { key: 'prep_inbound', header: 'Prep + inbound', width: 95, kind: 'money', note: 'Per order: Prep + Inbound shipping.' },
+  { key: 'quantity', header: 'Quantity', width: 80, kind: 'int' },
+  {
+    key: 'line_cost',
+    header: 'Line cost',
+    width: 95,
+    kind: 'money',
+    note: 'Quantity × Cost per unit (a formula).',
+    formula: (r) => `=${PO.qty}${r}*${PO.cost}${r}`,
+  },
+  {
+    key: 'cash',
+    header: 'Cash needed',
+    width: 100,
+    kind: 'money',
+    note: 'Line cost + Quantity ÷ Units/order × (Prep + inbound): what buying and sending in this line costs (a formula).',
+    formula: (r) => `=${PO.line}${r}+${PO.qty}${r}/${PO.units}${r}*${PO.prep}${r}`,
+  },
+  {
+    key: 'profit',
+    header: 'Expected profit',
+    width: 100,
+    kind: 'money',
+    note: 'Quantity ÷ Units/order × (Net revenue − Units/order × Cost per unit − Prep + inbound): the profit when all of it sells (a formula).',
+    formula: (r) => `=${PO.qty}${r}/${PO.units}${r}*(${PO.net}${r}-${PO.units}${r}*${PO.cost}${r}-${PO.prep}${r})`,
+  },
+  {
+    key: 'days',
+    header: 'Days to sell through',
+    width: 100,
+    kind: 'number',
+    note: 'Quantity ÷ Units/order ÷ Your units/mo × 30 (a formula); blank when no sales are expected.',
+    formula: (r) => `=IF(AND(${PO.yours}${r}>0,${PO.qty}${r}>0),${PO.qty}${r}/${PO.units}${r}/${PO.yours}${r}*30,"")`,
+  },
+];
+
+/** Rows under the PO's lines: totals, and the seller's limits with their warnings (all formulas from cell references). */
+export function poTotals(firstLine: number, lastLine: number, cashLimit: number | null, daysLimit: number | null): unknown[][] {
+  const width = PO_COLUMNS.length;
+  const t = lastLine + 2;
+  const row = (cells: Record<number, unknown>) => Array.from({ length: width }, (_, i) => (i in cells ? cells[i] : ''));
+  const col = (k: string) => PO_COLUMNS.findIndex((c) => c.key === k);
+  const range = (letter: string) => `${letter}${firstLine}:${letter}${lastLine}`;
+  return [
+    row({}),
+    row({
+      0: 'Total',
+      [col('quantity')]: `=SUM(${range(PO.qty)})`,
+      [col('line_cost')]: `=SUM(${range(PO.line)})`,
+      [col('cash')]: `=SUM(${range(PO.cash)})`,
+      [col('profit')]: `=SUM(${range(PO.profit)})`,
+      [col('days')]: `=MAX(${range(PO.days)})`,
+    }),
+    row({
+      0: 'Cash you have',
+      1: cashLimit === null ? '' : cashLimit,
+      2: `=IF(AND(ISNUMBER(B${t + 1}),${PO.cash}${t}>B${t + 1}),"Over: this order needs more cash than you set","")`,
+    }),
+    row({
+      0: 'Sell through within (days)',
+      1: daysLimit === null ? '' : daysLimit,
+      2: `=IF(AND(ISNUMBER(B${t + 2}),${PO.days}${t}>B${t + 2}),"Over: an item takes longer to sell through than you set","")`,
+    }),
+  ];
+}
+
+/** A Negotiate/PO cell from a value read off a tab: numbers stay numbers, text is guarded, missing is ''. */
+export function safeCell(kind: ColumnKind, v: unknown): unknown {
+  if (v === null || v === undefined || v === '') return '';
+  if (kind === 'text' || kind === 'identifier') return safeText(String(v));
+  if (typeof v === 'number') return isFinite(v) ? v : '';
+  return safeCellValue(String(v));
 }

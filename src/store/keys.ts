@@ -79,6 +79,11 @@ export const NOT_SENT_FULL_RECORDS = 10;
 /** Not-sent records kept at all (count-only ones ~20 bytes); older ones are dropped. */
 export const NOT_SENT_MAX_RECORDS = 100;
 
+/** The seller's decision options of a scan started here (months of cover, share rule, target ROI, largest discount; ~100 bytes). */
+export function decisionKey(scanId: number): string {
+  return 'scan.decide.' + scanId;
+}
+
 const TAB_PREFIX = 'scan.tab.';
 /** Where an imported scan's tabs are: `{sheetId, errorsSheetId}`. */
 export function tabKey(scanId: number): string {

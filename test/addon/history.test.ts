@@ -90,8 +90,11 @@ describe('scan history', () => {
     try {
       const id = await uploadScan(key, supplierRows(2, 0), 'To delete');
       await waitFinished(key, id);
+      // The decision options startScan would have kept for this scan (issue 24).
+      rt.properties.document!.set('scan.decide.' + id, JSON.stringify({ monthsOfCover: 3 }));
       rt.scriptRun('importScan', [id, null]);
       expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: true });
+      expect(rt.properties.document!.get('scan.decide.' + id)).toBeNull();
       expect((await api(key, 'GET', '/api/v3/scans/' + id)).message).toMatch(/not found|does not exist|no scan/i);
       expect(rt.properties.document!.get('scan.tab.' + id)).toBeNull();
       expect(wb.sheetNames()).toContain('To delete');

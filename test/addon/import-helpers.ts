@@ -203,16 +203,41 @@ export async function serviceRows(
   }
 }
 
-/** What the import says a seller decides on, computed here from the service's rows (US dollars). */
+/**
+ * What the import says a seller decides on, computed here from the service's rows (US dollars):
+ * the best ROI on the all-in cost, and the profit a month EXPECTED for the seller (issue 27.3) by
+ * the default rule, written out independently of src/scan/decide.ts.
+ */
 export function summaryOf(products: any[]): string {
   const profitable = products.filter((p) => p.financials?.profit > 0);
   const parts = [`${profitable.length} of ${products.length} product${products.length === 1 ? '' : 's'} profitable`];
-  const rois = profitable.map((p) => p.financials.roi).filter((r) => typeof r === 'number');
-  if (rois.length) parts.push(`best ROI ${Math.max(...rois) / 100}%`);
+  const rois = profitable
+    .map((p) => p.financials.profit / (p.inputs.total_cogs + (p.financials.prep_cost || 0) + (p.financials.inbound_shipping || 0)))
+    .filter((r) => isFinite(r));
+  if (rois.length) parts.push(`best ROI ${Math.round(Math.max(...rois) * 10000) / 100}%`);
   if (profitable.length) {
-    const perMonth = profitable.reduce((a, p) => a + (p.profit_per_month ?? 0), 0) / 100;
+    let cents = 0;
+    let unestimated = 0;
+    for (const p of profitable) {
+      if (typeof p.units_per_month !== 'number') {
+        unestimated++;
+        continue;
+      }
+      const fbaBox =
+        p.new_fba_offers_count > 0 &&
+        p.lowest_price_new_fba !== null &&
+        p.buybox_price !== null &&
+        p.lowest_price_new_fba <= p.buybox_price;
+      let u = p.units_per_month / (p.new_fba_offers_count + p.new_fbm_offers_count * (fbaBox ? 0.5 : 1) + 1);
+      if (typeof p.inputs.stock === 'number') u = Math.min(u, p.inputs.stock / p.market_pack_quantity / 2);
+      cents += Math.round((Math.round(u * 10 + 1e-9) / 10) * p.financials.profit);
+    }
     parts.push(
-      '$' + perMonth.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + ' profit a month from them',
+      '$' +
+        (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) +
+        ' profit a month expected for you (units ÷ (offers + 1), an FBM offer counting ½ where the Buy Box is FBA, capped by stock for 2 months' +
+        (unestimated ? `; ${unestimated} without a sales estimate or offer count not counted` : '') +
+        ')',
     );
   }
   return parts.join(' · ');

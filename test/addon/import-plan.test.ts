@@ -196,19 +196,59 @@ describe('downloads into a tab', () => {
 });
 
 describe('result summary', () => {
-  test('counts profitable rows, the best ROI among them and their profit a month; money in the marketplace format', () => {
+  test('issue 27.3/27.9: counts profitable rows, the best all-in ROI among them and the profit a month EXPECTED for the seller, with its basis', () => {
     const rows = [
-      { financials: { profit: 250, roi: 5000 }, profit_per_month: 10000 },
-      { financials: { profit: -10, roi: 9000 }, profit_per_month: -500 }, // a loss: not profitable, its ROI not the best
-      { financials: { profit: 100, roi: 8420 }, profit_per_month: null },
+      // 40 a month shared with 3 FBA offers: 10 for you × 2.50 = 25.00 (not the listing's 100.00). ROI 2.50 ÷ (4.00 + 0.50 + 0.50) = 50 %.
+      {
+        financials: { profit: 250, roi: 6250, prep_cost: 50, inbound_shipping: 50 },
+        inputs: { total_cogs: 400 },
+        units_per_month: 40,
+        new_fba_offers_count: 3,
+        new_fbm_offers_count: 0,
+        profit_per_month: 10000,
+      },
+      // a loss: not profitable, its ROI not the best
+      {
+        financials: { profit: -10, roi: 9000 },
+        inputs: { total_cogs: 5 },
+        units_per_month: 100,
+        new_fba_offers_count: 0,
+        profit_per_month: -1000,
+      },
+      // No sales estimate: counted as profitable, its ROI 1.00 ÷ (1.00 + 0.10 + 0.05) = 86.96 %, left out of the sum and said so.
+      { financials: { profit: 100, roi: 10000, prep_cost: 10, inbound_shipping: 5 }, inputs: { total_cogs: 100 }, units_per_month: null },
       { financials: null },
     ];
     const s = addToSummary(addToSummary(emptySummary(), rows.slice(0, 2)), rows.slice(2));
-    expect(s).toEqual({ products: 4, profitable: 2, bestRoiBps: 8420, profitPerMonthCents: 10000 });
-    expect(summaryText(s, '"$"#,##0.00')).toBe('2 of 4 products profitable · best ROI 84.2% · $100.00 profit a month from them');
+    expect(s).toEqual({ products: 4, profitable: 2, bestRoiBps: (100 / 115) * 10000, profitPerMonthCents: 2500, unestimated: 1 });
+    expect(summaryText(s, '"$"#,##0.00')).toBe(
+      '2 of 4 products profitable · best ROI 86.96% · $25.00 profit a month expected for you (units ÷ (offers + 1), ' +
+        'an FBM offer counting ½ where the Buy Box is FBA, capped by stock for 2 months; 1 without a sales estimate or offer count not counted)',
+    );
     expect(moneyText(123456789, '#,##0.00" €"')).toBe('1,234,567.89 €');
     expect(moneyText(123456, '"¥"#,##0')).toBe('¥1,235');
     expect(summaryText(addToSummary(emptySummary(), [{ financials: { profit: 0 } }]), '"$"#,##0.00')).toBe('0 of 1 product profitable');
+  });
+
+  test('the summary follows the seller’s options: every offer counting 1, 1 month of cover', () => {
+    const s = addToSummary(
+      emptySummary(),
+      [
+        {
+          financials: { profit: 100 },
+          inputs: { total_cogs: 100, stock: 5 },
+          units_per_month: 30,
+          new_fba_offers_count: 1,
+          new_fbm_offers_count: 1,
+        },
+      ],
+      { monthsOfCover: 1, shareRule: 'even', targetRoiBps: 3000, maxDiscountBps: 2000 },
+    );
+    // 30 ÷ 3 = 10, capped by the stock of 5 for one month: 5 × 1.00.
+    expect(s.profitPerMonthCents).toBe(500);
+    expect(summaryText(s, '"$"#,##0.00', { monthsOfCover: 1, shareRule: 'even', targetRoiBps: 3000, maxDiscountBps: 2000 })).toBe(
+      '1 of 1 product profitable · best ROI 100% · $5.00 profit a month expected for you (units ÷ (offers + 1), capped by stock for 1 month)',
+    );
   });
 });
 

@@ -20,6 +20,29 @@ const money = (c: unknown) => (c === null || c === undefined ? '' : (c as number
 const pct = (b: unknown) => (b === null || b === undefined ? '' : (b as number) / 10000);
 const plain = (v: unknown) => (v === null || v === undefined ? '' : v);
 
+/** The supplier's price per unit at which the all-in ROI is `roi`, rounded down to the cent (issue 24). */
+function perUnitCost(p: any, roi: number): number | '' {
+  const f = p.financials;
+  if (f.net_revenue === null) return '';
+  const kept = p.inputs.discount_cost / p.inputs.cost;
+  return Math.floor((f.net_revenue / (1 + roi) - f.prep_cost - f.inbound_shipping) / p.market_pack_quantity / kept + 1e-9) / 100;
+}
+
+/**
+ * Issue 27.3: the seller's expected units a month, by the default rule: Units/mo ÷ (FBA offers +
+ * FBM offers (× ½ when an FBA offer priced at or below the Buy Box holds it) + 1), capped by
+ * Stock ÷ Units/order ÷ 2 months, to 0.1.
+ */
+function yourUnits(p: any): number | null {
+  if (typeof p.units_per_month !== 'number') return null;
+  const fbaBox =
+    p.new_fba_offers_count > 0 && p.lowest_price_new_fba !== null && p.buybox_price !== null && p.lowest_price_new_fba <= p.buybox_price;
+  const offers = p.new_fba_offers_count + p.new_fbm_offers_count * (fbaBox ? 0.5 : 1);
+  let u = p.units_per_month / (offers + 1);
+  if (typeof p.inputs.stock === 'number') u = Math.min(u, p.inputs.stock / p.market_pack_quantity / 2);
+  return Math.round(u * 10 + 1e-9) / 10;
+}
+
 /** The result tab's columns as a seller reads them, written out independently of the add-on's layout code. */
 const COLUMNS: Expect[] = [
   { header: 'ASIN', value: (p) => p.asin },
@@ -49,7 +72,22 @@ const COLUMNS: Expect[] = [
   { header: 'Inbound shipping', value: (p) => money(p.financials.inbound_shipping), format: MONEY },
   { header: 'Profit', value: (p) => money(p.financials.profit), format: MONEY },
   { header: 'Margin', value: (p) => pct(p.financials.margin), format: PCT },
-  { header: 'ROI', value: (p) => pct(p.financials.roi), format: PCT },
+  // Issue 27.9: one ROI, on everything one order costs (the service's own divides by Total cost only).
+  {
+    header: 'ROI',
+    // To 0.0001 % (the cell shows 0.00%).
+    value: (p) =>
+      p.financials.profit === null
+        ? ''
+        : Math.round((p.financials.profit / (p.inputs.total_cogs + p.financials.prep_cost + p.financials.inbound_shipping)) * 1e6) / 1e6,
+    format: PCT,
+  },
+  {
+    header: 'Break-even cost',
+    value: (p) => perUnitCost(p, 0),
+    format: MONEY,
+  },
+  { header: 'Cost for 30% ROI', value: (p) => perUnitCost(p, 0.3), format: MONEY },
   {
     header: 'Check',
     value: (p) => {
@@ -66,6 +104,12 @@ const COLUMNS: Expect[] = [
   { header: 'Units/mo', value: (p) => plain(p.units_per_month), format: INT },
   { header: 'Sales/mo', value: (p) => money(p.sales_per_month), format: MONEY },
   { header: 'Profit/mo', value: (p) => money(p.profit_per_month), format: MONEY },
+  { header: 'Your units/mo', value: (p) => plain(yourUnits(p)), format: '#,##0.##' },
+  {
+    header: 'Your profit/mo',
+    value: (p) => (yourUnits(p) === null || p.financials.profit === null ? '' : Math.round(yourUnits(p)! * p.financials.profit) / 100),
+    format: MONEY,
+  },
   { header: 'Lowest FBA', value: (p) => money(p.lowest_price_new_fba), format: MONEY },
   { header: 'Lowest FBM', value: (p) => money(p.lowest_price_new_fbm), format: MONEY },
   { header: 'FBA offers', value: (p) => plain(p.new_fba_offers_count), format: INT },
@@ -117,6 +161,12 @@ function expectResultTab(wb: Workbook, name: string, products: any[]): number {
   });
   // Layout of the tab: frozen header, a filter over the whole table, rules on profit and ROI, widths.
   expect(sh.frozenRows).toBe(1);
+  // Issue 27.9: ASIN and Title stay in view across the row; ROI says which definition in its header note.
+  expect(sh.frozenCols).toBe(2);
+  const roiCol = COLUMNS.findIndex((c) => c.header === 'ROI') + 1;
+  expect(wb.cell(name, a1(1, roiCol)).note).toMatch(/^ROI = Profit ÷ \(Total cost \+ Prep \+ Inbound shipping\)/);
+  const yours = COLUMNS.findIndex((c) => c.header === 'Your units/mo') + 1;
+  expect(wb.cell(name, a1(1, yours)).note).toContain('Units/mo ÷ (competing offers + 1)');
   expect(sh.filter && { r1: sh.filter.r1, c1: sh.filter.c1, r2: sh.filter.r2, c2: sh.filter.c2 }).toEqual({
     r1: 1,
     c1: 1,
@@ -330,13 +380,16 @@ describe('importScan', () => {
       });
       expect(result.message).toContain('the full results stay in their own tab');
       expectResultTab(wb, 'Spring list (filtered)', want);
-      // Sorted by ROI, highest first, as the service sorted.
-      const roi = COLUMNS.findIndex((c) => c.header === 'ROI');
-      const rois = wb
-        .values('Spring list (filtered)')
-        .slice(1)
-        .map((r) => r[roi] as number);
-      expect(rois).toEqual([...rois].sort((a, b) => b - a));
+      // In the service's order: by ITS roi (Profit ÷ Total cost), highest first. The tab's ROI column is the
+      // all-in one (issue 27.9), so the tab's rows are compared with the service's order, not that column.
+      const serviceRois = want.map((p) => p.financials.roi as number);
+      expect(serviceRois).toEqual([...serviceRois].sort((a, b) => b - a));
+      expect(
+        wb
+          .values('Spring list (filtered)')
+          .slice(1)
+          .map((r) => r[0]),
+      ).toEqual(want.map((p) => p.asin));
       // Nothing of the full import was lost: the same tab, all 250 rows, and its errors tab.
       expect(wb.requireSheet('Spring list').id).toBe(full);
       expect(wb.requireSheet('Spring list').lastRow()).toBe(251);
@@ -378,6 +431,34 @@ describe('importScan', () => {
       expect(r.message).toContain(want);
       const page = rt.scriptRun('listScans', [1]) as any;
       expect(page.scans.find((x: any) => x.scanId === scanId).summary).toBe(want);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('the decision options chosen in New scan for this scan shape the tab and the summary (issue 24)', async () => {
+    const { rt, wb } = session();
+    try {
+      // What startScan records (test/addon/newscan.test.ts checks it does): every offer counting 1, 1 month, 45 %.
+      rt.properties.document!.set(
+        'scan.decide.' + scanId,
+        JSON.stringify({ monthsOfCover: 1, shareRule: 'even', targetRoiBps: 4500, maxDiscountBps: 1000 }),
+      );
+      const r = rt.scriptRun('importScan', [scanId, null]) as any;
+      const rows = wb.values('Spring list');
+      const header = rows[0] as string[];
+      expect(header).toContain('Cost for 45% ROI');
+      const products = await serviceRows(service, scanId);
+      const even = (p: any) => {
+        if (typeof p.units_per_month !== 'number') return '';
+        let u = p.units_per_month / (p.new_fba_offers_count + p.new_fbm_offers_count + 1);
+        if (typeof p.inputs.stock === 'number') u = Math.min(u, p.inputs.stock / p.market_pack_quantity / 1);
+        return Math.round(u * 10 + 1e-9) / 10;
+      };
+      const col = header.indexOf('Your units/mo');
+      products.forEach((p, i) => expect([p.asin, rows[i + 1][col]]).toEqual([p.asin, even(p)]));
+      expect(r.summary).toContain('expected for you (units ÷ (offers + 1), capped by stock for 1 month');
+      expect(wb.cell('Spring list', a1(1, col + 1)).note).toContain('each counting 1');
     } finally {
       rt.close();
     }

@@ -133,6 +133,11 @@ describe('a messy sheet', () => {
       multipackOverride: true,
       multipackOverrideQuantity: '3',
       pullHistoricalData: true,
+      // The add-on's own (issue 24): kept in the document for the import, never uploaded (the attributes below are exact).
+      monthsOfCover: '3',
+      shareRule: 'even',
+      targetRoi: '40 %',
+      maxDiscount: '15',
     };
     const started = rt.scriptRun('startScan', [requestFrom(setup, options)]) as any;
     expect(started.preview.counts.send).toBe(4);
@@ -184,6 +189,13 @@ describe('a messy sheet', () => {
     expect(Object.keys(record)).toEqual([String(started.progress.scanId)]);
     expect(Object.keys(record[started.progress.scanId]).sort()).toEqual(['t', 'u']);
     expect(rt.properties.document!.get('scan.running')).not.toContain('@');
+    // The seller's decision options, for this scan's import.
+    expect(JSON.parse(rt.properties.document!.get('scan.decide.' + started.progress.scanId)!)).toEqual({
+      monthsOfCover: 3,
+      shareRule: 'even',
+      targetRoiBps: 4000,
+      maxDiscountBps: 1500,
+    });
     // The hourly import trigger exists (one per user and document, also after a second start).
     rt.scriptRun('startScan', [requestFrom(setup, { ...options, name: 'Second' })]);
     const triggers = rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
@@ -263,6 +275,30 @@ describe('refusals send nothing', () => {
     expect(await uploads()).toHaveLength(0);
     expect(rt.properties.document!.get('scan.running')).toBeNull();
     expect(rt.triggers.records).toEqual([]);
+    rt.close();
+  });
+
+  test('wrong decision options (months of cover, share rule, target ROI, largest discount): named with the others, nothing sent', async () => {
+    const { rt } = messy();
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const req = requestFrom(setup, {
+      supplierDiscount: 'lots',
+      monthsOfCover: 'two',
+      shareRule: 'loudest',
+      targetRoi: '-5',
+      maxDiscount: '0',
+    });
+    const preview = rt.scriptRun('previewScan', [req]) as any;
+    expect(preview.ok).toBe(false);
+    expect(preview.problems.map((p: any) => p.field)).toEqual([
+      'supplierDiscount',
+      'monthsOfCover',
+      'shareRule',
+      'targetRoi',
+      'maxDiscount',
+    ]);
+    expect(thrown(() => rt.scriptRun('startScan', [req]))).toContain('Months of cover must be a whole number from 1 to 24.');
+    expect(await uploads()).toHaveLength(0);
     rt.close();
   });
 

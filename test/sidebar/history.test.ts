@@ -169,6 +169,19 @@ describe('history', () => {
     await sb.close();
   });
 
+  test("issue 27.3: an imported scan's card shows the seller's expected profit a month with its basis, whole, at 300 px", async () => {
+    const summary =
+      // What the import of the shipped sample says (npm start): was "$3,314,428.99 profit a month from them".
+      '196 of 291 products profitable · best ROI 434.36% · $429,954.14 profit a month expected for you (units ÷ (offers + 1), ' +
+      'an FBM offer counting ½ where the Buy Box is FBA, capped by stock for 2 months; 1 without a sales estimate or offer count not counted)';
+    const imported = { ...done(52, 'Sample'), resultSheet: 'Sample', summary };
+    const sb = await openSidebar(canned({ listScans: listPage(1, [imported], false) }), { view: 'history' });
+    const card = sb.page.locator('article.card').first();
+    await until(() => card.locator('.summary').innerText(), summary);
+    await screenshot(sb.page, 'buy-summary-card');
+    await sb.close();
+  });
+
   test('open: a scan with a tab here offers "Open tab", which brings that tab to the front; one without a tab does not', async () => {
     const imported = progress({
       scanId: 51,

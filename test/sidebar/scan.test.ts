@@ -70,6 +70,12 @@ describe('columns and options', () => {
     await page.check('input[name=multipackOverride]');
     await page.fill('input[name=multipackOverrideQuantity]', '6');
     await page.check('input[name=pullHistoricalData]');
+    // Issue 24: the seller's own figures, folded under "What to buy".
+    await page.getByText('What to buy').click();
+    await page.fill('input[name=monthsOfCover]', '3');
+    await page.selectOption('select[name=shareRule]', 'even');
+    await page.fill('input[name=targetRoi]', '40');
+    await page.fill('input[name=maxDiscount]', '15 %');
     await screenshot(page, 'options');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.preview .counts').waitFor();
@@ -90,6 +96,10 @@ describe('columns and options', () => {
         multipackOverride: true,
         multipackOverrideQuantity: '6',
         pullHistoricalData: true,
+        monthsOfCover: '3',
+        shareRule: 'even',
+        targetRoi: '40',
+        maxDiscount: '15 %',
       },
     };
     expect(sb.callsOf('previewScan')).toEqual([[expected]]);
@@ -158,6 +168,11 @@ describe('columns and options', () => {
         multipackOverride: false,
         multipackOverrideQuantity: null,
         pullHistoricalData: false,
+        // Blank: the server's defaults (2 months, 30 %, 20 %); the share rule is a choice that always has one.
+        monthsOfCover: '',
+        shareRule: 'fba-weighted',
+        targetRoi: '',
+        maxDiscount: '',
       },
     });
     await sb.close();
@@ -505,7 +520,7 @@ describe('import', () => {
     // Filters are in view, not folded away.
     await expect(card.getByLabel('Profit at least').isVisible()).resolves.toBe(true);
     await card.getByLabel('Profit at least').fill('$2.50');
-    await card.getByLabel('ROI at least (%)').fill('30 %');
+    await card.getByLabel('ROI on Total cost at least (%)').fill('30 %');
     // A thousands separator is not a decimal comma.
     await card.getByLabel('Rank at most').fill('50,000');
     await card.getByLabel('Leave out hazmat').check();

@@ -76,11 +76,15 @@ describe('result tab layout', () => {
       'Profit',
       'Margin',
       'ROI',
+      'Break-even cost',
+      'Cost for 30% ROI',
       'Check',
       'Storage/mo',
       'Units/mo',
       'Sales/mo',
       'Profit/mo',
+      'Your units/mo',
+      'Your profit/mo',
       'Lowest FBA',
       'Lowest FBM',
       'FBA offers',
@@ -127,12 +131,21 @@ describe('result tab layout', () => {
       'Inbound shipping': 0.85,
       Profit: 5,
       Margin: 0.2001,
-      ROI: 0.5556,
+      // Issue 27.9: ONE ROI, on everything the order costs: 5.00 ÷ (9.00 + 1.00 + 0.85), not the service's 55.56 % (5.00 ÷ 9.00).
+      ROI: 0.460829, // 0.4608294…, to 0.0001 %
+      // (15.85 − 1.00 − 0.85) ÷ 2 units ÷ (4.50 ÷ 5.00) = 7.777…, rounded down.
+      'Break-even cost': 7.77,
+      // (15.85 ÷ 1.3 − 1.00 − 0.85) ÷ 2 ÷ 0.9 = 5.745…, rounded down.
+      'Cost for 30% ROI': 5.74,
       Check: '',
       'Storage/mo': 0.12,
       'Units/mo': 120,
       'Sales/mo': 2998.8,
       'Profit/mo': 600,
+      // FBA Buy Box (lowest FBA 24.50 ≤ Buy Box 24.99): 4 FBA + 2 FBM × ½ = 5 offers; 120 ÷ 6 = 20,
+      // capped by the stock: 40 units ÷ 2 per order ÷ 2 months = 10.
+      'Your units/mo': 10,
+      'Your profit/mo': 50,
       'Lowest FBA': 24.5,
       'Lowest FBM': '',
       'FBA offers': 4,
@@ -204,6 +217,39 @@ describe('result tab layout', () => {
     // A 2-pack: the total cost of one order is two discounted units, not the one-unit Cost.
     expect(at('units_per_order')).toBe(2);
     expect(cents(at('total_cogs'))).toBe(2 * cents(at('discount_cost')));
+  });
+
+  test('issue 27.9: ROI checks against the all-in cost on every row, and its header note says which definition', () => {
+    const rows = [product(), { ...product(), financials: { profit: -120, net_revenue: 1065, prep_cost: 0, inbound_shipping: 85 } }];
+    const b = resultBlock(rows, { marketplace: US });
+    const at = (r: number, key: string) => b.values[r][columnIndex(b.columns, key)] as number;
+    for (const r of [0, 1]) {
+      const allIn = at(r, 'total_cogs') + at(r, 'prep_cost') + at(r, 'inbound_shipping');
+      expect(at(r, 'roi')).toBeCloseTo(at(r, 'profit') / allIn, 6);
+    }
+    const note = b.notes[columnIndex(b.columns, 'roi')];
+    expect(note).toMatch(/^ROI = Profit ÷ \(Total cost \+ Prep \+ Inbound shipping\)/);
+    // The figures a seller decides on say how they are computed; plain inputs do not need a note.
+    for (const key of ['profit', 'profit_per_month', 'your_units', 'your_profit', 'break_even', 'target_cost'])
+      expect(b.notes[columnIndex(b.columns, key)]).not.toBe('');
+    expect(b.notes[columnIndex(b.columns, 'brand')]).toBe('');
+  });
+
+  test("issue 27.3: the expected share's note names the rule and the months the seller chose", () => {
+    const weighted = resultBlock([], { marketplace: US });
+    const even = resultBlock([product()], {
+      marketplace: US,
+      decision: { monthsOfCover: 3, shareRule: 'even', targetRoiBps: 5000, maxDiscountBps: 1000 },
+    });
+    const note = (b: typeof even) => b.notes[columnIndex(b.columns, 'your_units')];
+    expect(note(weighted)).toContain('an FBM offer counts ½ when the Buy Box is FBA');
+    expect(note(weighted)).toContain('÷ 2 months of cover');
+    expect(note(even)).toContain('each counting 1');
+    expect(note(even)).toContain('÷ 3 months of cover');
+    expect(even.headers).toContain('Cost for 50% ROI');
+    // Every offer counts 1: 120 ÷ (4 + 2 + 1) = 17.1; the stock caps at 40 ÷ 2 ÷ 3 = 6.7.
+    expect(even.values[0][columnIndex(even.columns, 'your_units')]).toBe(6.7);
+    expect(even.values[0][columnIndex(even.columns, 'your_profit')]).toBe(33.5);
   });
 
   test('a cost many times the Buy Box is flagged as a likely typo; a plausible one is not', () => {

@@ -8,6 +8,7 @@ import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetPendingImport, pendingImport } from './import';
 import { forgetNotSent } from './not-sent';
+import { forgetDecision } from './decision';
 import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById } from './tabs';
 import { withDocumentLock } from '../../store/locks';
 import { runningScans } from '../scan/progress';
@@ -107,6 +108,7 @@ export function deleteScan(scanId: number): { deleted: boolean } {
       }
       forgetTabRecord(props, id);
       forgetNotSent(props, id);
+      forgetDecision(props, id);
     });
     forgetRunningScan(id);
     return { deleted };

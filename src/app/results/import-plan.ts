@@ -8,6 +8,7 @@ import { amountToCents, percentToBps } from '../../../contract/units';
 import { cutText, safeText, textOf } from '../../sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 import { utf8Length } from './not-sent';
+import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../scan/decide';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 
@@ -274,6 +275,8 @@ export interface ImportCheckpoint {
   filtered?: boolean;
   /** Counted as the product rows are written (see ResultSummary). */
   summary?: ResultSummary;
+  /** The seller's decision options of the scan (absent in checkpoints of older code: the defaults). */
+  decision?: DecisionOptions;
   /** Rows of the errors tab for rows skipped before the upload (not-sent.ts), written after the service's error rows. */
   notSent?: number;
   /** How many rows were skipped before the upload in all (the tab may list fewer and say so). */
@@ -382,10 +385,12 @@ export interface ResultSummary {
   products: number;
   /** Products with a profit above 0. */
   profitable: number;
-  /** Best ROI among them, basis points; null when none has one. */
+  /** Best all-in ROI among them (Profit ÷ (Total cost + Prep + Inbound), as the ROI column), basis points; null when none has one. */
   bestRoiBps: number | null;
-  /** Profit a month of the profitable products together, cents. */
+  /** The seller's EXPECTED profit a month from the profitable products (their share, decide.ts expectedShare), cents. */
   profitPerMonthCents: number;
+  /** Profitable products whose share cannot be estimated (no units a month or no offer count): not in the sum. */
+  unestimated?: number;
 }
 
 /**
@@ -415,7 +420,7 @@ export function figureText(n: number, decimals = 2): string {
 }
 
 export function emptySummary(): ResultSummary {
-  return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0 };
+  return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0, unestimated: 0 };
 }
 
 function member(p: Record<string, unknown>, a: string, b?: string): unknown {
@@ -425,18 +430,23 @@ function member(p: Record<string, unknown>, a: string, b?: string): unknown {
 }
 
 /** Adds a wave of product rows to the summary (pure; the rows as the service answers them). */
-export function addToSummary(s: ResultSummary, products: readonly Record<string, unknown>[]): ResultSummary {
-  const out = { ...s };
+export function addToSummary(
+  s: ResultSummary,
+  products: readonly Record<string, unknown>[],
+  decision: DecisionOptions = DEFAULT_DECISION,
+): ResultSummary {
+  const out = { ...s, unestimated: s.unestimated || 0 };
   for (const p of products) {
     out.products++;
     const profit = member(p, 'financials', 'profit');
     if (typeof profit !== 'number' || !(profit > 0)) continue;
     out.profitable++;
     // Figures beyond any real product's (saneFigure) are not added: one wild row cannot make the summary say "$Infinity".
-    const roi = member(p, 'financials', 'roi');
-    if (saneFigure(roi) && (out.bestRoiBps === null || roi > out.bestRoiBps)) out.bestRoiBps = roi;
-    const ppm = member(p, 'profit_per_month');
-    if (saneFigure(ppm)) out.profitPerMonthCents += ppm;
+    const roi = allInRoi(p);
+    if (roi !== null && saneFigure(roi * 10000) && (out.bestRoiBps === null || roi * 10000 > out.bestRoiBps)) out.bestRoiBps = roi * 10000;
+    const share = expectedShare(p, decision);
+    if (share.profitCents === null) out.unestimated++;
+    else if (saneFigure(share.profitCents)) out.profitPerMonthCents += share.profitCents;
   }
   return out;
 }
@@ -453,12 +463,22 @@ export function moneyText(cents: number, moneyFormat: string): string {
   return (cents < 0 ? '-' : '') + (moneyFormat.startsWith('"') ? prefix + grouped : grouped + suffix);
 }
 
-/** "112 of 250 products profitable · best ROI 84.2 % · $1,234.56 profit a month from them". */
-export function summaryText(s: ResultSummary, moneyFormat: string): string {
+/**
+ * "112 of 250 products profitable · best ROI 84.2% · $1,234.56 profit a month expected for you
+ * (units ÷ (offers + 1), …, capped by stock for 2 months)": the seller's share, with its basis.
+ */
+export function summaryText(s: ResultSummary, moneyFormat: string, decision: DecisionOptions = DEFAULT_DECISION): string {
   const parts = [`${s.profitable} of ${s.products} product${s.products === 1 ? '' : 's'} profitable`];
   if (saneFigure(s.bestRoiBps)) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
   // (a sum of sane figures can still pass the bound: then it is left out rather than shown wrong)
-  if (s.profitable > 0 && saneFigure(s.profitPerMonthCents))
-    parts.push(`${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month from them`);
+  if (s.profitable > 0 && saneFigure(s.profitPerMonthCents)) {
+    const basis = shareBasis(decision, true).replace(/^expected for you: /, '');
+    const un = s.unestimated || 0;
+    parts.push(
+      `${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month expected for you (${basis}` +
+        (un ? `; ${un} without a sales estimate or offer count not counted` : '') +
+        ')',
+    );
+  }
   return parts.join(' · ');
 }

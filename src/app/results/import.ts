@@ -30,12 +30,13 @@ import {
 import { ApiProblemError, isRetryable } from '../../api/problems';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
-import { columnIndex, errorsBlock, resultBlock, sheetRowField, type Product } from '../../scan/layout';
+import { columnIndex, errorsBlock, FROZEN_COLUMNS, resultBlock, sheetRowField, type LayoutContext, type Product } from '../../scan/layout';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
+import { readDecision } from './decision';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';
@@ -253,7 +254,7 @@ function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportPr
     message = `Imported ${rows} of ${cp.productsTotal + cp.errorsTotal} rows so far; continuing…`;
   }
   void env;
-  const summary = done && cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : null;
+  const summary = done && cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat, cp.decision) : null;
   if (summary) message += ' ' + summary + '.';
   return {
     scanId: cp.scanId,
@@ -338,6 +339,7 @@ function begin(
     finalErrorsName: null,
     historical: options.pull_historical_data === true,
     filtered: conv.value.length > 0,
+    decision: readDecision(env.props, scanId),
   };
   // A count no tab can hold is refused before any tab is made (Sheets holds 10 million cells a spreadsheet).
   const cols = resultBlock([], { marketplace: mp, customColumns, historical: cp.historical }).headers.length;
@@ -409,12 +411,17 @@ function ensureSize(sheet: Sheet, rows: number, cols: number): void {
   if (maxCols < cols) sheet.insertColumnsAfter(maxCols, cols - maxCols);
 }
 
+/** The result tab's layout context: the same in the header, every wave and the estimate. */
+function layoutContext(cp: ImportCheckpoint, mp: Marketplace): LayoutContext {
+  return { marketplace: mp, customColumns: cp.customColumns, links: 'text', historical: !!cp.historical, decision: cp.decision };
+}
+
 const GREEN = '#d9ead3';
 const RED = '#f4cccc';
 
 /** Header, column formats and widths, filter, frozen header and the profit/ROI rules: once, by column block. */
 function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace): void {
-  const block = resultBlock([], { marketplace: mp, customColumns: cp.customColumns, links: 'text', historical: !!cp.historical });
+  const block = resultBlock([], layoutContext(cp, mp));
   const cols = block.headers.length;
   const rows = cp.productsTotal;
   ensureSize(sheet, rows + 1, cols);
@@ -422,8 +429,12 @@ function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: 
   // Custom column names are the supplier's own header cells: guarded like every other text.
   header.setValues([block.headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
+  // How the figures a seller decides on are computed (ROI, expected share, costs): on their header cells.
+  header.setNotes([block.notes]);
   sheet.setFrozenRows(1);
-  let calls = 3;
+  // ASIN and Title stay in view while the seller reads across the row.
+  sheet.setFrozenColumns(FROZEN_COLUMNS);
+  let calls = 5;
   if (rows > 0) {
     for (const run of formatRuns(block.formats)) {
       sheet.getRange(2, run.start + 1, rows, run.count).setNumberFormat(run.format);
@@ -530,9 +541,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     const pages: number[] = [];
     for (let p = firstPage; p <= lastPage && pages.length < perWave; p++) pages.push(p);
     const rowsInWave = Math.min(total, (firstPage + pages.length - 1) * PER_PAGE) - done;
-    const cols = errCols
-      ? errCols.width
-      : resultBlock([], { marketplace: mp, customColumns: cp.customColumns, historical: !!cp.historical }).headers.length;
+    const cols = errCols ? errCols.width : resultBlock([], layoutContext(cp, mp)).headers.length;
     // Expected cost of this wave: one fetch round (about a second and a half) and the writes.
     const estimate = 1500 + WORK_COST.writeCallMs * 3 + rowsInWave * (cols + 1) * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs;
     if (env.waves > 0 && !env.budget.fits(estimate)) {
@@ -584,7 +593,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     if (rows.length) {
       if (table === 'products') {
         writeProducts(env, cp, sheet, mp, rows as Product[], done);
-        cp.summary = addToSummary(cp.summary || emptySummary(), rows as Product[]);
+        cp.summary = addToSummary(cp.summary || emptySummary(), rows as Product[], cp.decision);
       } else writeErrors(env, cp, sheet, errCols!, rows as Record<string, unknown>[], done);
     }
     if (table === 'products') cp.productsDone = done + rows.length;
@@ -596,7 +605,7 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
 }
 
 function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace, products: Product[], done: number): void {
-  const block = resultBlock(products, { marketplace: mp, customColumns: cp.customColumns, links: 'text', historical: !!cp.historical });
+  const block = resultBlock(products, layoutContext(cp, mp));
   const n = products.length;
   const cols = block.headers.length;
   sheet.getRange(done + 2, 1, n, cols).setValues(block.values);
@@ -681,7 +690,7 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
       }),
     );
   } else {
-    const summary = cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat) : undefined;
+    const summary = cp.summary ? summaryText(cp.summary, findMarketplace(cp.marketplace)!.moneyFormat, cp.decision) : undefined;
     withRoom(env.props, cp.scanId, () =>
       writeTabRecord(env.props, cp.scanId, {
         sheetId: cp.stagingId,

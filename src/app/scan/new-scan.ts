@@ -36,6 +36,8 @@ import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type Pr
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
+import { recordDecision } from '../results/decision';
+import { readDecisionOptions } from '../../scan/decide';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
@@ -166,7 +168,7 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
     options.marketplace = loadSettings().marketplace;
   // A missing role is named with every option problem at once (nothing is read: the rows cannot be checked yet).
   const checked = mappingFromRoles(request.roles, b.column);
-  if (!checked.ok) return unpreparedScan(checked.errors, options);
+  if (!checked.ok) return withDecisionProblems(unpreparedScan(checked.errors, options), options);
   const runs = mappedRuns(request.roles, b.numRows);
   const tooLarge = readRefusal(b.numRows, b.numColumns, runs, b.column);
   if (tooLarge) throw new Error(tooLarge);
@@ -201,6 +203,16 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   const dataHeader = headerRow >= 0 ? dataRowAsHeader(place.sheetRow, mappedHeader) : null;
   if (dataHeader) {
     prepared.problems.unshift({ field: 'headerRow', message: dataHeader });
+    prepared.ok = false;
+  }
+  return withDecisionProblems(prepared, options);
+}
+
+/** The add-on's own options (never uploaded): a wrong one stops the scan like any other option, named with the others. */
+function withDecisionProblems(prepared: PreparedScan, options: ScanRequest['options']): PreparedScan {
+  const decision = readDecisionOptions(options);
+  if (!decision.ok) {
+    prepared.problems = prepared.problems.concat(decision.problems);
     prepared.ok = false;
   }
   return prepared;
@@ -279,6 +291,13 @@ export function startScan(request: ScanRequest): StartedScan {
       recordNotSent(documentProperties(), progress.scanId, notSentRecord(prepared.skipped));
     } catch (e) {
       console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
+    }
+    try {
+      // The seller's decision options, for the import's expected share and costs (never fails the start).
+      const decision = readDecisionOptions(request.options);
+      if (decision.ok) recordDecision(documentProperties(), progress.scanId, decision.options);
+    } catch (e) {
+      console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
     }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
     const notice = triggerNotice(ensureImportTrigger());

@@ -251,7 +251,9 @@ describe('whose key', () => {
     const w = world(conversionService(), { settings: { ok: false, message: NO_KEY_MESSAGE, defaultMarketplace: undefined } });
     const out = asinFromIds('UPC', [[U1], [''], ['123']], undefined, undefined, w.deps());
     expect(out).toEqual([[NO_KEY_MESSAGE], [''], ['invalid UPC: wrong length']]);
-    expect(NO_KEY_MESSAGE).toMatch(/owner can allow it/);
+    // The cell names where its owner turns formulas on (issue 27 item 4) and what the editor can do instead.
+    expect(NO_KEY_MESSAGE).toMatch(/Its owner turns them on in Extensions > .+ > Settings/);
+    expect(NO_KEY_MESSAGE).toMatch(/Convert selected column/);
     expect(w.fetcher.requests.length).toBe(0);
   });
 

@@ -69,7 +69,10 @@ describe('entry points bound to Apps Script globals', () => {
     g.CacheService = { getDocumentCache: () => cache };
     g.Utilities = { sleep: clock.sleep };
     g.PropertiesService = { getUserProperties: () => ({ getProperty: (k: string) => userProps[k] ?? null }) };
-    g.SpreadsheetApp = { getActiveSpreadsheet: () => ({ getId: () => 'doc-1' }) };
+    // A file in My Drive: it has an owner (Spreadsheet.getOwner() is null only in a shared drive).
+    g.SpreadsheetApp = {
+      getActiveSpreadsheet: () => ({ getId: () => 'doc-1', getOwner: () => ({ getEmail: () => 'owner@example.com' }) }),
+    };
     g.ADDON_DEFAULT_SERVICE_URL = 'https://default.example.com';
   });
   afterEach(() => {
