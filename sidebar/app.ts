@@ -49,7 +49,7 @@ export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info'): v
   msg.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   const close = button('×', clearMessage, 'close');
   close.setAttribute('aria-label', 'Dismiss');
-  fill(msg, close, h('span', { class: 'text' }, text));
+  fill(msg, close, h('span', 'text', text));
   msg.hidden = false;
 }
 
@@ -66,11 +66,7 @@ export function fail(e: unknown): void {
 }
 
 export function start(mount: HTMLElement, initial: string): void {
-  nav = h(
-    'nav',
-    { class: 'tabs' },
-    ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)),
-  );
+  nav = h('nav', 'tabs', ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)));
   msg = h('div', { class: 'msg', hidden: true });
   body = h('div');
   fill(mount, nav, msg, body);

@@ -9,10 +9,18 @@ export interface Props {
   [name: string]: string | number | boolean | Listener | null | undefined;
 }
 
-/** An element with attributes/properties and children. `onclick` etc. become listeners; `href` is refused (use link()). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+/**
+ * An element with attributes/properties and children. `onclick` etc. become listeners; `href` is refused (use link()).
+ * A string instead of props is the class name (the shortest form: the page is served on every open).
+ */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | string | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
-  if (props) {
+  if (typeof props === 'string') el.className = props;
+  else if (props) {
     for (const name of Object.keys(props)) {
       const v = props[name];
       if (v === null || v === undefined || v === false) continue;
@@ -72,14 +80,14 @@ export function select(options: Array<[string, string]>, selected: string, props
 /** A labelled form row: label above the control, optional hint below. */
 export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
   const id = control.id || (control.id = 'f' + ++uid);
-  return h('div', { class: 'form-group' }, h('label', { for: id }, label), control, hint ? h('div', { class: 'hint' }, hint) : null);
+  return h('div', 'form-group', h('label', { for: id }, label), control, hint ? h('div', 'hint', hint) : null);
 }
 let uid = 0;
 
 /** A checkbox with its label on the right. */
 export function checkbox(label: string, checked: boolean, props?: Props): { row: HTMLElement; input: HTMLInputElement } {
   const input = h('input', { type: 'checkbox', checked, ...(props || {}) });
-  return { row: h('label', { class: 'check' }, input, ' ' + label), input };
+  return { row: h('label', 'check', input, ' ' + label), input };
 }
 
 export function button(text: string, onclick: Listener, cls = ''): HTMLButtonElement {
@@ -111,11 +119,11 @@ export function confirmIn(out: Element, question: string, yes: HTMLButtonElement
     out,
     h(
       'div',
-      { class: 'confirm' },
+      'confirm',
       question,
       h(
         'div',
-        { class: 'buttons' },
+        'buttons',
         yes,
         button(no, () => fill(out)),
       ),

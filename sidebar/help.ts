@@ -28,10 +28,6 @@ register('help', (root) =>
   fill(
     root,
     h('h2', null, 'Help'),
-    h(
-      'dl',
-      { class: 'help' },
-      ...STEPS.map(([t, d]) => [h('dt', null, t), h('dd', null, d)]).reduce<HTMLElement[]>((a, b) => a.concat(b), []),
-    ),
+    h('dl', 'help', ...STEPS.map(([t, d]) => [h('dt', null, t), h('dd', null, d)]).reduce<HTMLElement[]>((a, b) => a.concat(b), [])),
   ),
 );

@@ -5,24 +5,23 @@ import { scanCard } from './card';
 import { call } from './server';
 
 function render(root: HTMLElement, page = 1): void {
-  const listBox = h('div', { class: 'list' }, h('p', { class: 'muted' }, 'Loading scans…'));
-  const pager = h('div', { class: 'pager' });
+  const listBox = h('div', 'list', h('p', 'muted', 'Loading scans…'));
+  const pager = h('div', 'pager');
   const refresh = button('Refresh', () => busy(refresh, async () => render(root, page)));
-  fill(root, h('div', { class: 'title-row' }, h('h2', null, 'Scans'), refresh), listBox, pager);
+  fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), listBox, pager);
   call('listScans', page).then(
     (r) => {
-      if (!r.scans.length)
-        fill(listBox, h('p', { class: 'muted' }, r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
+      if (!r.scans.length) fill(listBox, h('p', 'muted', r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
       else fill(listBox, ...r.scans.map((p) => scanCard(p, { history: true, autoImport: false })));
       fill(
         pager,
         r.page > 1 ? button('‹ Newer', () => render(root, r.page - 1)) : null,
-        h('span', { class: 'muted small' }, 'Page ' + r.page),
+        h('span', 'muted small', 'Page ' + r.page),
         r.hasMore ? button('Older ›', () => render(root, r.page + 1)) : null,
       );
     },
     (e) => {
-      fill(listBox, h('p', { class: 'muted' }, 'The scans could not be listed.'));
+      fill(listBox, h('p', 'muted', 'The scans could not be listed.'));
       fail(e);
     },
   );

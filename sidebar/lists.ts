@@ -18,19 +18,14 @@ const MAX_CALLS = 30;
 function statusTable(s: ListsStatus): HTMLElement {
   return h(
     'div',
-    { class: 'lists-status' },
+    'lists-status',
     ...s.lists.map((l) =>
       h(
         'div',
         { class: 'card', 'data-list': l.list },
-        h(
-          'div',
-          { class: 'card-head' },
-          h('span', { class: 'name' }, l.title),
-          h('span', { class: 'badge' }, l.count === null ? '–' : num(l.count)),
-        ),
-        h('div', { class: 'small muted' }, l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
-        h('div', { class: 'small' }, l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
+        h('div', 'card-head', h('span', 'name', l.title), h('span', 'badge', l.count === null ? '–' : num(l.count))),
+        h('div', 'small muted', l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
+        h('div', 'small', l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
       ),
     ),
   );
@@ -40,8 +35,8 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
   const card = h(
     'div',
     { class: 'card report', 'data-list': r.list },
-    h('div', { class: 'card-head' }, h('span', { class: 'name' }, r.title), h('span', { class: 'badge' }, r.state)),
-    h('div', { class: 'small' }, r.message),
+    h('div', 'card-head', h('span', 'name', r.title), h('span', 'badge', r.state)),
+    h('div', 'small', r.message),
   );
   if (r.conflicts.length) {
     const keep = (keys: string[] | 'all', side: 'sheet' | 'service') => after(call('resolveConflicts', r.list, keys, side));
@@ -50,17 +45,17 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
       card.appendChild(
         h(
           'div',
-          { class: 'conflict' },
-          h('div', { class: 'small' }, h('b', null, c.label), c.row ? ' (row ' + c.row + ')' : ''),
+          'conflict',
+          h('div', 'small', h('b', null, c.label), c.row ? ' (row ' + c.row + ')' : ''),
           h(
             'div',
-            { class: 'sides' },
-            h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet),
-            h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Service'), c.service === null ? '(deleted)' : c.service),
+            'sides',
+            h('div', 'side', h('div', 'muted small', 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet),
+            h('div', 'side', h('div', 'muted small', 'Service'), c.service === null ? '(deleted)' : c.service),
           ),
           h(
             'div',
-            { class: 'row' },
+            'row',
             button("Keep the sheet's", () => keep([c.key], 'sheet')),
             button("Keep the service's", () => keep([c.key], 'service')),
           ),
@@ -70,7 +65,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
     card.appendChild(
       h(
         'div',
-        { class: 'row' },
+        'row',
         button("Keep the sheet's for all", () => keep('all', 'sheet')),
         button("Keep the service's for all", () => keep('all', 'service')),
       ),
@@ -98,7 +93,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
 }
 
 function render(root: HTMLElement): void {
-  const status = h('div', null, h('p', { class: 'muted' }, 'Loading…'));
+  const status = h('div', null, h('p', 'muted', 'Loading…'));
   const progress = h('div', { class: 'lists-progress', 'aria-live': 'polite' });
   const reports = h('div');
   const auto = checkbox('Sync automatically every hour', false, { name: 'auto-sync' });
@@ -108,8 +103,8 @@ function render(root: HTMLElement): void {
     fill(
       status,
       statusTable(s),
-      s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null,
-      s.notice ? h('p', { class: 'small' }, s.notice) : null,
+      s.unfinished ? h('p', 'small', 'A sync was cut off: Sync now continues it.') : null,
+      s.notice ? h('p', 'small', s.notice) : null,
     );
   };
   const refresh = () => call('getListsStatus').then(showStatus).catch(fail);
@@ -126,19 +121,13 @@ function render(root: HTMLElement): void {
     fill(
       reports,
       h('h3', null, r.preview ? 'Preview' : 'Last sync'),
-      h(
-        'p',
-        { class: 'small muted' },
-        num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests',
-      ),
+      h('p', 'small muted', num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests'),
       ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow)),
     );
     const blocked = r.lists.filter((l) => l.state === 'blocked');
     if (blocked.length && !r.preview) {
       const confirm = button('Confirm deletions and sync', () => busy(confirm, () => runSync(true)), 'danger');
-      reports.appendChild(
-        h('div', { class: 'confirm' }, blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', { class: 'buttons' }, confirm)),
-      );
+      reports.appendChild(h('div', 'confirm', blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', 'buttons', confirm)));
     }
   };
   const follow = (next: Promise<SyncReport>) => {
@@ -184,8 +173,8 @@ function render(root: HTMLElement): void {
     root,
     h('h2', null, 'Lists'),
     status,
-    h('div', { class: 'buttons' }, setUp, preview, sync),
-    h('div', { class: 'form-group' }, auto.row),
+    h('div', 'buttons', setUp, preview, sync),
+    h('div', 'form-group', auto.row),
     progress,
     reports,
     rowsSection(),

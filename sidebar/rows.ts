@@ -10,7 +10,7 @@ import { button, fill, h } from './dom';
 import { call } from './server';
 
 export function rowsSection(): HTMLElement {
-  const root = h('div', { class: 'rows' });
+  const root = h('div', 'rows');
   const arg = h('input');
   const out = h('div', { class: 'small', 'aria-live': 'polite' });
   const done = (r: { message: string }) => (message(r.message, 'ok'), load());
@@ -26,13 +26,13 @@ export function rowsSection(): HTMLElement {
     fill(
       root,
       h('h3', null, 'Selected rows'),
-      h('div', { class: 'buttons' }, ...v.actions.map((a) => button(a.label, () => go(a.id)))),
+      h('div', 'buttons', ...v.actions.map((a) => button(a.label, () => go(a.id)))),
       arg,
       out,
       ...v.recent.map((x) =>
         h(
           'div',
-          { class: 'small' },
+          'small',
           x.summary,
           ' ',
           button('Undo', () => call('undoRowAction', x.id).then(done, fail), 'link'),

@@ -18,23 +18,23 @@ export function when(t: string): string {
 function receiverHelp(): HTMLElement {
   return h(
     'details',
-    { class: 'receiver-help' },
+    'receiver-help',
     h('summary', null, 'What can receive webhooks'),
     h(
       'p',
-      { class: 'small' },
+      'small',
       'The Scan Service POSTs to the address when a scan finishes, signed with the webhook’s secret (header X-Service-Signature). ' +
         'The receiver must be an HTTPS address on the public internet that answers within 10 seconds; redirects are not followed.',
     ),
     h(
       'p',
-      { class: 'small' },
+      'small',
       'An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, ' +
         'and a web app cannot read the signature header.',
     ),
     h(
       'p',
-      { class: 'small' },
+      'small',
       'Use the example receiver that comes with this add-on’s source (examples/webhook-receiver: a small Node server that checks the ' +
         'signature and logs or saves each scan), your own server, or an automation service (such as Zapier or Make) that gives you an HTTPS webhook address.',
     ),
@@ -82,8 +82,8 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
       { class: 'secret', role: 'region', 'aria-label': 'New secret' },
       h('p', null, what + ' ', h('b', null, made.webhook.name), ':'),
       input,
-      h('div', { class: 'buttons' }, copy, close, status),
-      h('p', { class: 'warn' }, 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.'),
+      h('div', 'buttons', copy, close, status),
+      h('p', 'warn', 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.'),
     ),
   );
   input.select();
@@ -91,16 +91,16 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
 
 function render(root: HTMLElement): void {
   const secret = h('div', { 'data-role': 'secret' });
-  const listBox = h('div', { class: 'list' }, h('p', { class: 'muted' }, 'Loading webhooks…'));
+  const listBox = h('div', 'list', h('p', 'muted', 'Loading webhooks…'));
   const addBox = h('div');
   const back = button('‹ Settings', () => show('settings'));
   const refresh = button('Refresh', () => busy(refresh, async () => load()));
   fill(
     root,
-    h('div', { class: 'title-row' }, h('h2', null, 'Webhooks'), h('span', null, back, refresh)),
+    h('div', 'title-row', h('h2', null, 'Webhooks'), h('span', null, back, refresh)),
     h(
       'p',
-      { class: 'small' },
+      'small',
       'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.',
     ),
     receiverHelp(),
@@ -116,7 +116,7 @@ function render(root: HTMLElement): void {
         drawAdd(list);
       },
       (e) => {
-        fill(listBox, h('p', { class: 'muted' }, 'The webhooks could not be listed.'));
+        fill(listBox, h('p', 'muted', 'The webhooks could not be listed.'));
         fill(addBox);
         fail(e);
       },
@@ -133,24 +133,24 @@ function render(root: HTMLElement): void {
 
   function drawList(list: WebhookList): void {
     const count = h('p', { class: 'small muted', 'data-role': 'count' }, list.webhooks.length + ' of ' + list.limit + ' webhooks');
-    if (!list.webhooks.length) fill(listBox, h('p', { class: 'muted' }, 'No webhooks yet.'), count);
+    if (!list.webhooks.length) fill(listBox, h('p', 'muted', 'No webhooks yet.'), count);
     else fill(listBox, ...list.webhooks.map(hookCard), count);
   }
 
   function hookCard(w: WebhookView): HTMLElement {
-    const out = h('div', { class: 'out' });
+    const out = h('div', 'out');
     const card = h(
       'article',
       { class: 'card webhook', 'data-id': w.id },
       h(
         'div',
-        { class: 'card-head' },
-        h('span', { class: 'name' }, w.name),
+        'card-head',
+        h('span', 'name', w.name),
         h('span', { class: 'badge ' + (w.active ? 's-success' : 's-off') }, w.active ? 'on' : 'off'),
       ),
-      h('div', { class: 'url small' }, w.url),
-      h('div', { class: 'small muted' }, 'Events: ' + (w.events.join(', ') || '—')),
-      h('div', { class: 'small muted' }, 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
+      h('div', 'url small', w.url),
+      h('div', 'small muted', 'Events: ' + (w.events.join(', ') || '—')),
+      h('div', 'small muted', 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
     );
     const edit = (label: string, name: string, value: string, type: string, save: (v: string) => Promise<unknown>) => () => {
       const input = h('input', { type, name, value, spellcheck: 'false' });
@@ -160,7 +160,7 @@ function render(root: HTMLElement): void {
         field(label, input),
         h(
           'div',
-          { class: 'buttons' },
+          'buttons',
           ok,
           button('Cancel', () => fill(out)),
         ),
@@ -208,10 +208,10 @@ function render(root: HTMLElement): void {
     card.appendChild(
       h(
         'div',
-        { class: 'actions' },
+        'actions',
         h(
           'div',
-          { class: 'row' },
+          'row',
           button(
             'Rename',
             edit('New name', 'rename', w.name, 'text', (v) => call('updateWebhook', w.id, { name: v })),
@@ -264,8 +264,8 @@ function render(root: HTMLElement): void {
           ? 'HTTPS on the public internet. This is a local Scan Service, so addresses on this computer (http://localhost:…) are accepted too.'
           : 'HTTPS on the public internet (no private or local addresses).',
       ),
-      h('div', { class: 'form-group' }, h('label', null, 'Events'), ...events.map((x) => x.c.row)),
-      h('div', { class: 'buttons' }, add),
+      h('div', 'form-group', h('label', null, 'Events'), ...events.map((x) => x.c.row)),
+      h('div', 'buttons', add),
     );
   }
 
