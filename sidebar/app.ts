@@ -69,7 +69,8 @@ export function start(mount: HTMLElement, initial: string): void {
   nav = h('nav', 'tabs', ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)));
   msg = h('div', { class: 'msg', hidden: true });
   body = h('div');
-  fill(mount, nav, msg, body);
+  // The sidebar's frame already shows the add-on's name; the heading is for screen readers (one h1 per page).
+  fill(mount, h('h1', 'sr', 'Product Sourcing Scan'), nav, msg, body);
   // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
   onStepAndFailure(() => {
     if (!msg.hidden && msg.classList.contains('error')) clearMessage();

@@ -71,7 +71,14 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     if (isActive(p)) {
       const bar = h(
         'div',
-        { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(percent(p)) },
+        {
+          class: 'bar',
+          role: 'progressbar',
+          'aria-label': 'Scan progress',
+          'aria-valuemin': 0,
+          'aria-valuemax': 100,
+          'aria-valuenow': Math.round(percent(p)),
+        },
         h('div'),
       );
       (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
