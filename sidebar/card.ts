@@ -133,8 +133,16 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
         'drive',
         { 'aria-label': 'Download to' },
       );
+      // The service's XLSX is a workbook of its own: it goes to Drive only, so "into a tab" is not offered for it.
+      const tabOption = target.options[1];
+      format.addEventListener('change', () => {
+        tabOption.disabled = tabOption.hidden = format.value === 'xlsx';
+        if (tabOption.disabled) target.value = 'drive';
+      });
       const dl = button('Download', () =>
         busy(dl, async () => {
+          // A failure puts back what the line said (an earlier "Saved to Drive" link stays).
+          const before = Array.from(dlOut.childNodes);
           fill(dlOut, 'Preparing the download…');
           try {
             const r = await call('downloadScan', p.scanId, format.value as DownloadFormat, target.value as 'drive' | 'tab');
@@ -142,19 +150,20 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
             else if (r.sheetName) fill(dlOut, 'Written to tab ', h('b', null, r.sheetName), '.');
             else fill(dlOut, 'Saved as ', r.fileName, '.');
           } catch (e) {
-            fill(dlOut);
+            fill(dlOut, ...before);
             fail(e);
           }
         }),
       );
       const exBtn: HTMLButtonElement = button('Export', () =>
         busy(exBtn, async () => {
+          const before = Array.from(exOut.childNodes);
           fill(exOut, 'Exporting…');
           try {
             const r = await call('exportScan', p.scanId);
             fill(exOut, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
           } catch (e) {
-            fill(exOut);
+            fill(exOut, ...before);
             fail(e);
           }
         }),

@@ -43,8 +43,15 @@ export function append(el: Node, children: Child[]): void {
   }
 }
 
+let keep: Element | null = null;
+/** An element that outlives the part it was put in (app.ts's message line): a part being refilled moves it out, just below. */
+export function keepOut(el: Element): void {
+  keep = el;
+}
+
 /** Replaces an element's content. */
 export function fill(el: Element, ...children: Child[]): void {
+  if (keep && keep !== el && el.contains(keep)) el.after(keep);
   el.textContent = '';
   append(el, children);
 }
@@ -94,10 +101,13 @@ export function button(text: string, onclick: Listener, cls = ''): HTMLButtonEle
   return h('button', { type: 'button', class: cls || null, onclick }, text);
 }
 
-let userStep: (() => void) | null = null;
+let userStep: ((from: Element) => void) | null = null;
 let failed: (e: unknown) => void = () => {};
-/** What the page does when the user starts a step (app.ts: an error from an earlier step goes away) and when one fails. */
-export function onStepAndFailure(step: () => void, fail: (e: unknown) => void): void {
+/**
+ * What the page does when the user starts a step from a control (app.ts: an error from an earlier step goes
+ * away, and the step's answer is shown next to that control) and when one fails.
+ */
+export function onStepAndFailure(step: (from: Element) => void, fail: (e: unknown) => void): void {
   userStep = step;
   failed = fail;
 }
@@ -106,8 +116,10 @@ export function onStepAndFailure(step: () => void, fail: (e: unknown) => void): 
  * Runs an async action with its button (or box) disabled, so a double click does not call twice. A failure
  * the action does not handle itself reaches the message line instead of vanishing as an unhandled rejection.
  */
-export function busy(btn: { disabled: boolean }, work: () => Promise<unknown>): void {
-  if (userStep) userStep();
+export function busy(btn: HTMLButtonElement | HTMLInputElement, work: () => Promise<unknown>): void {
+  // A second click while the first runs (the button is disabled from here on) does nothing.
+  if (btn.disabled) return;
+  if (userStep) userStep(btn);
   btn.disabled = true;
   // Through a Promise so a work function that throws before its first await still re-enables the button.
   new Promise((done) => done(work())).finally(() => (btn.disabled = false)).catch(failed);
