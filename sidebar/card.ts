@@ -60,13 +60,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   );
 
   function draw(finishedNow: boolean): void {
-    const head = h(
-      'div',
-      { class: 'card-head' },
-      h('span', { class: 'name' }, p.name),
-      h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)),
-    );
-    const meta = h('div', { class: 'muted small' }, [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
+    const head = h('div', 'card-head', h('span', 'name', p.name), h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)));
+    const meta = h('div', 'muted small', [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
     const parts: Array<HTMLElement | null> = [head, meta];
     if (isActive(p)) {
       const bar = h(
@@ -82,20 +77,20 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
         h('div'),
       );
       (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
-      parts.push(bar, h('div', { class: 'progress small' }, progressLine(p)), h('div', { class: 'buttons' }, cancel));
+      parts.push(bar, h('div', 'progress small', progressLine(p)), h('div', 'buttons', cancel));
     } else {
-      parts.push(h('div', { class: 'small' }, countsLine(p)));
+      parts.push(h('div', 'small', countsLine(p)));
       // What a seller decides on, once imported here: profitable rows, best ROI, profit a month.
-      if (p.summary) parts.push(h('div', { class: 'small summary' }, p.summary));
+      if (p.summary) parts.push(h('div', 'small summary', p.summary));
       if (p.status === 'error')
         parts.push(
           h(
             'div',
-            { class: 'small error' },
+            'small error',
             'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.',
           ),
         );
-      if (p.autoImportStopped) parts.push(h('div', { class: 'small error' }, p.autoImportStopped));
+      if (p.autoImportStopped) parts.push(h('div', 'small error', p.autoImportStopped));
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
       // one that finishes while shown is imported at once, as the hourly trigger would — except
       // after a Cancel, when the user decides.
@@ -106,7 +101,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   }
 
   function historyActions(): HTMLElement {
-    const box = h('div', { class: 'actions' });
+    const box = h('div', 'actions');
     // One answer line per action, so the Drive link of a download stays when Export answers.
     const line = (what: string) => h('div', { class: 'small action-result', 'data-for': what, 'aria-live': 'polite' });
     const dlOut = line('download');
@@ -169,10 +164,10 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
         }),
       );
       ex = exBtn;
-      box.appendChild(h('div', { class: 'row' }, format, target, dl));
+      box.appendChild(h('div', 'row', format, target, dl));
       box.appendChild(dlOut);
     }
-    const row = h('div', { class: 'row' }, ex);
+    const row = h('div', 'row', ex);
     if (!isActive(p)) {
       const del: HTMLButtonElement = button('Delete…', () => {
         // Confirm step inline (HtmlService sidebars have no reliable confirm()).

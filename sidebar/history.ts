@@ -4,27 +4,29 @@ import { busy, button, fill, h } from './dom';
 import { scanCard } from './card';
 import { call } from './server';
 
-function render(root: HTMLElement, page = 1): void {
+function render(root: HTMLElement): void {
   const listBox = h('div', 'list', h('p', 'muted', 'Loading scans…'));
   const pager = h('div', 'pager');
-  const refresh = button('Refresh', () => busy(refresh, async () => render(root, page)));
+  let page = 1;
+  // The list shown stays until a new one arrives: a refused call (e.g. 429, "wait 30 s") must not empty it.
+  const load = (p: number): Promise<void> =>
+    call('listScans', p).then(
+      (r) => {
+        page = r.page;
+        if (!r.scans.length) fill(listBox, h('p', 'muted', r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
+        else fill(listBox, ...r.scans.map((s) => scanCard(s, { history: true, autoImport: false })));
+        const newer: HTMLButtonElement = button('‹ Newer', () => busy(newer, () => load(r.page - 1)));
+        const older: HTMLButtonElement = button('Older ›', () => busy(older, () => load(r.page + 1)));
+        fill(pager, r.page > 1 ? newer : null, h('span', 'muted small', 'Page ' + r.page), r.hasMore ? older : null);
+      },
+      (e) => {
+        if (!listBox.querySelector('.card')) fill(listBox, h('p', 'muted', 'The scans could not be listed.'));
+        fail(e);
+      },
+    );
+  const refresh = button('Refresh', () => busy(refresh, () => load(page)));
   fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), listBox, pager);
-  call('listScans', page).then(
-    (r) => {
-      if (!r.scans.length) fill(listBox, h('p', 'muted', r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
-      else fill(listBox, ...r.scans.map((p) => scanCard(p, { history: true, autoImport: false })));
-      fill(
-        pager,
-        r.page > 1 ? button('‹ Newer', () => render(root, r.page - 1)) : null,
-        h('span', 'muted small', 'Page ' + r.page),
-        r.hasMore ? button('Older ›', () => render(root, r.page + 1)) : null,
-      );
-    },
-    (e) => {
-      fill(listBox, h('p', 'muted', 'The scans could not be listed.'));
-      fail(e);
-    },
-  );
+  void load(1);
 }
 
-register('history', (root) => render(root));
+register('history', render);

@@ -273,7 +273,7 @@ function form(
     field('Marketplace', market),
     field('Scan name', name),
     field('Supplier discount (%)', discount, 'Taken off every cost in the list, e.g. 5 for 5 %.'),
-    field('Prep cost per unit', prep, 'What preparing one order costs you (label, bag); taken off the profit.'),
+    field('Prep cost per unit', prep, 'What preparing one unit costs you (label, bag); taken off the profit of each unit.'),
     h(
       'div',
       { class: 'form-group' },
@@ -281,7 +281,7 @@ function form(
       h(
         'div',
         { class: 'hint' },
-        'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of one prep cost per order.',
+        'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of the same prep cost for every unit.',
       ),
       mpBox,
     ),
