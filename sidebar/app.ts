@@ -56,7 +56,8 @@ export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info'): v
   close.setAttribute('aria-label', 'Dismiss');
   fill(msg, close, h('span', 'text', text));
   // Next to the buttons of the step that caused it (under their row), else under the tabs; in view either way.
-  const near = from && from.isConnected && body.contains(from) ? from.closest('.buttons, .row, .title-row, .form-group, label') || from : null;
+  const near =
+    from && from.isConnected && body.contains(from) ? from.closest('.buttons, .row, .title-row, .form-group, label') || from : null;
   if (near) near.after(msg);
   else nav.after(msg);
   msg.hidden = false;

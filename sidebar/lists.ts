@@ -177,7 +177,8 @@ function render(root: HTMLElement): void {
     h('div', 'form-group', auto.row),
     progress,
     reports,
-    rowsSection(),
+    // A row action writes the lists: their counts and state are read again.
+    rowsSection(() => void refresh()),
   );
   // refresh() ends in .catch(fail): nothing to await here.
   void refresh();

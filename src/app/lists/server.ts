@@ -303,7 +303,21 @@ function readJson<T>(props: GoogleAppsScript.Properties.Properties, key: string)
   }
 }
 
-type StatusMap = { [list: string]: { at: string; result: string; state: ListState; count: number } };
+/** `at` '' : the list was written by a row action but never synced by this account. */
+type StatusMap = { [list: string]: { at: string; result: string; state: ListState | null; count: number } };
+
+/**
+ * A row action (or its undo) wrote a list, in the sheet and at the service alike: the status says so,
+ * with the entries the table has now, so the Lists view no longer says "not synced yet" over a
+ * filled list. The last sync's time and state stay.
+ */
+export function noteListWritten(account: string, list: string, count: number, result: string): void {
+  const props = documentProperties();
+  const status = readJson<StatusMap>(props, STATUS_PREFIX + account) || {};
+  const prev = status[list];
+  status[list] = { at: prev ? prev.at : '', result: result.slice(0, 300), state: prev ? prev.state : null, count };
+  props.setProperty(STATUS_PREFIX + account, JSON.stringify(status));
+}
 
 function saveStatus(account: string, reports: ListReport[]): void {
   const props = documentProperties();
@@ -493,7 +507,7 @@ export function getListsStatus(): ListsStatus {
           rangeName: k.rangeName,
           sheetName: range ? range.getSheet().getName() : null,
           count: st ? st.count : null,
-          lastSync: st ? st.at : null,
+          lastSync: st && st.at ? st.at : null,
           lastResult: st ? st.result : ACCOUNT_FALLBACK_NOTE,
           state: st ? st.state : null,
         };

