@@ -5,7 +5,7 @@
  * side by side with "keep the sheet's" / "keep the service's", refused rows as links that select
  * the row, and "Confirm deletions" for lists the deletion guard stopped. Text only (dom.ts).
  */
-import type { ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
+import type { ListEntryView, ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
 import { fail, message, register } from './app';
 import { busy, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
@@ -31,13 +31,51 @@ function statusTable(s: ListsStatus): HTMLElement {
   );
 }
 
-function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): HTMLElement {
+const WHAT: Array<[ListEntryView['to'], ListEntryView['change'], string]> = [
+  ['service', 'deleted', 'Delete at the service'],
+  ['sheet', 'deleted', 'Delete from the sheet'],
+  ['service', 'added', 'Add to the service'],
+  ['service', 'changed', 'Change at the service'],
+  ['sheet', 'added', 'Add to the sheet'],
+  ['sheet', 'changed', 'Change in the sheet'],
+];
+
+/** The entries a sync changes or would change, by name, one line per kind of change: the first ones the server lists, then how many more. */
+function entryList(r: ListReport): HTMLElement {
+  return h(
+    'ul',
+    'entries small',
+    ...WHAT.map(([to, change, what]) => {
+      const names = r.entries.filter((e) => e.to === to && e.change === change).map((e) => e.label);
+      const more = (to === 'service' ? r.toService : r.toSheet)[change] - names.length;
+      return names.length
+        ? h('li', null, what + ': ', h('b', null, names.join(', ')), more > 0 ? ' and ' + num(more) + ' more' : '')
+        : null;
+    }),
+  );
+}
+
+function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, restored: (s: ListsStatus) => void): HTMLElement {
   const card = h(
     'div',
-    { class: 'card report', 'data-list': r.list },
+    { class: 'card report', 'data-list': r.list, 'data-state': r.state },
     h('div', 'card-head', h('span', 'name', r.title), h('span', 'badge', r.state)),
     h('div', 'small', r.message),
+    entryList(r),
   );
+  // The guard stopped deletions at the service (rows that left the sheet): offer to put those rows back.
+  if (r.state === 'blocked' && r.serviceDeletions) {
+    const back: HTMLButtonElement = button('Put them back in the sheet', () =>
+      busy(back, () =>
+        call('restoreListEntries', r.list).then((x) => {
+          card.remove();
+          restored(x.status);
+          message(x.message, 'ok');
+        }),
+      ),
+    );
+    card.appendChild(h('div', 'buttons', back));
+  }
   if (r.conflicts.length) {
     const keep = (keys: string[] | 'all', side: 'sheet' | 'service') => after(call('resolveConflicts', r.list, keys, side));
     card.appendChild(h('h3', null, 'Conflicts (' + num(r.conflictCount) + ')'));
@@ -100,6 +138,8 @@ function render(root: HTMLElement): void {
 
   const showStatus = (s: ListsStatus) => {
     auto.input.checked = s.autoSync;
+    // Once no stopped list is left (its rows were put back), there is nothing to confirm.
+    if (!reports.querySelector('.report[data-state=blocked]')) reports.querySelector('.confirm')?.remove();
     fill(
       status,
       statusTable(s),
@@ -122,7 +162,7 @@ function render(root: HTMLElement): void {
       reports,
       h('h3', null, r.preview ? 'Preview' : 'Last sync'),
       h('p', 'small muted', num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests'),
-      ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow)),
+      ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow, showStatus)),
     );
     const blocked = r.lists.filter((l) => l.state === 'blocked');
     if (blocked.length && !r.preview) {

@@ -69,6 +69,8 @@ export type {
   SyncReport,
   ListStatusView,
   ListsStatus,
+  ListEntryView,
+  RestoreResult,
 } from './lists/protocol';
 
 // ---- Row actions (selected result rows into the lists) -------------------------------------------

@@ -67,6 +67,7 @@ const report = (over: Partial<ListReport>): ListReport => ({
   conflicts: [{ key: 'US|acme', label: 'US · Acme', row: 3, base: 'x', sheet: 'x', service: null }],
   refusedCount: 1,
   refused: [{ row: 4, reason: 'no marketplace' }],
+  entries: [{ to: 'service', change: 'deleted', label: 'US · Acme' }],
   serviceDeletions: 0,
   sheetDeletions: 0,
   ...over,

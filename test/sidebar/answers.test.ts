@@ -17,19 +17,18 @@ const thrower = (m: string) => () => {
 
 /** The message line's box lies inside the 300 x 900 viewport as the page is scrolled now. */
 async function msgInView(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const m = document.querySelector('.msg') as HTMLElement;
+  return (await page.evaluate(`(() => {
+    const m = document.querySelector('.msg');
     const r = m.getBoundingClientRect();
     return !m.hidden && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-  });
+  })()`)) as boolean;
 }
 
 /** Whether the message line comes after `selector` in the page (below it). */
 async function msgAfter(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate(
-    (sel) => !!(document.querySelector(sel)!.compareDocumentPosition(document.querySelector('.msg')!) & Node.DOCUMENT_POSITION_FOLLOWING),
-    selector,
-  );
+  return (await page.evaluate(
+    `!!(document.querySelector(${JSON.stringify(selector)}).compareDocumentPosition(document.querySelector('.msg')) & Node.DOCUMENT_POSITION_FOLLOWING)`,
+  )) as boolean;
 }
 
 test('a refused Send is answered under the Send button, in view and as an alert, at the bottom of the long form', async () => {
@@ -40,18 +39,18 @@ test('a refused Send is answered under the Send button, in view and as an alert,
   await send.click();
   await until(() => page.locator('.msg.error .text').innerText(), refusal);
   // The form is taller than the frame: the answer is where the seller just clicked.
-  expect(await page.evaluate(() => document.body.scrollHeight)).toBeGreaterThan(900);
+  expect(await page.evaluate('document.body.scrollHeight')).toBeGreaterThan(900);
   await expect(page.locator('.msg').getAttribute('role')).resolves.toBe('alert');
   await until(() => msgInView(page), true);
   expect(
-    await page.evaluate(() => document.querySelector('.msg')!.previousElementSibling!.contains(document.querySelector('button.action'))),
+    await page.evaluate("document.querySelector('.msg').previousElementSibling.contains(document.querySelector('button.action'))"),
   ).toBe(true);
   await screenshot(page, 'answers-send-refused');
   // Another view puts the message line back under the tabs.
   await page.locator('nav button[data-view=help]').click();
   await page.getByRole('heading', { level: 2, name: 'Help' }).waitFor();
   expect(await msgAfter(page, 'nav')).toBe(true);
-  expect(await page.evaluate(() => document.querySelector('nav')!.nextElementSibling!.classList.contains('msg'))).toBe(true);
+  expect(await page.evaluate("document.querySelector('nav').nextElementSibling.classList.contains('msg')")).toBe(true);
   await sb.close();
 });
 
@@ -83,11 +82,11 @@ describe('Scans card downloads', () => {
     await card.getByLabel('Download format').selectOption('xlsx');
     await expect(card.getByLabel('Download to').inputValue()).resolves.toBe('drive');
     await expect(
-      card.locator('select[aria-label="Download to"] option[value=tab]').evaluate((o: HTMLOptionElement) => o.disabled),
+      card.locator('select[aria-label="Download to"] option[value=tab]').evaluate((o) => (o as unknown as { disabled: boolean }).disabled),
     ).resolves.toBe(true);
     await card.getByLabel('Download format').selectOption('json');
     await expect(
-      card.locator('select[aria-label="Download to"] option[value=tab]').evaluate((o: HTMLOptionElement) => o.disabled),
+      card.locator('select[aria-label="Download to"] option[value=tab]').evaluate((o) => (o as unknown as { disabled: boolean }).disabled),
     ).resolves.toBe(false);
     await sb.close();
   });

@@ -40,7 +40,7 @@ import { withDocumentLock } from '../../store/locks';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
 import { refreshResultTabs } from '../actions/marks';
-import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
+import type { ListReport, ListsStatus, ListState, RestoreResult, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
@@ -136,10 +136,14 @@ function emptyReport(kind: ListKind, state: ListState, message: string): ListRep
     conflicts: [],
     refusedCount: 0,
     refused: [],
+    entries: [],
     serviceDeletions: 0,
     sheetDeletions: 0,
   };
 }
+
+/** Entries named in a report (the counts say how many there are in all). */
+const LISTED_ENTRIES = 20;
 
 /** A value for people: parts joined by " · ", long text cut (the sidebar shows it; the sheet has it all). */
 const readable = (s: string | null) => {
@@ -159,6 +163,8 @@ export interface ListOptions {
   apply: boolean;
   confirmDeletions: boolean;
   resolutions?: { [key: string]: Side };
+  /** Instead of syncing: put the entries the sync would delete at the service back into the sheet. */
+  restore?: boolean;
 }
 
 /** One list: read, plan and (when asked) apply. Throws OutOfTimeError when the time ran out. */
@@ -223,9 +229,31 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   }));
   report.refusedCount = read.refused.length;
   report.refused = read.refused.slice(0, LISTED);
+  const cut = (t: string) => (t.length > 80 ? t.slice(0, 79) + '…' : t);
+  const named: ListReport['entries'] = [];
+  const name = (to: 'service' | 'sheet', change: 'added' | 'changed' | 'deleted', key: string, value: string | null) => {
+    if (named.length < LISTED_ENTRIES) named.push({ to, change, label: cut(label(kind, key, value)) });
+  };
+  // Deletions first: they are what a seller checks before confirming.
+  for (const e of plan.sendDelete) name('service', 'deleted', e.key, e.value);
+  for (const key of plan.writeDelete) name('sheet', 'deleted', key, sheet.get(key) ?? null);
+  for (const e of plan.sendUpsert) name('service', service.has(e.key) ? 'changed' : 'added', e.key, e.value);
+  for (const e of plan.writeUpsert) name('sheet', sheet.has(e.key) ? 'changed' : 'added', e.key, e.value);
+  report.entries = named;
   report.serviceDeletions = guard.serviceDeletions;
   report.sheetDeletions = guard.sheetDeletions;
   const work = plan.sendUpsert.length + plan.sendDelete.length + plan.writeUpsert.length + plan.writeDelete.length;
+  if (opts.restore) {
+    // The rows that left the sheet come back with the service's values; the next sync then has nothing to delete.
+    const back: SheetChanges = { update: new Map(), remove: new Set(), append: [] };
+    for (const e of plan.sendDelete) back.append.push(kind.cells(e.key, service.get(e.key) ?? e.value));
+    if (back.append.length) writeTable(env.ss, kind, t, back);
+    report.state = 'unchanged';
+    report.toService = zero();
+    report.toSheet = { added: back.append.length, changed: 0, deleted: 0 };
+    report.message = summary(report, false);
+    return report;
+  }
   if (guard.blocked && !opts.confirmDeletions) {
     report.state = 'blocked';
     report.message = guard.message;
@@ -290,7 +318,8 @@ interface RunState {
 
 /** A finished list in the checkpoint: counts and message only (a property holds 9 KB; notes can be 10,000 characters). */
 function trim(r: ListReport): ListReport {
-  return { ...r, conflicts: [], refused: [] };
+  // The named entries of a list the guard stopped stay: the sidebar shows them next to "put them back".
+  return { ...r, conflicts: [], refused: [], entries: r.state === 'blocked' ? r.entries : [] };
 }
 
 function readJson<T>(props: GoogleAppsScript.Properties.Properties, key: string): T | null {
@@ -516,6 +545,20 @@ export function getListsStatus(): ListsStatus {
       unfinished: account ? props.getProperty(RUN_PREFIX + account) !== null : false,
       notice: autoSyncEnabled() ? autoSyncNotice() : null,
     };
+  });
+}
+
+/** Puts the entries the deletion guard stopped (rows that left the sheet, still at the service) back into the list's table. */
+export function restoreListEntries(list: string): RestoreResult {
+  return asSidebarCall(() => {
+    const kind = listKind(list);
+    const r = withListsLock(() => syncList(gasSyncEnv(), kind, { apply: false, confirmDeletions: false, restore: true }));
+    if (r.state === 'not-set-up' || r.state === 'problem') throw new Error(r.message);
+    const n = r.toSheet.added;
+    const message = n
+      ? `${n} ${n === 1 ? 'entry was' : 'entries were'} put back into ${kind.rangeName} (tab ${r.sheetName}). The next sync deletes nothing there.`
+      : `Nothing to put back into ${kind.rangeName}: every entry of the service is in the sheet.`;
+    return { restored: n, message, status: getListsStatus() };
   });
 }
 
