@@ -4,7 +4,7 @@
  * confirmed inline), and the secret shown once after create and regenerate, with a copy button.
  * The secret lives only in this page's secret box until "Done" or leaving the view.
  */
-import type { WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
+import type { WebhookHelp, WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
@@ -15,28 +15,26 @@ export function when(t: string): string {
   return m ? m[1] + ' ' + m[2] : t || '—';
 }
 
-function receiverHelp(): HTMLElement {
+/** The explanations, from the server (they cost the page nothing): what can receive, and a sample event to set up an automation with. */
+function helpBox(help: WebhookHelp): HTMLElement {
+  const sample = h('textarea', {
+    readonly: true,
+    rows: 8,
+    spellcheck: 'false',
+    'aria-label': 'Sample scan.complete event',
+    name: 'sample',
+  });
+  sample.value = help.sample;
   return h(
-    'details',
-    'receiver-help',
-    h('summary', null, 'What can receive webhooks'),
+    'div',
+    null,
+    h('details', 'receiver-help', h('summary', null, 'What can receive webhooks'), ...help.receiver.map((t) => h('p', 'small', t))),
     h(
-      'p',
-      'small',
-      'The Scan Service POSTs to the address when a scan finishes, signed with the webhook’s secret (header X-Service-Signature). ' +
-        'The receiver must be an HTTPS address on the public internet that answers within 10 seconds; redirects are not followed.',
-    ),
-    h(
-      'p',
-      'small',
-      'An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, ' +
-        'and a web app cannot read the signature header.',
-    ),
-    h(
-      'p',
-      'small',
-      'Use the example receiver that comes with this add-on’s source (examples/webhook-receiver: a small Node server that checks the ' +
-        'signature and logs or saves each scan), your own server, or an automation service (such as Zapier or Make) that gives you an HTTPS webhook address.',
+      'details',
+      'sample-event',
+      h('summary', null, 'Sample event (for Zapier or Make)'),
+      ...help.test.map((t) => h('p', 'small', t)),
+      sample,
     ),
   );
 }
@@ -93,25 +91,15 @@ function render(root: HTMLElement): void {
   const secret = h('div', { 'data-role': 'secret' });
   const listBox = h('div', 'list', h('p', 'muted', 'Loading webhooks…'));
   const addBox = h('div');
+  const about = h('div');
   const back = button('‹ Settings', () => show('settings'));
   const refresh = button('Refresh', () => busy(refresh, async () => load()));
-  fill(
-    root,
-    h('div', 'title-row', h('h2', null, 'Webhooks'), h('span', null, back, refresh)),
-    h(
-      'p',
-      'small',
-      'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.',
-    ),
-    receiverHelp(),
-    secret,
-    listBox,
-    addBox,
-  );
+  fill(root, h('div', 'title-row', h('h2', null, 'Webhooks'), h('span', null, back, refresh)), about, secret, listBox, addBox);
 
   const load = (): Promise<void> =>
     call('listWebhooks').then(
       (list) => {
+        fill(about, h('p', 'small', list.help.about), helpBox(list.help));
         drawList(list);
         drawAdd(list);
       },
@@ -257,13 +245,7 @@ function render(root: HTMLElement): void {
       addBox,
       h('h3', null, 'Add a webhook'),
       field('Name', name),
-      field(
-        'Address',
-        url,
-        list.loopbackAllowed
-          ? 'HTTPS on the public internet. This is a local Scan Service, so addresses on this computer (http://localhost:…) are accepted too.'
-          : 'HTTPS on the public internet (no private or local addresses).',
-      ),
+      field('Address', url, list.help.address),
       h('div', 'form-group', h('label', null, 'Events'), ...events.map((x) => x.c.row)),
       h('div', 'buttons', add),
     );

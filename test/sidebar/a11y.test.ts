@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { ListReport, ListsStatus, RowActionsView, SyncReport, WebhookList } from '../../src/app/protocol';
 import { canned, closeBrowser, openSidebar, screenshot, type Sidebar } from './harness';
 import { listPage, preview, progress, setup, settings } from './data';
+import { webhookHelp } from '../../src/app/webhooks/help';
 
 jest.setTimeout(60_000);
 afterAll(closeBrowser);
@@ -116,6 +117,7 @@ const hooks: WebhookList = {
   limitMessage: null,
   events: ['scan.complete'],
   loopbackAllowed: false,
+  help: webhookHelp(false),
 };
 
 const server = () =>
