@@ -5,11 +5,11 @@ import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 
 function render(root: HTMLElement): void {
-  fill(root, h('p', { class: 'muted' }, 'Loading settings…'));
+  fill(root, h('p', 'muted', 'Loading settings…'));
   call('getSettings').then(
     (s) => form(root, s),
     (e) => {
-      fill(root, h('p', { class: 'muted' }, 'Settings could not be loaded.'));
+      fill(root, h('p', 'muted', 'Settings could not be loaded.'));
       fail(e);
     },
   );
@@ -63,7 +63,7 @@ function form(root: HTMLElement, s: SettingsView): void {
         if (first && s.hasApiKey)
           fill(
             result,
-            h('span', { class: 'ok' }, 'Your key is saved. '),
+            h('span', 'ok', 'Your key is saved. '),
             button('Continue to New scan', () => show('scan'), 'action'),
           );
       }),
@@ -71,7 +71,7 @@ function form(root: HTMLElement, s: SettingsView): void {
   );
   const testBtn = button('Test connection', () =>
     busy(testBtn, async () => {
-      fill(result, h('span', { class: 'muted' }, 'Testing…'));
+      fill(result, h('span', 'muted', 'Testing…'));
       try {
         // What the user typed is what they mean to test; it is NOT saved by testing (a mistyped key
         // must not replace the good one). Save keeps it.
@@ -93,7 +93,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     }),
   );
 
-  const sharing = h('div', { class: 'form-group' });
+  const sharing = h('div', 'form-group');
   if (s.isOwner) {
     const c = checkbox('Let formulas in this spreadsheet use my key', s.formulaKeyShared, { name: 'formulaKeyShared' });
     c.input.addEventListener('change', () => {
@@ -119,14 +119,10 @@ function form(root: HTMLElement, s: SettingsView): void {
     fill(
       sharing,
       c.row,
-      h(
-        'div',
-        { class: 'hint' },
-        'Editors of this spreadsheet then run =ASIN_FROM_UPC() and the other formulas with your key and its quota.',
-      ),
+      h('div', 'hint', 'Editors of this spreadsheet then run =ASIN_FROM_UPC() and the other formulas with your key and its quota.'),
     );
   } else {
-    fill(sharing, h('div', { class: 'hint' }, 'Only the owner of this spreadsheet can let its formulas use their key.'));
+    fill(sharing, h('div', 'hint', 'Only the owner of this spreadsheet can let its formulas use their key.'));
   }
 
   fill(
@@ -134,21 +130,21 @@ function form(root: HTMLElement, s: SettingsView): void {
     h('h2', null, 'Settings'),
     h(
       'p',
-      { class: 'small' },
+      'small',
       "The add-on sends your price lists to the Product Sourcing Scan Service with your account's API key. Find it in the Scan Service's web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.",
     ),
     withHint(field('API key', key), saved),
     field('Service address', url),
     field('Default marketplace', market),
-    h('div', { class: 'buttons' }, saveBtn, testBtn),
+    h('div', 'buttons', saveBtn, testBtn),
     result,
     h('h3', null, 'Formulas'),
     sharing,
     h('h3', null, 'Webhooks'),
-    h('div', { class: 'hint' }, 'Notify your own address when a scan finishes.'),
+    h('div', 'hint', 'Notify your own address when a scan finishes.'),
     h(
       'div',
-      { class: 'buttons' },
+      'buttons',
       button('Manage webhooks', () => show('webhooks')),
     ),
   );
