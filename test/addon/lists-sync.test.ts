@@ -9,7 +9,7 @@ import { connect } from './scanflow-helpers';
 import { api, listAll, listsRuntime, rangeArea, startClockedService, tab, userTable, type ClockedService } from './lists-helpers';
 
 // Each test has accounts of its own (fresh keys), so no test sees another's entries.
-const KEYS = Array.from({ length: 24 }, (_, i) => `lists-key-${String(i).padStart(2, '0')}-aaaaaaaaaaaa`);
+const KEYS = Array.from({ length: 32 }, (_, i) => `lists-key-${String(i).padStart(2, '0')}-aaaaaaaaaaaa`);
 let nextKey = 0;
 /** An account limited to the US marketplace (others answer 403). */
 const US_ONLY = 'lists-key-us-only-aaaaaaaaaa';
