@@ -158,6 +158,9 @@ const server = () =>
     listWebhooks: hooks,
     createWebhook: { webhook: hooks.webhooks[0], secret: 'a'.repeat(64) },
     testConnection: { ok: true, message: 'Connected to the Scan Service.' },
+    startScan: () => {
+      throw new Error('The Scan Service is busy (too many requests). Wait 30 seconds, then press Send again.');
+    },
   });
 
 /** What each view needs done after it opens so that its parts are on the page. */
@@ -171,7 +174,22 @@ const VIEWS: Array<[string, string, (sb: Sidebar) => Promise<void>]> = [
       await page.locator('.card .bar').first().waitFor();
     },
   ],
-  ['history', 'history', async ({ page }) => void (await page.locator('.card').nth(1).waitFor())],
+  [
+    'scan, a refused Send',
+    'scan',
+    async ({ page }) => {
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.locator('.msg.error').waitFor();
+    },
+  ],
+  [
+    'history',
+    'history',
+    async ({ page }) => {
+      await page.locator('.card').nth(1).waitFor();
+      await page.getByText('Filters and sort').first().click();
+    },
+  ],
   ['convert', 'convert', async ({ page }) => void (await page.getByRole('heading', { level: 2 }).waitFor())],
   [
     'lists',
@@ -200,6 +218,8 @@ const VIEWS: Array<[string, string, (sb: Sidebar) => Promise<void>]> = [
       await page.getByLabel('Address').fill('https://hooks.zapier.com/x');
       await page.getByRole('button', { name: /^Add/ }).click();
       await page.locator('.secret').waitFor();
+      await page.getByText('Sample event (for Zapier or Make)').click();
+      await page.getByText('What can receive webhooks').click();
     },
   ],
   ['help', 'help', async ({ page }) => void (await page.getByRole('heading', { level: 2, name: 'Help' }).waitFor())],
@@ -211,7 +231,7 @@ test.each(VIEWS)(
     const sb = await openSidebar(server(), { view });
     await sb.page.getByRole('heading', { level: 2 }).first().waitFor();
     await fillIn(sb);
-    await screenshot(sb.page, 'a11y-' + name);
+    await screenshot(sb.page, 'a11y-' + name.replace(/\W+/g, '-'));
     expect(await violations(sb)).toEqual([]);
     await expect(sb.page.title()).resolves.not.toBe('');
     await expect(sb.page.locator('html').getAttribute('lang')).resolves.toBe('en');
