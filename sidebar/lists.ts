@@ -49,7 +49,7 @@ function entryList(r: ListReport): HTMLElement {
       const names = r.entries.filter((e) => e.to === to && e.change === change).map((e) => e.label);
       const more = (to === 'service' ? r.toService : r.toSheet)[change] - names.length;
       return names.length
-        ? h('li', null, what + ': ', h('b', null, names.join(', ')), more > 0 ? ' and ' + num(more) + ' more' : '')
+        ? h('li', null, h('b', null, what + ': '), names.join('; '), more > 0 ? ' and ' + num(more) + ' more' : '')
         : null;
     }),
   );
@@ -150,10 +150,14 @@ function render(root: HTMLElement): void {
   const refresh = () => call('getListsStatus').then(showStatus).catch(fail);
 
   const showReport = (r: SyncReport) => {
-    const counts = r.lists.reduce(
-      (n, l) => n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted,
-      0,
-    );
+    // A list the guard stopped changed nothing.
+    const counts = r.lists
+      .filter((l) => r.preview || l.state !== 'blocked')
+      .reduce(
+        (n, l) =>
+          n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted,
+        0,
+      );
     message(
       r.message + (r.preview ? ' Nothing was changed.' : ''),
       r.lists.some((l) => l.state === 'blocked' || l.conflictCount) ? 'info' : 'ok',

@@ -130,9 +130,11 @@ test('the deletion guard names the entries (first 20, "and 40 more") and puts th
   const card = page.locator('.report[data-list=brands]');
   await card.locator('.entries').waitFor();
   await expect(card.locator('.entries li').allInnerTexts()).resolves.toEqual([
-    'Delete at the service: ' + Array.from({ length: 20 }, (_, i) => 'US · Brand ' + (10 + i)).join(', ') + ' and 40 more',
+    'Delete at the service: ' + Array.from({ length: 20 }, (_, i) => 'US · Brand ' + (10 + i)).join('; ') + ' and 40 more',
   ]);
   await expect(page.getByRole('button', { name: 'Confirm deletions and sync' }).isVisible()).resolves.toBe(true);
+  // Nothing was changed: the stopped list's deletions are not counted as made.
+  await expect(page.locator('.lists-progress + div p.small').first().innerText()).resolves.toBe('0 changes made, 2 requests');
   await screenshot(page, 'lists-view-guard');
   await card.getByRole('button', { name: 'Put them back in the sheet' }).dblclick();
   await until(
