@@ -2,7 +2,7 @@
  * The page's frame: the view tabs, one message line, and what a failure does (a missing or
  * refused key opens Settings). Views register themselves here to avoid import cycles.
  */
-import { button, fill, h, onStepAndFailure } from './dom';
+import { button, fill, h, keepOut, onStepAndFailure } from './dom';
 import { ServerError } from './server';
 
 /** `webhooks` is a page of Settings (no tab of its own). */
@@ -21,6 +21,8 @@ let current: View = 'scan';
 let nav: HTMLElement;
 let msg: HTMLElement;
 let body: HTMLElement;
+/** The control of the step under way: its answer is shown next to it (a long form's buttons are far below the top). */
+let from: Element | null = null;
 
 export function register(view: View, render: (root: HTMLElement) => void): void {
   renderers[view] = render;
@@ -34,6 +36,9 @@ export function currentView(): View {
 export function show(view: View, keepMessage = false): void {
   current = view;
   if (!keepMessage) clearMessage();
+  // The view is rebuilt: the message line goes back under the tabs before the old view goes.
+  from = null;
+  nav.after(msg);
   const tab = view === 'webhooks' ? 'settings' : view;
   for (const b of Array.from(nav.children)) b.setAttribute('aria-current', String(b.getAttribute('data-view') === tab));
   body.textContent = '';
@@ -49,8 +54,14 @@ export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info'): v
   msg.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   const close = button('×', clearMessage, 'close');
   close.setAttribute('aria-label', 'Dismiss');
-  fill(msg, close, h('span', { class: 'text' }, text));
+  fill(msg, close, h('span', 'text', text));
+  // Next to the buttons of the step that caused it (under their row), else under the tabs; in view either way.
+  const near =
+    from && from.isConnected && body.contains(from) ? from.closest('.buttons, .row, .title-row, .form-group, label') || from : null;
+  if (near) near.after(msg);
+  else nav.after(msg);
   msg.hidden = false;
+  msg.scrollIntoView({ block: 'nearest' });
 }
 
 export function clearMessage(): void {
@@ -66,16 +77,15 @@ export function fail(e: unknown): void {
 }
 
 export function start(mount: HTMLElement, initial: string): void {
-  nav = h(
-    'nav',
-    { class: 'tabs' },
-    ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)),
-  );
+  nav = h('nav', 'tabs', ...VIEWS.map(([v, label]) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, label)));
   msg = h('div', { class: 'msg', hidden: true });
+  keepOut(msg);
   body = h('div');
-  fill(mount, nav, msg, body);
+  // The sidebar's frame already shows the add-on's name; the heading is for screen readers (one h1 per page).
+  fill(mount, h('h1', 'sr', 'Product Sourcing Scan'), nav, msg, body);
   // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
-  onStepAndFailure(() => {
+  onStepAndFailure((control) => {
+    from = control;
     if (!msg.hidden && msg.classList.contains('error')) clearMessage();
   }, fail);
   show(VIEWS.some(([v]) => v === initial) ? (initial as View) : 'scan');

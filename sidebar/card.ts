@@ -61,35 +61,37 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   );
 
   function draw(finishedNow: boolean): void {
-    const head = h(
-      'div',
-      { class: 'card-head' },
-      h('span', { class: 'name' }, p.name),
-      h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)),
-    );
-    const meta = h('div', { class: 'muted small' }, [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
+    const head = h('div', 'card-head', h('span', 'name', p.name), h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)));
+    const meta = h('div', 'muted small', [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
     const parts: Array<HTMLElement | null> = [head, meta];
     if (isActive(p)) {
       const bar = h(
         'div',
-        { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(percent(p)) },
+        {
+          class: 'bar',
+          role: 'progressbar',
+          'aria-label': 'Scan progress',
+          'aria-valuemin': 0,
+          'aria-valuemax': 100,
+          'aria-valuenow': Math.round(percent(p)),
+        },
         h('div'),
       );
       (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
-      parts.push(bar, h('div', { class: 'progress small' }, progressLine(p)), h('div', { class: 'buttons' }, cancel));
+      parts.push(bar, h('div', 'progress small', progressLine(p)), h('div', 'buttons', cancel));
     } else {
-      parts.push(h('div', { class: 'small' }, countsLine(p)));
+      parts.push(h('div', 'small', countsLine(p)));
       // What a seller decides on, once imported here: profitable rows, best ROI, profit a month.
-      if (p.summary) parts.push(h('div', { class: 'small summary' }, p.summary));
+      if (p.summary) parts.push(h('div', 'small summary', p.summary));
       if (p.status === 'error')
         parts.push(
           h(
             'div',
-            { class: 'small error' },
+            'small error',
             'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.',
           ),
         );
-      if (p.autoImportStopped) parts.push(h('div', { class: 'small error' }, p.autoImportStopped));
+      if (p.autoImportStopped) parts.push(h('div', 'small error', p.autoImportStopped));
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
       // one that finishes while shown is imported at once, as the hourly trigger would — except
       // after a Cancel, when the user decides.
@@ -104,7 +106,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   }
 
   function historyActions(): HTMLElement {
-    const box = h('div', { class: 'actions' });
+    const box = h('div', 'actions');
     // One answer line per action, so the Drive link of a download stays when Export answers.
     const line = (what: string) => h('div', { class: 'small action-result', 'data-for': what, 'aria-live': 'polite' });
     const dlOut = line('download');
@@ -131,8 +133,16 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
         'drive',
         { 'aria-label': 'Download to' },
       );
+      // The service's XLSX is a workbook of its own: it goes to Drive only, so "into a tab" is not offered for it.
+      const tabOption = target.options[1];
+      format.addEventListener('change', () => {
+        tabOption.disabled = tabOption.hidden = format.value === 'xlsx';
+        if (tabOption.disabled) target.value = 'drive';
+      });
       const dl = button('Download', () =>
         busy(dl, async () => {
+          // A failure puts back what the line said (an earlier "Saved to Drive" link stays).
+          const before = Array.from(dlOut.childNodes);
           fill(dlOut, 'Preparing the download…');
           try {
             const r = await call('downloadScan', p.scanId, format.value as DownloadFormat, target.value as 'drive' | 'tab');
@@ -140,28 +150,29 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
             else if (r.sheetName) fill(dlOut, 'Written to tab ', h('b', null, r.sheetName), '.');
             else fill(dlOut, 'Saved as ', r.fileName, '.');
           } catch (e) {
-            fill(dlOut);
+            fill(dlOut, ...before);
             fail(e);
           }
         }),
       );
       const exBtn: HTMLButtonElement = button('Export', () =>
         busy(exBtn, async () => {
+          const before = Array.from(exOut.childNodes);
           fill(exOut, 'Exporting…');
           try {
             const r = await call('exportScan', p.scanId);
             fill(exOut, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
           } catch (e) {
-            fill(exOut);
+            fill(exOut, ...before);
             fail(e);
           }
         }),
       );
       ex = exBtn;
-      box.appendChild(h('div', { class: 'row' }, format, target, dl));
+      box.appendChild(h('div', 'row', format, target, dl));
       box.appendChild(dlOut);
     }
-    const row = h('div', { class: 'row' }, ex);
+    const row = h('div', 'row', ex);
     if (!isActive(p)) {
       const del: HTMLButtonElement = button('Delete…', () => {
         // Confirm step inline (HtmlService sidebars have no reliable confirm()).

@@ -62,10 +62,7 @@ function render(root: HTMLElement): void {
             if (p.done) return;
             next = { ...request, restart: false };
           }
-          fill(
-            status,
-            h('span', { class: 'error' }, 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'),
-          );
+          fill(status, h('span', 'error', 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'));
         } catch (e) {
           fill(status);
           fail(e);
@@ -79,14 +76,14 @@ function render(root: HTMLElement): void {
     h('h2', null, 'Convert a column'),
     h(
       'p',
-      { class: 'muted small' },
+      'muted small',
       'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.',
     ),
     field('Conversion', conversion),
     field('Marketplace', market),
     field('When one identifier has several ASINs, show', matches),
-    h('div', { class: 'form-group' }, restart.row),
-    h('div', { class: 'buttons' }, go),
+    h('div', 'form-group', restart.row),
+    h('div', 'buttons', go),
     status,
   );
 }

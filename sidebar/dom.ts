@@ -9,10 +9,18 @@ export interface Props {
   [name: string]: string | number | boolean | Listener | null | undefined;
 }
 
-/** An element with attributes/properties and children. `onclick` etc. become listeners; `href` is refused (use link()). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+/**
+ * An element with attributes/properties and children. `onclick` etc. become listeners; `href` is refused (use link()).
+ * A string instead of props is the class name (the shortest form: the page is served on every open).
+ */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | string | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
-  if (props) {
+  if (typeof props === 'string') el.className = props;
+  else if (props) {
     for (const name of Object.keys(props)) {
       const v = props[name];
       if (v === null || v === undefined || v === false) continue;
@@ -35,8 +43,15 @@ export function append(el: Node, children: Child[]): void {
   }
 }
 
+let keep: Element | null = null;
+/** An element that outlives the part it was put in (app.ts's message line): a part being refilled moves it out, just below. */
+export function keepOut(el: Element): void {
+  keep = el;
+}
+
 /** Replaces an element's content. */
 export function fill(el: Element, ...children: Child[]): void {
+  if (keep && keep !== el && el.contains(keep)) el.after(keep);
   el.textContent = '';
   append(el, children);
 }
@@ -72,24 +87,27 @@ export function select(options: Array<[string, string]>, selected: string, props
 /** A labelled form row: label above the control, optional hint below. */
 export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
   const id = control.id || (control.id = 'f' + ++uid);
-  return h('div', { class: 'form-group' }, h('label', { for: id }, label), control, hint ? h('div', { class: 'hint' }, hint) : null);
+  return h('div', 'form-group', h('label', { for: id }, label), control, hint ? h('div', 'hint', hint) : null);
 }
 let uid = 0;
 
 /** A checkbox with its label on the right. */
 export function checkbox(label: string, checked: boolean, props?: Props): { row: HTMLElement; input: HTMLInputElement } {
   const input = h('input', { type: 'checkbox', checked, ...(props || {}) });
-  return { row: h('label', { class: 'check' }, input, ' ' + label), input };
+  return { row: h('label', 'check', input, ' ' + label), input };
 }
 
 export function button(text: string, onclick: Listener, cls = ''): HTMLButtonElement {
   return h('button', { type: 'button', class: cls || null, onclick }, text);
 }
 
-let userStep: (() => void) | null = null;
+let userStep: ((from: Element) => void) | null = null;
 let failed: (e: unknown) => void = () => {};
-/** What the page does when the user starts a step (app.ts: an error from an earlier step goes away) and when one fails. */
-export function onStepAndFailure(step: () => void, fail: (e: unknown) => void): void {
+/**
+ * What the page does when the user starts a step from a control (app.ts: an error from an earlier step goes
+ * away, and the step's answer is shown next to that control) and when one fails.
+ */
+export function onStepAndFailure(step: (from: Element) => void, fail: (e: unknown) => void): void {
   userStep = step;
   failed = fail;
 }
@@ -98,8 +116,10 @@ export function onStepAndFailure(step: () => void, fail: (e: unknown) => void): 
  * Runs an async action with its button (or box) disabled, so a double click does not call twice. A failure
  * the action does not handle itself reaches the message line instead of vanishing as an unhandled rejection.
  */
-export function busy(btn: { disabled: boolean }, work: () => Promise<unknown>): void {
-  if (userStep) userStep();
+export function busy(btn: HTMLButtonElement | HTMLInputElement, work: () => Promise<unknown>): void {
+  // A second click while the first runs (the button is disabled from here on) does nothing.
+  if (btn.disabled) return;
+  if (userStep) userStep(btn);
   btn.disabled = true;
   // Through a Promise so a work function that throws before its first await still re-enables the button.
   new Promise((done) => done(work())).finally(() => (btn.disabled = false)).catch(failed);
@@ -111,11 +131,11 @@ export function confirmIn(out: Element, question: string, yes: HTMLButtonElement
     out,
     h(
       'div',
-      { class: 'confirm' },
+      'confirm',
       question,
       h(
         'div',
-        { class: 'buttons' },
+        'buttons',
         yes,
         button(no, () => fill(out)),
       ),

@@ -12,7 +12,10 @@ const STEPS: Array<[string, string]> = [
     'While it runs',
     'The progress shows here. You may close the sidebar: the scan continues, and New scan finds it again. Finished scans are also imported by an hourly check.',
   ],
-  ['Results', 'Each scan gets its own tab, with errors in a second tab. Filters and sort re-import the tab.'],
+  [
+    'Results',
+    'Each scan gets its own tab, with errors in a second tab. Filters and sort (in Scans) write the rows they keep to a tab of their own.',
+  ],
   ['Scans', 'Past scans: import again, download (CSV, XLSX, JSON), export, cancel or delete.'],
   [
     'Webhooks',
@@ -28,10 +31,6 @@ register('help', (root) =>
   fill(
     root,
     h('h2', null, 'Help'),
-    h(
-      'dl',
-      { class: 'help' },
-      ...STEPS.map(([t, d]) => [h('dt', null, t), h('dd', null, d)]).reduce<HTMLElement[]>((a, b) => a.concat(b), []),
-    ),
+    h('dl', 'help', ...STEPS.map(([t, d]) => [h('dt', null, t), h('dd', null, d)]).reduce<HTMLElement[]>((a, b) => a.concat(b), [])),
   ),
 );

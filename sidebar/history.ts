@@ -4,31 +4,32 @@ import { busy, button, fill, h } from './dom';
 import { scanCard } from './card';
 import { call } from './server';
 
-function render(root: HTMLElement, page = 1): void {
-  const listBox = h('div', { class: 'list' }, h('p', { class: 'muted' }, 'Loading scans…'));
+function render(root: HTMLElement): void {
+  const listBox = h('div', 'list', h('p', 'muted', 'Loading scans…'));
   const noticeBox = h('div');
-  const pager = h('div', { class: 'pager' });
-  const refresh = button('Refresh', () => busy(refresh, async () => render(root, page)));
-  fill(root, h('div', { class: 'title-row' }, h('h2', null, 'Scans'), refresh), noticeBox, listBox, pager);
-  call('listScans', page).then(
-    (r) => {
-      // Running scans here will not be imported while the sidebar is closed: say so and what to do.
-      fill(noticeBox, r.notice ? h('p', { class: 'warn' }, r.notice) : null);
-      if (!r.scans.length)
-        fill(listBox, h('p', { class: 'muted' }, r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
-      else fill(listBox, ...r.scans.map((p) => scanCard(p, { history: true, autoImport: false })));
-      fill(
-        pager,
-        r.page > 1 ? button('‹ Newer', () => render(root, r.page - 1)) : null,
-        h('span', { class: 'muted small' }, 'Page ' + r.page),
-        r.hasMore ? button('Older ›', () => render(root, r.page + 1)) : null,
-      );
-    },
-    (e) => {
-      fill(listBox, h('p', { class: 'muted' }, 'The scans could not be listed.'));
-      fail(e);
-    },
-  );
+  const pager = h('div', 'pager');
+  let page = 1;
+  // The list shown stays until a new one arrives: a refused call (e.g. 429, "wait 30 s") must not empty it.
+  const load = (p: number): Promise<void> =>
+    call('listScans', p).then(
+      (r) => {
+        page = r.page;
+        // Running scans here will not be imported while the sidebar is closed: say so and what to do.
+        fill(noticeBox, r.notice ? h('p', 'warn', r.notice) : null);
+        if (!r.scans.length) fill(listBox, h('p', 'muted', r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
+        else fill(listBox, ...r.scans.map((s) => scanCard(s, { history: true, autoImport: false })));
+        const newer: HTMLButtonElement = button('‹ Newer', () => busy(newer, () => load(r.page - 1)));
+        const older: HTMLButtonElement = button('Older ›', () => busy(older, () => load(r.page + 1)));
+        fill(pager, r.page > 1 ? newer : null, h('span', 'muted small', 'Page ' + r.page), r.hasMore ? older : null);
+      },
+      (e) => {
+        if (!listBox.querySelector('.card')) fill(listBox, h('p', 'muted', 'The scans could not be listed.'));
+        fail(e);
+      },
+    );
+  const refresh = button('Refresh', () => busy(refresh, () => load(page)));
+  fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), noticeBox, listBox, pager);
+  void load(1);
 }
 
-register('history', (root) => render(root));
+register('history', render);

@@ -5,7 +5,7 @@
  * side by side with "keep the sheet's" / "keep the service's", refused rows as links that select
  * the row, and "Confirm deletions" for lists the deletion guard stopped. Text only (dom.ts).
  */
-import type { ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
+import type { ListEntryView, ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
 import { fail, message, register } from './app';
 import { busy, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
@@ -18,31 +18,64 @@ const MAX_CALLS = 30;
 function statusTable(s: ListsStatus): HTMLElement {
   return h(
     'div',
-    { class: 'lists-status' },
+    'lists-status',
     ...s.lists.map((l) =>
       h(
         'div',
         { class: 'card', 'data-list': l.list },
-        h(
-          'div',
-          { class: 'card-head' },
-          h('span', { class: 'name' }, l.title),
-          h('span', { class: 'badge' }, l.count === null ? '–' : num(l.count)),
-        ),
-        h('div', { class: 'small muted' }, l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
-        h('div', { class: 'small' }, l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
+        h('div', 'card-head', h('span', 'name', l.title), h('span', 'badge', l.count === null ? '–' : num(l.count))),
+        h('div', 'small muted', l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
+        h('div', 'small', l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
       ),
     ),
   );
 }
 
-function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): HTMLElement {
+const WHAT: Array<[ListEntryView['to'], ListEntryView['change'], string]> = [
+  ['service', 'deleted', 'Delete at the service'],
+  ['sheet', 'deleted', 'Delete from the sheet'],
+  ['service', 'added', 'Add to the service'],
+  ['service', 'changed', 'Change at the service'],
+  ['sheet', 'added', 'Add to the sheet'],
+  ['sheet', 'changed', 'Change in the sheet'],
+];
+
+/** The entries a sync changes or would change, by name, one line per kind of change: the first ones the server lists, then how many more. */
+function entryList(r: ListReport): HTMLElement {
+  return h(
+    'ul',
+    'entries small',
+    ...WHAT.map(([to, change, what]) => {
+      const names = r.entries.filter((e) => e.to === to && e.change === change).map((e) => e.label);
+      const more = (to === 'service' ? r.toService : r.toSheet)[change] - names.length;
+      return names.length
+        ? h('li', null, h('b', null, what + ': '), names.join('; '), more > 0 ? ' and ' + num(more) + ' more' : '')
+        : null;
+    }),
+  );
+}
+
+function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, restored: (s: ListsStatus) => void): HTMLElement {
   const card = h(
     'div',
-    { class: 'card report', 'data-list': r.list },
-    h('div', { class: 'card-head' }, h('span', { class: 'name' }, r.title), h('span', { class: 'badge' }, r.state)),
-    h('div', { class: 'small' }, r.message),
+    { class: 'card report', 'data-list': r.list, 'data-state': r.state },
+    h('div', 'card-head', h('span', 'name', r.title), h('span', 'badge', r.state)),
+    h('div', 'small', r.message),
+    entryList(r),
   );
+  // The guard stopped deletions at the service (rows that left the sheet): offer to put those rows back.
+  if (r.state === 'blocked' && r.serviceDeletions) {
+    const back: HTMLButtonElement = button('Put them back in the sheet', () =>
+      busy(back, () =>
+        call('restoreListEntries', r.list).then((x) => {
+          card.remove();
+          restored(x.status);
+          message(x.message, 'ok');
+        }),
+      ),
+    );
+    card.appendChild(h('div', 'buttons', back));
+  }
   if (r.conflicts.length) {
     const keep = (keys: string[] | 'all', side: 'sheet' | 'service') => after(call('resolveConflicts', r.list, keys, side));
     card.appendChild(h('h3', null, 'Conflicts (' + num(r.conflictCount) + ')'));
@@ -50,17 +83,17 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
       card.appendChild(
         h(
           'div',
-          { class: 'conflict' },
-          h('div', { class: 'small' }, h('b', null, c.label), c.row ? ' (row ' + c.row + ')' : ''),
+          'conflict',
+          h('div', 'small', h('b', null, c.label), c.row ? ' (row ' + c.row + ')' : ''),
           h(
             'div',
-            { class: 'sides' },
-            h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet),
-            h('div', { class: 'side' }, h('div', { class: 'muted small' }, 'Service'), c.service === null ? '(deleted)' : c.service),
+            'sides',
+            h('div', 'side', h('div', 'muted small', 'Sheet'), c.sheet === null ? '(deleted)' : c.sheet),
+            h('div', 'side', h('div', 'muted small', 'Service'), c.service === null ? '(deleted)' : c.service),
           ),
           h(
             'div',
-            { class: 'row' },
+            'row',
             button("Keep the sheet's", () => keep([c.key], 'sheet')),
             button("Keep the service's", () => keep([c.key], 'service')),
           ),
@@ -70,7 +103,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
     card.appendChild(
       h(
         'div',
-        { class: 'row' },
+        'row',
         button("Keep the sheet's for all", () => keep('all', 'sheet')),
         button("Keep the service's for all", () => keep('all', 'service')),
       ),
@@ -98,27 +131,33 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void): 
 }
 
 function render(root: HTMLElement): void {
-  const status = h('div', null, h('p', { class: 'muted' }, 'Loading…'));
+  const status = h('div', null, h('p', 'muted', 'Loading…'));
   const progress = h('div', { class: 'lists-progress', 'aria-live': 'polite' });
   const reports = h('div');
   const auto = checkbox('Sync automatically every hour', false, { name: 'auto-sync' });
 
   const showStatus = (s: ListsStatus) => {
     auto.input.checked = s.autoSync;
+    // Once no stopped list is left (its rows were put back), there is nothing to confirm.
+    if (!reports.querySelector('.report[data-state=blocked]')) reports.querySelector('.confirm')?.remove();
     fill(
       status,
       statusTable(s),
-      s.unfinished ? h('p', { class: 'small' }, 'A sync was cut off: Sync now continues it.') : null,
-      s.notice ? h('p', { class: 'small' }, s.notice) : null,
+      s.unfinished ? h('p', 'small', 'A sync was cut off: Sync now continues it.') : null,
+      s.notice ? h('p', 'small', s.notice) : null,
     );
   };
   const refresh = () => call('getListsStatus').then(showStatus).catch(fail);
 
   const showReport = (r: SyncReport) => {
-    const counts = r.lists.reduce(
-      (n, l) => n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted,
-      0,
-    );
+    // A list the guard stopped changed nothing.
+    const counts = r.lists
+      .filter((l) => r.preview || l.state !== 'blocked')
+      .reduce(
+        (n, l) =>
+          n + l.toService.added + l.toService.changed + l.toService.deleted + l.toSheet.added + l.toSheet.changed + l.toSheet.deleted,
+        0,
+      );
     message(
       r.message + (r.preview ? ' Nothing was changed.' : ''),
       r.lists.some((l) => l.state === 'blocked' || l.conflictCount) ? 'info' : 'ok',
@@ -126,19 +165,13 @@ function render(root: HTMLElement): void {
     fill(
       reports,
       h('h3', null, r.preview ? 'Preview' : 'Last sync'),
-      h(
-        'p',
-        { class: 'small muted' },
-        num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests',
-      ),
-      ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow)),
+      h('p', 'small muted', num(counts) + (r.preview ? ' changes to make' : ' changes made') + ', ' + num(r.requests) + ' requests'),
+      ...r.lists.filter((l) => l.state !== 'not-set-up').map((l) => reportCard(l, follow, showStatus)),
     );
     const blocked = r.lists.filter((l) => l.state === 'blocked');
     if (blocked.length && !r.preview) {
       const confirm = button('Confirm deletions and sync', () => busy(confirm, () => runSync(true)), 'danger');
-      reports.appendChild(
-        h('div', { class: 'confirm' }, blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', { class: 'buttons' }, confirm)),
-      );
+      reports.appendChild(h('div', 'confirm', blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', 'buttons', confirm)));
     }
   };
   const follow = (next: Promise<SyncReport>) => {
@@ -184,11 +217,12 @@ function render(root: HTMLElement): void {
     root,
     h('h2', null, 'Lists'),
     status,
-    h('div', { class: 'buttons' }, setUp, preview, sync),
-    h('div', { class: 'form-group' }, auto.row),
+    h('div', 'buttons', setUp, preview, sync),
+    h('div', 'form-group', auto.row),
     progress,
     reports,
-    rowsSection(),
+    // A row action writes the lists: their counts and state are read again.
+    rowsSection(() => void refresh()),
   );
   // refresh() ends in .catch(fail): nothing to await here.
   void refresh();

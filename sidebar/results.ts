@@ -109,16 +109,19 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
     return r;
   };
 
+  // Whether the tab imported last is the filtered one: "Open tab" opens that one.
+  let filtered = false;
   const run = () =>
     busy(go, async () => {
       const r = request();
       if (typeof r === 'string') {
-        fill(status, h('span', { class: 'error' }, r));
+        fill(status, h('span', 'error', r));
         return;
       }
       fill(status, 'Writing results…');
       try {
         const done = await importAll(scanId, r, (p) => fill(status, ...importText(p)));
+        filtered = !!(r.filters && r.filters.length);
         hasTab(true);
         fill(status, ...importText(done));
       } catch (e) {
@@ -130,7 +133,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
   // Shown once the scan has a tab here: brings it to the front (the server finds it also when renamed).
   const open: HTMLButtonElement = button('Open tab', () =>
     busy(open, async () => {
-      const r = await call('openResultTab', scanId);
+      const r = await call('openResultTab', scanId, filtered);
       fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
     }),
   );
@@ -142,23 +145,24 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
     go.textContent = yes ? 'Import again' : 'Import results';
     if (yes) buttons.insertBefore(open, go);
   };
-  const buttons = h('div', { class: 'buttons' }, go, open);
+  const buttons = h('div', 'buttons', go, open);
   hasTab(!!resultSheet);
 
-  const grid = h('div', { class: 'filters' }, ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));
+  const grid = h('div', 'filters', ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));
   const panel = h(
     'div',
-    { class: 'results' },
+    'results',
+    // Folded until asked: a list of scans is not a wall of filter fields.
     h(
-      'fieldset',
-      { class: 'filterset' },
-      h('legend', null, 'Filters and sort'),
+      'details',
+      'filterset',
+      h('summary', null, 'Filters and sort'),
       grid,
-      h('div', { class: 'excludes' }, ...excludes.map((x) => x.row)),
-      h('label', { class: 'sort' }, h('span', null, 'Sort'), sort),
+      h('div', 'excludes', ...excludes.map((x) => x.row)),
+      h('label', 'sort', h('span', null, 'Sort'), sort),
       h(
         'div',
-        { class: 'hint' },
+        'hint',
         'With filters, the rows they keep go to their own tab "… (filtered)", replaced by the next filtered import; the full results stay in their tab.',
       ),
     ),

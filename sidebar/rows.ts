@@ -2,42 +2,51 @@
  * Lists > Selected rows: the row actions on the rows selected in a result tab. The buttons come
  * from the server (listRowActions: labels and the session's last actions, so their text costs the
  * page nothing); a button asks what it would do (previewRowAction), Apply does it; Undo per recent
- * action not undone yet. The box holds the units, tag names or note of the actions that ask. Text only.
+ * action not undone yet. The box holds the units, tag names or note of the actions that ask. Every
+ * button goes through busy(): a double click sends once, and a new step takes an old error away.
+ * `changed` runs after Apply and Undo (the Lists view shows the lists' new counts). Text only.
  */
 import type { RowActionId, RowActionsView } from '../src/app/protocol';
 import { fail, message } from './app';
-import { button, fill, h } from './dom';
+import { busy, button, fill, h } from './dom';
 import { call } from './server';
 
-export function rowsSection(): HTMLElement {
-  const root = h('div', { class: 'rows' });
-  const arg = h('input');
+export function rowsSection(changed: () => void): HTMLElement {
+  const root = h('div', 'rows');
+  const arg = h('input', { 'aria-label': 'Units, tags or note' });
   const out = h('div', { class: 'small', 'aria-live': 'polite' });
-  const done = (r: { message: string }) => (message(r.message, 'ok'), load());
-  const go = (id: RowActionId) =>
-    call('previewRowAction', id, arg.value).then(
-      (p) =>
-        fill(out, p.message + ' ', p.count ? button('Apply', () => call('applyRowAction', id, arg.value).then(done, fail), 'action') : ''),
-      fail,
-    );
+  const done = (r: { message: string }) => {
+    message(r.message, 'ok');
+    load();
+    changed();
+  };
+  const go = (btn: HTMLButtonElement, id: RowActionId) =>
+    busy(btn, async () => {
+      fill(out);
+      const p = await call('previewRowAction', id, arg.value);
+      const apply: HTMLButtonElement = button('Apply', () => busy(apply, () => call('applyRowAction', id, arg.value).then(done)), 'action');
+      fill(out, p.message + ' ', p.count ? apply : '');
+    });
   const show = (v: RowActionsView) => {
     arg.placeholder = v.hint;
     fill(out);
     fill(
       root,
       h('h3', null, 'Selected rows'),
-      h('div', { class: 'buttons' }, ...v.actions.map((a) => button(a.label, () => go(a.id)))),
+      h(
+        'div',
+        'buttons',
+        ...v.actions.map((a) => {
+          const b: HTMLButtonElement = button(a.label, () => go(b, a.id));
+          return b;
+        }),
+      ),
       arg,
       out,
-      ...v.recent.map((x) =>
-        h(
-          'div',
-          { class: 'small' },
-          x.summary,
-          ' ',
-          button('Undo', () => call('undoRowAction', x.id).then(done, fail), 'link'),
-        ),
-      ),
+      ...v.recent.map((x) => {
+        const undo: HTMLButtonElement = button('Undo', () => busy(undo, () => call('undoRowAction', x.id).then(done)), 'link');
+        return h('div', 'small', x.summary, ' ', undo);
+      }),
     );
   };
   const load = () => {

@@ -14,8 +14,8 @@ import { scanCard } from './card';
 import { call, ServerError } from './server';
 
 function render(root: HTMLElement): void {
-  const running = h('div', { class: 'running' });
-  const setupBox = h('div', null, h('p', { class: 'muted' }, 'Reading the sheet…'));
+  const running = h('div', 'running');
+  const setupBox = h('div', null, h('p', 'muted', 'Reading the sheet…'));
   fill(root, running, setupBox);
   const shown = new Set<number>();
   const showRunning = (list: ScanProgress[]) => {
@@ -46,7 +46,7 @@ function render(root: HTMLElement): void {
     (e) => {
       fill(
         setupBox,
-        h('p', { class: 'muted' }, 'Select the sheet (or the cells) with the price list, then reopen New scan.'),
+        h('p', 'muted', 'Select the sheet (or the cells) with the price list, then reopen New scan.'),
         button('Try again', () => render(root)),
       );
       fail(e);
@@ -79,10 +79,10 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
   const question = setup.headerQuestion ? h('p', { class: 'error small header-question', role: 'alert' }, setup.headerQuestion) : null;
   return h(
     'div',
-    { class: 'form-group header-choice' },
+    'form-group header-choice',
     question,
     h('label', null, 'Header row ', input, ' ', use),
-    h('div', { class: 'hint' }, 'The row with the column names (0 if the list has none). Changing it reads the columns again.'),
+    h('div', 'hint', 'The row with the column names (0 if the list has none). Changing it reads the columns again.'),
   );
 }
 
@@ -111,17 +111,12 @@ function form(
   );
   const columns = h(
     'div',
-    { class: 'columns' },
+    'columns',
     ...setup.columns.map((c, i) =>
       h(
         'div',
-        { class: 'column' },
-        h(
-          'div',
-          { class: 'col-head' },
-          h('span', { class: 'letter' }, c.letter),
-          h('span', { class: 'header' }, c.header || '(no header)'),
-        ),
+        'column',
+        h('div', 'col-head', h('span', 'letter', c.letter), h('span', 'header', c.header || '(no header)')),
         h('div', { class: 'sample muted small', title: c.sample }, c.sample ? 'e.g. ' + c.sample : '(blank)'),
         roleSelects[i],
       ),
@@ -214,7 +209,7 @@ function form(
     if (e instanceof ServerError && e.openSettings)
       fill(
         previewBox,
-        keyPanel(e.message, () => fill(previewBox, h('p', { class: 'ok' }, 'Key saved. Press Send (or Preview) again.'))),
+        keyPanel(e.message, () => fill(previewBox, h('p', 'ok', 'Key saved. Press Send (or Preview) again.'))),
       );
     else {
       fill(previewBox);
@@ -227,7 +222,7 @@ function form(
   };
   const previewBtn = button('Preview', () =>
     busy(previewBtn, async () => {
-      fill(previewBox, h('p', { class: 'muted' }, 'Checking the rows…'));
+      fill(previewBox, h('p', 'muted', 'Checking the rows…'));
       try {
         const s = await call('previewScan', request());
         mark(s);
@@ -255,7 +250,7 @@ function form(
       fill(
         confirmBox,
         'This starts another scan of the same rows, charged again by the Scan Service. Send again?',
-        h('div', { class: 'buttons' }, yes, no),
+        h('div', 'buttons', yes, no),
       );
       confirmBox.hidden = false;
     },
@@ -263,17 +258,13 @@ function form(
   );
   const send = () =>
     busy(sendBtn, async () => {
-      fill(previewBox, h('p', { class: 'muted' }, 'Sending the rows…'));
+      fill(previewBox, h('p', 'muted', 'Sending the rows…'));
       try {
         const r = await call('startScan', request());
         mark(r.preview);
         fill(
           previewBox,
-          h(
-            'p',
-            { class: 'ok' },
-            'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.',
-          ),
+          h('p', 'ok', 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.'),
           // Google refused the hourly trigger: this scan is imported only while the sidebar is open.
           r.notice ? h('p', { class: 'warn', role: 'status' }, r.notice) : null,
           ...previewView(r.preview, true),
@@ -294,7 +285,7 @@ function form(
     h('h2', null, 'New scan'),
     h(
       'p',
-      { class: 'muted small' },
+      'muted small',
       setup.sheetName +
         ' · ' +
         setup.rangeA1 +
@@ -310,41 +301,37 @@ function form(
     field('Marketplace', market),
     field('Scan name', name),
     field('Supplier discount (%)', discount, 'Taken off every cost in the list, e.g. 5 for 5 %.'),
-    field('Prep cost per unit', prep, 'What preparing one order costs you (label, bag); taken off the profit.'),
+    field('Prep cost per unit', prep, 'What preparing one unit costs you (label, bag); taken off the profit of each unit.'),
     h(
       'div',
-      { class: 'form-group' },
+      'form-group',
       mp.row,
       h(
         'div',
-        { class: 'hint' },
-        'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of one prep cost per order.',
+        'hint',
+        'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of the same prep cost for every unit.',
       ),
       mpBox,
     ),
     h(
       'div',
-      { class: 'form-group' },
+      'form-group',
       ov.row,
       h(
         'div',
-        { class: 'hint' },
+        'hint',
         'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.',
       ),
       ovBox,
     ),
     h(
       'div',
-      { class: 'form-group' },
+      'form-group',
       hist.row,
-      h(
-        'div',
-        { class: 'hint' },
-        'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.',
-      ),
+      h('div', 'hint', 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.'),
     ),
     h('details', null, h('summary', null, 'What to buy'), field('Sales shared among offers', rule), ...buy.map((b) => field(b[1], b[2]))),
-    h('div', { class: 'buttons' }, sendBtn, previewBtn),
+    h('div', 'buttons', sendBtn, previewBtn),
     confirmBox,
     previewBox,
   );
@@ -380,17 +367,17 @@ export function keyPanel(why: string, saved: () => void): HTMLElement {
   );
   return h(
     'div',
-    { class: 'keypanel' },
-    h('p', { class: 'error' }, why),
+    'keypanel',
+    h('p', 'error', why),
     h(
       'p',
-      { class: 'small' },
+      'small',
       "Your API key is in the Scan Service's web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.",
     ),
     key,
     h(
       'div',
-      { class: 'buttons' },
+      'buttons',
       save,
       button('All settings', () => show('settings')),
     ),
@@ -404,7 +391,7 @@ function list(title: string, items: Array<HTMLElement>, more: number, open: bool
     'details',
     { open },
     h('summary', null, title),
-    h('ul', null, ...items, more > 0 ? h('li', { class: 'muted' }, 'and ' + num(more) + ' more') : null),
+    h('ul', null, ...items, more > 0 ? h('li', 'muted', 'and ' + num(more) + ' more') : null),
   );
 }
 
@@ -423,7 +410,7 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (!sent)
     out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
-  if (s.problems.length) out.push(h('ul', { class: 'problems error' }, ...s.problems.map((p) => h('li', null, p.message))));
+  if (s.problems.length) out.push(h('ul', 'problems error', ...s.problems.map((p) => h('li', null, p.message))));
   // A missing role: the rows were not read, so there are no counts to show yet.
   if (!s.ok && c.dataRows === 0 && s.problems.some((p) => p.field === 'roles')) return out;
   const reasons = Object.keys(c.bySkipReason).map((k) => {
@@ -434,7 +421,7 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   out.push(
     h(
       'p',
-      { class: 'small counts' },
+      'small counts',
       plural(c.dataRows, 'data row') +
         ': ' +
         num(c.send) +

@@ -8,11 +8,11 @@ import { call } from './server';
 const FORMULAS_LABEL = 'Formulas in this spreadsheet run on my key';
 
 function render(root: HTMLElement): void {
-  fill(root, h('p', { class: 'muted' }, 'Loading settings…'));
+  fill(root, h('p', 'muted', 'Loading settings…'));
   call('getSettings').then(
     (s) => form(root, s),
     (e) => {
-      fill(root, h('p', { class: 'muted' }, 'Settings could not be loaded.'));
+      fill(root, h('p', 'muted', 'Settings could not be loaded.'));
       fail(e);
     },
   );
@@ -72,7 +72,7 @@ function form(root: HTMLElement, s: SettingsView): void {
         if (first && s.hasApiKey) {
           fill(
             result,
-            h('span', { class: 'ok' }, 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas here run on it.' : '') + ' '),
+            h('span', 'ok', 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas here run on it.' : '') + ' '),
             button('Continue to New scan', () => show('scan'), 'action'),
           );
           // The key is saved: the Formulas section now shows the on/off switch.
@@ -87,7 +87,7 @@ function form(root: HTMLElement, s: SettingsView): void {
   );
   const testBtn = button('Test connection', () =>
     busy(testBtn, async () => {
-      fill(result, h('span', { class: 'muted' }, 'Testing…'));
+      fill(result, h('span', 'muted', 'Testing…'));
       try {
         // What the user typed is what they mean to test; it is NOT saved by testing (a mistyped key
         // must not replace the good one). Save keeps it.
@@ -109,19 +109,19 @@ function form(root: HTMLElement, s: SettingsView): void {
     }),
   );
 
-  const sharing = h('div', { class: 'form-group' });
+  const sharing = h('div', 'form-group');
   const renderSharing = (v: SettingsView) => {
     if (!v.isOwner) {
       // Not offered (a shared drive, or another user owns the file): the server says why and what works.
-      fill(sharing, h('div', { class: 'hint' }, v.formulaNote));
+      fill(sharing, h('div', 'hint', v.formulaNote));
       return;
     }
     if (!v.hasApiKey) {
-      fill(sharing, h('div', { class: 'hint' }, 'They run once your key is saved.'));
+      fill(sharing, h('div', 'hint', 'They run once your key is saved.'));
       return;
     }
     const c = checkbox(FORMULAS_LABEL, v.formulaKeyShared, { name: 'formulaKeyShared' });
-    const hint = h('div', { class: 'hint' }, v.formulaNote);
+    const hint = h('div', 'hint', v.formulaNote);
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
       busy(c.input, () =>
@@ -141,29 +141,29 @@ function form(root: HTMLElement, s: SettingsView): void {
     fill(sharing, c.row, hint);
   };
   renderSharing(s);
-  const withKeyHint = withKey ? h('div', { class: 'hint' }, s.formulaNote) : null;
+  const withKeyHint = withKey ? h('div', 'hint', s.formulaNote) : null;
 
   fill(
     root,
     h('h2', null, 'Settings'),
     h(
       'p',
-      { class: 'small' },
+      'small',
       "The add-on sends your price lists to the Product Sourcing Scan Service with your account's API key. Find it in the Scan Service's web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.",
     ),
     withHint(field('API key', key), saved),
     field('Service address', url),
     field('Default marketplace', market),
-    ...(withKey ? [h('div', { class: 'form-group' }, withKey.row, withKeyHint)] : []),
-    h('div', { class: 'buttons' }, saveBtn, testBtn),
+    ...(withKey ? [h('div', 'form-group', withKey.row, withKeyHint)] : []),
+    h('div', 'buttons', saveBtn, testBtn),
     result,
     h('h3', null, 'Formulas'),
     sharing,
     h('h3', null, 'Webhooks'),
-    h('div', { class: 'hint' }, 'Notify your own address when a scan finishes.'),
+    h('div', 'hint', 'Notify your own address when a scan finishes.'),
     h(
       'div',
-      { class: 'buttons' },
+      'buttons',
       button('Manage webhooks', () => show('webhooks')),
     ),
   );

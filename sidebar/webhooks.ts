@@ -4,7 +4,7 @@
  * confirmed inline), and the secret shown once after create and regenerate, with a copy button.
  * The secret lives only in this page's secret box until "Done" or leaving the view.
  */
-import type { WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
+import type { WebhookHelp, WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
@@ -15,28 +15,26 @@ export function when(t: string): string {
   return m ? m[1] + ' ' + m[2] : t || '—';
 }
 
-function receiverHelp(): HTMLElement {
+/** The explanations, from the server (they cost the page nothing): what can receive, and a sample event to set up an automation with. */
+function helpBox(help: WebhookHelp): HTMLElement {
+  const sample = h('textarea', {
+    readonly: true,
+    rows: 8,
+    spellcheck: 'false',
+    'aria-label': 'Sample scan.complete event',
+    name: 'sample',
+  });
+  sample.value = help.sample;
   return h(
-    'details',
-    { class: 'receiver-help' },
-    h('summary', null, 'What can receive webhooks'),
+    'div',
+    null,
+    h('details', 'receiver-help', h('summary', null, 'What can receive webhooks'), ...help.receiver.map((t) => h('p', 'small', t))),
     h(
-      'p',
-      { class: 'small' },
-      'The Scan Service POSTs to the address when a scan finishes, signed with the webhook’s secret (header X-Service-Signature). ' +
-        'The receiver must be an HTTPS address on the public internet that answers within 10 seconds; redirects are not followed.',
-    ),
-    h(
-      'p',
-      { class: 'small' },
-      'An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, ' +
-        'and a web app cannot read the signature header.',
-    ),
-    h(
-      'p',
-      { class: 'small' },
-      'Use the example receiver that comes with this add-on’s source (examples/webhook-receiver: a small Node server that checks the ' +
-        'signature and logs or saves each scan), your own server, or an automation service (such as Zapier or Make) that gives you an HTTPS webhook address.',
+      'details',
+      'sample-event',
+      h('summary', null, 'Sample event (for Zapier or Make)'),
+      ...help.test.map((t) => h('p', 'small', t)),
+      sample,
     ),
   );
 }
@@ -82,8 +80,8 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
       { class: 'secret', role: 'region', 'aria-label': 'New secret' },
       h('p', null, what + ' ', h('b', null, made.webhook.name), ':'),
       input,
-      h('div', { class: 'buttons' }, copy, close, status),
-      h('p', { class: 'warn' }, 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.'),
+      h('div', 'buttons', copy, close, status),
+      h('p', 'warn', 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.'),
     ),
   );
   input.select();
@@ -91,32 +89,22 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
 
 function render(root: HTMLElement): void {
   const secret = h('div', { 'data-role': 'secret' });
-  const listBox = h('div', { class: 'list' }, h('p', { class: 'muted' }, 'Loading webhooks…'));
+  const listBox = h('div', 'list', h('p', 'muted', 'Loading webhooks…'));
   const addBox = h('div');
+  const about = h('div');
   const back = button('‹ Settings', () => show('settings'));
   const refresh = button('Refresh', () => busy(refresh, async () => load()));
-  fill(
-    root,
-    h('div', { class: 'title-row' }, h('h2', null, 'Webhooks'), h('span', null, back, refresh)),
-    h(
-      'p',
-      { class: 'small' },
-      'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.',
-    ),
-    receiverHelp(),
-    secret,
-    listBox,
-    addBox,
-  );
+  fill(root, h('div', 'title-row', h('h2', null, 'Webhooks'), h('span', null, back, refresh)), about, secret, listBox, addBox);
 
   const load = (): Promise<void> =>
     call('listWebhooks').then(
       (list) => {
+        fill(about, h('p', 'small', list.help.about), helpBox(list.help));
         drawList(list);
         drawAdd(list);
       },
       (e) => {
-        fill(listBox, h('p', { class: 'muted' }, 'The webhooks could not be listed.'));
+        fill(listBox, h('p', 'muted', 'The webhooks could not be listed.'));
         fill(addBox);
         fail(e);
       },
@@ -133,24 +121,24 @@ function render(root: HTMLElement): void {
 
   function drawList(list: WebhookList): void {
     const count = h('p', { class: 'small muted', 'data-role': 'count' }, list.webhooks.length + ' of ' + list.limit + ' webhooks');
-    if (!list.webhooks.length) fill(listBox, h('p', { class: 'muted' }, 'No webhooks yet.'), count);
+    if (!list.webhooks.length) fill(listBox, h('p', 'muted', 'No webhooks yet.'), count);
     else fill(listBox, ...list.webhooks.map(hookCard), count);
   }
 
   function hookCard(w: WebhookView): HTMLElement {
-    const out = h('div', { class: 'out' });
+    const out = h('div', 'out');
     const card = h(
       'article',
       { class: 'card webhook', 'data-id': w.id },
       h(
         'div',
-        { class: 'card-head' },
-        h('span', { class: 'name' }, w.name),
+        'card-head',
+        h('span', 'name', w.name),
         h('span', { class: 'badge ' + (w.active ? 's-success' : 's-off') }, w.active ? 'on' : 'off'),
       ),
-      h('div', { class: 'url small' }, w.url),
-      h('div', { class: 'small muted' }, 'Events: ' + (w.events.join(', ') || '—')),
-      h('div', { class: 'small muted' }, 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
+      h('div', 'url small', w.url),
+      h('div', 'small muted', 'Events: ' + (w.events.join(', ') || '—')),
+      h('div', 'small muted', 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
     );
     const edit = (label: string, name: string, value: string, type: string, save: (v: string) => Promise<unknown>) => () => {
       const input = h('input', { type, name, value, spellcheck: 'false' });
@@ -160,7 +148,7 @@ function render(root: HTMLElement): void {
         field(label, input),
         h(
           'div',
-          { class: 'buttons' },
+          'buttons',
           ok,
           button('Cancel', () => fill(out)),
         ),
@@ -208,10 +196,10 @@ function render(root: HTMLElement): void {
     card.appendChild(
       h(
         'div',
-        { class: 'actions' },
+        'actions',
         h(
           'div',
-          { class: 'row' },
+          'row',
           button(
             'Rename',
             edit('New name', 'rename', w.name, 'text', (v) => call('updateWebhook', w.id, { name: v })),
@@ -257,15 +245,9 @@ function render(root: HTMLElement): void {
       addBox,
       h('h3', null, 'Add a webhook'),
       field('Name', name),
-      field(
-        'Address',
-        url,
-        list.loopbackAllowed
-          ? 'HTTPS on the public internet. This is a local Scan Service, so addresses on this computer (http://localhost:…) are accepted too.'
-          : 'HTTPS on the public internet (no private or local addresses).',
-      ),
-      h('div', { class: 'form-group' }, h('label', null, 'Events'), ...events.map((x) => x.c.row)),
-      h('div', { class: 'buttons' }, add),
+      field('Address', url, list.help.address),
+      h('div', 'form-group', h('label', null, 'Events'), ...events.map((x) => x.c.row)),
+      h('div', 'buttons', add),
     );
   }
 

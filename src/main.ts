@@ -30,6 +30,7 @@ export {
   getListsStatus,
   selectRow,
   setAutoSync,
+  restoreListEntries,
   menuSyncLists,
 } from './app/lists/server';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';

@@ -50,7 +50,8 @@ export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunc
   downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult;
   exportScan(scanId: number): ExportResult;
   /** Shows (activates) the scan's result tab in this spreadsheet; a plain message when there is none. */
-  openResultTab(scanId: number): { sheetName: string };
+  /** filtered: the tab of the last filtered import first (the sidebar just imported with filters). */
+  openResultTab(scanId: number, filtered?: boolean): { sheetName: string };
 
   convertSelectedColumn(request?: ColumnConversionRequest | null): ColumnConversionProgress;
 }
@@ -68,6 +69,8 @@ export type {
   SyncReport,
   ListStatusView,
   ListsStatus,
+  ListEntryView,
+  RestoreResult,
 } from './lists/protocol';
 
 // ---- Row actions (selected result rows into the lists) -------------------------------------------

@@ -123,6 +123,22 @@ describe('scan history', () => {
     }
   });
 
+  test('open after a filtered import: the filtered tab when the sidebar asks for it, else the full tab (issue 27)', async () => {
+    const { rt, wb } = session();
+    try {
+      rt.scriptRun('importScan', [main, null]);
+      const r = rt.scriptRun('importScan', [main, { filters: [{ field: 'profit', operator: '>=', value: 0 }] }]) as { sheetName: string };
+      expect(r.sheetName).toBe('Main =list (filtered)');
+      wb.activeSheet = wb.requireSheet('Sheet1');
+      expect(rt.scriptRun('openResultTab', [main, true])).toEqual({ sheetName: 'Main =list (filtered)' });
+      expect(wb.activeSheet!.name).toBe('Main =list (filtered)');
+      expect(rt.scriptRun('openResultTab', [main, false])).toEqual({ sheetName: 'Main =list' });
+      expect(rt.scriptRun('openResultTab', [main])).toEqual({ sheetName: 'Main =list' });
+    } finally {
+      rt.close();
+    }
+  });
+
   test('downloads CSV, XLSX and JSON to Drive files the user can open, byte for byte what the service sent', async () => {
     const { rt } = session();
     try {

@@ -9,7 +9,7 @@ import { connect } from './scanflow-helpers';
 import { api, listAll, listsRuntime, rangeArea, startClockedService, tab, userTable, type ClockedService } from './lists-helpers';
 
 // Each test has accounts of its own (fresh keys), so no test sees another's entries.
-const KEYS = Array.from({ length: 24 }, (_, i) => `lists-key-${String(i).padStart(2, '0')}-aaaaaaaaaaaa`);
+const KEYS = Array.from({ length: 32 }, (_, i) => `lists-key-${String(i).padStart(2, '0')}-aaaaaaaaaaaa`);
 let nextKey = 0;
 /** An account limited to the US marketplace (others answer 403). */
 const US_ONLY = 'lists-key-us-only-aaaaaaaaaa';
@@ -313,6 +313,62 @@ test('the deletion guard: a cleared tab deletes nothing until confirmed', async 
   const confirmed = byList(rt.scriptRun('syncNow', [true]), 'brands');
   expect(confirmed).toMatchObject({ state: 'synced', toService: { deleted: 60 } });
   expect(await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).toEqual([]);
+  rt.close();
+});
+
+test('the deletion guard names the entries and puts them back into the named range on request; the next sync deletes nothing (issue 27)', async () => {
+  const { rt, wb } = setUp();
+  const brands = Array.from({ length: 70 }, (_, i) => ['US', `Brand ${i}`]);
+  put(wb, 'Scan brand blocklist', brands);
+  rt.scriptRun('syncNow');
+  // 60 of the 70 rows leave the sheet (cleared from the bottom up, as a slip of the mouse does).
+  for (let i = 10; i < 70; i++) {
+    wb.type('Scan brand blocklist', `A${i + 2}`, '');
+    wb.type('Scan brand blocklist', `B${i + 2}`, '');
+  }
+  svc.clock.advance(61_000);
+  const blocked = byList(rt.scriptRun('syncNow'), 'brands');
+  expect(blocked).toMatchObject({ state: 'blocked', serviceDeletions: 60 });
+  // The first 20 are named (deletions first); the counts say how many in all.
+  expect(blocked.entries).toHaveLength(20);
+  expect(blocked.entries[0]).toEqual({ to: 'service', change: 'deleted', label: 'US · Brand 10' });
+  expect(blocked.entries.every((e: any) => e.to === 'service' && e.change === 'deleted')).toBe(true);
+  svc.clock.advance(61_000);
+  const r = rt.scriptRun('restoreListEntries', ['brands']) as any;
+  expect(r.restored).toBe(60);
+  expect(r.message).toBe(
+    '60 entries were put back into SCAN_BRAND_BLOCKLIST (tab Scan brand blocklist). The next sync deletes nothing there.',
+  );
+  const rows = tab(wb, 'Scan brand blocklist').filter((x) => x[1] !== '');
+  expect(
+    rows
+      .slice(1)
+      .map((x) => x[1])
+      .sort(),
+  ).toEqual(brands.map((b) => b[1]).sort());
+  // The named range covers them (the sync reads the range only).
+  const area = rangeArea(wb, 'SCAN_BRAND_BLOCKLIST')!;
+  expect(area.r2 - area.r1).toBeGreaterThanOrEqual(70);
+  svc.clock.advance(61_000);
+  const after = byList(rt.scriptRun('syncNow'), 'brands');
+  expect(after).toMatchObject({ state: 'unchanged', toService: { added: 0, changed: 0, deleted: 0 }, sheetEntries: 70 });
+  expect((await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).length).toBe(70);
+  // Nothing left to put back.
+  expect((rt.scriptRun('restoreListEntries', ['brands']) as any).restored).toBe(0);
+  rt.close();
+});
+
+test('a preview names the entries it would change, first 20 (issue 27)', async () => {
+  const { rt, wb } = setUp();
+  put(wb, 'Scan brand blocklist', [
+    ['US', 'Acme'],
+    ['US', 'Zed'],
+  ]);
+  const p = byList(rt.scriptRun('previewSync'), 'brands');
+  expect(p.entries).toEqual([
+    { to: 'service', change: 'added', label: 'US · Acme' },
+    { to: 'service', change: 'added', label: 'US · Zed' },
+  ]);
   rt.close();
 });
 

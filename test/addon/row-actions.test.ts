@@ -155,6 +155,32 @@ test('each action on one row: the list table, exactly that entry on the service 
   w.rt.close();
 });
 
+test('the Lists status after a row action names the tab and counts the entries, not "not set up · not synced yet" (issue 27)', async () => {
+  const w = await world();
+  const rows = rowsOf(w.wb, w.sheet);
+  const brands = (st: any) => st.lists.find((l: any) => l.list === 'brands');
+  expect(brands(w.rt.scriptRun('getListsStatus'))).toMatchObject({ sheetName: null, count: null, lastSync: null });
+  const acme = rows.find((r) => r.Brand === 'Acme')!;
+  select(w.wb, w.sheet, acme.row, acme.row);
+  const r = w.rt.scriptRun('applyRowAction', ['blockBrands']) as any;
+  expect(brands(w.rt.scriptRun('getListsStatus'))).toEqual({
+    list: 'brands',
+    title: expect.any(String),
+    rangeName: 'SCAN_BRAND_BLOCKLIST',
+    sheetName: 'Scan brand blocklist',
+    count: 1,
+    lastSync: null,
+    lastResult: 'Row action: Block 1 brand (US): Acme',
+    state: null,
+  });
+  w.rt.scriptRun('undoRowAction', [r.id]);
+  expect(brands(w.rt.scriptRun('getListsStatus'))).toMatchObject({ count: 0, lastResult: 'Undo: Block 1 brand (US): Acme' });
+  // A sync afterwards writes its own status (time, state, count).
+  w.rt.scriptRun('syncNow', []);
+  expect(brands(w.rt.scriptRun('getListsStatus'))).toMatchObject({ count: 0, lastSync: expect.any(String) });
+  w.rt.close();
+});
+
 test('500 selected rows: one request per area, one write of each list table; the figures', async () => {
   const w = await world(520);
   select(w.wb, w.sheet, 2, 501);

@@ -6,6 +6,7 @@
  * 10-webhook limit said before the service refuses, refused addresses, the service's refusal in
  * plain words, and a regenerated secret invalidating the old one at the example receiver.
  */
+import { webhookHelp } from '../../src/app/webhooks/help';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
@@ -70,6 +71,7 @@ test('each operation: create (secret once), list, rename, change address, events
     limitMessage: null,
     events: ['scan.complete'],
     loopbackAllowed: true,
+    help: webhookHelp(true),
   });
 
   const made = run<WebhookSecret>(rt, 'createWebhook', { name: '  Zapier  ', url: 'https://hooks.example.com/catch/1' });

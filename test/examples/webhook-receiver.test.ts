@@ -4,6 +4,7 @@
  * development flag letting webhooks point at loopback) after real scans finish. Also what it
  * refuses when sent directly.
  */
+import { SAMPLE_EVENT } from '../../src/app/webhooks/help';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +25,15 @@ import {
 
 jest.setTimeout(45_000);
 
-const KEYS = ['rcv-real-0123456789', 'rcv-tamper-0123456789', 'rcv-stale-0123456789', 'rcv-retry-0123456789', 'rcv-lost-0123456789'];
-const [REAL, TAMPER, STALE, RETRY, LOST] = KEYS;
+const KEYS = [
+  'rcv-real-0123456789',
+  'rcv-tamper-0123456789',
+  'rcv-stale-0123456789',
+  'rcv-retry-0123456789',
+  'rcv-lost-0123456789',
+  'rcv-sample-0123456789',
+];
+const [REAL, TAMPER, STALE, RETRY, LOST, SAMPLE] = KEYS;
 let svc: SpawnedService;
 let dir: string;
 const stops: Array<() => Promise<void>> = [];
@@ -326,4 +334,19 @@ test('without a secret it does not start, and says what to set', () => {
   const r = spawnSync(process.execPath, [RECEIVER], { env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', timeout: 10_000 });
   expect(r.status).toBe(2);
   expect(r.stderr).toMatch(/^Set WEBHOOK_SECRET to the secret the add-on showed/);
+});
+
+test("the add-on's sample event (Settings > Webhooks, for Zapier or Make) has the shape of a real delivery; the example receiver takes it, stamped and signed, like one", async () => {
+  const { hook, rcv, relay } = await hookThroughRelay(SAMPLE, () => 'forward');
+  await runScan(svc.url, SAMPLE, 'Sample shape');
+  await waitFor(() => relay.answered() === 1, 'the delivery');
+  const real = JSON.parse(relay.deliveries[0].raw.toString());
+  const shape = (o: Record<string, unknown>): unknown =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v && typeof v === 'object' ? shape(v as Record<string, unknown>) : typeof v]));
+  expect(shape(SAMPLE_EVENT)).toEqual(shape(real));
+  const raw = JSON.stringify({ ...SAMPLE_EVENT, timestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+  const res = await post(rcv.url, raw, signedWith(raw, hook.secret));
+  expect(res.status).toBe(200);
+  await waitFor(() => rcv.handled().length === 2, 'the sample');
+  expect(rcv.handled()[1]).toMatch(/ scan 12345 "Sample price list 2026-01-05" success: 36 lines, 36 products, 0 errors /);
 });

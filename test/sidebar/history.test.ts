@@ -209,7 +209,8 @@ describe('history', () => {
     );
     await card.getByRole('button', { name: 'Open tab' }).click();
     await until(() => card.locator('.import-status').innerText(), 'Tab Imported (renamed) is open.');
-    expect(sb.callsOf('openResultTab')).toEqual([[51]]);
+    // Not after a filtered import: the full tab.
+    expect(sb.callsOf('openResultTab')).toEqual([[51, false]]);
     await sb.close();
   });
 

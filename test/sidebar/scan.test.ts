@@ -312,6 +312,9 @@ describe('preview', () => {
     await expect(hintOf('Multipack override')).resolves.toMatch(/pack of this many units/);
     await expect(hintOf('Pull historical data')).resolves.toMatch(/90-day average rank/);
     await expect(hintOf('Prep cost per unit')).resolves.toMatch(/taken off the profit/);
+    // The service takes prep_cost per unit (its result column "Per unit"), not per order (issue 27).
+    await expect(hintOf('Prep cost per unit')).resolves.toMatch(/one unit costs/);
+    await expect(page.locator('.hint', { hasText: /per order|one order/ }).count()).resolves.toBe(0);
     await sb.close();
   });
 });
@@ -517,7 +520,9 @@ describe('import', () => {
     await expect(card.locator('.import-status').innerText()).resolves.toBe('Results are in tab Price list 2026-11-21.');
     // Already imported: nothing is imported until asked.
     expect(sb.callsOf('importScan')).toEqual([]);
-    // Filters are in view, not folded away.
+    // Filters are folded until asked (issue 27: a list of scans is not a wall of filter fields).
+    await expect(card.getByLabel('Profit at least').isVisible()).resolves.toBe(false);
+    await card.getByText('Filters and sort').click();
     await expect(card.getByLabel('Profit at least').isVisible()).resolves.toBe(true);
     await card.getByLabel('Profit at least').fill('$2.50');
     await card.getByLabel('ROI on Total cost at least (%)').fill('30 %');

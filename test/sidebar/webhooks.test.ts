@@ -11,6 +11,7 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from '../../src/app/protocol';
 import { canned, closeBrowser, DIST, openSidebar, screenshot, until, type Sidebar } from './harness';
 import { settings } from './data';
+import { SAMPLE_EVENT, webhookHelp } from '../../src/app/webhooks/help';
 import { everythingOutsideUserProperties } from '../addon/scanflow-helpers';
 
 jest.setTimeout(60_000);
@@ -34,7 +35,17 @@ function hook(over: Partial<WebhookView> = {}): WebhookView {
   };
 }
 function list(webhooks: WebhookView[], over: Partial<WebhookList> = {}): WebhookList {
-  return { webhooks, limit: 10, atLimit: false, limitMessage: null, events: ['scan.complete'], loopbackAllowed: false, ...over };
+  const loopbackAllowed = over.loopbackAllowed ?? false;
+  return {
+    webhooks,
+    limit: 10,
+    atLimit: false,
+    limitMessage: null,
+    events: ['scan.complete'],
+    loopbackAllowed,
+    help: webhookHelp(loopbackAllowed),
+    ...over,
+  };
 }
 
 async function assertInert(sb: Sidebar): Promise<void> {
@@ -76,6 +87,15 @@ test('the list: name, address, events, on/off, created and updated; the Settings
     /An Apps Script web app cannot receive them: Google answers a POST to it with a redirect, which the service does not follow, and a web app cannot read the signature header\./,
   );
   await expect(page.locator('.receiver-help').innerText()).resolves.toMatch(/examples\/webhook-receiver/);
+  // No test delivery exists (API, Google's URL allow-list): a sample of the event to set up Zapier or Make with (issue 27).
+  await page.getByText('Sample event (for Zapier or Make)').click();
+  await expect(
+    page
+      .getByLabel('Sample scan.complete event')
+      .inputValue()
+      .then((v) => JSON.parse(v)),
+  ).resolves.toEqual(SAMPLE_EVENT);
+  await expect(page.locator('.sample-event').innerText()).resolves.toMatch(/cannot send a test event to your address/);
   await screenshot(page, 'webhooks-list');
   await page.getByRole('button', { name: '‹ Settings' }).click();
   await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();

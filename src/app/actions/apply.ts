@@ -62,6 +62,16 @@ export function openList(
   return { table: t, read: readRows(kind, tableRows(t), defaultMarketplace) };
 }
 
+/** How many entries the list's table holds once `done` is written. */
+export function entriesAfter(lt: ListTable, done: readonly Change[]): number {
+  const after = new Map(lt.read.entries);
+  for (const c of done) {
+    if (c.after === null) after.delete(c.key);
+    else after.set(c.key, c.after);
+  }
+  return after.size;
+}
+
 /** Sends, writes and records the changes; answers them with notes' new ids in place of "new:" keys. */
 export function applyChanges(env: SyncEnv, list: ListId, lt: ListTable, changes: readonly Change[]): Change[] {
   const kind = listKind(list);

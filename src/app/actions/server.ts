@@ -5,11 +5,11 @@
  * the lists sync and imports also take.
  */
 import { activeSpreadsheet, asSidebarCall, documentProperties } from '../services';
-import { gasSyncEnv, withListsLock } from '../lists/server';
+import { gasSyncEnv, noteListWritten, withListsLock } from '../lists/server';
 import type { ListId } from '../lists/kinds';
 import { resultTabs } from '../results/tabs';
 import { readActions, writeActions, type ActionRecord } from '../../store/actions';
-import { applyChanges, openList } from './apply';
+import { applyChanges, entriesAfter, openList } from './apply';
 import { refreshResultTabs } from './marks';
 import {
   checkArgs,
@@ -114,6 +114,7 @@ export function applyRowAction(action: RowActionId, arg?: string | string[] | nu
       const p = preview(plan, sel);
       if (!plan.changes.length) return { ...p, id: null, marked: 0 };
       const done = applyChanges(env, plan.list, lt!, plan.changes);
+      noteListWritten(env.account, plan.list, entriesAfter(lt!, done), 'Row action: ' + plan.summary);
       const record: ActionRecord = {
         id: newId(),
         at: new Date().toISOString(),
@@ -151,7 +152,7 @@ export function undoRowAction(id: string): RowActionResult {
         if (now !== after) moved++;
         else back.push({ key, before: after, after: before });
       }
-      if (back.length) applyChanges(env, list, lt, back);
+      if (back.length) noteListWritten(env.account, list, entriesAfter(lt, applyChanges(env, list, lt, back)), 'Undo: ' + record.summary);
       record.undone = true;
       writeActions(ssId, records);
       const marked = refreshResultTabs(env.ss, documentProperties(), mp);

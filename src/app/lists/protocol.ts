@@ -26,6 +26,15 @@ export interface ListRefusedView {
   reason: string;
 }
 
+/** One entry a sync changes (or would), for people. */
+export interface ListEntryView {
+  /** Where the change goes: the service, or the sheet's table. */
+  to: 'service' | 'sheet';
+  change: 'added' | 'changed' | 'deleted';
+  /** The entry for people ("US · Acme"), cut to 80 characters. */
+  label: string;
+}
+
 export type ListState = 'not-set-up' | 'problem' | 'preview' | 'synced' | 'blocked' | 'conflicts' | 'unchanged';
 
 export interface ListReport {
@@ -47,6 +56,8 @@ export interface ListReport {
   refusedCount: number;
   /** At most 100 listed. */
   refused: ListRefusedView[];
+  /** The first entries changed (deletions first), at most 20; the counts above give how many more. */
+  entries: ListEntryView[];
   /** Deletions the guard counted (blocked when state is 'blocked'). */
   serviceDeletions: number;
   sheetDeletions: number;
@@ -96,4 +107,16 @@ export interface ListsServerFunctions {
   resolveConflicts(list: ListIdName, keys: string[] | 'all', side: 'sheet' | 'service'): SyncReport;
   selectRow(sheetName: string, row: number): { ok: boolean };
   setAutoSync(on: boolean): ListsStatus;
+  /**
+   * The entries a sync would delete at the service because their rows left the sheet (what the deletion
+   * guard stops) are put back into the list's table (the named range), with the service's values.
+   */
+  restoreListEntries(list: ListIdName): RestoreResult;
+}
+
+export interface RestoreResult {
+  restored: number;
+  /** Where they went and what comes next, for people. */
+  message: string;
+  status: ListsStatus;
 }

@@ -43,7 +43,7 @@ import { dailyQuotaOf } from '../trigger/quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
 import { refreshResultTabs } from '../actions/marks';
 import { CELL_MAX_CHARS, cutText } from '../../sheet/safe';
-import type { ListReport, ListsStatus, ListState, SyncReport } from './protocol';
+import type { ListReport, ListsStatus, ListState, RestoreResult, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
@@ -139,10 +139,14 @@ function emptyReport(kind: ListKind, state: ListState, message: string): ListRep
     conflicts: [],
     refusedCount: 0,
     refused: [],
+    entries: [],
     serviceDeletions: 0,
     sheetDeletions: 0,
   };
 }
+
+/** Entries named in a report (the counts say how many there are in all). */
+const LISTED_ENTRIES = 20;
 
 /** A value for people: parts joined by " · ", long text cut (the sidebar shows it; the sheet has it all). */
 const readable = (s: string | null) => {
@@ -162,6 +166,8 @@ export interface ListOptions {
   apply: boolean;
   confirmDeletions: boolean;
   resolutions?: { [key: string]: Side };
+  /** Instead of syncing: put the entries the sync would delete at the service back into the sheet. */
+  restore?: boolean;
 }
 
 /** One list: read, plan and (when asked) apply. Throws OutOfTimeError when the time ran out. */
@@ -232,9 +238,31 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   report.refused = refused.slice(0, LISTED);
   // Entries of the service too long for the sheet that no row holds: named in the list's message.
   const unwritten = tooLong.filter((o) => o.row === null);
+  const cut = (t: string) => (t.length > 80 ? cutText(t, 79) + '…' : t);
+  const named: ListReport['entries'] = [];
+  const name = (to: 'service' | 'sheet', change: 'added' | 'changed' | 'deleted', key: string, value: string | null) => {
+    if (named.length < LISTED_ENTRIES) named.push({ to, change, label: cut(label(kind, key, value)) });
+  };
+  // Deletions first: they are what a seller checks before confirming.
+  for (const e of plan.sendDelete) name('service', 'deleted', e.key, e.value);
+  for (const key of plan.writeDelete) name('sheet', 'deleted', key, sheet.get(key) ?? null);
+  for (const e of plan.sendUpsert) name('service', service.has(e.key) ? 'changed' : 'added', e.key, e.value);
+  for (const e of plan.writeUpsert) name('sheet', sheet.has(e.key) ? 'changed' : 'added', e.key, e.value);
+  report.entries = named;
   report.serviceDeletions = guard.serviceDeletions;
   report.sheetDeletions = guard.sheetDeletions;
   const work = plan.sendUpsert.length + plan.sendDelete.length + plan.writeUpsert.length + plan.writeDelete.length;
+  if (opts.restore) {
+    // The rows that left the sheet come back with the service's values; the next sync then has nothing to delete.
+    const back: SheetChanges = { update: new Map(), remove: new Set(), append: [] };
+    for (const e of plan.sendDelete) back.append.push(kind.cells(e.key, service.get(e.key) ?? e.value));
+    if (back.append.length) writeTable(env.ss, kind, t, back);
+    report.state = 'unchanged';
+    report.toService = zero();
+    report.toSheet = { added: back.append.length, changed: 0, deleted: 0 };
+    report.message = summary(report, false);
+    return report;
+  }
   if (guard.blocked && !opts.confirmDeletions) {
     report.state = 'blocked';
     report.message = guard.message;
@@ -351,7 +379,8 @@ interface RunState {
 
 /** A finished list in the checkpoint: counts and message only (a property holds 9 KB; notes can be 10,000 characters). */
 function trim(r: ListReport): ListReport {
-  return { ...r, conflicts: [], refused: [] };
+  // The named entries of a list the guard stopped stay: the sidebar shows them next to "put them back".
+  return { ...r, conflicts: [], refused: [], entries: r.state === 'blocked' ? r.entries : [] };
 }
 
 function readJson<T>(props: GoogleAppsScript.Properties.Properties, key: string): T | null {
@@ -364,7 +393,21 @@ function readJson<T>(props: GoogleAppsScript.Properties.Properties, key: string)
   }
 }
 
-type StatusMap = { [list: string]: { at: string; result: string; state: ListState; count: number } };
+/** `at` '' : the list was written by a row action but never synced by this account. */
+type StatusMap = { [list: string]: { at: string; result: string; state: ListState | null; count: number } };
+
+/**
+ * A row action (or its undo) wrote a list, in the sheet and at the service alike: the status says so,
+ * with the entries the table has now, so the Lists view no longer says "not synced yet" over a
+ * filled list. The last sync's time and state stay.
+ */
+export function noteListWritten(account: string, list: string, count: number, result: string): void {
+  const props = documentProperties();
+  const status = readJson<StatusMap>(props, STATUS_PREFIX + account) || {};
+  const prev = status[list];
+  status[list] = { at: prev ? prev.at : '', result: result.slice(0, 300), state: prev ? prev.state : null, count };
+  props.setProperty(STATUS_PREFIX + account, JSON.stringify(status));
+}
 
 function saveStatus(account: string, reports: ListReport[]): void {
   const props = documentProperties();
@@ -564,7 +607,7 @@ export function getListsStatus(): ListsStatus {
           rangeName: k.rangeName,
           sheetName: range ? range.getSheet().getName() : null,
           count: st ? st.count : null,
-          lastSync: st ? st.at : null,
+          lastSync: st && st.at ? st.at : null,
           lastResult: st ? st.result : ACCOUNT_FALLBACK_NOTE,
           state: st ? st.state : null,
         };
@@ -573,6 +616,20 @@ export function getListsStatus(): ListsStatus {
       unfinished: account ? props.getProperty(RUN_PREFIX + account) !== null : false,
       notice: auto === 'on' ? autoSyncNotice() : auto === 'off' ? null : triggerNotice(auto),
     };
+  });
+}
+
+/** Puts the entries the deletion guard stopped (rows that left the sheet, still at the service) back into the list's table. */
+export function restoreListEntries(list: string): RestoreResult {
+  return asSidebarCall(() => {
+    const kind = listKind(list);
+    const r = withListsLock(() => syncList(gasSyncEnv(), kind, { apply: false, confirmDeletions: false, restore: true }));
+    if (r.state === 'not-set-up' || r.state === 'problem') throw new Error(r.message);
+    const n = r.toSheet.added;
+    const message = n
+      ? `${n} ${n === 1 ? 'entry was' : 'entries were'} put back into ${kind.rangeName} (tab ${r.sheetName}). The next sync deletes nothing there.`
+      : `Nothing to put back into ${kind.rangeName}: every entry of the service is in the sheet.`;
+    return { restored: n, message, status: getListsStatus() };
   });
 }
 

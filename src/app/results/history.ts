@@ -64,13 +64,16 @@ export function listScans(page: number): ScanListPage {
  * "Open" in the history: activates the scan's result tab (the tab record of src/app/results/tabs.ts, so a
  * renamed tab is found). No service call. A scan without a tab here says to import it.
  */
-export function openResultTab(scanId: number): { sheetName: string } {
+export function openResultTab(scanId: number, filtered?: boolean): { sheetName: string } {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
     const ss = activeSpreadsheet();
     const rec = readTabRecord(documentProperties(), id);
-    // The full results tab; a scan imported only with filters opens its filtered tab.
-    const sheet = rec ? sheetById(ss, rec.sheetId) || sheetById(ss, rec.filteredSheetId ?? null) : null;
+    // The full results tab, or the filtered one when the sidebar just imported with filters; either
+    // when only the other exists (a scan imported only with filters has no full tab).
+    const full = rec ? sheetById(ss, rec.sheetId) : null;
+    const kept = rec ? sheetById(ss, rec.filteredSheetId ?? null) : null;
+    const sheet = filtered === true ? kept || full : full || kept;
     if (!sheet)
       throw new Error(
         'This scan has no result tab in this spreadsheet (not imported here yet, or the tab was deleted). Import it to get one.',

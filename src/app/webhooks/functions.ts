@@ -9,6 +9,7 @@
  * message, before the service would.
  */
 import { ApiProblemError } from '../../api/problems';
+import { webhookHelp } from './help';
 import type { SendOptions } from '../../api/client';
 import {
   createWebhookAt,
@@ -58,6 +59,7 @@ export function listWebhooks(): WebhookList {
       limitMessage: message,
       events: WEBHOOK_EVENTS.slice(),
       loopbackAllowed,
+      help: webhookHelp(loopbackAllowed),
     };
   });
 }

@@ -31,6 +31,21 @@ export interface WebhookList {
    * is itself a loopback one (a local service for development).
    */
   loopbackAllowed: boolean;
+  /** The page's explanations (help.ts): they come with the list so that they cost the page nothing. */
+  help: WebhookHelp;
+}
+
+export interface WebhookHelp {
+  /** One line on what webhooks are for. */
+  about: string;
+  /** "What can receive webhooks": paragraphs. */
+  receiver: string[];
+  /** The hint under the address field. */
+  address: string;
+  /** Why there is a sample instead of a test delivery, and how to use it: paragraphs. */
+  test: string[];
+  /** A scan.complete event as the service sends it (JSON, pretty-printed). */
+  sample: string;
 }
 
 export interface WebhookInput {

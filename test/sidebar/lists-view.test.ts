@@ -1,0 +1,150 @@
+/**
+ * Lists with canned server answers (issue 27 items 7 and 8): row actions go through the busy state
+ * (a double click on Apply applies once; a new step takes the previous error away), a row action
+ * refreshes the lists' status, and the entries a sync would change or delete are named.
+ * Screenshots: /tmp/sidebar-lists-view-*.png.
+ */
+import type { ListsStatus, RowActionPreview, RowActionsView, SyncReport } from '../../src/app/protocol';
+import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
+
+jest.setTimeout(40_000);
+afterAll(closeBrowser);
+
+const status = (count: number | null, sheetName: string | null): ListsStatus => ({
+  lists: [
+    {
+      list: 'brands',
+      title: 'Brand blocklist',
+      rangeName: 'SCAN_BRAND_BLOCKLIST',
+      sheetName,
+      count,
+      lastSync: null,
+      lastResult: count === null ? 'not synced yet with this account' : 'Row action: Block 2 brands (US): Acme, Zed.',
+      state: null,
+    },
+  ],
+  autoSync: false,
+  unfinished: false,
+  notice: null,
+});
+const rows: RowActionsView = { actions: [{ id: 'blockBrands', label: 'Block brand' }], hint: 'Units, tags or note', recent: [] };
+const preview: RowActionPreview = {
+  action: 'blockBrands',
+  list: 'brands',
+  summary: 'Block 2 brands (US): Acme, Zed',
+  skipped: [],
+  count: 2,
+  selected: 2,
+  sheetName: 'Price list',
+  message: 'Block 2 brands (US): Acme, Zed.',
+};
+
+test('row actions: a new step takes the previous error away; a double click on Apply applies once; the status is read again after', async () => {
+  let previews = 0;
+  let applied = false;
+  const sb = await openSidebar(
+    canned({
+      getListsStatus: () => (applied ? status(2, 'Scan brand blocklist') : status(null, null)),
+      listRowActions: rows,
+      previewRowAction: () => {
+        if (++previews === 1) throw new Error('Select rows of a result tab first.');
+        return preview;
+      },
+      applyRowAction: () => {
+        applied = true;
+        return { ...preview, id: 'a1', marked: 2, message: 'Blocked 2 brands (US): Acme, Zed.' };
+      },
+    }),
+    { view: 'lists' },
+  );
+  const { page } = sb;
+  const section = page.locator('.rows');
+  await page.getByText('SCAN_BRAND_BLOCKLIST: not set up').waitFor();
+  await section.getByRole('button', { name: 'Block brand' }).click();
+  await until(() => page.locator('.msg.error .text').innerText(), 'Select rows of a result tab first.');
+  await section.getByRole('button', { name: 'Block brand' }).click();
+  await until(() => section.locator('.small').first().innerText(), 'Block 2 brands (US): Acme, Zed. Apply');
+  // The error of the earlier try is gone next to a good preview.
+  await expect(page.locator('.msg').isVisible()).resolves.toBe(false);
+  await section.getByRole('button', { name: 'Apply' }).dblclick();
+  await until(() => page.locator('.msg.ok .text').innerText(), 'Blocked 2 brands (US): Acme, Zed.');
+  expect(sb.callsOf('applyRowAction')).toHaveLength(1);
+  // The lists' status is read again: the list now has its tab and its entries.
+  await page.getByText('SCAN_BRAND_BLOCKLIST on Scan brand blocklist').waitFor();
+  await expect(page.locator('.lists-status [data-list=brands] .badge').innerText()).resolves.toBe('2');
+  await screenshot(page, 'lists-view-row-action');
+  await sb.close();
+});
+
+const counts = (over: Partial<{ added: number; changed: number; deleted: number }> = {}) => ({ added: 0, changed: 0, deleted: 0, ...over });
+const blockedReport = (): SyncReport => ({
+  done: true,
+  preview: false,
+  message: 'Nothing was applied to Brand blocklist.',
+  requests: 2,
+  rateLimited: 0,
+  lists: [
+    {
+      list: 'brands',
+      title: 'Brand blocklist',
+      rangeName: 'SCAN_BRAND_BLOCKLIST',
+      sheetName: 'Scan brand blocklist',
+      state: 'blocked',
+      message: 'Nothing was applied: this sync would delete 60 of 70 entries on the service. Confirm the deletions to go ahead.',
+      firstSync: false,
+      sheetEntries: 10,
+      serviceEntries: 70,
+      toService: counts({ deleted: 60 }),
+      toSheet: counts(),
+      conflictCount: 0,
+      conflicts: [],
+      refusedCount: 0,
+      refused: [],
+      entries: Array.from({ length: 20 }, (_, i) => ({
+        to: 'service' as const,
+        change: 'deleted' as const,
+        label: 'US · Brand ' + (10 + i),
+      })),
+      serviceDeletions: 60,
+      sheetDeletions: 0,
+    },
+  ],
+});
+
+test('the deletion guard names the entries (first 20, "and 40 more") and puts them back in the sheet on request', async () => {
+  const sb = await openSidebar(
+    canned({
+      getListsStatus: status(10, 'Scan brand blocklist'),
+      listRowActions: rows,
+      syncNow: blockedReport(),
+      restoreListEntries: {
+        restored: 60,
+        message: '60 entries were put back into SCAN_BRAND_BLOCKLIST (tab Scan brand blocklist). The next sync deletes nothing there.',
+        status: status(70, 'Scan brand blocklist'),
+      },
+    }),
+    { view: 'lists' },
+  );
+  const { page } = sb;
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const card = page.locator('.report[data-list=brands]');
+  await card.locator('.entries').waitFor();
+  await expect(card.locator('.entries li').allInnerTexts()).resolves.toEqual([
+    'Delete at the service: ' + Array.from({ length: 20 }, (_, i) => 'US · Brand ' + (10 + i)).join('; ') + ' and 40 more',
+  ]);
+  await expect(page.getByRole('button', { name: 'Confirm deletions and sync' }).isVisible()).resolves.toBe(true);
+  // Nothing was changed: the stopped list's deletions are not counted as made.
+  await expect(page.locator('.lists-progress + div p.small').first().innerText()).resolves.toBe('0 changes made, 2 requests');
+  await screenshot(page, 'lists-view-guard');
+  await card.getByRole('button', { name: 'Put them back in the sheet' }).dblclick();
+  await until(
+    () => page.locator('.msg.ok .text').innerText(),
+    '60 entries were put back into SCAN_BRAND_BLOCKLIST (tab Scan brand blocklist). The next sync deletes nothing there.',
+  );
+  expect(sb.callsOf('restoreListEntries')).toEqual([['brands']]);
+  // Nothing is left to confirm; the status counts the entries put back.
+  await expect(page.getByRole('button', { name: 'Confirm deletions and sync' }).count()).resolves.toBe(0);
+  await expect(page.locator('.lists-status [data-list=brands] .badge').innerText()).resolves.toBe('70');
+  await screenshot(page, 'lists-view-restored');
+  await sb.close();
+});
