@@ -195,8 +195,14 @@ function selectRange(r: { r1: number; c1: number; r2: number; c2: number }): voi
 }
 
 function rangeOf(range: any): { r1: number; c1: number; r2: number; c2: number } {
-  // Edges are 0-based indexes of the rows and data columns (the row-number column is not counted).
-  return { r1: range.getTopEdge() + 1, r2: range.getBottomEdge() + 1, c1: range.getLeftEdge() + 1, c2: range.getRightEdge() + 1 };
+  // Edges are 0-based indexes of the rows and of the columns counting the row-number column (0), so
+  // a column's edge is its number; a whole row selected from its number starts at column 1.
+  return {
+    r1: range.getTopEdge() + 1,
+    r2: range.getBottomEdge() + 1,
+    c1: Math.max(1, range.getLeftEdge()),
+    c2: Math.max(1, range.getRightEdge()),
+  };
 }
 
 function showCell(r: { r1: number; c1: number; r2: number; c2: number }): void {
@@ -414,6 +420,11 @@ $('file-input').addEventListener('change', async () => {
     showToast('Could not open the file', (e as Error).message, 10);
   }
   $<HTMLInputElement>('file-input').value = '';
+});
+
+// A page closed while a dialog waits closes the dialog, so the add-on's execution goes on.
+window.addEventListener('pagehide', () => {
+  if (asking) navigator.sendBeacon('/api/answer', JSON.stringify({ button: 'CLOSE', text: '' }));
 });
 
 $('sidebar-close').addEventListener('click', () => ($('sidebar').hidden = true));

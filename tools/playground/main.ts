@@ -26,11 +26,6 @@ async function main(): Promise<void> {
   const a = parseArgs(['playground', ...process.argv.slice(2)]);
   const port = a.flags.port !== undefined ? Number(a.flags.port) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${a.flags.port}: a port number (0 picks a free one)`);
-  const pg = await startPlayground({ port, workbook: a.flags.workbook ? resolve(a.flags.workbook) : undefined });
-  console.log(`playground on ${pg.url}`);
-  console.log('It listens on 127.0.0.1 only (this machine); the page loads nothing from the internet.');
-  console.log(`Local Scan Service: ${pg.serviceUrl}. Ctrl-C stops both.`);
-  if (a.flags['no-open'] !== 'true' && openBrowser(pg.url)) console.log('Opened it in your browser.');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -44,8 +39,27 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  const onInt = () => stop('SIGINT');
+  const onTerm = () => stop('SIGTERM');
+  const handle = (on: boolean) => {
+    for (const [signal, f] of [['SIGINT', onInt] as const, ['SIGTERM', onTerm] as const]) {
+      if (on) process.on(signal, f);
+      else process.off(signal, f);
+    }
+  };
+  // While a dialog of the add-on waits for its answer this thread is blocked and no handler could
+  // run: without one, Ctrl-C ends the process at once (a terminal's Ctrl-C reaches the service too,
+  // which stops itself).
+  const pg = await startPlayground({
+    port,
+    workbook: a.flags.workbook ? resolve(a.flags.workbook) : undefined,
+    onWaiting: (waiting) => handle(!waiting),
+  });
+  console.log(`playground on ${pg.url}`);
+  console.log('It listens on 127.0.0.1 only (this machine); the page loads nothing from the internet.');
+  console.log(`Local Scan Service: ${pg.serviceUrl}. Ctrl-C stops both.`);
+  if (a.flags['no-open'] !== 'true' && openBrowser(pg.url)) console.log('Opened it in your browser.');
+  handle(true);
 }
 
 main().catch((e) => {

@@ -68,6 +68,12 @@ export interface PlaygroundOptions {
   workbook?: string;
   /** SCAN_SERVICE_* settings of the spawned service. */
   serviceEnv?: Record<string, string>;
+  /**
+   * Told when a dialog of the add-on starts and stops waiting for the person at the page. This
+   * thread is blocked meanwhile, so no signal handler can run: the CLI lets Ctrl-C end the process
+   * at once then (see main.ts).
+   */
+  onWaiting?: (waiting: boolean) => void;
 }
 
 export interface Playground {
@@ -226,16 +232,21 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
   const ask = (q: Question): { button: string; text: string } => {
     Atomics.store(flag, 0, 0);
     worker.postMessage({ question: q });
-    const until = Date.now() + ANSWER_WAIT_MS;
-    while (Atomics.load(flag, 0) === 0) {
-      if (Date.now() > until) {
-        worker.postMessage({ question: null });
-        return { button: 'CLOSE', text: '' };
+    opts.onWaiting?.(true);
+    try {
+      const until = Date.now() + ANSWER_WAIT_MS;
+      while (Atomics.load(flag, 0) === 0) {
+        if (Date.now() > until) {
+          worker.postMessage({ question: null });
+          return { button: 'CLOSE', text: '' };
+        }
+        Atomics.wait(flag, 0, 0, 500);
       }
-      Atomics.wait(flag, 0, 0, 500);
+      const n = Atomics.load(flag, 1);
+      return JSON.parse(Buffer.from(new Uint8Array(answer, 8, n)).toString('utf8'));
+    } finally {
+      opts.onWaiting?.(false);
     }
-    const n = Atomics.load(flag, 1);
-    return JSON.parse(Buffer.from(new Uint8Array(answer, 8, n)).toString('utf8'));
   };
   const releaseAsk = askWith(ask);
 
