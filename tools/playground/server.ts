@@ -36,27 +36,27 @@ const ANSWER_WAIT_MS = 10 * 60_000;
  * them) and by the hours skipped with "Run the hourly trigger now".
  */
 export class PlaygroundClock extends VirtualClock {
-  private t: number;
+  private ahead: number;
   private skipped = 0;
   constructor() {
     super(Date.now());
-    this.t = Date.now();
+    this.ahead = Date.now();
   }
   now(): number {
-    return Math.max(this.t, Date.now() + this.skipped);
+    return Math.max(this.ahead, Date.now() + this.skipped);
   }
   advance(ms: number): void {
-    if (ms > 0) this.t = this.now() + ms;
+    if (ms > 0) this.ahead = this.now() + ms;
   }
   rewindTo(t: number): void {
-    if (t < this.t) this.t = Math.max(t, Date.now() + this.skipped);
+    if (t < this.ahead) this.ahead = Math.max(t, Date.now() + this.skipped);
   }
   /** Jumps to `at` (virtual ms) at once; real time then continues from there. */
   skipTo(at: number): void {
     const now = this.now();
     if (at > now) {
       this.skipped += at - now;
-      this.t = Math.max(this.t, at);
+      this.ahead = Math.max(this.ahead, at);
     }
   }
 }
