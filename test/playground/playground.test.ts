@@ -181,6 +181,20 @@ test('a row action asks in the page as Sheets does (prompt, then question) and e
   await shot('toast');
 });
 
+test("webhooks: added from the sidebar's Settings, kept by the service", async () => {
+  await menu('Settings');
+  await sidebar().getByRole('button', { name: 'Manage webhooks' }).click({ timeout: 20_000 });
+  await sidebar().locator('input[name=webhookName]').fill('Team chat');
+  await sidebar().locator('input[name=webhookUrl]').fill('https://hooks.example.com/playground');
+  await sidebar().getByRole('button', { name: 'Add webhook' }).click();
+  await sidebar().locator('input[name=secret]').waitFor({ timeout: 20_000 });
+  await until(() => sidebar().locator('article.webhook .name').innerText(), 'Team chat');
+  await shot('webhooks');
+  await sidebar().getByRole('button', { name: 'Done' }).click();
+  const res = await fetch(`${serviceUrl}/api/v3/webhooks`, { headers: { authorization: `Bearer ${DEMO_API_KEY}` } });
+  expect(JSON.stringify(await res.json())).toContain('https://hooks.example.com/playground');
+});
+
 test('"Run the hourly trigger now" runs the installed trigger on the virtual clock', async () => {
   const before = await page.locator('#clock').innerText();
   expect(before).toContain('next hourly trigger');

@@ -239,6 +239,9 @@ async function typeInto(row: number, col: number, input: string): Promise<void> 
 
 function apply(s: State): void {
   const first = current === null;
+  // Another sheet shown: the formula bar shows its selection (the runtime's), not the last sheet's.
+  const switched = current?.sheet.name !== s.sheet.name;
+  if (switched) lastRange = null;
   current = s;
   cursor = s.cursor;
   $('doc-name').textContent = s.document;
@@ -259,7 +262,7 @@ function apply(s: State): void {
   for (const e of s.events) if (e.kind === 'toast') showToast(e.title, e.message, e.timeoutSeconds);
   if (s.error) showToast('Error', s.error, 10);
   if (s.message) showToast('', s.message, 8);
-  if (lastRange === null && s.activeRange) showCell(s.activeRange);
+  if (lastRange === null) showCell(s.activeRange ?? { r1: 1, c1: 1, r2: 1, c2: 1 });
 }
 
 function drawTabs(s: State): void {
