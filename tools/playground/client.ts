@@ -76,11 +76,28 @@ function setStatus(text: string): void {
   $('status').textContent = text;
 }
 
+/** A selection not yet sent (sent shortly after the mouse stops, or before any other call). */
+let pendingSelect: { sheet: string; r1: number; c1: number; r2: number; c2: number } | null = null;
+let selectTimer: number | undefined;
+
+/** Sends the pending selection, so a menu item or sidebar call that follows sees it (as in Sheets). */
+async function flushSelection(): Promise<void> {
+  window.clearTimeout(selectTimer);
+  const sel = pendingSelect;
+  pendingSelect = null;
+  if (sel) await fetch('/api/select', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sel) });
+}
+(window as unknown as { __playgroundBeforeCall: () => Promise<void> }).__playgroundBeforeCall = flushSelection;
+
 async function call(path: string, body?: unknown): Promise<State> {
+  await flushSelection();
   busy++;
   setStatus('Working…');
   try {
-    const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(
+      path,
+      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
     const data = await res.json();
     if (!res.ok && data && data.error) throw new Error(data.error);
     return data as State;
@@ -214,7 +231,6 @@ function showCell(r: { r1: number; c1: number; r2: number; c2: number }): void {
   $('cell-format').textContent = meta?.format ? `Format: ${meta.format}` : '';
 }
 
-let selectTimer: number | undefined;
 let lastRange: { r1: number; c1: number; r2: number; c2: number } | null = null;
 table.on('rangeChanged', (range: any) => {
   if (settingRange || !current) return;
@@ -222,8 +238,8 @@ table.on('rangeChanged', (range: any) => {
   lastRange = r;
   showCell(r);
   window.clearTimeout(selectTimer);
-  const sheet = current.sheet.name;
-  selectTimer = window.setTimeout(() => void call('/api/select', { sheet, ...r }), 120);
+  pendingSelect = { sheet: current.sheet.name, ...r };
+  selectTimer = window.setTimeout(() => void flushSelection(), 120);
 });
 
 async function typeInto(row: number, col: number, input: string): Promise<void> {
@@ -339,7 +355,12 @@ function showToast(title: string, message: string, seconds: number): void {
 }
 $('toast-close').addEventListener('click', () => ($('toast').hidden = true));
 
-const BUTTONS: Record<string, string[]> = { OK: ['OK'], OK_CANCEL: ['OK', 'CANCEL'], YES_NO: ['YES', 'NO'], YES_NO_CANCEL: ['YES', 'NO', 'CANCEL'] };
+const BUTTONS: Record<string, string[]> = {
+  OK: ['OK'],
+  OK_CANCEL: ['OK', 'CANCEL'],
+  YES_NO: ['YES', 'NO'],
+  YES_NO_CANCEL: ['YES', 'NO', 'CANCEL'],
+};
 const LABEL: Record<string, string> = { OK: 'OK', CANCEL: 'Cancel', YES: 'Yes', NO: 'No' };
 let asking = false;
 
@@ -365,7 +386,11 @@ function showQuestion(q: { kind: string; title: string; prompt: string; buttons:
   text.hidden = q.kind !== 'prompt';
   const answer = async (button: string) => {
     $('dialog').hidden = true;
-    await fetch('/api/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ button, text: text.value }) });
+    await fetch('/api/answer', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ button, text: text.value }),
+    });
     asking = false;
   };
   $('dialog-buttons').replaceChildren(
@@ -386,8 +411,7 @@ function showQuestion(q: { kind: string; title: string; prompt: string; buttons:
 $('run-trigger').addEventListener('click', async () => {
   const s = await call(`/api/trigger?since=${cursor}`, {});
   apply(s);
-  if (s.fired && s.fired.length)
-    setStatus(s.fired.map((f) => `${f.handler}: ${f.ok ? 'ran' : `failed (${f.error})`}`).join('; '));
+  if (s.fired && s.fired.length) setStatus(s.fired.map((f) => `${f.handler}: ${f.ok ? 'ran' : `failed (${f.error})`}`).join('; '));
 });
 $('recalculate').addEventListener('click', async () => apply(await call(`/api/recalculate?since=${cursor}`, {})));
 
@@ -402,7 +426,8 @@ $('name-box').addEventListener('keydown', (e) => {
   const r = { r1: Number(m[2]), c1: colNumber(m[1].toUpperCase()), r2: Number(m[4] ?? m[2]), c2: colNumber((m[3] ?? m[1]).toUpperCase()) };
   lastRange = r;
   selectRange(r);
-  void call('/api/select', { sheet: current.sheet.name, ...r });
+  pendingSelect = { sheet: current.sheet.name, ...r };
+  void flushSelection();
 });
 
 $('open-file').addEventListener('click', () => $<HTMLInputElement>('file-input').click());

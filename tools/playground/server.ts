@@ -101,7 +101,20 @@ export interface SheetView {
   /** Display values of rows 1..lastRow, columns 1..lastColumn. */
   display: string[][];
   /** Per "row,col" (1-based): formula, the text an edit starts from, number format, note, error, look. */
-  cells: Record<string, { input?: string; formula?: string; format?: string; note?: string; error?: string; bold?: boolean; bg?: string; color?: string; align?: string }>;
+  cells: Record<
+    string,
+    {
+      input?: string;
+      formula?: string;
+      format?: string;
+      note?: string;
+      error?: string;
+      bold?: boolean;
+      bg?: string;
+      color?: string;
+      align?: string;
+    }
+  >;
   widths: Record<string, number>;
   frozenRows: number;
 }
@@ -160,11 +173,13 @@ export function sheetView(wb: Workbook, sh: SheetModel): SheetView {
 /** The sidebar page as the runtime's HtmlService produced it, with google.script.run carried over HTTP to this server. */
 export function bridgedSidebar(html: string, functions: readonly string[]): string {
   // The binding page.js hands each call to (emulator/gas/client: PAGE_BINDING): a POST to this
-  // server, which answers it with the same `answerer` the browser tests use; the page around the
-  // sidebar is told after each call so it shows what the call changed.
+  // server, which answers it with the same `answerer` the browser tests use. The page around the
+  // sidebar first sends a selection still on its way (so the call sees it), and is told after each
+  // call so it shows what the call changed.
   const binding =
     'window.__gasScriptRun = function (fn, payload) {' +
-    " return fetch('/api/script-run', {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({fn: fn, payload: payload})})" +
+    ' var before = window.parent.__playgroundBeforeCall ? window.parent.__playgroundBeforeCall() : Promise.resolve();' +
+    " return before.then(function () { return fetch('/api/script-run', {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({fn: fn, payload: payload})}); })" +
     '  .then(function (r) { return r.json(); })' +
     '  .then(function (reply) { try { window.parent.__playgroundAfterCall && window.parent.__playgroundAfterCall(fn); } catch (e) {} return reply; });' +
     '};';
