@@ -275,6 +275,8 @@ function apply(s: State): void {
     $<HTMLIFrameElement>('sidebar-frame').src = `/api/sidebar?n=${sidebarN}`;
     $('sidebar').hidden = false;
   }
+  // Toasts sit at the bottom right of the grid, clear of the sidebar.
+  document.body.classList.toggle('with-sidebar', !$('sidebar').hidden);
   for (const e of s.events) if (e.kind === 'toast') showToast(e.title, e.message, e.timeoutSeconds);
   if (s.error) showToast('Error', s.error, 10);
   if (s.message) showToast('', s.message, 8);
@@ -455,7 +457,10 @@ window.addEventListener('pagehide', () => {
   if (asking) navigator.sendBeacon('/api/answer', JSON.stringify({ button: 'CLOSE', text: '' }));
 });
 
-$('sidebar-close').addEventListener('click', () => ($('sidebar').hidden = true));
+$('sidebar-close').addEventListener('click', () => {
+  $('sidebar').hidden = true;
+  document.body.classList.remove('with-sidebar');
+});
 
 // The sidebar frame calls this after each google.script.run call: show what the call changed.
 let afterTimer: number | undefined;
