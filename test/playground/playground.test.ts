@@ -7,6 +7,7 @@
  * the workbook saved as .xlsx; then Ctrl-C stops the server and the service.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
@@ -81,6 +82,25 @@ test('the CLI says where the page is and that it listens on 127.0.0.1 only, open
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   expect(output).toContain('It listens on 127.0.0.1 only (this machine); the page loads nothing from the internet.');
   expect(output).not.toContain('Opened it in your browser.');
+});
+
+/** Status of a GET with these headers (node:http, so Host and Origin are sent as given). */
+function status(path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, url), { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('another site cannot drive it: a foreign Origin or Host (DNS rebinding) is refused', async () => {
+  const port = new URL(url).port;
+  await expect(status('/api/state', { host: `127.0.0.1:${port}` })).resolves.toBe(200);
+  await expect(status('/api/state', { host: `127.0.0.1:${port}`, origin: 'http://evil.example' })).resolves.toBe(403);
+  await expect(status('/api/state', { host: `evil.example:${port}` })).resolves.toBe(403);
 });
 
 test('the page opens on the sample price list with the add-on menu as onOpen declares it, loading nothing from elsewhere', async () => {
