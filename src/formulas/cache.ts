@@ -15,6 +15,7 @@
  * Keys: "sc1|<endpoint>|<marketplace>|<service hash>|F|<chunk hash>" (about 40 chars).
  */
 import type { CacheLike } from '../api/services';
+import { utf8Length } from '../sheet/safe';
 import { CACHE_VALUE_MAX_BYTES, CONVERT_CACHE_NAMESPACE } from '../store/keys';
 
 export const FOUND_TTL_S = 21600;
@@ -88,21 +89,6 @@ export function chunkKeys(scope: CacheScope, chunk: readonly string[]): { found:
   const h = hashHex(chunk.join('\n'));
   const p = prefix(scope);
   return { found: p + '|F|' + h, notFound: p + '|N|' + h };
-}
-
-/** UTF-8 length, which is what the 100 KB limit counts. */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
 
 export interface ChunkState<T> {

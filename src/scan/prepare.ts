@@ -22,11 +22,11 @@ import { cellText, identify, IdExpectation, IdFailReason } from '../ids/identify
 import { detectDecimalSeparator, parseMoney } from './cost';
 import { toCsv } from './csv';
 import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
-import { ColumnMapping, ColumnRole, columnLetter, SHEET_ROW_COLUMN } from './mapping';
+import { ColumnMapping, ColumnRole, columnLetter, roleLabel, SHEET_ROW_COLUMN } from './mapping';
 import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
 import { normalizeHeader } from '../sheet/header';
 import { quoteCell, shortCell } from '../ids/quote';
-import { fitCell } from '../sheet/safe';
+import { fitCell, utf8Length } from '../sheet/safe';
 
 export { SHEET_ROW_COLUMN };
 
@@ -37,9 +37,36 @@ export { SHEET_ROW_COLUMN };
 export const MAX_UPLOAD_CELL_CHARS = 32_767;
 /**
  * Bytes of an upload file the Scan Service takes (the document does not say; the stand-in's decided
- * default, contract/openapi/areas/scans.yaml `maxUploadBytes`, 413 above it).
+ * default, contract/openapi/areas/scans.yaml `maxUploadBytes`, 413 above it). It is also what keeps
+ * the request under Google's own limit, 50 MB per URL Fetch payload (quotas page), whatever the
+ * small attributes part and the multipart frame add.
  */
 export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+/** Google's limit on one URL Fetch payload (quotas page: "URL Fetch POST size 50 MB / call"). */
+export const URL_FETCH_PAYLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Why an upload file of `bytes` cannot be sent, with sheet-level advice (how many rows per part
+ * fit, the custom columns that make it larger), or null when it fits. Checked before sending.
+ */
+export function uploadSizeProblem(bytes: number, rowsToSend: number, customColumns: number): string | null {
+  const limit = Math.min(MAX_UPLOAD_BYTES, URL_FETCH_PAYLOAD_MAX_BYTES);
+  if (bytes <= limit) return null;
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  // Rows per part at 90 % of the limit, so that longer rows in one part still fit.
+  const fit = Math.max(1, Math.floor((rowsToSend * limit * 0.9) / bytes));
+  const perPart = fit >= 2000 ? Math.floor(fit / 1000) * 1000 : fit;
+  const parts = Math.ceil(rowsToSend / perPart);
+  return (
+    `These ${rowsToSend.toLocaleString('en-US')} rows make an upload of ${mb(bytes)} MB; the Scan Service takes at most ${mb(limit)} MB in one scan (Google's own limit for an add-on is 50 MB). ` +
+    `Scan the sheet in ${parts} parts: select about ${perPart.toLocaleString('en-US')} rows at a time (the header row is found above the selection) and start a scan for each.` +
+    (customColumns
+      ? customColumns === 1
+        ? ` The column set to "${roleLabel('custom')}" goes with every row: setting it to "${roleLabel('ignore')}" if you do not need it makes the upload smaller.`
+        : ` The ${customColumns} columns set to "${roleLabel('custom')}" go with every row: setting the ones you do not need to "${roleLabel('ignore')}" makes the upload smaller.`
+      : '')
+  );
+}
 /** Characters of a column name sent (a header cell of 50,000 characters is cut, marked). */
 const MAX_HEADER_CHARS = 200;
 /** Headers that name a selling price, never what the seller pays. */
@@ -429,16 +456,8 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const csv = rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '';
   // 1 to 3 bytes per UTF-16 unit: counted only when the text could pass the limit.
   const bytes = csv.length * 3 <= MAX_UPLOAD_BYTES ? csv.length : utf8Length(csv);
-  if (bytes > MAX_UPLOAD_BYTES)
-    problems.push({
-      field: 'rows',
-      message:
-        'The file to upload would be ' +
-        (bytes / 1048576).toFixed(1) +
-        ' MB; the Scan Service takes at most ' +
-        MAX_UPLOAD_BYTES / 1048576 +
-        ' MB. Set long text columns to "Not used", or select fewer rows (with the header row) and scan the list in parts.',
-    });
+  const tooLarge = uploadSizeProblem(bytes, rows.length, cols.filter((k) => k.role === 'custom').length);
+  if (tooLarge) problems.push({ field: 'rows', message: tooLarge });
   if (rows.length === 0) problems.push({ field: 'rows', message: 'No row can be sent: every row was skipped (see the reasons).' });
 
   /**
@@ -534,21 +553,6 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     csv,
     attributes,
   };
-}
-
-/** UTF-8 size of a text (no TextEncoder in Apps Script). */
-function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      n += 4; // a surrogate pair is one 4-byte character
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
 
 /**

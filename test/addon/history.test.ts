@@ -3,24 +3,15 @@
  * process): listScans (pages, this document's running scans, imported tabs), deleteScan,
  * downloadScan to Drive and into a tab, exportScan (link, integration not set up).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
-import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, startFaultProxy, thrown, type FaultProxy, runningTag } from './scanflow-helpers';
 import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
-
-/**
- * The running-scan record's user tag (src/app/scan/running.ts): 12 hex digits of SHA-256 of the
- * user's Session.getTemporaryActiveUserKey() (no longer of the email, which Google may withhold).
- */
-function userTag(email: string): string {
-  return createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
-}
 
 describe('scan history', () => {
   let service: SpawnedService;
@@ -53,7 +44,7 @@ describe('scan history', () => {
       const running = await uploadScan(key, supplierRows(300, 0), 'Still going');
       rt.properties.document!.set(
         'scan.running',
-        JSON.stringify({ [String(running)]: { u: userTag('owner@example.com'), t: Date.now() } }),
+        JSON.stringify({ [String(running)]: { u: runningTag('owner@example.com'), t: Date.now() } }),
       );
       rt.scriptRun('importScan', [main, null]);
       const p1 = rt.scriptRun('listScans', [1]) as any;

@@ -4,17 +4,15 @@
  * document lock keeps them apart: the trigger does not write while the sidebar import holds it, the
  * scan gets exactly one tab with every product once, and the next trigger run has nothing left.
  */
-import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { interleave } from '../../emulator/gas/interleave';
-import { connect, runtime } from './scanflow-helpers';
+import { connect, runtime, runningTag } from './scanflow-helpers';
 import { api, serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(90_000);
 
 const OWNER = 'owner@example.com';
-const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
 
 let service: SpawnedService;
 beforeAll(async () => {
@@ -31,7 +29,7 @@ test('the trigger fires while the sidebar imports the same scan under the docume
   try {
     // 300 lines at 600 a minute: still running when listScans installs the hourly trigger
     const id = await uploadScan(service, supplierRows(300, 0), 'Overlap run');
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
     rt.scriptRun('listScans', [1]);
     await api(service, 'GET', `/api/v3/scans/${id}/cancel`);
     await waitFinished(service, id);

@@ -129,7 +129,7 @@ test('an upload over 50 MB (Apps Script quotas: URL Fetch POST size 50 MB / call
   const setup = rt.scriptRun('getScanSetup') as any;
   const msg = thrown(() => rt.scriptRun('startScan', [request(setup, ['identifier', 'cost', 'custom'])]));
   expect(msg).toMatch(
-    /^The scan was not started: these 60,000 rows make an upload of 5\d\.\d MB, and Google lets an add-on send at most 50 MB at once\. Scan the sheet in 2 parts: select about 5\d,000 rows at a time \(the header row is found above the selection\) and start a scan for each\. The column set to "Custom column" goes with every row: setting it to "Not used" if you do not need it makes the upload smaller\.$/,
+    /^The scan was not started: These 60,000 rows make an upload of 5\d\.\d MB; the Scan Service takes at most 32\.0 MB in one scan \(Google's own limit for an add-on is 50 MB\)\. Scan the sheet in 2 parts: select about 3\d,000 rows at a time \(the header row is found above the selection\) and start a scan for each\. The column set to "Custom column" goes with every row: setting it to "Not used" if you do not need it makes the upload smaller\.$/,
   );
   // Nothing left for the service (the old code sent it, Google refused it, and it was retried as "could not be reached").
   expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);

@@ -6,7 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
+import { createHash } from 'node:crypto';
+import { createRuntime, temporaryActiveUserKey, type Runtime, type RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
@@ -17,6 +18,14 @@ export const START = Date.UTC(2026, 10, 20, 23, 30, 0);
 
 export function runtime(workbook: Workbook, opts: RuntimeOptions = {}): Runtime {
   return createRuntime({ workbook, startTime: START, urlFetchTimeoutMs: 10_000, ...opts });
+}
+
+/**
+ * The running-scan record's user tag (src/app/scan/running.ts): 12 hex digits of SHA-256 of the
+ * user's Session.getTemporaryActiveUserKey() (not of the email, which Google may withhold).
+ */
+export function runningTag(email: string): string {
+  return createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 }
 
 /** Saves address and key through the add-on, as the user does in Settings. */

@@ -5,11 +5,10 @@
  * MAX_FAILURES; runs with nothing due make no call. BUILT add-on, local runtime (virtual clock),
  * local service in a child process behind the fault-injecting proxy.
  */
-import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
-import { connect, runtime, startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, startFaultProxy, type FaultProxy, runningTag } from './scanflow-helpers';
 import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
@@ -17,7 +16,6 @@ jest.setTimeout(60_000);
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 // The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
-const tag = (email: string) => createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 const RESULTS = { method: 'POST', path: '^/api/v3/scans/\\d+$' };
 
 describe('automatic import trigger gives up', () => {
@@ -42,7 +40,7 @@ describe('automatic import trigger gives up', () => {
   /** A scan started here while the sidebar was open (trigger installed), finished since. */
   async function finishedScan(rt: Runtime, name: string): Promise<number> {
     const id = await uploadScan(service, supplierRows(300, 0), name);
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
     rt.scriptRun('listScans', [1]);
     expect(mine(rt)).toHaveLength(1);
     await api(service, 'GET', `/api/v3/scans/${id}/cancel`);
@@ -146,7 +144,7 @@ describe('automatic import trigger gives up', () => {
       await proxy.faults([]);
       const next = await uploadScan(service, supplierRows(300, 0), 'Later');
       const rec = JSON.parse(rt.properties.document!.get('scan.running')!);
-      rt.properties.document!.set('scan.running', JSON.stringify({ ...rec, [String(next)]: { u: tag(OWNER), t: Date.now() } }));
+      rt.properties.document!.set('scan.running', JSON.stringify({ ...rec, [String(next)]: { u: runningTag(OWNER), t: Date.now() } }));
       rt.scriptRun('listScans', [1]);
       expect(mine(rt)).toHaveLength(1);
       await api(service, 'GET', `/api/v3/scans/${next}/cancel`);

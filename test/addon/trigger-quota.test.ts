@@ -5,10 +5,9 @@
  * cut it off; the sidebar says what stopped and when it resumes. BUILT add-on, local runtime with
  * consumer quotas on its virtual clock, local service in a child process.
  */
-import { createHash } from 'node:crypto';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { temporaryActiveUserKey, type Runtime } from '../../emulator/gas';
-import { connect, runtime, thrown, utcClockText } from './scanflow-helpers';
+import type { Runtime } from '../../emulator/gas';
+import { connect, runtime, thrown, utcClockText, runningTag } from './scanflow-helpers';
 import { expectEveryRowOnce, useFinishedScan } from './import-helpers';
 import { api } from './lists-helpers';
 
@@ -18,7 +17,6 @@ const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 const MIN = 60_000;
 // The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
-const tag = (email: string) => createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 const utc = utcClockText;
 
 describe('hourly import within the daily quotas', () => {
@@ -33,7 +31,10 @@ describe('hourly import within the daily quotas', () => {
     const wb = new Workbook({ name: 'Supplier' });
     const rt = runtime(wb, opts);
     connect(rt, scan.service.url, scan.service.apiKey);
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(scan.scanId)]: { u: tag(OWNER), t: rt.state.clock.now() } }));
+    rt.properties.document!.set(
+      'scan.running',
+      JSON.stringify({ [String(scan.scanId)]: { u: runningTag(OWNER), t: rt.state.clock.now() } }),
+    );
     rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
     // The hourly trigger startScan made when the scan started (one per user and document).
     const now = rt.state.clock.now();

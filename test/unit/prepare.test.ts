@@ -461,7 +461,7 @@ test('a file larger than the upload limit is refused in the preview, with its si
     {
       field: 'rows',
       message:
-        'The file to upload would be 34.3 MB; the Scan Service takes at most 32 MB. Set long text columns to "Not used", or select fewer rows (with the header row) and scan the list in parts.',
+        'These 600 rows make an upload of 34.3 MB; the Scan Service takes at most 32.0 MB in one scan (Google\'s own limit for an add-on is 50 MB). Scan the sheet in 2 parts: select about 503 rows at a time (the header row is found above the selection) and start a scan for each. The column set to "Custom column" goes with every row: setting it to "Not used" if you do not need it makes the upload smaller.',
     },
   ]);
 });

@@ -5,9 +5,8 @@
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
-import { cutText, safeText, textOf } from '../../sheet/safe';
+import { cutText, safeText, textOf, utf8Length } from '../../sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
-import { utf8Length } from './not-sent';
 import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../scan/decide';
 
 // ---- Filters and sort ----------------------------------------------------------------------------

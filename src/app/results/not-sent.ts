@@ -10,6 +10,7 @@
  * none beyond NOT_SENT_MAX_RECORDS stay. When the store is full anyway, a checkpoint first shrinks
  * these records (withRoom) rather than fail.
  */
+import { utf8Length } from '../../sheet/safe';
 import { notSentKey, notSentKeyIds, NOT_SENT_FULL_RECORDS, NOT_SENT_MAX_RECORDS, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -40,16 +41,6 @@ function fitted(out: NotSent): NotSent {
   const budget = PROPERTY_VALUE_MAX_BYTES - 512;
   while (out.r.length && utf8Length(JSON.stringify(out)) > budget) out.r = out.r.slice(0, Math.floor(out.r.length * 0.8));
   return out;
-}
-
-/** Bytes of a text in UTF-8 (what a property value's 9 KB counts). */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? (i++, 4) : 3;
-  }
-  return n;
 }
 
 /** Records a scan's skipped rows, then keeps the other scans' records within bounds. */

@@ -57,7 +57,6 @@ import {
   roleChoices,
   safeFileName,
   SETUP_ROWS,
-  uploadTooLarge,
 } from './plan';
 
 /** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
@@ -252,11 +251,8 @@ export function startScan(request: ScanRequest): StartedScan {
     if (prepared.counts.send > MAX_LINES)
       throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
     const name = prepared.attributes.options.name;
+    // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
     const attributes = JSON.stringify(prepared.attributes);
-    // Google refuses a payload over 50 MB ("Limit Exceeded: URLFetch POST Size."): say so before sending.
-    const customCount = (request.roles || []).filter((r) => r === 'custom').length;
-    const tooLarge = uploadTooLarge(prepared.csv, attributes, prepared.counts.send, customCount);
-    if (tooLarge) throw new Error(tooLarge);
     const form = {
       file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
       attributes,

@@ -1,4 +1,12 @@
-import { busyMessage, classifyException, classifyResponse, isRetryable, parseRetryAfter, redact, waitText } from '../../../src/api/problems';
+import {
+  busyMessage,
+  classifyException,
+  classifyResponse,
+  isRetryable,
+  parseRetryAfter,
+  redact,
+  waitText,
+} from '../../../src/api/problems';
 
 const KEY = 'sk_live_ABCDEF1234567890';
 const ctx = { apiKey: KEY, nowMs: Date.parse('2026-11-21T00:00:00Z'), subject: 'marketplace DE' };
