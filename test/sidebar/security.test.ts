@@ -128,7 +128,12 @@ describe('hostile text is shown as text', () => {
   test('explanations from the server: Help, Settings and New scan hints, the key asked for in place', async () => {
     const sb = await openSidebar(
       canned({
-        getHelp: { steps: [{ title: IMG, text: SCRIPT }, { title: BREAK, text: IMG }] },
+        getHelp: {
+          steps: [
+            { title: IMG, text: SCRIPT },
+            { title: BREAK, text: IMG },
+          ],
+        },
         getSettings: settings({ hasApiKey: false, apiKeyMasked: '', help: { about: IMG, formulasNeedKey: SCRIPT, webhooks: BREAK } }),
         getScanSetup: setup({
           help: {

@@ -76,7 +76,7 @@ describe('views', () => {
   });
 
   // The words that only explain come with the views' data (they cost the page nothing): the seller reads the same words.
-  test('Help, the New scan hints and the Settings explanations show the words of the server\'s answers', async () => {
+  test("Help, the New scan hints and the Settings explanations show the words of the server's answers", async () => {
     const sb = await openSidebar(
       canned({
         getHelp: getHelp(),
@@ -102,7 +102,14 @@ describe('views', () => {
     const nh = newScanHelp();
     const scanHints = await page.locator('.view .hint').allInnerTexts();
     expect(scanHints).toEqual(
-      expect.arrayContaining([nh.headerRow, nh.supplierDiscount, nh.prepCost, nh.multipackPrepCost, nh.multipackOverride, nh.pullHistoricalData]),
+      expect.arrayContaining([
+        nh.headerRow,
+        nh.supplierDiscount,
+        nh.prepCost,
+        nh.multipackPrepCost,
+        nh.multipackOverride,
+        nh.pullHistoricalData,
+      ]),
     );
     expect(sb.errors).toEqual([]);
     await sb.close();
