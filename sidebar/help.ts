@@ -1,36 +1,10 @@
-/** Help: how the add-on is used, in a few lines (no server call). */
+/** Help: how the add-on is used, in a few lines; the words come from the server (getHelp) so that they cost the page nothing. */
+import { fail, register } from './app';
 import { fill, h } from './dom';
-import { register } from './app';
+import { call } from './server';
 
-const STEPS: Array<[string, string]> = [
-  ['Settings', 'Paste your API key (Integrations > API Access) and pick your marketplace. "Test connection" says what works.'],
-  [
-    'New scan',
-    'Open the price list, or select its rows, and choose what each column holds. Preview lists the rows that go, skip or were repaired; Send starts the scan.',
-  ],
-  [
-    'While it runs',
-    'The progress shows here. You may close the sidebar: the scan continues, and New scan finds it again. Finished scans are also imported by an hourly check.',
-  ],
-  [
-    'Results',
-    'Each scan gets its own tab, with errors in a second tab. Filters and sort (in Scans) write the rows they keep to a tab of their own.',
-  ],
-  ['Scans', 'Past scans: import again, download (CSV, XLSX, JSON), export, cancel or delete.'],
-  [
-    'Webhooks',
-    'Settings > Manage webhooks: the Scan Service notifies an HTTPS address of yours when a scan finishes (a chat, an automation, your server). Each webhook’s secret is shown once.',
-  ],
-  [
-    'Formulas',
-    '=ASIN_FROM_UPC(A2:A500) and the other identifier formulas convert whole columns; the Convert tab (or the add-on menu’s Convert selected column) writes plain values for very long ones.',
-  ],
-];
-
-register('help', (root) =>
-  fill(
-    root,
-    h('h2', null, 'Help'),
-    h('dl', 'help', ...STEPS.map(([t, d]) => [h('dt', null, t), h('dd', null, d)]).reduce<HTMLElement[]>((a, b) => a.concat(b), [])),
-  ),
-);
+register('help', (root) => {
+  const box = h('dl', 'help');
+  fill(root, h('h2', null, 'Help'), box);
+  call('getHelp').then((v) => fill(box, ...v.steps.flatMap((s) => [h('dt', null, s.title), h('dd', null, s.text)])), fail);
+});

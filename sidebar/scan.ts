@@ -82,7 +82,7 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
     'form-group header-choice',
     question,
     h('label', null, 'Header row ', input, ' ', use),
-    h('div', 'hint', 'The row with the column names (0 if the list has none). Changing it reads the columns again.'),
+    h('div', 'hint', setup.help.headerRow),
   );
 }
 
@@ -209,7 +209,7 @@ function form(
     if (e instanceof ServerError && e.openSettings)
       fill(
         previewBox,
-        keyPanel(e.message, () => fill(previewBox, h('p', 'ok', 'Key saved. Press Send (or Preview) again.'))),
+        keyPanel(e.message, setup.help.key, () => fill(previewBox, h('p', 'ok', 'Key saved. Press Send (or Preview) again.'))),
       );
     else {
       fill(previewBox);
@@ -300,36 +300,11 @@ function form(
     h('h3', null, 'Options'),
     field('Marketplace', market),
     field('Scan name', name),
-    field('Supplier discount (%)', discount, 'Taken off every cost in the list, e.g. 5 for 5 %.'),
-    field('Prep cost per unit', prep, 'What preparing one unit costs you (label, bag); taken off the profit of each unit.'),
-    h(
-      'div',
-      'form-group',
-      mp.row,
-      h(
-        'div',
-        'hint',
-        'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of the same prep cost for every unit.',
-      ),
-      mpBox,
-    ),
-    h(
-      'div',
-      'form-group',
-      ov.row,
-      h(
-        'div',
-        'hint',
-        'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.',
-      ),
-      ovBox,
-    ),
-    h(
-      'div',
-      'form-group',
-      hist.row,
-      h('div', 'hint', 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.'),
-    ),
+    field('Supplier discount (%)', discount, setup.help.supplierDiscount),
+    field('Prep cost per unit', prep, setup.help.prepCost),
+    h('div', 'form-group', mp.row, h('div', 'hint', setup.help.multipackPrepCost), mpBox),
+    h('div', 'form-group', ov.row, h('div', 'hint', setup.help.multipackOverride), ovBox),
+    h('div', 'form-group', hist.row, h('div', 'hint', setup.help.pullHistoricalData)),
     h('details', null, h('summary', null, 'What to buy'), field('Sales shared among offers', rule), ...buy.map((b) => field(b[1], b[2]))),
     h('div', 'buttons', sendBtn, previewBtn),
     confirmBox,
@@ -338,10 +313,10 @@ function form(
 }
 
 /**
- * Asks for the API key in place: what it is, where to find it, a field and Save. The key goes to
+ * Asks for the API key in place: what it is, where to find it (`about`, from the server), a field and Save. The key goes to
  * saveSettings (user properties) and the field is emptied; nothing else on the form changes.
  */
-export function keyPanel(why: string, saved: () => void): HTMLElement {
+export function keyPanel(why: string, about: string, saved: () => void): HTMLElement {
   const key = h('input', {
     type: 'password',
     autocomplete: 'off',
@@ -369,11 +344,7 @@ export function keyPanel(why: string, saved: () => void): HTMLElement {
     'div',
     'keypanel',
     h('p', 'error', why),
-    h(
-      'p',
-      'small',
-      "Your API key is in the Scan Service's web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.",
-    ),
+    h('p', 'small', about),
     key,
     h(
       'div',

@@ -117,7 +117,7 @@ function form(root: HTMLElement, s: SettingsView): void {
       return;
     }
     if (!v.hasApiKey) {
-      fill(sharing, h('div', 'hint', 'They run once your key is saved.'));
+      fill(sharing, h('div', 'hint', v.help.formulasNeedKey));
       return;
     }
     const c = checkbox(FORMULAS_LABEL, v.formulaKeyShared, { name: 'formulaKeyShared' });
@@ -146,11 +146,7 @@ function form(root: HTMLElement, s: SettingsView): void {
   fill(
     root,
     h('h2', null, 'Settings'),
-    h(
-      'p',
-      'small',
-      "The add-on sends your price lists to the Product Sourcing Scan Service with your account's API key. Find it in the Scan Service's web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.",
-    ),
+    h('p', 'small', s.help.about),
     withHint(field('API key', key), saved),
     field('Service address', url),
     field('Default marketplace', market),
@@ -160,7 +156,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     h('h3', null, 'Formulas'),
     sharing,
     h('h3', null, 'Webhooks'),
-    h('div', 'hint', 'Notify your own address when a scan finishes.'),
+    h('div', 'hint', s.help.webhooks),
     h(
       'div',
       'buttons',

@@ -37,6 +37,7 @@ export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWe
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';
 export { openResultTab } from './app/results/history';
+export { getHelp } from './app/help/help';
 export {
   previewRowAction,
   applyRowAction,

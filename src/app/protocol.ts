@@ -19,19 +19,21 @@ import type { ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/p
 import type { DownloadFormat, DownloadResult, ExportResult, ImportProgress, ImportRequest, ScanListPage } from './results/protocol';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './formulas/protocol';
 import type { WebhookServerFunctions } from './webhooks/protocol';
+import type { HelpServerFunctions } from './help/protocol';
 
 export type * from './settings/protocol';
 export type * from './scan/protocol';
 export type * from './results/protocol';
 export type * from './formulas/protocol';
 export type * from './webhooks/protocol';
+export type * from './help/protocol';
 export type { PreviewSummary };
 
 /**
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions, ActionsServerFunctions, BuyServerFunctions {
+export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions, ActionsServerFunctions, BuyServerFunctions, HelpServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(input?: SettingsInput | null): ConnectionResult;

@@ -9,6 +9,7 @@ import type { ListReport, ListsStatus, RowActionsView, SyncReport, WebhookList }
 import { canned, closeBrowser, openSidebar, screenshot, type Sidebar } from './harness';
 import { listPage, preview, progress, setup, settings } from './data';
 import { webhookHelp } from '../../src/app/webhooks/help';
+import { getHelp } from '../../src/app/help/help';
 
 jest.setTimeout(60_000);
 afterAll(closeBrowser);
@@ -124,6 +125,7 @@ const server = () =>
   canned({
     getSettings: settings(),
     getScanSetup: setup({ running: [progress()] }),
+    getHelp: getHelp(),
     getRunningScans: [progress()],
     getScanProgress: progress(),
     previewScan: preview(),
@@ -222,7 +224,7 @@ const VIEWS: Array<[string, string, (sb: Sidebar) => Promise<void>]> = [
       await page.getByText('What can receive webhooks').click();
     },
   ],
-  ['help', 'help', async ({ page }) => void (await page.getByRole('heading', { level: 2, name: 'Help' }).waitFor())],
+  ['help', 'help', async ({ page }) => void (await page.locator('dl.help dd').first().waitFor())],
 ];
 
 test.each(VIEWS)(

@@ -1,6 +1,8 @@
 /** Canned server answers shaped per src/app/protocol.ts (the type check keeps them in step). */
 import type { ImportProgress, ScanListPage, ScanProgress, ScanSetup, SettingsView } from '../../src/app/protocol';
 import type { PreviewSummary } from '../../src/scan/prepare';
+import { newScanHelp } from '../../src/app/scan/help';
+import { settingsHelp } from '../../src/app/settings/help';
 
 export const MARKETPLACES = [
   { code: 'US', name: 'United States' },
@@ -19,6 +21,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     isOwner: true,
     formulaNote:
       'Formulas such as =ASIN_FROM_UPC() need this to run. Every recalculation, also by an editor, is a lookup on your Scan Service account and counts against your quota.',
+    help: settingsHelp(),
     ...over,
   };
 }
@@ -54,6 +57,7 @@ export function setup(over: Partial<ScanSetup> = {}): ScanSetup {
     marketplaces: MARKETPLACES,
     running: [],
     selection: false,
+    help: newScanHelp(),
     ...over,
   };
 }

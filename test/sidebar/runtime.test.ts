@@ -52,6 +52,20 @@ test("with no key saved: the menu opens Settings, and the Scans tab comes back t
   await history.close();
 });
 
+test("Extensions > Help: the Help view shows the built add-on's getHelp words, with no key saved", async () => {
+  rt.run('menuHelp');
+  const pages = rt.uiEvents.filter((e: { kind: string }) => e.kind === 'sidebar') as Array<{ kind: 'sidebar'; html: string }>;
+  const help = await openSidebar((fn, args) => rt.scriptRun(fn, args), { html: pages[pages.length - 1].html });
+  const { page } = help;
+  await page.locator('dl.help dd').first().waitFor({ timeout: 20_000 });
+  const steps = (rt.scriptRun('getHelp') as { steps: Array<{ title: string; text: string }> }).steps;
+  expect(steps.length).toBeGreaterThan(0);
+  await expect(page.locator('dl.help dt').allInnerTexts()).resolves.toEqual(steps.map((x) => x.title));
+  await expect(page.locator('dl.help dd').allInnerTexts()).resolves.toEqual(steps.map((x) => x.text));
+  expect(help.errors).toEqual([]);
+  await help.close();
+});
+
 test('settings: a refused key says so; the right key is saved, shown masked and connects', async () => {
   const { page } = sb;
   await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();

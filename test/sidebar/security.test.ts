@@ -123,4 +123,48 @@ describe('hostile text is shown as text', () => {
     await assertInert(sb);
     await sb.close();
   });
+
+  // Explanations come with the views' data (so the page stays small): they are text like everything else.
+  test('explanations from the server: Help, Settings and New scan hints, the key asked for in place', async () => {
+    const sb = await openSidebar(
+      canned({
+        getHelp: {
+          steps: [
+            { title: IMG, text: SCRIPT },
+            { title: BREAK, text: IMG },
+          ],
+        },
+        getSettings: settings({ hasApiKey: false, apiKeyMasked: '', help: { about: IMG, formulasNeedKey: SCRIPT, webhooks: BREAK } }),
+        getScanSetup: setup({
+          help: {
+            headerRow: IMG,
+            supplierDiscount: SCRIPT,
+            prepCost: BREAK,
+            multipackPrepCost: IMG,
+            multipackOverride: SCRIPT,
+            pullHistoricalData: BREAK,
+            key: IMG,
+          },
+        }),
+        getRunningScans: [],
+        previewScan: () => {
+          throw new Error('Exception: [open-settings] No API key is saved yet.');
+        },
+      }),
+      { view: 'help' },
+    );
+    const { page } = sb;
+    await until(() => page.locator('dl.help dt, dl.help dd').allInnerTexts(), [IMG, SCRIPT, BREAK, IMG]);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.locator('[data-role=masked-key]').waitFor();
+    await expect(page.locator('.view p.small').first().innerText()).resolves.toBe(IMG);
+    await expect(page.locator('.view .hint').allInnerTexts()).resolves.toEqual(expect.arrayContaining([SCRIPT, BREAK]));
+    await page.getByRole('button', { name: 'New scan' }).click();
+    await page.locator('select[name=role-0]').waitFor();
+    await expect(page.locator('.view .hint').allInnerTexts()).resolves.toEqual([IMG, SCRIPT, BREAK, IMG, SCRIPT, BREAK]);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await until(() => page.locator('.keypanel p.small').innerText(), IMG);
+    await assertInert(sb);
+    await sb.close();
+  });
 });

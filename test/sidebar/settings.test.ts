@@ -6,6 +6,7 @@
 import type { SettingsInput } from '../../src/app/protocol';
 import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
 import { setup, settings } from './data';
+import { newScanHelp } from '../../src/app/scan/help';
 
 jest.setTimeout(40_000);
 afterAll(closeBrowser);
@@ -254,6 +255,8 @@ describe('first run', () => {
     await expect(panel.locator('p.error').innerText()).resolves.toBe(
       'No API key is saved yet. Paste the key from Integrations > API Access.',
     );
+    // What the key is and where to find it: New scan's setup brings the words.
+    await expect(panel.locator('p.small').innerText()).resolves.toBe(newScanHelp().key);
     await expect(page.locator('nav [aria-current=true]').getAttribute('data-view')).resolves.toBe('scan');
     await panel.locator('input[name=apiKey]').fill(NEW_KEY);
     await panel.getByRole('button', { name: 'Save key' }).click();

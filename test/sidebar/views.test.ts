@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canned, closeBrowser, DIST, openSidebar, screenshot } from './harness';
 import { listPage, progress, setup, settings } from './data';
+import { getHelp } from '../../src/app/help/help';
+import { newScanHelp } from '../../src/app/scan/help';
+import { settingsHelp } from '../../src/app/settings/help';
 
 jest.setTimeout(30_000);
 afterAll(closeBrowser);
@@ -17,6 +20,7 @@ const server = () =>
     getScanSetup: setup({ running: [progress()] }),
     getRunningScans: [progress()],
     getScanProgress: progress(),
+    getHelp: getHelp(),
     listScans: listPage(
       1,
       [
@@ -51,7 +55,7 @@ describe('views', () => {
     ['history', 'Scans', ['listScans']],
     ['convert', 'Convert a column', ['getSettings']],
     ['settings', 'Settings', ['getSettings']],
-    ['help', 'Help', []],
+    ['help', 'Help', ['getHelp']],
   ])('opens on the "%s" view the template names, with its data', async (view, title, fns) => {
     const sb = await openSidebar(server(), { view });
     const { page } = sb;
@@ -60,12 +64,53 @@ describe('views', () => {
     if (view === 'scan') await page.locator('select[name=role-0]').waitFor();
     if (view === 'history') await page.locator('article.card').nth(1).waitFor();
     if (view === 'settings') await page.locator('[data-role=masked-key]').waitFor();
+    if (view === 'help') await page.locator('dl.help dd').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect([...new Set(sb.calls.map((c) => c.fn))].sort()).toEqual([...fns].sort());
     await screenshot(page, view);
     // 300 px wide: nothing wider than the sidebar.
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(300);
+    expect(sb.errors).toEqual([]);
+    await sb.close();
+  });
+
+  // The words that only explain come with the views' data (they cost the page nothing): the seller reads the same words.
+  test("Help, the New scan hints and the Settings explanations show the words of the server's answers", async () => {
+    const sb = await openSidebar(
+      canned({
+        getHelp: getHelp(),
+        getSettings: settings({ hasApiKey: false, apiKeyMasked: '' }),
+        getScanSetup: setup(),
+        getRunningScans: [],
+      }),
+      { view: 'help' },
+    );
+    const { page } = sb;
+    await page.locator('dl.help dd').first().waitFor();
+    const steps = getHelp().steps;
+    await expect(page.locator('dl.help dt').allInnerTexts()).resolves.toEqual(steps.map((x) => x.title));
+    await expect(page.locator('dl.help dd').allInnerTexts()).resolves.toEqual(steps.map((x) => x.text));
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.locator('[data-role=masked-key]').waitFor();
+    const sh = settingsHelp();
+    await expect(page.locator('.view p.small').first().innerText()).resolves.toBe(sh.about);
+    const settingsHints = await page.locator('.view .hint').allInnerTexts();
+    expect(settingsHints).toEqual(expect.arrayContaining([sh.formulasNeedKey, sh.webhooks]));
+    await page.getByRole('button', { name: 'New scan' }).click();
+    await page.locator('select[name=role-0]').waitFor();
+    const nh = newScanHelp();
+    const scanHints = await page.locator('.view .hint').allInnerTexts();
+    expect(scanHints).toEqual(
+      expect.arrayContaining([
+        nh.headerRow,
+        nh.supplierDiscount,
+        nh.prepCost,
+        nh.multipackPrepCost,
+        nh.multipackOverride,
+        nh.pullHistoricalData,
+      ]),
+    );
     expect(sb.errors).toEqual([]);
     await sb.close();
   });

@@ -42,6 +42,7 @@ import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
+import { newScanHelp } from './help';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
 import {
@@ -133,6 +134,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
       defaultMarketplace: settings.marketplace,
       marketplaces: marketplaceOptions(),
       running,
+      help: newScanHelp(),
     };
   });
 }

@@ -42,6 +42,20 @@ export interface ScanSetup {
   running: ScanProgress[];
   /** True when rangeA1 is the user's selection (then exactly it is read), false for the sheet's data range. */
   selection?: boolean;
+  /** The form's explanations (help.ts): they come with the setup so that they cost the page nothing. */
+  help: NewScanHelp;
+}
+
+/** One line under each option of New scan (named as the option), the header row choice, and the key asked for in place. */
+export interface NewScanHelp {
+  headerRow: string;
+  supplierDiscount: string;
+  prepCost: string;
+  multipackPrepCost: string;
+  multipackOverride: string;
+  pullHistoricalData: string;
+  /** What the API key is and where to find it (New scan asks for a missing or refused key in place). */
+  key: string;
 }
 
 export interface ScanRequest {

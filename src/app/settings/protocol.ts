@@ -24,6 +24,17 @@ export interface SettingsView {
   isOwner: boolean;
   /** What Settings says under Formulas: what turning it on means (quota), or why it is not offered. */
   formulaNote: string;
+  /** Settings' explanations (help.ts): they come with the view so that they cost the page nothing. */
+  help: SettingsHelp;
+}
+
+export interface SettingsHelp {
+  /** What the key is for, where to find it, where it is kept. */
+  about: string;
+  /** Under Formulas, for the owner before a key is saved. */
+  formulasNeedKey: string;
+  /** Under Webhooks, by "Manage webhooks". */
+  webhooks: string;
 }
 
 export interface SettingsInput {

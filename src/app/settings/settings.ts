@@ -24,6 +24,7 @@ import { formulaSharePropertyName } from '../../formulas/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
+import { settingsHelp } from './help';
 import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';
 import {
   activeSpreadsheet,
@@ -75,6 +76,7 @@ export function settingsView(s: StoredSettings): SettingsView {
     formulaKeyShared: shared,
     isOwner: owner,
     formulaNote: o ? formulaNote(o, shared) : '',
+    help: settingsHelp(),
   };
 }
 

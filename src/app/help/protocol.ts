@@ -1,0 +1,13 @@
+/**
+ * The sidebar's contract with getHelp: types only (nothing runs, nothing is bundled). See
+ * src/app/protocol.ts for the rules every server function follows.
+ */
+
+/** The Help view: one step of using the add-on per entry, in the order a seller meets them. */
+export interface HelpView {
+  steps: Array<{ title: string; text: string }>;
+}
+
+export interface HelpServerFunctions {
+  getHelp(): HelpView;
+}

@@ -1,0 +1,19 @@
+/**
+ * The words of New scan that explain rather than act, sent with getScanSetup so that they cost the
+ * sidebar page nothing (it is served on every open and held under 40 KB by test/sidebar/views.test.ts).
+ */
+import type { NewScanHelp } from './protocol';
+
+export function newScanHelp(): NewScanHelp {
+  return {
+    headerRow: 'The row with the column names (0 if the list has none). Changing it reads the columns again.',
+    supplierDiscount: 'Taken off every cost in the list, e.g. 5 for 5 %.',
+    prepCost: 'What preparing one unit costs you (label, bag); taken off the profit of each unit.',
+    multipackPrepCost:
+      'For listings sold as multipacks: a prep cost for each of the first N units of an order and another for each unit after them, instead of the same prep cost for every unit.',
+    multipackOverride:
+      'Counts every listing as a pack of this many units (instead of the pack size the marketplace lists); your own multipack corrections still win.',
+    pullHistoricalData: 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.',
+    key: "Your API key is in the Scan Service's web app under Integrations > API Access. It is kept in your own Google account, never in the spreadsheet.",
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The words of Settings that explain rather than act, sent with every SettingsView so that they cost
+ * the sidebar page nothing (it is served on every open and held under 40 KB by test/sidebar/views.test.ts).
+ */
+import type { SettingsHelp } from './protocol';
+
+export function settingsHelp(): SettingsHelp {
+  return {
+    about:
+      "The add-on sends your price lists to the Product Sourcing Scan Service with your account's API key. Find it in the Scan Service's web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.",
+    formulasNeedKey: 'They run once your key is saved.',
+    webhooks: 'Notify your own address when a scan finishes.',
+  };
+}
