@@ -41,6 +41,11 @@ export interface LayoutContext {
   links?: 'formula' | 'text';
   /** The scan pulled historical data (options.pull_historical_data): add the history columns. */
   historical?: boolean;
+  /**
+   * Only these columns (keys), in layout order: the columns an import writes (a column nothing was
+   * returned for is left out; see uploadColumns and the import). Absent: every column.
+   */
+  only?: readonly string[];
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -309,7 +314,7 @@ export interface Block {
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
-  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical);
+  const columns = selectColumns(resultColumns(ctx.customColumns || [], !!ctx.historical), ctx.only);
   return {
     headers: columns.map((c) => c.header),
     values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),
@@ -318,6 +323,32 @@ export function resultBlock(products: readonly Product[], ctx: LayoutContext): B
     columns,
     urls: products.map((p) => productLink(p, ctx.marketplace)),
   };
+}
+
+/** The columns among `all` whose keys are in `only` (layout order kept); all of them without `only`. */
+export function selectColumns(all: readonly LayoutColumn[], only?: readonly string[]): LayoutColumn[] {
+  if (!only) return all.slice();
+  const keep = new Set(only);
+  return all.filter((c) => keep.has(c.key));
+}
+
+/** Supplier-input columns and the upload mapping key without which the service returns nothing for them. */
+const INPUT_SOURCES: Record<string, string> = {
+  supplier_sku: 'supplier_sku',
+  map: 'map',
+  stock: 'stock_quantity',
+  supplier_pack_quantity: 'supplier_pack_quantity',
+};
+
+/**
+ * The columns an import of a scan uploaded with `mapping` can fill: every column, less the supplier
+ * inputs that were not uploaded (and the history columns unless the scan pulled them).
+ */
+export function uploadColumns(customColumns: readonly string[], historical: boolean, mapping: Record<string, unknown>): LayoutColumn[] {
+  return resultColumns(customColumns, historical).filter((c) => {
+    const source = INPUT_SOURCES[c.key];
+    return source === undefined || typeof mapping[source] === 'number';
+  });
 }
 
 /** Index of a result column by key (e.g. 'profit', 'roi'), for conditional formatting; -1 if absent. */
