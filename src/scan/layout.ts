@@ -341,14 +341,32 @@ const INPUT_SOURCES: Record<string, string> = {
 };
 
 /**
- * The columns an import of a scan uploaded with `mapping` can fill: every column, less the supplier
- * inputs that were not uploaded (and the history columns unless the scan pulled them).
+ * Columns the service fills with nothing the seller gave, for a scan uploaded with `mapping` and
+ * `options`: the supplier inputs that were not uploaded; "Cost after discount" without any discount
+ * or pack quantity (it repeats Cost); "Prep" without a prep cost (0 in every row, and Profit adds up
+ * without it).
  */
-export function uploadColumns(customColumns: readonly string[], historical: boolean, mapping: Record<string, unknown>): LayoutColumn[] {
-  return resultColumns(customColumns, historical).filter((c) => {
-    const source = INPUT_SOURCES[c.key];
-    return source === undefined || typeof mapping[source] === 'number';
-  });
+export function omittedColumns(mapping: Record<string, unknown>, options: Record<string, unknown>): string[] {
+  const out = Object.keys(INPUT_SOURCES).filter((key) => typeof mapping[INPUT_SOURCES[key]] !== 'number');
+  const has = (k: string) => typeof mapping[k] === 'number';
+  if (!has('discount_per_product') && !has('supplier_pack_quantity') && !(Number(options.discount_supplier) > 0)) out.push('discount_cost');
+  const multipack = options.multipack_prep_cost as { enabled?: boolean } | undefined;
+  if (!(Number(options.prep_cost) > 0) && !(multipack && multipack.enabled)) out.push('prep_cost');
+  return out;
+}
+
+/**
+ * The columns an import of a scan uploaded with `mapping` and `options` can fill: every column (the
+ * history columns when the scan pulled them), less omittedColumns.
+ */
+export function uploadColumns(
+  customColumns: readonly string[],
+  historical: boolean,
+  mapping: Record<string, unknown>,
+  options: Record<string, unknown>,
+): LayoutColumn[] {
+  const omit = new Set(omittedColumns(mapping, options));
+  return resultColumns(customColumns, historical).filter((c) => !omit.has(c.key));
 }
 
 /** Index of a result column by key (e.g. 'profit', 'roi'), for conditional formatting; -1 if absent. */

@@ -285,6 +285,8 @@ export interface ImportCheckpoint {
    * in the rows so far is not written; it is inserted when a later row has a value for it.
    */
   cols?: string[];
+  /** Keys of the columns never written for this scan (layout omittedColumns: nothing the seller gave). */
+  omit?: string[];
 }
 
 /** Room for the checkpoint in one document property (9 KB of UTF-8), with margin. */
