@@ -67,6 +67,8 @@ function importAll(
       [`${p}: API requests, floor (pages of 100 + scan record)`]: Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1,
       [`${p}: spreadsheet write calls`]: sum('sheetWriteCalls'),
       [`${p}: spreadsheet read calls`]: sum('sheetReadCalls'),
+      // The room check is cheap calls (getSheets, getMaxRows, getMaxColumns, a property read): counted here, 5 modelled ms each.
+      [`${p}: other service calls (the room check's reads among them)`]: sum('serviceCalls'),
       [`${p}: cells written (values, links, formats)`]: sum('cellsWritten'),
       [`${p}: result tab grid (rows x columns)`]: `${sheet.maxRows} x ${sheet.maxCols}`,
       [`${p}: cells per product (result tab columns)`]: sheet.maxCols,

@@ -151,6 +151,15 @@ function form(
   ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
   const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
   const all = [market, name, discount, prep, mp.input, mpFirstN, mpFirst, mpRest, ov.input, ovQty, hist.input];
+  // Shown only when the results will not fit in this spreadsheet (the preview's room, or Send refused for it).
+  const anyway = checkbox('Send anyway: I will import only the rows that pass filters, or download the results', false, {
+    name: 'sendWhenFull',
+  });
+  const anywayBox = h('div', { class: 'form-group', hidden: true }, anyway.row);
+  const showAnyway = (show: boolean) => {
+    anywayBox.hidden = !show;
+    if (!show) anyway.input.checked = false;
+  };
 
   // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
   const request = (): ScanRequest => ({
@@ -171,6 +180,7 @@ function form(
       multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
       pullHistoricalData: hist.input.checked,
     },
+    ...(anyway.input.checked ? { sendWhenFull: true } : {}),
   });
 
   const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
@@ -196,6 +206,7 @@ function form(
       try {
         const s = await call('previewScan', request());
         mark(s);
+        showAnyway(!!s.room && !s.room.fits);
         fill(previewBox, ...previewView(s));
       } catch (e) {
         keyOrFail(e);
@@ -247,6 +258,7 @@ function form(
         sendBtn.className = '';
         sendBtn.textContent = 'Send again…';
       } catch (e) {
+        if (e instanceof Error && /will not fit in this spreadsheet/.test(e.message)) showAnyway(true);
         keyOrFail(e);
       }
     });
@@ -306,6 +318,7 @@ function form(
         'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.',
       ),
     ),
+    anywayBox,
     h('div', { class: 'buttons' }, sendBtn, previewBtn),
     confirmBox,
     previewBox,
@@ -386,6 +399,9 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   if (!sent)
     out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
   if (s.problems.length) out.push(h('ul', { class: 'problems error' }, ...s.problems.map((p) => h('li', null, p.message))));
+  // Before anything is paid for: the results will not fit in this spreadsheet, with the numbers and what fits.
+  if (!sent && s.room && !s.room.fits && s.room.message)
+    out.push(h('div', { class: 'room error' }, ...s.room.message.split('\n').map((line) => h('p', null, line))));
   const reasons = Object.keys(c.bySkipReason).map((k) => {
     const n = c.bySkipReason[k as keyof typeof c.bySkipReason] || 0;
     const words = SKIP_REASON[k] || [k, k];

@@ -98,7 +98,7 @@ function roomMessage(
 ): string {
   const rowsThatFit = Math.max(0, Math.floor(left / Math.max(1, columns)) - 1);
   const parts = [
-    `The results will not fit in this spreadsheet, so nothing was sent (nothing is charged). ` +
+    `The results will not fit in this spreadsheet. ` +
       `About ${fmt(products)} products (${fmt(lines)} lines × ${PRODUCTS_PER_LINE} products a line, as scans of catalogue lists average) ` +
       `× ${columns} columns need about ${fmt(needed)} cells; the spreadsheet has ${fmt(left)} of its ${fmt(limit)} cells left ` +
       `(Sheets counts every cell of every tab, empty ones too).`,

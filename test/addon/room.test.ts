@@ -60,8 +60,8 @@ test('a scan whose results cannot fit is refused before sending, with the number
     expect(columns).toBeGreaterThan(30);
     expect(columns).toBeLessThan(40);
     const message = thrown(() => rt.scriptRun('startScan', [request]));
-    expect(message).toBe(preview.room.message);
-    expect(message).toContain('The results will not fit in this spreadsheet, so nothing was sent (nothing is charged).');
+    expect(message).toBe('Not sent, so nothing is charged. ' + preview.room.message);
+    expect(preview.room.message).toMatch(/^The results will not fit in this spreadsheet\. About/);
     expect(message).toContain(
       `About 1,120 products (1,000 lines × 1.12 products a line, as scans of catalogue lists average) × ${columns} columns need about ${(1121 * columns).toLocaleString('en-US')} cells; the spreadsheet has 27,998 of its 30,000 cells left`,
     );

@@ -60,6 +60,9 @@ import {
   SETUP_ROWS,
 } from './plan';
 
+/** Starts startScan's refusal of results that cannot fit (the sidebar then offers Send anyway). */
+const NOT_SENT_FULL = 'Not sent, so nothing is charged. ';
+
 /** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
 export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
 
@@ -237,7 +240,7 @@ export function startScan(request: ScanRequest): StartedScan {
     // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
     // unless the user chose to send anyway (to import with filters, or to download the results).
     const room = roomFor(prepared);
-    if (room && !room.fits && request.sendWhenFull !== true) throw new Error(room.message!);
+    if (room && !room.fits && request.sendWhenFull !== true) throw new Error(NOT_SENT_FULL + room.message!);
     const name = prepared.attributes.options.name;
     const form = {
       file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
