@@ -159,3 +159,35 @@ test('a column nothing came back for is not written; one that first has a value 
     rt.close();
   }
 });
+
+test('tabs the add-on makes for lists are only their columns (1,000 rows to type into), and its hidden bases exactly their cells (not 1,000 x 26 each)', () => {
+  const wb = new Workbook({ name: 'Supplier' });
+  const rt = runtime(wb);
+  try {
+    connect(rt, env.svc.url, env.svc.apiKey);
+    rt.scriptRun('setUpLists');
+    const lists = wb.sheets.filter((s) => s.name.startsWith('Scan '));
+    expect(lists).toHaveLength(6);
+    for (const s of lists) {
+      expect(s.maxRows).toBe(1000);
+      expect(s.maxCols).toBe(s.lastColumn()); // the header's columns, no more
+    }
+    const brands = wb.requireSheet('Scan brand blocklist');
+    expect([brands.maxCols, wb.cell('Scan brand blocklist', 'B1').value]).toEqual([2, 'Brand']);
+    wb.writeInput(brands, 2, 1, 'US');
+    wb.writeInput(brands, 2, 2, 'Acme Sample Brand');
+    rt.scriptRun('syncNow', [false]);
+    const bases = wb.sheets.filter((s) => s.name.startsWith('_scan_base_'));
+    expect(bases.length).toBeGreaterThan(0);
+    for (const b of bases) {
+      expect(b.hidden).toBe(true);
+      expect([b.maxRows, b.maxCols]).toEqual([b.lastRow(), 1]);
+    }
+    // Before, every list tab and base was 1,000 x 26 = 26,000 cells.
+    const listCells = lists.reduce((n, s) => n + 1000 * s.maxCols, 0);
+    expect(listCells).toBeLessThan(6 * 1000 * 6);
+    expect(wb.totalCells()).toBe(26_000 + listCells + bases.reduce((n, b) => n + b.maxRows, 0));
+  } finally {
+    rt.close();
+  }
+});

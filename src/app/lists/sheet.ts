@@ -178,18 +178,14 @@ export function coverRows(ss: Spreadsheet, kind: ListKind, t: Table): void {
   if (rows > t.rangeRows) ss.setNamedRange(kind.rangeName, t.sheet.getRange(t.top, t.left, rows, t.width));
 }
 
-/** Rows of a new list tab (header included): room to type entries without a tab of 26,000 empty cells. */
-const TYPING_ROWS = 200;
-
 /** "Set up lists": a tab with the header row and the named range, for a list that has none. */
 export function createTable(ss: Spreadsheet, kind: ListKind): string {
   let name = kind.tabName;
   for (let n = 2; ss.getSheetByName(name); n++) name = kind.tabName + ' ' + n;
   const sheet = ss.insertSheet(name);
   const headers = kind.columns.map((c) => c.header);
-  // Every cell of a tab counts against the spreadsheet's 10,000,000, empty ones too: the table's
-  // columns and TYPING_ROWS rows to type into (not 1,000 x 26); a sync adds rows as it needs them.
-  if (sheet.getMaxRows() > TYPING_ROWS) sheet.deleteRows(TYPING_ROWS + 1, sheet.getMaxRows() - TYPING_ROWS);
+  // Every cell of a tab counts against the spreadsheet's 10,000,000, empty ones too: only the table's
+  // columns (the 1,000 rows of a new tab stay, to type into; a sync adds rows as it needs them).
   if (sheet.getMaxColumns() > headers.length) sheet.deleteColumns(headers.length + 1, sheet.getMaxColumns() - headers.length);
   const header = sheet.getRange(1, 1, 1, headers.length);
   header.setValues([headers]);
