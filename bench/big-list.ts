@@ -31,7 +31,8 @@ async function scanOf(service: { url: string; apiKey: string }): Promise<{ id: n
   const { id } = (await up.json()) as { id: number };
   for (;;) {
     const scan = (await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json()) as any;
-    if (['success', 'error', 'cancelled'].includes(scan.status)) return { id, products: scan.products, errors: scan.errors, lines: scan.lines };
+    if (['success', 'error', 'cancelled'].includes(scan.status))
+      return { id, products: scan.products, errors: scan.errors, lines: scan.lines };
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -64,7 +65,8 @@ function importAll(
       [`${p}: longest execution, modelled s (limit 360)`]: Math.max(...ex.map((e) => e.durationMs)) / 1000,
       [`${p}: modelled Apps Script s (total)`]: ex.reduce((a, e) => a + e.durationMs, 0) / 1000,
       [`${p}: API requests`]: sum('urlFetchRequests'),
-      [`${p}: API requests, floor (pages of 100 + scan record)`]: Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1,
+      [`${p}: API requests, floor (pages of 100 + scan record)`]:
+        Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1,
       [`${p}: spreadsheet write calls`]: sum('sheetWriteCalls'),
       [`${p}: spreadsheet read calls`]: sum('sheetReadCalls'),
       // The room check is cheap calls (getSheets, getMaxRows, getMaxColumns, a property read): counted here, 5 modelled ms each.

@@ -55,7 +55,14 @@ test('a scan whose results cannot fit is refused before sending, with the number
     // The form knows before Send: 1,000 lines x 1.12 = 1,120 products, one row each, plus the header.
     const preview = rt.scriptRun('previewScan', [request]) as any;
     const columns = preview.room.columns;
-    expect(preview.room).toMatchObject({ fits: false, lines: 1000, products: 1120, needed: 1121 * columns, limit: 30_000, left: 30_000 - 2002 });
+    expect(preview.room).toMatchObject({
+      fits: false,
+      lines: 1000,
+      products: 1120,
+      needed: 1121 * columns,
+      limit: 30_000,
+      left: 30_000 - 2002,
+    });
     // Identity, prices, fees, profit, demand, offers, risks: not the supplier inputs that were not uploaded (MAP, stock, pack, SKU).
     expect(columns).toBeGreaterThan(30);
     expect(columns).toBeLessThan(40);
@@ -93,8 +100,12 @@ test('an import that meets the limit stops with the rows so far, names the old t
     const columns = wb.requireSheet('Old list').maxCols;
     lowerLimit(rt, wb, wb.totalCells() + 1000 * columns + 2 * columns);
     const message = thrown(() => rt.scriptRun('importScan', [big, null]));
-    expect(message).toMatch(/^The spreadsheet is full: 1,0\d\d of 1,500 rows of "New list" are imported so far \(kept in a hidden tab; nothing is lost\)\./);
-    expect(message).toContain(`To free room, delete older result tabs you no longer need: "Old list" (${oldCells.toLocaleString('en-US')} cells)`);
+    expect(message).toMatch(
+      /^The spreadsheet is full: 1,0\d\d of 1,500 rows of "New list" are imported so far \(kept in a hidden tab; nothing is lost\)\./,
+    );
+    expect(message).toContain(
+      `To free room, delete older result tabs you no longer need: "Old list" (${oldCells.toLocaleString('en-US')} cells)`,
+    );
     expect(message).toMatch(/Then import the scan again: it continues from row 1,0\d1\./);
     expect(message).not.toContain('This action would increase');
     const sofar = Number(/full: ([\d,]+) of/.exec(message)![1].replace(',', ''));

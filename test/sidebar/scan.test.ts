@@ -148,7 +148,18 @@ describe('preview', () => {
   test('results that will not fit: the preview says so with the numbers and what fits, and Send anyway is a choice sent only when ticked', async () => {
     const message =
       'The results will not fit in this spreadsheet. About 40 products need about 1,400 cells; the spreadsheet has 900 of its 10,000,000 cells left.\nWhat fits:\n• Delete older result tabs you no longer need: "Old list" (5,000 cells).';
-    const room = { fits: false, lines: 36, products: 41, columns: 34, needed: 1428, limit: 10_000_000, used: 9_999_100, left: 900, resultTabs: [{ name: 'Old list', cells: 5000 }], message };
+    const room = {
+      fits: false,
+      lines: 36,
+      products: 41,
+      columns: 34,
+      needed: 1428,
+      limit: 10_000_000,
+      used: 9_999_100,
+      left: 900,
+      resultTabs: [{ name: 'Old list', cells: 5000 }],
+      message,
+    };
     const sb = await openSidebar(
       canned({
         getScanSetup: setup(),

@@ -549,7 +549,13 @@ const RED = '#f4cccc';
 
 /** Header, column formats and widths, filter, frozen header and the profit/ROI rules: once, by column block. */
 function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace): void {
-  const block = resultBlock([], { marketplace: mp, customColumns: cp.customColumns, links: 'text', historical: !!cp.historical, only: cp.cols });
+  const block = resultBlock([], {
+    marketplace: mp,
+    customColumns: cp.customColumns,
+    links: 'text',
+    historical: !!cp.historical,
+    only: cp.cols,
+  });
   const cols = block.headers.length;
   // The header and one row: the rows are added as they come (ensureRows), after the room is read.
   fitGrid(env, cp, sheet, 2, cols);
@@ -752,8 +758,7 @@ function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: M
   const cols = block.headers.length;
   const asinCol = columnIndex(block.columns, 'asin');
   // The ASIN column (the first) is written once, as rich text below; the values start right of it.
-  if (asinCol === 0 && cols > 1)
-    sheet.getRange(done + 2, 2, n, cols - 1).setValues(block.values.map((r) => r.slice(1)));
+  if (asinCol === 0 && cols > 1) sheet.getRange(done + 2, 2, n, cols - 1).setValues(block.values.map((r) => r.slice(1)));
   else sheet.getRange(done + 2, 1, n, cols).setValues(block.values);
   // The ASIN column as rich text: the link is ours, the text stays text (never a formula).
   if (asinCol >= 0) {

@@ -33,7 +33,16 @@ import { suggestColumns } from '../../sheet/header';
 import { mappingFromRoles } from '../../scan/mapping';
 import { prepareScan, previewSummary, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import {
+  activeSpreadsheet,
+  asSidebarCall,
+  clientDeps,
+  documentProperties,
+  formatInSpreadsheetZone,
+  loadSettings,
+  now,
+  serviceSettings,
+} from '../services';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
 import { readRoom } from '../results/room';
 import { readTuning } from '../results/import';

@@ -111,7 +111,9 @@ describe('getRange in all its forms, sheet size and growth', () => {
     more.getRange(1000, 1).setValue('last');
     expect(thrown(() => more.appendRow(new Array(400).fill('x')))).toBe(message);
     // A value beyond the grid is refused by getRange, never grows it.
-    expect(thrown(() => more.getRange(1001, 1).setValue('x'))).toBe('The coordinates of the range are outside the dimensions of the sheet.');
+    expect(thrown(() => more.getRange(1001, 1).setValue('x'))).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
     // Deleting frees room: the same insert then passes.
     ss.deleteSheet(more);
     expect(ss.insertSheet('Third').getMaxRows()).toBe(1000);
