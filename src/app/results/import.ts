@@ -380,13 +380,15 @@ function begin(
   const notSent = cp.filtered ? null : readNotSent(env.props, scanId);
   cp.notSent = notSent ? notSentRows(notSent).length : 0;
   cp.notSentTotal = notSent ? notSent.n : 0;
-  // Room for the new tabs (a new tab has 26,000 cells until trimmed; the errors tab is made whole).
+  // Room for the new tabs at their largest: a new tab has 26,000 cells until trimmed (the products
+  // tab to its header and one row, then the errors tab, made whole).
   const errorRows = cp.errorsTotal + (cp.notSent || 0);
-  const errorsCells = errorRows > 0 && !cp.filtered ? NEW_TAB_CELLS + (errorRows + 1) * errorsHeaders(cp).width : 0;
+  const errorsCells = errorRows > 0 && !cp.filtered ? Math.max(NEW_TAB_CELLS, (Math.max(1, errorRows) + 1) * errorsHeaders(cp).width) : 0;
+  const peak = Math.max(NEW_TAB_CELLS, 2 * cols + errorsCells);
   if (env.tuning.roomCheck) {
     const room = readRoom(env.ss, env.props, limit);
     env.budget.charge(WORK_COST.cheapCallMs * (2 * env.ss.getSheets().length + 2));
-    if (room.left < NEW_TAB_CELLS + errorsCells) throw fullError(env, cp, NEW_TAB_CELLS + errorsCells, room);
+    if (room.left < peak) throw fullError(env, cp, peak, room);
   }
   try {
     const staging = createStaging(env, cp, 'products');
