@@ -48,7 +48,8 @@ export function fmt(n: number): string {
 
 /** Cells the results of `lines` sent lines need, with `columns` result columns and `notSent` skipped rows (4 columns). */
 export function neededCells(lines: number, columns: number, notSent: number): { products: number; needed: number } {
-  const products = Math.ceil(lines * PRODUCTS_PER_LINE);
+  // (100,000 x 1.12 is 112,000.00000000001 in floating point: rounded to cents first)
+  const products = Math.ceil(Math.round(lines * PRODUCTS_PER_LINE * 100) / 100);
   const needed = (products + 1) * columns + (notSent > 0 ? (notSent + 1) * 4 : 0);
   return { products, needed };
 }
