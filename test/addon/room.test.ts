@@ -5,6 +5,7 @@
  * so far, says what to delete, and continues once the user deleted an old tab, every row once; a
  * column that first has a value on a later page is inserted in its place without shifting a row.
  */
+import { createHash } from 'node:crypto';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown, useServiceBehindProxy } from './scanflow-helpers';
@@ -198,6 +199,49 @@ test('tabs the add-on makes for lists are only their columns (1,000 rows to type
     const listCells = lists.reduce((n, s) => n + 1000 * s.maxCols, 0);
     expect(listCells).toBeLessThan(6 * 1000 * 6);
     expect(wb.totalCells()).toBe(26_000 + listCells + bases.reduce((n, b) => n + b.maxRows, 0));
+  } finally {
+    rt.close();
+  }
+});
+
+test('the hourly import that meets the limit says so in a toast, keeps its rows, and finishes on a later run once the user made room', async () => {
+  const id = await uploadScan(env.svc, supplierRows(1500, 0), 'Night list');
+  await waitFinished(env.svc, id);
+  const wb = new Workbook({ name: 'Supplier' });
+  wb.addSheet('Old stuff', undefined, 2000, 26); // the user's own tab: 52,000 cells
+  const rt = runtime(wb);
+  try {
+    connect(rt, env.svc.url, env.svc.apiKey);
+    // The record startScan keeps (src/app/scan/running.ts): this user's scan in this document.
+    const tag = createHash('sha256').update('owner@example.com').digest('hex').slice(0, 12);
+    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag, t: Date.now() } }));
+    // What the hourly trigger runs (src/app/trigger/), as an installable-trigger execution.
+    const hourly = () => rt.run('importFinishedScans', [], { kind: 'installable-trigger' });
+    // Room for about 1,000 of the 1,500 rows.
+    lowerLimit(rt, wb, wb.totalCells() + 40_000);
+    hourly();
+    const toasts = () => rt.uiEvents.filter((e) => e.kind === 'toast') as any[];
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0].title).toBe('Scan "Night list" needs room');
+    expect(toasts()[0].message).toMatch(/^The spreadsheet is full: [\d,]+ of 1,500 rows of "Night list" are imported so far/);
+    const staging = wb.sheets.find((s) => s.hidden)!;
+    const sofar = staging.lastRow() - 1;
+    expect(sofar).toBeGreaterThan(500);
+    expect(toasts()[0].message).toContain(`continues from row ${(sofar + 1).toLocaleString('en-US')}.`);
+    userDeletes(wb, 'Old stuff');
+    // The next attempts (backed off after a failure) finish it: every row once.
+    for (let h = 0; h < 4 && !wb.sheetNames().includes('Night list'); h++) {
+      rt.advance(3600_000);
+      hourly();
+    }
+    expect(toasts()[toasts().length - 1].title).toBe('Scan "Night list" is done');
+    const want = (await serviceRows(env.svc, id)).map((p) => p.asin);
+    expect(
+      wb
+        .values('Night list')
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(want);
   } finally {
     rt.close();
   }
