@@ -109,6 +109,8 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
       out['import: fetchAll calls'] = sum('urlFetchCalls');
       out['import: spreadsheet write calls'] = sum('sheetWriteCalls');
       out['import: cells written'] = sum('cellsWritten');
+      out['import: cells per product (result tab columns)'] = wb.requireSheet(r.sheetName).maxCols;
+      out['import: spreadsheet cells used (of 10,000,000)'] = wb.totalCells();
       out['import: modelled Apps Script s (total)'] = ex.reduce((a, e) => a + e.durationMs, 0) / 1000;
       out['import: modelled s, longest execution (limit 360)'] = Math.max(...ex.map((e) => e.durationMs)) / 1000;
       out['import: wall ms on this machine'] = wall;

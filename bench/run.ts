@@ -16,6 +16,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['service: scans over HTTP', 'service-scans', 'benchScans'],
   ['service: hostile uploads (time to refuse, peak RSS)', 'service-hostile', 'benchServiceHostile'],
   ['add-on: read, send and import a scan', 'addon-scan', 'benchAddonScan'],
+  ['add-on: a 100,000-line price list, imported with and without the room check', 'big-list', 'benchBigList'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
   ['add-on: lists sync of a 50,000-row brand blocklist', 'lists-sync', 'benchListsSync'],
   ["add-on: a busy seller's day against the daily quotas", 'busy-day', 'benchBusyDay'],

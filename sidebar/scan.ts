@@ -179,6 +179,15 @@ function form(
     rule,
     ...buy.map((b) => b[2]),
   ];
+  // Shown only when the results will not fit in this spreadsheet (the preview's room, or Send refused for it).
+  const anyway = checkbox('Send anyway: I will import only the rows that pass filters, or download the results', false, {
+    name: 'sendWhenFull',
+  });
+  const anywayBox = h('div', { class: 'form-group', hidden: true }, anyway.row);
+  const showAnyway = (show: boolean) => {
+    anywayBox.hidden = !show;
+    if (!show) anyway.input.checked = false;
+  };
 
   // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
   const request = (): ScanRequest => ({
@@ -201,6 +210,7 @@ function form(
       shareRule: rule.value,
       ...Object.fromEntries(buy.map((b) => [b[0], b[2].value])),
     },
+    ...(anyway.input.checked ? { sendWhenFull: true } : {}),
   });
 
   const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
@@ -226,6 +236,7 @@ function form(
       try {
         const s = await call('previewScan', request());
         mark(s);
+        showAnyway(!!s.room && !s.room.fits);
         fill(previewBox, ...previewView(s));
       } catch (e) {
         keyOrFail(e);
@@ -275,6 +286,7 @@ function form(
         sendBtn.className = '';
         sendBtn.textContent = 'Send again…';
       } catch (e) {
+        if (e instanceof Error && /will not fit in this spreadsheet/.test(e.message)) showAnyway(true);
         keyOrFail(e);
       }
     });
@@ -306,6 +318,7 @@ function form(
     h('div', 'form-group', ov.row, h('div', 'hint', setup.help.multipackOverride), ovBox),
     h('div', 'form-group', hist.row, h('div', 'hint', setup.help.pullHistoricalData)),
     h('details', null, h('summary', null, 'What to buy'), field('Sales shared among offers', rule), ...buy.map((b) => field(b[1], b[2]))),
+    anywayBox,
     h('div', 'buttons', sendBtn, previewBtn),
     confirmBox,
     previewBox,
@@ -382,6 +395,9 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
   if (!sent)
     out.push(h('p', { class: s.ok ? 'ok' : 'error' }, s.ok ? plural(c.send, 'row') + ' will be sent.' : 'Nothing can be sent yet.'));
   if (s.problems.length) out.push(h('ul', 'problems error', ...s.problems.map((p) => h('li', null, p.message))));
+  // Before anything is paid for: the results will not fit in this spreadsheet, with the numbers and what fits.
+  if (!sent && s.room && !s.room.fits && s.room.message)
+    out.push(h('div', 'room error', ...s.room.message.split('\n').map((line) => h('p', null, line))));
   // A missing role: the rows were not read, so there are no counts to show yet.
   if (!s.ok && c.dataRows === 0 && s.problems.some((p) => p.field === 'roles')) return out;
   const reasons = Object.keys(c.bySkipReason).map((k) => {

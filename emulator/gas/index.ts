@@ -134,6 +134,11 @@ export interface RuntimeOptions {
   viewers?: string[];
   /** The file is in a shared drive: Spreadsheet.getOwner() is null (sets the workbook's `sharedDrive`). */
   sharedDrive?: boolean;
+  /**
+   * Cells the bound spreadsheet may hold (Google: 10,000,000, counted as every sheet's max rows x max
+   * columns). Tests lower it so a full spreadsheet is cheap to reach; sets `workbook.cellLimit`.
+   */
+  cellLimit?: number;
 }
 
 export interface RunOptions {
@@ -221,6 +226,7 @@ export class Runtime {
     this.state = new RuntimeState({ clock: opts.clock ?? new VirtualClock(opts.startTime ?? Date.now()), cost: opts.cost });
     this.owner = opts.owner ?? opts.workbook?.owner ?? DEFAULT_OWNER;
     this.workbook = opts.workbook ?? new Workbook({ owner: this.owner });
+    if (opts.cellLimit !== undefined) this.workbook.cellLimit = opts.cellLimit;
     this.activeUser = this.owner;
     this.timeZone = opts.timeZone ?? manifest.timeZone ?? 'Etc/UTC';
     this.echoLogs = Boolean(opts.echoLogs);

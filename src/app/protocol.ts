@@ -33,7 +33,12 @@ export type { PreviewSummary };
  * Every function the sidebar may call, by name. The sidebar's typed wrapper of google.script.run
  * is built on this map, so a renamed server function breaks the sidebar's type check.
  */
-export interface ServerFunctions extends WebhookServerFunctions, ListsServerFunctions, ActionsServerFunctions, BuyServerFunctions, HelpServerFunctions {
+export interface ServerFunctions
+  extends WebhookServerFunctions,
+    ListsServerFunctions,
+    ActionsServerFunctions,
+    BuyServerFunctions,
+    HelpServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(input?: SettingsInput | null): ConnectionResult;

@@ -49,6 +49,11 @@ export interface LayoutContext {
   historical?: boolean;
   /** The seller's decision options (expected share, target ROI); default DEFAULT_DECISION. */
   decision?: DecisionOptions;
+  /**
+   * Only these columns (keys), in layout order: the columns an import writes (a column nothing was
+   * returned for is left out; see uploadColumns and the import). Absent: every column.
+   */
+  only?: readonly string[];
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -420,7 +425,7 @@ export interface Block {
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
-  const columns = resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION);
+  const columns = selectColumns(resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION), ctx.only);
   return {
     headers: columns.map((c) => c.header),
     values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),
@@ -430,6 +435,50 @@ export function resultBlock(products: readonly Product[], ctx: LayoutContext): B
     columns,
     urls: products.map((p) => productLink(p, ctx.marketplace)),
   };
+}
+
+/** The columns among `all` whose keys are in `only` (layout order kept); all of them without `only`. */
+export function selectColumns(all: readonly LayoutColumn[], only?: readonly string[]): LayoutColumn[] {
+  if (!only) return all.slice();
+  const keep = new Set(only);
+  return all.filter((c) => keep.has(c.key));
+}
+
+/** Supplier-input columns and the upload mapping key without which the service returns nothing for them. */
+const INPUT_SOURCES: Record<string, string> = {
+  supplier_sku: 'supplier_sku',
+  map: 'map',
+  stock: 'stock_quantity',
+  supplier_pack_quantity: 'supplier_pack_quantity',
+};
+
+/**
+ * Columns the service fills with nothing the seller gave, for a scan uploaded with `mapping` and
+ * `options`: the supplier inputs that were not uploaded; "Cost after discount" without any discount
+ * or pack quantity (it repeats Cost); "Prep" without a prep cost (0 in every row, and Profit adds up
+ * without it).
+ */
+export function omittedColumns(mapping: Record<string, unknown>, options: Record<string, unknown>): string[] {
+  const out = Object.keys(INPUT_SOURCES).filter((key) => typeof mapping[INPUT_SOURCES[key]] !== 'number');
+  const has = (k: string) => typeof mapping[k] === 'number';
+  if (!has('discount_per_product') && !has('supplier_pack_quantity') && !(Number(options.discount_supplier) > 0)) out.push('discount_cost');
+  const multipack = options.multipack_prep_cost as { enabled?: boolean } | undefined;
+  if (!(Number(options.prep_cost) > 0) && !(multipack && multipack.enabled)) out.push('prep_cost');
+  return out;
+}
+
+/**
+ * The columns an import of a scan uploaded with `mapping` and `options` can fill: every column (the
+ * history columns when the scan pulled them), less omittedColumns.
+ */
+export function uploadColumns(
+  customColumns: readonly string[],
+  historical: boolean,
+  mapping: Record<string, unknown>,
+  options: Record<string, unknown>,
+): LayoutColumn[] {
+  const omit = new Set(omittedColumns(mapping, options));
+  return resultColumns(customColumns, historical).filter((c) => !omit.has(c.key));
 }
 
 /** Index of a result column by key (e.g. 'profit', 'roi'), for conditional formatting; -1 if absent. */

@@ -21,6 +21,7 @@
 import { cellText, identify, IdExpectation, IdFailReason } from '../ids/identify';
 import { detectDecimalSeparator, parseMoney } from './cost';
 import { toCsv } from './csv';
+import type { RoomCheck } from './room';
 import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
 import { ColumnMapping, ColumnRole, columnLetter, roleLabel, SHEET_ROW_COLUMN } from './mapping';
 import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
@@ -590,6 +591,8 @@ export interface PreviewSummary {
   /** How many entries of each list were left out. */
   notListed: { skipped: number; repaired: number; warnings: number; duplicates: number };
   csvHeader: string[];
+  /** Room in the spreadsheet for the results (previewScan and startScan fill it in; src/scan/room.ts). */
+  room?: RoomCheck;
 }
 
 /** The preview of a prepared scan without its rows and CSV, each list cut to its first `maxListed` entries. */

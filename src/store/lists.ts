@@ -133,10 +133,13 @@ export function writeBase(ss: Spreadsheet, listId: string, account: string, entr
 
   // JSON text never starts with = + - @ ' #, so it is stored as is (and is read back as the same text).
   const cells = encodeBase(entries).map((c) => [c]);
-  const old = sh.getLastRow();
   if (!cells.length) cells.push(['[]']);
+  // The grid is exactly the base (every cell counts against the spreadsheet's 10,000,000, empty ones too).
+  const rows = sh.getMaxRows();
+  if (rows < cells.length) sh.insertRowsAfter(rows, cells.length - rows);
   sh.getRange(1, 1, cells.length, 1).setValues(cells);
-  if (old > cells.length) sh.getRange(cells.length + 1, 1, old - cells.length, 1).clearContent();
+  if (rows > cells.length) sh.deleteRows(cells.length + 1, rows - cells.length);
+  if (sh.getMaxColumns() > 1) sh.deleteColumns(2, sh.getMaxColumns() - 1);
 }
 
 /** Status line of a list this account never synced. */

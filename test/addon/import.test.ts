@@ -44,7 +44,7 @@ function yourUnits(p: any): number | null {
 }
 
 /** The result tab's columns as a seller reads them, written out independently of the add-on's layout code. */
-const COLUMNS: Expect[] = [
+const ALL_COLUMNS: Expect[] = [
   { header: 'ASIN', value: (p) => p.asin },
   { header: 'Title', value: (p) => plain(p.market_title) },
   { header: 'Identifier', value: (p) => p.inputs.identifier },
@@ -135,9 +135,25 @@ function a1(r: number, c: number): string {
 }
 
 /** Every cell of the result tab against the service's products, in order; returns the cells compared. */
+/**
+ * Columns with nothing the seller gave (issue 22): supplier inputs these scans did not upload
+ * (uploadScan maps identifier, cost, SKU and two custom columns), the cost after a discount none was
+ * given for (a copy of Cost), and prep without a prep cost (0).
+ */
+const NOT_UPLOADED = ['MAP', 'Stock', 'Pack qty', 'Cost after discount', 'Prep'];
+
+/** The columns an import writes for these products (issue 22): those with a value in some row, less the inputs not uploaded. */
+function keptColumns(products: any[]): Expect[] {
+  const uploaded = ALL_COLUMNS.filter((c) => !NOT_UPLOADED.includes(c.header));
+  return products.length ? uploaded.filter((c) => products.some((p) => c.value(p) !== '')) : uploaded;
+}
+
 function expectResultTab(wb: Workbook, name: string, products: any[]): number {
   const sh = wb.requireSheet(name);
   expect(sh.hidden).toBe(false);
+  // Issue 22: a column the service returned nothing for (in any row) is not written; the tab's grid is exactly its data.
+  const COLUMNS = keptColumns(products);
+  expect([sh.maxRows, sh.maxCols]).toEqual([Math.max(2, products.length + 1), COLUMNS.length]);
   expect(COLUMNS.map((c, i) => wb.cell(name, a1(1, i + 1)).value)).toEqual(COLUMNS.map((c) => c.header));
   expect(wb.cell(name, 'A1').bold).toBe(true);
   expect(sh.lastRow()).toBe(products.length + 1);
@@ -265,7 +281,7 @@ describe('importScan', () => {
       const errors = await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' });
       expect(products).toHaveLength(250);
       expect(errors).toHaveLength(7);
-      expect(expectResultTab(wb, 'Spring list', products)).toBe(250 * COLUMNS.length);
+      expect(expectResultTab(wb, 'Spring list', products)).toBe(250 * keptColumns(products).length);
       expectErrorsTab(wb, 'Spring list – errors', errors);
       // Staging tabs are gone, the new tab is shown; nothing of the import is left in the document's properties.
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
@@ -287,9 +303,11 @@ describe('importScan', () => {
       rt.scriptRun('importScan', [scanId, null]);
       const titles = wb.values('Spring list').map((r) => r[1]);
       for (const bait of BAIT_TITLES) expect(titles).toContain(bait);
-      const notes = wb.values('Spring list').map((r) => r[COLUMNS.length - 1]);
+      const headers = wb.values('Spring list')[0];
+      const notes = wb.values('Spring list').map((r) => r[headers.length - 1]);
+      expect(headers[headers.length - 1]).toBe('Note');
       for (const bait of ['=SUM(A1:A2)', '+1', '-2+3', '@x', "'quoted"]) expect(notes).toContain(bait);
-      const col = (header: string) => COLUMNS.findIndex((c) => c.header === header);
+      const col = (header: string) => headers.indexOf(header);
       expect(wb.values('Spring list').map((r) => r[col('Brand')])).toContain('=BRAND()');
       expect(wb.values('Spring list – errors').map((r) => r[8])).toContain('=evil()');
       for (const name of ['Spring list', 'Spring list – errors']) {

@@ -162,10 +162,17 @@ test('100,000 rows x 100 columns (header included: the 10,000,000 cells of a who
   const roles = setup.columns.map(() => 'ignore');
   ['identifier', 'sku', 'custom', 'cost', 'stock', 'custom'].forEach((r, i) => (roles[i] = r));
   const setupSec = last(rt).durationMs / 1000;
-  rt.scriptRun('previewScan', [request(setup, roles)]);
+  const shown = rt.scriptRun('previewScan', [request(setup, roles)]) as any;
   const preview = last(rt);
   expect(preview.counters.cellsRead).toBe(2 * 100_000 * 6);
-  const started = rt.scriptRun('startScan', [request(setup, roles)]) as any;
+  // Issue 22: this sheet IS the spreadsheet's 10,000,000 cells, so the results cannot come back into it:
+  // the form says so before Send, and Send alone is refused before anything is uploaded.
+  expect(shown.room).toMatchObject({ fits: false, left: 0 });
+  expect(thrown(() => rt.scriptRun('startScan', [request(setup, roles)]))).toMatch(
+    /^Not sent, so nothing is charged\. The results will not fit/,
+  );
+  // The user chose to send anyway (to import with filters or download the results).
+  const started = rt.scriptRun('startScan', [{ ...request(setup, roles), sendWhenFull: true }]) as any;
   const start = last(rt);
   expect(start.ok).toBe(true);
   expect(started.preview.counts).toEqual(expect.objectContaining({ send: 99_997 }));

@@ -180,6 +180,45 @@ describe('columns and options', () => {
 });
 
 describe('preview', () => {
+  test('results that will not fit: the preview says so with the numbers and what fits, and Send anyway is a choice sent only when ticked', async () => {
+    const message =
+      'The results will not fit in this spreadsheet. About 40 products need about 1,400 cells; the spreadsheet has 900 of its 10,000,000 cells left.\nWhat fits:\n• Delete older result tabs you no longer need: "Old list" (5,000 cells).';
+    const room = {
+      fits: false,
+      lines: 36,
+      products: 41,
+      columns: 34,
+      needed: 1428,
+      limit: 10_000_000,
+      used: 9_999_100,
+      left: 900,
+      resultTabs: [{ name: 'Old list', cells: 5000 }],
+      message,
+    };
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        previewScan: preview({ room }),
+        startScan: { progress: progress({ done: 0 }), preview: preview({ room }) },
+      }),
+    );
+    const { page } = sb;
+    const anyway = page.getByRole('checkbox', { name: /Send anyway/ });
+    await page.getByRole('button', { name: 'Preview' }).waitFor();
+    await expect(anyway.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview .room').waitFor();
+    await expect(page.locator('.preview .room p').allInnerTexts()).resolves.toEqual(message.split('\n'));
+    await expect(anyway.isVisible()).resolves.toBe(true);
+    await screenshot(page, 'room');
+    await anyway.check();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await until(() => sb.callsOf('startScan').length, 1);
+    expect(sb.callsOf('startScan')[0][0]).toMatchObject({ sendWhenFull: true });
+    await sb.close();
+  });
+
   test('lists the rows that go, skipped rows by sheet row with the reason, repairs, warnings and duplicates', async () => {
     const sb = await openSidebar(canned({ getScanSetup: setup(), getRunningScans: [], previewScan: preview() }));
     const { page } = sb;

@@ -15,7 +15,7 @@ import { Services } from './services';
 import { loadXlsx, saveXlsx } from './xlsx';
 
 export type { WorkbookOptions } from './model';
-export { CELL_LIMIT_MESSAGE, MAX_CELLS, CELL_CHARS_MESSAGE, MAX_CELL_CHARS } from './model';
+export { CELL_LIMIT_MESSAGE, cellLimitMessage, MAX_CELLS, CELL_CHARS_MESSAGE, MAX_CELL_CHARS } from './model';
 
 /** Everything about one cell, read without charging the cost model (for tests and tools). */
 export interface CellSnapshot {

@@ -120,7 +120,12 @@ export const MAX_COLUMNS = 18_278;
 export const MAX_CELL_CHARS = 50000;
 export const CELL_CHARS_MESSAGE = `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`;
 
-export const CELL_LIMIT_MESSAGE = `This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`;
+export const CELL_LIMIT_MESSAGE = cellLimitMessage(MAX_CELLS);
+
+/** Google's message when a grid would grow past the spreadsheet's cell limit (the limit in it). */
+export function cellLimitMessage(limit: number): string {
+  return `This action would increase the number of cells in the workbook above the limit of ${limit} cells.`;
+}
 
 export function isEmptyCell(c: Cell | undefined): boolean {
   return !c || ((c.v === undefined || c.v === '') && !c.f);
@@ -196,6 +201,11 @@ export interface WorkbookOptions {
    * (Spreadsheet reference, getOwner: "null if the spreadsheet is in a shared drive").
    */
   sharedDrive?: boolean;
+  /**
+   * Cells the spreadsheet may hold (every cell of every sheet's grid, empty ones included). Default
+   * Google's 10,000,000; tests lower it so that a full spreadsheet is cheap to build.
+   */
+  cellLimit?: number;
 }
 
 export interface NamedRangeModel {
@@ -225,6 +235,8 @@ export class WorkbookCore {
   sharedDrive: boolean;
   timeZone: string;
   locale: string;
+  /** See WorkbookOptions.cellLimit. */
+  cellLimit: number;
   sheets: SheetModel[] = [];
   namedRanges = new Map<string, NamedRangeModel>();
   activeSheet: SheetModel | null = null;
@@ -244,15 +256,16 @@ export class WorkbookCore {
     // Chosen: a new local spreadsheet is in UTC unless told otherwise.
     this.timeZone = opts.timeZone ?? 'Etc/UTC';
     this.locale = opts.locale ?? 'en_US';
+    this.cellLimit = opts.cellLimit ?? MAX_CELLS;
   }
 
   totalCells(): number {
     return this.sheets.reduce((s, sh) => s + sh.cellCount(), 0);
   }
 
-  /** Throws Google's message when growing by `extra` cells would pass the 10,000,000-cell limit. */
+  /** Throws Google's message when growing by `extra` cells would pass the cell limit (10,000,000 unless lowered). */
   checkGrowth(mkError: (message: string) => Error, extra: number): void {
-    if (this.totalCells() + extra > MAX_CELLS) throw mkError(CELL_LIMIT_MESSAGE);
+    if (extra > 0 && this.totalCells() + extra > this.cellLimit) throw mkError(cellLimitMessage(this.cellLimit));
   }
 
   addSheet(name: string, index?: number, rows = DEFAULT_ROWS, cols = DEFAULT_COLUMNS): SheetModel {

@@ -184,6 +184,9 @@ export function createTable(ss: Spreadsheet, kind: ListKind): string {
   for (let n = 2; ss.getSheetByName(name); n++) name = kind.tabName + ' ' + n;
   const sheet = ss.insertSheet(name);
   const headers = kind.columns.map((c) => c.header);
+  // Every cell of a tab counts against the spreadsheet's 10,000,000, empty ones too: only the table's
+  // columns (the 1,000 rows of a new tab stay, to type into; a sync adds rows as it needs them).
+  if (sheet.getMaxColumns() > headers.length) sheet.deleteColumns(headers.length + 1, sheet.getMaxColumns() - headers.length);
   const header = sheet.getRange(1, 1, 1, headers.length);
   header.setValues([headers]);
   header.setFontWeight('bold');

@@ -25,6 +25,7 @@ import { removeImportTriggers } from '../trigger/install';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 import { shortScanName } from './import-plan';
 import { cutText } from '../../sheet/safe';
+import { SpreadsheetFullError } from './room';
 
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
 export const MAX_FAILURES = 5;
@@ -138,6 +139,8 @@ export function importDue(budgetEnd: number): boolean {
         console.log('automatic import stopped: ' + e.problem.message);
         return;
       }
+      // A full spreadsheet: the rows so far are kept and only the user can make room, so they are told.
+      if (e instanceof SpreadsheetFullError) ss.toast(e.message, `Scan "${shortScanName(scan ? scan.name : '', id)}" needs room`, 30);
       fail(id, messageOf(e), e instanceof ApiProblemError && isLasting(e.problem));
     }
   });

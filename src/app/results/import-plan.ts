@@ -282,6 +282,13 @@ export interface ImportCheckpoint {
   notSentTotal?: number;
   /** pageSignature of the last page written: the next wave's first page must differ from it. */
   lastPage?: string;
+  /**
+   * Keys of the result columns in the staging tab, in layout order: a column nothing came back for
+   * in the rows so far is not written; it is inserted when a later row has a value for it.
+   */
+  cols?: string[];
+  /** Keys of the columns never written for this scan (layout omittedColumns: nothing the seller gave). */
+  omit?: string[];
 }
 
 /** Room for the checkpoint in one document property (9 KB of UTF-8), with margin. */

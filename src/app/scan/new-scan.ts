@@ -34,10 +34,23 @@ import { suggestColumns } from '../../sheet/header';
 import { mappingFromRoles } from '../../scan/mapping';
 import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
+import {
+  activeSpreadsheet,
+  asSidebarCall,
+  clientDeps,
+  documentProperties,
+  formatInSpreadsheetZone,
+  loadSettings,
+  now,
+  serviceSettings,
+} from '../services';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
 import { recordDecision } from '../results/decision';
 import { readDecisionOptions } from '../../scan/decide';
+import { readRoom } from '../results/room';
+import { readTuning } from '../results/import';
+import { checkRoom, type RoomCheck } from '../../scan/room';
+import { uploadColumns } from '../../scan/layout';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
@@ -59,6 +72,9 @@ import {
   safeFileName,
   SETUP_ROWS,
 } from './plan';
+
+/** Starts startScan's refusal of results that cannot fit (the sidebar then offers Send anyway). */
+const NOT_SENT_FULL = 'Not sent, so nothing is charged. ';
 
 /** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
 export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
@@ -234,9 +250,37 @@ function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
   });
 }
 
-/** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), and option problems. */
+/**
+ * Room for the results: lines to send x products a line x the columns the import will write,
+ * against the cells this spreadsheet has left (every tab's grid counts). Null when nothing can be sent.
+ */
+function roomFor(prepared: PreparedScan): RoomCheck | null {
+  if (!prepared.ok || !prepared.attributes) return null;
+  const { options, mapping } = prepared.attributes;
+  const room = readRoom(activeSpreadsheet(), documentProperties(), readTuning().cellLimit);
+  const columns = uploadColumns(
+    options.custom_columns || [],
+    options.pull_historical_data === true,
+    mapping as Record<string, unknown>,
+    options as Record<string, unknown>,
+  );
+  return checkRoom({
+    lines: prepared.counts.send,
+    columns: columns.length,
+    notSent: prepared.skipped.length,
+    limit: room.limit,
+    used: room.used,
+    resultTabs: room.resultTabs,
+  });
+}
+
+/** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), option problems, and the room for the results. */
 export function previewScan(request: ScanRequest): PreviewSummary {
-  return asSidebarCall(() => previewSummary(prepareFromSheet(request)));
+  return asSidebarCall(() => {
+    const prepared = prepareFromSheet(request);
+    const room = roomFor(prepared);
+    return room ? { ...previewSummary(prepared), room } : previewSummary(prepared);
+  });
 }
 
 /**
@@ -252,6 +296,10 @@ export function startScan(request: ScanRequest): StartedScan {
     if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
     if (prepared.counts.send > MAX_LINES)
       throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
+    // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
+    // unless the user chose to send anyway (to import with filters, or to download the results).
+    const room = roomFor(prepared);
+    if (room && !room.fits && request.sendWhenFull !== true) throw new Error(NOT_SENT_FULL + room.message!);
     const name = prepared.attributes.options.name;
     // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
     const attributes = JSON.stringify(prepared.attributes);
@@ -299,6 +347,6 @@ export function startScan(request: ScanRequest): StartedScan {
     }
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
     const notice = triggerNotice(ensureImportTrigger());
-    return { progress, preview: previewSummary(prepared), notice };
+    return { progress, preview: room ? { ...previewSummary(prepared), room } : previewSummary(prepared), notice };
   });
 }

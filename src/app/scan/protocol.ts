@@ -72,6 +72,11 @@ export interface ScanRequest {
   selection?: boolean;
   /** Sheet row number of the header row (ScanSetup.headerRow); absent: found again. */
   headerRow?: number;
+  /**
+   * true: send even when the results will not fit in this spreadsheet (PreviewSummary.room), to
+   * import only the rows that pass filters or to keep them at the service and download them.
+   */
+  sendWhenFull?: boolean;
 }
 
 export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';

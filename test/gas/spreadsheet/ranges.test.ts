@@ -1,4 +1,4 @@
-import { CELL_LIMIT_MESSAGE, Workbook } from '../../../emulator/gas/spreadsheet';
+import { CELL_LIMIT_MESSAGE, cellLimitMessage, Workbook } from '../../../emulator/gas/spreadsheet';
 import { makeEnv, thrown } from './env';
 
 describe('getRange in all its forms, sheet size and growth', () => {
@@ -92,6 +92,32 @@ describe('getRange in all its forms, sheet size and growth', () => {
     expect(thrown(() => sheet.insertColumnsAfter(26, 1))).toBe(CELL_LIMIT_MESSAGE);
     expect(CELL_LIMIT_MESSAGE).toBe('This action would increase the number of cells in the workbook above the limit of 10000000 cells.');
     expect(ss.getSheets().length).toBe(1);
+  });
+
+  test('Google Drive Help "Files you can store in Google Drive": every cell of every grid counts (max rows x max columns), and every grid-growing call refuses past the limit (lowered here)', () => {
+    const { ss, sheet, wb } = makeEnv();
+    wb.cellLimit = 60_000;
+    // Sheet1 is 1000 x 26 = 26,000 cells, all empty: they count.
+    expect(wb.totalCells()).toBe(26_000);
+    const message = cellLimitMessage(60_000);
+    expect(message).toBe('This action would increase the number of cells in the workbook above the limit of 60000 cells.');
+    const more = ss.insertSheet('More'); // 52,000
+    expect(thrown(() => ss.insertSheet('Third'))).toBe(message);
+    expect(thrown(() => sheet.insertRowsAfter(1000, 400))).toBe(message); // +10,400
+    expect(thrown(() => sheet.insertColumnsAfter(26, 10))).toBe(message); // +10,000
+    sheet.insertRowBefore(1); // +26: fits
+    expect(wb.totalCells()).toBe(52_026);
+    // appendRow past the last grid row adds a row (and columns for a wider row): refused too.
+    more.getRange(1000, 1).setValue('last');
+    expect(thrown(() => more.appendRow(new Array(400).fill('x')))).toBe(message);
+    // A value beyond the grid is refused by getRange, never grows it.
+    expect(thrown(() => more.getRange(1001, 1).setValue('x'))).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
+    // Deleting frees room: the same insert then passes.
+    ss.deleteSheet(more);
+    expect(ss.insertSheet('Third').getMaxRows()).toBe(1000);
+    expect(wb.totalCells()).toBe(26_026 + 26_000);
   });
 
   test('insertRows and deleteRows move cells, named ranges and the filter with them', () => {
