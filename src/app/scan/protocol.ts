@@ -6,6 +6,7 @@ import type { ColumnRole } from '../../scan/mapping';
 import type { ScanOptionsInput } from '../../scan/attributes';
 import type { PreviewSummary } from '../../scan/prepare';
 import type { MarketplaceOption } from '../settings/protocol';
+import type { RememberedOptions } from '../../scan/memory';
 
 export interface ColumnChoice {
   /** 0-based index into the block that was read. */
@@ -42,6 +43,22 @@ export interface ScanSetup {
   running: ScanProgress[];
   /** True when rangeA1 is the user's selection (then exactly it is read), false for the sheet's data range. */
   selection?: boolean;
+  /**
+   * Supplier memory (this user's, in this document): the line the form shows, and the remembered
+   * options to fill in when the list was recognised (its roles are then already in `columns`).
+   */
+  memory?: { note: string; options?: RememberedOptions };
+}
+
+/** A supplier list remembered for New scan (Settings lists them with Forget). */
+export interface RememberedSupplier {
+  /** What forgetSupplier takes. */
+  id: string;
+  /** The sheet it was last scanned in, and when (spreadsheet's time zone). */
+  sheetName: string;
+  scannedOn: string;
+  /** "Identifier: upc, Cost: unit cost, …" (the header names, normalised). */
+  columns: string;
 }
 
 export interface ScanRequest {
