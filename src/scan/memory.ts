@@ -188,9 +188,17 @@ export function recall(entries: readonly SupplierEntry[], sheetId: number, names
 /**
  * The memory after a scan: the entry replaces the one with the same header (one per supplier list),
  * newest first; the oldest are dropped beyond `max` entries or when the JSON would pass `maxBytes`.
+ * An entry too large alone (hundreds of long custom column names) keeps only its unique roles.
  */
 export function remember(entries: readonly SupplierEntry[], entry: SupplierEntry, max: number, maxBytes: number): SupplierEntry[] {
-  let out = [entry].concat(entries.filter((e) => e.h !== entry.h)).sort((a, b) => b.t - a.t);
+  let fitted = entry;
+  if (utf8Bytes(JSON.stringify([entry])) > maxBytes) {
+    // A header of a few hundred long custom columns: its unique roles (at most 8) are what matters.
+    const r: Record<string, ColumnRole> = {};
+    for (const k of Object.keys(entry.r)) if (entry.r[k] !== 'custom') r[k] = entry.r[k];
+    fitted = { ...entry, r };
+  }
+  let out = [fitted].concat(entries.filter((e) => e.h !== entry.h)).sort((a, b) => b.t - a.t);
   out = out.slice(0, Math.max(1, max));
   while (out.length > 1 && utf8Bytes(JSON.stringify(out)) > maxBytes) out = out.slice(0, -1);
   return out;
