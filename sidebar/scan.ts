@@ -194,6 +194,7 @@ function form(
     rangeA1: setup.rangeA1,
     selection: setup.selection,
     headerRow: setup.headerRow,
+    headers: setup.columns.map((c) => c.header),
     roles: roleSelects.map((s) => s.value as ColumnRole),
     options: {
       marketplace: market.value,

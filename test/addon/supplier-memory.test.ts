@@ -50,7 +50,17 @@ function setupOf(rt: ReturnType<typeof runtime>, user?: string, sheetName?: stri
 function start(rt: ReturnType<typeof runtime>, setup: any, roles: string[], options: Record<string, unknown>, user?: string): any {
   return rt.scriptRun(
     'startScan',
-    [{ roles, options, sheetName: setup.sheetName, rangeA1: setup.rangeA1, selection: setup.selection, headerRow: setup.headerRow }],
+    [
+      {
+        roles,
+        options,
+        sheetName: setup.sheetName,
+        rangeA1: setup.rangeA1,
+        selection: setup.selection,
+        headerRow: setup.headerRow,
+        headers: setup.columns.map((c: any) => c.header), // as the sidebar sends them
+      },
+    ],
     user ? { user } : {},
   );
 }

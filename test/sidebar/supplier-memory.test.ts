@@ -61,6 +61,7 @@ test('a recognised list: the form says so, starts with the remembered roles and 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await until(() => sent !== null, true);
   expect(sent!.roles).toEqual(['identifier', 'custom', 'cost', 'custom']);
+  expect(sent!.headers).toEqual(['UPC', 'Description', 'Unit cost', 'Item #']); // what the scan is remembered by
   expect(sent!.options).toEqual({
     marketplace: 'CA',
     name: 'Price list 2026-11-21',

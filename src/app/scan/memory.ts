@@ -4,20 +4,12 @@
  * scan is remembered; Settings lists and forgets. Per user (user properties) and per document.
  * The memory is a convenience: a failure to read or write it never stops a setup or a scan.
  */
-import { columnLetter, roleLabel } from '../../scan/mapping';
+import { roleLabel } from '../../scan/mapping';
 import { entryForScan, recall, rolesFor } from '../../scan/memory';
 import { forgetSupplierEntry, readSuppliers, rememberSupplier } from '../../store/suppliers';
 import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties, asSidebarCall } from '../services';
-import { type Block, locateBlock, placeHeader, readRows } from './block';
-import { SETUP_ROWS } from './plan';
+import { type Block, locateBlock } from './block';
 import type { RememberedSupplier, ScanRequest, ScanSetup } from './protocol';
-
-/** The header row's names as the form shows them (blank cells named by their letter); none without a header row. */
-export function headerNames(b: Block, headerSheetRow: number): string[] | null {
-  if (!(headerSheetRow > 0)) return null;
-  const row = b.sheet.getRange(headerSheetRow, b.column, 1, b.numColumns).getDisplayValues()[0];
-  return row.map((t, i) => String(t).trim() || 'Column ' + columnLetter(b.column - 1 + i));
-}
 
 function day(t: number): string {
   return formatInSpreadsheetZone(new Date(t), 'MMM d, yyyy');
@@ -29,8 +21,8 @@ function day(t: number): string {
  */
 export function recallSetup(b: Block, headerSheetRow: number, setup: ScanSetup): ScanSetup {
   try {
-    const names = headerNames(b, headerSheetRow);
-    if (!names) return setup;
+    if (!(headerSheetRow > 0)) return setup; // no header row: nothing names the list
+    const names = setup.columns.map((c) => c.header);
     const r = recall(readSuppliers(userProperties(), activeSpreadsheet().getId()), b.sheet.getSheetId(), names);
     if (r.kind === 'unknown') return setup;
     if (r.kind === 'header-changed')
@@ -50,19 +42,21 @@ export function recallSetup(b: Block, headerSheetRow: number, setup: ScanSetup):
   }
 }
 
-/** Remembers the roles and options of a scan just started (never fails the start). */
+/**
+ * Remembers the roles and options of a scan just started (never fails the start). The header's names
+ * are the ones the form was built from (`request.headers`, ScanSetup's column headers): the start
+ * reads only the mapped columns, and reading the whole header row again would cost a sheet read.
+ * Without them (a caller other than the form) nothing is remembered.
+ */
 export function rememberScan(request: ScanRequest): void {
   try {
+    const names = request.headers;
+    const headerRow = request.headerRow;
+    if (!Array.isArray(names) || names.length !== request.roles.length || typeof headerRow !== 'number' || !(headerRow > 0)) return;
     const b = locateBlock(request);
-    // The sidebar sends the form's header row; without it, it is found as the preview finds it.
-    const headerRow =
-      typeof request.headerRow === 'number'
-        ? request.headerRow
-        : placeHeader(b, readRows(b, Math.min(b.numRows, SETUP_ROWS)).values, undefined).sheetRow;
-    const names = headerNames(b, headerRow);
-    if (!names || names.length !== request.roles.length) return;
+    if (names.length !== b.numColumns) return;
     const entry = entryForScan({
-      names,
+      names: names.map((n) => String(n)),
       roles: request.roles,
       options: request.options,
       sheetId: b.sheet.getSheetId(),

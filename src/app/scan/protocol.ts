@@ -75,6 +75,8 @@ export interface ScanRequest {
   selection?: boolean;
   /** Sheet row number of the header row (ScanSetup.headerRow); absent: found again. */
   headerRow?: number;
+  /** ScanSetup's column headers, for supplier memory (a started scan is remembered by them); absent: not remembered. */
+  headers?: string[];
 }
 
 export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';
