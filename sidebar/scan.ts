@@ -341,7 +341,13 @@ function form(
       h('div', 'hint', 'Adds 90-day average rank, price and Amazon in-stock rate, and rank drops over 30 and 90 days, to the result tab.'),
     ),
     // Opened when it holds remembered choices, so the seller sees them.
-    h('details', { open: buy.some((b) => b[2].value !== '') || rule.value !== 'fba-weighted' }, h('summary', null, 'What to buy'), field('Sales shared among offers', rule), ...buy.map((b) => field(b[1], b[2]))),
+    h(
+      'details',
+      { open: buy.some((b) => b[2].value !== '') || rule.value !== 'fba-weighted' },
+      h('summary', null, 'What to buy'),
+      field('Sales shared among offers', rule),
+      ...buy.map((b) => field(b[1], b[2])),
+    ),
     h('div', 'buttons', sendBtn, previewBtn),
     confirmBox,
     previewBox,

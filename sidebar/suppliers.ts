@@ -17,9 +17,7 @@ export function suppliersSection(): HTMLElement {
             'ul',
             'suppliers',
             ...items.map((s) => {
-              const forget: HTMLButtonElement = button('Forget', () =>
-                busy(forget, () => call('forgetSupplier', s.id).then(show, fail)),
-              );
+              const forget: HTMLButtonElement = button('Forget', () => busy(forget, () => call('forgetSupplier', s.id).then(show, fail)));
               forget.setAttribute('aria-label', 'Forget ' + s.sheetName + ' (' + s.scannedOn + ')');
               return h('li', null, h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '), forget);
             }),

@@ -62,7 +62,18 @@ const OPTION_TEXT_MAX = 24;
 const SHEET_NAME_MAX = 100;
 const RANGE_MAX = 30;
 
-const ROLES: readonly ColumnRole[] = ['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount', 'custom', 'ignore'];
+const ROLES: readonly ColumnRole[] = [
+  'identifier',
+  'cost',
+  'sku',
+  'map',
+  'stock',
+  'pack_quantity',
+  'image',
+  'discount',
+  'custom',
+  'ignore',
+];
 
 /** UTF-8 bytes of a text (what Google's property limits count). */
 export function utf8Bytes(text: string): number {

@@ -12,7 +12,6 @@ const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });
 
 const OWNER = 'owner@example.com';
 const EDITOR = 'editor@example.com';
-const HEADER = ['UPC', 'Cost', 'Description', 'Supplier note'];
 /** The roles the seller chose (not the suggested ones: Description ignored, the note carried). */
 const CHOSEN = ['identifier', 'cost', 'ignore', 'custom'];
 const OPTIONS = {

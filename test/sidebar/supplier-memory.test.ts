@@ -85,7 +85,10 @@ test('a recognised list: the form says so, starts with the remembered roles and 
 
 test('a changed header: the form says so, and the options start blank', async () => {
   const sb = await openSidebar(
-    canned({ getScanSetup: setup({ memory: { note: 'The header row changed since Nov 13, 2026: columns guessed again.' } }), getRunningScans: [] }),
+    canned({
+      getScanSetup: setup({ memory: { note: 'The header row changed since Nov 13, 2026: columns guessed again.' } }),
+      getRunningScans: [],
+    }),
   );
   const { page } = sb;
   await expect(page.getByRole('status').filter({ hasText: 'header row changed' }).innerText()).resolves.toBe(

@@ -76,7 +76,10 @@ describe('recognising a supplier list', () => {
 
   test('a new sheet with the same headers is recognised (the remembered options come with it)', () => {
     const r = recall([entry()], 99, NAMES);
-    expect(r).toEqual({ kind: 'recognised', entry: expect.objectContaining({ n: 'ACME', o: expect.objectContaining({ marketplace: 'GB' }) }) });
+    expect(r).toEqual({
+      kind: 'recognised',
+      entry: expect.objectContaining({ n: 'ACME', o: expect.objectContaining({ marketplace: 'GB' }) }),
+    });
   });
 
   test('a header that changed is not recognised; in the sheet scanned before it is said (header-changed), elsewhere it is unknown', () => {
@@ -127,7 +130,9 @@ describe('storage: per document, bounded', () => {
     for (let d = 0; d < 26; d++) {
       for (let s = 0; s < 13; s++) {
         const names = Array.from({ length: 250 }, (_x, j) => long(s, j));
-        const roles = names.map((_n, j) => (j < 8 ? (['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount'][j] as ColumnRole) : 'custom'));
+        const roles = names.map((_n, j) =>
+          j < 8 ? (['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount'][j] as ColumnRole) : 'custom',
+        );
         rememberSupplier(
           asProps(p),
           'spreadsheet-id-' + String(d).padStart(40, '0'),
@@ -137,7 +142,11 @@ describe('storage: per document, bounded', () => {
             at: ++t,
             sheetName: 'é'.repeat(300),
             rangeA1: 'A1:IP10000',
-            options: { ...OPTIONS, prepCost: '€'.repeat(500), multipackPrepCost: { enabled: true, firstN: '1'.repeat(90), costForFirstN: '2', costForRest: '3' } },
+            options: {
+              ...OPTIONS,
+              prepCost: '€'.repeat(500),
+              multipackPrepCost: { enabled: true, firstN: '1'.repeat(90), costForFirstN: '2', costForRest: '3' },
+            },
           }),
         );
       }
@@ -162,7 +171,8 @@ describe('storage: per document, bounded', () => {
 
   test('a typical supplier (7 columns) keeps all SUPPLIERS_PER_DOCUMENT suppliers of a document', () => {
     const p = new FakeUserProperties();
-    for (let s = 0; s < 20; s++) rememberSupplier(asProps(p), 'doc', entry({ names: NAMES.map((n) => n + ' ' + s), at: s, sheetName: 'Supplier ' + s }));
+    for (let s = 0; s < 20; s++)
+      rememberSupplier(asProps(p), 'doc', entry({ names: NAMES.map((n) => n + ' ' + s), at: s, sheetName: 'Supplier ' + s }));
     const kept = readSuppliers(asProps(p), 'doc');
     expect(kept).toHaveLength(SUPPLIERS_PER_DOCUMENT);
     expect(kept.map((e) => e.t)).toEqual(Array.from({ length: SUPPLIERS_PER_DOCUMENT }, (_x, i) => 19 - i));
