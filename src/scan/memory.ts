@@ -184,16 +184,31 @@ export type Recall =
   | { kind: 'header-changed'; entry: SupplierEntry }
   | { kind: 'unknown' };
 
+/** "B:F" of "B5:F40" (the columns of a range), '' when unreadable. */
+function columnsOf(a1: string): string {
+  const m = /^([A-Z]+)\d*(?::([A-Z]+)\d*)?$/.exec(String(a1).toUpperCase());
+  return m ? m[1] + ':' + (m[2] || m[1]) : '';
+}
+
 /**
  * The same header is recognised wherever it was scanned (this sheet's scan first, else the newest);
- * otherwise, when this sheet's newest scan had another header, the header changed.
+ * otherwise, when this sheet's newest scan read the same columns (both its whole data range, or
+ * selections of the same columns) and had another header, the header changed. A scan of some
+ * columns only says nothing about the header of the whole sheet.
  */
-export function recall(entries: readonly SupplierEntry[], sheetId: number, names: readonly string[]): Recall {
+export function recall(
+  entries: readonly SupplierEntry[],
+  sheetId: number,
+  names: readonly string[],
+  block: { selection: boolean; rangeA1: string } = { selection: false, rangeA1: '' },
+): Recall {
   const { signature } = headerIdentity(names);
   const same = entries.filter((e) => e.h === signature).sort((a, b) => Number(b.s === sheetId) - Number(a.s === sheetId) || b.t - a.t);
   if (same.length) return { kind: 'recognised', entry: same[0] };
   const here = entries.filter((e) => e.s === sheetId).sort((a, b) => b.t - a.t);
-  return here.length ? { kind: 'header-changed', entry: here[0] } : { kind: 'unknown' };
+  const last = here[0];
+  const sameColumns = last && (block.selection ? last.sel && columnsOf(last.a) === columnsOf(block.rangeA1) : !last.sel);
+  return last && sameColumns ? { kind: 'header-changed', entry: last } : { kind: 'unknown' };
 }
 
 /**

@@ -90,6 +90,16 @@ describe('recognising a supplier list', () => {
     expect(recall([entry()], 7, NAMES.concat('Case Pack')).kind).toBe('header-changed');
   });
 
+  test('a scan of some columns says nothing of the whole sheet header: no "header changed" for a selection of other columns', () => {
+    const part = entry({ names: ['UPC', 'Unit Cost'], roles: ['identifier', 'cost'], selection: true, rangeA1: 'B1:C40' });
+    expect(recall([part], 7, NAMES, { selection: false, rangeA1: 'A1:E40' })).toEqual({ kind: 'unknown' });
+    expect(recall([part], 7, NAMES, { selection: true, rangeA1: 'A5:E9' })).toEqual({ kind: 'unknown' });
+    // The same columns selected again, with another header there: changed.
+    expect(recall([part], 7, ['UPC', 'Cost USD'], { selection: true, rangeA1: 'B2:C80' }).kind).toBe('header-changed');
+    // The whole sheet scanned before, a selection now: unknown too (other columns may be chosen).
+    expect(recall([entry()], 7, ['UPC', 'Cost USD'], { selection: true, rangeA1: 'B2:C80' })).toEqual({ kind: 'unknown' });
+  });
+
   test('repeated names keep their own roles, by their order in the header', () => {
     const e = entry({ names: ['Price', 'UPC', 'Price'], roles: ['cost', 'identifier', 'map'] });
     expect(rolesFor(e, ['Price', 'UPC', 'Price'])).toEqual(['cost', 'identifier', 'map']);

@@ -23,7 +23,7 @@ export function recallSetup(b: Block, headerSheetRow: number, setup: ScanSetup):
   try {
     if (!(headerSheetRow > 0)) return setup; // no header row: nothing names the list
     const names = setup.columns.map((c) => c.header);
-    const r = recall(readSuppliers(userProperties(), activeSpreadsheet().getId()), b.sheet.getSheetId(), names);
+    const r = recall(readSuppliers(userProperties(), activeSpreadsheet().getId()), b.sheet.getSheetId(), names, b);
     if (r.kind === 'unknown') return setup;
     if (r.kind === 'header-changed')
       return { ...setup, memory: { note: 'The header row changed since ' + day(r.entry.t) + ': columns guessed again.' } };
