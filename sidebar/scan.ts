@@ -86,6 +86,11 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
   );
 }
 
+/** A remembered option as the text of its input ('' when none). */
+function str(v: unknown): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
 /** Text inputs accept what the user types ("$0.50", "5 %"); the server reads and checks them. */
 function text(name: string, value = '', props: Record<string, string> = {}): HTMLInputElement {
   return h('input', { type: 'text', name, value, ...props });
@@ -96,6 +101,8 @@ function form(
   started: (p: ScanProgress) => void,
   withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>,
 ): HTMLElement {
+  // Supplier memory: a list scanned before comes with its options (its roles are already the columns' roles).
+  const mem = setup.memory?.options || {};
   const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
   const roleSelects = setup.columns.map((c) =>
     select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }),
@@ -125,29 +132,30 @@ function form(
 
   const market = select(
     setup.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]),
-    setup.defaultMarketplace,
+    String(mem.marketplace ?? setup.defaultMarketplace),
     { name: 'marketplace' },
   );
   const name = text('name', setup.defaultName);
-  const discount = text('supplierDiscount', '', { inputmode: 'decimal', placeholder: 'e.g. 5' });
-  const prep = text('prepCost', '', { inputmode: 'decimal', placeholder: 'e.g. 0.50' });
-  const mp = checkbox('Multipack prep cost', false, { name: 'multipackPrepCost.enabled' });
-  const mpFirstN = text('multipackPrepCost.firstN', '', { inputmode: 'numeric' });
-  const mpFirst = text('multipackPrepCost.costForFirstN', '', { inputmode: 'decimal' });
-  const mpRest = text('multipackPrepCost.costForRest', '', { inputmode: 'decimal' });
+  const discount = text('supplierDiscount', str(mem.supplierDiscount), { inputmode: 'decimal', placeholder: 'e.g. 5' });
+  const prep = text('prepCost', str(mem.prepCost), { inputmode: 'decimal', placeholder: 'e.g. 0.50' });
+  const mpm = mem.multipackPrepCost || null;
+  const mp = checkbox('Multipack prep cost', !!mpm, { name: 'multipackPrepCost.enabled' });
+  const mpFirstN = text('multipackPrepCost.firstN', str(mpm?.firstN), { inputmode: 'numeric' });
+  const mpFirst = text('multipackPrepCost.costForFirstN', str(mpm?.costForFirstN), { inputmode: 'decimal' });
+  const mpRest = text('multipackPrepCost.costForRest', str(mpm?.costForRest), { inputmode: 'decimal' });
   const mpBox = h(
     'div',
-    { class: 'indent', hidden: true },
+    { class: 'indent', hidden: !mpm },
     field('First N units', mpFirstN),
     field('Cost for each of the first N', mpFirst),
     field('Cost for each of the rest', mpRest),
   );
   mp.input.addEventListener('change', () => (mpBox.hidden = !mp.input.checked));
-  const ov = checkbox('Multipack override', false, { name: 'multipackOverride' });
-  const ovQty = text('multipackOverrideQuantity', '', { inputmode: 'numeric' });
-  const ovBox = h('div', { class: 'indent', hidden: true }, field('Pack quantity for every row', ovQty));
+  const ov = checkbox('Multipack override', mem.multipackOverride === true, { name: 'multipackOverride' });
+  const ovQty = text('multipackOverrideQuantity', str(mem.multipackOverrideQuantity), { inputmode: 'numeric' });
+  const ovBox = h('div', { class: 'indent', hidden: mem.multipackOverride !== true }, field('Pack quantity for every row', ovQty));
   ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
-  const hist = checkbox('Pull historical data', false, { name: 'pullHistoricalData' });
+  const hist = checkbox('Pull historical data', mem.pullHistoricalData === true, { name: 'pullHistoricalData' });
   // What to buy (issue 24): the add-on's own figures, never sent to the service. Blank = the server's default (the placeholder).
   const buy = (
     [
@@ -155,13 +163,13 @@ function form(
       ['targetRoi', 'Target ROI (%)', '30'],
       ['maxDiscount', 'Max discount to ask (%)', '20'],
     ] as const
-  ).map(([n, label, d]) => [n, label, text(n, '', { inputmode: 'decimal', placeholder: d })] as const);
+  ).map(([n, label, d]) => [n, label, text(n, str(mem[n]), { inputmode: 'decimal', placeholder: d })] as const);
   const rule = select(
     [
       ['fba-weighted', 'FBM ½ if FBA Buy Box'],
       ['even', 'All offers count 1'],
     ],
-    'fba-weighted',
+    mem.shareRule === 'even' ? 'even' : 'fba-weighted',
     { name: 'shareRule' },
   );
   const all = [
@@ -195,6 +203,7 @@ function form(
     rangeA1: setup.rangeA1,
     selection: setup.selection,
     headerRow: setup.headerRow,
+    headers: setup.columns.map((c) => c.header),
     roles: roleSelects.map((s) => s.value as ColumnRole),
     options: {
       marketplace: market.value,
@@ -306,6 +315,7 @@ function form(
         ' · ' +
         plural(setup.rowCount, 'row'),
     ),
+    setup.memory ? h('p', { class: 'small memory', role: 'status' }, setup.memory.note) : null,
     headerChoice(setup, withHeader),
     h('h3', null, 'Columns'),
     columns,
@@ -317,7 +327,14 @@ function form(
     h('div', 'form-group', mp.row, h('div', 'hint', setup.help.multipackPrepCost), mpBox),
     h('div', 'form-group', ov.row, h('div', 'hint', setup.help.multipackOverride), ovBox),
     h('div', 'form-group', hist.row, h('div', 'hint', setup.help.pullHistoricalData)),
-    h('details', null, h('summary', null, 'What to buy'), field('Sales shared among offers', rule), ...buy.map((b) => field(b[1], b[2]))),
+    // Opened when it holds remembered choices, so the seller sees them.
+    h(
+      'details',
+      { open: buy.some((b) => b[2].value !== '') || rule.value !== 'fba-weighted' },
+      h('summary', null, 'What to buy'),
+      field('Sales shared among offers', rule),
+      ...buy.map((b) => field(b[1], b[2])),
+    ),
     anywayBox,
     h('div', 'buttons', sendBtn, previewBtn),
     confirmBox,

@@ -3,6 +3,7 @@ import type { SettingsView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
 import { busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
+import { suppliersSection } from './suppliers';
 
 /** The formulas option, as Settings, the server's messages and the formula cells name it. */
 const FORMULAS_LABEL = 'Formulas in this spreadsheet run on my key';
@@ -155,6 +156,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     result,
     h('h3', null, 'Formulas'),
     sharing,
+    suppliersSection(),
     h('h3', null, 'Webhooks'),
     h('div', 'hint', s.help.webhooks),
     h(

@@ -6,6 +6,7 @@
 export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHelp } from './entry/menu';
 export { getSettings, saveSettings, testConnection } from './app/settings/settings';
 export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
+export { getRememberedSuppliers, forgetSupplier } from './app/scan/memory';
 export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
 export { importScan } from './app/results/import';
 export { listScans, deleteScan, exportScan } from './app/results/history';

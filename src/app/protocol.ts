@@ -15,7 +15,7 @@
  */
 import type { PreviewSummary } from '../scan/prepare';
 import type { ConnectionResult, SettingsInput, SettingsView } from './settings/protocol';
-import type { ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/protocol';
+import type { RememberedSupplier, ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/protocol';
 import type { DownloadFormat, DownloadResult, ExportResult, ImportProgress, ImportRequest, ScanListPage } from './results/protocol';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './formulas/protocol';
 import type { WebhookServerFunctions } from './webhooks/protocol';
@@ -47,6 +47,9 @@ export interface ServerFunctions
   getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup;
   previewScan(request: ScanRequest): PreviewSummary;
   startScan(request: ScanRequest): StartedScan;
+  /** Supplier memory: this user's remembered suppliers in this document, and forgetting one (the list after). */
+  getRememberedSuppliers(): RememberedSupplier[];
+  forgetSupplier(id: string): RememberedSupplier[];
   getScanProgress(scanId: number): ScanProgress;
   getRunningScans(): ScanProgress[];
   cancelScan(scanId: number): ScanProgress;

@@ -26,6 +26,8 @@ export function columnJobKey(spreadsheetId: string): string {
   return 'scan.columnJob.' + spreadsheetId;
 }
 
+// Supplier memory (`scan.suppliers.<spreadsheet id>`, bounded): src/store/suppliers.ts.
+
 /** A daily quota of Google stopped the user's hourly trigger: `{q, at, until}` (also in the user cache when property writes are refused). */
 export const QUOTA_STOP_KEY = 'scan.quotaStop';
 /** The user's hourly-trigger runtime in the current 24-hour window: `{s, ms}`. */

@@ -86,6 +86,7 @@ describe('columns and options', () => {
       rangeA1: 'A1:D41',
       selection: false,
       headerRow: 1,
+      headers: ['UPC', 'Description', 'Unit cost', 'Item #'], // the form's headers: supplier memory (issue 23)
       roles: ['identifier', 'ignore', 'cost', 'ignore'],
       options: {
         marketplace: 'DE',
@@ -158,6 +159,7 @@ describe('columns and options', () => {
       rangeA1: 'A1:D41',
       selection: false,
       headerRow: 1,
+      headers: ['UPC', 'Description', 'Unit cost', 'Item #'], // the form's headers: supplier memory (issue 23)
       roles: ['identifier', 'custom', 'cost', 'sku'],
       options: {
         marketplace: 'US',

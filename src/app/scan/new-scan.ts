@@ -58,6 +58,7 @@ import { recordRunningScan } from './running';
 import { newScanHelp } from './help';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
+import { recallSetup, rememberScan } from './memory';
 import {
   defaultScanName,
   fmt,
@@ -137,7 +138,8 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
         running = []; // the form must open even when the service cannot be asked now
       }
     }
-    return {
+    // Supplier memory: a list scanned before starts with its roles and options (and says so).
+    return recallSetup(b, place.sheetRow, {
       sheetName: b.sheetName,
       rangeA1: b.rangeA1,
       selection: b.selection,
@@ -151,7 +153,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
       marketplaces: marketplaceOptions(),
       running,
       help: newScanHelp(),
-    };
+    });
   });
 }
 
@@ -345,6 +347,7 @@ export function startScan(request: ScanRequest): StartedScan {
     } catch (e) {
       console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
     }
+    rememberScan(request); // this list's roles and options, for its next New scan (never fails the start)
     // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
     const notice = triggerNotice(ensureImportTrigger());
     return { progress, preview: room ? { ...previewSummary(prepared), room } : previewSummary(prepared), notice };

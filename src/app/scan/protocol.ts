@@ -6,6 +6,7 @@ import type { ColumnRole } from '../../scan/mapping';
 import type { ScanOptionsInput } from '../../scan/attributes';
 import type { PreviewSummary } from '../../scan/prepare';
 import type { MarketplaceOption } from '../settings/protocol';
+import type { RememberedOptions } from '../../scan/memory';
 
 export interface ColumnChoice {
   /** 0-based index into the block that was read. */
@@ -44,6 +45,11 @@ export interface ScanSetup {
   selection?: boolean;
   /** The form's explanations (help.ts): they come with the setup so that they cost the page nothing. */
   help: NewScanHelp;
+  /**
+   * Supplier memory (this user's, in this document): the line the form shows, and the remembered
+   * options to fill in when the list was recognised (its roles are then already in `columns`).
+   */
+  memory?: { note: string; options?: RememberedOptions };
 }
 
 /** One line under each option of New scan (named as the option), the header row choice, and the key asked for in place. */
@@ -56,6 +62,17 @@ export interface NewScanHelp {
   pullHistoricalData: string;
   /** What the API key is and where to find it (New scan asks for a missing or refused key in place). */
   key: string;
+}
+
+/** A supplier list remembered for New scan (Settings lists them with Forget). */
+export interface RememberedSupplier {
+  /** What forgetSupplier takes. */
+  id: string;
+  /** The sheet it was last scanned in, and when (spreadsheet's time zone). */
+  sheetName: string;
+  scannedOn: string;
+  /** "Identifier: upc, Cost: unit cost, …" (the header names, normalised). */
+  columns: string;
 }
 
 export interface ScanRequest {
@@ -77,6 +94,8 @@ export interface ScanRequest {
    * import only the rows that pass filters or to keep them at the service and download them.
    */
   sendWhenFull?: boolean;
+  /** ScanSetup's column headers, for supplier memory (a started scan is remembered by them); absent: not remembered. */
+  headers?: string[];
 }
 
 export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';

@@ -1,0 +1,130 @@
+/**
+ * Supplier memory in the sidebar (issue 23): New scan says what it filled in and sends the
+ * remembered roles and options as chosen (one role changed by one choice of its dropdown); a changed
+ * header is said; Settings lists the remembered suppliers with Forget. At 300 px, with axe-core's
+ * WCAG 2.1 AA rules. Screenshots: /tmp/sidebar-memory-*.png.
+ */
+import { readFileSync } from 'node:fs';
+import type { RememberedSupplier, ScanRequest } from '../../src/app/protocol';
+import { canned, closeBrowser, openSidebar, screenshot, type Sidebar, until } from './harness';
+import { preview, progress, settings, setup } from './data';
+
+jest.setTimeout(60_000);
+afterAll(closeBrowser);
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+async function violations(sb: Sidebar): Promise<string[]> {
+  await sb.page.addScriptTag({ content: AXE });
+  return (await sb.page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' '))))`)) as string[];
+}
+
+const NOTE = 'Columns and options as in your scan of ACME week 46 on Nov 13, 2026 — change any.';
+const recalled = setup({
+  columns: [
+    { index: 0, letter: 'A', header: 'UPC', sample: '012345678905', role: 'identifier' },
+    { index: 1, letter: 'B', header: 'Description', sample: 'Blue widget, 12 pack', role: 'ignore' },
+    { index: 2, letter: 'C', header: 'Unit cost', sample: '$1,299.00', role: 'cost' },
+    { index: 3, letter: 'D', header: 'Item #', sample: 'W-100', role: 'custom' },
+  ],
+  memory: {
+    note: NOTE,
+    options: {
+      marketplace: 'CA',
+      supplierDiscount: '5',
+      prepCost: '0.40',
+      multipackPrepCost: { enabled: true, firstN: '2', costForFirstN: '0.30', costForRest: '0.10' },
+      pullHistoricalData: true,
+      monthsOfCover: '3',
+      targetRoi: '40',
+      shareRule: 'even',
+    },
+  },
+});
+
+test('a recognised list: the form says so, starts with the remembered roles and options, and one choice changes one role', async () => {
+  let sent: ScanRequest | null = null;
+  const sb = await openSidebar(
+    canned({
+      getScanSetup: recalled,
+      getRunningScans: [],
+      startScan: (r: ScanRequest) => {
+        sent = r;
+        return { progress: progress(), preview: preview(), notice: null };
+      },
+    }),
+  );
+  const { page } = sb;
+  await expect(page.getByRole('status').filter({ hasText: 'Columns and options as in' }).innerText()).resolves.toBe(NOTE);
+  await page.locator('select[name=role-1]').selectOption('custom'); // one click: the Description column is carried after all
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await until(() => sent !== null, true);
+  expect(sent!.roles).toEqual(['identifier', 'custom', 'cost', 'custom']);
+  expect(sent!.headers).toEqual(['UPC', 'Description', 'Unit cost', 'Item #']); // what the scan is remembered by
+  expect(sent!.options).toEqual({
+    marketplace: 'CA',
+    name: 'Price list 2026-11-21',
+    supplierDiscount: '5',
+    prepCost: '0.40',
+    multipackPrepCost: { enabled: true, firstN: '2', costForFirstN: '0.30', costForRest: '0.10' },
+    multipackOverride: false,
+    multipackOverrideQuantity: null,
+    pullHistoricalData: true,
+    shareRule: 'even',
+    monthsOfCover: '3',
+    targetRoi: '40',
+    maxDiscount: '',
+  });
+  await expect(page.locator('input[name="multipackPrepCost.firstN"]').isVisible()).resolves.toBe(true);
+  await screenshot(page, 'memory-recognised');
+  expect(await violations(sb)).toEqual([]);
+  expect(sb.errors).toEqual([]);
+  await sb.close();
+});
+
+test('a changed header: the form says so, and the options start blank', async () => {
+  const sb = await openSidebar(
+    canned({
+      getScanSetup: setup({ memory: { note: 'The header row changed since Nov 13, 2026: columns guessed again.' } }),
+      getRunningScans: [],
+    }),
+  );
+  const { page } = sb;
+  await expect(page.getByRole('status').filter({ hasText: 'header row changed' }).innerText()).resolves.toBe(
+    'The header row changed since Nov 13, 2026: columns guessed again.',
+  );
+  await expect(page.locator('input[name=supplierDiscount]').inputValue()).resolves.toBe('');
+  await expect(page.locator('select[name=marketplace]').inputValue()).resolves.toBe('US');
+  expect(await violations(sb)).toEqual([]);
+  await sb.close();
+});
+
+test('Settings lists the remembered suppliers when opened; Forget removes one', async () => {
+  const list: RememberedSupplier[] = [
+    { id: 'a1', sheetName: 'ACME week 46', scannedOn: 'Nov 13, 2026', columns: 'Identifier: upc, Cost: unit cost' },
+    { id: 'b2', sheetName: 'Bolt Supply', scannedOn: 'Nov 2, 2026', columns: 'Identifier: ean, Cost: price, SKU: item no' },
+  ];
+  const sb = await openSidebar(
+    canned({
+      getSettings: settings(),
+      getRememberedSuppliers: list,
+      forgetSupplier: (id: string) => list.filter((s) => s.id !== id),
+    }),
+    { view: 'settings' },
+  );
+  const { page } = sb;
+  await page.getByText('Remembered suppliers').click();
+  await page.getByRole('button', { name: 'Forget Bolt Supply (Nov 2, 2026)' }).waitFor();
+  await screenshot(page, 'memory-settings');
+  expect(await violations(sb)).toEqual([]);
+  await page.getByRole('button', { name: 'Forget ACME week 46 (Nov 13, 2026)' }).click();
+  await page.getByRole('button', { name: 'Forget ACME week 46 (Nov 13, 2026)' }).waitFor({ state: 'detached' });
+  expect(sb.callsOf('forgetSupplier')).toEqual([['a1']]);
+  await expect(page.locator('ul.suppliers li').allInnerTexts()).resolves.toEqual([
+    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget',
+  ]);
+  expect(sb.callsOf('getRememberedSuppliers')).toHaveLength(1); // loaded once, when opened
+  expect(sb.errors).toEqual([]);
+  await sb.close();
+});
