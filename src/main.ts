@@ -8,6 +8,7 @@ export { getSettings, saveSettings, testConnection } from './app/settings/settin
 export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
 export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
 export { importScan } from './app/results/import';
+export { compareScans, compareChoices } from './app/results/compare';
 export { listScans, deleteScan, exportScan } from './app/results/history';
 export { downloadScan } from './app/results/downloads';
 export { importFinishedScans } from './app/trigger/hourly';

@@ -698,6 +698,8 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
         ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
         ...(summary ? { summary } : {}),
         marketplace: cp.marketplace,
+        // Compare reads an untouched tab instead of the service: one with this many product rows.
+        rows: cp.productsDone,
       }),
     );
   }
