@@ -67,7 +67,12 @@ function rounded(kind: ColumnKind, v: number): number {
 
 function sum(kind: ColumnKind, parts: (number | null)[]): number | null {
   const known = parts.filter((x): x is number => x !== null);
-  return known.length ? rounded(kind, known.reduce((a, b) => a + b, 0)) : null;
+  return known.length
+    ? rounded(
+        kind,
+        known.reduce((a, b) => a + b, 0),
+      )
+    : null;
 }
 
 /** Header words of a result tab a compare needs. */
@@ -391,7 +396,14 @@ export function changesColumns(): ChangesColumn[] {
   for (const f of CHANGE_FIGURES) {
     const money = f.key === 'profit' || f.key === 'roi';
     cols.push({ key: f.key + ':before', header: f.label + ' before', width: 90, kind: f.kind, note: f.note + ' In the earlier scan.' });
-    cols.push({ key: f.key + ':after', header: f.label + ' after', width: 90, kind: f.kind, note: f.note + ' In the later scan.', coloured: money });
+    cols.push({
+      key: f.key + ':after',
+      header: f.label + ' after',
+      width: 90,
+      kind: f.kind,
+      note: f.note + ' In the later scan.',
+      coloured: money,
+    });
     cols.push({
       key: f.key + ':change',
       header: f.label + ' change',
@@ -401,7 +413,13 @@ export function changesColumns(): ChangesColumn[] {
       coloured: money,
     });
   }
-  cols.push({ key: 'note', header: 'Note', width: 260, kind: 'text', note: 'A re-matched identifier and the ASIN it matched before; a lost Buy Box.' });
+  cols.push({
+    key: 'note',
+    header: 'Note',
+    width: 260,
+    kind: 'text',
+    note: 'A re-matched identifier and the ASIN it matched before; a lost Buy Box.',
+  });
   return cols;
 }
 
@@ -434,4 +452,31 @@ export function changesTabBase(resultName: string, max = 26): string {
   const chars = Array.from(resultName.replace(/ – Changes( \(\d+\))?$/, ''));
   const room = max - suffix.length;
   return (chars.length > room ? chars.slice(0, room).join('').trim() : chars.join('')) + suffix;
+}
+
+// ---- Which scan a result tab holds -------------------------------------------------------------
+
+/**
+ * The note the import puts on a full result tab's ASIN header: its scan, marketplace and product
+ * rows. It travels with the tab (also through XLSX, where document properties do not), so Compare
+ * can tell an untouched tab (still that many rows) and which scan is older without asking the service.
+ */
+export function scanNote(scanId: number, marketplace: string, rows: number, filtered: boolean): string {
+  return (
+    'Scan ' +
+    scanId +
+    ' (' +
+    marketplace +
+    '): ' +
+    rows +
+    ' product rows as imported' +
+    (filtered ? ', filtered' : '') +
+    '. Compare with an earlier scan reads this tab while it still has them; otherwise it asks the Scan Service.'
+  );
+}
+
+/** What scanNote wrote, or null for any other note. */
+export function readScanNote(note: unknown): { scanId: number; marketplace: string; rows: number; filtered: boolean } | null {
+  const m = /^Scan (\d+) \(([A-Za-z]{2,3})\): (\d+) product rows as imported(, filtered)?\./.exec(textOf(note));
+  return m ? { scanId: Number(m[1]), marketplace: m[2], rows: Number(m[3]), filtered: !!m[4] } : null;
 }

@@ -28,6 +28,7 @@ import {
   factRow,
   factsFromProducts,
   factsFromTab,
+  readScanNote,
   FACT_WIDTH,
   type ChangeCounts,
   type Fact,
@@ -103,8 +104,11 @@ function dropCompare(env: ImportEnv, cp: CompareCheckpoint): void {
 export function scanIdOf(ref: number | string, env: Pick<ImportEnv, 'ss' | 'props'>): number {
   if (typeof ref === 'number' || /^\s*\d+\s*$/.test(String(ref))) return checkScanId(Number(ref));
   const tab = resultTabs(env.ss, env.props).find((t) => t.sheet.getName() === String(ref));
-  if (!tab) throw new Error('"' + String(ref).slice(0, 60) + '" is neither a scan number nor a result tab of this spreadsheet.');
-  return tab.scanId;
+  if (tab) return tab.scanId;
+  const sheet = env.ss.getSheetByName(String(ref));
+  const note = sheet ? noteOf(sheet) : null;
+  if (note && !note.filtered) return note.scanId;
+  throw new Error('"' + String(ref).slice(0, 60) + '" is neither a scan number nor a result tab of this spreadsheet.');
 }
 
 /** Sidebar: compares (or continues comparing) two scans; done:false means call again. */
@@ -148,16 +152,44 @@ export function compareChoices(scanId: number): CompareChoices {
 
 // ---- The compare -----------------------------------------------------------------------------------
 
-/** The result tab of a scan when Compare may read it: its full tab, as many rows as the import wrote, the result headers. */
-export function untouchedTab(env: Pick<ImportEnv, 'ss' | 'props'>, scanId: number): Sheet | null {
+/** A scan's result tab that Compare may read, with its rows and marketplace. */
+export interface TabSource {
+  sheet: Sheet;
+  rows: number;
+  marketplace: string;
+}
+
+function noteOf(sheet: Sheet): ReturnType<typeof readScanNote> {
+  return readScanNote(sheet.getRange(1, 1).getNote());
+}
+
+/**
+ * The result tab of a scan when Compare may read it instead of the service: its full tab (the tab
+ * record's, else the tab whose ASIN header note names the scan: a workbook saved as XLSX keeps no
+ * document properties), with exactly the product rows the import wrote, the result headers, and no
+ * import of the scan under way. A tab with rows added or removed, or a column renamed, is read from
+ * the service instead. (Edited cells with the same row count cannot be told; see README.)
+ */
+export function untouchedTab(env: Pick<ImportEnv, 'ss' | 'props'>, scanId: number): TabSource | null {
+  if (pendingImport(env.props, scanId)) return null;
   const rec = readTabRecord(env.props, scanId);
-  if (!rec || typeof rec.rows !== 'number' || pendingImport(env.props, scanId)) return null;
-  const sheet = sheetById(env.ss, rec.sheetId);
-  if (!sheet || sheet.getLastRow() - 1 !== rec.rows) return null;
+  let sheet = rec ? sheetById(env.ss, rec.sheetId) : null;
+  if (!sheet)
+    sheet =
+      env.ss.getSheets().find((s) => {
+        const n = noteOf(s);
+        return n !== null && n.scanId === scanId && !n.filtered;
+      }) || null;
+  if (!sheet) return null;
+  const note = noteOf(sheet);
+  const fromNote = note && note.scanId === scanId && !note.filtered ? note : null;
+  const rows = fromNote ? fromNote.rows : rec && rec.sheetId === sheet.getSheetId() ? rec.rows : undefined;
+  if (typeof rows !== 'number' || sheet.getLastRow() - 1 !== rows) return null;
   const width = sheet.getLastColumn();
   if (width < 1) return null;
   const header = sheet.getRange(1, 1, 1, width).getValues()[0];
-  return factColumns(header).missing.length ? null : sheet;
+  if (factColumns(header).missing.length) return null;
+  return { sheet, rows, marketplace: (fromNote && fromNote.marketplace) || (rec && rec.marketplace) || '' };
 }
 
 /** Facts of a result tab: only the columns needed, one read each. */
@@ -193,7 +225,8 @@ function progress(cp: CompareCheckpoint, done: boolean, sheetName: string | null
 }
 
 function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint {
-  const src: [Source, Source] = [untouchedTab(env, before) ? 'tab' : 'service', untouchedTab(env, after) ? 'tab' : 'service'];
+  const tabs = [untouchedTab(env, before), untouchedTab(env, after)];
+  const src: [Source, Source] = [tabs[0] ? 'tab' : 'service', tabs[1] ? 'tab' : 'service'];
   const cp: CompareCheckpoint = {
     v: 1,
     before,
@@ -232,17 +265,17 @@ function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint
     });
   }
   for (const s of [0, 1]) {
-    if (src[s] !== 'tab') continue;
-    const rec = readTabRecord(env.props, s === 0 ? before : after)!;
-    cp.total[s] = rec.rows!;
+    const t = tabs[s];
+    if (t) cp.total[s] = t.rows;
   }
   const afterRec = readTabRecord(env.props, after);
   const mp =
+    (tabs[1] && tabs[1].marketplace && findMarketplace(tabs[1].marketplace)) ||
     (afterRec && afterRec.marketplace && findMarketplace(afterRec.marketplace)) ||
     (records[1] && (findMarketplace(records[1].marketplace) || findMarketplace(records[1].marketplaceId))) ||
     findMarketplace('US')!;
   cp.marketplace = mp.code;
-  const afterTab = afterRec ? sheetById(env.ss, afterRec.sheetId) : null;
+  const afterTab = tabs[1] ? tabs[1].sheet : afterRec ? sheetById(env.ss, afterRec.sheetId) : null;
   cp.baseName = changesTabBase(afterTab ? afterTab.getName() : records[1] ? records[1].name || 'Scan ' + after : 'Scan ' + after);
   if (src[0] === 'tab') cp.side = 1;
   if (src[0] === 'tab' && src[1] === 'tab') cp.phase = 'write';
@@ -268,7 +301,7 @@ function hiddenTab(env: ImportEnv, base: string, rows: number, cols: number): Sh
 }
 
 /** Fetch phase: results pages of the service-side scans into the facts tab, wave by wave. */
-function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): void {
+function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): number {
   let facts = sheetById(env.ss, cp.factsId);
   if (!facts) {
     facts = hiddenTab(env, '~compare facts', Math.max(2, cp.total[0] + cp.total[1] + 1), FACT_WIDTH + 1);
@@ -292,8 +325,9 @@ function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): void {
       continue;
     }
     const n = Math.min(env.tuning.pagesPerWave, pages - cp.page + 1);
-    const estimate = WORK_COST.fetchCallMs + n * (WORK_COST.fetchPerRequestMs + 150) + WORK_COST.writeCallMs + n * PER_PAGE * 12 * WORK_COST.writeCellMs;
-    if (waves > 0 && !env.budget.fits(estimate)) return;
+    const estimate =
+      WORK_COST.fetchCallMs + n * (WORK_COST.fetchPerRequestMs + 150) + WORK_COST.writeCallMs + n * PER_PAGE * 12 * WORK_COST.writeCellMs;
+    if (waves > 0 && !env.budget.fits(estimate)) return waves;
     const calls: ApiCall[] = [];
     for (let p = cp.page; p < cp.page + n; p++) calls.push(scanCalls.results(ids[side], 'products', p, PER_PAGE, null));
     const answers = sendAll(env.settings, env.deps, calls, { deadline: env.deadline });
@@ -303,7 +337,13 @@ function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): void {
       const page = readResultsPage(okBody(a));
       if (page.count !== cp.total[side])
         throw new Error(
-          'The Scan Service now counts ' + page.count + ' results for scan ' + ids[side] + ' (it said ' + cp.total[side] + '); compare again.',
+          'The Scan Service now counts ' +
+            page.count +
+            ' results for scan ' +
+            ids[side] +
+            ' (it said ' +
+            cp.total[side] +
+            '); compare again.',
         );
       for (const f of factsFromProducts(page.data as Record<string, unknown>[])) rows.push([side, ...factRow(f)]);
     }
@@ -316,6 +356,7 @@ function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): void {
     waves++;
     saveCheckpoint(env, cp);
   }
+  return waves;
 }
 
 /** Both scans' facts: from their tabs or the facts tab. */
@@ -328,8 +369,9 @@ function allFacts(env: ImportEnv, cp: CompareCheckpoint): [Fact[], Fact[]] {
   for (const s of [0, 1] as const) {
     if (cp.src[s] === 'tab') {
       const tab = untouchedTab(env, ids[s]);
-      if (!tab) throw new Error('The result tab of scan ' + ids[s] + ' changed while comparing; compare again.');
-      out[s] = tabFacts(env, tab);
+      if (!tab || tab.rows !== cp.total[s])
+        throw new Error('The result tab of scan ' + ids[s] + ' changed while comparing; compare again.');
+      out[s] = tabFacts(env, tab.sheet);
     } else out[s] = rows.filter((r) => r[0] === s).map((r) => factFromRow(r.slice(1)));
   }
   return out;
@@ -388,7 +430,8 @@ function writeChanges(env: ImportEnv, cp: CompareCheckpoint): string | null {
   let chunks = 0;
   while (cp.written < cp.rows) {
     const n = Math.min(CHANGE_ROWS_PER_WRITE, cp.rows - cp.written);
-    if (chunks > 0 && !env.budget.fits(WORK_COST.writeCallMs + n * cols.length * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs)) return null;
+    if (chunks > 0 && !env.budget.fits(WORK_COST.writeCallMs + n * cols.length * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs))
+      return null;
     const values = changesValues(cmp.rows.slice(cp.written, cp.written + n));
     out.getRange(cp.written + 2, 1, n, cols.length).setValues(values);
     env.budget.chargeWrite(n * cols.length);
@@ -433,17 +476,27 @@ export function runCompare(a: number, b: number, env: ImportEnv): CompareProgres
   }
   const requestsBefore = cp.requests;
   try {
-    if (cp.phase === 'fetch') fetchWaves(env, cp);
-    if (cp.phase === 'fetch')
+    const waves = cp.phase === 'fetch' ? fetchWaves(env, cp) : 0;
+    // Reading both scans and writing the first rows is left to the next call when this one is spent.
+    if (cp.phase === 'fetch' || (waves > 0 && !env.budget.fits(WORK_COST.readCallMs * 20 + WORK_COST.writeCallMs * 10)))
       return progress(
         cp,
         false,
         null,
-        'Read ' + cp.staged.toLocaleString('en-US') + ' of ' + (cp.total[0] + cp.total[1]).toLocaleString('en-US') + ' products; continuing…',
+        'Read ' +
+          cp.staged.toLocaleString('en-US') +
+          ' of ' +
+          ((cp.src[0] === 'service' ? cp.total[0] : 0) + (cp.src[1] === 'service' ? cp.total[1] : 0)).toLocaleString('en-US') +
+          ' products from the Scan Service; continuing…',
       );
     const name = writeChanges(env, cp);
     if (name === null)
-      return progress(cp, false, null, 'Wrote ' + cp.written.toLocaleString('en-US') + ' of ' + cp.rows.toLocaleString('en-US') + ' changes; continuing…');
+      return progress(
+        cp,
+        false,
+        null,
+        'Wrote ' + cp.written.toLocaleString('en-US') + ' of ' + cp.rows.toLocaleString('en-US') + ' changes; continuing…',
+      );
     const src = (s: Source) => (s === 'tab' ? 'its result tab' : 'the Scan Service');
     return progress(
       cp,
@@ -471,7 +524,6 @@ export function runCompare(a: number, b: number, env: ImportEnv): CompareProgres
     throw e;
   }
 }
-
 
 /** The sheet a Changes tab is being written for, for tests and the trigger: whether a compare waits to be continued. */
 export function pendingCompare(props: GoogleAppsScript.Properties.Properties): { before: number; after: number } | null {

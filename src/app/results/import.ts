@@ -32,6 +32,7 @@ import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/ser
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { columnIndex, errorsBlock, FROZEN_COLUMNS, resultBlock, sheetRowField, type LayoutContext, type Product } from '../../scan/layout';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
+import { scanNote } from '../../scan/changes';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
@@ -430,7 +431,8 @@ function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: 
   header.setValues([block.headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
   // How the figures a seller decides on are computed (ROI, expected share, costs): on their header cells.
-  header.setNotes([block.notes]);
+  // The ASIN header says which scan this is and how many rows it had (Compare reads an untouched tab by it).
+  header.setNotes([[scanNote(cp.scanId, cp.marketplace, rows, !!cp.filtered), ...block.notes.slice(1)]]);
   sheet.setFrozenRows(1);
   // ASIN and Title stay in view while the seller reads across the row.
   sheet.setFrozenColumns(FROZEN_COLUMNS);
