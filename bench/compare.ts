@@ -59,7 +59,7 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
         id: number;
       };
       for (;;) {
-        const s = await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json();
+        const s = (await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json()) as any;
         if (['success', 'error', 'cancelled'].includes(s.status)) return { id, products: s.products as number };
         await new Promise((r) => setTimeout(r, 100));
       }
