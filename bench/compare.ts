@@ -15,7 +15,8 @@ import { spawnService } from '../emulator/service/spawn';
 import { usIdentifiers } from './price-list';
 import { runAlone } from './run-alone';
 
-const LINES = 10_000;
+/** 10,000 by default; BENCH_COMPARE_LINES=100000 checks the resumed compare of two 100,000-line scans. */
+const LINES = Number(process.env.BENCH_COMPARE_LINES) || 10_000;
 
 function list(later: boolean): string {
   const ids = usIdentifiers();

@@ -261,6 +261,27 @@ describe('Compare with an earlier scan', () => {
     }
   });
 
+  test('a spreadsheet without room for the Changes tab gets a plain message before any tab is made, and nothing is left behind', () => {
+    const { rt, wb } = imported();
+    try {
+      // Fill the spreadsheet to 2,000 cells short of the 10,000,000 Google Sheets holds.
+      const used = wb.sheets.reduce((n, s) => n + s.maxRows * s.maxCols, 0);
+      const big = wb.addSheet('Big', undefined, 1, 1);
+      big.maxRows = 10_000_000 - used - 2000;
+      rt.scriptRun('compareScans', [first, later]);
+    } catch (e) {
+      expect(String((e as Error).message)).toMatch(
+        /^The Changes tab needs [\d,]+ cells and this spreadsheet has 2,000 left of the 10,000,000 Google Sheets holds\. Delete tabs you no longer need/,
+      );
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Acme 2026-11-02', 'Acme 2026-11-09', 'Big']);
+      expect(rt.properties.document!.get('scan.compare')).toBeNull();
+      return;
+    } finally {
+      rt.close();
+    }
+    throw new Error('expected the compare to be refused');
+  });
+
   test('headless: npm run local -- compare <workbook.xlsx> --scan A --with B writes the Changes tab into the saved workbook', async () => {
     const { rt, wb } = imported();
     const dir = mkdtempSync(join(tmpdir(), 'compare-'));

@@ -282,8 +282,29 @@ function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint
   return cp;
 }
 
+/** Cells a spreadsheet holds (Google Drive Help, "Files you can store in Google Drive"). */
+const SPREADSHEET_MAX_CELLS = 10_000_000;
+
+/** A new tab of rows × cols must fit in what the spreadsheet has left; otherwise a plain message and nothing made. */
+function checkRoom(env: ImportEnv, rows: number, cols: number, what: string): void {
+  let used = 0;
+  for (const s of env.ss.getSheets()) used += s.getMaxRows() * s.getMaxColumns();
+  // A new tab starts at 1,000 rows × 26 columns and only grows from there.
+  const need = Math.max(rows, 1000) * Math.max(cols, 26);
+  if (used + need > SPREADSHEET_MAX_CELLS)
+    throw new Error(
+      what +
+        ' needs ' +
+        need.toLocaleString('en-US') +
+        ' cells and this spreadsheet has ' +
+        Math.max(0, SPREADSHEET_MAX_CELLS - used).toLocaleString('en-US') +
+        ' left of the 10,000,000 Google Sheets holds. Delete tabs you no longer need (old result tabs), or compare in a new spreadsheet.',
+    );
+}
+
 function hiddenTab(env: ImportEnv, base: string, rows: number, cols: number): Sheet {
   const ss = env.ss;
+  checkRoom(env, rows, cols, base === '~compare facts' ? 'Reading the two scans' : 'The Changes tab');
   const active = ss.getActiveSheet();
   const sheet = ss.insertSheet(
     uniqueName(
