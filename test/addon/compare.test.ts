@@ -128,6 +128,7 @@ describe('Compare with an earlier scan', () => {
   let service: SpawnedService;
   let first: number;
   let later: number;
+  let other: number;
   let before: any[];
   let after: any[];
 
@@ -138,6 +139,8 @@ describe('Compare with an earlier scan', () => {
     await waitFinished(service, first);
     later = await uploadScan(service, laterRows(rows), 'Acme 2026-11-09');
     await waitFinished(service, later);
+    other = await uploadScan(service, supplierRows(5, 0), 'Other list 2026-11-10');
+    await waitFinished(service, other);
     before = await serviceRows(service, first);
     after = await serviceRows(service, later);
   });
@@ -280,6 +283,26 @@ describe('Compare with an earlier scan', () => {
       rt.close();
     }
     throw new Error('expected the compare to be refused');
+  });
+
+  test('compareChoices offers the previous scan of the same list first (same name before the date, marketplace and headers), in one request', () => {
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKey);
+      const runs = rt.executions.length;
+      const c = rt.scriptRun('compareChoices', [later]) as any;
+      expect(c.suggested).toBe(first);
+      expect(c.scans).toEqual([
+        { scanId: first, name: 'Acme 2026-11-02', sameSupplier: true },
+        { scanId: other, name: 'Other list 2026-11-10', sameSupplier: false },
+      ]);
+      expect(rt.executions.slice(runs).reduce((n, e) => n + e.counters.urlFetchRequests, 0)).toBe(1);
+      // The earliest scan of the list has no earlier one.
+      expect((rt.scriptRun('compareChoices', [first]) as any).suggested).toBeNull();
+    } finally {
+      rt.close();
+    }
   });
 
   test('headless: npm run local -- compare <workbook.xlsx> --scan A --with B writes the Changes tab into the saved workbook', async () => {
