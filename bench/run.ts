@@ -19,6 +19,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['add-on: a 100,000-line price list, imported with and without the room check', 'big-list', 'benchBigList'],
   ['add-on: identifier formulas', 'formulas', 'benchFormulas'],
   ['add-on: lists sync of a 50,000-row brand blocklist', 'lists-sync', 'benchListsSync'],
+  ['add-on: compare two 10,000-line scans (Changes tab)', 'compare', 'benchCompare'],
   ["add-on: a busy seller's day against the daily quotas", 'busy-day', 'benchBusyDay'],
   ['example webhook receiver: delivery handling', 'webhook-receiver', 'benchWebhookReceiver'],
   ['local Apps Script: built-in formulas on a 10,000-row price list', 'builtin-formulas', 'benchBuiltinFormulas'],

@@ -137,15 +137,40 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
       fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
     }),
   );
+  // Compare with an earlier scan (issue 23): the previous scan of the same supplier is chosen first.
+  const cmp: HTMLButtonElement = button('Compare…', () =>
+    busy(cmp, async () => {
+      const c = await call('compareChoices', scanId);
+      if (!c.scans.length) return fill(status, 'No other finished scan to compare with.');
+      const pick = select(
+        c.scans.map((s) => [String(s.scanId), s.name + (s.sameSupplier ? ' (same list)' : '')]),
+        String(c.suggested || c.scans[0].scanId),
+        { 'aria-label': 'Compare with' },
+      );
+      const run2: HTMLButtonElement = button(
+        'Compare',
+        () =>
+          busy(run2, async () => {
+            for (let i = 0; i < MAX_IMPORT_CALLS; i++) {
+              const p = await call('compareScans', scanId, Number(pick.value));
+              if (p.done) return fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary);
+              fill(status, p.message);
+            }
+          }),
+        'action',
+      );
+      fill(status, pick, ' ', run2);
+    }),
+  );
   // Once the scan has a tab here, the next step is to open it; importing again is the lesser action.
   const hasTab = (yes: boolean) => {
-    open.hidden = !yes;
+    open.hidden = cmp.hidden = !yes;
     open.className = yes ? 'action' : '';
     go.className = yes ? '' : 'action';
     go.textContent = yes ? 'Import again' : 'Import results';
     if (yes) buttons.insertBefore(open, go);
   };
-  const buttons = h('div', 'buttons', go, open);
+  const buttons = h('div', 'buttons', go, open, cmp);
   hasTab(!!resultSheet);
 
   const grid = h('div', 'filters', ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));

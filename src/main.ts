@@ -9,6 +9,7 @@ export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
 export { getRememberedSuppliers, forgetSupplier } from './app/scan/memory';
 export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
 export { importScan } from './app/results/import';
+export { compareScans, compareChoices } from './app/results/compare';
 export { listScans, deleteScan, exportScan } from './app/results/history';
 export { downloadScan } from './app/results/downloads';
 export { importFinishedScans } from './app/trigger/hourly';

@@ -7,6 +7,7 @@
  *   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
  *   npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]
  *   npm run local -- po <workbook.xlsx> --tab NAME --rows 2-40 [--months 2] [--cash N] [--days N] [--out out.xlsx]
+ *   npm run local -- compare <workbook.xlsx> --scan A --with B [--out out.xlsx]
  *   npm run local -- start            (what `npm start` runs: `scan` on the shipped sample)
  *
  * `scan` runs the flow a user clicks through in the sidebar, with the suggested mapping:
@@ -185,6 +186,7 @@ const USAGE = `usage:
   npm run local -- scan <in.xlsx|in.csv> [--sheet NAME] [--marketplace US] [--name NAME] [--out out.xlsx]
   npm run local -- sync <workbook.xlsx> [--out out.xlsx] [--preview] [--confirm-deletions]
   npm run local -- po <workbook.xlsx> --tab NAME --rows 2-40 [--months 2] [--cash N] [--days N] [--out out.xlsx]
+  npm run local -- compare <workbook.xlsx> --scan A --with B [--out out.xlsx]
   npm run local -- start`;
 
 export interface ScanRunOptions {
@@ -333,6 +335,7 @@ export async function main(argv: string[]): Promise<number> {
   if (a.command === 'scan') return runScanCommand(a);
   if (a.command === 'sync') return runSyncCommand(a);
   if (a.command === 'po') return runPoCommand(a);
+  if (a.command === 'compare') return runCompareCommand(a);
   return runEntry(a);
 }
 
@@ -357,6 +360,41 @@ async function runPoCommand(a: RunnerArgs): Promise<number> {
     code = 1;
   } finally {
     runtime.close();
+  }
+  if (code) return code;
+  const out = resolve(a.out ?? defaultOut(input));
+  mkdirSync(dirname(out), { recursive: true });
+  await wb.saveXlsx(out);
+  console.log(`saved ${out}`);
+  return 0;
+}
+
+/**
+ * `compare`: "Compare with an earlier scan" on two result tabs (or scan ids) of a workbook, in either
+ * order; compareScans is called again until the Changes tab is complete (as the sidebar does). An
+ * untouched result tab is read from the workbook; any other scan from the service (SCAN_SERVICE_URL,
+ * else a local one, which knows only the scans made in it). Prints the add-on's message.
+ */
+async function runCompareCommand(a: RunnerArgs): Promise<number> {
+  const input = a.args[0] !== undefined ? String(a.args[0]) : a.workbook;
+  const flag = (k: string) => (a.flags[k] === undefined || a.flags[k] === 'true' ? null : a.flags[k]);
+  const scan = flag('scan');
+  const other = flag('with');
+  if (!input || scan === null || other === null)
+    throw new Error('usage: npm run local -- compare <workbook.xlsx> --scan A --with B [--out out.xlsx]');
+  const wb = await loadWorkbook(resolve(input));
+  const session = await openSession(wb, { user: a.user });
+  let code = 0;
+  try {
+    let r: any = null;
+    for (let i = 0; i < 200 && !(r && r.done); i++) r = session.runtime.scriptRun('compareScans', [scan, other], { user: a.user });
+    console.log(r.message);
+    if (!r.done) code = 1;
+  } catch (e) {
+    console.log(`error: ${(e as Error).message}`);
+    code = 1;
+  } finally {
+    await session.close();
   }
   if (code) return code;
   const out = resolve(a.out ?? defaultOut(input));

@@ -16,7 +16,16 @@
 import type { PreviewSummary } from '../scan/prepare';
 import type { ConnectionResult, SettingsInput, SettingsView } from './settings/protocol';
 import type { RememberedSupplier, ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/protocol';
-import type { DownloadFormat, DownloadResult, ExportResult, ImportProgress, ImportRequest, ScanListPage } from './results/protocol';
+import type {
+  CompareChoices,
+  CompareProgress,
+  DownloadFormat,
+  DownloadResult,
+  ExportResult,
+  ImportProgress,
+  ImportRequest,
+  ScanListPage,
+} from './results/protocol';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './formulas/protocol';
 import type { WebhookServerFunctions } from './webhooks/protocol';
 import type { HelpServerFunctions } from './help/protocol';
@@ -62,6 +71,10 @@ export interface ServerFunctions
   /** Shows (activates) the scan's result tab in this spreadsheet; a plain message when there is none. */
   /** filtered: the tab of the last filtered import first (the sidebar just imported with filters). */
   openResultTab(scanId: number, filtered?: boolean): { sheetName: string };
+  /** Compare with an earlier scan (issue 23): a result tab name or scan id each, either order; done:false → call again. */
+  compareScans(a: number | string, b: number | string): CompareProgress;
+  /** What a scan can be compared with, the previous scan of the same supplier first (one request). */
+  compareChoices(scanId: number): CompareChoices;
 
   convertSelectedColumn(request?: ColumnConversionRequest | null): ColumnConversionProgress;
 }

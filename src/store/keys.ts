@@ -96,6 +96,13 @@ export function tabKeyIds(keys: readonly string[]): number[] {
   return scanIdsUnder(TAB_PREFIX, keys);
 }
 
+/**
+ * Document property: the unfinished "Compare with an earlier scan" (issue 23), ONE at a time per
+ * document: `{v, before, after, phase, ...}` (a few hundred bytes: scan ids, pages done, staging
+ * tab ids, rows written; src/app/results/compare.ts). Deleted when the Changes tab is complete.
+ */
+export const COMPARE_KEY = 'scan.compare';
+
 // ---- Script properties --------------------------------------------------------------------------
 
 /** `{budgetMs, pagesPerWave}`: a support and test knob for the import, absent normally. */

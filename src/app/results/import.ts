@@ -48,6 +48,7 @@ import {
 import { fullMessage, NEW_TAB_CELLS, SPREADSHEET_MAX_CELLS } from '../../scan/room';
 import { isCellLimitError, readRoom, SpreadsheetFullError } from './room';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
+import { scanNote } from '../../scan/changes';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
@@ -593,7 +594,8 @@ function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: 
   header.setValues([block.headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
   // How the figures a seller decides on are computed (ROI, expected share, costs): on their header cells.
-  header.setNotes([block.notes]);
+  // The ASIN header says which scan this is and how many rows it had (Compare reads an untouched tab by it).
+  header.setNotes([[scanNote(cp.scanId, cp.marketplace, cp.productsTotal, !!cp.filtered), ...block.notes.slice(1)]]);
   sheet.setFrozenRows(1);
   // ASIN and Title stay in view while the seller reads across the row.
   sheet.setFrozenColumns(FROZEN_COLUMNS);
@@ -876,6 +878,8 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
         ...(rec && rec.filteredSheetId !== undefined ? { filteredSheetId: rec.filteredSheetId } : {}),
         ...(summary ? { summary } : {}),
         marketplace: cp.marketplace,
+        // Compare reads an untouched tab instead of the service: one with this many product rows.
+        rows: cp.productsDone,
       }),
     );
   }

@@ -56,3 +56,29 @@ export interface ExportResult {
   url: string | null;
   message: string;
 }
+
+/** Compare with an earlier scan (issue 23): how far a compare got, and the card's summary line when done. */
+export interface CompareProgress {
+  /** The older scan ("before") and the newer ("after"), whatever order they were given in. */
+  before: number;
+  after: number;
+  /** False: call compareScans again with the same scans to continue. */
+  done: boolean;
+  /** The Changes tab, when done. */
+  sheetName: string | null;
+  rowsWritten: number;
+  totalRows: number;
+  /** Requests made to the Scan Service by this compare so far (0 when both result tabs were read). */
+  requests: number;
+  sources: { before: 'tab' | 'service'; after: 'tab' | 'service' };
+  /** "12 newly profitable, 3 lost the Buy Box, … · 9,000 unchanged", when done. */
+  summary: string | null;
+  message: string;
+}
+
+/** What a scan can be compared with: the previous scan of the same supplier first. */
+export interface CompareChoices {
+  /** The previous scan of the same supplier (same name before its date, marketplace and custom column names), or null. */
+  suggested: number | null;
+  scans: Array<{ scanId: number; name: string; sameSupplier: boolean }>;
+}

@@ -19,6 +19,8 @@ export interface TabRecord {
   summary?: string;
   /** The scan's marketplace code (row actions key their entries by it); older records lack it. */
   marketplace?: string;
+  /** Product rows the full import wrote: a tab with another count was edited (Compare then reads the service). */
+  rows?: number;
 }
 
 export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
