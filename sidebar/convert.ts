@@ -38,8 +38,10 @@ function render(root: HTMLElement): void {
   );
   const restart = checkbox('Start over with the current selection (drops an unfinished conversion)', false, { name: 'restart' });
   const status = h('div', { class: 'convert-status', 'aria-live': 'polite' });
-  // Marketplace names come with the settings; the default works without them.
+  // Marketplace names and the introduction come with the settings; the default marketplace works without them.
+  const intro = h('p', 'muted small');
   call('getSettings').then((s) => {
+    fill(intro, s.help.convert);
     for (const m of s.marketplaces) market.appendChild(h('option', { value: m.code }, m.code + ' – ' + m.name));
   }, fail);
 
@@ -74,11 +76,7 @@ function render(root: HTMLElement): void {
   fill(
     root,
     h('h2', null, 'Convert a column'),
-    h(
-      'p',
-      'muted small',
-      'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.',
-    ),
+    intro,
     field('Conversion', conversion),
     field('Marketplace', market),
     field('When one identifier has several ASINs, show', matches),

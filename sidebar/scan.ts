@@ -188,7 +188,7 @@ function form(
     ...buy.map((b) => b[2]),
   ];
   // Shown only when the results will not fit in this spreadsheet (the preview's room, or Send refused for it).
-  const anyway = checkbox('Send anyway: I will import only the rows that pass filters, or download the results', false, {
+  const anyway = checkbox(setup.help.sendAnyway, false, {
     name: 'sendWhenFull',
   });
   const anywayBox = h('div', { class: 'form-group', hidden: true }, anyway.row);
@@ -267,11 +267,7 @@ function form(
         'danger',
       );
       const no = button('Cancel', () => (confirmBox.hidden = true));
-      fill(
-        confirmBox,
-        'This starts another scan of the same rows, charged again by the Scan Service. Send again?',
-        h('div', 'buttons', yes, no),
-      );
+      fill(confirmBox, setup.help.sendAgain, h('div', 'buttons', yes, no));
       confirmBox.hidden = false;
     },
     'action',

@@ -156,7 +156,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     result,
     h('h3', null, 'Formulas'),
     sharing,
-    suppliersSection(),
+    suppliersSection(s.help.noSuppliers),
     h('h3', null, 'Webhooks'),
     h('div', 'hint', s.help.webhooks),
     h(

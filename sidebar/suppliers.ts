@@ -7,7 +7,7 @@ import { fail } from './app';
 import { busy, button, fill, h } from './dom';
 import { call } from './server';
 
-export function suppliersSection(): HTMLElement {
+export function suppliersSection(none: string): HTMLElement {
   const list = h('div', { 'aria-live': 'polite' }, h('p', 'muted small', 'Loading…'));
   const show = (items: RememberedSupplier[]) =>
     fill(
@@ -22,7 +22,7 @@ export function suppliersSection(): HTMLElement {
               return h('li', null, h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '), forget);
             }),
           )
-        : h('p', 'muted small', 'None yet: a scanned list is remembered for its next New scan.'),
+        : h('p', 'muted small', none),
     );
   const box = h('details', null, h('summary', null, 'Remembered suppliers'), list);
   let loaded = false;

@@ -40,7 +40,7 @@ function helpBox(help: WebhookHelp): HTMLElement {
 }
 
 /** The secret, once: a read-only field, Copy, and Done (which removes it from the page). */
-function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
+function secretBox(box: HTMLElement, made: WebhookSecret, what: string, help: WebhookHelp): void {
   const input = h('input', {
     type: 'text',
     readonly: true,
@@ -64,7 +64,7 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
           ok = false;
         }
         if (ok) done();
-        else fill(status, 'Select the secret and copy it (Ctrl+C or ⌘C).');
+        else fill(status, help.copyByHand);
       };
       // The clipboard API may be refused inside the add-on's frame; selecting and copying works there.
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(made.secret).then(done, fallback);
@@ -81,7 +81,7 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string): void {
       h('p', null, what + ' ', h('b', null, made.webhook.name), ':'),
       input,
       h('div', 'buttons', copy, close, status),
-      h('p', 'warn', 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.'),
+      h('p', 'warn', help.secretOnce),
     ),
   );
   input.select();
@@ -96,9 +96,12 @@ function render(root: HTMLElement): void {
   const refresh = button('Refresh', () => busy(refresh, async () => load()));
   fill(root, h('div', 'title-row', h('h2', null, 'Webhooks'), h('span', null, back, refresh)), about, secret, listBox, addBox);
 
+  // The words of the last list (the questions and the secret's note come with it).
+  let help: WebhookHelp;
   const load = (): Promise<void> =>
     call('listWebhooks').then(
       (list) => {
+        help = list.help;
         fill(about, h('p', 'small', list.help.about), helpBox(list.help));
         drawList(list);
         drawAdd(list);
@@ -168,18 +171,11 @@ function render(root: HTMLElement): void {
           change(yes, async () => {
             const made = await call('regenerateWebhookSecret', w.id);
             fill(out);
-            secretBox(secret, made, 'New secret of');
+            secretBox(secret, made, 'New secret of', help);
           }),
         'danger',
       );
-      confirmIn(
-        out,
-        'Make a new secret for "' +
-          w.name +
-          '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
-        yes,
-        'Keep the old one',
-      );
+      confirmIn(out, 'Make a new secret for "' + w.name + help.regenerate, yes, 'Keep the old one');
     });
     const del = button('Delete…', () => {
       const yes: HTMLButtonElement = button(
@@ -191,7 +187,7 @@ function render(root: HTMLElement): void {
           }),
         'danger',
       );
-      confirmIn(out, 'Delete the webhook "' + w.name + '"? Its address gets no more notifications. This cannot be undone.', yes, 'Keep');
+      confirmIn(out, 'Delete the webhook "' + w.name + help.delete, yes, 'Keep');
     });
     card.appendChild(
       h(
@@ -235,7 +231,7 @@ function render(root: HTMLElement): void {
             url: url.value,
             events: events.filter((x) => x.c.input.checked).map((x) => x.e),
           });
-          secretBox(secret, made, 'Secret of');
+          secretBox(secret, made, 'Secret of', help);
           message('Webhook "' + made.webhook.name + '" added.', 'ok');
           await load();
         }),

@@ -125,7 +125,7 @@ describe('hostile text is shown as text', () => {
   });
 
   // Explanations come with the views' data (so the page stays small): they are text like everything else.
-  test('explanations from the server: Help, Settings and New scan hints, the key asked for in place', async () => {
+  test('explanations from the server: Help, Settings, Convert and New scan hints, the key asked for in place', async () => {
     const sb = await openSidebar(
       canned({
         getHelp: {
@@ -134,7 +134,11 @@ describe('hostile text is shown as text', () => {
             { title: BREAK, text: IMG },
           ],
         },
-        getSettings: settings({ hasApiKey: false, apiKeyMasked: '', help: { about: IMG, formulasNeedKey: SCRIPT, webhooks: BREAK } }),
+        getSettings: settings({
+          hasApiKey: false,
+          apiKeyMasked: '',
+          help: { about: IMG, formulasNeedKey: SCRIPT, webhooks: BREAK, noSuppliers: IMG, convert: SCRIPT },
+        }),
         getScanSetup: setup({
           help: {
             headerRow: IMG,
@@ -144,6 +148,8 @@ describe('hostile text is shown as text', () => {
             multipackOverride: SCRIPT,
             pullHistoricalData: BREAK,
             key: IMG,
+            sendAnyway: SCRIPT,
+            sendAgain: BREAK,
           },
         }),
         getRunningScans: [],
@@ -159,6 +165,8 @@ describe('hostile text is shown as text', () => {
     await page.locator('[data-role=masked-key]').waitFor();
     await expect(page.locator('.view p.small').first().innerText()).resolves.toBe(IMG);
     await expect(page.locator('.view .hint').allInnerTexts()).resolves.toEqual(expect.arrayContaining([SCRIPT, BREAK]));
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await until(() => page.locator('.view p.muted.small').innerText(), SCRIPT);
     await page.getByRole('button', { name: 'New scan' }).click();
     await page.locator('select[name=role-0]').waitFor();
     await expect(page.locator('.view .hint').allInnerTexts()).resolves.toEqual([IMG, SCRIPT, BREAK, IMG, SCRIPT, BREAK]);

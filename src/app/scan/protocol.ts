@@ -62,6 +62,10 @@ export interface NewScanHelp {
   pullHistoricalData: string;
   /** What the API key is and where to find it (New scan asks for a missing or refused key in place). */
   key: string;
+  /** The box shown when the results will not fit in this spreadsheet. */
+  sendAnyway: string;
+  /** The question before sending the same rows again. */
+  sendAgain: string;
 }
 
 /** A supplier list remembered for New scan (Settings lists them with Forget). */

@@ -10,5 +10,8 @@ export function settingsHelp(): SettingsHelp {
       "The add-on sends your price lists to the Product Sourcing Scan Service with your account's API key. Find it in the Scan Service's web app under Integrations > API Access, paste it here and press Save. It is kept in your own Google account for this add-on: never in the spreadsheet, and other editors cannot see it.",
     formulasNeedKey: 'They run once your key is saved.',
     webhooks: 'Notify your own address when a scan finishes.',
+    noSuppliers: 'None yet: a scanned list is remembered for its next New scan.',
+    convert:
+      'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.',
   };
 }

@@ -35,6 +35,10 @@ export interface SettingsHelp {
   formulasNeedKey: string;
   /** Under Webhooks, by "Manage webhooks". */
   webhooks: string;
+  /** Remembered suppliers, when there are none. */
+  noSuppliers: string;
+  /** The Convert view's introduction (it loads the settings for the marketplaces). */
+  convert: string;
 }
 
 export interface SettingsInput {

@@ -48,5 +48,10 @@ export function webhookHelp(loopbackAllowed: boolean): WebhookHelp {
         'The first real event comes when a scan finishes; a scan of one row is the quickest way to get one.',
     ],
     sample: JSON.stringify(SAMPLE_EVENT, null, 2),
+    secretOnce: 'Copy it now and put it in your receiver: it will not be shown again. The add-on does not keep it.',
+    copyByHand: 'Select the secret and copy it (Ctrl+C or ⌘C).',
+    regenerate:
+      '"? The old one stops working at once: deliveries are signed with the new one, and your receiver refuses them until it has it.',
+    delete: '"? Its address gets no more notifications. This cannot be undone.',
   };
 }

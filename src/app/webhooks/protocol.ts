@@ -46,6 +46,13 @@ export interface WebhookHelp {
   test: string[];
   /** A scan.complete event as the service sends it (JSON, pretty-printed). */
   sample: string;
+  /** Under a secret shown once. */
+  secretOnce: string;
+  /** When the browser refused to copy the secret. */
+  copyByHand: string;
+  /** After 'Make a new secret for "<name>' and after 'Delete the webhook "<name>': the rest of the question. */
+  regenerate: string;
+  delete: string;
 }
 
 export interface WebhookInput {
