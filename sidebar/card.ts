@@ -5,7 +5,7 @@
  */
 import type { DownloadFormat, ScanProgress } from '../src/app/protocol';
 import { fail, message } from './app';
-import { busy, button, fill, h, link, select, confirmIn } from './dom';
+import { act, button, fill, h, link, select, confirmIn } from './dom';
 import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
 import { resultsPanel } from './results';
 import { call } from './server';
@@ -54,11 +54,9 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     schedule();
   };
 
-  const cancel = button('Cancel', () =>
-    busy(cancel, async () => {
-      update(await call('cancelScan', p.scanId));
-    }),
-  );
+  const cancel = act('Cancel', async () => {
+    update(await call('cancelScan', p.scanId));
+  });
 
   function draw(finishedNow: boolean): void {
     const head = h('div', 'card-head', h('span', 'name', p.name), h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)));
@@ -139,35 +137,31 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
         tabOption.disabled = tabOption.hidden = format.value === 'xlsx';
         if (tabOption.disabled) target.value = 'drive';
       });
-      const dl = button('Download', () =>
-        busy(dl, async () => {
-          // A failure puts back what the line said (an earlier "Saved to Drive" link stays).
-          const before = Array.from(dlOut.childNodes);
-          fill(dlOut, 'Preparing the download…');
-          try {
-            const r = await call('downloadScan', p.scanId, format.value as DownloadFormat, target.value as 'drive' | 'tab');
-            if (r.url) fill(dlOut, 'Saved to Drive: ', link(r.url, r.fileName || 'open the file'));
-            else if (r.sheetName) fill(dlOut, 'Written to tab ', h('b', null, r.sheetName), '.');
-            else fill(dlOut, 'Saved as ', r.fileName, '.');
-          } catch (e) {
-            fill(dlOut, ...before);
-            fail(e);
-          }
-        }),
-      );
-      const exBtn: HTMLButtonElement = button('Export', () =>
-        busy(exBtn, async () => {
-          const before = Array.from(exOut.childNodes);
-          fill(exOut, 'Exporting…');
-          try {
-            const r = await call('exportScan', p.scanId);
-            fill(exOut, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
-          } catch (e) {
-            fill(exOut, ...before);
-            fail(e);
-          }
-        }),
-      );
+      const dl = act('Download', async () => {
+        // A failure puts back what the line said (an earlier "Saved to Drive" link stays).
+        const before = Array.from(dlOut.childNodes);
+        fill(dlOut, 'Preparing the download…');
+        try {
+          const r = await call('downloadScan', p.scanId, format.value as DownloadFormat, target.value as 'drive' | 'tab');
+          if (r.url) fill(dlOut, 'Saved to Drive: ', link(r.url, r.fileName || 'open the file'));
+          else if (r.sheetName) fill(dlOut, 'Written to tab ', h('b', null, r.sheetName), '.');
+          else fill(dlOut, 'Saved as ', r.fileName, '.');
+        } catch (e) {
+          fill(dlOut, ...before);
+          fail(e);
+        }
+      });
+      const exBtn = act('Export', async () => {
+        const before = Array.from(exOut.childNodes);
+        fill(exOut, 'Exporting…');
+        try {
+          const r = await call('exportScan', p.scanId);
+          fill(exOut, r.message || 'Exported.', r.url ? ' ' : '', r.url ? link(r.url, 'Open the export') : null);
+        } catch (e) {
+          fill(exOut, ...before);
+          fail(e);
+        }
+      });
       ex = exBtn;
       box.appendChild(h('div', 'row', format, target, dl));
       box.appendChild(dlOut);
@@ -176,16 +170,15 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
     if (!isActive(p)) {
       const del: HTMLButtonElement = button('Delete…', () => {
         // Confirm step inline (HtmlService sidebars have no reliable confirm()).
-        const yes: HTMLButtonElement = button(
+        const yes = act(
           'Delete',
-          () =>
-            busy(yes, async () => {
-              const r = await call('deleteScan', p.scanId);
-              if (r.deleted) {
-                card.remove();
-                message('Scan "' + p.name + '" deleted.', 'ok');
-              } else fill(out, 'The scan was not deleted.');
-            }),
+          async () => {
+            const r = await call('deleteScan', p.scanId);
+            if (r.deleted) {
+              card.remove();
+              message('Scan "' + p.name + '" deleted.', 'ok');
+            } else fill(out, 'The scan was not deleted.');
+          },
           'danger',
         );
         confirmIn(out, 'Delete "' + p.name + '" and its results at the Scan Service? This cannot be undone.', yes, 'Keep');

@@ -5,7 +5,7 @@
  */
 import type { ColumnConversionProgress, ColumnConversionRequest } from '../src/app/protocol';
 import { fail, register } from './app';
-import { busy, button, checkbox, field, fill, h, select } from './dom';
+import { act, checkbox, field, fill, h, select } from './dom';
 import { num } from './format';
 import { call } from './server';
 
@@ -47,29 +47,28 @@ function render(root: HTMLElement): void {
 
   const line = (p: ColumnConversionProgress): string =>
     p.done ? p.message : 'Converting ' + p.sourceA1 + ': ' + num(p.rowsDone) + ' of ' + num(p.totalRows) + ' rows into ' + p.targetA1 + '…';
-  const go = button(
+  const go = act(
     'Convert selected column',
-    () =>
-      busy(go, async () => {
-        const request: ColumnConversionRequest = { matches: matches.value as 'first' | 'all' };
-        if (conversion.value) request.conversion = conversion.value;
-        if (market.value) request.marketplace = market.value;
-        // Only the first call may start over; the next ones continue what it started.
-        let next: ColumnConversionRequest = { ...request, restart: restart.input.checked };
-        fill(status, 'Converting…');
-        try {
-          for (let i = 0; i < MAX_CALLS; i++) {
-            const p = await call('convertSelectedColumn', next);
-            fill(status, line(p));
-            if (p.done) return;
-            next = { ...request, restart: false };
-          }
-          fill(status, h('span', 'error', 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'));
-        } catch (e) {
-          fill(status);
-          fail(e);
+    async () => {
+      const request: ColumnConversionRequest = { matches: matches.value as 'first' | 'all' };
+      if (conversion.value) request.conversion = conversion.value;
+      if (market.value) request.marketplace = market.value;
+      // Only the first call may start over; the next ones continue what it started.
+      let next: ColumnConversionRequest = { ...request, restart: restart.input.checked };
+      fill(status, 'Converting…');
+      try {
+        for (let i = 0; i < MAX_CALLS; i++) {
+          const p = await call('convertSelectedColumn', next);
+          fill(status, line(p));
+          if (p.done) return;
+          next = { ...request, restart: false };
         }
-      }),
+        fill(status, h('span', 'error', 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'));
+      } catch (e) {
+        fill(status);
+        fail(e);
+      }
+    },
     'action',
   );
 

@@ -101,6 +101,12 @@ export function button(text: string, onclick: Listener, cls = ''): HTMLButtonEle
   return h('button', { type: 'button', class: cls || null, onclick }, text);
 }
 
+/** A button that runs `work` through busy() (one code path for every button that calls the server). */
+export function act(text: string, work: () => Promise<unknown>, cls = ''): HTMLButtonElement {
+  const b = button(text, () => busy(b, work), cls);
+  return b;
+}
+
 let userStep: ((from: Element) => void) | null = null;
 let failed: (e: unknown) => void = () => {};
 /**

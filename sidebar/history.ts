@@ -1,6 +1,6 @@
 /** Scans: the account's scans, newest first, page by page, each as a card with its actions. */
 import { fail, register } from './app';
-import { busy, button, fill, h } from './dom';
+import { act, fill, h } from './dom';
 import { scanCard } from './card';
 import { call } from './server';
 
@@ -18,8 +18,8 @@ function render(root: HTMLElement): void {
         fill(noticeBox, r.notice ? h('p', 'warn', r.notice) : null);
         if (!r.scans.length) fill(listBox, h('p', 'muted', r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
         else fill(listBox, ...r.scans.map((s) => scanCard(s, { history: true, autoImport: false })));
-        const newer: HTMLButtonElement = button('‹ Newer', () => busy(newer, () => load(r.page - 1)));
-        const older: HTMLButtonElement = button('Older ›', () => busy(older, () => load(r.page + 1)));
+        const newer = act('‹ Newer', () => load(r.page - 1));
+        const older = act('Older ›', () => load(r.page + 1));
         fill(pager, r.page > 1 ? newer : null, h('span', 'muted small', 'Page ' + r.page), r.hasMore ? older : null);
       },
       (e) => {
@@ -27,7 +27,7 @@ function render(root: HTMLElement): void {
         fail(e);
       },
     );
-  const refresh = button('Refresh', () => busy(refresh, () => load(page)));
+  const refresh = act('Refresh', () => load(page));
   fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), noticeBox, listBox, pager);
   void load(1);
 }

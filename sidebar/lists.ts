@@ -7,7 +7,7 @@
  */
 import type { ListEntryView, ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
 import { fail, message, register } from './app';
-import { busy, button, checkbox, fill, h } from './dom';
+import { act, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
 import { call } from './server';
 import { rowsSection } from './rows';
@@ -65,14 +65,12 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, r
   );
   // The guard stopped deletions at the service (rows that left the sheet): offer to put those rows back.
   if (r.state === 'blocked' && r.serviceDeletions) {
-    const back: HTMLButtonElement = button('Put them back in the sheet', () =>
-      busy(back, () =>
-        call('restoreListEntries', r.list).then((x) => {
-          card.remove();
-          restored(x.status);
-          message(x.message, 'ok');
-        }),
-      ),
+    const back = act('Put them back in the sheet', () =>
+      call('restoreListEntries', r.list).then((x) => {
+        card.remove();
+        restored(x.status);
+        message(x.message, 'ok');
+      }),
     );
     card.appendChild(h('div', 'buttons', back));
   }
@@ -170,7 +168,7 @@ function render(root: HTMLElement): void {
     );
     const blocked = r.lists.filter((l) => l.state === 'blocked');
     if (blocked.length && !r.preview) {
-      const confirm = button('Confirm deletions and sync', () => busy(confirm, () => runSync(true)), 'danger');
+      const confirm = act('Confirm deletions and sync', () => runSync(true), 'danger');
       reports.appendChild(h('div', 'confirm', blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', 'buttons', confirm)));
     }
   };
@@ -198,19 +196,17 @@ function render(root: HTMLElement): void {
     await refresh();
   }
 
-  const setUp = button('Set up lists', () => busy(setUp, () => call('setUpLists').then(showStatus, fail)));
-  const preview = button('Preview', () =>
-    busy(preview, async () => {
-      fill(progress, 'Reading the lists…');
-      try {
-        showReport(await call('previewSync'));
-      } catch (e) {
-        fail(e);
-      }
-      fill(progress);
-    }),
-  );
-  const sync = button('Sync now', () => busy(sync, () => runSync(false)), 'action');
+  const setUp = act('Set up lists', () => call('setUpLists').then(showStatus, fail));
+  const preview = act('Preview', async () => {
+    fill(progress, 'Reading the lists…');
+    try {
+      showReport(await call('previewSync'));
+    } catch (e) {
+      fail(e);
+    }
+    fill(progress);
+  });
+  const sync = act('Sync now', () => runSync(false), 'action');
   auto.input.addEventListener('change', () => call('setAutoSync', auto.input.checked).then(showStatus, fail));
 
   fill(

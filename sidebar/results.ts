@@ -4,7 +4,7 @@
  * tab is not complete yet (it stops at a checkpoint before Apps Script's 6-minute limit).
  */
 import type { ImportProgress, ImportRequest, ResultFilter } from '../src/app/protocol';
-import { busy, button, checkbox, fill, h, select } from './dom';
+import { act, busy, button, checkbox, fill, h, select } from './dom';
 import { fail } from './app';
 import { num } from './format';
 import { call } from './server';
@@ -131,37 +131,32 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
     });
   const go = button('Import results', run, 'action');
   // Shown once the scan has a tab here: brings it to the front (the server finds it also when renamed).
-  const open: HTMLButtonElement = button('Open tab', () =>
-    busy(open, async () => {
-      const r = await call('openResultTab', scanId, filtered);
-      fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
-    }),
-  );
+  const open = act('Open tab', async () => {
+    const r = await call('openResultTab', scanId, filtered);
+    fill(status, 'Tab ', h('b', null, r.sheetName), ' is open.');
+  });
   // Compare with an earlier scan (issue 23): the previous scan of the same supplier is chosen first.
-  const cmp: HTMLButtonElement = button('Compare…', () =>
-    busy(cmp, async () => {
-      const c = await call('compareChoices', scanId);
-      if (!c.scans.length) return fill(status, 'No other finished scan to compare with.');
-      const pick = select(
-        c.scans.map((s) => [String(s.scanId), s.name + (s.sameSupplier ? ' (same list)' : '')]),
-        String(c.suggested || c.scans[0].scanId),
-        { 'aria-label': 'Compare with' },
-      );
-      const run2: HTMLButtonElement = button(
-        'Compare',
-        () =>
-          busy(run2, async () => {
-            for (let i = 0; i < MAX_IMPORT_CALLS; i++) {
-              const p = await call('compareScans', scanId, Number(pick.value));
-              if (p.done) return fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary);
-              fill(status, p.message);
-            }
-          }),
-        'action',
-      );
-      fill(status, pick, ' ', run2);
-    }),
-  );
+  const cmp = act('Compare…', async () => {
+    const c = await call('compareChoices', scanId);
+    if (!c.scans.length) return fill(status, 'No other finished scan to compare with.');
+    const pick = select(
+      c.scans.map((s) => [String(s.scanId), s.name + (s.sameSupplier ? ' (same list)' : '')]),
+      String(c.suggested || c.scans[0].scanId),
+      { 'aria-label': 'Compare with' },
+    );
+    const run2 = act(
+      'Compare',
+      async () => {
+        for (let i = 0; i < MAX_IMPORT_CALLS; i++) {
+          const p = await call('compareScans', scanId, Number(pick.value));
+          if (p.done) return fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary);
+          fill(status, p.message);
+        }
+      },
+      'action',
+    );
+    fill(status, pick, ' ', run2);
+  });
   // Once the scan has a tab here, the next step is to open it; importing again is the lesser action.
   const hasTab = (yes: boolean) => {
     open.hidden = cmp.hidden = !yes;

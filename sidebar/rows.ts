@@ -8,7 +8,7 @@
  */
 import type { RowActionId, RowActionsView } from '../src/app/protocol';
 import { fail, message } from './app';
-import { busy, button, fill, h } from './dom';
+import { act, busy, button, fill, h } from './dom';
 import { call } from './server';
 
 export function rowsSection(changed: () => void): HTMLElement {
@@ -24,7 +24,7 @@ export function rowsSection(changed: () => void): HTMLElement {
     busy(btn, async () => {
       fill(out);
       const p = await call('previewRowAction', id, arg.value);
-      const apply: HTMLButtonElement = button('Apply', () => busy(apply, () => call('applyRowAction', id, arg.value).then(done)), 'action');
+      const apply = act('Apply', () => call('applyRowAction', id, arg.value).then(done), 'action');
       fill(out, p.message + ' ', p.count ? apply : '');
     });
   const show = (v: RowActionsView) => {
@@ -44,7 +44,7 @@ export function rowsSection(changed: () => void): HTMLElement {
       arg,
       out,
       ...v.recent.map((x) => {
-        const undo: HTMLButtonElement = button('Undo', () => busy(undo, () => call('undoRowAction', x.id).then(done)), 'link');
+        const undo = act('Undo', () => call('undoRowAction', x.id).then(done), 'link');
         return h('div', 'small', x.summary, ' ', undo);
       }),
     );

@@ -8,7 +8,7 @@ import { UNIQUE_ROLES } from '../src/scan/mapping';
 import type { PreviewSummary } from '../src/scan/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { busy, button, checkbox, field, fill, h, select } from './dom';
+import { act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
 import { call, ServerError } from './server';
@@ -65,16 +65,14 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
     'aria-label': 'Header row',
     class: 'narrow',
   });
-  const use: HTMLButtonElement = button('Use this row', () =>
-    busy(use, async () => {
-      const n = Number(input.value);
-      if (!Number.isInteger(n) || n < 0) {
-        input.setAttribute('aria-invalid', 'true');
-        return;
-      }
-      await withHeader(setup, n);
-    }),
-  );
+  const use = act('Use this row', async () => {
+    const n = Number(input.value);
+    if (!Number.isInteger(n) || n < 0) {
+      input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    await withHeader(setup, n);
+  });
   // The add-on is not sure of the header row (or the chosen row holds data): asked here, by the choice.
   const question = setup.headerQuestion ? h('p', { class: 'error small header-question', role: 'alert' }, setup.headerQuestion) : null;
   return h(
@@ -239,19 +237,17 @@ function form(
     for (const el of all) el.removeAttribute('aria-invalid');
     for (const pr of s.problems) for (const el of all) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
   };
-  const previewBtn = button('Preview', () =>
-    busy(previewBtn, async () => {
-      fill(previewBox, h('p', 'muted', 'Checking the rows…'));
-      try {
-        const s = await call('previewScan', request());
-        mark(s);
-        showAnyway(!!s.room && !s.room.fits);
-        fill(previewBox, ...previewView(s));
-      } catch (e) {
-        keyOrFail(e);
-      }
-    }),
-  );
+  const previewBtn = act('Preview', async () => {
+    fill(previewBox, h('p', 'muted', 'Checking the rows…'));
+    try {
+      const s = await call('previewScan', request());
+      mark(s);
+      showAnyway(!!s.room && !s.room.fits);
+      fill(previewBox, ...previewView(s));
+    } catch (e) {
+      keyOrFail(e);
+    }
+  });
   let sent = false;
   const confirmBox = h('div', { class: 'confirm', hidden: true });
   const sendBtn = button(
@@ -351,19 +347,18 @@ export function keyPanel(why: string, about: string, saved: () => void): HTMLEle
     placeholder: 'Paste your API key',
     'aria-label': 'API key',
   });
-  const save: HTMLButtonElement = button(
+  const save = act(
     'Save key',
-    () =>
-      busy(save, async () => {
-        if (!key.value.trim()) return key.focus();
-        try {
-          await call('saveSettings', { apiKey: key.value });
-          key.value = '';
-          saved();
-        } catch (e) {
-          message(e instanceof Error ? e.message : String(e), 'error');
-        }
-      }),
+    async () => {
+      if (!key.value.trim()) return key.focus();
+      try {
+        await call('saveSettings', { apiKey: key.value });
+        key.value = '';
+        saved();
+      } catch (e) {
+        message(e instanceof Error ? e.message : String(e), 'error');
+      }
+    },
     'action',
   );
   return h(

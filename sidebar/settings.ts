@@ -1,7 +1,7 @@
 /** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
 import type { SettingsView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { busy, button, checkbox, field, fill, h, select } from './dom';
+import { act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 import { suppliersSection } from './suppliers';
 
@@ -61,54 +61,51 @@ function form(root: HTMLElement, s: SettingsView): void {
     url.value = next.serviceUrl;
     market.value = next.defaultMarketplace;
   };
-  const saveBtn = button(
+  const saveBtn = act(
     'Save',
-    () =>
-      busy(saveBtn, async () => {
-        fill(result);
-        const first = !s.hasApiKey;
-        await save();
-        message('Settings saved.', 'ok');
-        // The first key saved: the next step is the scan the user came for.
-        if (first && s.hasApiKey) {
-          fill(
-            result,
-            h('span', 'ok', 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas here run on it.' : '') + ' '),
-            button('Continue to New scan', () => show('scan'), 'action'),
-          );
-          // The key is saved: the Formulas section now shows the on/off switch.
-          if (withKey) {
-            withKey.row.remove();
-            withKeyHint?.remove();
-            renderSharing(s);
-          }
-        }
-      }),
-    'action',
-  );
-  const testBtn = button('Test connection', () =>
-    busy(testBtn, async () => {
-      fill(result, h('span', 'muted', 'Testing…'));
-      try {
-        // What the user typed is what they mean to test; it is NOT saved by testing (a mistyped key
-        // must not replace the good one). Save keeps it.
-        const unsaved = changed();
-        const r = await call('testConnection', unsaved ? typed() : null);
+    async () => {
+      fill(result);
+      const first = !s.hasApiKey;
+      await save();
+      message('Settings saved.', 'ok');
+      // The first key saved: the next step is the scan the user came for.
+      if (first && s.hasApiKey) {
         fill(
           result,
-          h(
-            'span',
-            { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null },
-            r.message + (unsaved ? (r.ok ? ' Press Save to keep these settings.' : ' Nothing was saved.') : ''),
-          ),
+          h('span', 'ok', 'Your key is saved.' + (s.formulaKeyShared ? ' Formulas here run on it.' : '') + ' '),
+          button('Continue to New scan', () => show('scan'), 'action'),
         );
-        if (r.problem === 'bad-key' || r.problem === 'no-key') key.focus();
-      } catch (e) {
-        fill(result);
-        fail(e);
+        // The key is saved: the Formulas section now shows the on/off switch.
+        if (withKey) {
+          withKey.row.remove();
+          withKeyHint?.remove();
+          renderSharing(s);
+        }
       }
-    }),
+    },
+    'action',
   );
+  const testBtn = act('Test connection', async () => {
+    fill(result, h('span', 'muted', 'Testing…'));
+    try {
+      // What the user typed is what they mean to test; it is NOT saved by testing (a mistyped key
+      // must not replace the good one). Save keeps it.
+      const unsaved = changed();
+      const r = await call('testConnection', unsaved ? typed() : null);
+      fill(
+        result,
+        h(
+          'span',
+          { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null },
+          r.message + (unsaved ? (r.ok ? ' Press Save to keep these settings.' : ' Nothing was saved.') : ''),
+        ),
+      );
+      if (r.problem === 'bad-key' || r.problem === 'no-key') key.focus();
+    } catch (e) {
+      fill(result);
+      fail(e);
+    }
+  });
 
   const sharing = h('div', 'form-group');
   const renderSharing = (v: SettingsView) => {

@@ -4,7 +4,7 @@
  */
 import type { RememberedSupplier } from '../src/app/protocol';
 import { fail } from './app';
-import { busy, button, fill, h } from './dom';
+import { act, fill, h } from './dom';
 import { call } from './server';
 
 export function suppliersSection(none: string): HTMLElement {
@@ -17,7 +17,7 @@ export function suppliersSection(none: string): HTMLElement {
             'ul',
             'suppliers',
             ...items.map((s) => {
-              const forget: HTMLButtonElement = button('Forget', () => busy(forget, () => call('forgetSupplier', s.id).then(show, fail)));
+              const forget = act('Forget', () => call('forgetSupplier', s.id).then(show, fail));
               forget.setAttribute('aria-label', 'Forget ' + s.sheetName + ' (' + s.scannedOn + ')');
               return h('li', null, h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '), forget);
             }),

@@ -6,7 +6,7 @@
  */
 import type { WebhookHelp, WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { busy, button, checkbox, field, fill, h, confirmIn } from './dom';
+import { act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
 
 /** `YYYY-MM-DDTHH:MM:SS` as `YYYY-MM-DD HH:MM`; other text as it is. */
@@ -93,7 +93,7 @@ function render(root: HTMLElement): void {
   const addBox = h('div');
   const about = h('div');
   const back = button('‹ Settings', () => show('settings'));
-  const refresh = button('Refresh', () => busy(refresh, async () => load()));
+  const refresh = act('Refresh', async () => load());
   fill(root, h('div', 'title-row', h('h2', null, 'Webhooks'), h('span', null, back, refresh)), about, secret, listBox, addBox);
 
   // The words of the last list (the questions and the secret's note come with it).
@@ -222,19 +222,18 @@ function render(root: HTMLElement): void {
     const name = h('input', { type: 'text', name: 'webhookName', placeholder: 'e.g. Team chat' });
     const url = h('input', { type: 'url', name: 'webhookUrl', placeholder: 'https://…', spellcheck: 'false' });
     const events = list.events.map((e) => ({ e, c: checkbox(e, true, { name: 'event', value: e }) }));
-    const add: HTMLButtonElement = button(
+    const add = act(
       'Add webhook',
-      () =>
-        busy(add, async () => {
-          const made = await call('createWebhook', {
-            name: name.value,
-            url: url.value,
-            events: events.filter((x) => x.c.input.checked).map((x) => x.e),
-          });
-          secretBox(secret, made, 'Secret of', help);
-          message('Webhook "' + made.webhook.name + '" added.', 'ok');
-          await load();
-        }),
+      async () => {
+        const made = await call('createWebhook', {
+          name: name.value,
+          url: url.value,
+          events: events.filter((x) => x.c.input.checked).map((x) => x.e),
+        });
+        secretBox(secret, made, 'Secret of', help);
+        message('Webhook "' + made.webhook.name + '" added.', 'ok');
+        await load();
+      },
       'action',
     );
     fill(
