@@ -5,7 +5,7 @@
  */
 import type { DownloadFormat, ScanProgress } from '../src/app/protocol';
 import { fail, message } from './app';
-import { act, button, fill, h, link, select, confirmIn } from './dom';
+import { btnRow, act, button, fill, h, link, select, confirmIn } from './dom';
 import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
 import { resultsPanel } from './results';
 import { call } from './server';
@@ -76,7 +76,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
         h('div'),
       );
       (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
-      parts.push(bar, h('div', 'progress small', progressLine(p)), h('div', 'buttons', cancel));
+      parts.push(bar, h('div', 'progress small', progressLine(p)), btnRow(cancel));
     } else {
       parts.push(h('div', 'small', countsLine(p)));
       // What a seller decides on, once imported here: profitable rows, best ROI, profit a month.

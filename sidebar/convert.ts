@@ -5,9 +5,9 @@
  */
 import type { ColumnConversionProgress, ColumnConversionRequest } from '../src/app/protocol';
 import { fail, register } from './app';
-import { act, checkbox, field, fill, h, select } from './dom';
+import { btnRow, act, checkbox, field, fill, h, select } from './dom';
 import { num } from './format';
-import { call } from './server';
+import { call, untilDone } from './server';
 
 export const CONVERSIONS: Array<[string, string]> = [
   ['', 'Chosen from the column'],
@@ -53,17 +53,15 @@ function render(root: HTMLElement): void {
       const request: ColumnConversionRequest = { matches: matches.value as 'first' | 'all' };
       if (conversion.value) request.conversion = conversion.value;
       if (market.value) request.marketplace = market.value;
-      // Only the first call may start over; the next ones continue what it started.
-      let next: ColumnConversionRequest = { ...request, restart: restart.input.checked };
       fill(status, 'Converting…');
       try {
-        for (let i = 0; i < MAX_CALLS; i++) {
-          const p = await call('convertSelectedColumn', next);
-          fill(status, line(p));
-          if (p.done) return;
-          next = { ...request, restart: false };
-        }
-        fill(status, h('span', 'error', 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'));
+        // Only the first call may start over; the next ones continue what it started.
+        const p = await untilDone(
+          MAX_CALLS,
+          (i) => call('convertSelectedColumn', { ...request, restart: !i && restart.input.checked }),
+          (p) => fill(status, line(p)),
+        );
+        if (!p) fill(status, h('span', 'error', 'The conversion did not finish after ' + MAX_CALLS + ' steps. Click again to continue.'));
       } catch (e) {
         fill(status);
         fail(e);
@@ -80,7 +78,7 @@ function render(root: HTMLElement): void {
     field('Marketplace', market),
     field('When one identifier has several ASINs, show', matches),
     h('div', 'form-group', restart.row),
-    h('div', 'buttons', go),
+    btnRow(go),
     status,
   );
 }

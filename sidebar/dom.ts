@@ -131,6 +131,11 @@ export function busy(btn: HTMLButtonElement | HTMLInputElement, work: () => Prom
   new Promise((done) => done(work())).finally(() => (btn.disabled = false)).catch(failed);
 }
 
+/** A row of buttons (and their status). */
+export function btnRow(...children: Child[]): HTMLDivElement {
+  return h('div', 'buttons', ...children);
+}
+
 /** An inline confirm step in `out` (HtmlService sidebars have no reliable confirm()): the question, `yes`, and a button that clears it. */
 export function confirmIn(out: Element, question: string, yes: HTMLButtonElement, no: string): void {
   fill(
@@ -139,9 +144,7 @@ export function confirmIn(out: Element, question: string, yes: HTMLButtonElement
       'div',
       'confirm',
       question,
-      h(
-        'div',
-        'buttons',
+      btnRow(
         yes,
         button(no, () => fill(out)),
       ),

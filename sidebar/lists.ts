@@ -7,7 +7,7 @@
  */
 import type { ListEntryView, ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
 import { fail, message, register } from './app';
-import { act, button, checkbox, fill, h } from './dom';
+import { btnRow, act, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
 import { call } from './server';
 import { rowsSection } from './rows';
@@ -72,7 +72,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, r
         message(x.message, 'ok');
       }),
     );
-    card.appendChild(h('div', 'buttons', back));
+    card.appendChild(btnRow(back));
   }
   if (r.conflicts.length) {
     const keep = (keys: string[] | 'all', side: 'sheet' | 'service') => after(call('resolveConflicts', r.list, keys, side));
@@ -169,7 +169,7 @@ function render(root: HTMLElement): void {
     const blocked = r.lists.filter((l) => l.state === 'blocked');
     if (blocked.length && !r.preview) {
       const confirm = act('Confirm deletions and sync', () => runSync(true), 'danger');
-      reports.appendChild(h('div', 'confirm', blocked.map((l) => l.title + ': ' + l.message).join(' '), h('div', 'buttons', confirm)));
+      reports.appendChild(h('div', 'confirm', blocked.map((l) => l.title + ': ' + l.message).join(' '), btnRow(confirm)));
     }
   };
   const follow = (next: Promise<SyncReport>) => {
@@ -213,7 +213,7 @@ function render(root: HTMLElement): void {
     root,
     h('h2', null, 'Lists'),
     status,
-    h('div', 'buttons', setUp, preview, sync),
+    btnRow(setUp, preview, sync),
     h('div', 'form-group', auto.row),
     progress,
     reports,

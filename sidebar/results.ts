@@ -4,10 +4,10 @@
  * tab is not complete yet (it stops at a checkpoint before Apps Script's 6-minute limit).
  */
 import type { ImportProgress, ImportRequest, ResultFilter } from '../src/app/protocol';
-import { act, busy, button, checkbox, fill, h, select } from './dom';
+import { btnRow, act, busy, button, checkbox, fill, h, select } from './dom';
 import { fail } from './app';
 import { num } from './format';
-import { call } from './server';
+import { call, untilDone } from './server';
 
 /** Filters offered, in the user's units (the server converts money to cents and percents to basis points). */
 export const FILTERS: Array<{ field: string; operator: ResultFilter['operator']; label: string }> = [
@@ -57,11 +57,8 @@ const MAX_IMPORT_CALLS = 500;
 
 /** Calls importScan until the tab is complete, reporting each step. */
 export async function importAll(scanId: number, request: ImportRequest, onStep: (p: ImportProgress) => void): Promise<ImportProgress> {
-  for (let i = 0; i < MAX_IMPORT_CALLS; i++) {
-    const p = await call('importScan', scanId, request);
-    onStep(p);
-    if (p.done) return p;
-  }
+  const p = await untilDone(MAX_IMPORT_CALLS, () => call('importScan', scanId, request), onStep);
+  if (p) return p;
   throw new Error('The import did not finish after ' + MAX_IMPORT_CALLS + ' steps. Try again.');
 }
 
@@ -147,11 +144,11 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
     const run2 = act(
       'Compare',
       async () => {
-        for (let i = 0; i < MAX_IMPORT_CALLS; i++) {
-          const p = await call('compareScans', scanId, Number(pick.value));
-          if (p.done) return fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary);
-          fill(status, p.message);
-        }
+        await untilDone(
+          MAX_IMPORT_CALLS,
+          () => call('compareScans', scanId, Number(pick.value)),
+          (p) => (p.done ? fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary) : fill(status, p.message)),
+        );
       },
       'action',
     );
@@ -165,7 +162,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
     go.textContent = yes ? 'Import again' : 'Import results';
     if (yes) buttons.insertBefore(open, go);
   };
-  const buttons = h('div', 'buttons', go, open, cmp);
+  const buttons = btnRow(go, open, cmp);
   hasTab(!!resultSheet);
 
   const grid = h('div', 'filters', ...FILTERS.map((f, i) => h('label', null, h('span', null, f.label), inputs[i])));

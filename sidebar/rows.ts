@@ -8,7 +8,7 @@
  */
 import type { RowActionId, RowActionsView } from '../src/app/protocol';
 import { fail, message } from './app';
-import { act, busy, button, fill, h } from './dom';
+import { btnRow, act, busy, button, fill, h } from './dom';
 import { call } from './server';
 
 export function rowsSection(changed: () => void): HTMLElement {
@@ -33,9 +33,7 @@ export function rowsSection(changed: () => void): HTMLElement {
     fill(
       root,
       h('h3', null, 'Selected rows'),
-      h(
-        'div',
-        'buttons',
+      btnRow(
         ...v.actions.map((a) => {
           const b: HTMLButtonElement = button(a.label, () => go(b, a.id));
           return b;

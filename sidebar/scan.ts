@@ -8,7 +8,7 @@ import { UNIQUE_ROLES } from '../src/scan/mapping';
 import type { PreviewSummary } from '../src/scan/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
 import { call, ServerError } from './server';
@@ -263,7 +263,7 @@ function form(
         'danger',
       );
       const no = button('Cancel', () => (confirmBox.hidden = true));
-      fill(confirmBox, setup.help.sendAgain, h('div', 'buttons', yes, no));
+      fill(confirmBox, setup.help.sendAgain, btnRow(yes, no));
       confirmBox.hidden = false;
     },
     'action',
@@ -328,7 +328,7 @@ function form(
       ...buy.map((b) => field(b[1], b[2])),
     ),
     anywayBox,
-    h('div', 'buttons', sendBtn, previewBtn),
+    btnRow(sendBtn, previewBtn),
     confirmBox,
     previewBox,
   );
@@ -367,9 +367,7 @@ export function keyPanel(why: string, about: string, saved: () => void): HTMLEle
     h('p', 'error', why),
     h('p', 'small', about),
     key,
-    h(
-      'div',
-      'buttons',
+    btnRow(
       save,
       button('All settings', () => show('settings')),
     ),

@@ -36,3 +36,20 @@ export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]
     (runner[fn] as (...a: unknown[]) => void)(...args);
   });
 }
+
+/**
+ * The server's long jobs (import, compare, convert) answer after each part: `step` (given the call's
+ * number) is called until an answer says done, at most `max` times, each answer shown. The last
+ * answer; undefined when none said done.
+ */
+export async function untilDone<T extends { done: boolean }>(
+  max: number,
+  step: (i: number) => Promise<T>,
+  show: (p: T) => void,
+): Promise<T | undefined> {
+  for (let i = 0; i < max; i++) {
+    const p = await step(i);
+    show(p);
+    if (p.done) return p;
+  }
+}

@@ -1,7 +1,7 @@
 /** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
 import type { SettingsView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 import { suppliersSection } from './suppliers';
 
@@ -149,18 +149,14 @@ function form(root: HTMLElement, s: SettingsView): void {
     field('Service address', url),
     field('Default marketplace', market),
     ...(withKey ? [h('div', 'form-group', withKey.row, withKeyHint)] : []),
-    h('div', 'buttons', saveBtn, testBtn),
+    btnRow(saveBtn, testBtn),
     result,
     h('h3', null, 'Formulas'),
     sharing,
     suppliersSection(s.help.noSuppliers),
     h('h3', null, 'Webhooks'),
     h('div', 'hint', s.help.webhooks),
-    h(
-      'div',
-      'buttons',
-      button('Manage webhooks', () => show('webhooks')),
-    ),
+    btnRow(button('Manage webhooks', () => show('webhooks'))),
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import type { WebhookHelp, WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
+import { btnRow, act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
 
 /** `YYYY-MM-DDTHH:MM:SS` as `YYYY-MM-DD HH:MM`; other text as it is. */
@@ -80,7 +80,7 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string, help: We
       { class: 'secret', role: 'region', 'aria-label': 'New secret' },
       h('p', null, what + ' ', h('b', null, made.webhook.name), ':'),
       input,
-      h('div', 'buttons', copy, close, status),
+      btnRow(copy, close, status),
       h('p', 'warn', help.secretOnce),
     ),
   );
@@ -149,9 +149,7 @@ function render(root: HTMLElement): void {
       fill(
         out,
         field(label, input),
-        h(
-          'div',
-          'buttons',
+        btnRow(
           ok,
           button('Cancel', () => fill(out)),
         ),
@@ -242,7 +240,7 @@ function render(root: HTMLElement): void {
       field('Name', name),
       field('Address', url, list.help.address),
       h('div', 'form-group', h('label', null, 'Events'), ...events.map((x) => x.c.row)),
-      h('div', 'buttons', add),
+      btnRow(add),
     );
   }
 
