@@ -5,7 +5,7 @@
  */
 import type { DownloadFormat, ScanProgress } from '../src/app/protocol';
 import { fail, message } from './app';
-import { btnRow, act, button, fill, h, link, select, confirmIn } from './dom';
+import { cardHead, btnRow, act, button, fill, h, link, select, confirmIn } from './dom';
 import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
 import { resultsPanel } from './results';
 import { call } from './server';
@@ -59,7 +59,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
   });
 
   function draw(finishedNow: boolean): void {
-    const head = h('div', 'card-head', h('span', 'name', p.name), h('span', { class: 'badge s-' + p.status }, statusLabel(p.status)));
+    const head = cardHead(p.name, 's-' + p.status, statusLabel(p.status));
     const meta = h('div', 'muted small', [p.marketplace, when(p.createdAt)].filter(Boolean).join(' · '));
     const parts: Array<HTMLElement | null> = [head, meta];
     if (isActive(p)) {

@@ -5,7 +5,7 @@
  */
 import type { ColumnConversionProgress, ColumnConversionRequest } from '../src/app/protocol';
 import { fail, register } from './app';
-import { btnRow, act, checkbox, field, fill, h, select } from './dom';
+import { live, btnRow, act, checkbox, field, fill, h, select } from './dom';
 import { num } from './format';
 import { call, untilDone } from './server';
 
@@ -37,7 +37,7 @@ function render(root: HTMLElement): void {
     { name: 'matches' },
   );
   const restart = checkbox('Start over with the current selection (drops an unfinished conversion)', false, { name: 'restart' });
-  const status = h('div', { class: 'convert-status', 'aria-live': 'polite' });
+  const status = live('convert-status');
   // Marketplace names and the introduction come with the settings; the default marketplace works without them.
   const intro = h('p', 'muted small');
   call('getSettings').then((s) => {

@@ -131,6 +131,16 @@ export function busy(btn: HTMLButtonElement | HTMLInputElement, work: () => Prom
   new Promise((done) => done(work())).finally(() => (btn.disabled = false)).catch(failed);
 }
 
+/** A live region: what it is filled with is read out by screen readers. */
+export function live(cls: string, tag: 'div' | 'span' = 'div'): HTMLElement {
+  return h(tag, { class: cls, 'aria-live': 'polite' });
+}
+
+/** A card's first line: its name and a badge (`state`: the badge's colour class, e.g. s-success). */
+export function cardHead(name: string, state: string, badge: string): HTMLElement {
+  return h('div', 'card-head', h('span', 'name', name), h('span', 'badge ' + state, badge));
+}
+
 /** A row of buttons (and their status). */
 export function btnRow(...children: Child[]): HTMLDivElement {
   return h('div', 'buttons', ...children);

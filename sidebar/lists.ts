@@ -7,7 +7,7 @@
  */
 import type { ListEntryView, ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
 import { fail, message, register } from './app';
-import { btnRow, act, button, checkbox, fill, h } from './dom';
+import { cardHead, live, btnRow, act, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
 import { call } from './server';
 import { rowsSection } from './rows';
@@ -23,7 +23,7 @@ function statusTable(s: ListsStatus): HTMLElement {
       h(
         'div',
         { class: 'card', 'data-list': l.list },
-        h('div', 'card-head', h('span', 'name', l.title), h('span', 'badge', l.count === null ? '–' : num(l.count))),
+        cardHead(l.title, '', l.count === null ? '–' : num(l.count)),
         h('div', 'small muted', l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
         h('div', 'small', l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
       ),
@@ -59,7 +59,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, r
   const card = h(
     'div',
     { class: 'card report', 'data-list': r.list, 'data-state': r.state },
-    h('div', 'card-head', h('span', 'name', r.title), h('span', 'badge', r.state)),
+    cardHead(r.title, '', r.state),
     h('div', 'small', r.message),
     entryList(r),
   );
@@ -130,7 +130,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, r
 
 function render(root: HTMLElement): void {
   const status = h('div', null, h('p', 'muted', 'Loading…'));
-  const progress = h('div', { class: 'lists-progress', 'aria-live': 'polite' });
+  const progress = live('lists-progress');
   const reports = h('div');
   const auto = checkbox('Sync automatically every hour', false, { name: 'auto-sync' });
 

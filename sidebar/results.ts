@@ -4,7 +4,7 @@
  * tab is not complete yet (it stops at a checkpoint before Apps Script's 6-minute limit).
  */
 import type { ImportProgress, ImportRequest, ResultFilter } from '../src/app/protocol';
-import { btnRow, act, busy, button, checkbox, fill, h, select } from './dom';
+import { live, btnRow, act, busy, button, checkbox, fill, h, select } from './dom';
 import { fail } from './app';
 import { num } from './format';
 import { call, untilDone } from './server';
@@ -82,7 +82,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
   );
   const sort = select(SORTS, '', { 'aria-label': 'Sort', name: 'sort' });
   const excludes = EXCLUDES.map((x) => checkbox(x.label, false, { 'data-field': x.field }));
-  const status = h('div', { class: 'import-status', 'aria-live': 'polite' });
+  const status = live('import-status');
   if (resultSheet) fill(status, 'Results are in tab ', h('b', null, resultSheet), '.');
 
   const request = (): ImportRequest | string => {

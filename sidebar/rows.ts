@@ -8,13 +8,13 @@
  */
 import type { RowActionId, RowActionsView } from '../src/app/protocol';
 import { fail, message } from './app';
-import { btnRow, act, busy, button, fill, h } from './dom';
+import { live, btnRow, act, busy, button, fill, h } from './dom';
 import { call } from './server';
 
 export function rowsSection(changed: () => void): HTMLElement {
   const root = h('div', 'rows');
   const arg = h('input', { 'aria-label': 'Units, tags or note' });
-  const out = h('div', { class: 'small', 'aria-live': 'polite' });
+  const out = live('small');
   const done = (r: { message: string }) => {
     message(r.message, 'ok');
     load();

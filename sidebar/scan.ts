@@ -8,7 +8,7 @@ import { UNIQUE_ROLES } from '../src/scan/mapping';
 import type { PreviewSummary } from '../src/scan/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
 import { call, ServerError } from './server';
@@ -220,7 +220,7 @@ function form(
     ...(anyway.input.checked ? { sendWhenFull: true } : {}),
   });
 
-  const previewBox = h('div', { class: 'preview', 'aria-live': 'polite' });
+  const previewBox = live('preview');
   // A missing or refused key is asked for HERE, so the columns and options chosen are not lost.
   const keyOrFail = (e: unknown) => {
     if (e instanceof ServerError && e.openSettings)

@@ -1,7 +1,7 @@
 /** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
 import type { SettingsView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 import { suppliersSection } from './suppliers';
 
@@ -35,7 +35,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     s.defaultMarketplace,
     { name: 'defaultMarketplace' },
   );
-  const result = h('div', { class: 'result', 'aria-live': 'polite' });
+  const result = live('result');
 
   const changed = () => key.value.trim() !== '' || url.value.trim() !== s.serviceUrl || market.value !== s.defaultMarketplace;
   const typed = () => {

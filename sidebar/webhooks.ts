@@ -6,7 +6,7 @@
  */
 import type { WebhookHelp, WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { btnRow, act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
+import { cardHead, live, btnRow, act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
 
 /** `YYYY-MM-DDTHH:MM:SS` as `YYYY-MM-DD HH:MM`; other text as it is. */
@@ -49,7 +49,7 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string, help: We
     'aria-label': 'Webhook secret',
     name: 'secret',
   });
-  const status = h('span', { class: 'small', 'aria-live': 'polite' });
+  const status = live('small', 'span');
   const copy = button(
     'Copy',
     () => {
@@ -133,12 +133,7 @@ function render(root: HTMLElement): void {
     const card = h(
       'article',
       { class: 'card webhook', 'data-id': w.id },
-      h(
-        'div',
-        'card-head',
-        h('span', 'name', w.name),
-        h('span', { class: 'badge ' + (w.active ? 's-success' : 's-off') }, w.active ? 'on' : 'off'),
-      ),
+      cardHead(w.name, w.active ? 's-success' : 's-off', w.active ? 'on' : 'off'),
       h('div', 'url small', w.url),
       h('div', 'small muted', 'Events: ' + (w.events.join(', ') || '—')),
       h('div', 'small muted', 'Created ' + when(w.createdAt) + ' · updated ' + when(w.updatedAt)),
