@@ -85,9 +85,9 @@ export function select(options: Array<[string, string]>, selected: string, props
 }
 
 /** A labelled form row: label above the control, optional hint below. */
-export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+export function field(label: string, control: HTMLElement, help?: string): HTMLElement {
   const id = control.id || (control.id = 'f' + ++uid);
-  return h('div', 'form-group', h('label', { for: id }, label), control, hint ? h('div', 'hint', hint) : null);
+  return h('div', 'form-group', h('label', { for: id }, label), control, help ? hint(help) : null);
 }
 let uid = 0;
 
@@ -134,6 +134,16 @@ export function busy(btn: HTMLButtonElement | HTMLInputElement, work: () => Prom
 /** A live region: what it is filled with is read out by screen readers. */
 export function live(cls: string, tag: 'div' | 'span' = 'div'): HTMLElement {
   return h(tag, { class: cls, 'aria-live': 'polite' });
+}
+
+/** A muted paragraph (loading, empty and could-not-load lines). */
+export function muted(...children: Child[]): HTMLElement {
+  return h('p', 'muted', ...children);
+}
+
+/** The explanation under a control. */
+export function hint(...children: Child[]): HTMLElement {
+  return h('div', 'hint', ...children);
 }
 
 /** A card's first line: its name and a badge (`state`: the badge's colour class, e.g. s-success). */

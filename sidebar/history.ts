@@ -1,11 +1,11 @@
 /** Scans: the account's scans, newest first, page by page, each as a card with its actions. */
 import { fail, register } from './app';
-import { act, fill, h } from './dom';
+import { muted, act, fill, h } from './dom';
 import { scanCard } from './card';
 import { call } from './server';
 
 function render(root: HTMLElement): void {
-  const listBox = h('div', 'list', h('p', 'muted', 'Loading scans…'));
+  const listBox = h('div', 'list', muted('Loading scans…'));
   const noticeBox = h('div');
   const pager = h('div', 'pager');
   let page = 1;
@@ -16,14 +16,14 @@ function render(root: HTMLElement): void {
         page = r.page;
         // Running scans here will not be imported while the sidebar is closed: say so and what to do.
         fill(noticeBox, r.notice ? h('p', 'warn', r.notice) : null);
-        if (!r.scans.length) fill(listBox, h('p', 'muted', r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
+        if (!r.scans.length) fill(listBox, muted(r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
         else fill(listBox, ...r.scans.map((s) => scanCard(s, { history: true, autoImport: false })));
         const newer = act('‹ Newer', () => load(r.page - 1));
         const older = act('Older ›', () => load(r.page + 1));
         fill(pager, r.page > 1 ? newer : null, h('span', 'muted small', 'Page ' + r.page), r.hasMore ? older : null);
       },
       (e) => {
-        if (!listBox.querySelector('.card')) fill(listBox, h('p', 'muted', 'The scans could not be listed.'));
+        if (!listBox.querySelector('.card')) fill(listBox, muted('The scans could not be listed.'));
         fail(e);
       },
     );

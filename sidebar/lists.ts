@@ -7,7 +7,7 @@
  */
 import type { ListEntryView, ListReport, ListsStatus, SyncReport } from '../src/app/protocol';
 import { fail, message, register } from './app';
-import { cardHead, live, btnRow, act, button, checkbox, fill, h } from './dom';
+import { muted, cardHead, live, btnRow, act, button, checkbox, fill, h } from './dom';
 import { num, when } from './format';
 import { call } from './server';
 import { rowsSection } from './rows';
@@ -129,7 +129,7 @@ function reportCard(r: ListReport, after: (next: Promise<SyncReport>) => void, r
 }
 
 function render(root: HTMLElement): void {
-  const status = h('div', null, h('p', 'muted', 'Loading…'));
+  const status = h('div', null, muted('Loading…'));
   const progress = live('lists-progress');
   const reports = h('div');
   const auto = checkbox('Sync automatically every hour', false, { name: 'auto-sync' });

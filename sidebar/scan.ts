@@ -8,14 +8,14 @@ import { UNIQUE_ROLES } from '../src/scan/mapping';
 import type { PreviewSummary } from '../src/scan/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
 import { call, ServerError } from './server';
 
 function render(root: HTMLElement): void {
   const running = h('div', 'running');
-  const setupBox = h('div', null, h('p', 'muted', 'Reading the sheet…'));
+  const setupBox = h('div', null, muted('Reading the sheet…'));
   fill(root, running, setupBox);
   const shown = new Set<number>();
   const showRunning = (list: ScanProgress[]) => {
@@ -46,7 +46,7 @@ function render(root: HTMLElement): void {
     (e) => {
       fill(
         setupBox,
-        h('p', 'muted', 'Select the sheet (or the cells) with the price list, then reopen New scan.'),
+        muted('Select the sheet (or the cells) with the price list, then reopen New scan.'),
         button('Try again', () => render(root)),
       );
       fail(e);
@@ -75,13 +75,7 @@ function headerChoice(setup: ScanSetup, withHeader: (setup: ScanSetup, headerRow
   });
   // The add-on is not sure of the header row (or the chosen row holds data): asked here, by the choice.
   const question = setup.headerQuestion ? h('p', { class: 'error small header-question', role: 'alert' }, setup.headerQuestion) : null;
-  return h(
-    'div',
-    'form-group header-choice',
-    question,
-    h('label', null, 'Header row ', input, ' ', use),
-    h('div', 'hint', setup.help.headerRow),
-  );
+  return h('div', 'form-group header-choice', question, h('label', null, 'Header row ', input, ' ', use), hint(setup.help.headerRow));
 }
 
 /** A remembered option as the text of its input ('' when none). */
@@ -238,7 +232,7 @@ function form(
     for (const pr of s.problems) for (const el of all) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
   };
   const previewBtn = act('Preview', async () => {
-    fill(previewBox, h('p', 'muted', 'Checking the rows…'));
+    fill(previewBox, muted('Checking the rows…'));
     try {
       const s = await call('previewScan', request());
       mark(s);
@@ -270,7 +264,7 @@ function form(
   );
   const send = () =>
     busy(sendBtn, async () => {
-      fill(previewBox, h('p', 'muted', 'Sending the rows…'));
+      fill(previewBox, muted('Sending the rows…'));
       try {
         const r = await call('startScan', request());
         mark(r.preview);
@@ -316,9 +310,9 @@ function form(
     field('Scan name', name),
     field('Supplier discount (%)', discount, setup.help.supplierDiscount),
     field('Prep cost per unit', prep, setup.help.prepCost),
-    h('div', 'form-group', mp.row, h('div', 'hint', setup.help.multipackPrepCost), mpBox),
-    h('div', 'form-group', ov.row, h('div', 'hint', setup.help.multipackOverride), ovBox),
-    h('div', 'form-group', hist.row, h('div', 'hint', setup.help.pullHistoricalData)),
+    h('div', 'form-group', mp.row, hint(setup.help.multipackPrepCost), mpBox),
+    h('div', 'form-group', ov.row, hint(setup.help.multipackOverride), ovBox),
+    h('div', 'form-group', hist.row, hint(setup.help.pullHistoricalData)),
     // Opened when it holds remembered choices, so the seller sees them.
     h(
       'details',

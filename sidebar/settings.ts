@@ -1,7 +1,7 @@
 /** Settings: API key (only ever shown masked), service address, default marketplace, formula key sharing. */
 import type { SettingsView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { call } from './server';
 import { suppliersSection } from './suppliers';
 
@@ -9,11 +9,11 @@ import { suppliersSection } from './suppliers';
 const FORMULAS_LABEL = 'Formulas in this spreadsheet run on my key';
 
 function render(root: HTMLElement): void {
-  fill(root, h('p', 'muted', 'Loading settings…'));
+  fill(root, muted('Loading settings…'));
   call('getSettings').then(
     (s) => form(root, s),
     (e) => {
-      fill(root, h('p', 'muted', 'Settings could not be loaded.'));
+      fill(root, muted('Settings could not be loaded.'));
       fail(e);
     },
   );
@@ -111,22 +111,22 @@ function form(root: HTMLElement, s: SettingsView): void {
   const renderSharing = (v: SettingsView) => {
     if (!v.isOwner) {
       // Not offered (a shared drive, or another user owns the file): the server says why and what works.
-      fill(sharing, h('div', 'hint', v.formulaNote));
+      fill(sharing, hint(v.formulaNote));
       return;
     }
     if (!v.hasApiKey) {
-      fill(sharing, h('div', 'hint', v.help.formulasNeedKey));
+      fill(sharing, hint(v.help.formulasNeedKey));
       return;
     }
     const c = checkbox(FORMULAS_LABEL, v.formulaKeyShared, { name: 'formulaKeyShared' });
-    const hint = h('div', 'hint', v.formulaNote);
+    const note = hint(v.formulaNote);
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
       busy(c.input, () =>
         call('setFormulaKeySharing', on).then(
           (next) => {
             c.input.checked = next.formulaKeyShared;
-            fill(hint, next.formulaNote);
+            fill(note, next.formulaNote);
             message(next.formulaKeyShared ? 'Formulas here now run on your key.' : 'Formulas here no longer run on your key.', 'ok');
           },
           (e) => {
@@ -136,10 +136,10 @@ function form(root: HTMLElement, s: SettingsView): void {
         ),
       );
     });
-    fill(sharing, c.row, hint);
+    fill(sharing, c.row, note);
   };
   renderSharing(s);
-  const withKeyHint = withKey ? h('div', 'hint', s.formulaNote) : null;
+  const withKeyHint = withKey ? hint(s.formulaNote) : null;
 
   fill(
     root,
@@ -155,7 +155,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     sharing,
     suppliersSection(s.help.noSuppliers),
     h('h3', null, 'Webhooks'),
-    h('div', 'hint', s.help.webhooks),
+    hint(s.help.webhooks),
     btnRow(button('Manage webhooks', () => show('webhooks'))),
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { WebhookHelp, WebhookList, WebhookSecret, WebhookView } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
-import { cardHead, live, btnRow, act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
+import { muted, cardHead, live, btnRow, act, busy, button, checkbox, field, fill, h, confirmIn } from './dom';
 import { call } from './server';
 
 /** `YYYY-MM-DDTHH:MM:SS` as `YYYY-MM-DD HH:MM`; other text as it is. */
@@ -89,7 +89,7 @@ function secretBox(box: HTMLElement, made: WebhookSecret, what: string, help: We
 
 function render(root: HTMLElement): void {
   const secret = h('div', { 'data-role': 'secret' });
-  const listBox = h('div', 'list', h('p', 'muted', 'Loading webhooks…'));
+  const listBox = h('div', 'list', muted('Loading webhooks…'));
   const addBox = h('div');
   const about = h('div');
   const back = button('‹ Settings', () => show('settings'));
@@ -107,7 +107,7 @@ function render(root: HTMLElement): void {
         drawAdd(list);
       },
       (e) => {
-        fill(listBox, h('p', 'muted', 'The webhooks could not be listed.'));
+        fill(listBox, muted('The webhooks could not be listed.'));
         fill(addBox);
         fail(e);
       },
@@ -124,7 +124,7 @@ function render(root: HTMLElement): void {
 
   function drawList(list: WebhookList): void {
     const count = h('p', { class: 'small muted', 'data-role': 'count' }, list.webhooks.length + ' of ' + list.limit + ' webhooks');
-    if (!list.webhooks.length) fill(listBox, h('p', 'muted', 'No webhooks yet.'), count);
+    if (!list.webhooks.length) fill(listBox, muted('No webhooks yet.'), count);
     else fill(listBox, ...list.webhooks.map(hookCard), count);
   }
 
