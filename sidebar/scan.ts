@@ -94,7 +94,7 @@ function form(
   withHeader: (setup: ScanSetup, headerRow: number) => Promise<void>,
 ): HTMLElement {
   // Supplier memory: a list scanned before comes with its options (its roles are already the columns' roles).
-  const mem = setup.memory?.options || {};
+  const mem = (setup.memory && setup.memory.options) || {};
   const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
   const roleSelects = setup.columns.map((c) =>
     select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }),
@@ -132,9 +132,11 @@ function form(
   const prep = text('prepCost', str(mem.prepCost), { inputmode: 'decimal', placeholder: 'e.g. 0.50' });
   const mpm = mem.multipackPrepCost || null;
   const mp = checkbox('Multipack prep cost', !!mpm, { name: 'multipackPrepCost.enabled' });
-  const mpFirstN = text('multipackPrepCost.firstN', str(mpm?.firstN), { inputmode: 'numeric' });
-  const mpFirst = text('multipackPrepCost.costForFirstN', str(mpm?.costForFirstN), { inputmode: 'decimal' });
-  const mpRest = text('multipackPrepCost.costForRest', str(mpm?.costForRest), { inputmode: 'decimal' });
+  // Written without ?. (the page's ES2019 would spell each out in full).
+  const mpv: Partial<NonNullable<typeof mpm>> = mpm || {};
+  const mpFirstN = text('multipackPrepCost.firstN', str(mpv.firstN), { inputmode: 'numeric' });
+  const mpFirst = text('multipackPrepCost.costForFirstN', str(mpv.costForFirstN), { inputmode: 'decimal' });
+  const mpRest = text('multipackPrepCost.costForRest', str(mpv.costForRest), { inputmode: 'decimal' });
   const mpBox = h(
     'div',
     { class: 'indent', hidden: !mpm },
