@@ -13,6 +13,8 @@
  * `scan` runs the flow a user clicks through in the sidebar, with the suggested mapping:
  * getScanSetup -> previewScan -> startScan -> getScanProgress until the scan is finished ->
  * importScan until its tab is complete; then saves the workbook and prints ONE summary line.
+ * A CSV becomes one tab named by --sheet (else the file's name), within the 31 characters an
+ * .xlsx sheet name holds (cut with "…" like the add-on's own tab names), so the saved file holds it.
  *
  * `po` writes a purchase order tab from those rows of a result tab (or a Negotiate tab's rows with
  * an agreed cost) with makePurchaseOrder: no Scan Service is started, none is asked.
@@ -33,6 +35,7 @@ import { createRuntime, declaredFunctions, DEFAULT_SCRIPT_PATH, type Runtime, ty
 import { VirtualClock } from '../emulator/gas/execution';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
+import { tabName } from '../src/sheet/tab-name';
 
 const ROOT = join(__dirname, '..');
 export const SAMPLE_PRICE_LIST = join(ROOT, 'samples', 'supplier-price-list.xlsx');
@@ -74,7 +77,10 @@ export async function loadWorkbook(file: string, sheetName?: string): Promise<Wo
   if (!existsSync(file)) throw new Error(`No such workbook: ${file}`);
   const ext = extname(file).toLowerCase();
   if (ext === '.xlsx') return Workbook.fromXlsx(file, { name: basename(file, ext) });
-  if (ext === '.csv') return Workbook.fromCsv(readFileSync(file, 'utf8'), sheetName ?? basename(file, ext), { name: basename(file, ext) });
+  // The tab a CSV becomes is named as the add-on names its tabs (within the 31 characters of an
+  // .xlsx sheet name, cut visibly), so the workbook the runner saves can hold it.
+  if (ext === '.csv')
+    return Workbook.fromCsv(readFileSync(file, 'utf8'), tabName(sheetName ?? basename(file, ext), []), { name: basename(file, ext) });
   throw new Error(`Unsupported workbook type ${ext}: use .xlsx or .csv`);
 }
 
@@ -230,7 +236,8 @@ const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runScan(o: ScanRunOptions): Promise<ScanRunSummary> {
   const input = resolve(o.input);
   const wb = await loadWorkbook(input, o.sheet);
-  if (o.sheet) {
+  // A CSV's --sheet names its one tab (perhaps cut to fit an .xlsx file); an .xlsx's picks a tab.
+  if (o.sheet && extname(input).toLowerCase() !== '.csv') {
     const sh = wb.sheetByName(o.sheet);
     if (!sh) throw new Error(`No sheet "${o.sheet}" in ${input} (sheets: ${wb.sheetNames().join(', ')})`);
     wb.activeSheet = sh;

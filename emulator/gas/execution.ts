@@ -169,6 +169,16 @@ export class RuntimeState {
   realm: Realm = { Object, Array, Date, Error };
   readonly cost: CostModel;
   current: Execution | null = null;
+  /**
+   * Every execution started and not yet ended: the running one and those it interrupted (an
+   * interleaved execution, interleave.ts; a custom function inside a script's write). Counted per
+   * user against Google's 30 simultaneous executions.
+   */
+  readonly running: Execution[] = [];
+  /** How many executions of `user` are running now. */
+  runningFor(user: string): number {
+    return this.running.filter((e) => e.user === user).length;
+  }
   readonly uiEvents: UiEvent[] = [];
   readonly uiAnswers: UiAnswer[] = [];
   /** Totals over all executions, for benchmarks. */

@@ -350,6 +350,9 @@ export class Runtime {
   /** Runs `body` as one execution; restores the enclosing one afterwards. */
   private execute<T>(functionName: string, kind: ExecutionKind, authMode: AuthMode, user: string, body: (ctx: vm.Context) => T): T {
     const st = this.state;
+    // Google's 30 simultaneous executions per user: one more does not start (a recalculation wave
+    // counts its own starts against the same number before it gets here).
+    if (st.runningFor(user) >= MAX_SIMULTANEOUS_EXECUTIONS) throw gasError(st, TOO_MANY_SCRIPTS_MESSAGE);
     const outer = { current: st.current, realm: st.realm, ctx: this.ctx };
     const exec: Execution = { kind, authMode, startedAt: st.clock.now(), limitMs: LIMIT_MS[kind], user, counters: emptyCounters() };
     if (kind === 'installable-trigger' && this.triggerDocument === 'none') exec.document = false;
@@ -357,6 +360,7 @@ export class Runtime {
     const quotaEnd = kind === 'installable-trigger' ? this.quotas.triggerDeadline(exec) : null;
     if (quotaEnd !== null) exec.deadline = { at: quotaEnd, error: () => new DailyComputeTimeError() };
     st.current = exec;
+    st.running.push(exec);
     const record: ExecutionRecord = {
       functionName,
       kind,
@@ -389,6 +393,7 @@ export class Runtime {
       if (kind === 'installable-trigger') this.quotas.add(user, 'triggerRuntimeMs', record.durationMs, exec.startedAt);
       this.executions.push(record);
       this.locks.releaseAll(exec);
+      st.running.splice(st.running.indexOf(exec), 1);
       st.current = outer.current;
       st.realm = outer.realm;
       // Back to the enclosing execution's context; at top level keep this one for inspection.
@@ -570,7 +575,9 @@ export class Runtime {
    * at the same time, each its own execution of the user. Model (the concurrency rule is Google's
    * quota, how Sheets meets it is chosen):
    * - at most MAX_SIMULTANEOUS_EXECUTIONS (30) run at once per user; the running execution whose write
-   *   caused the recalculation is one of them (chosen), so a script's write gets 29;
+   *   caused the recalculation is one of them (chosen), so a script's write gets 29, and so is every
+   *   other execution of the user running at that moment (one an interleaved execution interrupted,
+   *   interleave.ts): a wave at a service-call boundary of a sidebar call that a trigger interrupted gets 28;
    * - the calls beyond that fail at once, in sheet/row/column order (chosen: the first ones win),
    *   with TOO_MANY_SCRIPTS_MESSAGE in the cell (#ERROR!); no execution starts for them;
    * - the wave's executions run side by side: each starts at the wave's start, and the clock moves to
@@ -581,7 +588,9 @@ export class Runtime {
     const st = this.state;
     const parent = st.current;
     const t0 = st.clock.now();
-    const limit = MAX_SIMULTANEOUS_EXECUTIONS - (parent ? 1 : 0);
+    // Every execution of the user running now counts: the one whose write set the wave off, and those
+    // it interrupted or that a recalculation interrupted (interleave.ts): all run at once on Google.
+    const limit = MAX_SIMULTANEOUS_EXECUTIONS - st.runningFor(parent?.user ?? this.activeUser);
     let started = 0;
     let end = t0;
     body((name, args) => {

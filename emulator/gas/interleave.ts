@@ -9,7 +9,10 @@
  *
  * Usage (tests): `interleave(rt, { afterCalls: 12, run: () => rt.run('importFinishedScans', [], { kind: 'installable-trigger' }) })`
  * arms one interleaving for the next top-level execution; `fired()` tells whether it ran and what it
- * answered or threw.
+ * answered or threw. A formula recalculation runs the same way (`run: () => rt.recalculate()` or a
+ * typed edit, `wb.type(...)`): its waves start beside the interrupted execution on the same clock and
+ * count every execution of the user then running against the 30 (RuntimeState.running). To nest
+ * (a trigger into a sidebar call, a recalculation into the trigger), arm the innermost first.
  */
 import type { Runtime } from './index';
 import type { Execution } from './execution';

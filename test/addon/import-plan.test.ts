@@ -7,13 +7,10 @@ import {
   apiFilters,
   decodeCheckpoint,
   encodeCheckpoint,
-  errorsTabBase,
   formatRuns,
   inputCells,
   inputHeaders,
   requestKey,
-  tabBaseName,
-  uniqueName,
   uploadWidth,
   WorkBudget,
   type ImportCheckpoint,
@@ -21,8 +18,9 @@ import {
   emptySummary,
   moneyText,
   summaryText,
+  shortScanName,
 } from '../../src/app/results/import-plan';
-import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
+import { csvGrid, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
 import { notSentRecord, notSentRows } from '../../src/app/results/not-sent';
 
 describe('apiFilters', () => {
@@ -66,29 +64,10 @@ describe('apiFilters', () => {
 });
 
 describe('tab names', () => {
-  test('one line, trimmed, at most 90 characters, a fallback for blank names', () => {
-    expect(tabBaseName('  Spring\n list\t2026 ', 4)).toBe('Spring list 2026');
-    expect(tabBaseName('', 7)).toBe('Scan 7');
-    expect(tabBaseName('x'.repeat(120), 1)).toHaveLength(90);
-  });
-  test('unique against existing names, case-insensitively as Sheets compares them', () => {
-    expect(uniqueName('List', ['Sheet1'])).toBe('List');
-    expect(uniqueName('List', ['list', 'LIST (2)'])).toBe('List (3)');
-  });
-  test("the errors tab name stays within 90 characters too, so a unique suffix still fits Sheets' 100", () => {
-    expect(errorsTabBase('Spring list')).toBe('Spring list – errors');
-    const longResult = uniqueName(tabBaseName('x'.repeat(120), 1), ['x'.repeat(90)]);
-    expect(longResult).toHaveLength(94);
-    const errors = errorsTabBase(longResult);
-    expect(errors.length).toBeLessThanOrEqual(90);
-    expect(errors.endsWith(' – errors')).toBe(true);
-    expect(uniqueName(errors, [errors]).length).toBeLessThanOrEqual(100);
-  });
-  test('a download\'s tab name: "<scan> (CSV)", within 90 characters', () => {
-    expect(downloadTabBase('Spring list', 'csv')).toBe('Spring list (CSV)');
-    const long = downloadTabBase(tabBaseName('y'.repeat(120), 1), 'json');
-    expect(long.length).toBeLessThanOrEqual(90);
-    expect(long.endsWith('y (JSON)')).toBe(true);
+  test("a scan's name in messages: one line, trimmed, at most 90 characters, a fallback for blank names", () => {
+    expect(shortScanName('  Spring\n list\t2026 ', 4)).toBe('Spring list 2026');
+    expect(shortScanName('', 7)).toBe('Scan 7');
+    expect(shortScanName('x'.repeat(120), 1)).toHaveLength(90);
   });
   test('file names lose characters Drive users trip over', () => {
     expect(fileNameFor('a/b: c?', 3, 'csv')).toBe('a b c (scan 3).csv');

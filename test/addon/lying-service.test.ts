@@ -144,13 +144,13 @@ test('item 3: a 60,000-character string in a result row is cut visibly within th
   }
 });
 
-test('item 4: a scan name of 60,000 characters imports (checkpoint within 9 KB, tab name cut to 90), no staging tab left', async () => {
+test('item 4: a scan name of 60,000 characters imports (checkpoint within 9 KB, tab name cut to the 31 characters of an .xlsx sheet name, marked "…"), no staging tab left', async () => {
   const { rt, wb } = session();
   try {
     await lies([{ method: 'GET', path: RESULTS, set: { name: '<repeat:60000:N>' } }]);
     const r = rt.scriptRun('importScan', [scanId, {}]) as any;
-    expect(r).toMatchObject({ done: true, rowsWritten: 250, sheetName: 'N'.repeat(90) });
-    expect(wb.sheetNames()).toEqual(['Sheet1', 'N'.repeat(90), 'N'.repeat(81) + ' – errors']);
+    expect(r).toMatchObject({ done: true, rowsWritten: 250, sheetName: 'N'.repeat(30) + '…' });
+    expect(wb.sheetNames()).toEqual(['Sheet1', 'N'.repeat(30) + '…', 'N'.repeat(21) + '… – errors']);
     expect(hiddenTabs(wb)).toEqual([]);
     expect(importKeys(rt)).toEqual([]);
     for (const v of Object.values(rt.properties.document!.toObject())) expect(Buffer.byteLength(v)).toBeLessThanOrEqual(9 * 1024);
@@ -254,14 +254,15 @@ test.each([
   }
 });
 
-test('item 11: a tab name cut at 90 characters never ends in half an emoji', async () => {
+test('item 11: a tab name cut at 31 characters (an .xlsx sheet name) never ends in half an emoji', async () => {
   const { rt, wb } = session();
   try {
-    const name = 'A'.repeat(89) + '😀 tail';
+    // The emoji's two halves would be the 30th and 31st characters; the mark "…" takes the 31st.
+    const name = 'A'.repeat(29) + '😀 tail';
     await lies([{ method: 'GET', path: RESULTS, set: { name } }]);
     const r = rt.scriptRun('importScan', [scanId, {}]) as any;
     expect(r.done).toBe(true);
-    expect(r.sheetName).toBe('A'.repeat(89));
+    expect(r.sheetName).toBe('A'.repeat(29) + '…');
     for (const n of wb.sheetNames()) expect(LONE_SURROGATE.test(n)).toBe(false);
   } finally {
     rt.close();

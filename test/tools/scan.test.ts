@@ -73,6 +73,30 @@ test('scan <in.csv> --sheet --marketplace --name --out: one summary line, result
   expect(ws.getCell(`${letter('Hazmat')}2`).numFmt).toBe('"TRUE";"TRUE";"FALSE"');
 }, 60_000);
 
+test('scan on a sheet with a 40-character name: every tab fits an .xlsx sheet name (31 characters), the file saves, and reopening it finds every tab', async () => {
+  const input = join(dir, 'supplier.csv');
+  writeFileSync(input, CSV);
+  const out = join(dir, 'long-name.xlsx');
+  const sheet = 'Acme Wholesale Spring Catalogue 2026 Q1X'; // 40 characters
+  expect(sheet).toHaveLength(40);
+  const r = await runLocal(['scan', input, '--sheet', sheet, '--marketplace', 'US', '--out', out]);
+  expect(r.stderr.replace(/npm warn[^\n]*\n/g, '')).toBe('');
+  expect(r.code).toBe(0);
+  const m = /-> tab "([^"]+)" \+ "([^"]+)" in /.exec(r.stdout)!;
+  const [result, errors] = [m[1], m[2]];
+  // The default scan name is "<sheet> <date>": the tabs keep the date and the kind, and show the cut.
+  expect(result).toMatch(/^Acme Wholesale[^…]*… \d{4}-\d{2}-\d{2}$/);
+  expect(errors).toMatch(/^Acme[^…]*… \d{4}-\d{2}-\d{2} – errors$/);
+  const wb = await Workbook.fromXlsx(out);
+  const names = wb.sheetNames();
+  expect(names).toHaveLength(3);
+  expect(names.slice(1)).toEqual([result, errors]);
+  expect(names[0]).toMatch(/^Acme Wholesale Spring Catalogu?…$/);
+  for (const n of names) expect(n.length).toBeLessThanOrEqual(31);
+  expect(wb.values(result)).toHaveLength(1 + 3);
+  expect(wb.values(errors)).toHaveLength(3);
+}, 60_000);
+
 test('SCAN_SERVICE_URL: the scan goes to the given service instead of a new one', async () => {
   const svc = await spawnService({ SCAN_SERVICE_SPEED: '60000' });
   try {

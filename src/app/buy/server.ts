@@ -17,7 +17,7 @@ import { safeText } from '../../sheet/safe';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { activeSpreadsheet, asSidebarCall, documentProperties, saveTextToDrive } from '../services';
 import { readDecision } from '../results/decision';
-import { uniqueName } from '../results/import-plan';
+import { tabName } from '../../sheet/tab-name';
 import { resultTabs } from '../results/tabs';
 import { negotiateGrid, negotiateLines, poGrid, readNegotiateTab, readResultTab, type ReadTab } from './plan';
 import type { BuyTabResult, NegotiateRequest, PurchaseOrderRequest, TabFileResult } from './protocol';
@@ -91,7 +91,7 @@ function selectedRows(sheet: Sheet): number[] | null {
 
 /** A new tab after `after`, with header (bold, notes), values, formats per column, widths, frozen header. */
 function writeTab(
-  base: string,
+  name: string,
   after: Sheet,
   cols: ReadonlyArray<{ header: string; width: number; kind: ColumnKind }>,
   notes: string[],
@@ -100,10 +100,6 @@ function writeTab(
   frozenColumns: number,
 ): Sheet {
   const ss = activeSpreadsheet();
-  const name = uniqueName(
-    base,
-    ss.getSheets().map((s) => s.getName()),
-  );
   const sheet = ss.insertSheet(name, after.getIndex());
   const width = cols.length;
   const rows = values.length + 1;
@@ -127,9 +123,15 @@ function writeTab(
   return sheet;
 }
 
-function baseName(source: string, suffix: string): string {
-  const s = source.replace(/ – (Negotiate|PO)( \(\d+\))?$/, '');
-  return (s.length + suffix.length > 90 ? s.slice(0, 90 - suffix.length).trim() : s) + suffix;
+/** The name of the tab made from `source`: its name without an earlier " – Negotiate"/" – PO", and the suffix. */
+function newTabName(source: string, suffix: string): string {
+  return tabName(
+    source.replace(/ – (Negotiate|PO)( \(\d+\))?$/, ''),
+    activeSpreadsheet()
+      .getSheets()
+      .map((s) => s.getName()),
+    { suffix },
+  );
 }
 
 /** Sidebar/menu: the Negotiate tab of a result tab. */
@@ -160,7 +162,7 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
       );
     const grid = negotiateGrid(lines, read.targetRoi || 0);
     const cols = negotiateColumns(read.targetRoi || 0);
-    const out = writeTab(baseName(sheet.getName(), NEGOTIATE_SUFFIX), sheet, cols, grid.notes, grid.values, scan.marketplace, 1);
+    const out = writeTab(newTabName(sheet.getName(), NEGOTIATE_SUFFIX), sheet, cols, grid.notes, grid.values, scan.marketplace, 1);
     return {
       sheetName: out.getName(),
       lines: lines.length,
@@ -223,7 +225,7 @@ export function makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTab
     const grid = poGrid(read.rows, { months: months || scan.decision.monthsOfCover, cashLimit: cash, daysLimit: days }, read.casePackFrom);
     if (!grid.lines) throw new Error('None of the rows can be ordered: ' + grid.skipped.join('; ') + '. Nothing was written.');
     const out = writeTab(
-      baseName(sheet.getName(), PO_SUFFIX),
+      newTabName(sheet.getName(), PO_SUFFIX),
       sheet,
       PO_COLUMNS,
       grid.notes,

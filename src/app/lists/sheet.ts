@@ -5,6 +5,7 @@
  * named range grows (or shrinks) to cover the rows.
  */
 import { safeCellValue, safeText } from '../../sheet/safe';
+import { tabName } from '../../sheet/tab-name';
 import { normalizeHeader, type ListKind, type SheetRow } from './kinds';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -180,8 +181,10 @@ export function coverRows(ss: Spreadsheet, kind: ListKind, t: Table): void {
 
 /** "Set up lists": a tab with the header row and the named range, for a list that has none. */
 export function createTable(ss: Spreadsheet, kind: ListKind): string {
-  let name = kind.tabName;
-  for (let n = 2; ss.getSheetByName(name); n++) name = kind.tabName + ' ' + n;
+  const name = tabName(
+    kind.tabName,
+    ss.getSheets().map((s) => s.getName()),
+  );
   const sheet = ss.insertSheet(name);
   const headers = kind.columns.map((c) => c.header);
   // Every cell of a tab counts against the spreadsheet's 10,000,000, empty ones too: only the table's

@@ -38,7 +38,8 @@ import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
 import { asSidebarCall } from '../services';
 import { gasImportEnv, pendingImport, PER_PAGE, type ImportEnv } from './import';
-import { formatRuns, uniqueName, WORK_COST } from './import-plan';
+import { formatRuns, WORK_COST } from './import-plan';
+import { tabName } from '../../sheet/tab-name';
 import type { CompareChoices, CompareProgress } from './protocol';
 import { readTabRecord, resultTabs, sheetById } from './tabs';
 
@@ -307,7 +308,7 @@ function hiddenTab(env: ImportEnv, base: string, rows: number, cols: number): Sh
   checkRoom(env, rows, cols, base === '~compare facts' ? 'Reading the two scans' : 'The Changes tab');
   const active = ss.getActiveSheet();
   const sheet = ss.insertSheet(
-    uniqueName(
+    tabName(
       base,
       ss.getSheets().map((s) => s.getName()),
     ),
@@ -461,7 +462,7 @@ function writeChanges(env: ImportEnv, cp: CompareCheckpoint): string | null {
     saveCheckpoint(env, cp);
   }
   layoutChanges(env, out, cp.rows, findMarketplace(cp.marketplace) || findMarketplace('US')!);
-  const name = uniqueName(
+  const name = tabName(
     cp.baseName,
     env.ss
       .getSheets()

@@ -1,15 +1,9 @@
 /**
  * A downloaded file's rows as cells (pure): CSV and JSON to a grid whose code-like columns stay
- * text (guarded) and quantities become numbers; the names of the download's tab and Drive file.
+ * text (guarded) and quantities become numbers; the name of the download's Drive file (its tab's name: src/sheet/tab-name.ts).
  */
 import { parseCsv } from '../../scan/csv';
 import { cutText, safeText } from '../../sheet/safe';
-
-/** Name of a download's tab: "<scan name> (CSV)", within 90 characters so a unique suffix still fits Sheets' 100. */
-export function downloadTabBase(scanName: string, ext: string): string {
-  const suffix = ' (' + ext.toUpperCase() + ')';
-  return cutText(scanName, 90 - suffix.length).trim() + suffix;
-}
 
 /** "Name (scan 12).csv", without characters Drive users trip over. */
 export function fileNameFor(scanName: string, scanId: number, ext: string): string {

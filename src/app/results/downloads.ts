@@ -8,9 +8,10 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readScan, scanCalls, type DownloadType } from '../../api/scans';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
 import { activeSpreadsheet, asSidebarCall, clientDeps, saveToDrive, serviceSettings } from '../services';
-import { csvGrid, downloadTabBase, fileNameFor, jsonGrid } from './download-grids';
+import { csvGrid, fileNameFor, jsonGrid } from './download-grids';
 import { deadline } from './history';
-import { tabBaseName, uniqueName } from './import-plan';
+import { shortScanName } from './import-plan';
+import { tabName } from '../../sheet/tab-name';
 import type { DownloadFormat, DownloadResult } from './protocol';
 
 /** Rows per setValues when writing a download into a tab. */
@@ -67,7 +68,7 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     }
     const response = kept.response;
     if (!response) throw new Error('The Scan Service sent no file.');
-    const scanName = tabBaseName(scan.name, id);
+    const scanName = shortScanName(scan.name, id);
     const fileName = fileNameFor(scanName, id, ext);
     if (target === 'drive') {
       const blob = (response as GoogleAppsScript.URL_Fetch.HTTPResponse).getBlob().setName(fileName);
@@ -85,17 +86,18 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     }
     const text = response.getContentText();
     const grid = ext === 'csv' ? csvGrid(text) : jsonGrid(text);
-    const sheetName = writeGrid(downloadTabBase(scanName, ext), grid);
+    const sheetName = writeGrid(scanName, ' (' + ext.toUpperCase() + ')', grid);
     return { fileName, url: null, sheetName };
   });
 }
 
-/** Writes cells into a new tab (unique name), one setValues per chunk; returns the tab's name. */
-function writeGrid(baseName: string, grid: unknown[][]): string {
+/** Writes cells into a new tab "<scan> (CSV)" (within 31 characters, unique), one setValues per chunk; returns the tab's name. */
+function writeGrid(scanName: string, suffix: string, grid: unknown[][]): string {
   const ss = activeSpreadsheet();
-  const name = uniqueName(
-    baseName,
+  const name = tabName(
+    scanName,
     ss.getSheets().map((s) => s.getName()),
+    { suffix },
   );
   const width = Math.max(1, grid.length ? grid[0].length : 1);
   const sheet = ss.insertSheet(name, ss.getSheets().length);

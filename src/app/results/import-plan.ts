@@ -86,11 +86,14 @@ export function requestKey(request: ImportRequest | null | undefined): string {
 
 // ---- Tab names -----------------------------------------------------------------------------------
 
-/** Sheets allows 100 characters; the suffix " (12)" must still fit. */
+/** A scan's name in messages and the checkpoint: one line, at most 90 characters. */
 const MAX_NAME = 90;
 
-/** A tab name from a scan name: one line, trimmed, not empty, short enough. */
-export function tabBaseName(scanName: string, scanId: number): string {
+/**
+ * A scan's name as messages and the checkpoint carry it: one line, trimmed, "Scan <id>" when blank,
+ * at most 90 characters (cut by character). Tab names are made from it by src/sheet/tab-name.ts.
+ */
+export function shortScanName(scanName: string, scanId: number): string {
   let s = String(scanName || '')
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/\s+/g, ' ')
@@ -98,11 +101,6 @@ export function tabBaseName(scanName: string, scanId: number): string {
   if (!s) s = 'Scan ' + scanId;
   // Cut by character: never half of an emoji (a lone surrogate) at the end.
   return s.length > MAX_NAME ? cutText(s, MAX_NAME).trim() : s;
-}
-
-/** A scan's name as messages and the checkpoint carry it: one line, at most 90 characters (the tab's base name). */
-export function shortScanName(scanName: string, scanId: number): string {
-  return tabBaseName(scanName, scanId);
 }
 
 /** A count from the service for a message: a whole number with separators, or what it was when it is none. */
@@ -128,25 +126,6 @@ export function pageSignature(rows: readonly unknown[]): string {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h.toString(16);
-}
-
-/** `base`, or `base (2)`, `base (3)`… : the first not taken (Sheets compares names case-insensitively). */
-export function uniqueName(base: string, taken: readonly string[]): string {
-  const lower = new Set(taken.map((t) => t.toLowerCase()));
-  if (!lower.has(base.toLowerCase())) return base;
-  for (let i = 2; ; i++) {
-    const n = base + ' (' + i + ')';
-    if (!lower.has(n.toLowerCase())) return n;
-  }
-}
-
-const ERRORS_SUFFIX = ' – errors';
-
-/** "<result tab> – errors", within MAX_NAME like every base name (a result tab may already be 90 + " (2)"). */
-export function errorsTabBase(resultName: string): string {
-  const base =
-    resultName.length + ERRORS_SUFFIX.length > MAX_NAME ? cutText(resultName, MAX_NAME - ERRORS_SUFFIX.length).trim() : resultName;
-  return base + ERRORS_SUFFIX;
 }
 
 // ---- Column blocks -------------------------------------------------------------------------------

@@ -58,19 +58,17 @@ import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
+import { tabName } from '../../sheet/tab-name';
 import {
   apiFilters,
   decodeCheckpoint,
   DEFAULT_BUDGET_MS,
   encodeCheckpoint,
-  errorsTabBase,
   EXECUTION_LIMIT_MS,
   formatRuns,
   inputCells,
   inputHeaders,
   requestKey,
-  tabBaseName,
-  uniqueName,
   uploadWidth,
   WorkBudget,
   WORK_COST,
@@ -264,7 +262,7 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
 class ResultsChanged extends Error {}
 
 function progress(cp: ImportCheckpoint, done: boolean, env: ImportEnv): ImportProgress {
-  const name = done ? cp.finalName! : tabBaseName(cp.scanName, cp.scanId);
+  const name = done ? cp.finalName! : tabName(cp.scanName, [], { fallback: 'Scan ' + cp.scanId });
   const errorsName = done ? cp.finalErrorsName : null;
   let message: string;
   if (done) {
@@ -439,7 +437,7 @@ function createStaging(env: ImportEnv, cp: ImportCheckpoint, which: 'products' |
     : null;
   const sheets = ss.getSheets();
   const taken = sheets.map((s) => s.getName());
-  const name = uniqueName('~import ' + cp.scanId + (which === 'errors' ? ' errors' : ''), taken);
+  const name = tabName('~import ' + cp.scanId + (which === 'errors' ? ' errors' : ''), taken);
   const index = old ? old.getIndex() : sheets.length;
   const active = ss.getActiveSheet();
   const sheet = growing(env, cp, NEW_TAB_CELLS, () => ss.insertSheet(name, index));
@@ -840,11 +838,13 @@ function swap(env: ImportEnv, cp: ImportCheckpoint): void {
       .filter((s) => s.getSheetId() !== cp.stagingId && s.getSheetId() !== cp.errorsStagingId && s !== old && s !== oldErrors)
       .map((s) => s.getName());
     // Re-import keeps the tab's current name (the user may have renamed it).
-    cp.finalName = old ? old.getName() : uniqueName(tabBaseName(cp.scanName, cp.scanId) + (cp.filtered ? ' (filtered)' : ''), others);
+    cp.finalName = old
+      ? old.getName()
+      : tabName(cp.scanName, others, { suffix: cp.filtered ? ' (filtered)' : '', fallback: 'Scan ' + cp.scanId });
     cp.finalErrorsName = errorsStaging
       ? oldErrors
         ? oldErrors.getName()
-        : uniqueName(errorsTabBase(cp.finalName), others.concat([cp.finalName]))
+        : tabName(cp.finalName, others.concat([cp.finalName]), { suffix: ' – errors' })
       : null;
     cp.phase = 'swap';
     saveCheckpoint(env, cp);
