@@ -5,10 +5,9 @@
  * so far, says what to delete, and continues once the user deleted an old tab, every row once; a
  * column that first has a value on a later page is inserted in its place without shifting a row.
  */
-import { createHash } from 'node:crypto';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, thrown, useServiceBehindProxy } from './scanflow-helpers';
+import { connect, runtime, thrown, useServiceBehindProxy, runningTag } from './scanflow-helpers';
 import { serviceRows, supplierRows, testCatalog, upc, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
@@ -153,7 +152,7 @@ test('a column nothing came back for is not written; one that first has a value 
     // Not uploaded: MAP, stock, pack quantity; nothing came back for them.
     for (const h of ['MAP', 'Stock', 'Pack qty']) expect(headers).not.toContain(h);
     const check = headers.indexOf('Check');
-    expect(headers.slice(check - 1, check + 2)).toEqual(['ROI', 'Check', 'Storage/mo']);
+    expect(headers.slice(check - 1, check + 2)).toEqual(['Cost for 30% ROI', 'Check', 'Storage/mo']);
     const products = await serviceRows(env.svc, id);
     const at = products.findIndex((p) => p.inputs.cost === 90000);
     expect(at).toBeGreaterThanOrEqual(100);
@@ -213,7 +212,7 @@ test('the hourly import that meets the limit says so in a toast, keeps its rows,
   try {
     connect(rt, env.svc.url, env.svc.apiKey);
     // The record startScan keeps (src/app/scan/running.ts): this user's scan in this document.
-    const tag = createHash('sha256').update('owner@example.com').digest('hex').slice(0, 12);
+    const tag = runningTag('owner@example.com');
     rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag, t: Date.now() } }));
     // What the hourly trigger runs (src/app/trigger/), as an installable-trigger execution.
     const hourly = () => rt.run('importFinishedScans', [], { kind: 'installable-trigger' });

@@ -3,18 +3,15 @@
  * the document, toasts, forgets them, and removes itself when nothing is left (BUILT add-on, local
  * runtime with its virtual clock, local service in a child process).
  */
-import { createHash } from 'node:crypto';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { connect, runtime } from './scanflow-helpers';
+import { connect, runtime, runningTag } from './scanflow-helpers';
 import { api, serviceRows, startImportService, summaryOf, supplierRows, uploadScan, waitFinished } from './import-helpers';
-import { temporaryActiveUserKey } from '../../emulator/gas';
 
 jest.setTimeout(60_000);
 
 const OWNER = 'owner@example.com';
 // The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
-const tag = (email: string) => createHash('sha256').update(temporaryActiveUserKey(email)).digest('hex').slice(0, 12);
 
 describe('automatic import trigger', () => {
   let service: SpawnedService;
@@ -33,7 +30,7 @@ describe('automatic import trigger', () => {
     try {
       const id = await uploadScan(service, supplierRows(300, 0), 'Night run');
       // The record startScan keeps (src/app/scan/running.ts): this user's running scan in this document.
-      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
       rt.scriptRun('listScans', [1]);
       rt.scriptRun('listScans', [1]);
       const mine = () => rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
@@ -89,7 +86,7 @@ describe('automatic import trigger', () => {
     connect(rt, service.url, service.apiKey);
     try {
       const id = await uploadScan(service, supplierRows(300, 0), 'Doomed');
-      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag(OWNER), t: Date.now() } }));
+      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
       rt.scriptRun('listScans', [1]);
       expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
       await api(service, 'DELETE', '/api/v3/scans/' + id);

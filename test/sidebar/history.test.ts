@@ -203,7 +203,7 @@ describe('history', () => {
     // With a tab, opening it is the main next step; importing again is the lesser one.
     await expect(card.getByRole('button', { name: 'Open tab' }).getAttribute('class')).resolves.toBe('action');
     await expect(card.getByRole('button', { name: 'Import again' }).getAttribute('class')).resolves.toBe('');
-    await expect(card.locator('.results .buttons button').allInnerTexts()).resolves.toEqual(['Open tab', 'Import again']);
+    await expect(card.locator('.results .buttons button').allInnerTexts()).resolves.toEqual(['Open tab', 'Import again', 'Compare…']);
     await expect(page.locator('article.card', { hasText: 'Newest' }).getByRole('button', { name: 'Open tab' }).isVisible()).resolves.toBe(
       false,
     );

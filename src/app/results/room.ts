@@ -4,7 +4,7 @@
  * and before an import grows a tab (src/scan/room.ts holds the limit and the words).
  */
 import { fmt, type TabCells } from '../../scan/room';
-import { readTabRecord, tabRecordIds } from './tabs';
+import { allTabRecords } from './tabs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -17,7 +17,7 @@ export interface SpreadsheetRoom {
   resultTabs: TabCells[];
 }
 
-/** Two cheap calls per tab (getMaxRows, getMaxColumns) and one property read per imported scan. */
+/** Two cheap calls per tab (getMaxRows, getMaxColumns) and one property read for all the tab records. */
 export function readRoom(ss: Spreadsheet, props: Properties, limit: number): SpreadsheetRoom {
   const sheets = ss.getSheets();
   const cells = new Map<number, { name: string; cells: number }>();
@@ -28,9 +28,7 @@ export function readRoom(ss: Spreadsheet, props: Properties, limit: number): Spr
     cells.set(s.getSheetId(), { name: s.getName(), cells: n });
   }
   const resultTabs: TabCells[] = [];
-  for (const scanId of tabRecordIds(props)) {
-    const r = readTabRecord(props, scanId);
-    if (!r) continue;
+  for (const { record: r } of allTabRecords(props)) {
     for (const id of [r.sheetId, r.filteredSheetId, r.errorsSheetId]) {
       const t = id === undefined || id === null ? undefined : cells.get(id);
       if (t) resultTabs.push(t);

@@ -24,7 +24,10 @@ export interface TabRecord {
 }
 
 export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
-  const t = props.getProperty(tabKey(scanId));
+  return parseTabRecord(props.getProperty(tabKey(scanId)));
+}
+
+function parseTabRecord(t: string | null | undefined): TabRecord | null {
   if (!t) return null;
   try {
     const r = JSON.parse(t) as TabRecord;
@@ -32,6 +35,21 @@ export function readTabRecord(props: Properties, scanId: number): TabRecord | nu
   } catch (_e) {
     return null;
   }
+}
+
+/**
+ * Every scan's tab record in ONE property read (getProperties): reading them one by one made each
+ * preview, start and import growth cost a read per scan ever imported here (200 scans: past the
+ * 50,000 property reads a day of Google's quotas page within one day).
+ */
+export function allTabRecords(props: Properties): Array<{ scanId: number; record: TabRecord }> {
+  const all = props.getProperties();
+  const out: Array<{ scanId: number; record: TabRecord }> = [];
+  for (const scanId of tabKeyIds(Object.keys(all))) {
+    const record = parseTabRecord(all[tabKey(scanId)]);
+    if (record) out.push({ scanId, record });
+  }
+  return out;
 }
 
 export function writeTabRecord(props: Properties, scanId: number, record: TabRecord): void {
@@ -64,18 +82,11 @@ export function sheetById(ss: Spreadsheet, id: number | null): Sheet | null {
   return null;
 }
 
-/** Every scan with a tab record in this document. */
-export function tabRecordIds(props: Properties): number[] {
-  return tabKeyIds(props.getKeys());
-}
-
 /** The result tabs (full and filtered) of this document, with their scan's record. */
 export function resultTabs(ss: Spreadsheet, props: Properties): Array<{ scanId: number; sheet: Sheet; record: TabRecord }> {
   const out: Array<{ scanId: number; sheet: Sheet; record: TabRecord }> = [];
   const sheets = ss.getSheets();
-  for (const scanId of tabRecordIds(props)) {
-    const record = readTabRecord(props, scanId);
-    if (!record) continue;
+  for (const { scanId, record } of allTabRecords(props)) {
     for (const id of [record.sheetId, record.filteredSheetId]) {
       const s = id === undefined ? null : sheets.find((x) => x.getSheetId() === id);
       if (s) out.push({ scanId, sheet: s, record });
