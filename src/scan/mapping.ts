@@ -5,7 +5,20 @@
  */
 
 /** A role a column can play. Unique per scan, except 'custom' (any number) and 'ignore'. */
-export type ColumnRole = 'identifier' | 'cost' | 'sku' | 'map' | 'stock' | 'pack_quantity' | 'image' | 'discount' | 'custom' | 'ignore';
+/** Every role a price-list column can have, in the order the form offers them. */
+export const COLUMN_ROLES = [
+  'identifier',
+  'cost',
+  'sku',
+  'map',
+  'stock',
+  'pack_quantity',
+  'image',
+  'discount',
+  'custom',
+  'ignore',
+] as const;
+export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 /** Name of the custom column prepare.ts adds to the upload, carrying each row's sheet row number. */
 export const SHEET_ROW_COLUMN = 'Sheet row';

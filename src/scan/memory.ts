@@ -16,7 +16,8 @@
  * the roles by name (`rolesFor`) and the options as the form sent them.
  */
 import { normalizeHeader } from '../sheet/header';
-import type { ColumnRole } from './mapping';
+import { COLUMN_ROLES, type ColumnRole } from './mapping';
+import { utf8Length } from '../sheet/safe';
 import type { ScanOptionsInput } from './attributes';
 
 /** The form's options a supplier keeps (the scan name is not one: it is per scan). */
@@ -61,34 +62,6 @@ const NAME_KEY_MAX = 40;
 const OPTION_TEXT_MAX = 24;
 const SHEET_NAME_MAX = 100;
 const RANGE_MAX = 30;
-
-const ROLES: readonly ColumnRole[] = [
-  'identifier',
-  'cost',
-  'sku',
-  'map',
-  'stock',
-  'pack_quantity',
-  'image',
-  'discount',
-  'custom',
-  'ignore',
-];
-
-/** UTF-8 bytes of a text (what Google's property limits count). */
-export function utf8Bytes(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      n += 4; // a surrogate pair is one 4-byte character
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 /** 53-bit string hash (cyrb53) as hex: collisions among a user's few dozen headers are out of reach. */
 function hash(text: string): string {
@@ -162,7 +135,7 @@ export function entryForScan(input: {
   const r: Record<string, ColumnRole> = {};
   keys.forEach((k, i) => {
     const role = input.roles[i];
-    if (role && role !== 'ignore' && ROLES.indexOf(role) >= 0) r[k] = role;
+    if (role && role !== 'ignore' && COLUMN_ROLES.indexOf(role) >= 0) r[k] = role;
   });
   return {
     h: signature,
@@ -218,7 +191,7 @@ export function recall(
  */
 export function remember(entries: readonly SupplierEntry[], entry: SupplierEntry, max: number, maxBytes: number): SupplierEntry[] {
   let fitted = entry;
-  if (utf8Bytes(JSON.stringify([entry])) > maxBytes) {
+  if (utf8Length(JSON.stringify([entry])) > maxBytes) {
     // A header of a few hundred long custom columns: its unique roles (at most 8) are what matters.
     const r: Record<string, ColumnRole> = {};
     for (const k of Object.keys(entry.r)) if (entry.r[k] !== 'custom') r[k] = entry.r[k];
@@ -226,7 +199,7 @@ export function remember(entries: readonly SupplierEntry[], entry: SupplierEntry
   }
   let out = [fitted].concat(entries.filter((e) => e.h !== entry.h)).sort((a, b) => b.t - a.t);
   out = out.slice(0, Math.max(1, max));
-  while (out.length > 1 && utf8Bytes(JSON.stringify(out)) > maxBytes) out = out.slice(0, -1);
+  while (out.length > 1 && utf8Length(JSON.stringify(out)) > maxBytes) out = out.slice(0, -1);
   return out;
 }
 
@@ -248,7 +221,7 @@ export function decodeEntries(text: string | null): SupplierEntry[] {
     const r: Record<string, ColumnRole> = {};
     for (const k of Object.keys(e.r as object)) {
       const role = (e.r as Record<string, unknown>)[k];
-      if (typeof role === 'string' && ROLES.indexOf(role as ColumnRole) >= 0) r[k] = role as ColumnRole;
+      if (typeof role === 'string' && (COLUMN_ROLES as readonly string[]).indexOf(role) >= 0) r[k] = role as ColumnRole;
     }
     out.push({
       h: e.h,

@@ -12,7 +12,8 @@
  * per document, and at most SUPPLIER_DOCUMENTS_MAX documents (the one used longest ago is forgotten
  * first): SUPPLIER_DOCUMENTS_MAX × (key + value) ≤ SUPPLIERS_STORE_MAX_BYTES, 40 % of the store.
  */
-import { decodeEntries, remember, type SupplierEntry, utf8Bytes } from '../scan/memory';
+import { decodeEntries, remember, type SupplierEntry } from '../scan/memory';
+import { utf8Length } from '../sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from './keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -62,5 +63,5 @@ export function forgetSupplierEntry(user: Properties, spreadsheetId: string, sig
 
 /** Bytes one document's memory takes in the store (key + value), as the bound counts them. */
 export function suppliersBytes(spreadsheetId: string, entries: SupplierEntry[]): number {
-  return utf8Bytes(suppliersKey(spreadsheetId)) + utf8Bytes(JSON.stringify(entries));
+  return utf8Length(suppliersKey(spreadsheetId)) + utf8Length(JSON.stringify(entries));
 }

@@ -3,7 +3,7 @@
  * when a block is too large to read, names. No Apps Script call (tested in test/addon and
  * test/unit through the scan flow).
  */
-import { columnLetter, roleLabel, type ColumnRole } from '../../scan/mapping';
+import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../scan/mapping';
 import type { PreparedScan } from '../../scan/prepare';
 import { cutText } from '../../sheet/safe';
 
@@ -22,8 +22,6 @@ export const MAX_READ_CELLS = 2_000_000;
 export const MAX_SPAN_CELLS = 5_000_000;
 /** Unmapped cells between two runs that are cheaper to read than a second pair of read calls. */
 export const MERGE_GAP_CELLS = 2_000;
-
-const ROLE_ORDER: ColumnRole[] = ['identifier', 'cost', 'sku', 'map', 'stock', 'pack_quantity', 'image', 'discount', 'custom', 'ignore'];
 
 /** Contiguous runs [first, last] (block column indices) of the columns whose role is not 'ignore'; close runs merged. */
 export function mappedRuns(roles: readonly string[], rows: number): Array<[number, number]> {
@@ -96,7 +94,7 @@ export function isBlankRow(row: readonly unknown[]): boolean {
 
 /** Roles in dropdown order with their labels. */
 export function roleChoices(): Array<{ role: ColumnRole; label: string }> {
-  return ROLE_ORDER.map((role) => ({ role, label: roleLabel(role) }));
+  return COLUMN_ROLES.map((role) => ({ role, label: roleLabel(role) }));
 }
 
 /** Default scan name: "<sheet name> <yyyy-mm-dd>" in the spreadsheet's time zone. */
