@@ -37,7 +37,7 @@ import { safeText } from '../../sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
 import { asSidebarCall } from '../services';
-import { gasImportEnv, pendingImport, PER_PAGE, type ImportEnv } from './import';
+import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
 import { formatRuns, WORK_COST } from './import-plan';
 import { tabName } from '../../sheet/tab-name';
 import type { CompareChoices, CompareProgress } from './protocol';
@@ -399,9 +399,6 @@ function allFacts(env: ImportEnv, cp: CompareCheckpoint): [Fact[], Fact[]] {
   return out;
 }
 
-const GREEN = '#d9ead3';
-const RED = '#f4cccc';
-
 /** Formats, widths, filter, frozen panes and the profit/ROI colours of the complete Changes tab. */
 function layoutChanges(env: ImportEnv, sheet: Sheet, rows: number, mp: Marketplace): void {
   const cols = changesColumns();
@@ -415,16 +412,12 @@ function layoutChanges(env: ImportEnv, sheet: Sheet, rows: number, mp: Marketpla
   sheet.setFrozenRows(1);
   sheet.setFrozenColumns(CHANGES_FROZEN_COLUMNS);
   sheet.getRange(1, 1, rows + 1, cols.length).createFilter();
-  if (rows > 0) {
-    const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
-    cols.forEach((c, i) => {
-      if (!c.coloured) return;
-      const range = sheet.getRange(2, i + 1, rows, 1);
-      rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
-      rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
-    });
-    sheet.setConditionalFormatRules(rules);
-  }
+  if (rows > 0)
+    signColourRules(
+      sheet,
+      rows,
+      cols.flatMap((c, i) => (c.coloured ? [i] : [])),
+    );
   env.budget.chargeWrite(cols.length, cols.length + 6);
 }
 

@@ -581,6 +581,20 @@ function layoutContext(cp: ImportCheckpoint, mp: Marketplace): LayoutContext {
 const GREEN = '#d9ead3';
 const RED = '#f4cccc';
 
+/**
+ * The red-below-0 / green-above-0 rules of result tabs on the given columns (0-based) of rows 2..rows+1,
+ * so that every tab with money or percent figures (results, Changes) colours them alike.
+ */
+export function signColourRules(sheet: Sheet, rows: number, columns: readonly number[]): void {
+  const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
+  for (const c of columns) {
+    const range = sheet.getRange(2, c + 1, rows, 1);
+    rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
+    rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
+  }
+  sheet.setConditionalFormatRules(rules);
+}
+
 /** Header, column formats and widths, filter, frozen header and the profit/ROI rules: once, by column block. */
 function layoutProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: Marketplace): void {
   const block = resultBlock([], layoutContext(cp, mp));
@@ -618,17 +632,12 @@ function finishProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet): voi
   const cols = columns.length;
   fitGrid(env, cp, sheet, Math.max(2, rows + 1), cols);
   if (!sheet.getFilter()) sheet.getRange(1, 1, rows + 1, cols).createFilter();
-  if (rows > 0) {
-    const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
-    for (const key of ['profit', 'roi']) {
-      const c = columnIndex(columns, key);
-      if (c < 0) continue;
-      const range = sheet.getRange(2, c + 1, rows, 1);
-      rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
-      rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
-    }
-    sheet.setConditionalFormatRules(rules);
-  }
+  if (rows > 0)
+    signColourRules(
+      sheet,
+      rows,
+      ['profit', 'roi'].map((key) => columnIndex(columns, key)).filter((c) => c >= 0),
+    );
   env.budget.chargeWrite(0, 3);
 }
 
