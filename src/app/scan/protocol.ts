@@ -79,6 +79,22 @@ export interface RememberedSupplier {
   columns: string;
 }
 
+/** A re-scan schedule as the sidebar shows it (src/app/scan/schedule.ts). */
+export interface ScheduleView {
+  /** The remembered supplier's id (RememberedSupplier.id). */
+  id: string;
+  sheetName: string;
+  /** The rule ("w1@9") and "every Monday at 09:00". */
+  rule: string;
+  label: string;
+  paused: boolean;
+  /** "Next run: Mon Dec 1, 09:00. Each run is a paid scan at the Scan Service." or why it is paused. */
+  line: string;
+  /** What the last slot came to, and the last Changes summary. */
+  status: string;
+  summary: string;
+}
+
 export interface ScanRequest {
   /** roles[i] is the role of columns[i] of ScanSetup. */
   roles: ColumnRole[];
