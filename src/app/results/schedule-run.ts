@@ -222,6 +222,7 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
     change(s.h, (x) => {
       x.prev = sid;
       delete x.sid;
+      x.st = 'Scan ' + sid + ' imported and compared on ' + when(now()) + '.';
       x.sum = when(now()) + ' — scan ' + sid + ' against ' + prev + ' ("' + p.sheetName + '"): ' + (p.summary || 'no change') + '.';
     });
   } catch (e) {
