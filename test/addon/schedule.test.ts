@@ -97,7 +97,9 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     rt.quotas.spend(OWNER, 'urlFetchCalls', 20_000 - rt.quotaUsage().urlFetchCalls.used);
     await hoursUntil(rt, wb, mon2 + 6 * HOUR);
     expect(await uploads()).toBe(base + 1);
-    expect(schedule(rt).status).toMatch(/^The scan of Mon Nov 30, 06:00 was skipped: Google's daily quota was reached\. Nothing was sent\./);
+    expect(schedule(rt).status).toMatch(
+      /^The scan of Mon Nov 30, 06:00 was skipped: Google's daily quota was reached\. Nothing was sent\./,
+    );
 
     // Week 3: the service is down (503 to every upload): skipped, said, not charged.
     const mon3 = mon2 + 7 * DAY;
@@ -106,7 +108,9 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     await hoursUntil(rt, wb, mon3 + 6 * HOUR);
     await env.proxy.faults([]);
     expect(await uploads()).toBe(base + 1);
-    expect(schedule(rt).status).toMatch(/^The scan of Mon Dec 7, 06:00 was skipped: the Scan Service could not take it: .*Nothing was charged\. Next run: Mon Dec 14, 06:00\.$/);
+    expect(schedule(rt).status).toMatch(
+      /^The scan of Mon Dec 7, 06:00 was skipped: the Scan Service could not take it: .*Nothing was charged\. Next run: Mon Dec 14, 06:00\.$/,
+    );
 
     // Week 4: the supplier raised a price; sent again; Changes against week 1's scan (the previous scan of the list).
     const mon4 = mon3 + 7 * DAY;
@@ -114,8 +118,10 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     await hoursUntil(rt, wb, mon4 + 6 * HOUR);
     expect(await uploads()).toBe(base + 2);
     const week4 = record(rt, wb);
-    expect(schedule(rt).summary).toContain('scan ' + week4.prev + ' against ' + week1.prev);
-    console.log(schedule(rt).summary);
+    expect(schedule(rt).summary).toBe(
+      'Mon Dec 14, 07:38 — scan ' + week4.prev + ' against ' + week1.prev + ' ("List 2026-12-14 – Changes"): 1 profit down · 2 unchanged.',
+    );
+    expect(schedule(rt).status).toBe('Scan ' + week4.prev + ' imported and compared on Mon Dec 14, 07:38.');
     expect(changesTabs(wb)).toHaveLength(2);
 
     // The list's sheet is deleted: the next slot pauses the schedule and says so; every tab stays.
@@ -163,7 +169,9 @@ test('a header that changed pauses the schedule and says so; nothing is sent', a
     await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 7));
     expect(await uploads()).toBe(base);
     expect(schedule(rt)).toMatchObject({ paused: true });
-    expect(schedule(rt).line).toContain('The header row of "List" changed since it was scheduled, so the schedule is paused. Nothing was sent.');
+    expect(schedule(rt).line).toContain(
+      'The header row of "List" changed since it was scheduled, so the schedule is paused. Nothing was sent.',
+    );
     // Paused: later slots do nothing, and Save runs it again.
     await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 7));
     expect(await uploads()).toBe(base);

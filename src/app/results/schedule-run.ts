@@ -15,7 +15,7 @@
  */
 import { ApiProblemError } from '../../api/problems';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../scan/memory';
-import { lastSlot, nextSlot, offsetFromZ, parseRule, ruleLabel } from '../../scan/schedule';
+import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../scan/schedule';
 import { suggestColumns } from '../../sheet/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
@@ -37,12 +37,6 @@ function zoneOffset(ms: number): number {
 
 function when(ms: number): string {
   return formatInSpreadsheetZone(new Date(ms), 'EEE MMM d, HH:mm');
-}
-
-/** The next run as the seller reads it. */
-export function nextRunText(s: ScheduleRecord, t: number): string {
-  const rule = parseRule(s.r);
-  return rule ? when(nextSlot(rule, t, zoneOffset)) : '';
 }
 
 function messageOf(e: unknown): string {
