@@ -77,6 +77,10 @@ export interface RememberedSupplier {
   scannedOn: string;
   /** "Identifier: upc, Cost: unit cost, …" (the header names, normalised). */
   columns: string;
+  /** Its re-scan schedule's rule ('' when none), the select's choices, and the schedule's line (next run, cost, status, last summary; '' when none). */
+  rule: string;
+  choices: Array<[string, string]>;
+  schedule: string;
 }
 
 /** A re-scan schedule as the sidebar shows it (src/app/scan/schedule.ts). */

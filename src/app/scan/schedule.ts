@@ -44,6 +44,20 @@ export function getSchedules(): ScheduleView[] {
   });
 }
 
+/** One line per schedule of this user in this document, for the Scans view ("List: every Monday at 06:00. Next run: … Last: …"). Never throws. */
+export function scheduleLines(): string[] {
+  try {
+    return getSchedules().map((v) => v.sheetName + ': ' + scheduleText(v));
+  } catch (_e) {
+    return [];
+  }
+}
+
+/** What a schedule says: rule, next run (or why paused), cost, what the last slot came to, the last summary. */
+export function scheduleText(v: ScheduleView): string {
+  return ['Scanned again ' + v.label + '. ' + v.line, v.status, v.summary ? 'Last changes: ' + v.summary : ''].filter((x) => x).join(' ');
+}
+
 /** Sidebar: the select's choices (at 06:00 of the spreadsheet's time zone, before the working day). */
 export function scheduleChoices(): { value: string; label: string }[] {
   return ruleChoices(6);
@@ -67,6 +81,7 @@ function edit(body: (list: ScheduleRecord[], id: string) => ScheduleRecord[]): v
  */
 export function saveSchedule(id: string, rule: string, scanId?: number): { schedules: ScheduleView[]; notice: string | null } {
   return asSidebarCall(() => {
+    if (rule === '') return { schedules: removeSchedule(id), notice: null }; // "Not scheduled"
     const r = parseRule(rule);
     if (!r) throw new Error('Choose when to scan this list again.');
     const ssId = activeSpreadsheet().getId();
