@@ -103,7 +103,7 @@ test('a changed header: the form says so, and the options start blank', async ()
 /** A remembered supplier without a re-scan schedule (what the server sends; choices cut to two). */
 const CHOICES: Array<[string, string]> = [
   ['', 'Not scanned again'],
-  ['w1@6', 'Scan again every Monday at 06:00'],
+  ['w1@6', 'Every Monday at 06:00'],
 ];
 const NOT_SCHEDULED = { rule: '', choices: CHOICES, schedule: '' };
 
@@ -136,7 +136,7 @@ test('Settings lists the remembered suppliers when opened; Forget removes one', 
   expect(sb.callsOf('forgetSupplier')).toEqual([['a1']]);
   await expect(page.locator('ul.suppliers li').allInnerTexts()).resolves.toEqual([
     // (issue 23: each supplier also has its re-scan select and Save)
-    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\nNot scanned again\nScan again every Monday at 06:00\nSave',
+    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\nNot scanned again\nEvery Monday at 06:00\nSave',
   ]);
   expect(sb.callsOf('getRememberedSuppliers')).toHaveLength(1); // loaded once, when opened
   expect(sb.errors).toEqual([]);

@@ -78,7 +78,7 @@ export function getRememberedSuppliers(): RememberedSupplier[] {
   return asSidebarCall(() => {
     const schedules = getSchedules();
     const choices: Array<[string, string]> = [['', 'Not scanned again']].concat(
-      scheduleChoices().map((c) => ['Scan again ' + c.label, c.value].reverse() as [string, string]),
+      scheduleChoices().map((c) => [c.value, 'E' + c.label.slice(1)] as [string, string]),
     ) as Array<[string, string]>;
     return readSuppliers(userProperties(), activeSpreadsheet().getId()).map((e) => {
       const v = schedules.find((x) => x.id === e.h);
