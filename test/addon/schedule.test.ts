@@ -123,6 +123,16 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     );
     expect(schedule(rt).status).toBe('Scan ' + week4.prev + ' imported and compared on Mon Dec 14, 07:38.');
     expect(changesTabs(wb)).toHaveLength(2);
+    // The seller sees it in Scans and in Settings' Remembered suppliers.
+    const line =
+      'List: Scanned again every Monday at 06:00. Next run: Mon Dec 21, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
+    expect((rt.scriptRun('listScans', [1]) as any).schedules).toEqual([
+      line + ' ' + schedule(rt).status + ' Last changes: ' + schedule(rt).summary,
+    ]);
+    expect((rt.scriptRun('getRememberedSuppliers') as any[])[0]).toMatchObject({
+      rule: 'w1@6',
+      schedule: line.slice(6) + ' ' + schedule(rt).status + ' Last changes: ' + schedule(rt).summary,
+    });
 
     // The list's sheet is deleted: the next slot pauses the schedule and says so; every tab stays.
     const tabs = wb.sheetNames().filter((n) => n !== 'List');
