@@ -108,7 +108,6 @@ export function runSchedules(budgetEnd: number): void {
   const ssId = activeSpreadsheet().getId();
   const list = readSchedules(userProperties(), ssId);
   if (!list.length) return;
-  const suppliers = readSuppliers(userProperties(), ssId);
   for (const s of list) {
     if (s.sid !== undefined) finishScheduled(s, budgetEnd);
   }
@@ -149,7 +148,8 @@ export function runSchedules(budgetEnd: number): void {
       say(skipped + "Google's daily time for this add-on's automatic runs is nearly spent. Nothing was sent." + next());
       continue;
     }
-    const entry = suppliers.find((e) => e.h === s0.h);
+    // Read only when a slot is due: an hourly run with nothing due reads one property here.
+    const entry = readSuppliers(userProperties(), ssId).find((e) => e.h === s0.h);
     if (!entry) {
       say('Paused: this supplier is no longer remembered. Nothing was sent.', (s) => (s.p = 'forgotten'));
       continue;
