@@ -108,6 +108,11 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     await hoursUntil(rt, wb, mon3 + 6 * HOUR);
     await env.proxy.faults([]);
     expect(await uploads()).toBe(base + 1);
+    // The slot was recorded before the upload was tried: no later run in it tries again.
+    expect(record(rt, wb).k).toBe(mon3);
+    expect((await env.proxy.seen()).filter((x) => x.method === 'POST' && x.path === '/api/v3/scans' && x.injected).length).toBeGreaterThan(
+      0,
+    );
     expect(schedule(rt).status).toMatch(
       /^The scan of Mon Dec 7, 06:00 was skipped: the Scan Service could not take it: .*Nothing was charged\. Next run: Mon Dec 14, 06:00\.$/,
     );
@@ -185,6 +190,37 @@ test('a header that changed pauses the schedule and says so; nothing is sent', a
     // Paused: later slots do nothing, and Save runs it again.
     await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 7));
     expect(await uploads()).toBe(base);
+  } finally {
+    rt.close();
+  }
+});
+
+test('a trigger run without its document (Google does not promise one to an add-on trigger, add-ons triggers guide) does nothing: the slot is sent by the next run within 6 hours, later skipped and said', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    const base = await uploads();
+    // Saturday: the runs at 06:30 and 07:30 have no document; the 08:30 run sends the 06:00 slot.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 5));
+    rt.triggerDocument = 'none';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 8));
+    expect(await uploads()).toBe(base);
+    rt.triggerDocument = 'active';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 9));
+    expect(await uploads()).toBe(base + 1);
+    // Sunday: no document until 13:30, more than 6 hours after the slot: skipped, said, not sent.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 5));
+    rt.triggerDocument = 'none';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 13));
+    rt.triggerDocument = 'active';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 14));
+    expect(await uploads()).toBe(base + 1);
+    expect(schedule(rt).status).toBe(
+      "The scan of Sun Nov 22, 06:00 was skipped: the add-on could not run at that time (Google's daily quota, or the document was not open to it). Nothing was sent. Next run: Mon Nov 23, 06:00.",
+    );
+    // Monday: sent as usual.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 23, 7));
+    expect(await uploads()).toBe(base + 2);
   } finally {
     rt.close();
   }
