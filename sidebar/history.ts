@@ -15,7 +15,7 @@ function render(root: HTMLElement): void {
       (r) => {
         page = r.page;
         // Running scans here will not be imported while the sidebar is closed: say so and what to do.
-        fill(noticeBox, r.notice ? h('p', 'warn', r.notice) : null);
+        fill(noticeBox, r.notice ? h('p', 'warn', r.notice) : null, ...(r.schedules || []).map((t) => muted(t)));
         if (!r.scans.length) fill(listBox, muted(r.page > 1 ? 'No more scans.' : 'No scans yet. Start one from New scan.'));
         else fill(listBox, ...r.scans.map((s) => scanCard(s, { history: true, autoImport: false })));
         const newer = act('‹ Newer', () => load(r.page - 1));

@@ -4,12 +4,17 @@
  */
 import type { RememberedSupplier } from '../src/app/protocol';
 import { fail } from './app';
-import { act, fill, h } from './dom';
+import { act, fill, h, select } from './dom';
 import { call } from './server';
+
+function named(b: HTMLButtonElement, label: string): HTMLButtonElement {
+  b.setAttribute('aria-label', label);
+  return b;
+}
 
 export function suppliersSection(none: string): HTMLElement {
   const list = h('div', { 'aria-live': 'polite' }, h('p', 'muted small', 'Loading…'));
-  const show = (items: RememberedSupplier[]) =>
+  const show = (items: RememberedSupplier[]): void =>
     fill(
       list,
       items.length
@@ -19,7 +24,27 @@ export function suppliersSection(none: string): HTMLElement {
             ...items.map((s) => {
               const forget = act('Forget', () => call('forgetSupplier', s.id).then(show, fail));
               forget.setAttribute('aria-label', 'Forget ' + s.sheetName + ' (' + s.scannedOn + ')');
-              return h('li', null, h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '), forget);
+              // Re-scan schedule: one select + Save; Pause in one click (texts from the server).
+              const reload = (): Promise<void> => call('getRememberedSuppliers').then(show);
+              const when = select(s.choices, s.rule, { 'aria-label': 'When to scan ' + s.sheetName + ' again' });
+              return h(
+                'li',
+                null,
+                h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '),
+                forget,
+                when,
+                named(
+                  act('Save', () => call('saveSchedule', s.id, when.value).then(reload, fail)),
+                  'Save when to scan ' + s.sheetName,
+                ),
+                s.rule
+                  ? named(
+                      act('Pause', () => call('pauseSchedule', s.id).then(reload, fail)),
+                      'Pause scanning ' + s.sheetName,
+                    )
+                  : null,
+                s.schedule ? h('p', 'small', s.schedule) : null,
+              );
             }),
           )
         : h('p', 'muted small', none),

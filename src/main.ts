@@ -7,6 +7,7 @@ export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHe
 export { getSettings, saveSettings, testConnection } from './app/settings/settings';
 export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
 export { getRememberedSuppliers, forgetSupplier } from './app/scan/memory';
+export { getSchedules, scheduleChoices, saveSchedule, pauseSchedule, removeSchedule } from './app/scan/schedule';
 export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
 export { importScan } from './app/results/import';
 export { compareScans, compareChoices } from './app/results/compare';

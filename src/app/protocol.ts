@@ -15,7 +15,7 @@
  */
 import type { PreviewSummary } from '../scan/prepare';
 import type { ConnectionResult, SettingsInput, SettingsView } from './settings/protocol';
-import type { RememberedSupplier, ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/protocol';
+import type { RememberedSupplier, ScheduleView, ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/protocol';
 import type {
   CompareChoices,
   CompareProgress,
@@ -59,6 +59,12 @@ export interface ServerFunctions
   /** Supplier memory: this user's remembered suppliers in this document, and forgetting one (the list after). */
   getRememberedSuppliers(): RememberedSupplier[];
   forgetSupplier(id: string): RememberedSupplier[];
+  /** Re-scan schedules (src/app/scan/schedule.ts): list, the select's choices, save (set/resume), pause, remove. */
+  getSchedules(): ScheduleView[];
+  scheduleChoices(): { value: string; label: string }[];
+  saveSchedule(id: string, rule: string, scanId?: number): { schedules: ScheduleView[]; notice: string | null };
+  pauseSchedule(id: string): ScheduleView[];
+  removeSchedule(id: string): ScheduleView[];
   getScanProgress(scanId: number): ScanProgress;
   getRunningScans(): ScanProgress[];
   cancelScan(scanId: number): ScanProgress;

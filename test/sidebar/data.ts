@@ -145,6 +145,12 @@ export function imported(over: Partial<ImportProgress> = {}): ImportProgress {
   };
 }
 
-export function listPage(page: number, scans: ScanProgress[], hasMore: boolean, notice: string | null = null): ScanListPage {
-  return { scans, page, hasMore, notice };
+export function listPage(
+  page: number,
+  scans: ScanProgress[],
+  hasMore: boolean,
+  notice: string | null = null,
+  schedules: string[] = [],
+): ScanListPage {
+  return { scans, page, hasMore, notice, schedules };
 }

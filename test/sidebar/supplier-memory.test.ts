@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { RememberedSupplier, ScanRequest } from '../../src/app/protocol';
 import { canned, closeBrowser, openSidebar, screenshot, type Sidebar, until } from './harness';
-import { preview, progress, settings, setup } from './data';
+import { listPage, preview, progress, settings, setup } from './data';
 
 jest.setTimeout(60_000);
 afterAll(closeBrowser);
@@ -100,10 +100,23 @@ test('a changed header: the form says so, and the options start blank', async ()
   await sb.close();
 });
 
+/** A remembered supplier without a re-scan schedule (what the server sends; choices cut to two). */
+const CHOICES: Array<[string, string]> = [
+  ['', 'Not scanned again'],
+  ['w1@6', 'Every Monday at 06:00'],
+];
+const NOT_SCHEDULED = { rule: '', choices: CHOICES, schedule: '' };
+
 test('Settings lists the remembered suppliers when opened; Forget removes one', async () => {
   const list: RememberedSupplier[] = [
-    { id: 'a1', sheetName: 'ACME week 46', scannedOn: 'Nov 13, 2026', columns: 'Identifier: upc, Cost: unit cost' },
-    { id: 'b2', sheetName: 'Bolt Supply', scannedOn: 'Nov 2, 2026', columns: 'Identifier: ean, Cost: price, SKU: item no' },
+    { id: 'a1', sheetName: 'ACME week 46', scannedOn: 'Nov 13, 2026', columns: 'Identifier: upc, Cost: unit cost', ...NOT_SCHEDULED },
+    {
+      id: 'b2',
+      sheetName: 'Bolt Supply',
+      scannedOn: 'Nov 2, 2026',
+      columns: 'Identifier: ean, Cost: price, SKU: item no',
+      ...NOT_SCHEDULED,
+    },
   ];
   const sb = await openSidebar(
     canned({
@@ -122,9 +135,54 @@ test('Settings lists the remembered suppliers when opened; Forget removes one', 
   await page.getByRole('button', { name: 'Forget ACME week 46 (Nov 13, 2026)' }).waitFor({ state: 'detached' });
   expect(sb.callsOf('forgetSupplier')).toEqual([['a1']]);
   await expect(page.locator('ul.suppliers li').allInnerTexts()).resolves.toEqual([
-    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget',
+    // (issue 23: each supplier also has its re-scan select and Save)
+    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\nNot scanned again\nEvery Monday at 06:00\nSave',
   ]);
   expect(sb.callsOf('getRememberedSuppliers')).toHaveLength(1); // loaded once, when opened
   expect(sb.errors).toEqual([]);
+  await sb.close();
+});
+
+test('Remembered suppliers: a re-scan schedule is set with one select + Save, paused in one click, and says its next run and cost', async () => {
+  const LINE =
+    'Scanned again every Monday at 06:00. Next run: Mon Nov 23, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
+  let item: RememberedSupplier = { id: 'a1', sheetName: 'ACME', scannedOn: 'Nov 13, 2026', columns: 'Identifier: upc', ...NOT_SCHEDULED };
+  const sb = await openSidebar(
+    canned({
+      getSettings: settings(),
+      getRememberedSuppliers: () => [item],
+      saveSchedule: (_id: string, rule: string) => {
+        item = { ...item, rule, schedule: LINE };
+        return { schedules: [], notice: null };
+      },
+      pauseSchedule: () => {
+        item = { ...item, schedule: 'Scanned again every Monday at 06:00. Paused. Save to run it again.' };
+        return [];
+      },
+    }),
+    { view: 'settings' },
+  );
+  const { page } = sb;
+  await page.getByText('Remembered suppliers').click();
+  const when = page.getByRole('combobox', { name: 'When to scan ACME again' });
+  await when.selectOption('w1@6');
+  await page.getByRole('button', { name: 'Save when to scan ACME' }).click();
+  await page.getByText(LINE).waitFor();
+  expect(sb.callsOf('saveSchedule')).toEqual([['a1', 'w1@6']]);
+  await screenshot(page, 'schedule-settings');
+  expect(await violations(sb)).toEqual([]);
+  await page.getByRole('button', { name: 'Pause scanning ACME' }).click();
+  await page.getByText('Paused. Save to run it again.', { exact: false }).waitFor();
+  expect(sb.callsOf('pauseSchedule')).toEqual([['a1']]);
+  expect(sb.errors).toEqual([]);
+  await sb.close();
+});
+
+test('Scans shows each schedule with its last Changes summary', async () => {
+  const line = 'ACME: Scanned again every Monday at 06:00. Next run: Mon Dec 21, 06:00. Last changes: 1 profit down · 2 unchanged.';
+  const sb = await openSidebar(canned({ listScans: listPage(1, [], false, null, [line]), getRunningScans: [] }), { view: 'history' });
+  await sb.page.getByText(line).waitFor();
+  await screenshot(sb.page, 'schedule-scans');
+  expect(await violations(sb)).toEqual([]);
   await sb.close();
 });

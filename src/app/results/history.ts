@@ -14,6 +14,7 @@ import { withDocumentLock } from '../../store/locks';
 import { runningScans } from '../scan/progress';
 import { progressFromRecord } from '../scan/progress-read';
 import { forgetRunningScan } from '../scan/running';
+import { scheduleLines } from '../scan/schedule';
 import type { ExportResult, ScanListPage } from './protocol';
 import type { ScanProgress } from '../scan/protocol';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
@@ -54,7 +55,7 @@ export function listScans(page: number): ScanListPage {
       s.summary = s.resultSheet ? resultSummary(props, s.scanId) : null;
     }
     const perPage = body.perPage > 0 ? body.perPage : HISTORY_PER_PAGE;
-    return { scans, page: p, hasMore: p * perPage < body.total, notice };
+    return { scans, page: p, hasMore: p * perPage < body.total, notice, schedules: p === 1 ? scheduleLines() : [] };
   });
 }
 

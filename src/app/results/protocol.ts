@@ -39,6 +39,8 @@ export interface ScanListPage {
   hasMore: boolean;
   /** This document's running scans will NOT be imported automatically (Google refused the hourly trigger) and what to do; null otherwise. */
   notice: string | null;
+  /** This user's re-scan schedules here, one line each (rule, next run, cost, last summary); page 1 only. */
+  schedules: string[];
 }
 
 export type DownloadFormat = 'csv' | 'xlsx' | 'json';

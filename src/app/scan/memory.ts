@@ -10,6 +10,7 @@ import { forgetSupplierEntry, readSuppliers, rememberSupplier } from '../../stor
 import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties, asSidebarCall } from '../services';
 import { type Block, locateBlock } from './block';
 import type { RememberedSupplier, ScanRequest, ScanSetup } from './protocol';
+import { getSchedules, scheduleChoices, scheduleText } from './schedule';
 
 function day(t: number): string {
   return formatInSpreadsheetZone(new Date(t), 'MMM d, yyyy');
@@ -74,17 +75,27 @@ export function rememberScan(request: ScanRequest): void {
 
 /** Sidebar (Settings): this user's remembered suppliers in this document, newest first. */
 export function getRememberedSuppliers(): RememberedSupplier[] {
-  return asSidebarCall(() =>
-    readSuppliers(userProperties(), activeSpreadsheet().getId()).map((e) => ({
-      id: e.h,
-      sheetName: e.n,
-      scannedOn: day(e.t),
-      columns: Object.keys(e.r)
-        .filter((k) => e.r[k] !== 'custom')
-        .map((k) => roleLabel(e.r[k]) + ': ' + k)
-        .join(', '),
-    })),
-  );
+  return asSidebarCall(() => {
+    const schedules = getSchedules();
+    const choices: Array<[string, string]> = [['', 'Not scanned again']].concat(
+      scheduleChoices().map((c) => [c.value, 'E' + c.label.slice(1)] as [string, string]),
+    ) as Array<[string, string]>;
+    return readSuppliers(userProperties(), activeSpreadsheet().getId()).map((e) => {
+      const v = schedules.find((x) => x.id === e.h);
+      return {
+        id: e.h,
+        sheetName: e.n,
+        scannedOn: day(e.t),
+        columns: Object.keys(e.r)
+          .filter((k) => e.r[k] !== 'custom')
+          .map((k) => roleLabel(e.r[k]) + ': ' + k)
+          .join(', '),
+        rule: v ? v.rule : '',
+        choices,
+        schedule: v ? scheduleText(v) : '',
+      };
+    });
+  });
 }
 
 /** Sidebar (Settings): forgets one remembered supplier; the list after. */

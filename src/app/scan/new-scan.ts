@@ -291,65 +291,64 @@ export function previewScan(request: ScanRequest): PreviewSummary {
  */
 export function startScan(request: ScanRequest): StartedScan {
   const startedAt = now();
-  return asSidebarCall(() => {
-    const settings = loadSettings();
-    const service = serviceSettings(settings);
-    const prepared = prepareFromSheet(request);
-    if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
-    if (prepared.counts.send > MAX_LINES)
-      throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
-    // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
-    // unless the user chose to send anyway (to import with filters, or to download the results).
-    const room = roomFor(prepared);
-    if (room && !room.fits && request.sendWhenFull !== true) throw new Error(NOT_SENT_FULL + room.message!);
-    const name = prepared.attributes.options.name;
-    // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
-    const attributes = JSON.stringify(prepared.attributes);
-    const form = {
-      file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
-      attributes,
-    };
-    let body: unknown;
-    try {
-      body = uploadScan(
-        service,
-        clientDeps(),
-        form,
-        String(prepared.attributes.options.marketplace_id || ''),
-        startedAt + UPLOAD_BUDGET_MS,
-      );
-    } catch (e) {
-      throw withSheetRow(e, prepared);
-    }
-    const progress = progressFromScan(body);
-    if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
-    if (!progress.name) progress.name = name;
-    if (!progress.marketplace)
-      progress.marketplace =
-        findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
-    try {
-      recordRunningScan(progress.scanId);
-    } catch (e) {
-      // The scan IS started: failing now would make the user start it twice. Without the record the
-      // sidebar still has its progress, and Scans (history) lists it once finished.
-      console.log('scan ' + progress.scanId + ' started but not recorded: ' + (e instanceof Error ? e.message : String(e)));
-    }
-    try {
-      // The rows skipped before the upload go to the scan's errors tab at import (never fails the start).
-      recordNotSent(documentProperties(), progress.scanId, notSentRecord(prepared.skipped));
-    } catch (e) {
-      console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
-    }
-    try {
-      // The seller's decision options, for the import's expected share and costs (never fails the start).
-      const decision = readDecisionOptions(request.options);
-      if (decision.ok) recordDecision(documentProperties(), progress.scanId, decision.options);
-    } catch (e) {
-      console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
-    }
-    rememberScan(request); // this list's roles and options, for its next New scan (never fails the start)
-    // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
-    const notice = triggerNotice(ensureImportTrigger());
-    return { progress, preview: room ? { ...previewSummary(prepared), room } : previewSummary(prepared), notice };
-  });
+  return asSidebarCall(() => sendScan(request, startedAt));
+}
+
+/**
+ * startScan's body, also what a scheduled re-scan calls (src/app/results/schedule-run.ts): the same
+ * read, checks, upload and records. Throws the service's problems as they are.
+ */
+export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
+  const settings = loadSettings();
+  const service = serviceSettings(settings);
+  const prepared = prepareFromSheet(request);
+  if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
+  if (prepared.counts.send > MAX_LINES)
+    throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
+  // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
+  // unless the user chose to send anyway (to import with filters, or to download the results).
+  const room = roomFor(prepared);
+  if (room && !room.fits && request.sendWhenFull !== true) throw new Error(NOT_SENT_FULL + room.message!);
+  const name = prepared.attributes.options.name;
+  // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
+  const attributes = JSON.stringify(prepared.attributes);
+  const form = {
+    file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
+    attributes,
+  };
+  let body: unknown;
+  try {
+    body = uploadScan(service, clientDeps(), form, String(prepared.attributes.options.marketplace_id || ''), startedAt + UPLOAD_BUDGET_MS);
+  } catch (e) {
+    throw withSheetRow(e, prepared);
+  }
+  const progress = progressFromScan(body);
+  if (!progress) throw new Error('The Scan Service accepted the upload but its answer has no scan id. Look in Scans (history).');
+  if (!progress.name) progress.name = name;
+  if (!progress.marketplace)
+    progress.marketplace = findMarketplace(prepared.attributes.options.marketplace_id)?.code || prepared.attributes.options.marketplace_id;
+  try {
+    recordRunningScan(progress.scanId);
+  } catch (e) {
+    // The scan IS started: failing now would make the user start it twice. Without the record the
+    // sidebar still has its progress, and Scans (history) lists it once finished.
+    console.log('scan ' + progress.scanId + ' started but not recorded: ' + (e instanceof Error ? e.message : String(e)));
+  }
+  try {
+    // The rows skipped before the upload go to the scan's errors tab at import (never fails the start).
+    recordNotSent(documentProperties(), progress.scanId, notSentRecord(prepared.skipped));
+  } catch (e) {
+    console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
+  }
+  try {
+    // The seller's decision options, for the import's expected share and costs (never fails the start).
+    const decision = readDecisionOptions(request.options);
+    if (decision.ok) recordDecision(documentProperties(), progress.scanId, decision.options);
+  } catch (e) {
+    console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
+  }
+  rememberScan(request); // this list's roles and options, for its next New scan (never fails the start)
+  // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
+  const notice = triggerNotice(ensureImportTrigger());
+  return { progress, preview: room ? { ...previewSummary(prepared), room } : previewSummary(prepared), notice };
 }

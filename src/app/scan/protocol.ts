@@ -77,6 +77,26 @@ export interface RememberedSupplier {
   scannedOn: string;
   /** "Identifier: upc, Cost: unit cost, …" (the header names, normalised). */
   columns: string;
+  /** Its re-scan schedule's rule ('' when none), the select's choices, and the schedule's line (next run, cost, status, last summary; '' when none). */
+  rule: string;
+  choices: Array<[string, string]>;
+  schedule: string;
+}
+
+/** A re-scan schedule as the sidebar shows it (src/app/scan/schedule.ts). */
+export interface ScheduleView {
+  /** The remembered supplier's id (RememberedSupplier.id). */
+  id: string;
+  sheetName: string;
+  /** The rule ("w1@9") and "every Monday at 09:00". */
+  rule: string;
+  label: string;
+  paused: boolean;
+  /** "Next run: Mon Dec 1, 09:00. Each run is a paid scan at the Scan Service." or why it is paused. */
+  line: string;
+  /** What the last slot came to, and the last Changes summary. */
+  status: string;
+  summary: string;
 }
 
 export interface ScanRequest {

@@ -27,6 +27,7 @@ import {
   type QuotaKind,
 } from './quota';
 import { autoSyncLists } from '../lists/server';
+import { runSchedules } from '../results/schedule-run';
 
 /**
  * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
@@ -56,6 +57,8 @@ export function importFinishedScans(): void {
   let outOfBudget = false;
   try {
     outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
+    // Re-scans on a schedule: Changes of the scheduled scans just imported, then any slot due.
+    runSchedules(t0 + left - TRIGGER_RESERVE_MS);
     // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
     // Imports go first; the sync gets what is left of the day's budget less what is kept for imports.
     if (!outOfBudget) autoSyncLists(t0 + left - TRIGGER_RESERVE_MS);

@@ -4,8 +4,9 @@
  * lists sync (../lists/). ensureImportTrigger reuses one that exists; removal keeps it while the
  * automatic lists sync is on.
  */
-import { activeSpreadsheet } from '../services';
+import { activeSpreadsheet, userProperties } from '../services';
 import { autoSyncEnabled } from '../lists/auto';
+import { hasActiveSchedule } from '../../store/schedules';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
@@ -60,5 +61,7 @@ export function ensureImportTrigger(): TriggerState {
 export function removeImportTriggers(): void {
   // The one trigger is shared with the automatic lists sync: it stays while that is on.
   if (autoSyncEnabled()) return;
+  // ... and while this user has a re-scan schedule running in this document.
+  if (hasActiveSchedule(userProperties(), activeSpreadsheet().getId())) return;
   for (const t of ownTriggers()) ScriptApp.deleteTrigger(t);
 }

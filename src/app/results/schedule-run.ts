@@ -1,0 +1,235 @@
+/**
+ * Re-scans on a schedule, the trigger's side (rules: src/scan/schedule.ts; records:
+ * src/store/schedules.ts; set from the sidebar: src/app/scan/schedule.ts). Each hourly run
+ * (src/app/trigger/hourly.ts), after the automatic import:
+ *
+ * 1. A scheduled scan that has been imported (no longer running nor waiting for import) gets its
+ *    Changes tab against the previous scan of the list (runCompare, resuming across runs) and its
+ *    summary on the schedule.
+ * 2. A schedule whose latest slot is not yet claimed claims it under the document lock BEFORE
+ *    anything is sent (a second run in the same slot finds it claimed and does nothing), then
+ *    checks the sheet (deleted: paused; header changed: paused), then sends the remembered range with
+ *    the remembered roles and options through startScan's own path (sendScan). A slot it cannot use
+ *    (Google's day nearly spent, a daily quota, the service down, the previous scan not imported yet,
+ *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
+ */
+import { ApiProblemError } from '../../api/problems';
+import { headerIdentity, rolesFor, type SupplierEntry } from '../../scan/memory';
+import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../scan/schedule';
+import { suggestColumns } from '../../sheet/header';
+import { withDocumentLock } from '../../store/locks';
+import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
+import { readSuppliers } from '../../store/suppliers';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, userProperties } from '../services';
+import { sendScan, UPLOAD_BUDGET_MS } from '../scan/new-scan';
+import { defaultScanName } from '../scan/plan';
+import { recordedScanIds } from '../scan/running';
+import { dailyQuotaOf } from '../trigger/quota-errors';
+import { runCompare } from './compare';
+import { gasImportEnv, pendingImportIds } from './import';
+
+/** A slot is sent at most this long after its time; later it is skipped (said), not sent late. */
+export const SLOT_WINDOW_MS = 6 * 3600_000;
+
+function zoneOffset(ms: number): number {
+  return offsetFromZ(formatInSpreadsheetZone(new Date(ms), 'Z'));
+}
+
+function when(ms: number): string {
+  return formatInSpreadsheetZone(new Date(ms), 'EEE MMM d, HH:mm');
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
+}
+
+/** Changes one schedule under the document lock, read fresh; returns what `change` returned (null: no such schedule). */
+function change<T>(h: string, body: (s: ScheduleRecord) => T): T | null {
+  return withDocumentLock(
+    () => {
+      const user = userProperties();
+      const id = activeSpreadsheet().getId();
+      const list = readSchedules(user, id);
+      const s = list.find((x) => x.h === h);
+      if (!s) return null;
+      const out = body(s);
+      writeSchedules(user, id, list);
+      return out;
+    },
+    30000,
+    null,
+  );
+}
+
+/** The sheet's current header names over the remembered block, or why it cannot be scanned. */
+function checkSheet(entry: SupplierEntry): { request?: Parameters<typeof sendScan>[0]; pause?: string } {
+  const ss = activeSpreadsheet();
+  const sheet = ss.getSheets().find((x) => x.getSheetId() === entry.s) || null;
+  if (!sheet)
+    return {
+      pause:
+        'The sheet "' +
+        entry.n +
+        '" was deleted, so the schedule is paused. Nothing was sent. Scan the list again from its new sheet to schedule it there.',
+    };
+  const range = entry.sel ? sheet.getRange(entry.a) : sheet.getDataRange();
+  const col = range.getColumn();
+  const width = range.getNumColumns();
+  const head = sheet.getRange(entry.hr, col, 1, width);
+  const names = suggestColumns(head.getValues(), 0, { display: head.getDisplayValues(), firstSheetColumn: col }).map((c) => c.header);
+  if (headerIdentity(names).signature !== entry.h)
+    return {
+      pause:
+        'The header row of "' +
+        sheet.getName() +
+        '" changed since it was scheduled, so the schedule is paused. Nothing was sent. Scan it with New scan to check its columns, then schedule it again.',
+    };
+  return {
+    request: {
+      roles: rolesFor(entry, names),
+      options: {
+        ...(entry.o as object),
+        name: defaultScanName(sheet.getName(), formatInSpreadsheetZone(new Date(now()), 'yyyy-MM-dd')),
+      } as Parameters<typeof sendScan>[0]['options'],
+      sheetName: sheet.getName(),
+      rangeA1: entry.sel ? entry.a : undefined,
+      selection: entry.sel,
+      headerRow: entry.hr,
+      headers: names,
+    },
+  };
+}
+
+/**
+ * One trigger run's schedules; `budgetEnd` is where the day's trigger budget ends. Daily-quota errors
+ * propagate (after the slot is recorded as skipped for it).
+ */
+export function runSchedules(budgetEnd: number): void {
+  const ssId = activeSpreadsheet().getId();
+  const list = readSchedules(userProperties(), ssId);
+  if (!list.length) return;
+  for (const s of list) {
+    if (s.sid !== undefined) finishScheduled(s, budgetEnd);
+  }
+  for (const s0 of list) {
+    const rule = parseRule(s0.r);
+    if (!rule || s0.p) continue;
+    const t = now();
+    const slot = lastSlot(rule, t, zoneOffset);
+    if (slot < s0.c || (s0.k !== undefined && slot <= s0.k)) continue;
+    // Claim the slot first: whatever happens next, no other run sends for it.
+    const claimed = change(s0.h, (s) => {
+      if (s.p || (s.k !== undefined && s.k >= slot)) return null;
+      s.k = slot;
+      s.st = 'Sending the scan of ' + when(slot) + '…';
+      return { ...s };
+    });
+    if (!claimed) continue;
+    const say = (st: string, extra?: (s: ScheduleRecord) => void) =>
+      change(s0.h, (s) => {
+        s.st = st;
+        if (extra) extra(s);
+      });
+    const next = () => ' Next run: ' + when(nextSlot(rule, now(), zoneOffset)) + '.';
+    const skipped = 'The scan of ' + when(slot) + ' was skipped: ';
+    if (t - slot > SLOT_WINDOW_MS) {
+      say(
+        skipped +
+          "the add-on could not run at that time (Google's daily quota, or the document was not open to it). Nothing was sent." +
+          next(),
+      );
+      continue;
+    }
+    if (claimed.sid !== undefined) {
+      say(skipped + 'the previous scheduled scan (' + claimed.sid + ') is not imported yet. Nothing was sent.' + next());
+      continue;
+    }
+    if (budgetEnd - now() < UPLOAD_BUDGET_MS) {
+      say(skipped + "Google's daily time for this add-on's automatic runs is nearly spent. Nothing was sent." + next());
+      continue;
+    }
+    // Read only when a slot is due: an hourly run with nothing due reads one property here.
+    const entry = readSuppliers(userProperties(), ssId).find((e) => e.h === s0.h);
+    if (!entry) {
+      say('Paused: this supplier is no longer remembered. Nothing was sent.', (s) => (s.p = 'forgotten'));
+      continue;
+    }
+    let checked: ReturnType<typeof checkSheet>;
+    try {
+      checked = checkSheet(entry);
+    } catch (e) {
+      if (dailyQuotaOf(e)) {
+        say(skipped + "Google's daily quota was reached. Nothing was sent." + next());
+        throw e;
+      }
+      say(skipped + messageOf(e) + ' Nothing was sent.' + next());
+      continue;
+    }
+    if (checked.pause) {
+      const why = checked.pause;
+      say(why, (s) => (s.p = why));
+      continue;
+    }
+    try {
+      const started = sendScan(checked.request!, now());
+      const id = started.progress.scanId;
+      say(
+        'Sent scan ' + id + ' (' + started.progress.name + ') on ' + when(now()) + '; its Changes tab follows its import.' + next(),
+        (s) => (s.sid = id),
+      );
+    } catch (e) {
+      if (dailyQuotaOf(e)) {
+        say(skipped + "Google's daily quota was reached. Nothing was sent." + next());
+        throw e;
+      }
+      const service = e instanceof ApiProblemError;
+      say(
+        skipped +
+          (service ? 'the Scan Service could not take it: ' : '') +
+          messageOf(e) +
+          (service && e.problem.kind === 'timeout' ? ' Look in Scans before sending it by hand.' : ' Nothing was charged.') +
+          next(),
+      );
+    }
+  }
+}
+
+/** Writes the Changes tab of an imported scheduled scan against the previous scan of its list. */
+function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
+  const sid = s.sid!;
+  if (recordedScanIds().indexOf(sid) >= 0 || pendingImportIds(documentProperties()).indexOf(sid) >= 0) return;
+  if (s.prev === undefined || s.prev === sid) {
+    change(s.h, (x) => {
+      x.prev = sid;
+      delete x.sid;
+      x.sum = 'Scan ' + sid + ' imported on ' + when(now()) + '. It is the first of this schedule: the next one writes its Changes tab.';
+    });
+    return;
+  }
+  const prev = s.prev;
+  try {
+    const env = gasImportEnv();
+    env.deadline = Math.min(env.deadline, budgetEnd);
+    let p = withDocumentLock(() => runCompare(prev, sid, env), 30000, null);
+    for (let i = 0; i < 4 && !p.done && now() < env.deadline; i++) p = withDocumentLock(() => runCompare(prev, sid, env), 30000, null);
+    if (!p.done) return; // continued by the next run
+    change(s.h, (x) => {
+      x.prev = sid;
+      delete x.sid;
+      x.st = 'Scan ' + sid + ' imported and compared on ' + when(now()) + '.';
+      x.sum = when(now()) + ' — scan ' + sid + ' against ' + prev + ' ("' + p.sheetName + '"): ' + (p.summary || 'no change') + '.';
+    });
+  } catch (e) {
+    if (dailyQuotaOf(e)) throw e;
+    if (
+      e instanceof ApiProblemError &&
+      (e.problem.kind === 'server' || e.problem.kind === 'unreachable' || e.problem.kind === 'timeout' || e.problem.kind === 'rate-limited')
+    )
+      return; // tried again next run
+    change(s.h, (x) => {
+      x.prev = sid;
+      delete x.sid;
+      x.sum = 'Scan ' + sid + ' imported; its Changes tab could not be written: ' + messageOf(e) + ' Compare it from Scans.';
+    });
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Re-scan on a schedule (issue 23), on the BUILT add-on in the local runtime's virtual clock against
+ * the local Scan Service behind a fault proxy: a weekly schedule over four weeks across a quota
+ * exhaustion and a service outage, then a deleted sheet (paused, said, nothing lost); a header that
+ * changed (paused); a second trigger run in one slot sends nothing more.
+ */
+import { connect, listWorkbook, runtime, useServiceBehindProxy } from './scanflow-helpers';
+import { waitFinished } from './import-helpers';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
+
+jest.setTimeout(180_000);
+
+const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });
+const OWNER = 'owner@example.com';
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+type Rt = ReturnType<typeof runtime>;
+
+/** The list scanned once from New scan (as the sidebar sends it) and imported by the hourly trigger. */
+async function scannedList(): Promise<{ wb: Workbook; rt: Rt; first: number; id: string }> {
+  const wb = listWorkbook(6, OWNER);
+  const rt = runtime(wb);
+  connect(rt, env.proxy.url, env.svc.apiKey);
+  const setup: any = rt.scriptRun('getScanSetup', [{ sheetName: 'List' }]);
+  const started: any = rt.scriptRun('startScan', [
+    {
+      roles: setup.columns.map((c: any) => c.role),
+      options: { marketplace: 'US', name: 'ACME', targetRoi: '30' },
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+      headers: setup.columns.map((c: any) => c.header),
+    },
+  ]);
+  const first = started.progress.scanId;
+  await waitFinished(env.svc, first);
+  rt.advance(HOUR);
+  expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+  expect(wb.sheetNames()).toContain('ACME');
+  const id = (rt.scriptRun('getRememberedSuppliers') as any[])[0].id;
+  return { wb, rt, first, id };
+}
+
+/** Uploads that reached the service (not answered by the proxy's faults). */
+async function uploads(): Promise<number> {
+  return (await env.proxy.seen()).filter((s) => s.method === 'POST' && s.path === '/api/v3/scans' && !s.injected).length;
+}
+
+function record(rt: Rt, wb: Workbook): any {
+  return JSON.parse(rt.properties.user(OWNER).get('scan.schedules.' + wb.id) || '[]')[0];
+}
+
+/** Runs the hourly trigger hour by hour until `until` (virtual), waiting for each scheduled scan the service runs. */
+async function hoursUntil(rt: Rt, wb: Workbook, until: number): Promise<void> {
+  while (rt.state.clock.now() + HOUR <= until) {
+    rt.advance(HOUR);
+    const fired = rt.runDueTriggers();
+    for (const f of fired) expect(f).toMatchObject({ handler: 'importFinishedScans', ok: true });
+    const r = record(rt, wb);
+    if (r && r.sid !== undefined) await waitFinished(env.svc, r.sid);
+  }
+}
+
+const changesTabs = (wb: Workbook) => wb.sheetNames().filter((n) => /change/i.test(n));
+const schedule = (rt: Rt) => (rt.scriptRun('getSchedules') as any[])[0];
+
+test('a weekly schedule over four weeks: sends once a week, writes the Changes tab, skips a week for a daily quota and for an outage (said), pauses on a deleted sheet with nothing lost', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    const saved: any = rt.scriptRun('saveSchedule', [id, 'w1@6', first]);
+    expect(saved.notice).toBeNull();
+    // START is Friday Nov 20, 23:30 UTC (the spreadsheet's zone): the first run is Monday Nov 23 at 06:00.
+    expect(saved.schedules[0]).toMatchObject({
+      label: 'every Monday at 06:00',
+      paused: false,
+      line: 'Next run: Mon Nov 23, 06:00. Each run is a paid scan at the Scan Service, like one you start.',
+    });
+    const base = await uploads();
+
+    // Week 1: one scan sent after 06:00 Monday, imported, Changes against the first scan.
+    const mon1 = Date.UTC(2026, 10, 23, 6);
+    await hoursUntil(rt, wb, mon1 - 1);
+    expect(await uploads()).toBe(base);
+    await hoursUntil(rt, wb, mon1 + 6 * HOUR);
+    expect(await uploads()).toBe(base + 1);
+    const week1 = record(rt, wb);
+    expect(week1.sid).toBeUndefined();
+    expect(week1.prev).toBeGreaterThan(first);
+    expect(changesTabs(wb)).toHaveLength(1);
+    expect(schedule(rt).summary).toContain('scan ' + week1.prev + ' against ' + first);
+    expect(schedule(rt).line).toContain('Next run: Mon Nov 30, 06:00.');
+
+    // Week 2: the user's URL Fetch calls for the day are spent before the slot: skipped, said, not sent.
+    const mon2 = mon1 + 7 * DAY;
+    await hoursUntil(rt, wb, mon2 - HOUR);
+    rt.quotas.spend(OWNER, 'urlFetchCalls', 20_000 - rt.quotaUsage().urlFetchCalls.used);
+    await hoursUntil(rt, wb, mon2 + 6 * HOUR);
+    expect(await uploads()).toBe(base + 1);
+    expect(schedule(rt).status).toMatch(
+      /^The scan of Mon Nov 30, 06:00 was skipped: Google's daily quota was reached\. Nothing was sent\./,
+    );
+
+    // Week 3: the service is down (503 to every upload): skipped, said, not charged.
+    const mon3 = mon2 + 7 * DAY;
+    await hoursUntil(rt, wb, mon3 - HOUR);
+    await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 503, times: 1000 }]);
+    await hoursUntil(rt, wb, mon3 + 6 * HOUR);
+    await env.proxy.faults([]);
+    expect(await uploads()).toBe(base + 1);
+    // The slot was recorded before the upload was tried: no later run in it tries again.
+    expect(record(rt, wb).k).toBe(mon3);
+    expect((await env.proxy.seen()).filter((x) => x.method === 'POST' && x.path === '/api/v3/scans' && x.injected).length).toBeGreaterThan(
+      0,
+    );
+    expect(schedule(rt).status).toMatch(
+      /^The scan of Mon Dec 7, 06:00 was skipped: the Scan Service could not take it: .*Nothing was charged\. Next run: Mon Dec 14, 06:00\.$/,
+    );
+
+    // Week 4: the supplier raised a price; sent again; Changes against week 1's scan (the previous scan of the list).
+    const mon4 = mon3 + 7 * DAY;
+    wb.writeInput(wb.requireSheet('List'), 2, 2, 9.5);
+    await hoursUntil(rt, wb, mon4 + 6 * HOUR);
+    expect(await uploads()).toBe(base + 2);
+    const week4 = record(rt, wb);
+    expect(schedule(rt).summary).toBe(
+      'Mon Dec 14, 07:38 — scan ' + week4.prev + ' against ' + week1.prev + ' ("List 2026-12-14 – Changes"): 1 profit down · 2 unchanged.',
+    );
+    expect(schedule(rt).status).toBe('Scan ' + week4.prev + ' imported and compared on Mon Dec 14, 07:38.');
+    expect(changesTabs(wb)).toHaveLength(2);
+    // The seller sees it in Scans and in Settings' Remembered suppliers.
+    const line =
+      'List: Scanned again every Monday at 06:00. Next run: Mon Dec 21, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
+    expect((rt.scriptRun('listScans', [1]) as any).schedules).toEqual([
+      line + ' ' + schedule(rt).status + ' Last changes: ' + schedule(rt).summary,
+    ]);
+    expect((rt.scriptRun('getRememberedSuppliers') as any[])[0]).toMatchObject({
+      rule: 'w1@6',
+      schedule: line.slice(6) + ' ' + schedule(rt).status + ' Last changes: ' + schedule(rt).summary,
+    });
+
+    // The list's sheet is deleted: the next slot pauses the schedule and says so; every tab stays.
+    const tabs = wb.sheetNames().filter((n) => n !== 'List');
+    wb.sheets.splice(
+      wb.sheets.findIndex((s) => s.name === 'List'),
+      1,
+    );
+    await hoursUntil(rt, wb, mon4 + 7 * DAY + 6 * HOUR);
+    expect(await uploads()).toBe(base + 2);
+    expect(schedule(rt)).toMatchObject({ paused: true });
+    expect(schedule(rt).line).toContain('The sheet "List" was deleted, so the schedule is paused. Nothing was sent.');
+    expect(wb.sheetNames()).toEqual(tabs);
+    expect(schedule(rt).summary).toContain('scan ' + week4.prev); // the last summary stays
+  } finally {
+    rt.close();
+  }
+});
+
+test('a second trigger run in the same slot sends nothing more', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    const base = await uploads();
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 6, 45));
+    expect(await uploads()).toBe(base + 1);
+    const claimed = record(rt, wb).k;
+    expect(claimed).toBe(Date.UTC(2026, 10, 21, 6));
+    // Google runs the handler again within the slot (a duplicate fire, or a run started by hand).
+    rt.scriptRun('importFinishedScans');
+    rt.scriptRun('importFinishedScans');
+    expect(await uploads()).toBe(base + 1);
+    expect(record(rt, wb).k).toBe(claimed);
+  } finally {
+    rt.close();
+  }
+});
+
+test('a header that changed pauses the schedule and says so; nothing is sent', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    wb.writeInput(wb.requireSheet('List'), 1, 2, 'Unit price');
+    const base = await uploads();
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 7));
+    expect(await uploads()).toBe(base);
+    expect(schedule(rt)).toMatchObject({ paused: true });
+    expect(schedule(rt).line).toContain(
+      'The header row of "List" changed since it was scheduled, so the schedule is paused. Nothing was sent.',
+    );
+    // Paused: later slots do nothing, and Save runs it again.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 7));
+    expect(await uploads()).toBe(base);
+  } finally {
+    rt.close();
+  }
+});
+
+test('a trigger run without its document (Google does not promise one to an add-on trigger, add-ons triggers guide) does nothing: the slot is sent by the next run within 6 hours, later skipped and said', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    const base = await uploads();
+    // Saturday: the runs at 06:30 and 07:30 have no document; the 08:30 run sends the 06:00 slot.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 5));
+    rt.triggerDocument = 'none';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 8));
+    expect(await uploads()).toBe(base);
+    rt.triggerDocument = 'active';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 9));
+    expect(await uploads()).toBe(base + 1);
+    // Sunday: no document until 13:30, more than 6 hours after the slot: skipped, said, not sent.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 5));
+    rt.triggerDocument = 'none';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 13));
+    rt.triggerDocument = 'active';
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 14));
+    expect(await uploads()).toBe(base + 1);
+    expect(schedule(rt).status).toBe(
+      "The scan of Sun Nov 22, 06:00 was skipped: the add-on could not run at that time (Google's daily quota, or the document was not open to it). Nothing was sent. Next run: Mon Nov 23, 06:00.",
+    );
+    // Monday: sent as usual.
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 23, 7));
+    expect(await uploads()).toBe(base + 2);
+  } finally {
+    rt.close();
+  }
+});
