@@ -130,7 +130,16 @@ test('another sheet with the same header (columns in another order) is recognise
   start(rt, s, roles(s), { ...OPTIONS, ...s.memory.options, name: 'ACME week 2' });
   const list = rt.scriptRun('getRememberedSuppliers') as any[];
   expect(list).toEqual([
-    { id: expect.any(String), sheetName: 'ACME week 2', scannedOn: 'Nov 20, 2026', columns: 'Cost: cost, Identifier: upc' },
+    {
+      id: expect.any(String),
+      sheetName: 'ACME week 2',
+      scannedOn: 'Nov 20, 2026',
+      columns: 'Cost: cost, Identifier: upc',
+      // No re-scan schedule yet; the choices Settings offers for one.
+      rule: '',
+      schedule: '',
+      choices: expect.arrayContaining([['w1@6', 'Every Monday at 06:00']]),
+    },
   ]);
 });
 
@@ -172,7 +181,15 @@ test('Forget in Settings: the supplier is no longer filled in', () => {
   const { rt } = setUp();
   scanOnce(rt);
   const [s] = rt.scriptRun('getRememberedSuppliers') as any[];
-  expect(s).toEqual({ id: expect.any(String), sheetName: 'List', scannedOn: 'Nov 20, 2026', columns: 'Identifier: upc, Cost: cost' });
+  expect(s).toEqual({
+    id: expect.any(String),
+    sheetName: 'List',
+    scannedOn: 'Nov 20, 2026',
+    columns: 'Identifier: upc, Cost: cost',
+    rule: '',
+    schedule: '',
+    choices: expect.arrayContaining([['', 'Not scanned again']]),
+  });
   expect(rt.scriptRun('forgetSupplier', [s.id])).toEqual([]);
   const after = setupOf(rt);
   expect(after.memory).toBeUndefined();

@@ -37,7 +37,7 @@ test('sidebars opened and toasts shown are printed', async () => {
 test('JSON arguments reach the entry and its result is printed; a failing entry exits 1 with its message', async () => {
   const listed = await runLocal(['listScans', '1', '--workbook', input, '--out', join(dir, 'list.xlsx')]);
   expect(listed.code).toBe(0);
-  expect(listed.stdout).toMatch(/^result: \{"scans":\[\],"page":1,"hasMore":false,"notice":null\}$/m);
+  expect(listed.stdout).toMatch(/^result: \{"scans":\[\],"page":1,"hasMore":false,"notice":null,"schedules":\[\]\}$/m);
   const missing = await runLocal(['noSuchEntry', '--workbook', input, '--out', join(dir, 'missing.xlsx')]);
   expect(missing.code).toBe(1);
   expect(missing.stdout).toMatch(/^error: Script function not found: noSuchEntry$/m);
