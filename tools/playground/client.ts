@@ -5,26 +5,8 @@
  * the truth: every edit, selection and menu click goes to it, and the page redraws from its answer.
  */
 import { TabulatorFull as Tabulator } from 'tabulator-tables';
+import type { CellMeta, SheetView } from './view';
 
-interface CellMeta {
-  input?: string;
-  formula?: string;
-  format?: string;
-  note?: string;
-  error?: string;
-  bold?: boolean;
-  bg?: string;
-  color?: string;
-  align?: string;
-}
-interface SheetView {
-  name: string;
-  rows: number;
-  cols: number;
-  display: string[][];
-  cells: Record<string, CellMeta>;
-  widths: Record<string, number>;
-}
 type UiEvent =
   | { kind: 'toast'; message: string; title: string; timeoutSeconds: number }
   | { kind: 'alert' | 'prompt'; title: string; prompt: string; answer: string }

@@ -22,6 +22,7 @@ import type { SheetModel } from '../../emulator/gas/spreadsheet/model';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
+import type { SheetView } from './view';
 
 const HERE = __dirname;
 const ROOT = join(HERE, '..', '..');
@@ -92,32 +93,6 @@ interface Reply {
 }
 
 const json = (value: unknown, status = 200): Reply => ({ status, type: 'application/json; charset=utf-8', body: JSON.stringify(value) });
-
-/** The page's view of one sheet: what the grid shows, and per cell what differs from a plain value. */
-export interface SheetView {
-  name: string;
-  rows: number;
-  cols: number;
-  /** Display values of rows 1..lastRow, columns 1..lastColumn. */
-  display: string[][];
-  /** Per "row,col" (1-based): formula, the text an edit starts from, number format, note, error, look. */
-  cells: Record<
-    string,
-    {
-      input?: string;
-      formula?: string;
-      format?: string;
-      note?: string;
-      error?: string;
-      bold?: boolean;
-      bg?: string;
-      color?: string;
-      align?: string;
-    }
-  >;
-  widths: Record<string, number>;
-  frozenRows: number;
-}
 
 function editText(wb: Workbook, sh: SheetModel, r: number, c: number): string {
   const cell = sh.cell(r, c);

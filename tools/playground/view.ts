@@ -1,0 +1,30 @@
+/**
+ * What the page gets of one sheet (server.ts sheetView, client.ts draws it): shared by the server
+ * and the browser script, types only.
+ */
+
+/** Per cell, what differs from a plain value: formula, the text an edit starts from, number format, note, error, look. */
+export interface CellMeta {
+  input?: string;
+  formula?: string;
+  format?: string;
+  note?: string;
+  error?: string;
+  bold?: boolean;
+  bg?: string;
+  color?: string;
+  align?: string;
+}
+
+/** The page's view of one sheet: what the grid shows, and per cell what differs from a plain value. */
+export interface SheetView {
+  name: string;
+  rows: number;
+  cols: number;
+  /** Display values of rows 1..lastRow, columns 1..lastColumn. */
+  display: string[][];
+  /** Per "row,col" (1-based). */
+  cells: Record<string, CellMeta>;
+  widths: Record<string, number>;
+  frozenRows: number;
+}
