@@ -1,7 +1,7 @@
 /** The SpreadsheetApp global: entry points, builders and enums. */
 import { Ctx } from './context';
 import { requireScope } from '../scopes';
-import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './services';
+import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './range';
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';

@@ -11,7 +11,7 @@ import { Ctx } from './context';
 import { parseCsv, toCsvText } from './csv';
 import { afterWrite, attachFormulas, formulaWritten, recalculateAll } from './formulas';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, SheetModel, WorkbookCore, WorkbookOptions } from './model';
-import { Services } from './services';
+import { Services } from './range';
 import { loadXlsx, saveXlsx } from './xlsx';
 
 export type { WorkbookOptions } from './model';

@@ -3,7 +3,7 @@
  * in @types/google-apps-script (nothing invented). Types only; nothing runs.
  */
 import type { SpreadsheetAppImpl } from './app';
-import type { FilterImpl, NamedRangeImpl, ProtectionImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './services';
+import type { FilterImpl, NamedRangeImpl, ProtectionImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './range';
 import type {
   BooleanConditionImpl,
   ConditionalFormatRuleBuilderImpl,
