@@ -1,7 +1,11 @@
 /** The SpreadsheetApp global: entry points, builders and enums. */
 import { Ctx } from './context';
 import { requireScope } from '../scopes';
-import { SelectionImpl, Services, SheetImpl, RangeImpl, SpreadsheetImpl } from './range';
+import type { Services } from './objects';
+import { SelectionImpl } from './selection';
+import type { SheetImpl } from './sheet';
+import type { RangeImpl } from './range';
+import type { SpreadsheetImpl } from './spreadsheet';
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';

@@ -11,11 +11,29 @@ import { Ctx } from './context';
 import { parseCsv, toCsvText } from './csv';
 import { afterWrite, attachFormulas, formulaWritten, recalculateAll } from './formulas';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, SheetModel, WorkbookCore, WorkbookOptions } from './model';
-import { Services } from './range';
+import { Services } from './objects';
+import { RangeImpl } from './range';
+import { SheetImpl } from './sheet';
+import { SpreadsheetImpl } from './spreadsheet';
+import { RichTextValueImpl } from './rules';
+import { DataValidationImpl } from './validation';
+import { applySignatures } from './signatures';
 import { loadXlsx, saveXlsx } from './xlsx';
 
 export type { WorkbookOptions } from './model';
 export { CELL_LIMIT_MESSAGE, cellLimitMessage, MAX_CELLS, CELL_CHARS_MESSAGE, MAX_CELL_CHARS } from './model';
+
+// Every listed method refuses calls that match none of its overloads, as Apps Script does.
+applySignatures(
+  { Range: RangeImpl as never, Sheet: SheetImpl as never, Spreadsheet: SpreadsheetImpl as never },
+  {
+    Range: RangeImpl as never,
+    Sheet: SheetImpl as never,
+    RichTextValue: RichTextValueImpl as never,
+    DataValidation: DataValidationImpl as never,
+  },
+  (self, message) => (self as { s: Services }).s.ctx.error(message),
+);
 
 /** Everything about one cell, read without charging the cost model (for tests and tools). */
 export interface CellSnapshot {

@@ -6,6 +6,10 @@
  */
 import type { Ctx } from './context';
 import { Area, liveArea, WorkbookCore } from './model';
+import type { Services } from './objects';
+import { UserImpl } from './user';
+import { RangeImpl } from './range';
+import { typeName } from './checks';
 
 export const ProtectionType = { RANGE: 'RANGE', SHEET: 'SHEET' } as const;
 
@@ -72,5 +76,125 @@ export function checkEditable(ctx: Ctx, area: Area): void {
     if (!overlaps(p.area, area) || mayEdit(wb, p, user)) continue;
     if (p.type === 'SHEET' && p.unprotected.some((u) => inside(area, u))) continue;
     throw ctx.error(PROTECTED_MESSAGE);
+  }
+}
+
+// ---- Protection -----------------------------------------------------------------------------------
+
+export class ProtectionImpl {
+  constructor(
+    private readonly s: Services,
+    private readonly p: ProtectionModel,
+  ) {}
+  private get ctx() {
+    return this.s.ctx;
+  }
+  private emails(x: unknown, method: string): string[] {
+    const one = (v: unknown): string => {
+      if (typeof v === 'string') return v;
+      if (v instanceof UserImpl) return v.getEmail();
+      if (v && typeof (v as { getEmail?: unknown }).getEmail === 'function') return String((v as { getEmail(): string }).getEmail());
+      throw this.ctx.error(`The parameters (${typeName(v)}) don't match the method signature for SpreadsheetApp.Protection.${method}.`);
+    };
+    return Array.isArray(x) ? x.map(one) : [one(x)];
+  }
+  /** The list Google starts from when the script first changes editors: the owner and the protection's creator. */
+  private editors(): Set<string> {
+    if (!this.p.editors) this.p.editors = new Set([this.ctx.wb.owner, this.p.creator]);
+    return this.p.editors;
+  }
+  addEditor(emailOrUser: unknown): ProtectionImpl {
+    this.ctx.mutate('addEditor');
+    for (const e of this.emails(emailOrUser, 'addEditor')) this.editors().add(e);
+    return this;
+  }
+  addEditors(emails: string[]): ProtectionImpl {
+    this.ctx.mutate('addEditors');
+    for (const e of this.emails(emails, 'addEditors')) this.editors().add(e);
+    return this;
+  }
+  /** Chosen: the owner and the user running the script stay editors (nobody can lock themselves out). */
+  removeEditor(emailOrUser: unknown): ProtectionImpl {
+    return this.drop('removeEditor', emailOrUser);
+  }
+  removeEditors(emailsOrUsers: unknown[]): ProtectionImpl {
+    return this.drop('removeEditors', emailsOrUsers);
+  }
+  private drop(method: string, x: unknown): ProtectionImpl {
+    this.ctx.mutate(method);
+    const me = this.ctx.state.current?.user ?? this.ctx.wb.owner;
+    const set = this.editors();
+    for (const e of this.emails(x, method)) if (e !== this.ctx.wb.owner && e !== me) set.delete(e);
+    return this;
+  }
+  getEditors(): UserImpl[] {
+    this.ctx.call();
+    const list = this.p.editors ? [...this.p.editors] : [...new Set([this.ctx.wb.owner, this.p.creator])];
+    return this.ctx.arr(list.map((e) => new UserImpl(e)));
+  }
+  canEdit(): boolean {
+    this.ctx.call();
+    return mayEdit(this.ctx.wb, this.p, this.ctx.state.current?.user ?? this.ctx.wb.owner);
+  }
+  canDomainEdit(): boolean {
+    this.ctx.call();
+    return this.p.domainEdit;
+  }
+  setDomainEdit(editable: boolean): ProtectionImpl {
+    this.ctx.mutate('setDomainEdit');
+    this.p.domainEdit = !!editable;
+    if (!editable) this.editors();
+    return this;
+  }
+  getDescription(): string {
+    this.ctx.call();
+    return this.p.description;
+  }
+  setDescription(description: string): ProtectionImpl {
+    this.ctx.mutate('setDescription');
+    this.p.description = String(description);
+    return this;
+  }
+  isWarningOnly(): boolean {
+    this.ctx.call();
+    return this.p.warningOnly;
+  }
+  setWarningOnly(warningOnly: boolean): ProtectionImpl {
+    this.ctx.mutate('setWarningOnly');
+    this.p.warningOnly = !!warningOnly;
+    return this;
+  }
+  getProtectionType(): string {
+    this.ctx.call();
+    return this.p.type;
+  }
+  getRange(): RangeImpl {
+    this.ctx.call();
+    return this.s.rangeOf(this.p.area);
+  }
+  getRangeName(): string | null {
+    this.ctx.call();
+    return null;
+  }
+  getUnprotectedRanges(): RangeImpl[] {
+    this.ctx.call();
+    return this.ctx.arr(this.p.unprotected.map((a) => this.s.rangeOf(a)));
+  }
+  /** Google: only for sheet protections (chosen wording for a range protection). */
+  setUnprotectedRanges(ranges: RangeImpl[]): ProtectionImpl {
+    this.ctx.mutate('setUnprotectedRanges');
+    if (this.p.type !== 'SHEET') throw this.ctx.error('Unprotected ranges can only be set on a sheet protection.');
+    this.p.unprotected = (Array.isArray(ranges) ? ranges : []).map((r) => {
+      if (!(r instanceof RangeImpl))
+        throw this.ctx.error(
+          `The parameters (${typeName(ranges)}) don't match the method signature for SpreadsheetApp.Protection.setUnprotectedRanges.`,
+        );
+      return r._area();
+    });
+    return this;
+  }
+  remove(): void {
+    this.ctx.mutate('remove');
+    removeProtection(this.ctx.wb, this.p);
   }
 }

@@ -3,7 +3,13 @@
  * in @types/google-apps-script (nothing invented). Types only; nothing runs.
  */
 import type { SpreadsheetAppImpl } from './app';
-import type { FilterImpl, NamedRangeImpl, ProtectionImpl, RangeImpl, SelectionImpl, SheetImpl, SpreadsheetImpl } from './range';
+import type { FilterImpl } from './filter';
+import type { NamedRangeImpl } from './named-range';
+import type { ProtectionImpl } from './protection';
+import type { RangeImpl } from './range';
+import type { SelectionImpl } from './selection';
+import type { SheetImpl } from './sheet';
+import type { SpreadsheetImpl } from './spreadsheet';
 import type {
   BooleanConditionImpl,
   ConditionalFormatRuleBuilderImpl,

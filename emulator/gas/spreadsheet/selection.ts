@@ -1,0 +1,20 @@
+import { Services, activeRange, activeSheet } from './objects';
+import { SheetImpl } from './sheet';
+import { RangeImpl } from './range';
+
+export class SelectionImpl {
+  constructor(private readonly s: Services) {}
+  getActiveRange(): RangeImpl {
+    this.s.ctx.call();
+    return activeRange(this.s);
+  }
+  getActiveSheet(): SheetImpl {
+    this.s.ctx.call();
+    return this.s.sheet(activeSheet(this.s));
+  }
+  getCurrentCell(): RangeImpl {
+    this.s.ctx.call();
+    const r = activeRange(this.s);
+    return this.s.range(r._m, r._r, r._c);
+  }
+}
