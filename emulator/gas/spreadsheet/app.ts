@@ -1,7 +1,7 @@
 /** The SpreadsheetApp global: entry points, builders and enums. */
 import { Ctx } from './context';
 import { requireScope } from '../scopes';
-import type { Services } from './objects';
+import type { Objects } from './objects';
 import { SelectionImpl } from './selection';
 import type { SheetImpl } from './sheet';
 import type { RangeImpl } from './range';
@@ -15,7 +15,7 @@ export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
   readonly DataValidationCriteria = DataValidationCriteria;
   readonly ProtectionType = ProtectionType;
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: Objects) {}
   private get ctx(): Ctx {
     return this.s.ctx;
   }

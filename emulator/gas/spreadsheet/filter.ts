@@ -1,10 +1,9 @@
 import { SheetModel } from './model';
-import { Services } from './objects';
-import { RangeImpl } from './range';
+import type { Objects, RangeObject } from './objects';
 
 export class FilterImpl {
   constructor(
-    private readonly s: Services,
+    private readonly s: Objects,
     private readonly m: SheetModel,
   ) {}
   private get ctx() {
@@ -14,7 +13,7 @@ export class FilterImpl {
     if (!this.m.filter) throw this.ctx.error('This filter has been removed.'); // chosen wording
     return this.m.filter;
   }
-  getRange(): RangeImpl {
+  getRange(): RangeObject {
     this.s.ctx.call();
     const f = this.f();
     return this.s.range(this.m, f.r1, f.c1, f.r2 - f.r1 + 1, f.c2 - f.c1 + 1);

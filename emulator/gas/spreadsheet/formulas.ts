@@ -6,42 +6,10 @@
  * results on to the custom functions that read them.
  */
 import { cellA1, columnLetters, parseA1, quoteSheetName } from './a1';
-import { Area, Cell, SheetModel, WorkbookCore, isEmptyCell, liveArea } from './model';
+import { type Arg, Area, Cell, CustomFormula, SheetModel, WorkbookCore, isEmptyCell, liveArea } from './model';
 import { DATE_TIME_FORMAT, dateToSerial, isDate, isDateFormat, truncate15 } from './values';
 import { isAutomatic } from './format';
 import { rebuildBuiltin, shiftBuiltin, syncBuiltin } from './builtin';
-
-/** One argument of a custom-function call; `text` is how it is written in the formula. */
-type Arg = { text: string } & (
-  | { kind: 'lit'; value: unknown }
-  | {
-      kind: 'ref';
-      sheetName?: string;
-      r1: number | null;
-      c1: number | null;
-      r2: number | null;
-      c2: number | null;
-      single: boolean;
-      deleted?: boolean;
-    }
-  | { kind: 'name'; name: string }
-);
-
-export class CustomFormula {
-  /** Result rows of the last evaluation (null when it failed, then `error` says why). */
-  result: unknown[][] | null = null;
-  error: { code: string; message: string } | null = null;
-  /** Area currently covered by the spilled result (anchor included). */
-  rows = 1;
-  cols = 1;
-  constructor(
-    public sheet: SheetModel,
-    public r: number,
-    public c: number,
-    readonly name: string,
-    readonly args: Arg[],
-  ) {}
-}
 
 /** Splits the argument list at top-level commas; null when it holds nested calls or operators we do not evaluate. */
 function splitArgs(s: string): string[] | null {

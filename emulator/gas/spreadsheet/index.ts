@@ -11,7 +11,7 @@ import { Ctx } from './context';
 import { parseCsv, toCsvText } from './csv';
 import { afterWrite, attachFormulas, formulaWritten, recalculateAll } from './formulas';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, SheetModel, WorkbookCore, WorkbookOptions } from './model';
-import { Services } from './objects';
+import { Objects } from './objects';
 import { RangeImpl } from './range';
 import { SheetImpl } from './sheet';
 import { SpreadsheetImpl } from './spreadsheet';
@@ -32,7 +32,7 @@ applySignatures(
     RichTextValue: RichTextValueImpl as never,
     DataValidation: DataValidationImpl as never,
   },
-  (self, message) => (self as { s: Services }).s.ctx.error(message),
+  (self, message) => (self as { s: Objects }).s.ctx.error(message),
 );
 
 /** Everything about one cell, read without charging the cost model (for tests and tools). */
@@ -199,7 +199,7 @@ export function createSpreadsheetApp(
   workbook.now = () => state.clock.now();
   if (workbook.sheets.length === 0) workbook.addSheet('Sheet1');
   attachFormulas(workbook);
-  const services = new Services(new Ctx(state, workbook, hooks));
+  const objects = new Objects(new Ctx(state, workbook, hooks), { Spreadsheet: SpreadsheetImpl, Sheet: SheetImpl, Range: RangeImpl });
   // The implementation covers the members listed in README.md; the cast is the typing boundary.
-  return new SpreadsheetAppImpl(services) as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  return new SpreadsheetAppImpl(objects) as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
 }

@@ -17,8 +17,47 @@ import {
   Stored,
 } from './values';
 import { formatValue, isAutomatic } from './format';
-import type { CustomFormula } from './formulas';
-import type { ValidationModel } from './validation';
+
+/** A data validation rule as a cell holds it (validation.ts makes the script's objects of it). */
+export interface ValidationModel {
+  type: string;
+  values: unknown[];
+  allowInvalid: boolean;
+  helpText: string | null;
+}
+
+/** One argument of a custom-function call; `text` is how it is written in the formula. */
+export type Arg = { text: string } & (
+  | { kind: 'lit'; value: unknown }
+  | {
+      kind: 'ref';
+      sheetName?: string;
+      r1: number | null;
+      c1: number | null;
+      r2: number | null;
+      c2: number | null;
+      single: boolean;
+      deleted?: boolean;
+    }
+  | { kind: 'name'; name: string }
+);
+
+/** A custom-function formula anchored in a cell (formulas.ts evaluates it). */
+export class CustomFormula {
+  /** Result rows of the last evaluation (null when it failed, then `error` says why). */
+  result: unknown[][] | null = null;
+  error: { code: string; message: string } | null = null;
+  /** Area currently covered by the spilled result (anchor included). */
+  rows = 1;
+  cols = 1;
+  constructor(
+    public sheet: SheetModel,
+    public r: number,
+    public c: number,
+    readonly name: string,
+    readonly args: Arg[],
+  ) {}
+}
 
 export interface LinkRun {
   start: number;

@@ -1,11 +1,11 @@
 import { NamedRangeModel } from './model';
-import { Services } from './objects';
+import { Objects } from './objects';
 import { RangeImpl } from './range';
 import { invalidNameMessage, isValidRangeName, typeName } from './checks';
 
 export class NamedRangeImpl {
   constructor(
-    private readonly s: Services,
+    private readonly s: Objects,
     private readonly nr: NamedRangeModel,
   ) {}
   private get ctx() {

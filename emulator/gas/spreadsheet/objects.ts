@@ -1,32 +1,45 @@
 /**
- * One runtime's Spreadsheet objects: makes and caches the Sheet objects, makes Ranges, resolves A1 notation, and knows the active sheet and range.
+ * One runtime's Spreadsheet objects: makes the Spreadsheet, Sheet and Range objects a script sees
+ * (one Sheet object per sheet), resolves A1 notation, and knows the active sheet and range.
+ *
+ * Google's objects refer to each other (a Range's getSheet(), a Sheet's getRange(), a Protection's
+ * getRange()), yet their files form layers without an import circle: every class's file may import
+ * this one, and this one imports none of them. The three classes it makes are handed to it by
+ * index.ts; their types are the entries their own files add to `ObjectClasses` (declaration merging).
  */
 import { parseA1 } from './a1';
-import { Ctx } from './context';
-import { Area, OpenSides, liveArea, SheetModel } from './model';
-import { SpreadsheetImpl } from './spreadsheet';
-import { SheetImpl } from './sheet';
-import { RangeImpl } from './range';
+import type { Ctx } from './context';
+import { type Area, type OpenSides, type SheetModel, liveArea } from './model';
 import { typeName } from './checks';
 
-export class Services {
-  private sheetWrappers = new Map<SheetModel, SheetImpl>();
-  readonly spreadsheet: SpreadsheetImpl;
-  constructor(readonly ctx: Ctx) {
-    this.spreadsheet = new SpreadsheetImpl(this);
+/** The classes Objects makes, by kind: spreadsheet.ts, sheet.ts and range.ts each add their own. */
+export interface ObjectClasses {}
+/** The objects it makes, for the files below their classes' own. */
+export type SpreadsheetObject = InstanceType<ObjectClasses['Spreadsheet']>;
+export type SheetObject = InstanceType<ObjectClasses['Sheet']>;
+export type RangeObject = InstanceType<ObjectClasses['Range']>;
+
+export class Objects {
+  private sheetWrappers = new Map<SheetModel, SheetObject>();
+  readonly spreadsheet: SpreadsheetObject;
+  constructor(
+    readonly ctx: Ctx,
+    /** @internal */ readonly _classes: ObjectClasses,
+  ) {
+    this.spreadsheet = new _classes.Spreadsheet(this);
   }
-  sheet(m: SheetModel): SheetImpl {
+  sheet(m: SheetModel): SheetObject {
     let s = this.sheetWrappers.get(m);
-    if (!s) this.sheetWrappers.set(m, (s = new SheetImpl(this, m)));
+    if (!s) this.sheetWrappers.set(m, (s = new this._classes.Sheet(this, m)));
     return s;
   }
-  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1, open?: OpenSides): RangeImpl {
-    return new RangeImpl(this, m, r, c, nr, nc, open);
+  range(m: SheetModel, r: number, c: number, nr = 1, nc = 1, open?: OpenSides): RangeObject {
+    return new this._classes.Range(this, m, r, c, nr, nc, open);
   }
   /** The model of a Sheet/Range object given by the script. */
   modelOf(x: unknown, method: string): SheetModel {
-    if (x instanceof SheetImpl) return x._m;
-    if (x instanceof RangeImpl) return x._m;
+    if (x instanceof this._classes.Sheet) return x._m;
+    if (x instanceof this._classes.Range) return x._m;
     throw this.ctx.error(`The parameters (${typeName(x)}) don't match the method signature for ${method}.`);
   }
   /** Resolves A1 notation (with optional sheet name) to an area; `Range not found` when it is not one. */
@@ -43,13 +56,17 @@ export class Services {
       area.open = { r1: ref.r1 === null, c1: ref.c1 === null, r2: ref.r2 === null, c2: ref.c2 === null };
     return area;
   }
-  rangeOf(a: Area): RangeImpl {
+  /** Whether the script handed a Range object. */
+  isRange(x: unknown): x is RangeObject {
+    return x instanceof this._classes.Range;
+  }
+  rangeOf(a: Area): RangeObject {
     const l = liveArea(a);
     return this.range(a.sheet, l.r1, l.c1, l.r2 - l.r1 + 1, l.c2 - l.c1 + 1, a.open);
   }
 }
 
-export function activeSheet(s: Services): SheetModel {
+export function activeSheet(s: Objects): SheetModel {
   const wb = s.ctx.wb;
   if (wb.evaluating) return wb.evaluating.sheet;
   if (!wb.activeSheet || !wb.sheets.includes(wb.activeSheet)) wb.activeSheet = wb.sheets[0];
@@ -57,7 +74,7 @@ export function activeSheet(s: Services): SheetModel {
 }
 
 /** The active range; inside a custom function, the cell that calls it. Defaults to A1 of the active sheet. */
-export function activeRange(s: Services): RangeImpl {
+export function activeRange(s: Objects): RangeObject {
   const wb = s.ctx.wb;
   if (wb.evaluating) return s.range(wb.evaluating.sheet, wb.evaluating.r, wb.evaluating.c);
   const sh = activeSheet(s);

@@ -6,9 +6,8 @@
  */
 import type { Ctx } from './context';
 import { Area, liveArea, WorkbookCore } from './model';
-import type { Services } from './objects';
+import type { Objects, RangeObject } from './objects';
 import { UserImpl } from './user';
-import { RangeImpl } from './range';
 import { typeName } from './checks';
 
 export const ProtectionType = { RANGE: 'RANGE', SHEET: 'SHEET' } as const;
@@ -83,7 +82,7 @@ export function checkEditable(ctx: Ctx, area: Area): void {
 
 export class ProtectionImpl {
   constructor(
-    private readonly s: Services,
+    private readonly s: Objects,
     private readonly p: ProtectionModel,
   ) {}
   private get ctx() {
@@ -168,7 +167,7 @@ export class ProtectionImpl {
     this.ctx.call();
     return this.p.type;
   }
-  getRange(): RangeImpl {
+  getRange(): RangeObject {
     this.ctx.call();
     return this.s.rangeOf(this.p.area);
   }
@@ -176,16 +175,16 @@ export class ProtectionImpl {
     this.ctx.call();
     return null;
   }
-  getUnprotectedRanges(): RangeImpl[] {
+  getUnprotectedRanges(): RangeObject[] {
     this.ctx.call();
     return this.ctx.arr(this.p.unprotected.map((a) => this.s.rangeOf(a)));
   }
   /** Google: only for sheet protections (chosen wording for a range protection). */
-  setUnprotectedRanges(ranges: RangeImpl[]): ProtectionImpl {
+  setUnprotectedRanges(ranges: RangeObject[]): ProtectionImpl {
     this.ctx.mutate('setUnprotectedRanges');
     if (this.p.type !== 'SHEET') throw this.ctx.error('Unprotected ranges can only be set on a sheet protection.');
     this.p.unprotected = (Array.isArray(ranges) ? ranges : []).map((r) => {
-      if (!(r instanceof RangeImpl))
+      if (!this.s.isRange(r))
         throw this.ctx.error(
           `The parameters (${typeName(ranges)}) don't match the method signature for SpreadsheetApp.Protection.setUnprotectedRanges.`,
         );

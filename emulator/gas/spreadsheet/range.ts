@@ -1,19 +1,19 @@
 /**
- * Spreadsheet, Sheet, Range, NamedRange and Filter: the objects a script sees. Each call charges the
- * cost model (reads, writes, other calls) and mutating calls are refused inside custom functions.
+ * The Range object a script sees. As in every Spreadsheet object, each call charges the cost model
+ * (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
-import { cellA1, columnLetters, offsetFormula, quoteSheetName } from './a1';
+import { offsetFormula } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten } from './formulas';
 import { Area, OpenSides, areaA1, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, MergeModel, SheetModel, isEmptyCell } from './model';
 import { RichTextValueImpl } from './rules';
-import { DataValidationCriteria, DataValidationImpl, ValidationModel, checkboxValues } from './validation';
+import { DataValidationCriteria, DataValidationImpl, checkboxValues } from './validation';
+import type { ValidationModel } from './model';
 import { checkEditable, protect as newProtection } from './protection';
 import { AUTOMATIC_FORMAT } from './values';
-import { Services } from './objects';
+import type { Objects, SheetObject } from './objects';
 import { ProtectionImpl } from './protection';
 import { FilterImpl } from './filter';
-import { SheetImpl } from './sheet';
 import { typeName } from './checks';
 
 const COLORS: Record<string, string> = {
@@ -76,7 +76,7 @@ type Grid<T> = T[][];
 
 export class RangeImpl {
   constructor(
-    private readonly s: Services,
+    private readonly s: Objects,
     /** @internal */ readonly _m: SheetModel,
     /** @internal */ readonly _r: number,
     /** @internal */ readonly _c: number,
@@ -166,7 +166,7 @@ export class RangeImpl {
     this.ctx.call();
     return this._c + this._nc - 1;
   }
-  getSheet(): SheetImpl {
+  getSheet(): SheetObject {
     this.ctx.call();
     return this.s.sheet(this._m);
   }
@@ -698,4 +698,8 @@ export class RangeImpl {
   }
 }
 
-export { columnLetters, cellA1, quoteSheetName };
+declare module './objects' {
+  interface ObjectClasses {
+    Range: typeof RangeImpl;
+  }
+}

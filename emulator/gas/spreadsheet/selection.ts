@@ -1,9 +1,9 @@
-import { Services, activeRange, activeSheet } from './objects';
+import { Objects, activeRange, activeSheet } from './objects';
 import { SheetImpl } from './sheet';
 import { RangeImpl } from './range';
 
 export class SelectionImpl {
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: Objects) {}
   getActiveRange(): RangeImpl {
     this.s.ctx.call();
     return activeRange(this.s);

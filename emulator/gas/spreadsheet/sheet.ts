@@ -5,8 +5,7 @@ import { ConditionalFormatRuleImpl } from './rules';
 import { checkEditable, protect as newProtection, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import type { LoadedConditionalRule } from './xlsx';
-import { Services } from './objects';
-import { SpreadsheetImpl } from './spreadsheet';
+import type { Objects, SpreadsheetObject } from './objects';
 import { NamedRangeImpl } from './named-range';
 import { ProtectionImpl } from './protection';
 import { FilterImpl } from './filter';
@@ -48,7 +47,7 @@ function shiftArea<T extends { r1: number; c1: number; r2: number; c2: number }>
 
 export class SheetImpl {
   constructor(
-    private readonly s: Services,
+    private readonly s: Objects,
     /** @internal */ readonly _m: SheetModel,
   ) {}
   private get ctx() {
@@ -78,7 +77,7 @@ export class SheetImpl {
     this.ctx.call();
     return this.wb.sheets.indexOf(this._m) + 1;
   }
-  getParent(): SpreadsheetImpl {
+  getParent(): SpreadsheetObject {
     this.ctx.call();
     return this.s.spreadsheet;
   }
@@ -449,5 +448,11 @@ export class SheetImpl {
   setActiveRange(range: RangeImpl): RangeImpl {
     this.ctx.guard('setActiveRange');
     return range.activate();
+  }
+}
+
+declare module './objects' {
+  interface ObjectClasses {
+    Sheet: typeof SheetImpl;
   }
 }

@@ -1,7 +1,7 @@
 import { afterWrite } from './formulas';
 import { DEFAULT_COLUMNS, DEFAULT_ROWS } from './model';
 import { protectionsOf } from './protection';
-import { Services, activeRange, activeSheet } from './objects';
+import { Objects, activeRange, activeSheet } from './objects';
 import { UserImpl } from './user';
 import { NamedRangeImpl } from './named-range';
 import { ProtectionImpl } from './protection';
@@ -10,7 +10,7 @@ import { RangeImpl } from './range';
 import { checkSheetName, invalidNameMessage, isValidRangeName, typeName } from './checks';
 
 export class SpreadsheetImpl {
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: Objects) {}
   private get ctx() {
     return this.s.ctx;
   }
@@ -192,5 +192,11 @@ export class SpreadsheetImpl {
   }
   appendRow(rowContents: unknown[]): SheetImpl {
     return this.s.sheet(activeSheet(this.s)).appendRow(rowContents);
+  }
+}
+
+declare module './objects' {
+  interface ObjectClasses {
+    Spreadsheet: typeof SpreadsheetImpl;
   }
 }

@@ -4,6 +4,7 @@
  * Rules are stored and read back; they do not reject values written by a script (not modelled).
  */
 import type { Ctx } from './context';
+import type { ValidationModel } from './model';
 
 /** Values of SpreadsheetApp.DataValidationCriteria (compared by name, as scripts do with ==). */
 export const DataValidationCriteria = Object.fromEntries(
@@ -35,14 +36,6 @@ export const DataValidationCriteria = Object.fromEntries(
     'CHECKBOX',
   ].map((k) => [k, k]),
 ) as Record<string, string>;
-
-/** A rule as a cell holds it. */
-export interface ValidationModel {
-  type: string;
-  values: unknown[];
-  allowInvalid: boolean;
-  helpText: string | null;
-}
 
 export class DataValidationImpl {
   constructor(

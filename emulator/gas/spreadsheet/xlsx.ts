@@ -19,7 +19,7 @@ import JSZip from 'jszip';
 import { parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
 import { isDateFormat, isDate, DATE_FORMAT } from './values';
-import type { ValidationModel } from './validation';
+import type { ValidationModel } from './model';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
 
