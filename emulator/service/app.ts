@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import { stringify } from 'yaml';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Account, ServiceContext } from './context';
+import type { Account, Handler, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
 import { ApiError, validationFailed } from './shared/errors';
 import { loadApiDocument } from '../../contract/openapi';
@@ -18,8 +18,6 @@ import { authenticate } from './shared/auth';
 import { bulkRateLimiter } from './shared/bulk';
 import { describeValidation } from './shared/validation';
 import { BULK_OPERATIONS, operationHandlers } from './areas';
-
-export type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 export interface AppOptions {
   /** Replaces or adds handlers by operationId (tests of the wiring). */

@@ -3,9 +3,8 @@
  * handlers by operationId. app.ts wires the handlers to the description; server.ts creates the
  * tables. Shared infrastructure (database, errors, auth, bulk rules, multipart) is in shared/.
  */
-import type { ServiceContext } from './context';
+import type { Handler, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
-import type { Handler } from './app';
 import { ACCOUNTS_TABLES } from './shared/accounts-tables';
 import { bulkHandlers, bulkOperations, type BulkArea } from './shared/bulk';
 import { SCANS_SCHEMA_SQL, scanHandlers } from './scans';

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from './engine/types';
 
 export interface ServiceConfig {
@@ -44,6 +45,9 @@ export interface Account {
   /** null: all marketplaces. */
   marketplaceIds: number[] | null;
 }
+
+/** A handler of one operation (by operationId), as the areas give them and app.ts wires them. */
+export type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 export interface ServiceContext {
   db: Database.Database;
