@@ -111,3 +111,97 @@ test('locks are taken only in src/store/', () => {
   );
   expect(users).toEqual([]);
 });
+
+// ---- emulator/ has no import circle (type-only imports count: a circle of types is still a knot to read) ----
+
+describe('import circles in emulator/', () => {
+  /** Every file of `dir` (project-relative) with its text. */
+  const sourcesUnder = (dir: string): Map<string, string> => {
+    const out = new Map<string, string>();
+    const walk = (rel: string) => {
+      for (const name of readdirSync(join(ROOT, rel))) {
+        const p = `${rel}/${name}`;
+        if (name === 'node_modules' || name.startsWith('.')) continue;
+        if (statSync(join(ROOT, p)).isDirectory()) walk(p);
+        else if (/\.(ts|js|cjs|mjs)$/.test(name)) out.set(p, readFileSync(join(ROOT, p), 'utf8'));
+      }
+    };
+    walk(dir);
+    return out;
+  };
+
+  /** file -> the files among `sources` it imports: import, import type, export … from, import(), require(). */
+  const importGraph = (sources: Map<string, string>): Map<string, string[]> => {
+    const resolveIn = (from: string, spec: string): string | undefined => {
+      const base = join(dirname(from), spec);
+      return [base, `${base}.ts`, `${base}.js`, `${base}.cjs`, `${base}/index.ts`, `${base}/index.js`, base.replace(/\.js$/, '.ts')].find(
+        (p) => sources.has(p),
+      );
+    };
+    const graph = new Map<string, string[]>();
+    for (const [file, text] of sources) {
+      const targets = ts
+        .preProcessFile(text, true, true)
+        .importedFiles.map((i) => i.fileName)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => resolveIn(file, spec))
+        .filter((t): t is string => t !== undefined);
+      graph.set(file, [...new Set(targets)]);
+    }
+    return graph;
+  };
+
+  /** The circles: each strongly connected set of files (Tarjan), as `a -> b` lines of the imports inside it. */
+  const circles = (graph: Map<string, string[]>): string[][] => {
+    let next = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const out: string[][] = [];
+    const visit = (v: string) => {
+      index.set(v, next);
+      low.set(v, next++);
+      stack.push(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+      if (low.get(v) !== index.get(v)) return;
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || graph.get(v)!.includes(v))
+        out.push(
+          group
+            .flatMap((a) =>
+              graph
+                .get(a)!
+                .filter((b) => group.includes(b))
+                .map((b) => `${a} -> ${b}`),
+            )
+            .sort(),
+        );
+    };
+    for (const v of graph.keys()) if (!index.has(v)) visit(v);
+    return out;
+  };
+
+  test('the circle check sees type-only imports, re-exports and require()', () => {
+    const sample = new Map([
+      ['e/a.ts', "import type { B } from './b';"],
+      ['e/b.ts', "export { C } from './c';"],
+      ['e/c.ts', "const a = require('./a');"],
+      ['e/d.ts', "import { A } from './a';"],
+    ]);
+    expect(circles(importGraph(sample))).toEqual([['e/a.ts -> e/b.ts', 'e/b.ts -> e/c.ts', 'e/c.ts -> e/a.ts']]);
+  });
+
+  test('no two files of emulator/ import each other, directly or round a circle (type-only imports included)', () => {
+    expect(circles(importGraph(sourcesUnder('emulator')))).toEqual([]);
+  });
+});
