@@ -8,7 +8,7 @@ import type { ScanEngine } from './engine/types';
 import { ACCOUNTS_TABLES } from './shared/accounts-tables';
 import { bulkHandlers, bulkOperations, type BulkArea } from './shared/bulk';
 import { SCANS_SCHEMA_SQL, scanHandlers } from './scans';
-import { convertHandlers } from './convert';
+import { convertHandlers } from './convert/routes';
 import { tagHandlers } from './tags/routes';
 import { TAGS_TABLES } from './tags/tables';
 import { noteHandlers } from './notes/routes';

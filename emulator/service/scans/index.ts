@@ -4,9 +4,9 @@
  */
 import type { ServiceContext } from '../context';
 import type { ScanEngine } from '../engine/types';
-import { scanOperationHandlers } from './handlers';
+import { scanOperationHandlers } from './routes';
 
-export { SCANS_SCHEMA_SQL } from './schema';
+export { SCANS_SCHEMA_SQL } from './tables';
 export { startScanProcessor } from './processor';
 
 /** Handlers of the scan operations, by OpenAPI operationId. */
