@@ -8,17 +8,14 @@ import type { ScanEngine } from './engine/types';
 import { ACCOUNTS_TABLES } from './shared/accounts-tables';
 import { bulkHandlers, bulkOperations, type BulkArea } from './shared/bulk';
 import { SCANS_SCHEMA_SQL, scanHandlers } from './scans';
-import { convertHandlers } from './convert/routes';
-import { tagHandlers } from './tags/routes';
-import { TAGS_TABLES } from './tags/tables';
-import { noteHandlers } from './notes/routes';
-import { NOTES_TABLES } from './notes/tables';
+import { convertHandlers } from './convert';
+import { TAGS_TABLES, tagHandlers } from './tags';
+import { NOTES_TABLES, noteHandlers } from './notes';
 import { listingMatches } from './listing-matches';
 import { brandBlocklist } from './brand-blocklist';
 import { asinBlocklist } from './asin-blocklist';
 import { multipackCorrections } from './multipack-corrections';
-import { webhookHandlers } from './webhooks/routes';
-import { WEBHOOKS_TABLES } from './webhooks/tables';
+import { WEBHOOKS_TABLES, webhookHandlers } from './webhooks';
 
 export interface ServiceArea {
   /** Its folder. */

@@ -205,3 +205,45 @@ describe('import circles in emulator/', () => {
     expect(circles(importGraph(sourcesUnder('emulator')))).toEqual([]);
   });
 });
+
+// ---- emulator/service/: one shape for every API area folder (emulator/service/README.md, "Parts") ----
+
+describe('the folders of the local service API areas', () => {
+  const SERVICE = 'emulator/service';
+  /** Folders that are parts the areas use, not API areas. */
+  const NOT_AREAS = ['shared', 'worker', 'engine', 'catalog', 'data'];
+  const areaFolders = readdirSync(join(ROOT, SERVICE)).filter(
+    (name) => statSync(join(ROOT, SERVICE, name)).isDirectory() && !NOT_AREAS.includes(name),
+  );
+  const filesOf = (area: string) => readdirSync(join(ROOT, SERVICE, area)).sort();
+  const read = (area: string, file: string) => readFileSync(join(ROOT, SERVICE, area, file), 'utf8');
+  /** A bulk area is its definition alone: shared/bulk.ts gives its routes, shared/bulk-area.ts its table. */
+  const isBulk = (area: string) => filesOf(area).includes('index.ts') && /\bdefineBulkArea\(/.test(read(area, 'index.ts'));
+
+  test('the areas are the folders areas.ts registers, each through its index.ts', () => {
+    const specs = ts
+      .preProcessFile(readFileSync(join(ROOT, SERVICE, 'areas.ts'), 'utf8'), true, true)
+      .importedFiles.map((i) => i.fileName)
+      .filter((s) => areaFolders.some((a) => s === `./${a}` || s.startsWith(`./${a}/`)));
+    expect(specs.sort()).toEqual(areaFolders.map((a) => `./${a}`).sort());
+    expect(areaFolders.filter((a) => !filesOf(a).includes('index.ts'))).toEqual([]);
+  });
+
+  test('an area with handlers of its own has them in routes.ts, and its tables (CREATE TABLE) only in tables.ts', () => {
+    expect(areaFolders.filter((a) => !isBulk(a) && !filesOf(a).includes('routes.ts'))).toEqual([]);
+    const sqlElsewhere = areaFolders.flatMap((a) =>
+      filesOf(a)
+        .filter((f) => f !== 'tables.ts' && /\bCREATE TABLE\b/.test(read(a, f)))
+        .map((f) => `${a}/${f}`),
+    );
+    expect(sqlElsewhere).toEqual([]);
+  });
+
+  test('a bulk area is index.ts alone; further files than index.ts, routes.ts, tables.ts only in an area with both', () => {
+    const extra = (a: string) => filesOf(a).filter((f) => !['index.ts', 'routes.ts', 'tables.ts', 'README.md'].includes(f));
+    expect(areaFolders.filter((a) => isBulk(a) && filesOf(a).join() !== 'index.ts')).toEqual([]);
+    expect(
+      areaFolders.filter((a) => extra(a).length > 0 && !(filesOf(a).includes('routes.ts') && filesOf(a).includes('tables.ts'))),
+    ).toEqual([]);
+  });
+});

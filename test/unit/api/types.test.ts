@@ -1,6 +1,6 @@
 /** The client's batch ceilings are the API description's (one source of truth: the OpenAPI document). */
 import { loadApiDocument } from '../../../contract/openapi';
-import { MAX_CONVERT_ASINS, MAX_CONVERT_IDS } from '../../../emulator/service/convert/routes';
+import { MAX_CONVERT_ASINS, MAX_CONVERT_IDS } from '../../../emulator/service/convert';
 import { ASIN_CONVERT_MAX_ASINS, CONVERT_MAX_IDS } from '../../../src/api/types';
 
 test('CONVERT_MAX_IDS and ASIN_CONVERT_MAX_ASINS equal maxItems of the conversion requests (and the service checks the same)', () => {
