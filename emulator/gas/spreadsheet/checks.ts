@@ -1,3 +1,4 @@
+/** Argument and name checks the Spreadsheet objects share, with Google's messages (or, where marked, chosen ones). */
 import { Ctx } from './context';
 import { SheetModel } from './model';
 

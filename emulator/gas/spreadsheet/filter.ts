@@ -1,3 +1,4 @@
+/** The Filter object a script sees: criteria are kept, rows are not hidden. */
 import { SheetModel } from './model';
 import type { Objects, RangeObject } from './objects';
 

@@ -1,3 +1,4 @@
+/** The NamedRange object a script sees. */
 import { NamedRangeModel } from './model';
 import { Objects } from './objects';
 import { RangeImpl } from './range';

@@ -5,14 +5,23 @@
 import { offsetFormula } from './a1';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten } from './formulas';
-import { Area, OpenSides, areaA1, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, Cell, MergeModel, SheetModel, isEmptyCell } from './model';
+import {
+  Area,
+  OpenSides,
+  areaA1,
+  CELL_CHARS_MESSAGE,
+  MAX_CELL_CHARS,
+  Cell,
+  MergeModel,
+  SheetModel,
+  type ValidationModel,
+  isEmptyCell,
+} from './model';
 import { RichTextValueImpl } from './rules';
 import { DataValidationCriteria, DataValidationImpl, checkboxValues } from './validation';
-import type { ValidationModel } from './model';
-import { checkEditable, protect as newProtection } from './protection';
+import { ProtectionImpl, checkEditable, protect as newProtection } from './protection';
 import { AUTOMATIC_FORMAT } from './values';
 import type { Objects, SheetObject } from './objects';
-import { ProtectionImpl } from './protection';
 import { FilterImpl } from './filter';
 import { typeName } from './checks';
 

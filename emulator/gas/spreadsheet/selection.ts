@@ -1,3 +1,4 @@
+/** The Selection object (SpreadsheetApp.getSelection()): the active range, sheet and current cell. */
 import { Objects, activeRange, activeSheet } from './objects';
 import { SheetImpl } from './sheet';
 import { RangeImpl } from './range';

@@ -1,13 +1,16 @@
+/**
+ * The Sheet object a script sees: its grid, rows and columns (named ranges, protections, merges,
+ * the filter and formulas move with inserted and deleted ones), and what it holds.
+ */
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
 import { Area, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, MergeModel, SheetModel } from './model';
 import { ConditionalFormatRuleImpl } from './rules';
-import { checkEditable, protect as newProtection, protectionsOf, removeProtection } from './protection';
+import { ProtectionImpl, checkEditable, protect as newProtection, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
 import type { LoadedConditionalRule } from './xlsx';
 import type { Objects, SpreadsheetObject } from './objects';
 import { NamedRangeImpl } from './named-range';
-import { ProtectionImpl } from './protection';
 import { FilterImpl } from './filter';
 import { RangeImpl } from './range';
 import { checkSheetName, typeName } from './checks';

@@ -1,10 +1,13 @@
+/**
+ * The Spreadsheet object a script sees. Like every Spreadsheet object, each call charges the cost
+ * model (reads, writes, other calls) and mutating calls are refused inside custom functions.
+ */
 import { afterWrite } from './formulas';
 import { DEFAULT_COLUMNS, DEFAULT_ROWS } from './model';
-import { protectionsOf } from './protection';
+import { ProtectionImpl, protectionsOf } from './protection';
 import { Objects, activeRange, activeSheet } from './objects';
 import { UserImpl } from './user';
 import { NamedRangeImpl } from './named-range';
-import { ProtectionImpl } from './protection';
 import { SheetImpl } from './sheet';
 import { RangeImpl } from './range';
 import { checkSheetName, invalidNameMessage, isValidRangeName, typeName } from './checks';
