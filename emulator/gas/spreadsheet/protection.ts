@@ -1,8 +1,9 @@
 /**
  * Range and sheet protection (Range.protect, Sheet.protect, getProtections): the Protection object a
- * script sees, the protections' model and the check every content write makes. Google documents that a new protection mirrors the spreadsheet's own
- * permissions until the script changes its editors, so it restricts nobody before that; afterwards
- * a user who is neither the owner nor a listed editor gets Google's message on a write.
+ * script sees, the protections' model and the check every content write makes. Google documents
+ * that a new protection mirrors the spreadsheet's own permissions until the script changes its
+ * editors, so it restricts nobody before that; afterwards a user who is neither the owner nor a
+ * listed editor gets Google's message on a write.
  */
 import type { Ctx } from './context';
 import { Area, liveArea, WorkbookCore } from './model';
