@@ -7,10 +7,10 @@
 import { activeSpreadsheet, asSidebarCall, documentProperties } from '../services';
 import { gasSyncEnv, noteListWritten, withListsLock } from '../lists/server';
 import type { ListId } from '../lists/kinds';
-import { resultTabs } from '../results/tabs';
+import { resultTabs } from '../records/tabs';
 import { readActions, writeActions, type ActionRecord } from '../../store/actions';
 import { applyChanges, entriesAfter, openList } from './apply';
-import { refreshResultTabs } from './marks';
+import { refreshResultTabs } from '../lists/marks';
 import {
   checkArgs,
   planAction,

@@ -35,13 +35,13 @@ import { guardVerdict, planSync, sameEntries, type Side } from './plan';
 import { coverRows, createTable, findTable, noChanges, tableFingerprint, tableRows, writeTable, type SheetChanges } from './sheet';
 import { afterSync, decodeSchedule, dueLists, IMPORT_RESERVE_MS, MIN_SYNC_MS, type Schedule } from './schedule';
 import { applySends, readServiceEntries } from './service';
-import { autoKey, autoSyncEnabled } from './auto';
+import { autoKey, autoSyncEnabled } from '../trigger/auto-sync';
 import { ensureImportTrigger, triggerNotice, type TriggerState } from '../trigger/install';
 import { withDocumentLock } from '../../store/locks';
 import { readNoDocument } from '../trigger/no-document';
-import { dailyQuotaOf } from '../trigger/quota-errors';
+import { dailyQuotaOf } from '../quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
-import { refreshResultTabs } from '../actions/marks';
+import { refreshResultTabs } from './marks';
 import { CELL_MAX_CHARS, cutText } from '../../sheet/safe';
 import type { ListReport, ListsStatus, ListState, RestoreResult, SyncReport } from './protocol';
 

@@ -20,12 +20,12 @@ import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import'
 import { withDocumentLock } from '../../store/locks';
 import { POLL_BUDGET_MS } from '../scan/progress';
 import { forgetRunningScan, recordedScanIds } from '../scan/running';
-import { dailyQuotaOf } from '../trigger/quota-errors';
+import { dailyQuotaOf } from '../quota-errors';
 import { removeImportTriggers } from '../trigger/install';
-import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
+import { readStates, writeStates, type AutoImportState, type AutoImportStates } from '../records/autoimport';
 import { shortScanName } from './import-plan';
 import { cutText } from '../../sheet/safe';
-import { SpreadsheetFullError } from './room';
+import { SpreadsheetFullError } from '../records/room';
 
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
 export const MAX_FAILURES = 5;

@@ -46,14 +46,14 @@ import {
   type Product,
 } from '../../scan/layout';
 import { fullMessage, NEW_TAB_CELLS, SPREADSHEET_MAX_CELLS } from '../../scan/room';
-import { isCellLimitError, readRoom, SpreadsheetFullError } from './room';
+import { isCellLimitError, readRoom, SpreadsheetFullError } from '../records/room';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
 import { scanNote } from '../../scan/changes';
-import { dailyQuotaOf } from '../trigger/quota-errors';
+import { dailyQuotaOf } from '../quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
-import { readTabRecord, sheetById, writeTabRecord } from './tabs';
-import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
-import { readDecision } from './decision';
+import { readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
+import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
+import { readDecision } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';

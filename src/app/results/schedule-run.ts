@@ -24,7 +24,7 @@ import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, us
 import { sendScan, UPLOAD_BUDGET_MS } from '../scan/new-scan';
 import { defaultScanName } from '../scan/plan';
 import { recordedScanIds } from '../scan/running';
-import { dailyQuotaOf } from '../trigger/quota-errors';
+import { dailyQuotaOf } from '../quota-errors';
 import { runCompare } from './compare';
 import { gasImportEnv, pendingImportIds } from './import';
 

@@ -44,10 +44,10 @@ import {
   now,
   serviceSettings,
 } from '../services';
-import { notSentRecord, recordNotSent } from '../results/not-sent';
-import { recordDecision } from '../results/decision';
+import { notSentRecord, recordNotSent } from '../records/not-sent';
+import { recordDecision } from '../records/decision';
 import { readDecisionOptions } from '../../scan/decide';
-import { readRoom } from '../results/room';
+import { readRoom } from '../records/room';
 import { readTuning } from '../results/import';
 import { checkRoom, type RoomCheck } from '../../scan/room';
 import { uploadColumns } from '../../scan/layout';

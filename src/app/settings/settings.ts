@@ -22,7 +22,7 @@ import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
 import { formulaSharePropertyName } from '../../formulas/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
-import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
+import { FALLBACK_MARKETPLACE, type StoredSettings } from '../../store/settings';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
 import { settingsHelp } from './help';
 import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';

@@ -16,9 +16,9 @@
  */
 import { userProperties } from '../services';
 import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
-import { QUOTA_WHAT, type QuotaKind } from './quota-errors';
+import { QUOTA_WHAT, type QuotaKind } from '../quota-errors';
 
-export { dailyQuotaOf, type QuotaKind } from './quota-errors';
+export { dailyQuotaOf, type QuotaKind } from '../quota-errors';
 
 export const DAY_MS = 24 * 3600_000;
 /** Consumer trigger runtime a day; Workspace (6 h) cannot be told apart, so the smaller one. */

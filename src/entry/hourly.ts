@@ -9,10 +9,10 @@
  * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
  * own runtime and gives imports only what is left of the day's 90 minutes.
  */
-import { hasActiveDocument, now } from '../services';
-import { clearNoDocument, recordNoDocument } from './no-document';
-import { WORK_COST } from '../results/import-plan';
-import { importDue } from '../results/import-due';
+import { hasActiveDocument, now } from '../app/services';
+import { clearNoDocument, recordNoDocument } from '../app/trigger/no-document';
+import { WORK_COST } from '../app/results/import-plan';
+import { importDue } from '../app/results/import-due';
 import {
   addTriggerSpend,
   clearQuotaStop,
@@ -25,9 +25,9 @@ import {
   triggerBudgetLeft,
   TRIGGER_RESERVE_MS,
   type QuotaKind,
-} from './quota';
-import { autoSyncLists } from '../lists/server';
-import { runSchedules } from '../results/schedule-run';
+} from '../app/trigger/quota';
+import { autoSyncLists } from '../app/lists/server';
+import { runSchedules } from '../app/results/schedule-run';
 
 /**
  * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
