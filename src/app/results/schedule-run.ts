@@ -16,7 +16,7 @@
 import { ApiProblemError } from '../../api/problems';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../scan/memory';
 import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../scan/schedule';
-import { suggestColumns } from '../../sheet/header';
+import { suggestColumns } from '../../scan/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';

@@ -30,7 +30,7 @@
 import { uploadScan } from '../../api/scans';
 import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { suggestColumns } from '../../sheet/header';
+import { suggestColumns } from '../../scan/header';
 import { mappingFromRoles } from '../../scan/mapping';
 import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
