@@ -14,15 +14,13 @@ import { refreshResultTabs } from '../lists/marks';
 import {
   checkArgs,
   planAction,
-  resultColumnsOf,
-  resultRows,
   rowAction,
   ROW_ACTIONS,
   type ActionPlan,
   type Change,
-  type ResultRow,
   type RowActionName,
 } from './plan';
+import { resultColumnsOf, resultRows, type ResultRow } from '../lists/mark-plan';
 import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView } from './protocol';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

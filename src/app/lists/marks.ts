@@ -10,7 +10,7 @@ import { findTable, tableRows } from './sheet';
 import { readRows } from './kinds';
 import { safeText } from '../../sheet/safe';
 import { resultTabs } from '../records/tabs';
-import { MARK_HEADERS, marksOf, notesByAsin, resultColumnsOf, resultRows, type ListFacts } from '../actions/plan';
+import { MARK_HEADERS, marksOf, notesByAsin, resultColumnsOf, resultRows, type ListFacts } from './mark-plan';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

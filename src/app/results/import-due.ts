@@ -16,7 +16,8 @@
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { ApiProblemError, type Problem } from '../../api/problems';
 import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
-import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import';
+import { gasImportEnv, pendingImportIds, runImport } from './import';
+import { readTuning } from '../records/import-tuning';
 import { withDocumentLock } from '../../store/locks';
 import { POLL_BUDGET_MS } from '../scan/progress';
 import { forgetRunningScan, recordedScanIds } from '../scan/running';

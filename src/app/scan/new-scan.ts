@@ -48,7 +48,7 @@ import { notSentRecord, recordNotSent } from '../records/not-sent';
 import { recordDecision } from '../records/decision';
 import { readDecisionOptions } from '../../scan/decide';
 import { readRoom } from '../records/room';
-import { readTuning } from '../results/import';
+import { readTuning } from '../records/import-tuning';
 import { checkRoom, type RoomCheck } from '../../scan/room';
 import { uploadColumns } from '../../scan/layout';
 import { marketplaceOptions } from '../settings/rules';
