@@ -34,8 +34,8 @@ export {
   selectRow,
   setAutoSync,
   restoreListEntries,
-  menuSyncLists,
 } from './app/lists/server';
+export { menuSyncLists } from './app/lists/menu';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';

@@ -26,7 +26,7 @@ import {
   TRIGGER_RESERVE_MS,
   type QuotaKind,
 } from '../app/trigger/quota';
-import { autoSyncLists } from '../app/lists/server';
+import { autoSyncLists } from '../app/lists/hourly-sync';
 import { runSchedules } from '../app/results/schedule-run';
 
 /**

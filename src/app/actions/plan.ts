@@ -6,16 +6,7 @@
  * Keys and values are the lists sync's own (../lists/kinds.ts), so what an action writes is exactly
  * what the next sync reads.
  */
-import {
-  ASIN_MAX,
-  ASIN_MIN,
-  SEP,
-  splitKey,
-  TAG_NAME_MAX,
-  tagNames,
-  TEXT_MAX,
-  type ListId,
-} from '../lists/kinds';
+import { ASIN_MAX, ASIN_MIN, SEP, TAG_NAME_MAX, tagNames, TEXT_MAX, type ListId } from '../lists/kinds';
 import type { ResultRow } from '../lists/mark-plan';
 
 export type RowActionName = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confirmMatch' | 'setUnitsPerOrder' | 'addTags' | 'addNote';

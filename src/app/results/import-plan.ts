@@ -326,8 +326,6 @@ export const WORK_COST = {
   cheapCallMs: 5,
 };
 
-/** Google's limit for sidebar calls, menu actions and triggers. */
-export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 
 export class WorkBudget {
   private work = WORK_COST.startMs;

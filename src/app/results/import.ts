@@ -50,6 +50,7 @@ import { isCellLimitError, readRoom, SpreadsheetFullError } from '../records/roo
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
 import { scanNote } from '../../scan/changes';
 import { dailyQuotaOf } from '../quota-errors';
+import { EXECUTION_LIMIT_MS } from '../trigger/quota';
 import { importKey, importKeyIds } from '../../store/keys';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
 import { readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
@@ -64,7 +65,6 @@ import {
   apiFilters,
   decodeCheckpoint,
   encodeCheckpoint,
-  EXECUTION_LIMIT_MS,
   formatRuns,
   inputCells,
   inputHeaders,
