@@ -1,5 +1,5 @@
 /**
- * Google's daily-quota errors as the add-on recognises them (src/app/trigger/quota-errors.ts): the exact
+ * Google's daily-quota errors as the add-on recognises them (src/app/quota-errors.ts): the exact
  * texts of the local runtime (emulator/gas/quotas.ts, Google's messages) and nothing else.
  */
 import { dailyQuotaOf, quotaErrorMessage } from '../../src/app/quota-errors';

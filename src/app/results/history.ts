@@ -62,7 +62,7 @@ export function listScans(page: number): ScanListPage {
 // ---- Open ----------------------------------------------------------------------------------------
 
 /**
- * "Open" in the history: activates the scan's result tab (the tab record of src/app/results/tabs.ts, so a
+ * "Open" in the history: activates the scan's result tab (the tab record of src/app/records/tabs.ts, so a
  * renamed tab is found). No service call. A scan without a tab here says to import it.
  */
 export function openResultTab(scanId: number, filtered?: boolean): { sheetName: string } {

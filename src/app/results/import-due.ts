@@ -1,6 +1,6 @@
 /**
  * The automatic import of this user's finished scans recorded in this document
- * (src/app/scan/running.ts), one run of the hourly trigger (src/app/trigger/hourly.ts), which says
+ * (src/app/scan/running.ts), one run of the hourly trigger (src/entry/hourly.ts), which says
  * each one done with a toast and removes the trigger when nothing is left to do.
  *
  * Giving up (consumer accounts have 90 min/day of trigger runtime, and a failing import can spend

@@ -1,7 +1,7 @@
 /**
  * Re-scans on a schedule, the trigger's side (rules: src/scan/schedule.ts; records:
  * src/store/schedules.ts; set from the sidebar: src/app/scan/schedule.ts). Each hourly run
- * (src/app/trigger/hourly.ts), after the automatic import:
+ * (src/entry/hourly.ts), after the automatic import:
  *
  * 1. A scheduled scan that has been imported (no longer running nor waiting for import) gets its
  *    Changes tab against the previous scan of the list (runCompare, resuming across runs) and its
