@@ -326,7 +326,6 @@ export const WORK_COST = {
   cheapCallMs: 5,
 };
 
-
 export class WorkBudget {
   private work = WORK_COST.startMs;
   constructor(
