@@ -13,7 +13,7 @@ export { importScan } from './app/results/import';
 export { compareScans, compareChoices } from './app/results/compare';
 export { listScans, deleteScan, exportScan } from './app/results/history';
 export { downloadScan } from './app/results/downloads';
-export { importFinishedScans } from './app/trigger/hourly';
+export { importFinishedScans } from './entry/hourly';
 export {
   ASIN_FROM_UPC,
   ASIN_FROM_EAN,
@@ -34,8 +34,8 @@ export {
   selectRow,
   setAutoSync,
   restoreListEntries,
-  menuSyncLists,
 } from './app/lists/server';
+export { menuSyncLists } from './app/lists/menu';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';
 export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';

@@ -10,8 +10,8 @@
 import type { ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { OPEN_SETTINGS_MARKER } from './failure';
-import { dailyQuotaOf, quotaErrorMessage } from './trigger/quota-errors';
-import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings/stored';
+import { dailyQuotaOf, quotaErrorMessage } from './quota-errors';
+import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from '../store/settings';
 import { SETTINGS_KEY } from '../store/keys';
 
 /** The per-user property store (settings, the API key). */

@@ -21,7 +21,7 @@ import {
   shortScanName,
 } from '../../src/app/results/import-plan';
 import { csvGrid, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
-import { notSentRecord, notSentRows } from '../../src/app/results/not-sent';
+import { notSentRecord, notSentRows } from '../../src/app/records/not-sent';
 
 describe('apiFilters', () => {
   test('money in currency becomes cents, percents become basis points, other fields unchanged', () => {

@@ -247,3 +247,95 @@ describe('the folders of the local service API areas', () => {
     ).toEqual([]);
   });
 });
+
+// ---- Layers: no folder-level circle (src/README.md "Layers") ----------------------------------
+
+/**
+ * The rooms of `base` (a folder's children: `src/app/lists`, or a file directly in it such as
+ * `src/app/services.ts`) and the imports between them: `from -> to: file -> file` for each.
+ */
+function roomImports(base: string, edges: ReadonlyArray<readonly [string, string]>): Map<string, Map<string, string[]>> {
+  const room = (p: string): string | null =>
+    under(p, base) && p !== base
+      ? p
+          .slice(base.length + 1)
+          .split('/')[0]
+          .replace(/\.[cm]?[jt]s$/, '')
+      : null;
+  const out = new Map<string, Map<string, string[]>>();
+  for (const [f, t] of edges) {
+    const a = room(f);
+    const b = room(t);
+    if (a === null || b === null || a === b) continue;
+    if (!out.has(a)) out.set(a, new Map());
+    const to = out.get(a)!;
+    to.set(b, (to.get(b) || []).concat([`${f} -> ${t}`]));
+  }
+  return out;
+}
+
+/**
+ * Every circle of rooms (a strongly connected set of two or more rooms, Tarjan's algorithm), each
+ * with the imports that tie it, so a failure names what to cut.
+ */
+function circles(graph: Map<string, Map<string, string[]>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const nodes = new Set<string>([...graph.keys(), ...[...graph.values()].flatMap((m) => [...m.keys()])]);
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of (graph.get(v) || new Map()).keys()) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const set: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        set.push(w);
+      } while (w !== v);
+      if (set.length > 1) {
+        set.sort();
+        const ties = set.flatMap((a) => set.flatMap((b) => graph.get(a)?.get(b) || []));
+        found.push([set.join(' <-> '), ...ties]);
+      }
+    }
+  };
+  for (const v of [...nodes].sort()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const srcImports = (): Array<readonly [string, string]> =>
+  filesUnder('src').flatMap((f) => importsOf(f).map((t) => [f.replace(/\.[cm]?[jt]s$/, ''), t] as const));
+
+test('the circle finder finds a circle of rooms and names the imports that tie it', () => {
+  const edges = [
+    ['src/app/a/x', 'src/app/b/y'],
+    ['src/app/b/z', 'src/app/c/w'],
+    ['src/app/c/w', 'src/app/a/v'],
+    ['src/app/c/w', 'src/app/services'],
+    ['src/app/a/x', 'src/app/a/v'],
+  ] as const;
+  expect(circles(roomImports('src/app', edges))).toEqual([
+    ['a <-> b <-> c', 'src/app/a/x -> src/app/b/y', 'src/app/b/z -> src/app/c/w', 'src/app/c/w -> src/app/a/v'],
+  ]);
+  expect(circles(roomImports('src/app', edges.slice(0, 2)))).toEqual([]);
+});
+
+test('the features of src/app form layers: no folder imports one that imports it back, directly or round about', () => {
+  expect(circles(roomImports('src/app', srcImports()))).toEqual([]);
+});
+
+test('the top folders of src/ form layers: no folder imports one that imports it back, directly or round about', () => {
+  expect(circles(roomImports('src', srcImports()))).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { cellKind, findHeader, findHeaderRow, headerRowConfidence, headerScore, suggestColumns } from '../../src/sheet/header';
+import { cellKind, findHeader, findHeaderRow, headerRowConfidence, headerScore, suggestColumns } from '../../src/scan/header';
 import { ColumnRole, columnLetter, mappingFromRoles } from '../../src/scan/mapping';
 import { parseCsv } from '../../src/scan/csv';
 import { ORDER_FORM_HEADERS, ORDER_FORM_HEADER_ROW, ORDER_FORM_WORDS_ONLY_ROW, orderFormRows } from './order-form';

@@ -1,8 +1,8 @@
 /**
- * Google's daily-quota errors as the add-on recognises them (src/app/trigger/quota-errors.ts): the exact
+ * Google's daily-quota errors as the add-on recognises them (src/app/quota-errors.ts): the exact
  * texts of the local runtime (emulator/gas/quotas.ts, Google's messages) and nothing else.
  */
-import { dailyQuotaOf, quotaErrorMessage } from '../../src/app/trigger/quota-errors';
+import { dailyQuotaOf, quotaErrorMessage } from '../../src/app/quota-errors';
 import { QUOTA_MESSAGES } from '../../emulator/gas/quotas';
 
 test('each daily-quota message of the runtime is recognised as its quota, also as String(e)', () => {

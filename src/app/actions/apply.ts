@@ -8,7 +8,7 @@
 import { LIST_KINDS, listKind, readRows, type ListId, type ReadRows } from '../lists/kinds';
 import { createTable, findTable, tableRows, writeTable, type SheetChanges, type Table } from '../lists/sheet';
 import { applySends } from '../lists/service';
-import type { SyncEnv } from '../lists/server';
+import type { SyncEnv } from '../lists/environment';
 import type { Entry } from '../lists/plan';
 import { readBase, writeBase } from '../../store/lists';
 import type { Change } from './plan';

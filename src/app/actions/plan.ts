@@ -1,23 +1,13 @@
 /**
  * Row actions, pure: from the selected rows of a result tab (read by header) to the entries of ONE
  * list they change, with what each entry was before (for undo) and the words the user reads before
- * it happens. Also the marks a result row shows from the list tables (Tags, Note, List).
+ * it happens. The marks a result row shows are the lists' (../lists/mark-plan.ts).
  *
  * Keys and values are the lists sync's own (../lists/kinds.ts), so what an action writes is exactly
  * what the next sync reads.
  */
-import {
-  ASIN_MAX,
-  ASIN_MIN,
-  cellText,
-  normalizeHeader,
-  SEP,
-  splitKey,
-  TAG_NAME_MAX,
-  tagNames,
-  TEXT_MAX,
-  type ListId,
-} from '../lists/kinds';
+import { ASIN_MAX, ASIN_MIN, SEP, TAG_NAME_MAX, tagNames, TEXT_MAX, type ListId } from '../lists/kinds';
+import type { ResultRow } from '../lists/mark-plan';
 
 export type RowActionName = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confirmMatch' | 'setUnitsPerOrder' | 'addTags' | 'addNote';
 
@@ -40,54 +30,6 @@ export const ROW_ACTIONS: { [A in RowActionName]: { list: ListId; label: string;
 export function rowAction(name: unknown): RowActionName {
   if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(ROW_ACTIONS, name)) return name as RowActionName;
   throw new Error(`Unknown row action "${String(name)}". Actions: ${Object.keys(ROW_ACTIONS).join(', ')}.`);
-}
-
-/** A selected row of a result tab, by header. */
-export interface ResultRow {
-  row: number;
-  asin: string;
-  brand: string;
-  identifier: string;
-}
-
-/** Result-tab columns (0-based) the actions and marks use; -1 when absent. */
-export interface ResultColumns {
-  asin: number;
-  brand: number;
-  identifier: number;
-  tags: number;
-  note: number;
-  mark: number;
-}
-/**
- * Headers of the mark columns. Not plain "Tags"/"Note": a scan's custom columns are the supplier's
- * own headers, and a price list with a "Note" column is common (its cells must never be overwritten).
- */
-export const MARK_HEADERS = { tags: 'List tags', note: 'List note', mark: 'List' } as const;
-
-export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
-  const norm = header.map(normalizeHeader);
-  const at = (h: string) => norm.indexOf(normalizeHeader(h));
-  // The mark columns are the add-on's, added after every other column: the last of a name is ours.
-  const last = (h: string) => norm.lastIndexOf(normalizeHeader(h));
-  return {
-    asin: at('ASIN'),
-    brand: at('Brand'),
-    identifier: at('Identifier'),
-    tags: last(MARK_HEADERS.tags),
-    note: last(MARK_HEADERS.note),
-    mark: last(MARK_HEADERS.mark),
-  };
-}
-
-export function resultRows(cols: ResultColumns, values: readonly unknown[][], firstRow: number): ResultRow[] {
-  const get = (r: readonly unknown[], c: number) => (c >= 0 ? cellText(r[c]) : '');
-  return values.map((r, i) => ({
-    row: firstRow + i,
-    asin: get(r, cols.asin),
-    brand: get(r, cols.brand),
-    identifier: get(r, cols.identifier),
-  }));
 }
 
 /** One entry change: the value before (null: none) and after (null: removed). */
@@ -261,45 +203,4 @@ export function planAction(
   }
   const summary = count ? `${verb} (${marketplace}): ${listed(labels)}` : 'Nothing to do';
   return { action, list: def.list, marketplace, changes, skipped, summary, selected: n };
-}
-
-// ---- marks --------------------------------------------------------------------------------------
-
-/** What the list tables say, per marketplace and ASIN / brand / pairing. */
-export interface ListFacts {
-  tags: ReadonlyMap<string, string>;
-  /** marketplace\tASIN -> note texts. */
-  notes: ReadonlyMap<string, string[]>;
-  brands: ReadonlySet<string>;
-  asins: ReadonlySet<string>;
-  /** marketplace\tidentifier\tASIN -> TRUE / FALSE. */
-  matches: ReadonlyMap<string, string>;
-}
-
-/** Notes keyed by marketplace and ASIN, from the notes table's entries (value: marketplace, ASIN, text). */
-export function notesByAsin(entries: ReadonlyMap<string, string>): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  entries.forEach((v) => {
-    const [mp, asin] = splitKey(v);
-    const k = mp + SEP + asin;
-    out.set(k, (out.get(k) || []).concat([v.slice(mp.length + asin.length + 2)]));
-  });
-  return out;
-}
-
-/** Tags, Note and List of one result row. */
-export function marksOf(row: ResultRow, marketplace: string, facts: ListFacts): { tags: string; note: string; mark: string } {
-  const k = marketplace + SEP + row.asin;
-  const marks: string[] = [];
-  if (row.brand && facts.brands.has(marketplace + SEP + row.brand)) marks.push('blocked brand');
-  if (row.asin && facts.asins.has(k)) marks.push('blocked ASIN');
-  if (row.asin && row.identifier && facts.matches.get(marketplace + SEP + row.identifier + SEP + row.asin) === 'FALSE')
-    marks.push('not a match');
-  const notes = row.asin ? facts.notes.get(k) : undefined;
-  const note = notes ? notes.join('\n') : '';
-  return {
-    tags: row.asin ? (facts.tags.get(k) ?? '') : '',
-    note: note.length > 5000 ? note.slice(0, 4999) + '…' : note,
-    mark: marks.join(', '),
-  };
 }

@@ -5,24 +5,16 @@
  * the lists sync and imports also take.
  */
 import { activeSpreadsheet, asSidebarCall, documentProperties } from '../services';
-import { gasSyncEnv, noteListWritten, withListsLock } from '../lists/server';
+import { gasSyncEnv } from '../lists/environment';
+import { withListsLock } from '../lists/run';
+import { noteListWritten } from '../lists/status';
 import type { ListId } from '../lists/kinds';
-import { resultTabs } from '../results/tabs';
+import { resultTabs } from '../records/tabs';
 import { readActions, writeActions, type ActionRecord } from '../../store/actions';
 import { applyChanges, entriesAfter, openList } from './apply';
-import { refreshResultTabs } from './marks';
-import {
-  checkArgs,
-  planAction,
-  resultColumnsOf,
-  resultRows,
-  rowAction,
-  ROW_ACTIONS,
-  type ActionPlan,
-  type Change,
-  type ResultRow,
-  type RowActionName,
-} from './plan';
+import { refreshResultTabs } from '../lists/marks';
+import { checkArgs, planAction, rowAction, ROW_ACTIONS, type ActionPlan, type Change, type RowActionName } from './plan';
+import { resultColumnsOf, resultRows, type ResultRow } from '../lists/mark-plan';
 import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView } from './protocol';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

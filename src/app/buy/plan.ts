@@ -5,7 +5,7 @@
  */
 import { amountToCents } from '../../../contract/units';
 import { cellText } from '../../ids/identify';
-import { headerScore, normalizeHeader } from '../../sheet/header';
+import { headerScore, normalizeHeader } from '../../scan/header';
 import { orderQuantity } from '../../scan/decide';
 import { negotiateColumns, PO_COLUMNS, poTotals, safeCell } from '../../scan/layout';
 

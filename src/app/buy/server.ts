@@ -16,9 +16,9 @@ import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type Col
 import { safeText } from '../../sheet/safe';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { activeSpreadsheet, asSidebarCall, documentProperties, saveTextToDrive } from '../services';
-import { readDecision } from '../results/decision';
+import { readDecision } from '../records/decision';
 import { tabName } from '../../sheet/tab-name';
-import { resultTabs } from '../results/tabs';
+import { resultTabs } from '../records/tabs';
 import { negotiateGrid, negotiateLines, poGrid, readNegotiateTab, readResultTab, type ReadTab } from './plan';
 import type { BuyTabResult, NegotiateRequest, PurchaseOrderRequest, TabFileResult } from './protocol';
 

@@ -41,11 +41,10 @@ import { columnLetter } from '../../scan/mapping';
 import { safeBlock } from '../../sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
 import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../services';
+import { EXECUTION_LIMIT_MS } from '../trigger/quota';
 
 // ---- Convert selected column --------------------------------------------------------------------
 
-/** Google's limit for one execution (menu action, sidebar call). */
-const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 const TOAST_TITLE = 'Convert selected column';
 /** Time a retry of a 429/5xx may need (Retry-After of up to a minute); less left = failures may be the clock's. */
 const RETRY_ROOM_MS = 60_000;

@@ -41,7 +41,7 @@ import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv 
 import { formatRuns, WORK_COST } from './import-plan';
 import { tabName } from '../../sheet/tab-name';
 import type { CompareChoices, CompareProgress } from './protocol';
-import { readTabRecord, resultTabs, sheetById } from './tabs';
+import { readTabRecord, resultTabs, sheetById } from '../records/tabs';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

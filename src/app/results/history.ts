@@ -7,9 +7,9 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetPendingImport, pendingImport } from './import';
-import { forgetNotSent } from './not-sent';
-import { forgetDecision } from './decision';
-import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById } from './tabs';
+import { forgetNotSent } from '../records/not-sent';
+import { forgetDecision } from '../records/decision';
+import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById } from '../records/tabs';
 import { withDocumentLock } from '../../store/locks';
 import { runningScans } from '../scan/progress';
 import { progressFromRecord } from '../scan/progress-read';
@@ -62,7 +62,7 @@ export function listScans(page: number): ScanListPage {
 // ---- Open ----------------------------------------------------------------------------------------
 
 /**
- * "Open" in the history: activates the scan's result tab (the tab record of src/app/results/tabs.ts, so a
+ * "Open" in the history: activates the scan's result tab (the tab record of src/app/records/tabs.ts, so a
  * renamed tab is found). No service call. A scan without a tab here says to import it.
  */
 export function openResultTab(scanId: number, filtered?: boolean): { sheetName: string } {

@@ -1,6 +1,6 @@
 /**
  * The automatic import of this user's finished scans recorded in this document
- * (src/app/scan/running.ts), one run of the hourly trigger (src/app/trigger/hourly.ts), which says
+ * (src/app/scan/running.ts), one run of the hourly trigger (src/entry/hourly.ts), which says
  * each one done with a toast and removes the trigger when nothing is left to do.
  *
  * Giving up (consumer accounts have 90 min/day of trigger runtime, and a failing import can spend
@@ -16,16 +16,17 @@
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { ApiProblemError, type Problem } from '../../api/problems';
 import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
-import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import';
+import { gasImportEnv, pendingImportIds, runImport } from './import';
+import { readTuning } from '../records/import-tuning';
 import { withDocumentLock } from '../../store/locks';
 import { POLL_BUDGET_MS } from '../scan/progress';
 import { forgetRunningScan, recordedScanIds } from '../scan/running';
-import { dailyQuotaOf } from '../trigger/quota-errors';
+import { dailyQuotaOf } from '../quota-errors';
 import { removeImportTriggers } from '../trigger/install';
-import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
+import { readStates, writeStates, type AutoImportState, type AutoImportStates } from '../records/autoimport';
 import { shortScanName } from './import-plan';
 import { cutText } from '../../sheet/safe';
-import { SpreadsheetFullError } from './room';
+import { SpreadsheetFullError } from '../records/room';
 
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
 export const MAX_FAILURES = 5;

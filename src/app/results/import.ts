@@ -45,15 +45,17 @@ import {
   type LayoutContext,
   type Product,
 } from '../../scan/layout';
-import { fullMessage, NEW_TAB_CELLS, SPREADSHEET_MAX_CELLS } from '../../scan/room';
-import { isCellLimitError, readRoom, SpreadsheetFullError } from './room';
+import { fullMessage, NEW_TAB_CELLS } from '../../scan/room';
+import { isCellLimitError, readRoom, SpreadsheetFullError } from '../records/room';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
 import { scanNote } from '../../scan/changes';
-import { dailyQuotaOf } from '../trigger/quota-errors';
-import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
-import { readTabRecord, sheetById, writeTabRecord } from './tabs';
-import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
-import { readDecision } from './decision';
+import { dailyQuotaOf } from '../quota-errors';
+import { EXECUTION_LIMIT_MS } from '../trigger/quota';
+import { importKey, importKeyIds } from '../../store/keys';
+import { readTuning, type ImportTuning } from '../records/import-tuning';
+import { readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
+import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
+import { readDecision } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
 import { forgetRunningScan } from '../scan/running';
@@ -62,9 +64,7 @@ import { tabName } from '../../sheet/tab-name';
 import {
   apiFilters,
   decodeCheckpoint,
-  DEFAULT_BUDGET_MS,
   encodeCheckpoint,
-  EXECUTION_LIMIT_MS,
   formatRuns,
   inputCells,
   inputHeaders,
@@ -87,37 +87,8 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** Rows per results page: the API's maximum. */
 export const PER_PAGE = 100;
-/** Pages per fetchAll wave (and per setValues): 5,000 rows, about 180,000 cells (fewer, larger calls: issue 22 measured 30.9 s at 25 pages). */
-export const PAGES_PER_WAVE = 50;
-
 /** Rows a result tab grows by at a time (at most): its formats are set once per growth. */
 export const GROW_ROWS = 25_000;
-
-export interface ImportTuning {
-  budgetMs: number;
-  pagesPerWave: number;
-  /** Cells the spreadsheet holds (Google: 10,000,000; the knob only lowers it, for tests against a lowered local limit). */
-  cellLimit: number;
-  /** false: grow tabs without reading the room first (the bench's comparison; Google's refusal is still caught). */
-  roomCheck: boolean;
-}
-
-export function readTuning(): ImportTuning {
-  const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE, cellLimit: SPREADSHEET_MAX_CELLS, roomCheck: true };
-  const raw = PropertiesService.getScriptProperties().getProperty(IMPORT_TUNING_KEY);
-  if (raw) {
-    try {
-      const v = JSON.parse(raw) as Partial<ImportTuning>;
-      if (typeof v.budgetMs === 'number' && v.budgetMs > 0) t.budgetMs = Math.min(v.budgetMs, DEFAULT_BUDGET_MS);
-      if (typeof v.pagesPerWave === 'number' && v.pagesPerWave >= 1) t.pagesPerWave = Math.min(Math.floor(v.pagesPerWave), PAGES_PER_WAVE);
-      if (typeof v.cellLimit === 'number' && v.cellLimit > 0) t.cellLimit = Math.min(Math.floor(v.cellLimit), SPREADSHEET_MAX_CELLS);
-      if (v.roomCheck === false) t.roomCheck = false;
-    } catch (_e) {
-      // An unreadable knob is ignored: the defaults are safe.
-    }
-  }
-  return t;
-}
 
 // ---- Sidebar server function ----------------------------------------------------------------------
 

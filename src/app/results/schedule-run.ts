@@ -1,7 +1,7 @@
 /**
  * Re-scans on a schedule, the trigger's side (rules: src/scan/schedule.ts; records:
  * src/store/schedules.ts; set from the sidebar: src/app/scan/schedule.ts). Each hourly run
- * (src/app/trigger/hourly.ts), after the automatic import:
+ * (src/entry/hourly.ts), after the automatic import:
  *
  * 1. A scheduled scan that has been imported (no longer running nor waiting for import) gets its
  *    Changes tab against the previous scan of the list (runCompare, resuming across runs) and its
@@ -16,7 +16,7 @@
 import { ApiProblemError } from '../../api/problems';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../scan/memory';
 import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../scan/schedule';
-import { suggestColumns } from '../../sheet/header';
+import { suggestColumns } from '../../scan/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';
@@ -24,7 +24,7 @@ import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, us
 import { sendScan, UPLOAD_BUDGET_MS } from '../scan/new-scan';
 import { defaultScanName } from '../scan/plan';
 import { recordedScanIds } from '../scan/running';
-import { dailyQuotaOf } from '../trigger/quota-errors';
+import { dailyQuotaOf } from '../quota-errors';
 import { runCompare } from './compare';
 import { gasImportEnv, pendingImportIds } from './import';
 

@@ -5,7 +5,7 @@
  */
 import type { ScanRequest } from './protocol';
 import { activeSpreadsheet } from '../services';
-import { cellKind, findHeader, HEADER_ROWS_IN_BLOCK } from '../../sheet/header';
+import { cellKind, findHeader, HEADER_ROWS_IN_BLOCK } from '../../scan/header';
 import { cellText } from '../../ids/identify';
 import { quoteCell } from '../../ids/quote';
 

@@ -30,7 +30,7 @@
 import { uploadScan } from '../../api/scans';
 import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { suggestColumns } from '../../sheet/header';
+import { suggestColumns } from '../../scan/header';
 import { mappingFromRoles } from '../../scan/mapping';
 import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
@@ -44,11 +44,11 @@ import {
   now,
   serviceSettings,
 } from '../services';
-import { notSentRecord, recordNotSent } from '../results/not-sent';
-import { recordDecision } from '../results/decision';
+import { notSentRecord, recordNotSent } from '../records/not-sent';
+import { recordDecision } from '../records/decision';
 import { readDecisionOptions } from '../../scan/decide';
-import { readRoom } from '../results/room';
-import { readTuning } from '../results/import';
+import { readRoom } from '../records/room';
+import { readTuning } from '../records/import-tuning';
 import { checkRoom, type RoomCheck } from '../../scan/room';
 import { uploadColumns } from '../../scan/layout';
 import { marketplaceOptions } from '../settings/rules';

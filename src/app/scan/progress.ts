@@ -12,7 +12,7 @@ import type { ScanProgress } from './protocol';
 import { asSidebarCall, clientDeps, documentProperties, formatInSpreadsheetZone, loadSettings, now, serviceSettings } from '../services';
 import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
-import { autoImportNotes } from '../results/autoimport';
+import { autoImportNotes } from '../records/autoimport';
 import { currentQuotaNotice } from '../trigger/quota';
 import { noDocumentNotice, readNoDocument } from '../trigger/no-document';
 

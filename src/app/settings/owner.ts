@@ -18,7 +18,7 @@
  */
 import { encodeFormulaShare, formulaSharePropertyName } from '../../formulas/key';
 import { activeSpreadsheet, activeUserEmail, serviceSettings, userProperties } from '../services';
-import type { StoredSettings } from './stored';
+import type { StoredSettings } from '../../store/settings';
 
 export type FormulaOwnership =
   | { kind: 'owner'; owner: string }

@@ -5,7 +5,7 @@
 import { waitText, type Problem } from '../../api/problems';
 import { findMarketplace, MARKETPLACES } from '../../../contract/marketplaces';
 import type { ConnectionResult, MarketplaceOption, SettingsInput } from './protocol';
-import { type StoredSettings } from './stored';
+import { type StoredSettings } from '../../store/settings';
 
 export const MASK = '••••••••';
 

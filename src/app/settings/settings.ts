@@ -3,7 +3,7 @@
  * validation, key masking, what a failed connection test means) are in rules.ts.
  *
  * Decisions:
- * - The key is stored per user in user properties (stored.ts) and leaves it only in the
+ * - The key is stored per user in user properties (src/store/settings.ts) and leaves it only in the
  *   Authorization header of calls. The view shows it masked: 8 bullets and, for keys of 12 or more
  *   characters, the last 4 characters (a shorter key would be half given away by 4 characters).
  * - Service address: https only, except plain http for loopback addresses (localhost, 127.x.x.x,
@@ -22,7 +22,7 @@ import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
 import { formulaSharePropertyName } from '../../formulas/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
-import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
+import { FALLBACK_MARKETPLACE, type StoredSettings } from '../../store/settings';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
 import { settingsHelp } from './help';
 import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';

@@ -5,7 +5,7 @@
  * automatic lists sync is on.
  */
 import { activeSpreadsheet, userProperties } from '../services';
-import { autoSyncEnabled } from '../lists/auto';
+import { autoSyncEnabled } from './auto-sync';
 import { hasActiveSchedule } from '../../store/schedules';
 
 /** The handler's name: must be a top-level function of the bundle (exported from src/main.ts). */

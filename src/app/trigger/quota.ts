@@ -16,11 +16,13 @@
  */
 import { userProperties } from '../services';
 import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
-import { QUOTA_WHAT, type QuotaKind } from './quota-errors';
+import { QUOTA_WHAT, type QuotaKind } from '../quota-errors';
 
-export { dailyQuotaOf, type QuotaKind } from './quota-errors';
+export { dailyQuotaOf, type QuotaKind } from '../quota-errors';
 
 export const DAY_MS = 24 * 3600_000;
+/** Google's limit for one execution: a sidebar call, a menu action, a trigger run (6 minutes). */
+export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 /** Consumer trigger runtime a day; Workspace (6 h) cannot be told apart, so the smaller one. */
 export const TRIGGER_DAY_BUDGET_MS = 90 * 60_000;
 /** Below this much left of the day's budget an hourly run does not start: one import wave always runs, and must fit. */

@@ -1,5 +1,6 @@
 /** Row actions' pure plan: entries per action, skipped rows in words, already-present entries, marks. */
-import { checkArgs, marksOf, notesByAsin, planAction, resultColumnsOf, resultRows, rowAction } from '../../../src/app/actions/plan';
+import { checkArgs, planAction, rowAction } from '../../../src/app/actions/plan';
+import { marksOf, notesByAsin, resultColumnsOf, resultRows } from '../../../src/app/lists/mark-plan';
 
 const row = (n: number, asin: string, brand: string, identifier = '012345678905') => ({ row: n, asin, brand, identifier });
 

@@ -5,12 +5,12 @@
  * one read per ASIN/Brand/Identifier column, one write of the three columns (when side by side).
  * Rows are never removed: a blocked row stays where the user may have annotated it.
  */
-import { LIST_KINDS, type ListId } from '../lists/kinds';
-import { findTable, tableRows } from '../lists/sheet';
-import { readRows } from '../lists/kinds';
+import { LIST_KINDS, type ListId } from './kinds';
+import { findTable, tableRows } from './sheet';
+import { readRows } from './kinds';
 import { safeText } from '../../sheet/safe';
-import { resultTabs } from '../results/tabs';
-import { MARK_HEADERS, marksOf, notesByAsin, resultColumnsOf, resultRows, type ListFacts } from './plan';
+import { resultTabs } from '../records/tabs';
+import { MARK_HEADERS, marksOf, notesByAsin, resultColumnsOf, resultRows, type ListFacts } from './mark-plan';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

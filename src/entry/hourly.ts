@@ -1,18 +1,19 @@
 /**
- * The add-on's hourly trigger (install.ts) and what it spends Google's day on: the sidebar-closed
- * path. It imports this user's finished scans recorded in this document (../results/import-due.ts,
- * with its backing off and giving up), then runs the automatic lists sync (../lists/server.ts) with
- * what is left.
+ * The add-on's hourly trigger handler (installed by ../app/trigger/install.ts), an entry point on top
+ * of the features it runs, and what it spends Google's day on: the sidebar-closed path. It imports
+ * this user's finished scans recorded in this document (../app/results/import-due.ts, with its
+ * backing off and giving up), runs the re-scan schedules, then the automatic lists sync
+ * (../app/lists/hourly-sync.ts) with what is left.
  *
- * Google's daily quotas (quota.ts): a daily-quota error stops the run cleanly (the import
- * checkpoint stays, the failure does not count against the scan) and is remembered, with the
+ * Google's daily quotas (../app/trigger/quota.ts): a daily-quota error stops the run cleanly (the
+ * import checkpoint stays, the failure does not count against the scan) and is remembered, with the
  * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
  * own runtime and gives imports only what is left of the day's 90 minutes.
  */
-import { hasActiveDocument, now } from '../services';
-import { clearNoDocument, recordNoDocument } from './no-document';
-import { WORK_COST } from '../results/import-plan';
-import { importDue } from '../results/import-due';
+import { hasActiveDocument, now } from '../app/services';
+import { clearNoDocument, recordNoDocument } from '../app/trigger/no-document';
+import { WORK_COST } from '../app/results/import-plan';
+import { importDue } from '../app/results/import-due';
 import {
   addTriggerSpend,
   clearQuotaStop,
@@ -25,9 +26,9 @@ import {
   triggerBudgetLeft,
   TRIGGER_RESERVE_MS,
   type QuotaKind,
-} from './quota';
-import { autoSyncLists } from '../lists/server';
-import { runSchedules } from '../results/schedule-run';
+} from '../app/trigger/quota';
+import { autoSyncLists } from '../app/lists/hourly-sync';
+import { runSchedules } from '../app/results/schedule-run';
 
 /**
  * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones

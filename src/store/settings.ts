@@ -5,10 +5,10 @@
  * Where the key lives: only here, in the user's own properties (per Google account and add-on).
  * Never in cells, document properties, logs or messages.
  */
-import type { Problem } from '../../api/problems';
-import { findMarketplace } from '../../../contract/marketplaces';
-import type { PropertiesLike } from '../../api/services';
-import { SETTINGS_KEY } from '../../store/keys';
+import type { Problem } from '../api/problems';
+import { findMarketplace } from '../../contract/marketplaces';
+import type { PropertiesLike } from '../api/services';
+import { SETTINGS_KEY } from './keys';
 
 /** Marketplace used until the user picks one. */
 export const FALLBACK_MARKETPLACE = 'US';

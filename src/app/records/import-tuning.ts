@@ -1,0 +1,37 @@
+/**
+ * The import's tuning knob (script property IMPORT_TUNING_KEY), read by the import and by New scan's
+ * room check before a send. The knob only lowers the defaults (tests and the bench use it).
+ */
+import { SPREADSHEET_MAX_CELLS } from '../../scan/room';
+import { IMPORT_TUNING_KEY } from '../../store/keys';
+
+/** Default point after which no new chunk starts: 2 minutes before the limit (finishing a tab takes some). */
+export const DEFAULT_BUDGET_MS = 4 * 60 * 1000;
+/** Pages per fetchAll wave (and per setValues): 5,000 rows, about 180,000 cells (fewer, larger calls: issue 22 measured 30.9 s at 25 pages). */
+export const PAGES_PER_WAVE = 50;
+
+export interface ImportTuning {
+  budgetMs: number;
+  pagesPerWave: number;
+  /** Cells the spreadsheet holds (Google: 10,000,000; the knob only lowers it, for tests against a lowered local limit). */
+  cellLimit: number;
+  /** false: grow tabs without reading the room first (the bench's comparison; Google's refusal is still caught). */
+  roomCheck: boolean;
+}
+
+export function readTuning(): ImportTuning {
+  const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE, cellLimit: SPREADSHEET_MAX_CELLS, roomCheck: true };
+  const raw = PropertiesService.getScriptProperties().getProperty(IMPORT_TUNING_KEY);
+  if (raw) {
+    try {
+      const v = JSON.parse(raw) as Partial<ImportTuning>;
+      if (typeof v.budgetMs === 'number' && v.budgetMs > 0) t.budgetMs = Math.min(v.budgetMs, DEFAULT_BUDGET_MS);
+      if (typeof v.pagesPerWave === 'number' && v.pagesPerWave >= 1) t.pagesPerWave = Math.min(Math.floor(v.pagesPerWave), PAGES_PER_WAVE);
+      if (typeof v.cellLimit === 'number' && v.cellLimit > 0) t.cellLimit = Math.min(Math.floor(v.cellLimit), SPREADSHEET_MAX_CELLS);
+      if (v.roomCheck === false) t.roomCheck = false;
+    } catch (_e) {
+      // An unreadable knob is ignored: the defaults are safe.
+    }
+  }
+  return t;
+}
