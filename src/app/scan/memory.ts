@@ -93,6 +93,7 @@ export function getRememberedSuppliers(): RememberedSupplier[] {
         rule: v ? v.rule : '',
         choices,
         schedule: v ? scheduleText(v) : '',
+        email: v ? v.email : false,
       };
     });
   });

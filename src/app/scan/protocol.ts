@@ -81,6 +81,8 @@ export interface RememberedSupplier {
   rule: string;
   choices: Array<[string, string]>;
   schedule: string;
+  /** Whether its schedule emails this user the summary after each run. */
+  email: boolean;
 }
 
 /** A re-scan schedule as the sidebar shows it (src/app/scan/schedule.ts). */
@@ -97,6 +99,8 @@ export interface ScheduleView {
   /** What the last slot came to, and the last Changes summary. */
   status: string;
   summary: string;
+  /** Whether the summary is emailed to this user after each run (opt-in). */
+  email: boolean;
 }
 
 export interface ScanRequest {
