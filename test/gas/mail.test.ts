@@ -96,6 +96,20 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
   });
 });
 
+describe('installable triggers guide / add-on authorization lifecycle: a time-driven trigger runs in AuthMode FULL', () => {
+  test('its handler may send email (MailApp needs authorization); the message goes to the trigger owner, who is the effective user', () => {
+    const rt = rtWith(['script.send_mail', 'script.scriptapp', 'userinfo.email', 'spreadsheets.currentonly']);
+    try {
+      run(rt, "ScriptApp.newTrigger('mailTick').timeBased().everyHours(1).create()");
+      rt.advance(HOUR);
+      expect(rt.runDueTriggers()).toMatchObject([{ handler: 'mailTick', ok: true }]);
+      expect(rt.outbox).toMatchObject([{ from: OWNER, to: [OWNER], subject: 'tick', body: 'FULL' }]);
+    } finally {
+      rt.close();
+    }
+  });
+});
+
 describe('quotas page (developers.google.com/apps-script/guides/services/quotas), "Email recipients per day"', () => {
   test('100 a day for a consumer account, counted per recipient (to + cc + bcc); past it "Service invoked too many times for one day: email." and nothing is sent; 24 hours after the first, a new day', () => {
     const rt = rtWith(['script.send_mail']);
