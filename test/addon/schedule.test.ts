@@ -318,6 +318,24 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
     }
   });
 
+  test('a schedule that pauses itself (the header changed) is emailed once, saying so and that nothing more is sent until saved again', async () => {
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      wb.writeInput(wb.requireSheet('List'), 1, 2, 'Unit price');
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 12));
+      expect(rt.outbox).toHaveLength(1);
+      expect(rt.outbox[0].body).toContain(
+        '\nThe header row of "List" changed since it was scheduled, so the schedule is paused. Nothing was sent.',
+      );
+      expect(rt.outbox[0].body).toContain(
+        '\nThe schedule is paused: nothing more is sent until you Save it again in Settings > Remembered suppliers.\n',
+      );
+    } finally {
+      rt.close();
+    }
+  });
+
   test('a skipped slot is emailed too, said plainly', async () => {
     const { wb, rt, first, id } = await scannedList();
     try {
