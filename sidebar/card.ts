@@ -9,6 +9,7 @@ import { cardHead, btnRow, act, button, fill, h, link, select, confirmIn } from 
 import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
 import { resultsPanel } from './results';
 import { call } from './server';
+import { scheduleBox } from './suppliers';
 
 /** How often an open sidebar asks for the progress of a running scan. */
 export const POLL_MS = 4000;
@@ -81,14 +82,7 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       parts.push(h('div', 'small', countsLine(p)));
       // What a seller decides on, once imported here: profitable rows, best ROI, profit a month.
       if (p.summary) parts.push(h('div', 'small summary', p.summary));
-      if (p.status === 'error')
-        parts.push(
-          h(
-            'div',
-            'small error',
-            'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.',
-          ),
-        );
+      if (p.note) parts.push(h('div', 'small error', p.note));
       if (p.autoImportStopped) parts.push(h('div', 'small error', p.autoImportStopped));
       // Every finished scan can be imported (a cancelled one has the rows done before the cancel);
       // one that finishes while shown is imported at once, as the hourly trigger would — except
@@ -98,6 +92,8 @@ export function scanCard(first: ScanProgress, opts: CardOptions): HTMLElement {
       const now = finishedNow || (p.importNow === true && !importedOnSight);
       if (p.importNow) importedOnSight = true;
       parts.push(resultsPanel(p.scanId, p.resultSheet, opts.autoImport && now && p.status !== 'cancelled'));
+      // New scan's finished card: "Scan this list again" (the list's schedule, as in Settings).
+      if (!opts.history) parts.push(scheduleBox(p.scanId));
     }
     if (opts.history) parts.push(historyActions());
     fill(card, ...parts);

@@ -135,7 +135,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
   // Compare with an earlier scan (issue 23): the previous scan of the same supplier is chosen first.
   const cmp = act('Compare…', async () => {
     const c = await call('compareChoices', scanId);
-    if (!c.scans.length) return fill(status, 'No other finished scan to compare with.');
+    if (!c.scans.length) return fill(status, c.none);
     const pick = select(
       c.scans.map((s) => [String(s.scanId), s.name + (s.sameSupplier ? ' (same list)' : '')]),
       String(c.suggested || c.scans[0].scanId),

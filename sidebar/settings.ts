@@ -5,9 +5,6 @@ import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h,
 import { call } from './server';
 import { suppliersSection } from './suppliers';
 
-/** The formulas option, as Settings, the server's messages and the formula cells name it. */
-const FORMULAS_LABEL = 'Formulas in this spreadsheet run on my key';
-
 function render(root: HTMLElement): void {
   fill(root, muted('Loading settings…'));
   call('getSettings').then(
@@ -49,7 +46,7 @@ function form(root: HTMLElement, s: SettingsView): void {
   // The owner's first key: formulas in this spreadsheet can be turned on with it, in the same Save
   // (issue 27 item 4: one step from a saved key to working formulas). Ticked: a seller alone in
   // their spreadsheet wants it; the hint says what it costs when editors recalculate.
-  const withKey = s.isOwner && !s.hasApiKey ? checkbox(FORMULAS_LABEL, true, { name: 'formulasOnMyKey' }) : null;
+  const withKey = s.isOwner && !s.hasApiKey ? checkbox(s.help.formulasLabel, true, { name: 'formulasOnMyKey' }) : null;
   const save = async () => {
     const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string; formulasOnMyKey?: boolean } = typed();
     if (withKey && withKey.input.checked && input.apiKey) input.formulasOnMyKey = true;
@@ -97,7 +94,7 @@ function form(root: HTMLElement, s: SettingsView): void {
         h(
           'span',
           { class: r.ok ? 'ok' : 'error', 'data-problem': r.problem || null },
-          r.message + (unsaved ? (r.ok ? ' Press Save to keep these settings.' : ' Nothing was saved.') : ''),
+          r.message + (unsaved ? (r.ok ? s.help.pressSave : s.help.nothingSaved) : ''),
         ),
       );
       if (r.problem === 'bad-key' || r.problem === 'no-key') key.focus();
@@ -118,7 +115,7 @@ function form(root: HTMLElement, s: SettingsView): void {
       fill(sharing, hint(v.help.formulasNeedKey));
       return;
     }
-    const c = checkbox(FORMULAS_LABEL, v.formulaKeyShared, { name: 'formulaKeyShared' });
+    const c = checkbox(v.help.formulasLabel, v.formulaKeyShared, { name: 'formulaKeyShared' });
     const note = hint(v.formulaNote);
     c.input.addEventListener('change', () => {
       const on = c.input.checked;
@@ -127,7 +124,7 @@ function form(root: HTMLElement, s: SettingsView): void {
           (next) => {
             c.input.checked = next.formulaKeyShared;
             fill(note, next.formulaNote);
-            message(next.formulaKeyShared ? 'Formulas here now run on your key.' : 'Formulas here no longer run on your key.', 'ok');
+            message(next.formulaKeyShared ? v.help.formulasOn : v.help.formulasOff, 'ok');
           },
           (e) => {
             c.input.checked = !on;

@@ -1,10 +1,11 @@
 /**
  * Settings > Remembered suppliers: this user's supplier lists New scan fills in (in this spreadsheet),
- * each with Forget. Loaded when opened (most visits to Settings never need it).
+ * each with Forget and its re-scan schedule. Loaded when opened (most visits to Settings never need
+ * it). The same schedule control is on a finished scan's card ("Scan this list again").
  */
 import type { RememberedSupplier } from '../src/app/protocol';
 import { fail } from './app';
-import { act, fill, h, select } from './dom';
+import { act, checkbox, fill, h, select } from './dom';
 import { call } from './server';
 
 function named(b: HTMLButtonElement, label: string): HTMLButtonElement {
@@ -12,8 +13,49 @@ function named(b: HTMLButtonElement, label: string): HTMLButtonElement {
   return b;
 }
 
+/** Loads `load` into a <details> the first time it is opened (again after a failure). */
+function lazy(title: string, out: HTMLElement, load: () => Promise<unknown>): HTMLElement {
+  const box = h('details', null, h('summary', null, title), out);
+  let loaded = false;
+  box.addEventListener('toggle', () => {
+    if (!box.open || loaded) return;
+    loaded = true;
+    load().catch((e) => {
+      loaded = false;
+      fail(e);
+    });
+  });
+  return box;
+}
+
+/**
+ * A supplier's re-scan schedule: one select + the email opt-in + Save; Pause and Remove in one click;
+ * its line (next run, cost, last summary: texts from the server). `reload` redraws after a change.
+ */
+function scheduleControl(s: RememberedSupplier, reload: () => Promise<unknown>): Array<HTMLElement | null> {
+  const when = select(s.choices, s.rule, { 'aria-label': 'When to scan ' + s.sheetName + ' again' });
+  const mail = checkbox('Email me a summary after each run', s.email);
+  const run = (fn: 'pauseSchedule' | 'removeSchedule', label: string) =>
+    named(
+      act(label, () => call(fn, s.id).then(reload, fail)),
+      label + ' scanning ' + s.sheetName,
+    );
+  return [
+    when,
+    mail.row,
+    named(
+      act('Save', () => call('saveSchedule', s.id, when.value, s.scanId, mail.input.checked).then(reload, fail)),
+      'Save when to scan ' + s.sheetName,
+    ),
+    s.rule ? run('pauseSchedule', 'Pause') : null,
+    s.rule ? run('removeSchedule', 'Remove') : null,
+    s.schedule ? h('p', 'small', s.schedule) : null,
+  ];
+}
+
 export function suppliersSection(none: string): HTMLElement {
   const list = h('div', { 'aria-live': 'polite' }, h('p', 'muted small', 'Loading…'));
+  const load = (): Promise<void> => call('getRememberedSuppliers').then(show);
   const show = (items: RememberedSupplier[]): void =>
     fill(
       list,
@@ -22,43 +64,31 @@ export function suppliersSection(none: string): HTMLElement {
             'ul',
             'suppliers',
             ...items.map((s) => {
-              const forget = act('Forget', () => call('forgetSupplier', s.id).then(show, fail));
-              forget.setAttribute('aria-label', 'Forget ' + s.sheetName + ' (' + s.scannedOn + ')');
-              // Re-scan schedule: one select + Save; Pause in one click (texts from the server).
-              const reload = (): Promise<void> => call('getRememberedSuppliers').then(show);
-              const when = select(s.choices, s.rule, { 'aria-label': 'When to scan ' + s.sheetName + ' again' });
+              const forget = named(
+                act('Forget', () => call('forgetSupplier', s.id).then(show, fail)),
+                'Forget ' + s.sheetName + ' (' + s.scannedOn + ')',
+              );
               return h(
                 'li',
                 null,
                 h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '),
                 forget,
-                when,
-                named(
-                  act('Save', () => call('saveSchedule', s.id, when.value).then(reload, fail)),
-                  'Save when to scan ' + s.sheetName,
-                ),
-                s.rule
-                  ? named(
-                      act('Pause', () => call('pauseSchedule', s.id).then(reload, fail)),
-                      'Pause scanning ' + s.sheetName,
-                    )
-                  : null,
-                s.schedule ? h('p', 'small', s.schedule) : null,
+                ...scheduleControl(s, load),
               );
             }),
           )
         : h('p', 'muted small', none),
     );
-  const box = h('details', null, h('summary', null, 'Remembered suppliers'), list);
-  let loaded = false;
-  box.addEventListener('toggle', () => {
-    if (!box.open || loaded) return;
-    loaded = true;
-    call('getRememberedSuppliers').then(show, (e) => {
-      loaded = false;
-      fill(list);
-      fail(e);
+  return lazy('Remembered suppliers', list, load);
+}
+
+/** A finished scan's card: its list's schedule, as in Settings (loaded when opened). */
+export function scheduleBox(scanId: number): HTMLElement {
+  const out = h('div', { 'aria-live': 'polite' });
+  const load = (): Promise<void> =>
+    call('getRememberedSuppliers').then((items) => {
+      const s = items.find((x) => x.scanId === scanId);
+      fill(out, ...(s ? scheduleControl(s, load) : [h('p', 'muted small', 'Only the latest scan of a list can be scheduled.')]));
     });
-  });
-  return box;
+  return lazy('Scan this list again', out, load);
 }

@@ -9,6 +9,7 @@ import type { createCacheService } from './cache';
 import type { createPropertiesService } from './properties';
 import type { createLockService } from './lock';
 import type { createSession } from './session';
+import type { createMailApp } from './mail';
 import type { createUrlFetchApp, LocalHttpResponse } from './urlfetch';
 import type { LocalBlob } from './blob';
 import type { LocalHtmlOutput } from './html';
@@ -53,6 +54,7 @@ export type Checks = [
       'getActiveUser' | 'getEffectiveUser' | 'getScriptTimeZone' | 'getTemporaryActiveUserKey' | 'getActiveUserLocale'
     >
   >,
+  Conforms<ReturnType<typeof createMailApp>, Pick<GoogleAppsScript.Mail.MailApp, 'sendEmail' | 'getRemainingDailyQuota'>>,
   Conforms<ReturnType<typeof createUrlFetchApp>, Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll' | 'getRequest'>>,
   Conforms<
     LocalHttpResponse,

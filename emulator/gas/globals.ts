@@ -18,6 +18,7 @@ export const APPS_SCRIPT_GLOBALS = [
   'ScriptApp',
   'Session',
   'DriveApp',
+  'MailApp',
   'Logger',
   'console',
   'MimeType',

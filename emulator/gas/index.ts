@@ -23,6 +23,7 @@ import { createHtmlService } from './html';
 import { AuthModeEnum, TriggerTable, createScriptApp, type TriggerRecord } from './triggers';
 import { LOCAL_SCRIPT_ID, createSession } from './session';
 import { DriveStore, createDriveApp } from './drive';
+import { createMailApp, type SentMail } from './mail';
 import { createAdvancedDrive, enabledDriveSymbol } from './advanced-drive';
 import { createLogging } from './logging';
 import { MimeTypeEnum, createContentService } from './enums';
@@ -42,6 +43,7 @@ export { temporaryActiveUserKey } from './session';
 export { scopeRule } from './scopes';
 export { RuntimeState, VirtualClock, LIMIT_MS, DEFAULT_COST_MODEL, ExecutionTimeLimitError } from './execution';
 export type { AuthMode, CostModel, ExecutionKind, UiEvent } from './execution';
+export type { SentMail } from './mail';
 export { DAILY_QUOTAS, QUOTA_MESSAGES, QUOTA_DAY_MS } from './quotas';
 export type { QuotaName, QuotaOption, QuotaTier, QuotaUsage, QuotaReading } from './quotas';
 
@@ -198,6 +200,8 @@ export class Runtime {
   readonly locks: LockTable;
   readonly triggers: TriggerTable;
   readonly drive: DriveStore;
+  /** Every message MailApp sent, in order (mail.ts): nothing leaves the machine. */
+  readonly outbox: SentMail[] = [];
   readonly executions: ExecutionRecord[] = [];
   /** Daily quotas per user (quotas.ts); `quotas.spend(user, name, n)` models the user's other scripts. */
   readonly quotas: QuotaMeter;
@@ -269,6 +273,7 @@ export class Runtime {
       ScriptApp: createScriptApp(this.state, this.triggers, { addOn: opts.addOn ?? true, documentId: this.workbook.id, scriptId }),
       Session: createSession(this.state, { scriptTimeZone, scriptId }),
       DriveApp: withScopes(this.state, 'DriveApp', createDriveApp(this.state, this.drive)),
+      MailApp: createMailApp(this.state, { quota: this.quotas, outbox: this.outbox }),
       Logger: logging.Logger,
       console: logging.console,
       MimeType: MimeTypeEnum,

@@ -9,6 +9,8 @@
  *   for Properties); Cache, Lock, Utilities, HtmlService (building output) work. (chosen for the last two)
  * - LIMITED (simple triggers once enabled): Properties and URL Fetch work (Google's AuthMode sample
  *   does both in LIMITED); Drive and trigger management are refused. (chosen)
+ * - MailApp needs authorisation: refused in every mode but FULL (custom functions: the guide's list of
+ *   services they may use has no Mail; installable time-driven triggers run in FULL).
  * - FULL: everything.
  */
 import type { RuntimeState, AuthMode } from './execution';
@@ -25,6 +27,7 @@ export type ServiceName =
   | 'ScriptApp'
   | 'Session'
   | 'DriveApp'
+  | 'MailApp'
   | 'ContentService';
 
 const ALLOWED: Record<AuthMode, ReadonlySet<ServiceName> | 'all'> = {

@@ -1,8 +1,8 @@
 /**
- * Google's DAILY quotas, per user, on the virtual clock: URL Fetch calls, property reads/writes and
- * the total runtime of triggers (quotas page, developers.google.com/apps-script/guides/services/quotas),
+ * Google's DAILY quotas, per user, on the virtual clock: URL Fetch calls, property reads/writes, email
+ * recipients (MailApp) and the total runtime of triggers (quotas page, developers.google.com/apps-script/guides/services/quotas),
  * for consumer or Workspace accounts. Counted where the call is made (urlfetch.ts, properties.ts,
- * index.ts for triggers); a call past a quota fails with Google's message, as Google does.
+ * mail.ts, index.ts for triggers); a call past a quota fails with Google's message, as Google does.
  *
  * The quota day (chosen, after the quotas page: "Quotas are per user and reset 24 hours after the
  * first request"): each quota of each user has its own window, which opens at the first use counted
@@ -12,7 +12,7 @@
 import type { Execution } from './execution';
 
 export type QuotaTier = 'consumer' | 'workspace';
-export type QuotaName = 'urlFetchCalls' | 'urlFetchBytesReceived' | 'propertiesReadWrite' | 'triggerRuntimeMs';
+export type QuotaName = 'urlFetchCalls' | 'urlFetchBytesReceived' | 'propertiesReadWrite' | 'triggerRuntimeMs' | 'emailRecipients';
 
 export const QUOTA_DAY_MS = 24 * 3600_000;
 
@@ -22,8 +22,20 @@ export const QUOTA_DAY_MS = 24 * 3600_000;
  * reported for benchmarks and not refused unless a test sets a limit.
  */
 export const DAILY_QUOTAS: Record<QuotaTier, Record<QuotaName, number | null>> = {
-  consumer: { urlFetchCalls: 20_000, urlFetchBytesReceived: null, propertiesReadWrite: 50_000, triggerRuntimeMs: 90 * 60_000 },
-  workspace: { urlFetchCalls: 100_000, urlFetchBytesReceived: null, propertiesReadWrite: 500_000, triggerRuntimeMs: 6 * 3600_000 },
+  consumer: {
+    urlFetchCalls: 20_000,
+    urlFetchBytesReceived: null,
+    propertiesReadWrite: 50_000,
+    triggerRuntimeMs: 90 * 60_000,
+    emailRecipients: 100,
+  },
+  workspace: {
+    urlFetchCalls: 100_000,
+    urlFetchBytesReceived: null,
+    propertiesReadWrite: 500_000,
+    triggerRuntimeMs: 6 * 3600_000,
+    emailRecipients: 1_500,
+  },
 };
 
 /**
@@ -39,6 +51,8 @@ export const QUOTA_MESSAGES = {
   propertyReads: 'Service invoked too many times for one day: properties.',
   propertyWrites: 'Service invoked too many times for one day: graphite property writes.',
   triggerRuntimeMs: 'Service using too much computer time for one day.',
+  /** MailApp past "Email recipients per day", as public logs show it (e.g. dwyl/learn-to-send-email-via-google-script-html-no-server/issues/376). */
+  emailRecipients: 'Service invoked too many times for one day: email.',
 } as const;
 
 /** How a runtime counts quotas: a tier, or false for none (a runtime that counts nothing). */
@@ -66,7 +80,7 @@ export class DailyComputeTimeError extends Error {
   }
 }
 
-const NAMES: QuotaName[] = ['urlFetchCalls', 'urlFetchBytesReceived', 'propertiesReadWrite', 'triggerRuntimeMs'];
+const NAMES: QuotaName[] = ['urlFetchCalls', 'urlFetchBytesReceived', 'propertiesReadWrite', 'triggerRuntimeMs', 'emailRecipients'];
 
 export class QuotaMeter {
   readonly tier: QuotaTier | null;
@@ -79,7 +93,13 @@ export class QuotaMeter {
   ) {
     if (option === false) {
       this.tier = null;
-      this.limits = { urlFetchCalls: null, urlFetchBytesReceived: null, propertiesReadWrite: null, triggerRuntimeMs: null };
+      this.limits = {
+        urlFetchCalls: null,
+        urlFetchBytesReceived: null,
+        propertiesReadWrite: null,
+        triggerRuntimeMs: null,
+        emailRecipients: null,
+      };
     } else {
       const o = typeof option === 'string' ? { tier: option } : option;
       this.tier = o.tier ?? 'consumer';

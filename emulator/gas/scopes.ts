@@ -28,6 +28,7 @@ export const SCOPE = Object.freeze({
   externalRequest: AUTH + 'script.external_request',
   scriptApp: AUTH + 'script.scriptapp',
   containerUi: AUTH + 'script.container.ui',
+  sendMail: AUTH + 'script.send_mail',
 });
 
 /** One method's rule: any one of `anyOf` suffices; `page` is the Google reference page it comes from. */
@@ -44,6 +45,8 @@ const fetch: ScopeRule = { anyOf: [SCOPE.externalRequest], page: REF + 'url-fetc
 const triggers: ScopeRule = { anyOf: [SCOPE.scriptApp], page: REF + 'script/script-app' };
 const ui: ScopeRule = { anyOf: [SCOPE.containerUi], page: REF + 'base/ui' };
 const driveWrite: ScopeRule = { anyOf: [SCOPE.drive], page: REF + 'drive/drive-app#createFile(BlobSource)' };
+// MailApp's page lists script.send_mail under every method's Authorization.
+const mail: ScopeRule = { anyOf: [SCOPE.sendMail], page: REF + 'mail/mail-app' };
 const driveRead: ScopeRule = { anyOf: [SCOPE.driveReadonly, SCOPE.drive], page: REF + 'drive/drive-app#getFileById(String)' };
 
 /**
@@ -76,6 +79,8 @@ export const METHOD_SCOPES: Readonly<Record<string, ScopeRule>> = Object.freeze(
   'ScriptApp.getProjectTriggers': triggers,
   'ScriptApp.getUserTriggers': triggers,
   'ScriptApp.deleteTrigger': triggers,
+  'MailApp.sendEmail': { ...mail, page: REF + 'mail/mail-app#sendEmail(Object)' },
+  'MailApp.getRemainingDailyQuota': { ...mail, page: REF + 'mail/mail-app#getRemainingDailyQuota()' },
   'DriveApp.createFile': driveWrite,
   'DriveApp.createFolder': driveWrite,
   'DriveApp.getFileById': driveRead,

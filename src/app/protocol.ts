@@ -62,7 +62,7 @@ export interface ServerFunctions
   /** Re-scan schedules (src/app/scan/schedule.ts): list, the select's choices, save (set/resume), pause, remove. */
   getSchedules(): ScheduleView[];
   scheduleChoices(): { value: string; label: string }[];
-  saveSchedule(id: string, rule: string, scanId?: number): { schedules: ScheduleView[]; notice: string | null };
+  saveSchedule(id: string, rule: string, scanId?: number, email?: boolean): { schedules: ScheduleView[]; notice: string | null };
   pauseSchedule(id: string): ScheduleView[];
   removeSchedule(id: string): ScheduleView[];
   getScanProgress(scanId: number): ScanProgress;

@@ -96,6 +96,27 @@ export function activeUserEmail(): string {
   }
 }
 
+/** Why an email to the user was not sent ('quota': Google's daily email recipients are used up). */
+export type MailRefusal = 'quota' | 'no-address' | 'failed';
+
+/**
+ * Sends a PLAIN-TEXT email (no htmlBody: nothing in it is rendered) to the user running this
+ * execution and to no one else: the address is Session.getEffectiveUser()'s (a trigger's owner, whose
+ * user properties the run reads), never one a caller passes. Checks the day's email recipients first
+ * (MailApp.getRemainingDailyQuota); never throws. Null when sent, else why not.
+ */
+export function mailToSelf(subject: string, body: string): MailRefusal | null {
+  try {
+    const to = Session.getEffectiveUser().getEmail() || '';
+    if (!to) return 'no-address';
+    if (MailApp.getRemainingDailyQuota() < 1) return 'quota';
+    MailApp.sendEmail({ to, subject, body });
+    return null;
+  } catch (e) {
+    return /too many times for one day: email/.test(e instanceof Error ? e.message : String(e)) ? 'quota' : 'failed';
+  }
+}
+
 /**
  * Saves bytes as a new file in the user's Drive and answers its id and link. Through the Drive API
  * (advanced Drive service, v3, enabled in appsscript.json), because the API creates files with the

@@ -54,6 +54,8 @@ export interface SupplierEntry {
   r: Record<string, ColumnRole>;
   /** The options as the form sent them. */
   o: RememberedOptions;
+  /** The scan last sent from it (its card offers "Scan this list again"); absent when not known. */
+  i?: number;
 }
 
 /** Longest header-name key kept (a header cell can be long; the signature still uses the whole name). */
@@ -130,6 +132,7 @@ export function entryForScan(input: {
   selection: boolean;
   headerRow: number;
   at: number;
+  scanId?: number;
 }): SupplierEntry {
   const { signature, keys } = headerIdentity(input.names);
   const r: Record<string, ColumnRole> = {};
@@ -147,6 +150,7 @@ export function entryForScan(input: {
     hr: input.headerRow,
     r,
     o: rememberedOptions(input.options),
+    ...(typeof input.scanId === 'number' && input.scanId > 0 ? { i: input.scanId } : {}),
   };
 }
 
@@ -233,6 +237,7 @@ export function decodeEntries(text: string | null): SupplierEntry[] {
       hr: typeof e.hr === 'number' ? e.hr : 0,
       r,
       o: rememberedOptions(e.o as Partial<ScanOptionsInput>),
+      ...(typeof e.i === 'number' ? { i: e.i } : {}),
     });
   }
   return out;

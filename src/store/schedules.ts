@@ -30,6 +30,8 @@ export interface ScheduleRecord {
   st?: string;
   /** The last Changes summary and its tab. */
   sum?: string;
+  /** 1: email this user the summary after each run (opt-in, off when absent). */
+  m?: 1;
 }
 
 export function schedulesKey(spreadsheetId: string): string {

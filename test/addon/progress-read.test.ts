@@ -72,6 +72,13 @@ describe('progressFromScan', () => {
     );
   });
 
+  test("a scan the service ended with an error carries the card's line saying what importing does; others none", () => {
+    expect(progressFromScan({ ...record, status: 'error' })!.note).toBe(
+      'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.',
+    );
+    expect(progressFromScan({ ...record, status: 'success' })!.note).toBeUndefined();
+  });
+
   test('no id, or not an object: null', () => {
     expect(progressFromScan({ name: 'x' })).toBeNull();
     expect(progressFromScan('oops')).toBeNull();

@@ -17,11 +17,13 @@ const DAY = 24 * HOUR;
 type Rt = ReturnType<typeof runtime>;
 
 /** The list scanned once from New scan (as the sidebar sends it) and imported by the hourly trigger. */
-async function scannedList(): Promise<{ wb: Workbook; rt: Rt; first: number; id: string }> {
+async function scannedList(sheetName = 'List', cost?: number): Promise<{ wb: Workbook; rt: Rt; first: number; id: string }> {
   const wb = listWorkbook(6, OWNER);
+  wb.requireSheet('List').name = sheetName;
+  if (cost !== undefined) for (let r = 2; r <= 7; r++) wb.writeInput(wb.requireSheet(sheetName), r, 2, cost);
   const rt = runtime(wb);
   connect(rt, env.proxy.url, env.svc.apiKey);
-  const setup: any = rt.scriptRun('getScanSetup', [{ sheetName: 'List' }]);
+  const setup: any = rt.scriptRun('getScanSetup', [{ sheetName }]);
   const started: any = rt.scriptRun('startScan', [
     {
       roles: setup.columns.map((c: any) => c.role),
@@ -224,4 +226,131 @@ test('a trigger run without its document (Google does not promise one to an add-
   } finally {
     rt.close();
   }
+});
+
+describe('the opt-in email after each run (MailApp, developers.google.com/apps-script/reference/mail/mail-app)', () => {
+  // Supplier text that must stay text: a formula and markup in the list's sheet name.
+  const HOSTILE = '=HYPERLINK("http://x.example","<script>alert(1)</script>")';
+  /** Day one's run (Saturday Nov 21, 06:00) done: sent, imported and compared with the card's scan. */
+  async function firstRun(rt: Rt, wb: Workbook): Promise<void> {
+    // The supplier cut every price: products that did not pay now do.
+    for (let r = 2; r <= 7; r++) wb.writeInput(wb.requireSheet(HOSTILE), r, 2, 0.05);
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));
+    expect(schedule(rt).summary).toMatch(/ — scan \d+ against \d+/);
+  }
+
+  test('opted in: a run sends exactly one plain-text email, to the schedule owner only, with the summary, the newly profitable products and how profit/ROI were computed, the next run, the cost and how to pause; supplier text verbatim', async () => {
+    const { wb, rt, first, id } = await scannedList(HOSTILE, 500); // nothing pays at that cost
+    try {
+      const saved: any = rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      expect(saved.schedules[0].email).toBe(true);
+      expect((rt.scriptRun('getRememberedSuppliers') as any[])[0].email).toBe(true);
+      await firstRun(rt, wb);
+      expect(rt.outbox).toHaveLength(1);
+      const m = rt.outbox[0];
+      expect(m).toMatchObject({ from: OWNER, to: [OWNER], cc: [], bcc: [], htmlBody: null });
+      const summary = /: (.*)\.$/.exec(schedule(rt).summary)![1];
+      expect(m.subject).toBe(('Changes in "' + HOSTILE + '": ' + summary).slice(0, 200));
+      expect(m.body).toContain('Scheduled scan of the sheet "' + HOSTILE + '" in the spreadsheet "List".');
+      expect(m.body).toContain('\n' + summary + '.\n');
+      expect(summary).toMatch(/^\d+ newly profitable/);
+      expect(m.body).toMatch(/\nNewly profitable, highest profit first:\n- B\w{9} .*: profit \$\d+\.\d\d, ROI -?\d+(\.\d+)?%\n/);
+      expect(m.body).toContain('Profit of one order = Net revenue − Total cost − Prep − Inbound shipping');
+      expect(m.body).toContain('ROI = Profit ÷ (Total cost + Prep + Inbound shipping).');
+      expect(m.body).toContain('\nNext run: Sun Nov 22, 06:00.\nEach run is a paid scan at the Scan Service, like one you start.\n');
+      expect(m.body).toContain('Settings > Remembered suppliers, then Pause');
+      expect(schedule(rt).status).not.toContain('email');
+      // The next day's run mails once more; nothing else does.
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 12));
+      expect(rt.outbox).toHaveLength(2);
+      expect(rt.outbox.every((x) => x.to.length === 1 && x.to[0] === OWNER && x.htmlBody === null)).toBe(true);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('not opted in (the default): no email', async () => {
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      const saved: any = rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+      expect(saved.schedules[0].email).toBe(false);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));
+      expect(schedule(rt).summary).toMatch(/ — scan \d+ against \d+/);
+      expect(rt.outbox).toEqual([]);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('quotas page, "Email recipients per day" used up: the run still succeeds, the summary stays in Scans and the status says the email was not sent', async () => {
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 5));
+      rt.quotas.spend(OWNER, 'emailRecipients', 100);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12)); // each trigger run is checked ok there
+      expect(rt.outbox).toEqual([]);
+      expect(schedule(rt).summary).toMatch(/ — scan \d+ against \d+/);
+      expect(schedule(rt).status).toMatch(
+        / imported and compared on .*\. The summary email was not sent: Google's daily email quota for your account is used up \(the summary is here in Scans\)\.$/,
+      );
+      expect(((rt.scriptRun('listScans', [1]) as any).schedules as string[])[0]).toContain('The summary email was not sent');
+    } finally {
+      rt.close();
+    }
+  });
+
+  test("in a shared document another editor's run neither claims the owner's slot nor mails anyone; the owner's run mails the owner only", async () => {
+    const EDITOR = 'editor@example.com';
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      connect(rt, env.proxy.url, env.svc.apiKey, EDITOR);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 5));
+      rt.advance(3 * HOUR); // 07:30, the slot due
+      rt.scriptRun('importFinishedScans', [], { user: EDITOR });
+      expect(rt.outbox).toEqual([]);
+      expect(record(rt, wb).k).toBeUndefined();
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));
+      expect(rt.outbox.map((m) => [m.from, m.to])).toEqual([[OWNER, [OWNER]]]);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a schedule that pauses itself (the header changed) is emailed once, saying so and that nothing more is sent until saved again', async () => {
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      wb.writeInput(wb.requireSheet('List'), 1, 2, 'Unit price');
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 12));
+      expect(rt.outbox).toHaveLength(1);
+      expect(rt.outbox[0].body).toContain(
+        '\nThe header row of "List" changed since it was scheduled, so the schedule is paused. Nothing was sent.',
+      );
+      expect(rt.outbox[0].body).toContain(
+        '\nThe schedule is paused: nothing more is sent until you Save it again in Settings > Remembered suppliers.\n',
+      );
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('a skipped slot is emailed too, said plainly', async () => {
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 5));
+      await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 503, times: 1000 }]);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 8));
+      await env.proxy.faults([]);
+      expect(rt.outbox).toHaveLength(1);
+      expect(rt.outbox[0].to).toEqual([OWNER]);
+      expect(rt.outbox[0].subject).toBe('Scheduled scan of "List"');
+      expect(rt.outbox[0].body).toContain('\nThe scan of Sat Nov 21, 06:00 was skipped: the Scan Service could not take it: ');
+      expect(rt.outbox[0].body).toContain('Nothing was charged. Next run: Sun Nov 22, 06:00.\n');
+    } finally {
+      rt.close();
+    }
+  });
 });

@@ -67,12 +67,13 @@ function start(rt: ReturnType<typeof runtime>, setup: any, roles: string[], opti
 const roles = (setup: any) => setup.columns.map((c: any) => c.role);
 
 /** The owner scans the list with the chosen roles and options. */
-function scanOnce(rt: ReturnType<typeof runtime>): void {
+function scanOnce(rt: ReturnType<typeof runtime>): number {
   const first = setupOf(rt);
   expect(first.memory).toBeUndefined();
   expect(roles(first)).not.toEqual(CHOSEN); // the chosen roles differ from the suggestions: what comes back is remembered
   const started = start(rt, first, CHOSEN, OPTIONS);
   expect(started.progress.scanId).toBeGreaterThan(0);
+  return started.progress.scanId;
 }
 
 test('the same list is recognised after rows were added and reordered: roles and options filled in, and said so', () => {
@@ -138,6 +139,8 @@ test('another sheet with the same header (columns in another order) is recognise
       // No re-scan schedule yet; the choices Settings offers for one.
       rule: '',
       schedule: '',
+      email: false,
+      scanId: expect.any(Number),
       choices: expect.arrayContaining([['w1@6', 'Every Monday at 06:00']]),
     },
   ]);
@@ -179,7 +182,7 @@ test('two editors of one document never see or change each other memory (user pr
 
 test('Forget in Settings: the supplier is no longer filled in', () => {
   const { rt } = setUp();
-  scanOnce(rt);
+  const scanId = scanOnce(rt);
   const [s] = rt.scriptRun('getRememberedSuppliers') as any[];
   expect(s).toEqual({
     id: expect.any(String),
@@ -188,6 +191,9 @@ test('Forget in Settings: the supplier is no longer filled in', () => {
     columns: 'Identifier: upc, Cost: cost',
     rule: '',
     schedule: '',
+    email: false,
+    // The scan just sent: its card offers "Scan this list again".
+    scanId,
     choices: expect.arrayContaining([['', 'Not scanned again']]),
   });
   expect(rt.scriptRun('forgetSupplier', [s.id])).toEqual([]);

@@ -161,6 +161,8 @@ describe('appsscript.json', () => {
         'drive.file',
         // Recognising the spreadsheet's owner for formulas (issue 19 item 1; test/build/scopes.test.ts).
         'userinfo.email',
+        // The opt-in email after a scheduled re-scan, to the user's own address (issue 23).
+        'script.send_mail',
       ]).toContain(s);
     expect(scopes).not.toContain('spreadsheets');
     expect(scopes).not.toContain('drive');

@@ -24,6 +24,7 @@ describe('bare Apps Script context', () => {
         'HtmlService',
         'LockService',
         'Logger',
+        'MailApp',
         'MimeType',
         'PropertiesService',
         'ScriptApp',

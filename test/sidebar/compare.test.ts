@@ -26,6 +26,7 @@ test('Compare… offers the previous scan of the same list first, continues unti
           { scanId: 50, name: 'Acme 2026-11-02', sameSupplier: true },
           { scanId: 51, name: 'Other 2026-11-05', sameSupplier: false },
         ],
+        none: '',
       },
       compareScans: () =>
         ++step < 2

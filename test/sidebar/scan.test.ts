@@ -5,6 +5,7 @@
  * on open, and the import loop that calls importScan until the tab is complete.
  */
 import type { ImportRequest, ScanProgress, ScanRequest } from '../../src/app/protocol';
+import { ERROR_SCAN_NOTE } from '../../src/app/scan/progress-read';
 import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
 import { imported, preview, progress, setup } from './data';
 
@@ -521,7 +522,7 @@ describe('import', () => {
       canned({
         getScanSetup: setup(),
         getRunningScans: [progress({ done: 30 })],
-        getScanProgress: () => progress({ status: 'error', done: 36, products: 0, errors: 36 }),
+        getScanProgress: () => progress({ status: 'error', done: 36, products: 0, errors: 36, note: ERROR_SCAN_NOTE }),
         importScan: imported({
           rowsWritten: 0,
           totalRows: 0,

@@ -137,7 +137,18 @@ describe('hostile text is shown as text', () => {
         getSettings: settings({
           hasApiKey: false,
           apiKeyMasked: '',
-          help: { about: IMG, formulasNeedKey: SCRIPT, webhooks: BREAK, noSuppliers: IMG, convert: SCRIPT },
+          help: {
+            about: IMG,
+            formulasNeedKey: SCRIPT,
+            webhooks: BREAK,
+            noSuppliers: IMG,
+            convert: SCRIPT,
+            formulasLabel: IMG,
+            formulasOn: SCRIPT,
+            formulasOff: BREAK,
+            pressSave: IMG,
+            nothingSaved: SCRIPT,
+          },
         }),
         getScanSetup: setup({
           help: {

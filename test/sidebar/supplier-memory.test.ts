@@ -105,7 +105,7 @@ const CHOICES: Array<[string, string]> = [
   ['', 'Not scanned again'],
   ['w1@6', 'Every Monday at 06:00'],
 ];
-const NOT_SCHEDULED = { rule: '', choices: CHOICES, schedule: '' };
+const NOT_SCHEDULED = { rule: '', choices: CHOICES, schedule: '', email: false, scanId: 0 };
 
 test('Settings lists the remembered suppliers when opened; Forget removes one', async () => {
   const list: RememberedSupplier[] = [
@@ -135,8 +135,8 @@ test('Settings lists the remembered suppliers when opened; Forget removes one', 
   await page.getByRole('button', { name: 'Forget ACME week 46 (Nov 13, 2026)' }).waitFor({ state: 'detached' });
   expect(sb.callsOf('forgetSupplier')).toEqual([['a1']]);
   await expect(page.locator('ul.suppliers li').allInnerTexts()).resolves.toEqual([
-    // (issue 23: each supplier also has its re-scan select and Save)
-    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\nNot scanned again\nEvery Monday at 06:00\nSave',
+    // (issue 23: each supplier also has its re-scan select, the email opt-in and Save)
+    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\nNot scanned again\nEvery Monday at 06:00\nEmail me a summary after each run\nSave',
   ]);
   expect(sb.callsOf('getRememberedSuppliers')).toHaveLength(1); // loaded once, when opened
   expect(sb.errors).toEqual([]);
@@ -168,7 +168,8 @@ test('Remembered suppliers: a re-scan schedule is set with one select + Save, pa
   await when.selectOption('w1@6');
   await page.getByRole('button', { name: 'Save when to scan ACME' }).click();
   await page.getByText(LINE).waitFor();
-  expect(sb.callsOf('saveSchedule')).toEqual([['a1', 'w1@6']]);
+  // Saved with the supplier's latest scan (what the first run compares with) and the email left off (opt-in).
+  expect(sb.callsOf('saveSchedule')).toEqual([['a1', 'w1@6', 0, false]]);
   await screenshot(page, 'schedule-settings');
   expect(await violations(sb)).toEqual([]);
   await page.getByRole('button', { name: 'Pause scanning ACME' }).click();
@@ -184,5 +185,97 @@ test('Scans shows each schedule with its last Changes summary', async () => {
   await sb.page.getByText(line).waitFor();
   await screenshot(sb.page, 'schedule-scans');
   expect(await violations(sb)).toEqual([]);
+  await sb.close();
+});
+
+test('New scan\'s finished card: "Scan this list again" sets the list\'s schedule with one select + Save (the email opt-in beside it), shows the next run and the cost, pauses and removes in one click', async () => {
+  const LINE =
+    'Scanned again every Monday at 06:00. Next run: Mon Nov 23, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
+  let item: RememberedSupplier = {
+    id: 'a1',
+    sheetName: 'ACME',
+    scannedOn: 'Nov 20, 2026',
+    columns: 'Identifier: upc',
+    ...NOT_SCHEDULED,
+    scanId: 52,
+  };
+  const done = progress({
+    scanId: 52,
+    name: 'ACME 2026-11-20',
+    status: 'success',
+    done: 36,
+    products: 34,
+    errors: 2,
+    completedAt: '2026-11-20T10:00:00Z',
+    resultSheet: 'ACME 2026-11-20',
+  });
+  const sb = await openSidebar(
+    canned({
+      getScanSetup: setup(),
+      getRunningScans: [done],
+      getScanProgress: () => done,
+      // Another remembered list, scanned earlier: not this card's.
+      getRememberedSuppliers: () => [{ ...item, id: 'b2', sheetName: 'Bolt', scanId: 40 }, item],
+      saveSchedule: (_id: string, rule: string, _scan: number, email: boolean) => {
+        item = { ...item, rule, email, schedule: LINE };
+        return { schedules: [], notice: null };
+      },
+      pauseSchedule: () => {
+        item = { ...item, schedule: 'Scanned again every Monday at 06:00. Paused. Save to run it again.' };
+        return [];
+      },
+      removeSchedule: () => {
+        item = { ...item, rule: '', email: false, schedule: '' };
+        return [];
+      },
+    }),
+  );
+  const { page } = sb;
+  const card = page.locator('article.card');
+  await card.getByText('Scan this list again').click();
+  const when = card.getByRole('combobox', { name: 'When to scan ACME again' });
+  await when.selectOption('w1@6');
+  await card.getByLabel('Email me a summary after each run').check();
+  await card.getByRole('button', { name: 'Save when to scan ACME' }).click();
+  await card.getByText(LINE).waitFor();
+  expect(sb.callsOf('saveSchedule')).toEqual([['a1', 'w1@6', 52, true]]);
+  await expect(card.getByLabel('Email me a summary after each run').isChecked()).resolves.toBe(true);
+  await screenshot(page, 'schedule-card');
+  expect(await violations(sb)).toEqual([]);
+  await card.getByRole('button', { name: 'Pause scanning ACME' }).click();
+  await card.getByText('Paused. Save to run it again.', { exact: false }).waitFor();
+  await card.getByRole('button', { name: 'Remove scanning ACME' }).click();
+  await card.getByRole('button', { name: 'Remove scanning ACME' }).waitFor({ state: 'detached' });
+  expect(sb.callsOf('pauseSchedule')).toEqual([['a1']]);
+  expect(sb.callsOf('removeSchedule')).toEqual([['a1']]);
+  await expect(when.inputValue()).resolves.toBe('');
+  expect(sb.errors).toEqual([]);
+  await sb.close();
+});
+
+test('a card whose scan is not the latest of a remembered list says so instead', async () => {
+  const done = progress({
+    scanId: 30,
+    name: 'Old',
+    status: 'success',
+    done: 36,
+    products: 34,
+    errors: 2,
+    completedAt: '2026-11-20T10:00:00Z',
+    resultSheet: 'Old',
+  });
+  const sb = await openSidebar(
+    canned({
+      getScanSetup: setup(),
+      getRunningScans: [done],
+      getScanProgress: () => done,
+      getRememberedSuppliers: [
+        { id: 'a1', sheetName: 'ACME', scannedOn: 'Nov 20, 2026', columns: 'Identifier: upc', ...NOT_SCHEDULED, scanId: 52 },
+      ],
+    }),
+  );
+  await sb.page.getByText('Scan this list again').click();
+  await sb.page.getByText('Only the latest scan of a list can be scheduled.').waitFor();
+  expect(sb.errors).toEqual([]);
   await sb.close();
 });

@@ -34,6 +34,12 @@ const ADDON_SCOPES = [
     consent: 'See your primary Google Account email address',
   },
   {
+    scope: 'https://www.googleapis.com/auth/script.send_mail',
+    feature:
+      'The opt-in email after a scheduled re-scan (its Changes summary, next run, how to pause), sent only to your own address, as plain text; off unless you tick it',
+    consent: 'Send email as you',
+  },
+  {
     scope: 'https://www.googleapis.com/auth/drive.file',
     feature: 'Save to Drive: a downloaded scan is saved as a new file in your Drive (only files this add-on creates)',
     consent: 'See, edit, create, and delete only the specific Google Drive files you use with this app',

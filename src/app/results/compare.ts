@@ -147,6 +147,7 @@ export function compareChoices(scanId: number): CompareChoices {
     return {
       suggested: same.length ? same[0].id : null,
       scans: same.concat(rest).map((s) => ({ scanId: s.id, name: s.name, sameSupplier: same.indexOf(s) >= 0 })),
+      none: finished.length ? '' : 'No other finished scan to compare with.',
     };
   });
 }

@@ -83,4 +83,6 @@ export interface CompareChoices {
   /** The previous scan of the same supplier (same name before its date, marketplace and custom column names), or null. */
   suggested: number | null;
   scans: Array<{ scanId: number; name: string; sameSupplier: boolean }>;
+  /** What the card says when there is none ('' otherwise). */
+  none: string;
 }

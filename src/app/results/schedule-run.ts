@@ -27,6 +27,7 @@ import { recordedScanIds } from '../scan/running';
 import { dailyQuotaOf } from '../quota-errors';
 import { runCompare } from './compare';
 import { gasImportEnv, pendingImportIds } from './import';
+import { sendRunMail, type RunMail } from './schedule-mail';
 
 /** A slot is sent at most this long after its time; later it is skipped (said), not sent late. */
 export const SLOT_WINDOW_MS = 6 * 3600_000;
@@ -60,6 +61,29 @@ function change<T>(h: string, body: (s: ScheduleRecord) => T): T | null {
     null,
   );
 }
+
+/** "Next run: …." of a schedule (or '' when its rule is unreadable). */
+function nextRun(s: ScheduleRecord): string {
+  const rule = parseRule(s.r);
+  return rule ? 'Next run: ' + when(nextSlot(rule, now(), zoneOffset)) + '.' : '';
+}
+
+/**
+ * The opt-in email (s.m) after the record says what the run came to; when it cannot be sent, the
+ * status says so (the summary stays in Scans). Never throws: an email never fails the run.
+ */
+function mailAfter(s: ScheduleRecord, m: Omit<RunMail, 'sheetName'>): void {
+  if (!s.m) return;
+  try {
+    const entry = readSuppliers(userProperties(), activeSpreadsheet().getId()).find((e) => e.h === s.h);
+    const note = sendRunMail({ ...m, sheetName: entry ? entry.n : '' });
+    if (note) change(s.h, (x) => (x.st = (x.st || '') + note));
+  } catch (_e) {
+    // Reading the record failed (a daily quota): the run's own outcome is already stored.
+  }
+}
+
+const PAUSED_NEXT = 'The schedule is paused: nothing more is sent until you Save it again in Settings > Remembered suppliers.';
 
 /** The sheet's current header names over the remembered block, or why it cannot be scanned. */
 function checkSheet(entry: SupplierEntry): { request?: Parameters<typeof sendScan>[0]; pause?: string } {
@@ -131,9 +155,14 @@ export function runSchedules(budgetEnd: number): void {
         if (extra) extra(s);
       });
     const next = () => ' Next run: ' + when(nextSlot(rule, now(), zoneOffset)) + '.';
+    // Said, then emailed (opt-in): a skipped slot and a pause are news the seller gets plainly.
+    const tell = (st: string, extra?: (s: ScheduleRecord) => void, paused = false) => {
+      say(st, extra);
+      mailAfter(claimed, { what: st, next: paused ? PAUSED_NEXT : '' });
+    };
     const skipped = 'The scan of ' + when(slot) + ' was skipped: ';
     if (t - slot > SLOT_WINDOW_MS) {
-      say(
+      tell(
         skipped +
           "the add-on could not run at that time (Google's daily quota, or the document was not open to it). Nothing was sent." +
           next(),
@@ -141,17 +170,17 @@ export function runSchedules(budgetEnd: number): void {
       continue;
     }
     if (claimed.sid !== undefined) {
-      say(skipped + 'the previous scheduled scan (' + claimed.sid + ') is not imported yet. Nothing was sent.' + next());
+      tell(skipped + 'the previous scheduled scan (' + claimed.sid + ') is not imported yet. Nothing was sent.' + next());
       continue;
     }
     if (budgetEnd - now() < UPLOAD_BUDGET_MS) {
-      say(skipped + "Google's daily time for this add-on's automatic runs is nearly spent. Nothing was sent." + next());
+      tell(skipped + "Google's daily time for this add-on's automatic runs is nearly spent. Nothing was sent." + next());
       continue;
     }
     // Read only when a slot is due: an hourly run with nothing due reads one property here.
     const entry = readSuppliers(userProperties(), ssId).find((e) => e.h === s0.h);
     if (!entry) {
-      say('Paused: this supplier is no longer remembered. Nothing was sent.', (s) => (s.p = 'forgotten'));
+      tell('Paused: this supplier is no longer remembered. Nothing was sent.', (s) => (s.p = 'forgotten'), true);
       continue;
     }
     let checked: ReturnType<typeof checkSheet>;
@@ -159,15 +188,15 @@ export function runSchedules(budgetEnd: number): void {
       checked = checkSheet(entry);
     } catch (e) {
       if (dailyQuotaOf(e)) {
-        say(skipped + "Google's daily quota was reached. Nothing was sent." + next());
+        tell(skipped + "Google's daily quota was reached. Nothing was sent." + next());
         throw e;
       }
-      say(skipped + messageOf(e) + ' Nothing was sent.' + next());
+      tell(skipped + messageOf(e) + ' Nothing was sent.' + next());
       continue;
     }
     if (checked.pause) {
       const why = checked.pause;
-      say(why, (s) => (s.p = why));
+      tell(why, (s) => (s.p = why), true);
       continue;
     }
     try {
@@ -179,11 +208,11 @@ export function runSchedules(budgetEnd: number): void {
       );
     } catch (e) {
       if (dailyQuotaOf(e)) {
-        say(skipped + "Google's daily quota was reached. Nothing was sent." + next());
+        tell(skipped + "Google's daily quota was reached. Nothing was sent." + next());
         throw e;
       }
       const service = e instanceof ApiProblemError;
-      say(
+      tell(
         skipped +
           (service ? 'the Scan Service could not take it: ' : '') +
           messageOf(e) +
@@ -204,6 +233,10 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
       delete x.sid;
       x.sum = 'Scan ' + sid + ' imported on ' + when(now()) + '. It is the first of this schedule: the next one writes its Changes tab.';
     });
+    mailAfter(s, {
+      what: 'Scan ' + sid + ' imported on ' + when(now()) + '. It is the first of this schedule: the next one writes its Changes tab.',
+      next: nextRun(s),
+    });
     return;
   }
   const prev = s.prev;
@@ -219,6 +252,12 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
       x.st = 'Scan ' + sid + ' imported and compared on ' + when(now()) + '.';
       x.sum = when(now()) + ' — scan ' + sid + ' against ' + prev + ' ("' + p.sheetName + '"): ' + (p.summary || 'no change') + '.';
     });
+    mailAfter(s, {
+      what: 'Scan ' + sid + ' imported and compared with scan ' + prev + ' on ' + when(now()) + '.',
+      summary: p.summary || 'no change',
+      changesTab: p.sheetName || undefined,
+      next: nextRun(s),
+    });
   } catch (e) {
     if (dailyQuotaOf(e)) throw e;
     if (
@@ -230,6 +269,10 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
       x.prev = sid;
       delete x.sid;
       x.sum = 'Scan ' + sid + ' imported; its Changes tab could not be written: ' + messageOf(e) + ' Compare it from Scans.';
+    });
+    mailAfter(s, {
+      what: 'Scan ' + sid + ' imported; its Changes tab could not be written: ' + messageOf(e) + ' Compare it from Scans.',
+      next: nextRun(s),
     });
   }
 }

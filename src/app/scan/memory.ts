@@ -49,7 +49,7 @@ export function recallSetup(b: Block, headerSheetRow: number, setup: ScanSetup):
  * reads only the mapped columns, and reading the whole header row again would cost a sheet read.
  * Without them (a caller other than the form) nothing is remembered.
  */
-export function rememberScan(request: ScanRequest): void {
+export function rememberScan(request: ScanRequest, scanId?: number): void {
   try {
     const names = request.headers;
     const headerRow = request.headerRow;
@@ -66,6 +66,7 @@ export function rememberScan(request: ScanRequest): void {
       selection: b.selection,
       headerRow,
       at: now(),
+      scanId,
     });
     rememberSupplier(userProperties(), activeSpreadsheet().getId(), entry);
   } catch (e) {
@@ -93,6 +94,8 @@ export function getRememberedSuppliers(): RememberedSupplier[] {
         rule: v ? v.rule : '',
         choices,
         schedule: v ? scheduleText(v) : '',
+        email: v ? v.email : false,
+        scanId: e.i || 0,
       };
     });
   });

@@ -347,7 +347,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   } catch (e) {
     console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
   }
-  rememberScan(request); // this list's roles and options, for its next New scan (never fails the start)
+  rememberScan(request, progress.scanId); // this list's roles and options, for its next New scan (never fails the start)
   // If the sidebar is closed before the scan ends, the hourly trigger imports it (a convenience: never fails the start).
   const notice = triggerNotice(ensureImportTrigger());
   return { progress, preview: room ? { ...previewSummary(prepared), room } : previewSummary(prepared), notice };

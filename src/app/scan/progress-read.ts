@@ -38,6 +38,10 @@ export function progressFromScan(body: unknown): ScanProgress | null {
   return r ? progressFromRecord(r) : null;
 }
 
+/** The card's line under a scan the service ended with an error. */
+export const ERROR_SCAN_NOTE =
+  'The Scan Service ended this scan with an error. Importing shows what it could use and, in an errors tab, what not.';
+
 /** A read scan record to the sidebar's progress. */
 export function progressFromRecord(r: ScanRecord): ScanProgress {
   const { status, lines, linesDone: done, products, speed } = r;
@@ -60,5 +64,7 @@ export function progressFromRecord(r: ScanRecord): ScanProgress {
     createdAt: isoTime(r.createdAt),
     completedAt: completed || null,
     resultSheet: null,
+    // Said on the card (sent rather than kept in the sidebar page, whose size is bounded).
+    ...(status === 'error' ? { note: ERROR_SCAN_NOTE } : {}),
   };
 }

@@ -81,6 +81,10 @@ export interface RememberedSupplier {
   rule: string;
   choices: Array<[string, string]>;
   schedule: string;
+  /** Whether its schedule emails this user the summary after each run. */
+  email: boolean;
+  /** The scan last sent from it (0: not known): its card offers the schedule; the first scheduled run compares with it. */
+  scanId: number;
 }
 
 /** A re-scan schedule as the sidebar shows it (src/app/scan/schedule.ts). */
@@ -97,6 +101,8 @@ export interface ScheduleView {
   /** What the last slot came to, and the last Changes summary. */
   status: string;
   summary: string;
+  /** Whether the summary is emailed to this user after each run (opt-in). */
+  email: boolean;
 }
 
 export interface ScanRequest {
@@ -148,6 +154,8 @@ export interface ScanProgress {
   summary?: string | null;
   /** Set when the hourly trigger stopped importing this scan by itself: why, and what to do. */
   autoImportStopped?: string | null;
+  /** A finished scan's line on its card (an error scan: what importing does). */
+  note?: string;
   /**
    * The hourly trigger could not import this finished scan (it ran without the spreadsheet): the
    * sidebar imports it on sight, as the trigger would have (autoImportStopped says so).

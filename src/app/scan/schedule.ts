@@ -30,6 +30,7 @@ function view(s: ScheduleRecord, sheetName: string, t: number): ScheduleView {
     line: s.p ? 'Paused. ' + (s.p === 'you' ? 'Save to run it again.' : s.p) : 'Next run: ' + next + '. ' + SCHEDULE_COST,
     status: s.st || '',
     summary: s.sum || '',
+    email: s.m === 1,
   };
 }
 
@@ -78,8 +79,15 @@ function edit(body: (list: ScheduleRecord[], id: string) => ScheduleRecord[]): v
  * Sidebar: schedules a remembered supplier (`id`) by a rule from scheduleChoices (or another valid
  * one), or changes its rule and runs it again when paused. `scanId`: the scan the first scheduled
  * run is compared with (the card's scan); without it the first run only starts the series.
+ * `email`: whether to email this user (only them) the summary after each run; absent: unchanged
+ * (off for a new schedule).
  */
-export function saveSchedule(id: string, rule: string, scanId?: number): { schedules: ScheduleView[]; notice: string | null } {
+export function saveSchedule(
+  id: string,
+  rule: string,
+  scanId?: number,
+  email?: boolean,
+): { schedules: ScheduleView[]; notice: string | null } {
   return asSidebarCall(() => {
     if (rule === '') return { schedules: removeSchedule(id), notice: null }; // "Not scheduled"
     const r = parseRule(rule);
@@ -93,6 +101,8 @@ export function saveSchedule(id: string, rule: string, scanId?: number): { sched
         ? { ...old, r: ruleText(r), c: now() }
         : { h: id, r: ruleText(r), c: now(), prev: typeof scanId === 'number' && scanId > 0 ? Math.floor(scanId) : undefined };
       delete s.p;
+      if (email === true) s.m = 1;
+      else if (email === false) delete s.m;
       if (old && typeof scanId === 'number' && scanId > 0 && s.sid === undefined) s.prev = Math.floor(scanId);
       return [s].concat(list.filter((x) => x.h !== id));
     });

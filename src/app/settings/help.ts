@@ -13,5 +13,11 @@ export function settingsHelp(): SettingsHelp {
     noSuppliers: 'None yet: a scanned list is remembered for its next New scan.',
     convert:
       'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.',
+    // The option as the server's messages and the formula cells name it.
+    formulasLabel: 'Formulas in this spreadsheet run on my key',
+    formulasOn: 'Formulas here now run on your key.',
+    formulasOff: 'Formulas here no longer run on your key.',
+    pressSave: ' Press Save to keep these settings.',
+    nothingSaved: ' Nothing was saved.',
   };
 }

@@ -39,6 +39,13 @@ export interface SettingsHelp {
   noSuppliers: string;
   /** The Convert view's introduction (it loads the settings for the marketplaces). */
   convert: string;
+  /** The formulas option's label, and what switching it says. */
+  formulasLabel: string;
+  formulasOn: string;
+  formulasOff: string;
+  /** After Test connection with typed, unsaved settings: that they are not kept yet (ok / failed). */
+  pressSave: string;
+  nothingSaved: string;
 }
 
 export interface SettingsInput {
