@@ -3,7 +3,7 @@
  * (menu only: no properties, no fetches) and in LIMITED afterwards, so it only builds the menu.
  * The menu actions run authorized (FULL): they may read the user's settings.
  */
-import { loadSettings } from '../app/services';
+import { loadSettings } from '../apps-script';
 
 /** The menu's items: caption and the entry point each runs. One list, used by onOpen and tests. */
 export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [

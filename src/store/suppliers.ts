@@ -12,8 +12,8 @@
  * per document, and at most SUPPLIER_DOCUMENTS_MAX documents (the one used longest ago is forgotten
  * first): SUPPLIER_DOCUMENTS_MAX × (key + value) ≤ SUPPLIERS_STORE_MAX_BYTES, 40 % of the store.
  */
-import { decodeEntries, remember, type SupplierEntry } from '../scan/memory';
-import { utf8Length } from '../sheet/safe';
+import { decodeEntries, remember, type SupplierEntry } from '../domain/price-list/memory';
+import { utf8Length } from '../domain/sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from './keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;

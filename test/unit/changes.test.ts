@@ -10,7 +10,7 @@ import {
   readScanNote,
   scanNote,
   type Fact,
-} from '../../src/scan/changes';
+} from '../../src/domain/result-tabs/changes';
 
 function f(asin: string, identifier: string, profit: number | null, extra: Partial<{ cost: number; buybox: number | null }> = {}): Fact {
   const cost = extra.cost ?? 5;

@@ -12,7 +12,7 @@ import {
   readDecisionOptions,
   worthNegotiating,
   type DecisionOptions,
-} from '../../src/scan/decide';
+} from '../../src/domain/price-list/decide';
 
 const D: DecisionOptions = DEFAULT_DECISION;
 

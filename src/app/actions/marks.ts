@@ -8,7 +8,7 @@
 import { LIST_KINDS, type ListId } from '../lists/kinds';
 import { findTable, tableRows } from '../lists/sheet';
 import { readRows } from '../lists/kinds';
-import { safeText } from '../../sheet/safe';
+import { safeText } from '../../domain/sheet/safe';
 import { resultTabs } from '../results/tabs';
 import { MARK_HEADERS, marksOf, notesByAsin, resultColumnsOf, resultRows, type ListFacts } from './plan';
 

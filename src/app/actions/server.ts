@@ -4,7 +4,7 @@
  * (store/actions.ts), and the result tabs' marks refreshed (marks.ts). Under the document lock
  * the lists sync and imports also take.
  */
-import { activeSpreadsheet, asSidebarCall, documentProperties } from '../services';
+import { activeSpreadsheet, asSidebarCall, documentProperties } from '../../apps-script';
 import { gasSyncEnv, noteListWritten, withListsLock } from '../lists/server';
 import type { ListId } from '../lists/kinds';
 import { resultTabs } from '../results/tabs';

@@ -4,10 +4,10 @@
  * keeps working after the seller moved or added columns, and in a workbook saved as XLSX.
  */
 import { amountToCents } from '../../../contract/units';
-import { cellText } from '../../ids/identify';
-import { headerScore, normalizeHeader } from '../../sheet/header';
-import { orderQuantity } from '../../scan/decide';
-import { negotiateColumns, PO_COLUMNS, poTotals, safeCell } from '../../scan/layout';
+import { cellText } from '../../domain/ids/identify';
+import { headerScore, normalizeHeader } from '../../domain/price-list/header';
+import { orderQuantity } from '../../domain/price-list/decide';
+import { negotiateColumns, PO_COLUMNS, poTotals, safeCell } from '../../domain/result-tabs/layout';
 
 /** One item as read from a tab (money as amounts, as the cells hold them). */
 export interface BuyRow {

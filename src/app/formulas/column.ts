@@ -32,15 +32,15 @@ import {
   planColumnJob,
   progress,
   type ColumnJob,
-} from '../../formulas/column-job';
-import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from '../../formulas/column-choice';
-import { convertRows, outputHeader } from '../../formulas/column-run';
-import type { FormulaDeps } from '../../formulas/engine';
+} from './column-job';
+import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from './column-choice';
+import { convertRows, outputHeader } from './column-run';
+import type { FormulaDeps } from '../../custom-functions/engine';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { columnLetter } from '../../scan/mapping';
-import { safeBlock } from '../../sheet/safe';
+import { columnLetter } from '../../domain/price-list/mapping';
+import { safeBlock } from '../../domain/sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
-import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../services';
+import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../../apps-script';
 
 // ---- Convert selected column --------------------------------------------------------------------
 

@@ -10,7 +10,7 @@
  * its value is marketplace, ASIN and text; a row without id is a new note ("new:<row>").
  */
 import { findMarketplace } from '../../../contract/marketplaces';
-import { identify } from '../../ids';
+import { identify } from '../../domain/ids';
 
 export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
 

@@ -16,7 +16,7 @@ import {
   loadSettings,
   serviceSettings,
   userProperties,
-} from '../services';
+} from '../../apps-script';
 import {
   ACCOUNT_FALLBACK_NOTE,
   accountTag,
@@ -42,7 +42,7 @@ import { readNoDocument } from '../trigger/no-document';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { listsQuotaNotice, readTriggerDay, TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../trigger/quota';
 import { refreshResultTabs } from '../actions/marks';
-import { CELL_MAX_CHARS, cutText } from '../../sheet/safe';
+import { CELL_MAX_CHARS, cutText } from '../../domain/sheet/safe';
 import type { ListReport, ListsStatus, ListState, RestoreResult, SyncReport } from './protocol';
 
 /** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */

@@ -4,8 +4,8 @@
  * ONE setValues per list. The user's own columns are kept row by row (their formulas too); the
  * named range grows (or shrinks) to cover the rows.
  */
-import { safeCellValue, safeText } from '../../sheet/safe';
-import { tabName } from '../../sheet/tab-name';
+import { safeCellValue, safeText } from '../../domain/sheet/safe';
+import { tabName } from '../../domain/sheet/tab-name';
 import { normalizeHeader, type ListKind, type SheetRow } from './kinds';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -32,14 +32,14 @@ import {
   FACT_WIDTH,
   type ChangeCounts,
   type Fact,
-} from '../../scan/changes';
-import { safeText } from '../../sheet/safe';
+} from '../../domain/result-tabs/changes';
+import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
-import { asSidebarCall } from '../services';
+import { asSidebarCall } from '../../apps-script';
 import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
 import { formatRuns, WORK_COST } from './import-plan';
-import { tabName } from '../../sheet/tab-name';
+import { tabName } from '../../domain/sheet/tab-name';
 import type { CompareChoices, CompareProgress } from './protocol';
 import { readTabRecord, resultTabs, sheetById } from './tabs';
 

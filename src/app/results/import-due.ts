@@ -15,7 +15,7 @@
  */
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { ApiProblemError, type Problem } from '../../api/problems';
-import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
+import { activeSpreadsheet, documentProperties, loadSettings, now } from '../../apps-script';
 import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import';
 import { withDocumentLock } from '../../store/locks';
 import { POLL_BUDGET_MS } from '../scan/progress';
@@ -24,7 +24,7 @@ import { dailyQuotaOf } from '../trigger/quota-errors';
 import { removeImportTriggers } from '../trigger/install';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from './autoimport';
 import { shortScanName } from './import-plan';
-import { cutText } from '../../sheet/safe';
+import { cutText } from '../../domain/sheet/safe';
 import { SpreadsheetFullError } from './room';
 
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */

@@ -5,9 +5,9 @@
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
-import { cutText, safeText, textOf, utf8Length } from '../../sheet/safe';
+import { cutText, safeText, textOf, utf8Length } from '../../domain/sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
-import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../scan/decide';
+import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../domain/price-list/decide';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 

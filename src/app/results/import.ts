@@ -44,21 +44,21 @@ import {
   type LayoutColumn,
   type LayoutContext,
   type Product,
-} from '../../scan/layout';
-import { fullMessage, NEW_TAB_CELLS, SPREADSHEET_MAX_CELLS } from '../../scan/room';
+} from '../../domain/result-tabs/layout';
+import { fullMessage, NEW_TAB_CELLS, SPREADSHEET_MAX_CELLS } from '../../domain/price-list/room';
 import { isCellLimitError, readRoom, SpreadsheetFullError } from './room';
-import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
-import { scanNote } from '../../scan/changes';
+import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../domain/sheet/safe';
+import { scanNote } from '../../domain/result-tabs/changes';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../store/keys';
 import { readTabRecord, sheetById, writeTabRecord } from './tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
 import { readDecision } from './decision';
 import { withDocumentLock } from '../../store/locks';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../../apps-script';
 import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
-import { tabName } from '../../sheet/tab-name';
+import { tabName } from '../../domain/sheet/tab-name';
 import {
   apiFilters,
   decodeCheckpoint,

@@ -3,7 +3,7 @@
  * cells too), and which tabs are the add-on's results, with their sizes. Read before a scan is sent
  * and before an import grows a tab (src/scan/room.ts holds the limit and the words).
  */
-import { fmt, type TabCells } from '../../scan/room';
+import { fmt, type TabCells } from '../../domain/price-list/room';
 import { allTabRecords } from './tabs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -14,13 +14,13 @@
  *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
  */
 import { ApiProblemError } from '../../api/problems';
-import { headerIdentity, rolesFor, type SupplierEntry } from '../../scan/memory';
-import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../scan/schedule';
-import { suggestColumns } from '../../sheet/header';
+import { headerIdentity, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
+import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../domain/price-list/schedule';
+import { suggestColumns } from '../../domain/price-list/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';
-import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, userProperties } from '../services';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
 import { sendScan, UPLOAD_BUDGET_MS } from '../scan/new-scan';
 import { defaultScanName } from '../scan/plan';
 import { recordedScanIds } from '../scan/running';

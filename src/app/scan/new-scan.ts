@@ -30,9 +30,9 @@
 import { uploadScan } from '../../api/scans';
 import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { suggestColumns } from '../../sheet/header';
-import { mappingFromRoles } from '../../scan/mapping';
-import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
+import { suggestColumns } from '../../domain/price-list/header';
+import { mappingFromRoles } from '../../domain/price-list/mapping';
+import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../domain/price-list/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import {
   activeSpreadsheet,
@@ -43,14 +43,14 @@ import {
   loadSettings,
   now,
   serviceSettings,
-} from '../services';
+} from '../../apps-script';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
 import { recordDecision } from '../results/decision';
-import { readDecisionOptions } from '../../scan/decide';
+import { readDecisionOptions } from '../../domain/price-list/decide';
 import { readRoom } from '../results/room';
 import { readTuning } from '../results/import';
-import { checkRoom, type RoomCheck } from '../../scan/room';
-import { uploadColumns } from '../../scan/layout';
+import { checkRoom, type RoomCheck } from '../../domain/price-list/room';
+import { uploadColumns } from '../../domain/result-tabs/layout';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';

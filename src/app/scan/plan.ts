@@ -3,9 +3,9 @@
  * when a block is too large to read, names. No Apps Script call (tested in test/addon and
  * test/unit through the scan flow).
  */
-import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../scan/mapping';
-import type { PreparedScan } from '../../scan/prepare';
-import { cutText } from '../../sheet/safe';
+import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../domain/price-list/mapping';
+import type { PreparedScan } from '../../domain/price-list/prepare';
+import { cutText } from '../../domain/sheet/safe';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
 export const SETUP_ROWS = 260;

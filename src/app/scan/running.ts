@@ -16,7 +16,7 @@ import { numberOf as num } from '../../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
 import { decodeScanMap } from '../../store/records';
-import { activeUserKey, documentProperties, now } from '../services';
+import { activeUserKey, documentProperties, now } from '../../apps-script';
 
 export interface RunningRecord {
   u: string;

@@ -3,11 +3,11 @@
  * Remembered suppliers), pause and remove, and the list with each one's next run, cost and last
  * summary. The trigger runs them (src/app/results/schedule-run.ts). Per user and document.
  */
-import { nextSlot, offsetFromZ, parseRule, ruleChoices, ruleLabel, ruleText } from '../../scan/schedule';
+import { nextSlot, offsetFromZ, parseRule, ruleChoices, ruleLabel, ruleText } from '../../domain/price-list/schedule';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';
 import { withDocumentLock } from '../../store/locks';
-import { activeSpreadsheet, asSidebarCall, formatInSpreadsheetZone, now, userProperties } from '../services';
+import { activeSpreadsheet, asSidebarCall, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 import type { ScheduleView } from './protocol';
 

@@ -16,8 +16,8 @@
  *   are off).
  * - A known email that is not the owner's: refused, naming the owner.
  */
-import { encodeFormulaShare, formulaSharePropertyName } from '../../formulas/key';
-import { activeSpreadsheet, activeUserEmail, serviceSettings, userProperties } from '../services';
+import { encodeFormulaShare, formulaSharePropertyName } from '../../custom-functions/key';
+import { activeSpreadsheet, activeUserEmail, serviceSettings, userProperties } from '../../apps-script';
 import type { StoredSettings } from './stored';
 
 export type FormulaOwnership =

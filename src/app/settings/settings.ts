@@ -20,7 +20,7 @@ import { requestJson, type ServiceSettings } from '../../api/client';
 import { asinConvertCall } from '../../api/convert';
 import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
-import { formulaSharePropertyName } from '../../formulas/key';
+import { formulaSharePropertyName } from '../../custom-functions/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
@@ -35,7 +35,7 @@ import {
   serviceSettings,
   storeSettings,
   userProperties,
-} from '../services';
+} from '../../apps-script';
 
 function spreadsheetIdOrNull(): string | null {
   try {

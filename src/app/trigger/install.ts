@@ -4,7 +4,7 @@
  * lists sync (../lists/). ensureImportTrigger reuses one that exists; removal keeps it while the
  * automatic lists sync is on.
  */
-import { activeSpreadsheet, userProperties } from '../services';
+import { activeSpreadsheet, userProperties } from '../../apps-script';
 import { autoSyncEnabled } from '../lists/auto';
 import { hasActiveSchedule } from '../../store/schedules';
 

@@ -14,7 +14,7 @@
  * Both records are per USER (quotas are), in user properties; when property writes are themselves
  * refused, the user cache holds the stop instead (CacheService has no daily quota).
  */
-import { userProperties } from '../services';
+import { userProperties } from '../../apps-script';
 import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
 import { QUOTA_WHAT, type QuotaKind } from './quota-errors';
 

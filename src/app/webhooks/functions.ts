@@ -20,7 +20,7 @@ import {
   updateWebhookAt,
   WEBHOOK_EVENTS,
 } from '../../api/webhooks';
-import { asSidebarCall, clientDeps, loadSettings, serviceSettings } from '../services';
+import { asSidebarCall, clientDeps, loadSettings, serviceSettings } from '../../apps-script';
 import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from './protocol';
 import { checkWebhookId, createRequest, limitMessage, loopbackAllowedFor, refusal, toView, updateRequest } from './rules';
 

@@ -10,7 +10,7 @@ import {
   planColumnJob,
   progress,
   type ColumnJob,
-} from '../../../src/formulas/column-job';
+} from '../../../src/app/formulas/column-job';
 
 const sel = { sheetId: 7, sheetName: 'Supplier list', row: 1, column: 3, numRows: 50001, numColumns: 1 };
 

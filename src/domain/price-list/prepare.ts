@@ -24,8 +24,8 @@ import { toCsv } from './csv';
 import type { RoomCheck } from './room';
 import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
 import { ColumnMapping, ColumnRole, columnLetter, roleLabel, SHEET_ROW_COLUMN } from './mapping';
-import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
-import { normalizeHeader } from '../sheet/header';
+import { fractionToBps, percentToBps, plainDecimal } from '../../../contract/units';
+import { normalizeHeader } from './header';
 import { quoteCell, shortCell } from '../ids/quote';
 import { fitCell, utf8Length } from '../sheet/safe';
 

@@ -8,8 +8,8 @@
  * This module is the pure part: the job and its checkpoint, which rows come next for the time
  * left, progress text. Reading and writing the sheet and the properties belong to the action.
  */
-import { utf8Length } from '../sheet/safe';
-import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../store/keys';
+import { utf8Length } from '../../domain/sheet/safe';
+import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 
 export type ColumnFunction =
   | 'ASIN_FROM_UPC'

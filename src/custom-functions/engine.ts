@@ -12,7 +12,7 @@ import { convertAsins, convertIds, type IdOutcome } from '../api/convert';
 import { splitConvertAnswer } from '../api/read';
 import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry';
-import { identify, type IdExpectation } from '../ids';
+import { identify, type IdExpectation } from '../domain/ids';
 import { findMarketplace } from '../../contract/marketplaces';
 import { readCache, writeCache, type Cached, type CacheScope } from './cache';
 import type { FormulaSettings } from './key';

@@ -15,7 +15,7 @@
  * an entry: the sheet id and name, the range and whether it was a selection, the header's sheet row,
  * the roles by name (`rolesFor`) and the options as the form sent them.
  */
-import { normalizeHeader } from '../sheet/header';
+import { normalizeHeader } from './header';
 import { COLUMN_ROLES, type ColumnRole } from './mapping';
 import { utf8Length } from '../sheet/safe';
 import type { ScanOptionsInput } from './attributes';

@@ -16,8 +16,8 @@
  * some data is suggested as a custom column; the rest as 'ignore'.
  */
 import { cellText, identify } from '../ids/identify';
-import { parseCost } from '../scan/cost';
-import { ColumnRole, columnLetter } from '../scan/mapping';
+import { parseCost } from './cost';
+import { ColumnRole, columnLetter } from './mapping';
 
 export interface ColumnSuggestion {
   /** 0-based index in the values block. */

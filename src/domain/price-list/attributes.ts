@@ -3,9 +3,9 @@
  * percent) to the upload `attributes.options` of contract 2.1 (money in cents, discount in basis
  * points; conversions in contract/units.ts). Pure; nothing runs at load time.
  */
-import type { components } from '../../contract/schema';
-import { findMarketplace } from '../../contract/marketplaces';
-import { percentToBps } from '../../contract/units';
+import type { components } from '../../../contract/schema';
+import { findMarketplace } from '../../../contract/marketplaces';
+import { percentToBps } from '../../../contract/units';
 import { parseMoney } from './cost';
 import type { DecisionInput } from './decide';
 

@@ -12,11 +12,11 @@
  * HYPERLINK formula that WE build from a validated ASIN (10 letters/digits) and productUrl(); any
  * other ASIN text is written as guarded plain text.
  */
-import { Marketplace, productUrl } from '../../contract/marketplaces';
-import { bpsToFraction, centsToAmount } from '../../contract/units';
+import { Marketplace, productUrl } from '../../../contract/marketplaces';
+import { bpsToFraction, centsToAmount } from '../../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
-import { SHEET_ROW_COLUMN } from './mapping';
-import { allInRoi, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from './decide';
+import { SHEET_ROW_COLUMN } from '../price-list/mapping';
+import { allInRoi, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../price-list/decide';
 
 /** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
 export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';

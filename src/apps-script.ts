@@ -7,12 +7,12 @@
  * goes anywhere else); per-spreadsheet bookkeeping (running scans: ids only) in the DOCUMENT
  * properties, shared by the document's editors.
  */
-import type { ClientDeps, ServiceSettings } from '../api/client';
-import { ApiProblemError, type Problem } from '../api/problems';
-import { OPEN_SETTINGS_MARKER } from './failure';
-import { dailyQuotaOf, quotaErrorMessage } from './trigger/quota-errors';
-import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './settings/stored';
-import { SETTINGS_KEY } from '../store/keys';
+import type { ClientDeps, ServiceSettings } from './api/client';
+import { ApiProblemError, type Problem } from './api/problems';
+import { OPEN_SETTINGS_MARKER } from './app/failure';
+import { dailyQuotaOf, quotaErrorMessage } from './app/trigger/quota-errors';
+import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './app/settings/stored';
+import { SETTINGS_KEY } from './store/keys';
 
 /** The per-user property store (settings, the API key). */
 export function userProperties(): GoogleAppsScript.Properties.Properties {

@@ -11,8 +11,8 @@
  * the service matched to another ASIN this time is paired as "Re-matched" (not as one product gone
  * and another new). Rows listed twice under one key pair in order.
  */
-import type { Marketplace } from '../../contract/marketplaces';
-import { centsToAmount } from '../../contract/units';
+import type { Marketplace } from '../../../contract/marketplaces';
+import { centsToAmount } from '../../../contract/units';
 import { safeText, textOf } from '../sheet/safe';
 import { numberFormatFor, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
 
