@@ -1,18 +1,16 @@
 /**
- * Binds the real Apps Script services for the add-on's server code (sidebar calls, menu actions,
- * triggers). Everything else in src/app takes what it needs from here, so the rest stays testable
- * logic. Nothing runs at load time: every export is a function called inside an execution.
+ * The one binder: the only module of src/ that names an Apps Script service (SpreadsheetApp,
+ * PropertiesService, CacheService, LockService, UrlFetchApp, ScriptApp, Session, HtmlService,
+ * Utilities, Drive …; test/build/layout.test.ts holds it). Everything else — features, the menu,
+ * the custom functions, the store — takes what it needs from here, so the rest stays testable
+ * logic. It imports types only, so any layer may use it. Nothing runs at load time: every export
+ * is a function called inside an execution.
  *
  * Who may use what: settings live in the USER properties (per Google account; the API key never
  * goes anywhere else); per-spreadsheet bookkeeping (running scans: ids only) in the DOCUMENT
  * properties, shared by the document's editors.
  */
-import type { ClientDeps, ServiceSettings } from './api/client';
-import { ApiProblemError, type Problem } from './api/problems';
-import { OPEN_SETTINGS_MARKER } from './app/failure';
-import { dailyQuotaOf, quotaErrorMessage } from './app/trigger/quota-errors';
-import { readStoredSettings, noKeyProblem, type StoredSettings, encodeStoredSettings } from './app/settings/stored';
-import { SETTINGS_KEY } from './store/keys';
+import type { ClientDeps } from './api/client';
 
 /** The per-user property store (settings, the API key). */
 export function userProperties(): GoogleAppsScript.Properties.Properties {
@@ -24,25 +22,6 @@ export function documentProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getDocumentProperties();
 }
 
-/** The current user's saved settings (defaults filled in; apiKey '' when none). */
-export function loadSettings(): StoredSettings {
-  return readStoredSettings(userProperties(), ADDON_DEFAULT_SERVICE_URL);
-}
-
-/** Writes the current user's settings (one property). */
-export function storeSettings(s: StoredSettings): void {
-  userProperties().setProperty(SETTINGS_KEY, encodeStoredSettings(s));
-}
-
-/**
- * The address and key of the current user, or an ApiProblemError (kind 'no-key', openSettings)
- * whose message says to open Settings.
- */
-export function serviceSettings(s: StoredSettings = loadSettings()): ServiceSettings {
-  if (!s.apiKey) throw new ApiProblemError(noKeyProblem());
-  return { baseUrl: s.serviceUrl, apiKey: s.apiKey };
-}
-
 /**
  * The client's Apps Script services. Logging is one line per attempt (method, path, status): the
  * client never puts the key or bodies in it.
@@ -50,8 +29,8 @@ export function serviceSettings(s: StoredSettings = loadSettings()): ServiceSett
 export function clientDeps(): ClientDeps {
   return {
     fetcher: UrlFetchApp,
-    sleep: (ms: number) => Utilities.sleep(ms),
-    now: () => Date.now(),
+    sleep,
+    now,
     log: (line: string) => console.log('scan-service: ' + line),
   };
 }
@@ -71,7 +50,7 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
  * document properties) to an add-on's time-driven trigger, so the hourly trigger asks first.
  */
 export function hasActiveDocument(): boolean {
-  return SpreadsheetApp.getActiveSpreadsheet() !== null && PropertiesService.getDocumentProperties() !== null;
+  return activeSpreadsheet() !== null && documentProperties() !== null;
 }
 
 /**
@@ -110,7 +89,7 @@ export function saveToDrive(blob: GoogleAppsScript.Base.Blob, name: string, mime
 
 /** Saves text as a new Drive file (see saveToDrive); its link. */
 export function saveTextToDrive(name: string, mimeType: string, text: string): string {
-  return saveToDrive(Utilities.newBlob(text, mimeType, name), name, mimeType).url;
+  return saveToDrive(textBlob(text, mimeType, name), name, mimeType).url;
 }
 
 /** Formats a time in the spreadsheet's time zone (Java SimpleDateFormat pattern). */
@@ -118,24 +97,85 @@ export function formatInSpreadsheetZone(when: Date, pattern: string): string {
   return Utilities.formatDate(when, activeSpreadsheet().getSpreadsheetTimeZone(), pattern);
 }
 
-/**
- * The Error a sidebar call throws for a problem: its plain message, with OPEN_SETTINGS_MARKER in
- * front when the key is missing or refused (the sidebar then opens Settings). Other errors pass
- * through unchanged.
- */
-export function sidebarError(e: unknown): Error {
-  const quota = dailyQuotaOf(e);
-  if (quota) return new Error(quotaErrorMessage(quota));
-  const problem: Problem | undefined = e instanceof ApiProblemError ? e.problem : undefined;
-  if (!problem) return e instanceof Error ? e : new Error(String(e));
-  return new Error((problem.openSettings ? OPEN_SETTINGS_MARKER : '') + problem.message);
+/** Script properties: support and test knobs (tunings), never user data. */
+export function scriptProperties(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getScriptProperties();
 }
 
-/** Runs a sidebar server function body, turning API problems into sidebar messages. */
-export function asSidebarCall<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (e) {
-    throw sidebarError(e);
-  }
+/** The per-user cache (pacing, quota records, Undo, the column conversion's answers). */
+export function userCache(): GoogleAppsScript.Cache.Cache {
+  return CacheService.getUserCache();
+}
+
+/** The document cache: shared by the people of this document (the formulas' answers). */
+export function documentCache(): GoogleAppsScript.Cache.Cache | null {
+  return CacheService.getDocumentCache();
+}
+
+/** The document lock (taken only through src/store/locks.ts). */
+export function documentLock(): GoogleAppsScript.Lock.Lock {
+  return LockService.getDocumentLock();
+}
+
+/** UrlFetchApp, for code that takes a fetcher. */
+export function urlFetcher(): GoogleAppsScript.URL_Fetch.UrlFetchApp {
+  return UrlFetchApp;
+}
+
+/** Waits without using the CPU (Utilities.sleep). */
+export function sleep(ms: number): void {
+  Utilities.sleep(ms);
+}
+
+/** 12 hex digits of the SHA-256 of text (UTF-8): a short tag that names something without holding it. */
+export function sha256Tag(text: string): string {
+  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8);
+  let hex = '';
+  for (let i = 0; i < 6; i++) hex += ((bytes[i] + 256) % 256).toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Base64 of the MD5 of text (UTF-8): a fingerprint of content, not a secret. */
+export function md5Base64(text: string): string {
+  return Utilities.base64Encode(Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, text, Utilities.Charset.UTF_8));
+}
+
+/** A named blob of text (a file to upload or save). */
+export function textBlob(text: string, contentType: string, name: string): GoogleAppsScript.Base.Blob {
+  return Utilities.newBlob(text, contentType, name);
+}
+
+/** The spreadsheet's UI (menus, alerts, the sidebar); only where a user is present. */
+export function spreadsheetUi(): GoogleAppsScript.Base.Ui {
+  return SpreadsheetApp.getUi();
+}
+
+/** A builder of a rich-text cell value (links in cells without formulas). */
+export function newRichText(): GoogleAppsScript.Spreadsheet.RichTextValueBuilder {
+  return SpreadsheetApp.newRichTextValue();
+}
+
+/** A builder of a conditional format rule. */
+export function newConditionalFormat(): GoogleAppsScript.Spreadsheet.ConditionalFormatRuleBuilder {
+  return SpreadsheetApp.newConditionalFormatRule();
+}
+
+/** An HtmlService template from a file of the project (the sidebar). */
+export function htmlTemplate(file: string): GoogleAppsScript.HTML.HtmlTemplate {
+  return HtmlService.createTemplateFromFile(file);
+}
+
+/** This user's triggers of this script in the spreadsheet. */
+export function userTriggers(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): GoogleAppsScript.Script.Trigger[] {
+  return ScriptApp.getUserTriggers(ss);
+}
+
+/** Installs a time-driven trigger running `handler` every hour. */
+export function installHourlyTrigger(handler: string): void {
+  ScriptApp.newTrigger(handler).timeBased().everyHours(1).create();
+}
+
+/** Removes one of this user's triggers. */
+export function deleteTrigger(t: GoogleAppsScript.Script.Trigger): void {
+  ScriptApp.deleteTrigger(t);
 }

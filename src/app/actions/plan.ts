@@ -6,18 +6,7 @@
  * Keys and values are the lists sync's own (../lists/kinds.ts), so what an action writes is exactly
  * what the next sync reads.
  */
-import {
-  ASIN_MAX,
-  ASIN_MIN,
-  cellText,
-  normalizeHeader,
-  SEP,
-  splitKey,
-  TAG_NAME_MAX,
-  tagNames,
-  TEXT_MAX,
-  type ListId,
-} from '../lists/kinds';
+import { ASIN_MAX, ASIN_MIN, shownText, headerKey, SEP, splitKey, TAG_NAME_MAX, tagNames, TEXT_MAX, type ListId } from '../lists/kinds';
 
 export type RowActionName = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confirmMatch' | 'setUnitsPerOrder' | 'addTags' | 'addNote';
 
@@ -66,10 +55,10 @@ export interface ResultColumns {
 export const MARK_HEADERS = { tags: 'List tags', note: 'List note', mark: 'List' } as const;
 
 export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
-  const norm = header.map(normalizeHeader);
-  const at = (h: string) => norm.indexOf(normalizeHeader(h));
+  const norm = header.map(headerKey);
+  const at = (h: string) => norm.indexOf(headerKey(h));
   // The mark columns are the add-on's, added after every other column: the last of a name is ours.
-  const last = (h: string) => norm.lastIndexOf(normalizeHeader(h));
+  const last = (h: string) => norm.lastIndexOf(headerKey(h));
   return {
     asin: at('ASIN'),
     brand: at('Brand'),
@@ -81,7 +70,7 @@ export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
 }
 
 export function resultRows(cols: ResultColumns, values: readonly unknown[][], firstRow: number): ResultRow[] {
-  const get = (r: readonly unknown[], c: number) => (c >= 0 ? cellText(r[c]) : '');
+  const get = (r: readonly unknown[], c: number) => (c >= 0 ? shownText(r[c]) : '');
   return values.map((r, i) => ({
     row: firstRow + i,
     asin: get(r, cols.asin),

@@ -15,7 +15,8 @@ import { DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/
 import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type ColumnKind } from '../../domain/result-tabs/layout';
 import { safeText } from '../../domain/sheet/safe';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
-import { activeSpreadsheet, asSidebarCall, documentProperties, saveTextToDrive } from '../../apps-script';
+import { activeSpreadsheet, documentProperties, saveTextToDrive, spreadsheetUi } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { readDecision } from '../results/decision';
 import { tabName } from '../../domain/sheet/tab-name';
 import { resultTabs } from '../results/tabs';
@@ -297,7 +298,7 @@ export function exportTabCsv(sheetName?: string | null): TabFileResult {
 // ---- menu ---------------------------------------------------------------------------------------
 
 function fromMenu(title: string, run: () => { message: string }): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   try {
     ui.alert(title, run().message, ui.ButtonSet.OK);
   } catch (e) {

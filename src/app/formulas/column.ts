@@ -40,7 +40,8 @@ import { findMarketplace } from '../../../contract/marketplaces';
 import { columnLetter } from '../../domain/price-list/mapping';
 import { safeBlock } from '../../domain/sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
-import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../../apps-script';
+import { activeSpreadsheet, userProperties, urlFetcher, userCache, sleep } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 
 // ---- Convert selected column --------------------------------------------------------------------
 
@@ -159,8 +160,8 @@ function startJob(req: ColumnConversionRequest, now: number): ColumnJob {
 
 function formulaDepsFor(service: ServiceSettings, job: ColumnJob, run: Run, budgetMs: number): FormulaDeps {
   return {
-    fetcher: UrlFetchApp,
-    cache: CacheService.getUserCache(),
+    fetcher: urlFetcher(),
+    cache: userCache(),
     sleep: run.clock.sleep,
     now: run.clock.now,
     startedAt: run.clock.now(),
@@ -205,7 +206,7 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
 }
 
 function convertColumn(req: ColumnConversionRequest | null | undefined, toast: boolean): ColumnConversionProgress {
-  const clock = { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) };
+  const clock = { now: () => Date.now(), sleep };
   const run: Run = { started: clock.now(), clock };
   const request = req || {};
   const ss = activeSpreadsheet();

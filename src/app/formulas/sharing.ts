@@ -5,7 +5,7 @@
  * when the key or address changes.
  */
 import type { SettingsView } from '../settings/protocol';
-import { asSidebarCall, loadSettings } from '../../apps-script';
+import { asSidebarCall, loadSettings } from '../context';
 import { settingsView } from '../settings/settings';
 import { formulaOwnership, mayShare, refusal, writeFormulaShare } from '../settings/owner';
 

@@ -9,14 +9,15 @@ import { OutOfTimeError, type PacedContext } from '../../api/bulk';
 import { ApiProblemError } from '../../api/problems';
 import {
   activeSpreadsheet,
-  asSidebarCall,
   clientDeps,
   documentProperties,
   formatInSpreadsheetZone,
-  loadSettings,
-  serviceSettings,
   userProperties,
+  scriptProperties,
+  userCache,
+  spreadsheetUi,
 } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 import {
   ACCOUNT_FALLBACK_NOTE,
   accountTag,
@@ -67,7 +68,7 @@ export interface SyncEnv {
 }
 
 function readTuning(): { budgetMs: number; deadlineMs: number } {
-  const raw = PropertiesService.getScriptProperties().getProperty(LISTS_TUNING_PROPERTY);
+  const raw = scriptProperties().getProperty(LISTS_TUNING_PROPERTY);
   const t = { ...DEFAULT_TUNING };
   if (raw) {
     try {
@@ -82,7 +83,7 @@ function readTuning(): { budgetMs: number; deadlineMs: number } {
 }
 
 function paceStore(account: string): PaceStore {
-  const cache = CacheService.getUserCache();
+  const cache = userCache();
   const key = PACE_PREFIX + account;
   return {
     load() {
@@ -711,7 +712,7 @@ export function autoSyncLists(budgetEnd: number): void {
 
 /** Extensions > Sync lists now. */
 export function menuSyncLists(): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   const ss = activeSpreadsheet();
   let r: SyncReport;
   try {

@@ -36,7 +36,7 @@ import {
 import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
-import { asSidebarCall } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
 import { formatRuns, WORK_COST } from './import-plan';
 import { tabName } from '../../domain/sheet/tab-name';

@@ -15,7 +15,8 @@
  */
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { ApiProblemError, type Problem } from '../../api/problems';
-import { activeSpreadsheet, documentProperties, loadSettings, now } from '../../apps-script';
+import { activeSpreadsheet, documentProperties, now } from '../../apps-script';
+import { loadSettings, messageOf } from '../context';
 import { gasImportEnv, pendingImportIds, readTuning, runImport } from './import';
 import { withDocumentLock } from '../../store/locks';
 import { POLL_BUDGET_MS } from '../scan/progress';
@@ -43,10 +44,6 @@ export function afterFailure(prev: AutoImportState | undefined, reason: string, 
   if (lasting || n >= MAX_FAILURES) return { n, a: at, s: 'automatic import stopped: ' + cutText(reason, 400) + ' — import it from Scans' };
   // The trigger fires about hourly (Google lets it drift): slack so the run 2^(n-1) hours on is due.
   return { n, a: at + Math.pow(2, n - 1) * HOUR_MS - 15 * 60_000 };
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
 }
 
 /**

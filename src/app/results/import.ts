@@ -55,7 +55,8 @@ import { readTabRecord, sheetById, writeTabRecord } from './tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
 import { readDecision } from './decision';
 import { withDocumentLock } from '../../store/locks';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../../apps-script';
+import { activeSpreadsheet, clientDeps, documentProperties, scriptProperties, newConditionalFormat, newRichText } from '../../apps-script';
+import { asSidebarCall, serviceSettings } from '../context';
 import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
 import { tabName } from '../../domain/sheet/tab-name';
@@ -104,7 +105,7 @@ export interface ImportTuning {
 
 export function readTuning(): ImportTuning {
   const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE, cellLimit: SPREADSHEET_MAX_CELLS, roomCheck: true };
-  const raw = PropertiesService.getScriptProperties().getProperty(IMPORT_TUNING_KEY);
+  const raw = scriptProperties().getProperty(IMPORT_TUNING_KEY);
   if (raw) {
     try {
       const v = JSON.parse(raw) as Partial<ImportTuning>;
@@ -589,8 +590,8 @@ export function signColourRules(sheet: Sheet, rows: number, columns: readonly nu
   const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
   for (const c of columns) {
     const range = sheet.getRange(2, c + 1, rows, 1);
-    rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
-    rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
+    rules.push(newConditionalFormat().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
+    rules.push(newConditionalFormat().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
   }
   sheet.setConditionalFormatRules(rules);
 }
@@ -800,7 +801,7 @@ function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: M
   if (asinCol >= 0) {
     // One builder for the wave (each newRichTextValue is a service call); setText starts each value
     // afresh and a null link clears any left from the previous row.
-    const b = SpreadsheetApp.newRichTextValue();
+    const b = newRichText();
     const rich = products.map((p, i) => {
       // (rich text is not parsed, so not guarded; held within a cell like every text)
       const text = fitCell(textOf(p.asin), CELL_MAX_CHARS);

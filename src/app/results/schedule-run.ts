@@ -15,7 +15,7 @@
  */
 import { ApiProblemError } from '../../api/problems';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
-import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../domain/price-list/schedule';
+import { lastSlot, nextSlot, parseRule } from '../../domain/price-list/schedule';
 import { suggestColumns } from '../../domain/price-list/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
@@ -27,20 +27,13 @@ import { recordedScanIds } from '../scan/running';
 import { dailyQuotaOf } from '../trigger/quota-errors';
 import { runCompare } from './compare';
 import { gasImportEnv, pendingImportIds } from './import';
+import { messageOf, zoneOffset } from '../context';
 
 /** A slot is sent at most this long after its time; later it is skipped (said), not sent late. */
 export const SLOT_WINDOW_MS = 6 * 3600_000;
 
-function zoneOffset(ms: number): number {
-  return offsetFromZ(formatInSpreadsheetZone(new Date(ms), 'Z'));
-}
-
 function when(ms: number): string {
   return formatInSpreadsheetZone(new Date(ms), 'EEE MMM d, HH:mm');
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
 }
 
 /** Changes one schedule under the document lock, read fresh; returns what `change` returned (null: no such schedule). */

@@ -7,7 +7,8 @@
 import { roleLabel } from '../../domain/price-list/mapping';
 import { entryForScan, recall, rolesFor } from '../../domain/price-list/memory';
 import { forgetSupplierEntry, readSuppliers, rememberSupplier } from '../../store/suppliers';
-import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties, asSidebarCall } from '../../apps-script';
+import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { type Block, locateBlock } from './block';
 import type { RememberedSupplier, ScanRequest, ScanSetup } from './protocol';
 import { getSchedules, scheduleChoices, scheduleText } from './schedule';

@@ -34,16 +34,8 @@ import { suggestColumns } from '../../domain/price-list/header';
 import { mappingFromRoles } from '../../domain/price-list/mapping';
 import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../domain/price-list/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import {
-  activeSpreadsheet,
-  asSidebarCall,
-  clientDeps,
-  documentProperties,
-  formatInSpreadsheetZone,
-  loadSettings,
-  now,
-  serviceSettings,
-} from '../../apps-script';
+import { activeSpreadsheet, clientDeps, documentProperties, formatInSpreadsheetZone, now, textBlob } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { notSentRecord, recordNotSent } from '../results/not-sent';
 import { recordDecision } from '../results/decision';
 import { readDecisionOptions } from '../../domain/price-list/decide';
@@ -313,7 +305,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
   const attributes = JSON.stringify(prepared.attributes);
   const form = {
-    file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
+    file: textBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
     attributes,
   };
   let body: unknown;

@@ -9,15 +9,8 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
 import { RUNNING_KEY } from '../../store/keys';
 import type { ScanProgress } from './protocol';
-import {
-  asSidebarCall,
-  clientDeps,
-  documentProperties,
-  formatInSpreadsheetZone,
-  loadSettings,
-  now,
-  serviceSettings,
-} from '../../apps-script';
+import { clientDeps, documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
 import { autoImportNotes } from '../results/autoimport';

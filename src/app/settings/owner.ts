@@ -17,7 +17,8 @@
  * - A known email that is not the owner's: refused, naming the owner.
  */
 import { encodeFormulaShare, formulaSharePropertyName } from '../../custom-functions/key';
-import { activeSpreadsheet, activeUserEmail, serviceSettings, userProperties } from '../../apps-script';
+import { activeSpreadsheet, activeUserEmail, userProperties } from '../../apps-script';
+import { serviceSettings } from '../context';
 import type { StoredSettings } from './stored';
 
 export type FormulaOwnership =

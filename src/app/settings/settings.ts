@@ -26,16 +26,8 @@ import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
 import { settingsHelp } from './help';
 import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';
-import {
-  activeSpreadsheet,
-  asSidebarCall,
-  clientDeps,
-  loadSettings,
-  now,
-  serviceSettings,
-  storeSettings,
-  userProperties,
-} from '../../apps-script';
+import { activeSpreadsheet, clientDeps, now, userProperties } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings, storeSettings } from '../context';
 
 function spreadsheetIdOrNull(): string | null {
   try {

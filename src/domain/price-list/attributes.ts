@@ -7,6 +7,7 @@ import type { components } from '../../../contract/schema';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { percentToBps } from '../../../contract/units';
 import { parseMoney } from './cost';
+import { isBlankCell } from '../sheet/safe';
 import type { DecisionInput } from './decide';
 
 /** Contract 2.1: the `attributes` part of the upload, as the API description defines it. */
@@ -42,10 +43,6 @@ export interface OptionProblem {
   message: string;
 }
 
-function blank(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-}
-
 /** Percent input to basis points; null when unreadable. "5%" -> 500, 12.5 -> 1250. */
 export function percentInputToBps(v: number | string): number | null {
   if (typeof v === 'number') return percentToBps(v);
@@ -61,7 +58,7 @@ export function wholeNumberInput(v: number | string, min: number): number | null
 }
 
 function money(v: unknown, field: string, label: string, problems: OptionProblem[]): number | undefined {
-  if (blank(v)) return undefined;
+  if (isBlankCell(v)) return undefined;
   const r = parseMoney(v, { allowZero: true, label });
   if (!r.ok) {
     problems.push({ field, message: r.message });
@@ -87,7 +84,7 @@ export function buildUploadOptions(
 
   const options: UploadOptions = { marketplace_id: market ? market.code : '', name, header: true };
 
-  if (!blank(input.supplierDiscount)) {
+  if (!isBlankCell(input.supplierDiscount)) {
     const bps = percentInputToBps(input.supplierDiscount as number | string);
     if (bps === null || bps < 0 || bps >= 10000) {
       problems.push({ field: 'supplierDiscount', message: 'Supplier discount must be a percent from 0 to below 100.' });
@@ -99,7 +96,7 @@ export function buildUploadOptions(
   const mp = input.multipackPrepCost;
   if (mp) {
     if (mp.enabled) {
-      const firstN = blank(mp.firstN) ? null : wholeNumberInput(mp.firstN as number | string, 1);
+      const firstN = isBlankCell(mp.firstN) ? null : wholeNumberInput(mp.firstN as number | string, 1);
       if (firstN === null)
         problems.push({
           field: 'multipackPrepCost.firstN',
@@ -107,7 +104,7 @@ export function buildUploadOptions(
         });
       const forFirst = money(mp.costForFirstN, 'multipackPrepCost.costForFirstN', 'Multipack prep cost for the first N', problems);
       const forRest = money(mp.costForRest, 'multipackPrepCost.costForRest', 'Multipack prep cost for the rest', problems);
-      if (blank(mp.costForFirstN))
+      if (isBlankCell(mp.costForFirstN))
         problems.push({ field: 'multipackPrepCost.costForFirstN', message: 'Multipack prep cost: enter the cost for the first N units.' });
       options.multipack_prep_cost = { enabled: true, firstN: firstN || 0, costForFirstN: forFirst || 0, costForRest: forRest || 0 };
     } else {
@@ -115,7 +112,7 @@ export function buildUploadOptions(
     }
   }
   if (input.multipackOverride) {
-    const q = blank(input.multipackOverrideQuantity) ? null : wholeNumberInput(input.multipackOverrideQuantity as number | string, 1);
+    const q = isBlankCell(input.multipackOverrideQuantity) ? null : wholeNumberInput(input.multipackOverrideQuantity as number | string, 1);
     if (q === null)
       problems.push({
         field: 'multipackOverrideQuantity',
