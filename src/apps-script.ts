@@ -12,6 +12,9 @@
  */
 import type { ClientDeps } from './api/client';
 
+/** Google's limit for one execution: a sidebar call, a menu action, a trigger (Apps Script quotas). */
+export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
+
 /** The per-user property store (settings, the API key). */
 export function userProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getUserProperties();

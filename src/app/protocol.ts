@@ -89,7 +89,7 @@ export interface ServerFunctions
 import type { ListsServerFunctions } from './lists/protocol';
 export type {
   ListsServerFunctions,
-  ListIdName,
+  ListId,
   ListCounts,
   ListConflictView,
   ListRefusedView,

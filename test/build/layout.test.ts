@@ -205,3 +205,24 @@ test('no twin folder names in src/: a folder name means one place (src/scan besi
   for (const p of foldersUnder('src')) byName.set(p.split('/').pop()!, [...(byName.get(p.split('/').pop()!) ?? []), p]);
   expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
 });
+
+/** `name: file` of every declaration a TypeScript source exports (functions, constants, classes, types); re-exports are not declarations. */
+function exportedDeclarations(text: string): string[] {
+  const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2020, true);
+  return sf.statements.flatMap((st) => {
+    if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return [];
+    if (ts.isVariableStatement(st)) return st.declarationList.declarations.map((d) => d.name.getText(sf));
+    const name = (st as ts.DeclarationStatement).name;
+    return name && ts.isIdentifier(name) ? [name.text] : [];
+  });
+}
+
+test('one meaning per exported name: no two files of src/ export a declaration of the same name (cellText and normalizeHeader meant two things each)', () => {
+  expect(
+    exportedDeclarations('export function a() {}\nexport const b = 1, c = 2;\nexport type D = 1;\nfunction e() {}\nexport { e };'),
+  ).toEqual(['a', 'b', 'c', 'D']);
+  const files = new Map<string, string[]>();
+  for (const f of srcTs())
+    for (const n of exportedDeclarations(readFileSync(join(ROOT, f), 'utf8'))) files.set(n, [...(files.get(n) ?? []), f]);
+  expect([...files].filter(([, fs]) => fs.length > 1)).toEqual([]);
+});

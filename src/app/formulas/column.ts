@@ -25,8 +25,8 @@ import { ApiProblemError } from '../../api/problems';
 import {
   checkpointPropertyName,
   completeChunk,
-  decodeCheckpoint,
-  encodeCheckpoint,
+  decodeJob,
+  encodeJob,
   isDone,
   nextChunk,
   planColumnJob,
@@ -40,13 +40,11 @@ import { findMarketplace } from '../../../contract/marketplaces';
 import { columnLetter } from '../../domain/price-list/mapping';
 import { safeBlock } from '../../domain/sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
-import { activeSpreadsheet, userProperties, urlFetcher, userCache, sleep } from '../../apps-script';
+import { activeSpreadsheet, EXECUTION_LIMIT_MS, userProperties, urlFetcher, userCache, sleep } from '../../apps-script';
 import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 
 // ---- Convert selected column --------------------------------------------------------------------
 
-/** Google's limit for one execution (menu action, sidebar call). */
-const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 const TOAST_TITLE = 'Convert selected column';
 /** Time a retry of a 429/5xx may need (Retry-After of up to a minute); less left = failures may be the clock's. */
 const RETRY_ROOM_MS = 60_000;
@@ -80,7 +78,7 @@ function view(job: ColumnJob, message?: string): ColumnConversionProgress {
 function saveCheckpoint(job: ColumnJob): void {
   const name = checkpointPropertyName(activeSpreadsheet().getId());
   if (isDone(job)) userProperties().deleteProperty(name);
-  else userProperties().setProperty(name, encodeCheckpoint(job));
+  else userProperties().setProperty(name, encodeJob(job));
 }
 
 function sheetOf(job: ColumnJob): GoogleAppsScript.Spreadsheet.Sheet {
@@ -213,7 +211,7 @@ function convertColumn(req: ColumnConversionRequest | null | undefined, toast: b
   // The key first: without one nothing is planned or written.
   serviceSettings(loadSettings());
   const name = checkpointPropertyName(ss.getId());
-  let job = request.restart ? undefined : decodeCheckpoint(userProperties().getProperty(name));
+  let job = request.restart ? undefined : decodeJob(userProperties().getProperty(name));
   if (job && !isDone(job)) {
     try {
       requireEmptyTarget(sheetOf(job), job, job.nextRow + (job.pendingRows ?? 0));

@@ -11,8 +11,9 @@
  */
 import { findMarketplace } from '../../../contract/marketplaces';
 import { identify } from '../../domain/ids';
+import type { ListId } from './protocol';
 
-export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+export type { ListId };
 
 export interface ColumnDef {
   field: string;

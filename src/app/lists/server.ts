@@ -46,8 +46,7 @@ import { refreshResultTabs } from '../actions/marks';
 import { CELL_MAX_CHARS, cutText } from '../../domain/sheet/safe';
 import type { ListReport, ListsStatus, ListState, RestoreResult, SyncReport } from './protocol';
 
-/** Modelled Apps Script limit and what a run allows itself (the rest: the sheet write, the base, the checkpoint). */
-export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
+/** What a run allows itself within Google's 6 minutes (the rest: the sheet write, the base, the checkpoint). */
 export const DEFAULT_TUNING = { budgetMs: 4 * 60 * 1000, deadlineMs: 5 * 60 * 1000 };
 const LISTED = 100;
 /** Problems that fail one list, not the sync: the list reports them and the others go on. */

@@ -326,8 +326,6 @@ export const WORK_COST = {
   cheapCallMs: 5,
 };
 
-/** Google's limit for sidebar calls, menu actions and triggers. */
-export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 /** Default point after which no new chunk starts: 2 minutes before the limit (finishing a tab takes some). */
 export const DEFAULT_BUDGET_MS = 4 * 60 * 1000;
 

@@ -55,7 +55,15 @@ import { readTabRecord, sheetById, writeTabRecord } from './tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from './not-sent';
 import { readDecision } from './decision';
 import { withDocumentLock } from '../../store/locks';
-import { activeSpreadsheet, clientDeps, documentProperties, scriptProperties, newConditionalFormat, newRichText } from '../../apps-script';
+import {
+  activeSpreadsheet,
+  clientDeps,
+  EXECUTION_LIMIT_MS,
+  documentProperties,
+  scriptProperties,
+  newConditionalFormat,
+  newRichText,
+} from '../../apps-script';
 import { asSidebarCall, serviceSettings } from '../context';
 import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
@@ -65,7 +73,6 @@ import {
   decodeCheckpoint,
   DEFAULT_BUDGET_MS,
   encodeCheckpoint,
-  EXECUTION_LIMIT_MS,
   formatRuns,
   inputCells,
   inputHeaders,

@@ -71,7 +71,7 @@ export interface BlockValues {
   display: string[][];
 }
 
-export function readRows(b: Block, rows: number): BlockValues {
+export function readBlockRows(b: Block, rows: number): BlockValues {
   const r = b.sheet.getRange(b.row, b.column, Math.max(1, rows), b.numColumns);
   return { values: r.getValues(), display: r.getDisplayValues() };
 }

@@ -41,7 +41,7 @@ import { recordDecision } from '../results/decision';
 import { readDecisionOptions } from '../../domain/price-list/decide';
 import { readRoom } from '../results/room';
 import { readTuning } from '../results/import';
-import { checkRoom, type RoomCheck } from '../../domain/price-list/room';
+import { checkRoom, fmt, type RoomCheck } from '../../domain/price-list/room';
 import { uploadColumns } from '../../domain/result-tabs/layout';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
@@ -49,18 +49,17 @@ import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
 import { newScanHelp } from './help';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
-import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
+import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readBlockRows, readRuns } from './block';
 import { recallSetup, rememberScan } from './memory';
 import {
   defaultScanName,
-  fmt,
   isBlankRow,
   mappedRuns,
   MAX_COLUMNS,
   MAX_LINES,
   perUnitCostPacks,
   readRefusal,
-  refusal,
+  scanRefusal,
   roleChoices,
   safeFileName,
   SETUP_ROWS,
@@ -93,7 +92,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
           '. Select the columns of the price list (with its header row) and open Scan this sheet again.',
       );
     }
-    const top = readRows(b, Math.min(b.numRows, SETUP_ROWS));
+    const top = readBlockRows(b, Math.min(b.numRows, SETUP_ROWS));
     if (top.values.every(isBlankRow)) {
       throw new Error(
         b.selection
@@ -185,7 +184,7 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   if (tooLarge) throw new Error(tooLarge);
   // The header row the form was built with (0: none); absent: found again as the setup finds it.
   const chosen = typeof request.headerRow === 'number' ? request.headerRow : undefined;
-  const place = placeHeader(b, chosen === undefined ? readRows(b, Math.min(b.numRows, SETUP_ROWS)).values : [], chosen);
+  const place = placeHeader(b, chosen === undefined ? readBlockRows(b, Math.min(b.numRows, SETUP_ROWS)).values : [], chosen);
   const { values, display, offset } = readRuns(b, runs);
   // The rows start at the first mapped column: the mapping is shifted to match, messages still name real columns.
   const mapping = mappingFromRoles(request.roles.slice(offset), b.column + offset);
@@ -294,7 +293,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   const settings = loadSettings();
   const service = serviceSettings(settings);
   const prepared = prepareFromSheet(request);
-  if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
+  if (!prepared.ok || !prepared.attributes) throw new Error(scanRefusal(prepared));
   if (prepared.counts.send > MAX_LINES)
     throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
   // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,

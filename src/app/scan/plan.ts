@@ -5,6 +5,7 @@
  */
 import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../domain/price-list/mapping';
 import type { PreparedScan } from '../../domain/price-list/prepare';
+import { fmt } from '../../domain/price-list/room';
 import { cutText } from '../../domain/sheet/safe';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
@@ -33,10 +34,6 @@ export function mappedRuns(roles: readonly string[], rows: number): Array<[numbe
     else runs.push([i, i]);
   });
   return runs;
-}
-
-export function fmt(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 /** Why a block is too large to read for a preview or start, or null. Nothing is read to decide. */
@@ -116,7 +113,7 @@ export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>
 }
 
 /** Why a prepared scan cannot go, in one message. */
-export function refusal(p: PreparedScan): string {
+export function scanRefusal(p: PreparedScan): string {
   return 'The scan was not started: ' + p.problems.map((x) => x.message).join(' ');
 }
 

@@ -67,7 +67,7 @@ export function formulaNote(o: FormulaOwnership, shared: boolean): string {
 }
 
 /** The refusal for a user who may not turn the option on. */
-export function refusal(o: FormulaOwnership): string {
+export function shareRefusal(o: FormulaOwnership): string {
   if (o.kind === 'shared-drive') return SHARED_DRIVE_FORMULAS;
   return (
     'Only the owner of this spreadsheet' +

@@ -25,7 +25,7 @@ import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from './stored';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
 import { settingsHelp } from './help';
-import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';
+import { formulaNote, formulaOwnership, mayShare, shareRefusal, writeFormulaShare, type FormulaOwnership } from './owner';
 import { activeSpreadsheet, clientDeps, now, userProperties } from '../../apps-script';
 import { asSidebarCall, loadSettings, serviceSettings, storeSettings } from '../context';
 
@@ -91,7 +91,7 @@ export function saveSettings(input: SettingsInput): SettingsView {
     const formulasOn = !!(input && input.formulasOnMyKey === true);
     if (formulasOn) {
       const o = formulaOwnership();
-      if (!mayShare(o)) throw new Error(refusal(o));
+      if (!mayShare(o)) throw new Error(shareRefusal(o));
       // Checked before saving: no key at all would leave formulas on nothing.
       serviceSettings(change.next);
     }

@@ -49,7 +49,7 @@ export interface LayoutContext {
   customColumns?: readonly string[];
   /**
    * 'formula' (default): the ASIN cell is =HYPERLINK(url, asin), written by the same setValues.
-   * 'text': the ASIN as guarded text; the caller links it with rich text from Block.urls.
+   * 'text': the ASIN as guarded text; the caller links it with rich text from ResultBlock.urls.
    */
   links?: 'formula' | 'text';
   /** The scan pulled historical data (options.pull_historical_data): add the history columns. */
@@ -411,7 +411,7 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
   }
 }
 
-export interface Block {
+export interface ResultBlock {
   headers: string[];
   /** One row per product; write with one setValues. */
   values: unknown[][];
@@ -427,7 +427,7 @@ export interface Block {
 }
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
-export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
+export function resultBlock(products: readonly Product[], ctx: LayoutContext): ResultBlock {
   const columns = selectColumns(resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION), ctx.only);
   return {
     headers: columns.map((c) => c.header),
