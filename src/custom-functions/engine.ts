@@ -1,7 +1,7 @@
 /**
  * The identifier formulas' logic, apart from Apps Script: every service comes in through
  * FormulaDeps. One call of a formula:
- *   cells -> recognised ids (A1's src/ids; invalid ones marked, never sent) -> DISTINCT ids
+ *   cells -> recognised ids (A1's src/domain/ids; invalid ones marked, never sent) -> DISTINCT ids
  *   -> cache (one getAll) -> the rest from the service in batches at the API's ceilings, sent in
  *   parallel waves within the time left -> cache write (at most two putAll) -> cells of the same shape.
  * Nothing here throws for a service problem: it lands in the cells it concerns. Only a bad

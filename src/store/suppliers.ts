@@ -1,7 +1,7 @@
 /**
  * Supplier memory's storage: the USER properties (per Google account, so another editor of a shared
  * document never sees or changes it), one value per document, key `scan.suppliers.<spreadsheet id>`:
- * a JSON list of src/scan/memory.ts entries, newest first.
+ * a JSON list of src/domain/price-list/memory.ts entries, newest first.
  *
  * Why user properties keyed by the document and not document properties keyed by the user: the
  * user's only lasting key in a document, Session.getTemporaryActiveUserKey(), rotates every 30 days

@@ -1,5 +1,5 @@
 /**
- * The Changes tab's pairing, order and cells (src/scan/changes.ts, issue 23), on facts written out here.
+ * The Changes tab's pairing, order and cells (src/domain/result-tabs/changes.ts, issue 23), on facts written out here.
  */
 import {
   changesSummary,

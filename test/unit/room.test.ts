@@ -1,4 +1,4 @@
-/** The room estimate before sending (src/scan/room.ts) and the columns an import leaves out (src/scan/layout.ts). */
+/** The room estimate before sending (src/domain/price-list/room.ts) and the columns an import leaves out (src/domain/result-tabs/layout.ts). */
 import { checkRoom, fullMessage, neededCells, PRODUCTS_PER_LINE } from '../../src/domain/price-list/room';
 import { omittedColumns, resultColumns, uploadColumns } from '../../src/domain/result-tabs/layout';
 

@@ -1,5 +1,5 @@
 /**
- * src/sheet/tab-name.ts: every tab the add-on makes has a name an .xlsx file holds (31 characters,
+ * src/domain/sheet/tab-name.ts: every tab the add-on makes has a name an .xlsx file holds (31 characters,
  * none of \ / ? * [ ] :), unique in the spreadsheet, cut by character with the date and kind kept.
  */
 import { cleanTabName, fitName, TAB_NAME_MAX, tabName } from '../../src/domain/sheet/tab-name';

@@ -1,6 +1,6 @@
 /**
  * What to buy, planned from a result tab's (or a Negotiate tab's) cells: no API call, no Apps
- * Script call. The columns are found by their headers (src/scan/layout.ts writes them), so a tab
+ * Script call. The columns are found by their headers (src/domain/result-tabs/layout.ts writes them), so a tab
  * keeps working after the seller moved or added columns, and in a workbook saved as XLSX.
  */
 import { amountToCents } from '../../../contract/units';

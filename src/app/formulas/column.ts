@@ -14,7 +14,7 @@
  *   access to a marketplace).
  * - Output goes into the columns right of the selection, which must be empty (a header cell above
  *   them may be overwritten only by our header): nothing a user typed is overwritten. Values pass
- *   the formula guard (src/sheet/safe.ts), so identifiers stay text with their leading zeros.
+ *   the formula guard (src/domain/sheet/safe.ts), so identifiers stay text with their leading zeros.
  * - matches: 'first' (default) or 'all'; 'spill' is for formulas only (a column job's width must be
  *   known before it writes).
  * - With no request, an unfinished conversion of this spreadsheet continues whatever is selected;

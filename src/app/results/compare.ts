@@ -1,6 +1,6 @@
 /**
  * "Compare with an earlier scan" (issue 23): a "<name> – Changes" tab of what changed between two
- * finished scans (the diff and the layout: src/scan/changes.ts).
+ * finished scans (the diff and the layout: src/domain/result-tabs/changes.ts).
  *
  * - Source per scan: its full result tab when it is there and untouched (tab record's sheet id,
  *   the row count the import recorded, the result headers, no import under way): no request at all.

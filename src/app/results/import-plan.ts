@@ -91,7 +91,7 @@ const MAX_NAME = 90;
 
 /**
  * A scan's name as messages and the checkpoint carry it: one line, trimmed, "Scan <id>" when blank,
- * at most 90 characters (cut by character). Tab names are made from it by src/sheet/tab-name.ts.
+ * at most 90 characters (cut by character). Tab names are made from it by src/domain/sheet/tab-name.ts.
  */
 export function shortScanName(scanName: string, scanId: number): string {
   let s = String(scanName || '')

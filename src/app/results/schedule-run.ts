@@ -1,5 +1,5 @@
 /**
- * Re-scans on a schedule, the trigger's side (rules: src/scan/schedule.ts; records:
+ * Re-scans on a schedule, the trigger's side (rules: src/domain/price-list/schedule.ts; records:
  * src/store/schedules.ts; set from the sidebar: src/app/scan/schedule.ts). Each hourly run
  * (src/app/trigger/hourly.ts), after the automatic import:
  *

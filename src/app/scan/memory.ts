@@ -1,5 +1,5 @@
 /**
- * Supplier memory, the sheet side (design: src/scan/memory.ts; storage: src/store/suppliers.ts):
+ * Supplier memory, the sheet side (design: src/domain/price-list/memory.ts; storage: src/store/suppliers.ts):
  * New scan's setup recognises a list scanned before and fills in its roles and options; a started
  * scan is remembered; Settings lists and forgets. Per user (user properties) and per document.
  * The memory is a convenience: a failure to read or write it never stops a setup or a scan.

@@ -103,7 +103,7 @@ export function defaultScanName(sheetName: string, date: string): string {
  * A pack column next to a cost that says it is per unit ("Unit Cost", "Cost each") is the carton
  * size, for information: mapped as the pack quantity it would divide that cost again (the shipped
  * sample's README says so for "Case Pack"). It is suggested as a custom column instead, so it still
- * travels with the results. (The header rules in src/sheet/header.ts do not look at two columns at
+ * travels with the results. (The header rules in src/domain/price-list/header.ts do not look at two columns at
  * once; this does.)
  */
 export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>(columns: T[]): T[] {

@@ -2,7 +2,7 @@
  * Who may turn on "Formulas in this spreadsheet run on my key", and the share it writes.
  *
  * A custom function reads the spreadsheet OWNER's user properties, whoever recalculates (issue 5,
- * src/formulas/key.ts): so only a share the owner wrote reaches formulas, and the choice is one per
+ * src/custom-functions/key.ts): so only a share the owner wrote reaches formulas, and the choice is one per
  * document. Recognising the owner:
  * - Spreadsheet.getOwner() is null for a file in a SHARED DRIVE (Google's reference). Such a file
  *   has no owner whose settings formulas could read (the local runtime gives its custom functions

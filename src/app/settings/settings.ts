@@ -47,7 +47,7 @@ function ownership(): FormulaOwnership | null {
 
 /**
  * Whether this user has shared their key with the formulas of this spreadsheet (issue 5's
- * setting; the share record is src/formulas/key.ts's). Only the owner's share counts.
+ * setting; the share record is src/custom-functions/key.ts's). Only the owner's share counts.
  */
 function formulaKeyShared(): boolean {
   const id = spreadsheetIdOrNull();
@@ -79,7 +79,7 @@ export function getSettings(): SettingsView {
 
 /**
  * Sidebar: saves what the user changed. When the key, address or default marketplace changes, every
- * formula share of this user (one per spreadsheet where sharing is on, src/formulas/key.ts) is
+ * formula share of this user (one per spreadsheet where sharing is on, src/custom-functions/key.ts) is
  * rewritten with them, so no formula keeps using a key the user replaced. `formulasOnMyKey: true`
  * also turns on "Formulas in this spreadsheet run on my key" (the owner's one step from a saved key
  * to working formulas, issue 27 item 4); refused before anything is saved when this user may not.

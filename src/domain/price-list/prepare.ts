@@ -587,7 +587,7 @@ export interface PreviewSummary {
   /** How many entries of each list were left out. */
   notListed: { skipped: number; repaired: number; warnings: number; duplicates: number };
   csvHeader: string[];
-  /** Room in the spreadsheet for the results (previewScan and startScan fill it in; src/scan/room.ts). */
+  /** Room in the spreadsheet for the results (previewScan and startScan fill it in; src/domain/price-list/room.ts). */
   room?: RoomCheck;
 }
 

@@ -8,7 +8,7 @@
  *
  * Values: money (cents) -> currency amount (number), basis points -> fraction under a percent format
  * (contract/units.ts); missing or null -> ''. Text from the service or the supplier goes through
- * the formula guard (src/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
+ * the formula guard (src/domain/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
  * HYPERLINK formula that WE build from a validated ASIN (10 letters/digits) and productUrl(); any
  * other ASIN text is written as guarded plain text.
  */
