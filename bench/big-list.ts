@@ -7,7 +7,7 @@
  *
  * Then the same import into a fresh spreadsheet with the room check off (the script-property knob
  * `{roomCheck: false}`), so the cost of reading the room before each growth is visible.
- * Products per line is printed too: it is the basis of the estimate before sending (src/scan/room.ts).
+ * Products per line is printed too: it is the basis of the estimate before sending (src/domain/price-list/room.ts).
  * Run alone: `npm run build && npx tsx bench/big-list.ts` (LINES=20000 for a shorter run).
  */
 import { createRuntime } from '../emulator/gas';

@@ -3,9 +3,9 @@
  * the user's), the scan options, a preview of what would be sent, and Send. Scans still running are
  * listed on top with their progress (closing the sidebar loses nothing: they are found again here).
  */
-import type { ColumnRole } from '../src/scan/mapping';
-import { UNIQUE_ROLES } from '../src/scan/mapping';
-import type { PreviewSummary } from '../src/scan/prepare';
+import type { ColumnRole } from '../src/domain/price-list/mapping';
+import { UNIQUE_ROLES } from '../src/domain/price-list/mapping';
+import type { PreviewSummary } from '../src/domain/price-list/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
 import { fail, message, register, show } from './app';
 import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';

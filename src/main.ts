@@ -24,7 +24,7 @@ export {
   GTIN_FROM_ASIN,
   JAN_FROM_ASIN,
   IDENTIFIERS_FROM_ASIN,
-} from './formulas/functions';
+} from './custom-functions/functions';
 export {
   setUpLists,
   previewSync,
@@ -62,7 +62,7 @@ export { makeNegotiateTab, makePurchaseOrder, exportTabCsv, menuNegotiate, menuP
 // a compatible signature, and every entry of ServerFunctions must be exported here; the other entry
 // points are named below. A missing, extra or mistyped one fails `tsc` (types only: nothing bundled).
 import type { ServerFunctions } from './app/protocol';
-import type { ColumnFunction } from './formulas/column-job';
+import type { ColumnFunction } from './app/formulas/column-job';
 
 /** Entry points the sidebar never calls: menu actions, simple and time-driven triggers, custom functions. */
 type NotSidebarCalls =

@@ -35,7 +35,7 @@ import { createRuntime, declaredFunctions, DEFAULT_SCRIPT_PATH, type Runtime, ty
 import { VirtualClock } from '../emulator/gas/execution';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
-import { tabName } from '../src/sheet/tab-name';
+import { tabName } from '../src/domain/sheet/tab-name';
 
 const ROOT = join(__dirname, '..');
 export const SAMPLE_PRICE_LIST = join(ROOT, 'samples', 'supplier-price-list.xlsx');

@@ -1,7 +1,7 @@
 /**
  * Request/response types of the Scan Service endpoints this client uses, taken from the types
  * GENERATED from the OpenAPI description (contract/schema.ts, `npm run gen:api`; the API is described once,
- * in contract/openapi/). Everything in src/api and src/formulas imports these names from
+ * in contract/openapi/). Everything in src/api and src/custom-functions imports these names from
  * here only. Response types describe what the description promises; the readers in read.ts accept
  * more (the service's silent parts may differ from the local stand-in).
  */

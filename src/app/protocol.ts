@@ -13,7 +13,7 @@
  *
  * Changes must stay ADDITIVE while the sidebar is built.
  */
-import type { PreviewSummary } from '../scan/prepare';
+import type { PreviewSummary } from '../domain/price-list/prepare';
 import type { ConnectionResult, SettingsInput, SettingsView } from './settings/protocol';
 import type { RememberedSupplier, ScheduleView, ScanProgress, ScanRequest, ScanSetup, StartedScan } from './scan/protocol';
 import type {
@@ -89,7 +89,7 @@ export interface ServerFunctions
 import type { ListsServerFunctions } from './lists/protocol';
 export type {
   ListsServerFunctions,
-  ListIdName,
+  ListId,
   ListCounts,
   ListConflictView,
   ListRefusedView,

@@ -1,6 +1,6 @@
 /**
  * Google's daily-quota errors, recognised (pure: no Apps Script call; src/app/trigger/quota.ts has what
- * the trigger does about them, src/app/services.ts turns them into sidebar messages).
+ * the trigger does about them, src/app/context.ts turns them into sidebar messages).
  */
 
 export type QuotaKind = 'urlfetch' | 'properties' | 'runtime';

@@ -10,7 +10,7 @@
  * resume time, for the sidebar; runs before that time do nothing. The trigger also measures its
  * own runtime and gives imports only what is left of the day's 90 minutes.
  */
-import { hasActiveDocument, now } from '../app/services';
+import { hasActiveDocument, now } from '../apps-script';
 import { clearNoDocument, recordNoDocument } from '../app/trigger/no-document';
 import { WORK_COST } from '../app/results/import-plan';
 import { importDue } from '../app/results/import-due';

@@ -3,7 +3,8 @@
  * (menu only: no properties, no fetches) and in LIMITED afterwards, so it only builds the menu.
  * The menu actions run authorized (FULL): they may read the user's settings.
  */
-import { loadSettings } from '../app/services';
+import { loadSettings } from '../app/context';
+import { spreadsheetUi, htmlTemplate } from '../apps-script';
 
 /** The menu's items: caption and the entry point each runs. One list, used by onOpen and tests. */
 export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
@@ -29,7 +30,7 @@ export const MENU_ITEMS: ReadonlyArray<readonly [string, string] | null> = [
 
 /** Simple trigger: adds the add-on's menu. */
 export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen): void {
-  const menu = SpreadsheetApp.getUi().createAddonMenu();
+  const menu = spreadsheetUi().createAddonMenu();
   for (const item of MENU_ITEMS) {
     if (item) menu.addItem(item[0], item[1]);
     else menu.addSeparator();
@@ -43,10 +44,10 @@ export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
 }
 
 function showSidebar(view: string): void {
-  const template = HtmlService.createTemplateFromFile('Sidebar');
+  const template = htmlTemplate('Sidebar');
   template.initialView = view;
   const output = template.evaluate().setTitle('Product Sourcing Scan');
-  SpreadsheetApp.getUi().showSidebar(output);
+  spreadsheetUi().showSidebar(output);
 }
 
 /** A view that needs the service opens Settings instead while no API key is saved (the first use). */

@@ -6,6 +6,8 @@
  * ACTIONS_KEPT. An action too large to keep is simply not undoable (the caller says so).
  */
 import { CACHE_VALUE_MAX_BYTES } from './keys';
+import { userCache } from '../apps-script';
+import { utf8Length } from '../domain/sheet/safe';
 
 export const ACTIONS_PREFIX = 'scan.actions.';
 export const ACTIONS_TTL_S = 6 * 3600;
@@ -29,7 +31,7 @@ function key(spreadsheetId: string): string {
 
 export function readActions(spreadsheetId: string): ActionRecord[] {
   try {
-    const v = JSON.parse(CacheService.getUserCache().get(key(spreadsheetId)) || '[]');
+    const v = JSON.parse(userCache().get(key(spreadsheetId)) || '[]');
     return Array.isArray(v) ? (v as ActionRecord[]) : [];
   } catch (_e) {
     return [];
@@ -39,13 +41,13 @@ export function readActions(spreadsheetId: string): ActionRecord[] {
 /** Keeps the newest records that fit; answers whether the newest (the first record) was kept. */
 export function writeActions(spreadsheetId: string, records: ActionRecord[]): boolean {
   // UTF-8 takes up to 3 bytes a character: the blob is measured only when that could matter.
-  const bytes = (t: string) => (t.length * 3 <= CACHE_VALUE_MAX_BYTES ? t.length : Utilities.newBlob(t).getBytes().length);
+  const bytes = (t: string) => (t.length * 3 <= CACHE_VALUE_MAX_BYTES ? t.length : utf8Length(t));
   let kept = records.slice(0, ACTIONS_KEPT);
   let text = JSON.stringify(kept);
   while (kept.length && bytes(text) > CACHE_VALUE_MAX_BYTES) {
     kept = kept.slice(0, -1);
     text = JSON.stringify(kept);
   }
-  CacheService.getUserCache().put(key(spreadsheetId), text, ACTIONS_TTL_S);
+  userCache().put(key(spreadsheetId), text, ACTIONS_TTL_S);
   return kept.length > 0 && records.length > 0 && kept[0].id === records[0].id;
 }

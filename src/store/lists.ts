@@ -1,3 +1,4 @@
+import { sha256Tag } from '../apps-script';
 /**
  * Where the lists sync keeps its state: every key, cache, sheet and lock name in one place.
  *
@@ -32,10 +33,7 @@ export const BASE_CHUNK_CHARS = 45_000;
 
 /** 12 hex digits of SHA-256 of the key: names the account without holding the key. */
 export function accountTag(apiKey: string): string {
-  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, apiKey, Utilities.Charset.UTF_8);
-  let hex = '';
-  for (let i = 0; i < 6; i++) hex += ((bytes[i] + 256) % 256).toString(16).padStart(2, '0');
-  return hex;
+  return sha256Tag(apiKey);
 }
 
 /** Short list names in base tab names: `_scan_base_` + list + `_` + 12 hex digits stays within 31 characters. */

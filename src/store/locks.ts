@@ -3,6 +3,7 @@
  * bookkeeping or result tabs (the sidebar's import, the hourly trigger, the running-scan record), so
  * two executions never write the same tabs or properties at once.
  */
+import { documentLock } from '../apps-script';
 
 /**
  * Runs `body` holding the document lock, waiting up to `waitMs`. By default (imports) a busy lock
@@ -14,7 +15,7 @@ export function withDocumentLock<T>(
   waitMs = 20000,
   busyMessage: string | null = 'Another import is writing to this spreadsheet right now. Try again in a minute.',
 ): T {
-  const lock = LockService.getDocumentLock();
+  const lock = documentLock();
   if (busyMessage === null) lock.waitLock(waitMs);
   else if (!lock.tryLock(waitMs)) throw new Error(busyMessage);
   try {

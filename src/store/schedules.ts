@@ -14,7 +14,7 @@ const SCHEDULES_PREFIX = 'scan.schedules.';
 export interface ScheduleRecord {
   /** The supplier's header signature (SupplierEntry.h). */
   h: string;
-  /** The rule (src/scan/schedule.ts ruleText). */
+  /** The rule (src/domain/price-list/schedule.ts ruleText). */
   r: string;
   /** When set (ms): slots before it are not run. */
   c: number;

@@ -1,7 +1,7 @@
 /**
  * Supplier memory's storage: the USER properties (per Google account, so another editor of a shared
  * document never sees or changes it), one value per document, key `scan.suppliers.<spreadsheet id>`:
- * a JSON list of src/scan/memory.ts entries, newest first.
+ * a JSON list of src/domain/price-list/memory.ts entries, newest first.
  *
  * Why user properties keyed by the document and not document properties keyed by the user: the
  * user's only lasting key in a document, Session.getTemporaryActiveUserKey(), rotates every 30 days
@@ -12,8 +12,8 @@
  * per document, and at most SUPPLIER_DOCUMENTS_MAX documents (the one used longest ago is forgotten
  * first): SUPPLIER_DOCUMENTS_MAX × (key + value) ≤ SUPPLIERS_STORE_MAX_BYTES, 40 % of the store.
  */
-import { decodeEntries, remember, type SupplierEntry } from '../scan/memory';
-import { utf8Length } from '../sheet/safe';
+import { decodeEntries, remember, type SupplierEntry } from '../domain/price-list/memory';
+import { utf8Length } from '../domain/sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from './keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;

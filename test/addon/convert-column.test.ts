@@ -7,7 +7,7 @@
  */
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
-import { NOT_FOUND } from '../../src/formulas/messages';
+import { NOT_FOUND } from '../../src/custom-functions/messages';
 import { useServiceBehindProxy } from './scanflow-helpers';
 import {
   EDITOR,

@@ -7,7 +7,7 @@
 import type { Runtime } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
-import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/formulas/messages';
+import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/custom-functions/messages';
 import { useServiceBehindProxy } from './scanflow-helpers';
 import {
   EDITOR,

@@ -8,7 +8,7 @@
 import type { SpawnedService } from '../../emulator/service/spawn';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { NO_KEY_MESSAGE, SHARED_DRIVE_NO_KEY_MESSAGE } from '../../src/formulas/messages';
+import { NO_KEY_MESSAGE, SHARED_DRIVE_NO_KEY_MESSAGE } from '../../src/custom-functions/messages';
 import { runtime, scanRequest, thrown } from './scanflow-helpers';
 import { asinOf, startImportService, upc, waitFinished } from './import-helpers';
 

@@ -206,7 +206,7 @@ export async function serviceRows(
 /**
  * What the import says a seller decides on, computed here from the service's rows (US dollars):
  * the best ROI on the all-in cost, and the profit a month EXPECTED for the seller (issue 27.3) by
- * the default rule, written out independently of src/scan/decide.ts.
+ * the default rule, written out independently of src/domain/price-list/decide.ts.
  */
 export function summaryOf(products: any[]): string {
   const profitable = products.filter((p) => p.financials?.profit > 0);

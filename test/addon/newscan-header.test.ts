@@ -5,7 +5,7 @@
  * UPC column (27.5), and cells the upload would refuse (26.6, 26.10).
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { parseCsv } from '../../src/scan/csv';
+import { parseCsv } from '../../src/domain/price-list/csv';
 import { ORDER_FORM_FIRST_COLUMN, ORDER_FORM_HEADERS, orderFormRows } from '../unit/order-form';
 import { connect, parseMultipart, runtime, SAMPLE, scanRequest, thrown, useServiceBehindProxy } from './scanflow-helpers';
 

@@ -105,9 +105,87 @@ test('no property key or cache namespace is spelled in src/ outside src/store/',
   expect(literalsOutside('src/store', STORAGE_NAME)).toEqual([]);
 });
 
-test('locks are taken only in src/store/', () => {
-  const users = filesUnder('src').filter(
-    (f) => !under(f, 'src/store') && /\bLockService\b/.test(readFileSync(join(ROOT, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')),
+// ---- The one binder: every Apps Script service is named in src/apps-script.ts alone -------------
+
+const BINDER = 'src/apps-script.ts';
+/** Apps Script's global services (Google's reference, "Services"); `console` is plain JavaScript logging. */
+const GAS_GLOBALS = new Set([
+  'SpreadsheetApp',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'UrlFetchApp',
+  'ScriptApp',
+  'Session',
+  'HtmlService',
+  'Utilities',
+  'DriveApp',
+  'Drive',
+  'MailApp',
+  'GmailApp',
+  'Logger',
+  'ContentService',
+  'DocumentApp',
+  'CardService',
+  'Browser',
+  'Charts',
+  'XmlService',
+]);
+
+/** `line: name` of each identifier of a TypeScript source that names one of `names` as a value (not a member, a property name or a type's namespace). */
+function valueUsesOf(text: string, names: ReadonlySet<string>): string[] {
+  const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2020, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isIdentifier(node) && names.has(node.text)) {
+      const p = node.parent;
+      const member =
+        (ts.isPropertyAccessExpression(p) && p.name === node) ||
+        ts.isQualifiedName(p) ||
+        ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p)) &&
+          p.name === node);
+      if (!member) out.push(`${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+const srcTs = () => filesUnder('src').filter((f) => /\.ts$/.test(f));
+
+test('the binder check sees code, not comments, members or type names', () => {
+  const sample = [
+    '// SpreadsheetApp.getUi() in a comment',
+    "const s = 'PropertiesService';",
+    'let t: GoogleAppsScript.Drive.Schema.File;',
+    'const o = { Session: 1 }; o.Session;',
+    'const c = CacheService.getUserCache();',
+    'const f = { fetcher: UrlFetchApp };',
+  ].join('\n');
+  expect(valueUsesOf(sample, GAS_GLOBALS)).toEqual(['5: CacheService', '6: UrlFetchApp']);
+});
+
+test('every Apps Script service is named only in the one binder (src/apps-script.ts): features, menu, custom functions and store take it from there', () => {
+  const uses = srcTs()
+    .filter((f) => f !== BINDER)
+    .flatMap((f) => valueUsesOf(readFileSync(join(ROOT, f), 'utf8'), GAS_GLOBALS).map((u) => `${f}:${u}`));
+  expect(uses).toEqual([]);
+  expect(valueUsesOf(readFileSync(join(ROOT, BINDER), 'utf8'), GAS_GLOBALS).length).toBeGreaterThan(0);
+});
+
+test('the binder imports types only, so every layer (store, custom functions, features) may use it', () => {
+  const text = readFileSync(join(ROOT, BINDER), 'utf8');
+  const imports = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2020, true).statements.filter(ts.isImportDeclaration);
+  expect(imports.filter((i) => !i.importClause?.isTypeOnly).map((i) => i.getText())).toEqual([]);
+});
+
+test('locks are taken only in src/store/ (LockService is bound in the binder; its document lock is used only by src/store/)', () => {
+  const users = srcTs().filter(
+    (f) =>
+      !under(f, 'src/store') &&
+      f !== BINDER &&
+      valueUsesOf(readFileSync(join(ROOT, f), 'utf8'), new Set(['LockService', 'documentLock'])).length > 0,
   );
   expect(users).toEqual([]);
 });
@@ -252,7 +330,7 @@ describe('the folders of the local service API areas', () => {
 
 /**
  * The rooms of `base` (a folder's children: `src/app/lists`, or a file directly in it such as
- * `src/app/services.ts`) and the imports between them: `from -> to: file -> file` for each.
+ * `src/app/context.ts`) and the imports between them: `from -> to: file -> file` for each.
  */
 function roomImports(base: string, edges: ReadonlyArray<readonly [string, string]>): Map<string, Map<string, string[]>> {
   const room = (p: string): string | null =>
@@ -338,4 +416,41 @@ test('the features of src/app form layers: no folder imports one that imports it
 
 test('the top folders of src/ form layers: no folder imports one that imports it back, directly or round about', () => {
   expect(circles(roomImports('src', srcImports()))).toEqual([]);
+});
+
+// ---- Names that say where things are ------------------------------------------------------------
+
+/** Every folder under src/, as a path. */
+function foldersUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir))
+    .map((name) => join(dir, name))
+    .filter((p) => statSync(join(ROOT, p)).isDirectory())
+    .flatMap((p) => [p, ...foldersUnder(p)]);
+}
+
+test('no twin folder names in src/: a folder name means one place (src/scan beside src/app/scan misled)', () => {
+  const byName = new Map<string, string[]>();
+  for (const p of foldersUnder('src')) byName.set(p.split('/').pop()!, [...(byName.get(p.split('/').pop()!) ?? []), p]);
+  expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
+});
+
+/** `name: file` of every declaration a TypeScript source exports (functions, constants, classes, types); re-exports are not declarations. */
+function exportedDeclarations(text: string): string[] {
+  const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2020, true);
+  return sf.statements.flatMap((st) => {
+    if (!ts.canHaveModifiers(st) || !ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return [];
+    if (ts.isVariableStatement(st)) return st.declarationList.declarations.map((d) => d.name.getText(sf));
+    const name = (st as ts.DeclarationStatement).name;
+    return name && ts.isIdentifier(name) ? [name.text] : [];
+  });
+}
+
+test('one meaning per exported name: no two files of src/ export a declaration of the same name (cellText and normalizeHeader meant two things each)', () => {
+  expect(
+    exportedDeclarations('export function a() {}\nexport const b = 1, c = 2;\nexport type D = 1;\nfunction e() {}\nexport { e };'),
+  ).toEqual(['a', 'b', 'c', 'D']);
+  const files = new Map<string, string[]>();
+  for (const f of srcTs())
+    for (const n of exportedDeclarations(readFileSync(join(ROOT, f), 'utf8'))) files.set(n, [...(files.get(n) ?? []), f]);
+  expect([...files].filter(([, fs]) => fs.length > 1)).toEqual([]);
 });

@@ -156,7 +156,7 @@ test('typed cells: a built-in formula computed by the engine, =ASIN_FROM_UPC by 
   await until(() => page.locator('#formula-input').inputValue(), '=D2*2');
 
   await typeInto(2, 'H', '=ASIN_FROM_UPC(B2:B4)');
-  // Until the owner shares the key, every cell to convert says so (src/formulas).
+  // Until the owner shares the key, every cell to convert says so (src/custom-functions).
   await until(async () => (await cell(2, 'H').innerText()).startsWith('Formulas are off in this spreadsheet.'), true, 20_000);
   await menu('Settings');
   const share = sidebar().getByLabel('Formulas in this spreadsheet run on my key');

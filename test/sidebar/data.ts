@@ -1,6 +1,6 @@
 /** Canned server answers shaped per src/app/protocol.ts (the type check keeps them in step). */
 import type { ImportProgress, ScanListPage, ScanProgress, ScanSetup, SettingsView } from '../../src/app/protocol';
-import type { PreviewSummary } from '../../src/scan/prepare';
+import type { PreviewSummary } from '../../src/domain/price-list/prepare';
 import { newScanHelp } from '../../src/app/scan/help';
 import { settingsHelp } from '../../src/app/settings/help';
 

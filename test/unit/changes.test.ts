@@ -1,5 +1,5 @@
 /**
- * The Changes tab's pairing, order and cells (src/scan/changes.ts, issue 23), on facts written out here.
+ * The Changes tab's pairing, order and cells (src/domain/result-tabs/changes.ts, issue 23), on facts written out here.
  */
 import {
   changesSummary,
@@ -10,7 +10,7 @@ import {
   readScanNote,
   scanNote,
   type Fact,
-} from '../../src/scan/changes';
+} from '../../src/domain/result-tabs/changes';
 
 function f(asin: string, identifier: string, profit: number | null, extra: Partial<{ cost: number; buybox: number | null }> = {}): Fact {
   const cost = extra.cost ?? 5;

@@ -1,4 +1,4 @@
-import { csvField, parseCsv, toCsv } from '../../src/scan/csv';
+import { csvField, parseCsv, toCsv } from '../../src/domain/price-list/csv';
 import {
   CELL_MAX_CHARS,
   cutText,
@@ -9,7 +9,7 @@ import {
   safeCellValue,
   safeText,
   textOf,
-} from '../../src/sheet/safe';
+} from '../../src/domain/sheet/safe';
 
 describe('CSV (RFC 4180)', () => {
   test('plain fields are not quoted; records end with CRLF', () => {

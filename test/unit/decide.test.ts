@@ -1,5 +1,5 @@
 /**
- * What a seller decides on (src/scan/decide.ts), cell by cell on known rows: expected share
+ * What a seller decides on (src/domain/price-list/decide.ts), cell by cell on known rows: expected share
  * (issues 24 and 27.3), the one ROI (27.9), break-even and target costs, discounts, order quantities.
  */
 import {
@@ -12,7 +12,7 @@ import {
   readDecisionOptions,
   worthNegotiating,
   type DecisionOptions,
-} from '../../src/scan/decide';
+} from '../../src/domain/price-list/decide';
 
 const D: DecisionOptions = DEFAULT_DECISION;
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { cellKind, findHeader, findHeaderRow, headerRowConfidence, headerScore, suggestColumns } from '../../src/scan/header';
-import { ColumnRole, columnLetter, mappingFromRoles } from '../../src/scan/mapping';
-import { parseCsv } from '../../src/scan/csv';
+import { cellKind, findHeader, findHeaderRow, headerRowConfidence, headerScore, suggestColumns } from '../../src/domain/price-list/header';
+import { ColumnRole, columnLetter, mappingFromRoles } from '../../src/domain/price-list/mapping';
+import { parseCsv } from '../../src/domain/price-list/csv';
 import { ORDER_FORM_HEADERS, ORDER_FORM_HEADER_ROW, ORDER_FORM_WORDS_ONLY_ROW, orderFormRows } from './order-form';
 
 const SAMPLES = join(__dirname, '..', '..', 'samples');

@@ -1,7 +1,7 @@
-import { expandUpcE, gs1CheckDigit, isbn10CheckChar, isbn10To13, isValidGs1, isValidIsbn10 } from '../../src/ids/checkDigits';
-import { identify, IdResult } from '../../src/ids/identify';
-import { quoteCell, shortCell } from '../../src/ids/quote';
-import { cutText } from '../../src/sheet/safe';
+import { expandUpcE, gs1CheckDigit, isbn10CheckChar, isbn10To13, isValidGs1, isValidIsbn10 } from '../../src/domain/ids/checkDigits';
+import { identify, IdResult } from '../../src/domain/ids/identify';
+import { quoteCell, shortCell } from '../../src/domain/ids/quote';
+import { cutText } from '../../src/domain/sheet/safe';
 
 function ok(r: IdResult) {
   if (!r.ok) throw new Error('expected ok, got ' + r.reason + ': ' + r.message);

@@ -1,5 +1,5 @@
 import { findMarketplace } from '../../contract/marketplaces';
-import { columnIndex, errorsBlock, resultBlock, resultColumns, sheetRowField } from '../../src/scan/layout';
+import { columnIndex, errorsBlock, resultBlock, resultColumns, sheetRowField } from '../../src/domain/result-tabs/layout';
 
 const US = findMarketplace('US')!;
 const DE = findMarketplace('DE')!;

@@ -5,7 +5,7 @@
  * and as text, prices as numbers and as "$4.20", a product without item code, UPC or price, and a
  * blank "Order Qty" column the buyer fills in.
  */
-import { gs1CheckDigit } from '../../src/ids/checkDigits';
+import { gs1CheckDigit } from '../../src/domain/ids/checkDigits';
 
 export const ORDER_FORM_HEADER_ROW = 4;
 export const ORDER_FORM_FIRST_COLUMN = 3; // C

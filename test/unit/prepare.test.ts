@@ -1,6 +1,6 @@
-import { parseCsv } from '../../src/scan/csv';
-import { buildUploadOptions, ScanOptionsInput } from '../../src/scan/attributes';
-import { expectationForHeader, prepareScan, PrepareInput, previewSummary, SHEET_ROW_COLUMN } from '../../src/scan/prepare';
+import { parseCsv } from '../../src/domain/price-list/csv';
+import { buildUploadOptions, ScanOptionsInput } from '../../src/domain/price-list/attributes';
+import { expectationForHeader, prepareScan, PrepareInput, previewSummary, SHEET_ROW_COLUMN } from '../../src/domain/price-list/prepare';
 
 const OPTIONS: ScanOptionsInput = { marketplace: 'US', name: 'ACME March' };
 

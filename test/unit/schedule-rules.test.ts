@@ -1,5 +1,5 @@
-/** Re-scan schedule rules (src/scan/schedule.ts): the sidebar's choices and the slots in a time zone. */
-import { lastSlot, nextSlot, offsetFromZ, parseRule, ruleChoices, ruleLabel } from '../../src/scan/schedule';
+/** Re-scan schedule rules (src/domain/price-list/schedule.ts): the sidebar's choices and the slots in a time zone. */
+import { lastSlot, nextSlot, offsetFromZ, parseRule, ruleChoices, ruleLabel } from '../../src/domain/price-list/schedule';
 
 const utc = () => 0;
 /** New York in winter (-0500). */

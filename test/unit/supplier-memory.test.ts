@@ -4,7 +4,7 @@
  * that keep the memory within Google's property limits (9 KB per value, 500 KB per store), measured
  * in bytes on a user store filled far past them.
  */
-import { entryForScan, recall, rolesFor, type SupplierEntry } from '../../src/scan/memory';
+import { entryForScan, recall, rolesFor, type SupplierEntry } from '../../src/domain/price-list/memory';
 import {
   forgetSupplierEntry,
   readSuppliers,
@@ -14,7 +14,7 @@ import {
   SUPPLIERS_STORE_MAX_BYTES,
   suppliersKey,
 } from '../../src/store/suppliers';
-import type { ColumnRole } from '../../src/scan/mapping';
+import type { ColumnRole } from '../../src/domain/price-list/mapping';
 
 const NAMES = ['Item #', 'UPC', 'Description', 'Unit Cost', 'MAP'];
 const ROLES: ColumnRole[] = ['sku', 'identifier', 'custom', 'cost', 'ignore'];

@@ -1,8 +1,8 @@
 /**
- * src/sheet/tab-name.ts: every tab the add-on makes has a name an .xlsx file holds (31 characters,
+ * src/domain/sheet/tab-name.ts: every tab the add-on makes has a name an .xlsx file holds (31 characters,
  * none of \ / ? * [ ] :), unique in the spreadsheet, cut by character with the date and kind kept.
  */
-import { cleanTabName, fitName, TAB_NAME_MAX, tabName } from '../../src/sheet/tab-name';
+import { cleanTabName, fitName, TAB_NAME_MAX, tabName } from '../../src/domain/sheet/tab-name';
 
 const LONG = 'Acme Wholesale Spring Catalogue 2026 Q1'; // 39 characters
 const DATED = LONG + ' 2026-11-26';

@@ -9,7 +9,7 @@ import {
   percentToBps,
   plainDecimal,
 } from '../../contract/units';
-import { detectDecimalSeparator, MoneyResult, parseCost, parseMoney } from '../../src/scan/cost';
+import { detectDecimalSeparator, MoneyResult, parseCost, parseMoney } from '../../src/domain/price-list/cost';
 
 function ok(r: MoneyResult) {
   if (!r.ok) throw new Error('expected ok, got ' + r.reason + ': ' + r.message);

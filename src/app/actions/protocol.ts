@@ -6,7 +6,7 @@ export type RowActionId = 'blockBrands' | 'blockAsins' | 'markNotMatch' | 'confi
 /** What an action is about to do on the selected rows (or did). */
 export interface RowActionPreview {
   action: RowActionId;
-  /** The list it writes (ListIdName). */
+  /** The list it writes (ListId). */
   list: string;
   /** "Block 3 brands (US): Acme, ..." or "Nothing to do". */
   summary: string;

@@ -4,7 +4,8 @@
  * (store/actions.ts), and the result tabs' marks refreshed (marks.ts). Under the document lock
  * the lists sync and imports also take.
  */
-import { activeSpreadsheet, asSidebarCall, documentProperties } from '../services';
+import { activeSpreadsheet, documentProperties, spreadsheetUi } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { gasSyncEnv } from '../lists/environment';
 import { withListsLock } from '../lists/run';
 import { noteListWritten } from '../lists/status';
@@ -201,7 +202,7 @@ export function listRowActions(): RowActionsView {
 // ---- menu ---------------------------------------------------------------------------------------
 
 function fromMenu(action: RowActionName): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   const def = ROW_ACTIONS[action];
   const say = (text: string) => ui.alert(def.label, text, ui.ButtonSet.OK);
   let arg: string | null = null;
@@ -245,7 +246,7 @@ export function menuAddNote(): void {
 }
 /** Undoes the newest action of this session not undone yet. */
 export function menuUndoRowAction(): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   try {
     const last = recentActions().find((r) => !r.undone);
     if (!last) return void ui.alert('Undo', 'No row action of this session is left to undo.', ui.ButtonSet.OK);

@@ -1,13 +1,13 @@
 /**
  * What to buy, planned from a result tab's (or a Negotiate tab's) cells: no API call, no Apps
- * Script call. The columns are found by their headers (src/scan/layout.ts writes them), so a tab
+ * Script call. The columns are found by their headers (src/domain/result-tabs/layout.ts writes them), so a tab
  * keeps working after the seller moved or added columns, and in a workbook saved as XLSX.
  */
 import { amountToCents } from '../../../contract/units';
-import { cellText } from '../../ids/identify';
-import { headerScore, normalizeHeader } from '../../scan/header';
-import { orderQuantity } from '../../scan/decide';
-import { negotiateColumns, PO_COLUMNS, poTotals, safeCell } from '../../scan/layout';
+import { cellText } from '../../domain/ids/identify';
+import { headerScore, normalizeHeader } from '../../domain/price-list/header';
+import { orderQuantity } from '../../domain/price-list/decide';
+import { negotiateColumns, numberIn, PO_COLUMNS, poTotals, safeCell } from '../../domain/result-tabs/layout';
 
 /** One item as read from a tab (money as amounts, as the cells hold them). */
 export interface BuyRow {
@@ -27,12 +27,6 @@ export interface BuyRow {
   casePack: number;
   netRevenue: number | null;
   prepInbound: number | null;
-}
-
-function num(v: unknown): number | null {
-  if (typeof v === 'number' && isFinite(v)) return v;
-  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-  return null;
 }
 
 /** "Cost for 30% ROI" → 30. */
@@ -73,25 +67,25 @@ export function readResultTab(header: readonly unknown[], values: readonly unkno
   const packQty = at('Pack qty');
   const get = (r: readonly unknown[], name: string) => (at(name) >= 0 ? r[at(name)] : '');
   const rows = values.map((r, i): BuyRow => {
-    const prep = num(get(r, 'Prep'));
-    const inbound = num(get(r, 'Inbound shipping'));
-    const pack = packCol >= 0 ? num(r[packCol]) : null;
-    const spq = packQty >= 0 ? num(r[packQty]) : null;
+    const prep = numberIn(get(r, 'Prep'));
+    const inbound = numberIn(get(r, 'Inbound shipping'));
+    const pack = packCol >= 0 ? numberIn(r[packCol]) : null;
+    const spq = packQty >= 0 ? numberIn(r[packQty]) : null;
     return {
       sheetRow: firstRow + i,
       asin: cellText(get(r, 'ASIN')),
       title: cellText(get(r, 'Title')),
       sku: cellText(get(r, 'SKU')),
       identifier: cellText(get(r, 'Identifier')),
-      cost: num(get(r, 'Cost')),
-      paid: num(get(r, 'Cost after discount')) ?? num(get(r, 'Cost')),
-      breakEven: num(get(r, 'Break-even cost')),
-      target: num(r[targetCol]),
-      yourUnits: num(get(r, 'Your units/mo')),
-      unitsPerOrder: Math.max(1, Math.round(num(get(r, 'Units/order')) || 1)),
-      stock: num(get(r, 'Stock')),
+      cost: numberIn(get(r, 'Cost')),
+      paid: numberIn(get(r, 'Cost after discount')) ?? numberIn(get(r, 'Cost')),
+      breakEven: numberIn(get(r, 'Break-even cost')),
+      target: numberIn(r[targetCol]),
+      yourUnits: numberIn(get(r, 'Your units/mo')),
+      unitsPerOrder: Math.max(1, Math.round(numberIn(get(r, 'Units/order')) || 1)),
+      stock: numberIn(get(r, 'Stock')),
       casePack: pack !== null && pack >= 1 ? Math.round(pack) : spq !== null && spq > 1 ? Math.round(spq) : 1,
-      netRevenue: num(get(r, 'Net revenue')),
+      netRevenue: numberIn(get(r, 'Net revenue')),
       prepInbound: prep === null && inbound === null ? null : centsSum(prep || 0, inbound || 0),
     };
   });
@@ -174,9 +168,9 @@ export function readNegotiateTab(header: readonly unknown[], values: readonly un
   const get = (r: readonly unknown[], key: string) => r[idx(key)];
   const rows: BuyRow[] = [];
   values.forEach((r, i) => {
-    const agreed = num(get(r, 'agreed'));
+    const agreed = numberIn(get(r, 'agreed'));
     if (agreed === null || !(agreed > 0)) return;
-    const prepInbound = num(get(r, 'prep_inbound'));
+    const prepInbound = numberIn(get(r, 'prep_inbound'));
     rows.push({
       sheetRow: firstRow + i,
       asin: cellText(get(r, 'asin')),
@@ -185,13 +179,13 @@ export function readNegotiateTab(header: readonly unknown[], values: readonly un
       identifier: cellText(get(r, 'identifier')),
       cost: agreed,
       paid: agreed,
-      breakEven: num(get(r, 'break_even')),
-      target: num(get(r, 'needed')),
-      yourUnits: num(get(r, 'your_units')),
-      unitsPerOrder: Math.max(1, Math.round(num(get(r, 'units_per_order')) || 1)),
-      stock: num(get(r, 'stock')),
-      casePack: Math.max(1, Math.round(num(get(r, 'case_pack')) || 1)),
-      netRevenue: num(get(r, 'net_revenue')),
+      breakEven: numberIn(get(r, 'break_even')),
+      target: numberIn(get(r, 'needed')),
+      yourUnits: numberIn(get(r, 'your_units')),
+      unitsPerOrder: Math.max(1, Math.round(numberIn(get(r, 'units_per_order')) || 1)),
+      stock: numberIn(get(r, 'stock')),
+      casePack: Math.max(1, Math.round(numberIn(get(r, 'case_pack')) || 1)),
+      netRevenue: numberIn(get(r, 'net_revenue')),
       prepInbound,
     });
   });

@@ -8,16 +8,17 @@
  * - exportTabCsv: a tab as a CSV file in Drive (a Negotiate tab: only its columns for the supplier),
  *   formula-safe.
  */
-import { percentInputToBps, wholeNumberInput } from '../../scan/attributes';
-import { parseMoney } from '../../scan/cost';
-import { toCsv } from '../../scan/csv';
-import { DEFAULT_DECISION, type DecisionOptions } from '../../scan/decide';
-import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type ColumnKind } from '../../scan/layout';
-import { safeText } from '../../sheet/safe';
+import { percentInputToBps, wholeNumberInput } from '../../domain/price-list/option-input';
+import { parseMoney } from '../../domain/price-list/cost';
+import { toCsv } from '../../domain/price-list/csv';
+import { DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
+import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type ColumnKind } from '../../domain/result-tabs/layout';
+import { safeText } from '../../domain/sheet/safe';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
-import { activeSpreadsheet, asSidebarCall, documentProperties, saveTextToDrive } from '../services';
+import { activeSpreadsheet, documentProperties, saveTextToDrive, spreadsheetUi } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { readDecision } from '../records/decision';
-import { tabName } from '../../sheet/tab-name';
+import { tabName } from '../../domain/sheet/tab-name';
 import { resultTabs } from '../records/tabs';
 import { negotiateGrid, negotiateLines, poGrid, readNegotiateTab, readResultTab, type ReadTab } from './plan';
 import type { BuyTabResult, NegotiateRequest, PurchaseOrderRequest, TabFileResult } from './protocol';
@@ -297,7 +298,7 @@ export function exportTabCsv(sheetName?: string | null): TabFileResult {
 // ---- menu ---------------------------------------------------------------------------------------
 
 function fromMenu(title: string, run: () => { message: string }): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   try {
     ui.alert(title, run().message, ui.ButtonSet.OK);
   } catch (e) {

@@ -14,7 +14,7 @@
  *   access to a marketplace).
  * - Output goes into the columns right of the selection, which must be empty (a header cell above
  *   them may be overwritten only by our header): nothing a user typed is overwritten. Values pass
- *   the formula guard (src/sheet/safe.ts), so identifiers stay text with their leading zeros.
+ *   the formula guard (src/domain/sheet/safe.ts), so identifiers stay text with their leading zeros.
  * - matches: 'first' (default) or 'all'; 'spill' is for formulas only (a column job's width must be
  *   known before it writes).
  * - With no request, an unfinished conversion of this spreadsheet continues whatever is selected;
@@ -25,23 +25,23 @@ import { ApiProblemError } from '../../api/problems';
 import {
   checkpointPropertyName,
   completeChunk,
-  decodeCheckpoint,
-  encodeCheckpoint,
+  decodeJob,
+  encodeJob,
   isDone,
   nextChunk,
   planColumnJob,
   progress,
   type ColumnJob,
-} from '../../formulas/column-job';
-import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from '../../formulas/column-choice';
-import { convertRows, outputHeader } from '../../formulas/column-run';
-import type { FormulaDeps } from '../../formulas/engine';
+} from './column-job';
+import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from './column-choice';
+import { convertRows, outputHeader } from './column-run';
+import type { FormulaDeps } from '../../custom-functions/engine';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { columnLetter } from '../../scan/mapping';
-import { safeBlock } from '../../sheet/safe';
+import { columnLetter } from '../../domain/price-list/mapping';
+import { safeBlock } from '../../domain/sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
-import { activeSpreadsheet, asSidebarCall, loadSettings, serviceSettings, userProperties } from '../services';
-import { EXECUTION_LIMIT_MS } from '../trigger/quota';
+import { activeSpreadsheet, EXECUTION_LIMIT_MS, userProperties, urlFetcher, userCache, sleep } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 
 // ---- Convert selected column --------------------------------------------------------------------
 
@@ -78,7 +78,7 @@ function view(job: ColumnJob, message?: string): ColumnConversionProgress {
 function saveCheckpoint(job: ColumnJob): void {
   const name = checkpointPropertyName(activeSpreadsheet().getId());
   if (isDone(job)) userProperties().deleteProperty(name);
-  else userProperties().setProperty(name, encodeCheckpoint(job));
+  else userProperties().setProperty(name, encodeJob(job));
 }
 
 function sheetOf(job: ColumnJob): GoogleAppsScript.Spreadsheet.Sheet {
@@ -158,8 +158,8 @@ function startJob(req: ColumnConversionRequest, now: number): ColumnJob {
 
 function formulaDepsFor(service: ServiceSettings, job: ColumnJob, run: Run, budgetMs: number): FormulaDeps {
   return {
-    fetcher: UrlFetchApp,
-    cache: CacheService.getUserCache(),
+    fetcher: urlFetcher(),
+    cache: userCache(),
     sleep: run.clock.sleep,
     now: run.clock.now,
     startedAt: run.clock.now(),
@@ -204,14 +204,14 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
 }
 
 function convertColumn(req: ColumnConversionRequest | null | undefined, toast: boolean): ColumnConversionProgress {
-  const clock = { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) };
+  const clock = { now: () => Date.now(), sleep };
   const run: Run = { started: clock.now(), clock };
   const request = req || {};
   const ss = activeSpreadsheet();
   // The key first: without one nothing is planned or written.
   serviceSettings(loadSettings());
   const name = checkpointPropertyName(ss.getId());
-  let job = request.restart ? undefined : decodeCheckpoint(userProperties().getProperty(name));
+  let job = request.restart ? undefined : decodeJob(userProperties().getProperty(name));
   if (job && !isDone(job)) {
     try {
       requireEmptyTarget(sheetOf(job), job, job.nextRow + (job.pendingRows ?? 0));

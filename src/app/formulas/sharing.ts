@@ -5,15 +5,15 @@
  * when the key or address changes.
  */
 import type { SettingsView } from '../settings/protocol';
-import { asSidebarCall, loadSettings } from '../services';
+import { asSidebarCall, loadSettings } from '../context';
 import { settingsView } from '../settings/settings';
-import { formulaOwnership, mayShare, refusal, writeFormulaShare } from '../settings/owner';
+import { formulaOwnership, mayShare, shareRefusal, writeFormulaShare } from '../settings/owner';
 
 /** Sidebar: the owner turns "Formulas in this spreadsheet run on my key" on or off. */
 export function setFormulaKeySharing(on: boolean): SettingsView {
   return asSidebarCall(() => {
     const o = formulaOwnership();
-    if (!mayShare(o)) throw new Error(refusal(o));
+    if (!mayShare(o)) throw new Error(shareRefusal(o));
     const s = loadSettings();
     writeFormulaShare(on, s);
     return settingsView(s);

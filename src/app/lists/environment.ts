@@ -5,7 +5,8 @@
  */
 import { BulkPacer, type PaceStore } from '../../api/bulk-pacer';
 import type { PacedContext } from '../../api/bulk';
-import { activeSpreadsheet, clientDeps, loadSettings, serviceSettings } from '../services';
+import { activeSpreadsheet, clientDeps, scriptProperties, userCache } from '../../apps-script';
+import { loadSettings, serviceSettings } from '../context';
 import { accountTag, LISTS_TUNING_PROPERTY, PACE_PREFIX, PACE_TTL_S } from '../../store/lists';
 
 /** What a run allows itself (the rest of Google's 6 minutes: the sheet write, the base, the checkpoint). */
@@ -25,7 +26,7 @@ export interface SyncEnv {
 }
 
 function readTuning(): { budgetMs: number; deadlineMs: number } {
-  const raw = PropertiesService.getScriptProperties().getProperty(LISTS_TUNING_PROPERTY);
+  const raw = scriptProperties().getProperty(LISTS_TUNING_PROPERTY);
   const t = { ...DEFAULT_TUNING };
   if (raw) {
     try {
@@ -40,7 +41,7 @@ function readTuning(): { budgetMs: number; deadlineMs: number } {
 }
 
 function paceStore(account: string): PaceStore {
-  const cache = CacheService.getUserCache();
+  const cache = userCache();
   const key = PACE_PREFIX + account;
   return {
     load() {

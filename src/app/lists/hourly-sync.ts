@@ -3,7 +3,8 @@
  * (../trigger/auto-sync.ts): only the lists due (schedule.ts), within the day's trigger budget less
  * what is kept for imports.
  */
-import { documentProperties, loadSettings } from '../services';
+import { documentProperties } from '../../apps-script';
+import { loadSettings } from '../context';
 import { RUN_PREFIX } from '../../store/lists';
 import { dailyQuotaOf } from '../quota-errors';
 import { autoSyncEnabled } from '../trigger/auto-sync';

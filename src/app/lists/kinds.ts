@@ -10,9 +10,10 @@
  * its value is marketplace, ASIN and text; a row without id is a new note ("new:<row>").
  */
 import { findMarketplace } from '../../../contract/marketplaces';
-import { identify } from '../../ids';
+import { identify } from '../../domain/ids';
+import type { ListId } from './protocol';
 
-export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+export type { ListId };
 
 export interface ColumnDef {
   field: string;
@@ -59,22 +60,22 @@ const MARKETPLACE: ColumnDef = {
 const ASIN: ColumnDef = { field: 'asin', header: 'ASIN', aliases: [], text: true };
 
 /** Cell text as the user sees it: numbers without exponent, trimmed. */
-export function cellText(v: unknown): string {
+export function shownText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return isFinite(v) ? (Number.isInteger(v) ? v.toFixed(0) : String(v)) : '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   return String(v).trim();
 }
 
-export function normalizeHeader(h: unknown): string {
-  return cellText(h)
+export function headerKey(h: unknown): string {
+  return shownText(h)
     .toLowerCase()
     .replace(/[\s_\-]+/g, '');
 }
 
 /** The marketplace of a row: its cell, or the user's default when the cell or column is absent. */
 function marketplaceOf(cells: Cells, fallback: string): { ok: true; code: string } | { ok: false; reason: string } {
-  const raw = cellText(cells.marketplace);
+  const raw = shownText(cells.marketplace);
   if (!raw) return { ok: true, code: fallback };
   const m = findMarketplace(raw);
   return m ? { ok: true, code: m.code } : { ok: false, reason: `unknown marketplace "${raw}"` };
@@ -91,13 +92,13 @@ function asinProblem(a: string): string | undefined {
 function marketplaceAsin(cells: Cells, fallback: string): { ok: true; key: string } | { ok: false; reason: string } {
   const m = marketplaceOf(cells, fallback);
   if (!m.ok) return m;
-  const asin = cellText(cells.asin);
+  const asin = shownText(cells.asin);
   const reason = asinProblem(asin);
   return reason ? { ok: false, reason } : { ok: true, key: m.code + SEP + asin };
 }
 
 function blank(cells: Cells, fields: string[]): boolean {
-  return fields.every((f) => cellText(cells[f]) === '');
+  return fields.every((f) => shownText(cells[f]) === '');
 }
 
 export function splitKey(key: string): string[] {
@@ -116,7 +117,7 @@ export function tagNames(text: string): string[] {
 
 function readBool(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;
-  const t = cellText(v).toLowerCase();
+  const t = shownText(v).toLowerCase();
   if (['true', 'yes', 'y', '1', 'match'].indexOf(t) >= 0) return true;
   if (['false', 'no', 'n', '0', 'no match'].indexOf(t) >= 0) return false;
   return undefined;
@@ -133,7 +134,7 @@ const tags: ListKind = {
     const ma = marketplaceAsin(cells, fallback);
     if (!ma.ok) return { kind: 'refused', reason: ma.reason };
     const key = ma.key;
-    const names = tagNames(cellText(cells.tags));
+    const names = tagNames(shownText(cells.tags));
     const long = names.find((n) => n.length > TAG_NAME_MAX);
     if (long) return { kind: 'refused', reason: `tag "${long.slice(0, 20)}…" is over ${TAG_NAME_MAX} characters`, key };
     // An ASIN without tags has no entry (the service lists only ASINs with tags).
@@ -159,7 +160,7 @@ const notes: ListKind = {
   ],
   read(cells, fallback, row) {
     if (blank(cells, ['asin', 'note'])) return { kind: 'blank' };
-    const idText = cellText(cells.id);
+    const idText = shownText(cells.id);
     const key = /^\d+$/.test(idText) ? 'id:' + idText : 'new:' + row;
     const ma = marketplaceAsin(cells, fallback);
     if (!ma.ok) return { kind: 'refused', reason: ma.reason, key };
@@ -185,7 +186,7 @@ const brands: ListKind = {
     if (blank(cells, ['brand'])) return { kind: 'blank' };
     const m = marketplaceOf(cells, fallback);
     if (!m.ok) return { kind: 'refused', reason: m.reason };
-    const b = cellText(cells.brand);
+    const b = shownText(cells.brand);
     if (b.length > TEXT_MAX) return { kind: 'refused', reason: `brand is over ${TEXT_MAX} characters (it has ${b.length})` };
     return { kind: 'entry', key: m.code + SEP + b, value: '' };
   },
@@ -227,7 +228,7 @@ const matches: ListKind = {
     if (blank(cells, ['identifier', 'asin', 'match'])) return { kind: 'blank' };
     const m = marketplaceOf(cells, fallback);
     if (!m.ok) return { kind: 'refused', reason: m.reason };
-    let id = cellText(cells.identifier);
+    let id = shownText(cells.identifier);
     if (!id) return { kind: 'refused', reason: 'empty identifier' };
     // A barcode typed as a number lost its leading zeros: restored when the check digit proves them (as the scan does).
     if (typeof cells.identifier === 'number') {
@@ -235,12 +236,12 @@ const matches: ListKind = {
       if (r.ok && r.repaired) id = r.value;
     }
     if (id.length > TEXT_MAX) return { kind: 'refused', reason: `identifier is over ${TEXT_MAX} characters` };
-    const a = cellText(cells.asin);
+    const a = shownText(cells.asin);
     const p = asinProblem(a);
     if (p) return { kind: 'refused', reason: p };
     const key = m.code + SEP + id + SEP + a;
     const b = readBool(cells.match);
-    if (b === undefined) return { kind: 'refused', reason: `Match must be TRUE or FALSE (got "${cellText(cells.match)}")`, key };
+    if (b === undefined) return { kind: 'refused', reason: `Match must be TRUE or FALSE (got "${shownText(cells.match)}")`, key };
     return { kind: 'entry', key, value: b ? 'TRUE' : 'FALSE' };
   },
   cells(key, value) {
@@ -260,7 +261,7 @@ const multipack: ListKind = {
     const ma = marketplaceAsin(cells, fallback);
     if (!ma.ok) return { kind: 'refused', reason: ma.reason };
     const key = ma.key;
-    const t = cellText(cells.units);
+    const t = shownText(cells.units);
     const n = Number(t);
     if (!t || !isFinite(n) || !Number.isInteger(n) || n < 1)
       return { kind: 'refused', reason: `Units must be a whole number, 1 or more (got "${t}")`, key };

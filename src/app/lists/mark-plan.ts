@@ -5,7 +5,7 @@
  *
  * Keys and values are the lists sync's own (kinds.ts), so a mark says what the next sync reads.
  */
-import { cellText, normalizeHeader, SEP, splitKey } from './kinds';
+import { shownText, headerKey, SEP, splitKey } from './kinds';
 
 /** A selected row of a result tab, by header. */
 export interface ResultRow {
@@ -31,10 +31,10 @@ export interface ResultColumns {
 export const MARK_HEADERS = { tags: 'List tags', note: 'List note', mark: 'List' } as const;
 
 export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
-  const norm = header.map(normalizeHeader);
-  const at = (h: string) => norm.indexOf(normalizeHeader(h));
+  const norm = header.map(headerKey);
+  const at = (h: string) => norm.indexOf(headerKey(h));
   // The mark columns are the add-on's, added after every other column: the last of a name is ours.
-  const last = (h: string) => norm.lastIndexOf(normalizeHeader(h));
+  const last = (h: string) => norm.lastIndexOf(headerKey(h));
   return {
     asin: at('ASIN'),
     brand: at('Brand'),
@@ -46,7 +46,7 @@ export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
 }
 
 export function resultRows(cols: ResultColumns, values: readonly unknown[][], firstRow: number): ResultRow[] {
-  const get = (r: readonly unknown[], c: number) => (c >= 0 ? cellText(r[c]) : '');
+  const get = (r: readonly unknown[], c: number) => (c >= 0 ? shownText(r[c]) : '');
   return values.map((r, i) => ({
     row: firstRow + i,
     asin: get(r, cols.asin),

@@ -8,7 +8,7 @@
 import { LIST_KINDS, type ListId } from './kinds';
 import { findTable, tableRows } from './sheet';
 import { readRows } from './kinds';
-import { safeText } from '../../sheet/safe';
+import { safeText } from '../../domain/sheet/safe';
 import { resultTabs } from '../records/tabs';
 import { MARK_HEADERS, marksOf, notesByAsin, resultColumnsOf, resultRows, type ListFacts } from './mark-plan';
 

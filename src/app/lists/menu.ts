@@ -1,11 +1,11 @@
 /** The menu's "Sync lists now": the sidebar's sync, with the deletions to confirm asked in a dialog. */
-import { activeSpreadsheet } from '../services';
+import { activeSpreadsheet, spreadsheetUi } from '../../apps-script';
 import { syncNow } from './server';
 import type { SyncReport } from './protocol';
 
 /** Extensions > Sync lists now. */
 export function menuSyncLists(): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   const ss = activeSpreadsheet();
   let r: SyncReport;
   try {

@@ -1,7 +1,8 @@
 /**
  * The sidebar's contract for the Lists view (re-exported from ../protocol.ts). Plain data only.
  */
-export type ListIdName = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+/** The six lists, by id (the one declaration: lists/kinds.ts and the sidebar take it from here). */
+export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
 
 export interface ListCounts {
   added: number;
@@ -38,7 +39,7 @@ export interface ListEntryView {
 export type ListState = 'not-set-up' | 'problem' | 'preview' | 'synced' | 'blocked' | 'conflicts' | 'unchanged';
 
 export interface ListReport {
-  list: ListIdName;
+  list: ListId;
   title: string;
   rangeName: string;
   sheetName: string | null;
@@ -75,7 +76,7 @@ export interface SyncReport {
 }
 
 export interface ListStatusView {
-  list: ListIdName;
+  list: ListId;
   title: string;
   rangeName: string;
   sheetName: string | null;
@@ -104,14 +105,14 @@ export interface ListsServerFunctions {
   previewSync(): SyncReport;
   /** done:false: call again to continue; confirmDeletions lets lists stopped by the deletion guard go ahead. */
   syncNow(confirmDeletions?: boolean): SyncReport;
-  resolveConflicts(list: ListIdName, keys: string[] | 'all', side: 'sheet' | 'service'): SyncReport;
+  resolveConflicts(list: ListId, keys: string[] | 'all', side: 'sheet' | 'service'): SyncReport;
   selectRow(sheetName: string, row: number): { ok: boolean };
   setAutoSync(on: boolean): ListsStatus;
   /**
    * The entries a sync would delete at the service because their rows left the sheet (what the deletion
    * guard stops) are put back into the list's table (the named range), with the service's values.
    */
-  restoreListEntries(list: ListIdName): RestoreResult;
+  restoreListEntries(list: ListId): RestoreResult;
 }
 
 export interface RestoreResult {

@@ -6,10 +6,10 @@
  */
 import { OutOfTimeError } from '../../api/bulk';
 import { ApiProblemError } from '../../api/problems';
-import { documentProperties } from '../services';
+import { documentProperties } from '../../apps-script';
 import { RUN_PREFIX, SCHEDULE_PREFIX } from '../../store/lists';
 import { withDocumentLock } from '../../store/locks';
-import { cutText } from '../../sheet/safe';
+import { cutText } from '../../domain/sheet/safe';
 import { dailyQuotaOf } from '../quota-errors';
 import { LIST_KINDS, listKind } from './kinds';
 import type { Side } from './plan';

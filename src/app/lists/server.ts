@@ -3,7 +3,8 @@
  * (run.ts), one list (sync-list.ts) or the status (status.ts). The menu's "Sync lists now" is
  * menu.ts; the hourly trigger's automatic sync is hourly-sync.ts.
  */
-import { activeSpreadsheet, asSidebarCall, userProperties } from '../services';
+import { activeSpreadsheet, userProperties } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { autoKey } from '../trigger/auto-sync';
 import { LIST_KINDS, listKind } from './kinds';
 import type { Side } from './plan';

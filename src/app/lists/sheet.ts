@@ -4,9 +4,10 @@
  * ONE setValues per list. The user's own columns are kept row by row (their formulas too); the
  * named range grows (or shrinks) to cover the rows.
  */
-import { safeCellValue, safeText } from '../../sheet/safe';
-import { tabName } from '../../sheet/tab-name';
-import { normalizeHeader, type ListKind, type SheetRow } from './kinds';
+import { safeCellValue, safeText } from '../../domain/sheet/safe';
+import { tabName } from '../../domain/sheet/tab-name';
+import { headerKey, type ListKind, type SheetRow } from './kinds';
+import { md5Base64 } from '../../apps-script';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -33,11 +34,11 @@ export type FindResult = { ok: true; table: Table } | { ok: false; missing: bool
 
 /** The header cells a kind requires, by field, in a header row (null when a required one is absent). */
 export function matchColumns(kind: ListKind, header: readonly unknown[]): { columns: { [field: string]: number }; missing: string[] } {
-  const norm = header.map(normalizeHeader);
+  const norm = header.map(headerKey);
   const columns: { [field: string]: number } = {};
   const missing: string[] = [];
   for (const c of kind.columns) {
-    const names = [c.header].concat(c.aliases).map(normalizeHeader);
+    const names = [c.header].concat(c.aliases).map(headerKey);
     const i = norm.findIndex((h) => h !== '' && names.indexOf(h) >= 0);
     if (i >= 0) columns[c.field] = i;
     else if (!c.optional) missing.push(c.header);
@@ -56,8 +57,7 @@ function tableBlock(range: GoogleAppsScript.Spreadsheet.Range): GoogleAppsScript
 
 function digest(range: GoogleAppsScript.Spreadsheet.Range, values: unknown[][]): string {
   const text = JSON.stringify([range.getSheet().getName(), range.getA1Notation(), values]);
-  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, text, Utilities.Charset.UTF_8);
-  return Utilities.base64Encode(bytes);
+  return md5Base64(text);
 }
 
 /**

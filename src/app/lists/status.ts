@@ -3,7 +3,8 @@
  * account, kept in a document property and updated by every sync and row action; whether a run is
  * unfinished; and whether the automatic sync runs, or why not and until when.
  */
-import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, loadSettings } from '../services';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone } from '../../apps-script';
+import { loadSettings } from '../context';
 import { ACCOUNT_FALLBACK_NOTE, accountTag, RUN_PREFIX, STATUS_PREFIX } from '../../store/lists';
 import { LIST_KINDS } from './kinds';
 import { IMPORT_RESERVE_MS, MIN_SYNC_MS } from './schedule';

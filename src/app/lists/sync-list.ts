@@ -4,7 +4,7 @@
  * rows, the entries named) and the "put back" that restores entries the deletion guard stopped.
  */
 import { readBase, writeBase, BASE_CHUNK_CHARS } from '../../store/lists';
-import { CELL_MAX_CHARS, cutText } from '../../sheet/safe';
+import { CELL_MAX_CHARS, cutText } from '../../domain/sheet/safe';
 import { readRows, SEP, splitKey, type ListKind } from './kinds';
 import { guardVerdict, planSync, sameEntries, type Side } from './plan';
 import { coverRows, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';

@@ -3,7 +3,7 @@
  * stopped), in one document property. Its own module so that both the automatic import
  * (import-due.ts) and the sidebar's progress lists read it without importing each other.
  */
-import { documentProperties } from '../services';
+import { documentProperties } from '../../apps-script';
 import { AUTO_IMPORT_KEY } from '../../store/keys';
 import { decodeScanMap } from '../../store/records';
 

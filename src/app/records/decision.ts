@@ -3,7 +3,7 @@
  * discount): chosen in New scan, never sent to the service, so the document keeps them per scan
  * (startScan records, the import reads, Delete forgets). A scan started elsewhere gets the defaults.
  */
-import { decisionFromRecord, DEFAULT_DECISION, type DecisionOptions } from '../../scan/decide';
+import { decisionFromRecord, DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
 import { decisionKey } from '../../store/keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;

@@ -2,8 +2,9 @@
  * The import's tuning knob (script property IMPORT_TUNING_KEY), read by the import and by New scan's
  * room check before a send. The knob only lowers the defaults (tests and the bench use it).
  */
-import { SPREADSHEET_MAX_CELLS } from '../../scan/room';
+import { SPREADSHEET_MAX_CELLS } from '../../domain/price-list/room';
 import { IMPORT_TUNING_KEY } from '../../store/keys';
+import { scriptProperties } from '../../apps-script';
 
 /** Default point after which no new chunk starts: 2 minutes before the limit (finishing a tab takes some). */
 export const DEFAULT_BUDGET_MS = 4 * 60 * 1000;
@@ -21,7 +22,7 @@ export interface ImportTuning {
 
 export function readTuning(): ImportTuning {
   const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE, cellLimit: SPREADSHEET_MAX_CELLS, roomCheck: true };
-  const raw = PropertiesService.getScriptProperties().getProperty(IMPORT_TUNING_KEY);
+  const raw = scriptProperties().getProperty(IMPORT_TUNING_KEY);
   if (raw) {
     try {
       const v = JSON.parse(raw) as Partial<ImportTuning>;

@@ -10,7 +10,7 @@
  * none beyond NOT_SENT_MAX_RECORDS stay. When the store is full anyway, a checkpoint first shrinks
  * these records (withRoom) rather than fail.
  */
-import { utf8Length } from '../../sheet/safe';
+import { utf8Length } from '../../domain/sheet/safe';
 import { notSentKey, notSentKeyIds, NOT_SENT_FULL_RECORDS, NOT_SENT_MAX_RECORDS, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;

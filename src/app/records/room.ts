@@ -1,9 +1,9 @@
 /**
  * Cells used and left in this spreadsheet (every tab's max rows x max columns: Sheets counts empty
  * cells too), and which tabs are the add-on's results, with their sizes. Read before a scan is sent
- * and before an import grows a tab (src/scan/room.ts holds the limit and the words).
+ * and before an import grows a tab (src/domain/price-list/room.ts holds the limit and the words).
  */
-import { fmt, type TabCells } from '../../scan/room';
+import { fmt, type TabCells } from '../../domain/price-list/room';
 import { allTabRecords } from './tabs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -1,6 +1,6 @@
 /**
  * "Compare with an earlier scan" (issue 23): a "<name> – Changes" tab of what changed between two
- * finished scans (the diff and the layout: src/scan/changes.ts).
+ * finished scans (the diff and the layout: src/domain/result-tabs/changes.ts).
  *
  * - Source per scan: its full result tab when it is there and untouched (tab record's sheet id,
  *   the row count the import recorded, the result headers, no import under way): no request at all.
@@ -32,14 +32,14 @@ import {
   FACT_WIDTH,
   type ChangeCounts,
   type Fact,
-} from '../../scan/changes';
-import { safeText } from '../../sheet/safe';
+} from '../../domain/result-tabs/changes';
+import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
-import { asSidebarCall } from '../services';
+import { asSidebarCall } from '../context';
 import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
 import { formatRuns, WORK_COST } from './import-plan';
-import { tabName } from '../../sheet/tab-name';
+import { tabName } from '../../domain/sheet/tab-name';
 import type { CompareChoices, CompareProgress } from './protocol';
 import { readTabRecord, resultTabs, sheetById } from '../records/tabs';
 

@@ -1,9 +1,9 @@
 /**
  * A downloaded file's rows as cells (pure): CSV and JSON to a grid whose code-like columns stay
- * text (guarded) and quantities become numbers; the name of the download's Drive file (its tab's name: src/sheet/tab-name.ts).
+ * text (guarded) and quantities become numbers; the name of the download's Drive file (its tab's name: src/domain/sheet/tab-name.ts).
  */
-import { parseCsv } from '../../scan/csv';
-import { cutText, safeText } from '../../sheet/safe';
+import { parseCsv } from '../../domain/price-list/csv';
+import { cutText, safeText } from '../../domain/sheet/safe';
 
 /** "Name (scan 12).csv", without characters Drive users trip over. */
 export function fileNameFor(scanName: string, scanId: number, ext: string): string {

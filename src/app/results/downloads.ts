@@ -7,11 +7,12 @@ import { callUrl, sendAll } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readScan, scanCalls, type DownloadType } from '../../api/scans';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
-import { activeSpreadsheet, asSidebarCall, clientDeps, saveToDrive, serviceSettings } from '../services';
+import { activeSpreadsheet, clientDeps, saveToDrive } from '../../apps-script';
+import { asSidebarCall, serviceSettings } from '../context';
 import { csvGrid, fileNameFor, jsonGrid } from './download-grids';
 import { deadline } from './history';
 import { shortScanName } from './import-plan';
-import { tabName } from '../../sheet/tab-name';
+import { tabName } from '../../domain/sheet/tab-name';
 import type { DownloadFormat, DownloadResult } from './protocol';
 
 /** Rows per setValues when writing a download into a tab. */

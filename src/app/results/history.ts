@@ -5,7 +5,8 @@
 import { send } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
 import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import { activeSpreadsheet, clientDeps, documentProperties } from '../../apps-script';
+import { asSidebarCall, serviceSettings } from '../context';
 import { forgetPendingImport, pendingImport } from './import';
 import { forgetNotSent } from '../records/not-sent';
 import { forgetDecision } from '../records/decision';

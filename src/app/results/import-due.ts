@@ -15,7 +15,8 @@
  */
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { ApiProblemError, type Problem } from '../../api/problems';
-import { activeSpreadsheet, documentProperties, loadSettings, now } from '../services';
+import { activeSpreadsheet, documentProperties, now } from '../../apps-script';
+import { loadSettings, messageOf } from '../context';
 import { gasImportEnv, pendingImportIds, runImport } from './import';
 import { readTuning } from '../records/import-tuning';
 import { withDocumentLock } from '../../store/locks';
@@ -25,7 +26,7 @@ import { dailyQuotaOf } from '../quota-errors';
 import { removeImportTriggers } from '../trigger/install';
 import { readStates, writeStates, type AutoImportState, type AutoImportStates } from '../records/autoimport';
 import { shortScanName } from './import-plan';
-import { cutText } from '../../sheet/safe';
+import { cutText } from '../../domain/sheet/safe';
 import { SpreadsheetFullError } from '../records/room';
 
 /** Failures in a row after which a scan's automatic import stops (at 0, 1, 3, 7 and 15 hours). */
@@ -44,10 +45,6 @@ export function afterFailure(prev: AutoImportState | undefined, reason: string, 
   if (lasting || n >= MAX_FAILURES) return { n, a: at, s: 'automatic import stopped: ' + cutText(reason, 400) + ' — import it from Scans' };
   // The trigger fires about hourly (Google lets it drift): slack so the run 2^(n-1) hours on is due.
   return { n, a: at + Math.pow(2, n - 1) * HOUR_MS - 15 * 60_000 };
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
 }
 
 /**

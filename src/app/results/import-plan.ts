@@ -5,9 +5,9 @@
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
-import { cutText, safeText, textOf, utf8Length } from '../../sheet/safe';
+import { cutText, safeText, textOf, utf8Length } from '../../domain/sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
-import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../scan/decide';
+import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../domain/price-list/decide';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ const MAX_NAME = 90;
 
 /**
  * A scan's name as messages and the checkpoint carry it: one line, trimmed, "Scan <id>" when blank,
- * at most 90 characters (cut by character). Tab names are made from it by src/sheet/tab-name.ts.
+ * at most 90 characters (cut by character). Tab names are made from it by src/domain/sheet/tab-name.ts.
  */
 export function shortScanName(scanName: string, scanId: number): string {
   let s = String(scanName || '')

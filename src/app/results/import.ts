@@ -44,23 +44,30 @@ import {
   type LayoutColumn,
   type LayoutContext,
   type Product,
-} from '../../scan/layout';
-import { fullMessage, NEW_TAB_CELLS } from '../../scan/room';
+} from '../../domain/result-tabs/layout';
+import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { isCellLimitError, readRoom, SpreadsheetFullError } from '../records/room';
-import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../sheet/safe';
-import { scanNote } from '../../scan/changes';
+import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../domain/sheet/safe';
+import { scanNote } from '../../domain/result-tabs/changes';
 import { dailyQuotaOf } from '../quota-errors';
-import { EXECUTION_LIMIT_MS } from '../trigger/quota';
 import { importKey, importKeyIds } from '../../store/keys';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
 import { readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
 import { readDecision } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import {
+  activeSpreadsheet,
+  clientDeps,
+  EXECUTION_LIMIT_MS,
+  documentProperties,
+  newConditionalFormat,
+  newRichText,
+} from '../../apps-script';
+import { asSidebarCall, serviceSettings } from '../context';
 import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
-import { tabName } from '../../sheet/tab-name';
+import { tabName } from '../../domain/sheet/tab-name';
 import {
   apiFilters,
   decodeCheckpoint,
@@ -560,8 +567,8 @@ export function signColourRules(sheet: Sheet, rows: number, columns: readonly nu
   const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
   for (const c of columns) {
     const range = sheet.getRange(2, c + 1, rows, 1);
-    rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
-    rules.push(SpreadsheetApp.newConditionalFormatRule().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
+    rules.push(newConditionalFormat().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
+    rules.push(newConditionalFormat().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
   }
   sheet.setConditionalFormatRules(rules);
 }
@@ -771,7 +778,7 @@ function writeProducts(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet, mp: M
   if (asinCol >= 0) {
     // One builder for the wave (each newRichTextValue is a service call); setText starts each value
     // afresh and a null link clears any left from the previous row.
-    const b = SpreadsheetApp.newRichTextValue();
+    const b = newRichText();
     const rich = products.map((p, i) => {
       // (rich text is not parsed, so not guarded; held within a cell like every text)
       const text = fitCell(textOf(p.asin), CELL_MAX_CHARS);

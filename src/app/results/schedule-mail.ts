@@ -5,9 +5,9 @@
  * shown as written, never rendered), sent only to the schedule's owner (services.ts mailToSelf).
  * A mail that cannot be sent never fails the run: the run's status says so instead.
  */
-import { CHANGE_FIGURES, changesColumns } from '../../scan/changes';
-import { ROI_NOTE } from '../../scan/layout';
-import { activeSpreadsheet, mailToSelf, type MailRefusal } from '../services';
+import { CHANGE_FIGURES, changesColumns } from '../../domain/result-tabs/changes';
+import { ROI_NOTE } from '../../domain/result-tabs/layout';
+import { activeSpreadsheet, mailToSelf, type MailRefusal } from '../../apps-script';
 import { SCHEDULE_COST } from '../scan/schedule';
 
 /** Products listed in the email (the tab has them all). */

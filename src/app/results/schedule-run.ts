@@ -1,5 +1,5 @@
 /**
- * Re-scans on a schedule, the trigger's side (rules: src/scan/schedule.ts; records:
+ * Re-scans on a schedule, the trigger's side (rules: src/domain/price-list/schedule.ts; records:
  * src/store/schedules.ts; set from the sidebar: src/app/scan/schedule.ts). Each hourly run
  * (src/entry/hourly.ts), after the automatic import:
  *
@@ -14,13 +14,13 @@
  *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
  */
 import { ApiProblemError } from '../../api/problems';
-import { headerIdentity, rolesFor, type SupplierEntry } from '../../scan/memory';
-import { lastSlot, nextSlot, offsetFromZ, parseRule } from '../../scan/schedule';
-import { suggestColumns } from '../../scan/header';
+import { headerIdentity, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
+import { lastSlot, nextSlot, parseRule } from '../../domain/price-list/schedule';
+import { suggestColumns } from '../../domain/price-list/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';
-import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, userProperties } from '../services';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
 import { sendScan, UPLOAD_BUDGET_MS } from '../scan/new-scan';
 import { defaultScanName } from '../scan/plan';
 import { recordedScanIds } from '../scan/running';
@@ -28,20 +28,13 @@ import { dailyQuotaOf } from '../quota-errors';
 import { runCompare } from './compare';
 import { gasImportEnv, pendingImportIds } from './import';
 import { sendRunMail, type RunMail } from './schedule-mail';
+import { messageOf, zoneOffset } from '../context';
 
 /** A slot is sent at most this long after its time; later it is skipped (said), not sent late. */
 export const SLOT_WINDOW_MS = 6 * 3600_000;
 
-function zoneOffset(ms: number): number {
-  return offsetFromZ(formatInSpreadsheetZone(new Date(ms), 'Z'));
-}
-
 function when(ms: number): string {
   return formatInSpreadsheetZone(new Date(ms), 'EEE MMM d, HH:mm');
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
 }
 
 /** Changes one schedule under the document lock, read fresh; returns what `change` returned (null: no such schedule). */

@@ -4,10 +4,10 @@
  * start (one getValues and one getDisplayValues per run of columns).
  */
 import type { ScanRequest } from './protocol';
-import { activeSpreadsheet } from '../services';
-import { cellKind, findHeader, HEADER_ROWS_IN_BLOCK } from '../../scan/header';
-import { cellText } from '../../ids/identify';
-import { quoteCell } from '../../ids/quote';
+import { activeSpreadsheet } from '../../apps-script';
+import { cellKind, findHeader, HEADER_ROWS_IN_BLOCK } from '../../domain/price-list/header';
+import { cellText } from '../../domain/ids/identify';
+import { quoteCell } from '../../domain/ids/quote';
 
 export interface Block {
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
@@ -71,7 +71,7 @@ export interface BlockValues {
   display: string[][];
 }
 
-export function readRows(b: Block, rows: number): BlockValues {
+export function readBlockRows(b: Block, rows: number): BlockValues {
   const r = b.sheet.getRange(b.row, b.column, Math.max(1, rows), b.numColumns);
   return { values: r.getValues(), display: r.getDisplayValues() };
 }

@@ -1,13 +1,14 @@
 /**
- * Supplier memory, the sheet side (design: src/scan/memory.ts; storage: src/store/suppliers.ts):
+ * Supplier memory, the sheet side (design: src/domain/price-list/memory.ts; storage: src/store/suppliers.ts):
  * New scan's setup recognises a list scanned before and fills in its roles and options; a started
  * scan is remembered; Settings lists and forgets. Per user (user properties) and per document.
  * The memory is a convenience: a failure to read or write it never stops a setup or a scan.
  */
-import { roleLabel } from '../../scan/mapping';
-import { entryForScan, recall, rolesFor } from '../../scan/memory';
+import { roleLabel } from '../../domain/price-list/mapping';
+import { entryForScan, recall, rolesFor } from '../../domain/price-list/memory';
 import { forgetSupplierEntry, readSuppliers, rememberSupplier } from '../../store/suppliers';
-import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties, asSidebarCall } from '../services';
+import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
+import { asSidebarCall } from '../context';
 import { type Block, locateBlock } from './block';
 import type { RememberedSupplier, ScanRequest, ScanSetup } from './protocol';
 import { getSchedules, scheduleChoices, scheduleText } from './schedule';

@@ -30,45 +30,36 @@
 import { uploadScan } from '../../api/scans';
 import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
-import { suggestColumns } from '../../scan/header';
-import { mappingFromRoles } from '../../scan/mapping';
-import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../scan/prepare';
+import { suggestColumns } from '../../domain/price-list/header';
+import { mappingFromRoles } from '../../domain/price-list/mapping';
+import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../domain/price-list/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import {
-  activeSpreadsheet,
-  asSidebarCall,
-  clientDeps,
-  documentProperties,
-  formatInSpreadsheetZone,
-  loadSettings,
-  now,
-  serviceSettings,
-} from '../services';
+import { activeSpreadsheet, clientDeps, documentProperties, formatInSpreadsheetZone, now, textBlob } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { notSentRecord, recordNotSent } from '../records/not-sent';
 import { recordDecision } from '../records/decision';
-import { readDecisionOptions } from '../../scan/decide';
+import { readDecisionOptions } from '../../domain/price-list/decide';
 import { readRoom } from '../records/room';
 import { readTuning } from '../records/import-tuning';
-import { checkRoom, type RoomCheck } from '../../scan/room';
-import { uploadColumns } from '../../scan/layout';
+import { checkRoom, fmt, type RoomCheck } from '../../domain/price-list/room';
+import { uploadColumns } from '../../domain/result-tabs/layout';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
 import { recordRunningScan } from './running';
 import { newScanHelp } from './help';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
-import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readRows, readRuns } from './block';
+import { dataRowAsHeader, headerAbove, locateBlock, placeHeader, readBlockRows, readRuns } from './block';
 import { recallSetup, rememberScan } from './memory';
 import {
   defaultScanName,
-  fmt,
   isBlankRow,
   mappedRuns,
   MAX_COLUMNS,
   MAX_LINES,
   perUnitCostPacks,
   readRefusal,
-  refusal,
+  scanRefusal,
   roleChoices,
   safeFileName,
   SETUP_ROWS,
@@ -101,7 +92,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
           '. Select the columns of the price list (with its header row) and open Scan this sheet again.',
       );
     }
-    const top = readRows(b, Math.min(b.numRows, SETUP_ROWS));
+    const top = readBlockRows(b, Math.min(b.numRows, SETUP_ROWS));
     if (top.values.every(isBlankRow)) {
       throw new Error(
         b.selection
@@ -193,7 +184,7 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
   if (tooLarge) throw new Error(tooLarge);
   // The header row the form was built with (0: none); absent: found again as the setup finds it.
   const chosen = typeof request.headerRow === 'number' ? request.headerRow : undefined;
-  const place = placeHeader(b, chosen === undefined ? readRows(b, Math.min(b.numRows, SETUP_ROWS)).values : [], chosen);
+  const place = placeHeader(b, chosen === undefined ? readBlockRows(b, Math.min(b.numRows, SETUP_ROWS)).values : [], chosen);
   const { values, display, offset } = readRuns(b, runs);
   // The rows start at the first mapped column: the mapping is shifted to match, messages still name real columns.
   const mapping = mappingFromRoles(request.roles.slice(offset), b.column + offset);
@@ -302,7 +293,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   const settings = loadSettings();
   const service = serviceSettings(settings);
   const prepared = prepareFromSheet(request);
-  if (!prepared.ok || !prepared.attributes) throw new Error(refusal(prepared));
+  if (!prepared.ok || !prepared.attributes) throw new Error(scanRefusal(prepared));
   if (prepared.counts.send > MAX_LINES)
     throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
   // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
@@ -313,7 +304,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
   const attributes = JSON.stringify(prepared.attributes);
   const form = {
-    file: Utilities.newBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
+    file: textBlob(prepared.csv, 'text/csv', safeFileName(name) + '.csv'),
     attributes,
   };
   let body: unknown;

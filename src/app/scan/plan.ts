@@ -3,9 +3,10 @@
  * when a block is too large to read, names. No Apps Script call (tested in test/addon and
  * test/unit through the scan flow).
  */
-import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../scan/mapping';
-import type { PreparedScan } from '../../scan/prepare';
-import { cutText } from '../../sheet/safe';
+import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../domain/price-list/mapping';
+import type { PreparedScan } from '../../domain/price-list/prepare';
+import { fmt } from '../../domain/price-list/room';
+import { cutText } from '../../domain/sheet/safe';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
 export const SETUP_ROWS = 260;
@@ -33,10 +34,6 @@ export function mappedRuns(roles: readonly string[], rows: number): Array<[numbe
     else runs.push([i, i]);
   });
   return runs;
-}
-
-export function fmt(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 /** Why a block is too large to read for a preview or start, or null. Nothing is read to decide. */
@@ -106,7 +103,7 @@ export function defaultScanName(sheetName: string, date: string): string {
  * A pack column next to a cost that says it is per unit ("Unit Cost", "Cost each") is the carton
  * size, for information: mapped as the pack quantity it would divide that cost again (the shipped
  * sample's README says so for "Case Pack"). It is suggested as a custom column instead, so it still
- * travels with the results. (The header rules in src/scan/header.ts do not look at two columns at
+ * travels with the results. (The header rules in src/domain/price-list/header.ts do not look at two columns at
  * once; this does.)
  */
 export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>(columns: T[]): T[] {
@@ -116,7 +113,7 @@ export function perUnitCostPacks<T extends { header: string; role: ColumnRole }>
 }
 
 /** Why a prepared scan cannot go, in one message. */
-export function refusal(p: PreparedScan): string {
+export function scanRefusal(p: PreparedScan): string {
   return 'The scan was not started: ' + p.problems.map((x) => x.message).join(' ');
 }
 

@@ -2,11 +2,11 @@
  * The sidebar's contract with the server functions of New scan and progress: types only (nothing runs, nothing is
  * bundled). See src/app/protocol.ts for the rules every server function follows.
  */
-import type { ColumnRole } from '../../scan/mapping';
-import type { ScanOptionsInput } from '../../scan/attributes';
-import type { PreviewSummary } from '../../scan/prepare';
+import type { ColumnRole } from '../../domain/price-list/mapping';
+import type { ScanOptionsInput } from '../../domain/price-list/attributes';
+import type { PreviewSummary } from '../../domain/price-list/prepare';
 import type { MarketplaceOption } from '../settings/protocol';
-import type { RememberedOptions } from '../../scan/memory';
+import type { RememberedOptions } from '../../domain/price-list/memory';
 
 export interface ColumnChoice {
   /** 0-based index into the block that was read. */

@@ -16,7 +16,7 @@ import { numberOf as num } from '../../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
 import { decodeScanMap } from '../../store/records';
-import { activeUserKey, documentProperties, now } from '../services';
+import { activeUserKey, documentProperties, now, sha256Tag } from '../../apps-script';
 
 export interface RunningRecord {
   u: string;
@@ -39,10 +39,7 @@ export function addRecord(records: RunningRecords, scanId: number, user: string,
 
 /** Short tag of a user (from their temporary key; never the key or an email itself). */
 export function userTag(userKey: string): string {
-  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, userKey || 'unknown', Utilities.Charset.UTF_8);
-  let hex = '';
-  for (let i = 0; i < 6; i++) hex += ((bytes[i] + 256) % 256).toString(16).padStart(2, '0');
-  return hex;
+  return sha256Tag(userKey || 'unknown');
 }
 
 export function withRecords<T>(change: (records: RunningRecords) => { records?: RunningRecords; result: T }): T {

@@ -3,20 +3,17 @@
  * Remembered suppliers), pause and remove, and the list with each one's next run, cost and last
  * summary. The trigger runs them (src/app/results/schedule-run.ts). Per user and document.
  */
-import { nextSlot, offsetFromZ, parseRule, ruleChoices, ruleLabel, ruleText } from '../../scan/schedule';
+import { nextSlot, parseRule, ruleChoices, ruleLabel, ruleText } from '../../domain/price-list/schedule';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';
 import { withDocumentLock } from '../../store/locks';
-import { activeSpreadsheet, asSidebarCall, formatInSpreadsheetZone, now, userProperties } from '../services';
+import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
+import { asSidebarCall, zoneOffset } from '../context';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 import type { ScheduleView } from './protocol';
 
 /** Said on every schedule: the seller pays for each run. */
 export const SCHEDULE_COST = 'Each run is a paid scan at the Scan Service, like one you start.';
-
-function zoneOffset(ms: number): number {
-  return offsetFromZ(formatInSpreadsheetZone(new Date(ms), 'Z'));
-}
 
 function view(s: ScheduleRecord, sheetName: string, t: number): ScheduleView {
   const rule = parseRule(s.r);

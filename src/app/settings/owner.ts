@@ -2,7 +2,7 @@
  * Who may turn on "Formulas in this spreadsheet run on my key", and the share it writes.
  *
  * A custom function reads the spreadsheet OWNER's user properties, whoever recalculates (issue 5,
- * src/formulas/key.ts): so only a share the owner wrote reaches formulas, and the choice is one per
+ * src/custom-functions/key.ts): so only a share the owner wrote reaches formulas, and the choice is one per
  * document. Recognising the owner:
  * - Spreadsheet.getOwner() is null for a file in a SHARED DRIVE (Google's reference). Such a file
  *   has no owner whose settings formulas could read (the local runtime gives its custom functions
@@ -16,8 +16,9 @@
  *   are off).
  * - A known email that is not the owner's: refused, naming the owner.
  */
-import { encodeFormulaShare, formulaSharePropertyName } from '../../formulas/key';
-import { activeSpreadsheet, activeUserEmail, serviceSettings, userProperties } from '../services';
+import { encodeFormulaShare, formulaSharePropertyName } from '../../custom-functions/key';
+import { activeSpreadsheet, activeUserEmail, userProperties } from '../../apps-script';
+import { serviceSettings } from '../context';
 import type { StoredSettings } from '../../store/settings';
 
 export type FormulaOwnership =
@@ -66,7 +67,7 @@ export function formulaNote(o: FormulaOwnership, shared: boolean): string {
 }
 
 /** The refusal for a user who may not turn the option on. */
-export function refusal(o: FormulaOwnership): string {
+export function shareRefusal(o: FormulaOwnership): string {
   if (o.kind === 'shared-drive') return SHARED_DRIVE_FORMULAS;
   return (
     'Only the owner of this spreadsheet' +

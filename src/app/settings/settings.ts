@@ -20,22 +20,14 @@ import { requestJson, type ServiceSettings } from '../../api/client';
 import { asinConvertCall } from '../../api/convert';
 import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
-import { formulaSharePropertyName } from '../../formulas/key';
+import { formulaSharePropertyName } from '../../custom-functions/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from '../../store/settings';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
 import { settingsHelp } from './help';
-import { formulaNote, formulaOwnership, mayShare, refusal, writeFormulaShare, type FormulaOwnership } from './owner';
-import {
-  activeSpreadsheet,
-  asSidebarCall,
-  clientDeps,
-  loadSettings,
-  now,
-  serviceSettings,
-  storeSettings,
-  userProperties,
-} from '../services';
+import { formulaNote, formulaOwnership, mayShare, shareRefusal, writeFormulaShare, type FormulaOwnership } from './owner';
+import { activeSpreadsheet, clientDeps, now, userProperties } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings, storeSettings } from '../context';
 
 function spreadsheetIdOrNull(): string | null {
   try {
@@ -55,7 +47,7 @@ function ownership(): FormulaOwnership | null {
 
 /**
  * Whether this user has shared their key with the formulas of this spreadsheet (issue 5's
- * setting; the share record is src/formulas/key.ts's). Only the owner's share counts.
+ * setting; the share record is src/custom-functions/key.ts's). Only the owner's share counts.
  */
 function formulaKeyShared(): boolean {
   const id = spreadsheetIdOrNull();
@@ -87,7 +79,7 @@ export function getSettings(): SettingsView {
 
 /**
  * Sidebar: saves what the user changed. When the key, address or default marketplace changes, every
- * formula share of this user (one per spreadsheet where sharing is on, src/formulas/key.ts) is
+ * formula share of this user (one per spreadsheet where sharing is on, src/custom-functions/key.ts) is
  * rewritten with them, so no formula keeps using a key the user replaced. `formulasOnMyKey: true`
  * also turns on "Formulas in this spreadsheet run on my key" (the owner's one step from a saved key
  * to working formulas, issue 27 item 4); refused before anything is saved when this user may not.
@@ -99,7 +91,7 @@ export function saveSettings(input: SettingsInput): SettingsView {
     const formulasOn = !!(input && input.formulasOnMyKey === true);
     if (formulasOn) {
       const o = formulaOwnership();
-      if (!mayShare(o)) throw new Error(refusal(o));
+      if (!mayShare(o)) throw new Error(shareRefusal(o));
       // Checked before saving: no key at all would leave formulas on nothing.
       serviceSettings(change.next);
     }

@@ -3,7 +3,7 @@
  * Its own module so that the hourly trigger's removal (src/app/trigger/install.ts), which keeps the
  * trigger while the sync is on, reads it without importing the sync (../lists/).
  */
-import { activeSpreadsheet, userProperties } from '../services';
+import { activeSpreadsheet, userProperties } from '../../apps-script';
 import { AUTO_PREFIX } from '../../store/lists';
 
 export function autoKey(): string {

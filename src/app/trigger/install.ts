@@ -4,7 +4,7 @@
  * lists sync (../lists/). ensureImportTrigger reuses one that exists; removal keeps it while the
  * automatic lists sync is on.
  */
-import { activeSpreadsheet, userProperties } from '../services';
+import { activeSpreadsheet, userProperties, userTriggers, installHourlyTrigger, deleteTrigger } from '../../apps-script';
 import { autoSyncEnabled } from './auto-sync';
 import { hasActiveSchedule } from '../../store/schedules';
 
@@ -12,7 +12,7 @@ import { hasActiveSchedule } from '../../store/schedules';
 export const IMPORT_TRIGGER_HANDLER = 'importFinishedScans';
 
 function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
-  return ScriptApp.getUserTriggers(activeSpreadsheet()).filter((t) => t.getHandlerFunction() === IMPORT_TRIGGER_HANDLER);
+  return userTriggers(activeSpreadsheet()).filter((t) => t.getHandlerFunction() === IMPORT_TRIGGER_HANDLER);
 }
 
 /**
@@ -50,7 +50,7 @@ export function triggerNotice(state: TriggerState): string | null {
 export function ensureImportTrigger(): TriggerState {
   try {
     if (ownTriggers().length) return 'on';
-    ScriptApp.newTrigger(IMPORT_TRIGGER_HANDLER).timeBased().everyHours(1).create();
+    installHourlyTrigger(IMPORT_TRIGGER_HANDLER);
     return 'on';
   } catch (e) {
     console.log('import trigger not created: ' + (e instanceof Error ? e.message : String(e)));
@@ -63,5 +63,5 @@ export function removeImportTriggers(): void {
   if (autoSyncEnabled()) return;
   // ... and while this user has a re-scan schedule running in this document.
   if (hasActiveSchedule(userProperties(), activeSpreadsheet().getId())) return;
-  for (const t of ownTriggers()) ScriptApp.deleteTrigger(t);
+  for (const t of ownTriggers()) deleteTrigger(t);
 }

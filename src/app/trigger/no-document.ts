@@ -12,7 +12,7 @@
  */
 import { TRIGGER_NO_DOCUMENT_KEY } from '../../store/keys';
 import { numberOf } from '../../api/read';
-import { userProperties } from '../services';
+import { userProperties } from '../../apps-script';
 
 export interface NoDocumentRecord {
   /** When the last run without a document happened (ms). */

@@ -14,15 +14,13 @@
  * Both records are per USER (quotas are), in user properties; when property writes are themselves
  * refused, the user cache holds the stop instead (CacheService has no daily quota).
  */
-import { userProperties } from '../services';
+import { userCache, userProperties } from '../../apps-script';
 import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
 import { QUOTA_WHAT, type QuotaKind } from '../quota-errors';
 
 export { dailyQuotaOf, type QuotaKind } from '../quota-errors';
 
 export const DAY_MS = 24 * 3600_000;
-/** Google's limit for one execution: a sidebar call, a menu action, a trigger run (6 minutes). */
-export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 /** Consumer trigger runtime a day; Workspace (6 h) cannot be told apart, so the smaller one. */
 export const TRIGGER_DAY_BUDGET_MS = 90 * 60_000;
 /** Below this much left of the day's budget an hourly run does not start: one import wave always runs, and must fit. */
@@ -49,9 +47,9 @@ function decodeStop(text: string | null | undefined): QuotaStop | null {
   return null;
 }
 
-function userCache(): GoogleAppsScript.Cache.Cache | null {
+function userCacheOrNull(): GoogleAppsScript.Cache.Cache | null {
   try {
-    return CacheService.getUserCache();
+    return userCache();
   } catch (_e) {
     return null;
   }
@@ -67,7 +65,7 @@ export function recordQuotaStop(stop: QuotaStop): void {
     // property writes refused too
   }
   try {
-    userCache()?.put(QUOTA_STOP_KEY, text, 21600);
+    userCacheOrNull()?.put(QUOTA_STOP_KEY, text, 21600);
   } catch (_e) {
     // nothing more to do: the next run meets the quota again and stops the same way
   }
@@ -83,7 +81,7 @@ export function readQuotaStop(): QuotaStop | null {
   }
   if (!stop) {
     try {
-      stop = decodeStop(userCache()?.get(QUOTA_STOP_KEY));
+      stop = decodeStop(userCacheOrNull()?.get(QUOTA_STOP_KEY));
     } catch (_e) {
       stop = null;
     }
@@ -95,7 +93,7 @@ export function readQuotaStop(): QuotaStop | null {
 export function clearQuotaStop(): void {
   try {
     userProperties().deleteProperty(QUOTA_STOP_KEY);
-    userCache()?.remove(QUOTA_STOP_KEY);
+    userCacheOrNull()?.remove(QUOTA_STOP_KEY);
   } catch (_e) {
     // left for later: it has expired anyway
   }

@@ -20,7 +20,8 @@ import {
   updateWebhookAt,
   WEBHOOK_EVENTS,
 } from '../../api/webhooks';
-import { asSidebarCall, clientDeps, loadSettings, serviceSettings } from '../services';
+import { clientDeps } from '../../apps-script';
+import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from './protocol';
 import { checkWebhookId, createRequest, limitMessage, loopbackAllowedFor, refusal, toView, updateRequest } from './rules';
 

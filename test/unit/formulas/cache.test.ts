@@ -1,5 +1,5 @@
-import { cacheChunks, CHUNK_MAX, chunkKeys, readCache, writeCache, MAX_VALUE_BYTES } from '../../../src/formulas/cache';
-import { utf8Length } from '../../../src/sheet/safe';
+import { cacheChunks, CHUNK_MAX, chunkKeys, readCache, writeCache, MAX_VALUE_BYTES } from '../../../src/custom-functions/cache';
+import { utf8Length } from '../../../src/domain/sheet/safe';
 import { FakeCache, FakeClock, upc } from '../api/fakes';
 
 const ids = Array.from({ length: 3000 }, (_x, i) => upc(String(50000000000 + i * 11)));

@@ -1,5 +1,5 @@
-import { chooseConversion, finalRows, looksLikeHeader, OUT_OF_TIME_TEXT, parseConversion } from '../../../src/formulas/column-choice';
-import { failedText } from '../../../src/formulas/messages';
+import { chooseConversion, finalRows, looksLikeHeader, OUT_OF_TIME_TEXT, parseConversion } from '../../../src/app/formulas/column-choice';
+import { failedText } from '../../../src/custom-functions/messages';
 
 test('a text that is no identifier is a header; ids, numbers and blanks are not', () => {
   expect(looksLikeHeader('UPC')).toBe(true);

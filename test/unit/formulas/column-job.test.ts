@@ -1,8 +1,8 @@
 import {
   CHECKPOINT_MAX_BYTES,
   completeChunk,
-  decodeCheckpoint,
-  encodeCheckpoint,
+  decodeJob,
+  encodeJob,
   END_RESERVE_MS,
   isDone,
   maxChunkRows,
@@ -10,7 +10,7 @@ import {
   planColumnJob,
   progress,
   type ColumnJob,
-} from '../../../src/formulas/column-job';
+} from '../../../src/app/formulas/column-job';
 
 const sel = { sheetId: 7, sheetName: 'Supplier list', row: 1, column: 3, numRows: 50001, numColumns: 1 };
 
@@ -37,7 +37,7 @@ test('runs a 50,000-row column over several 6-minute executions: every row exact
   while (!isDone(job)) {
     executions++;
     // A fresh execution: 6 minutes minus start-up; the checkpoint goes through a property value.
-    job = decodeCheckpoint(encodeCheckpoint(job))!;
+    job = decodeJob(encodeJob(job))!;
     let left = 6 * 60 * 1000 - 1000;
     for (let c = nextChunk(job, left); c; c = nextChunk(job, left)) {
       expect(c.numRows).toBeLessThanOrEqual(maxChunkRows('ASIN_FROM_UPC'));
@@ -46,7 +46,7 @@ test('runs a 50,000-row column over several 6-minute executions: every row exact
       left -= elapsed;
       for (let r = c.startRow; r < c.startRow + c.numRows; r++) covered.push(r);
       job = completeChunk(job, { rows: c.numRows, width: 1, elapsedMs: elapsed, now: 0 });
-      expect(encodeCheckpoint(job).length).toBeLessThan(CHECKPOINT_MAX_BYTES);
+      expect(encodeJob(job).length).toBeLessThan(CHECKPOINT_MAX_BYTES);
     }
     expect(left).toBeGreaterThan(0); // never planned past the limit
     expect(executions).toBeLessThan(20);
@@ -67,12 +67,12 @@ test('a chunk that wrote fewer rows than planned resumes at the first unwritten 
   expect(nextChunk(job, END_RESERVE_MS)).toBeNull();
 });
 
-test('decodeCheckpoint refuses anything malformed', () => {
-  const good = encodeCheckpoint(plan());
-  expect(decodeCheckpoint(good)).toEqual(plan());
-  expect(decodeCheckpoint(null)).toBeUndefined();
-  expect(decodeCheckpoint('{')).toBeUndefined();
-  expect(decodeCheckpoint(JSON.stringify({ ...plan(), fn: 'DROP' }))).toBeUndefined();
-  expect(decodeCheckpoint(JSON.stringify({ ...plan(), nextRow: 99999999 }))).toBeUndefined();
-  expect(decodeCheckpoint(JSON.stringify({ ...plan(), matches: 'x' }))).toBeUndefined();
+test('decodeJob refuses anything malformed', () => {
+  const good = encodeJob(plan());
+  expect(decodeJob(good)).toEqual(plan());
+  expect(decodeJob(null)).toBeUndefined();
+  expect(decodeJob('{')).toBeUndefined();
+  expect(decodeJob(JSON.stringify({ ...plan(), fn: 'DROP' }))).toBeUndefined();
+  expect(decodeJob(JSON.stringify({ ...plan(), nextRow: 99999999 }))).toBeUndefined();
+  expect(decodeJob(JSON.stringify({ ...plan(), matches: 'x' }))).toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import { convertRows, outputHeader } from '../../../src/formulas/column-run';
+import { convertRows, outputHeader } from '../../../src/app/formulas/column-run';
 import { upc } from '../api/fakes';
 import { conversionService, world } from './helpers';
 

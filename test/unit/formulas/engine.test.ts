@@ -1,6 +1,13 @@
-import { asinFromIds, asinsOf, identifiersFromAsins, identifiersOf, idsFromAsins, type RunStats } from '../../../src/formulas/engine';
-import { NO_KEY_MESSAGE, NOT_FOUND } from '../../../src/formulas/messages';
-import { FOUND_TTL_S, NOT_FOUND_TTL_S } from '../../../src/formulas/cache';
+import {
+  asinFromIds,
+  asinsOf,
+  identifiersFromAsins,
+  identifiersOf,
+  idsFromAsins,
+  type RunStats,
+} from '../../../src/custom-functions/engine';
+import { NO_KEY_MESSAGE, NOT_FOUND } from '../../../src/custom-functions/messages';
+import { FOUND_TTL_S, NOT_FOUND_TTL_S } from '../../../src/custom-functions/cache';
 import { upc } from '../api/fakes';
 import { conversionService, KEY, world } from './helpers';
 

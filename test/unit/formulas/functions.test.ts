@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import * as functions from '../../../src/formulas/functions';
-import { encodeFormulaShare, formulaSharePropertyName } from '../../../src/formulas/key';
-import { NO_KEY_MESSAGE } from '../../../src/formulas/messages';
+import * as functions from '../../../src/custom-functions/functions';
+import { encodeFormulaShare, formulaSharePropertyName } from '../../../src/custom-functions/key';
+import { NO_KEY_MESSAGE } from '../../../src/custom-functions/messages';
 import { conversionService, FakeCache, FakeClock, FakeFetcher, upc } from '../api/fakes';
 
-const FILE = join(__dirname, '../../../src/formulas/functions.ts');
+const FILE = join(__dirname, '../../../src/custom-functions/functions.ts');
 
 describe('JSDoc that Sheets shows (copied onto the top-level declarations by the build)', () => {
   const source = ts.createSourceFile(FILE, readFileSync(FILE, 'utf8'), ts.ScriptTarget.ES2020, true);

@@ -1,6 +1,6 @@
 import { conversionService, FakeCache, FakeClock, FakeFetcher, type Handler } from '../api/fakes';
-import type { FormulaDeps } from '../../../src/formulas/engine';
-import type { FormulaSettings } from '../../../src/formulas/key';
+import type { FormulaDeps } from '../../../src/custom-functions/engine';
+import type { FormulaSettings } from '../../../src/custom-functions/key';
 
 export const KEY = 'rs_live_7Hq2ZxP0aVb9LmN4';
 

@@ -1,5 +1,5 @@
-import { encodeFormulaShare, formulaSharePropertyName, readFormulaSettings } from '../../../src/formulas/key';
-import { NO_KEY_MESSAGE } from '../../../src/formulas/messages';
+import { encodeFormulaShare, formulaSharePropertyName, readFormulaSettings } from '../../../src/custom-functions/key';
+import { NO_KEY_MESSAGE } from '../../../src/custom-functions/messages';
 
 const props = (m: Record<string, string>) => ({ getProperty: (k: string) => (k in m ? m[k] : null) });
 

@@ -1,4 +1,4 @@
-import { cellText, listKind, readRows, tagNames } from '../../../src/app/lists/kinds';
+import { shownText, listKind, readRows, tagNames } from '../../../src/app/lists/kinds';
 import { matchColumns } from '../../../src/app/lists/sheet';
 import { decodeBase, encodeBase, BASE_CHUNK_CHARS } from '../../../src/store/lists';
 
@@ -28,7 +28,7 @@ test('rows become canonical entries: tags sorted, units whole, match TRUE/FALSE,
     new Map([['US\tSKU-7\tB000000001', 'TRUE']]),
   );
   expect(tagNames('b, a,, b')).toEqual(['a', 'b']);
-  expect(cellText(1e15)).toBe('1000000000000000');
+  expect(shownText(1e15)).toBe('1000000000000000');
 });
 
 test('refusals name the row; a refused key is held; the same key twice with different values is refused on both rows', () => {

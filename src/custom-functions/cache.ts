@@ -15,7 +15,7 @@
  * Keys: "sc1|<endpoint>|<marketplace>|<service hash>|F|<chunk hash>" (about 40 chars).
  */
 import type { CacheLike } from '../api/services';
-import { utf8Length } from '../sheet/safe';
+import { utf8Length } from '../domain/sheet/safe';
 import { CACHE_VALUE_MAX_BYTES, CONVERT_CACHE_NAMESPACE } from '../store/keys';
 
 export const FOUND_TTL_S = 21600;

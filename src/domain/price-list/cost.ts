@@ -16,7 +16,7 @@
  *   ("1.299" -> 1.30, rounded), and the result says `ambiguous: true` so the preview can show it.
  * - More than 2 decimals are rounded half up to whole cents (`rounded: true`).
  */
-import { amountToCents, centsToDecimalText, decimalTextToCents, MAX_CENTS } from '../../contract/units';
+import { amountToCents, centsToDecimalText, decimalTextToCents, MAX_CENTS } from '../../../contract/units';
 import { cellText } from '../ids/identify';
 import { quoteCell } from '../ids/quote';
 

@@ -18,6 +18,7 @@
 import { cellText, identify } from '../ids/identify';
 import { parseCost } from './cost';
 import { ColumnRole, columnLetter } from './mapping';
+import { isBlankCell } from '../sheet/safe';
 
 export interface ColumnSuggestion {
   /** 0-based index in the values block. */
@@ -139,10 +140,6 @@ function normalizedScore(h: string, role: ColumnRole): number {
   return best;
 }
 
-function isBlank(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-}
-
 /**
  * What a cell holds, for telling a header row from the rows under it: 'value' (numbers, dates,
  * yes/no, identifiers, amounts such as "$1,299.00"), 'code' (one word with digits: "SKU-10001",
@@ -155,7 +152,7 @@ export type CellKind = 'blank' | 'value' | 'code' | 'text';
 const NUMBER_TEXT = /^[\s$€£¥\d.,%+\-()]+$/;
 
 export function cellKind(v: unknown): CellKind {
-  if (isBlank(v)) return 'blank';
+  if (isBlankCell(v)) return 'blank';
   if (typeof v !== 'string') return 'value';
   const s = v.trim();
   if (NUMBER_TEXT.test(s) && /\d/.test(s)) return 'value';
@@ -346,7 +343,7 @@ export function suggestColumns(
   for (let c = 0; c < width; c++) {
     const letter = columnLetter(firstCol - 1 + c);
     const rawHeader = headerRow >= 0 ? values[headerRow][c] : '';
-    const headerText = isBlank(rawHeader) ? '' : cellText(rawHeader).trim();
+    const headerText = isBlankCell(rawHeader) ? '' : cellText(rawHeader).trim();
     let sample = '';
     let filled = 0;
     let ids = 0;
@@ -354,7 +351,7 @@ export function suggestColumns(
     let moneyLike = 0;
     for (let r = dataStart; r < dataEnd; r++) {
       const v = values[r] ? values[r][c] : '';
-      if (isBlank(v)) continue;
+      if (isBlankCell(v)) continue;
       filled++;
       if (sample === '') {
         const d = options.display && options.display[r] ? options.display[r][c] : undefined;

@@ -4,7 +4,7 @@
  * that is short enough for a cell). One place, so tests and the README quote the same words.
  */
 import type { Problem } from '../api/problems';
-import type { IdFail } from '../ids';
+import type { IdFail } from '../domain/ids';
 
 /** Decision: an unmatched input shows this (not an empty cell), so "looked up, nothing there" differs from "blank input". */
 export const NOT_FOUND = 'not found';

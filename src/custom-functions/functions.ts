@@ -5,7 +5,7 @@
  * Exported from src/main.ts to become top-level functions.
  */
 import { asinFromIds, identifiersFromAsins, idsFromAsins, type FormulaOutput } from './engine';
-import { gasFormulaDeps } from './bindings';
+import { gasFormulaDeps } from './deps';
 
 /**
  * Finds the ASIN of each UPC (a single cell or a whole range; the result has the same shape).

@@ -3,10 +3,10 @@
  * asks for, whether its first selected cell is a header, and how much of a converted chunk is
  * final (rows that ran out of time are left for the next execution, never written as failures).
  */
-import { identify, type IdKind } from '../ids';
-import { expectationForHeader } from '../scan/prepare';
+import { identify, type IdKind } from '../../domain/ids';
+import { expectationForHeader } from '../../domain/price-list/prepare';
 import { COLUMN_FUNCTIONS, type ColumnFunction } from './column-job';
-import { failedText } from './messages';
+import { failedText } from '../../custom-functions/messages';
 
 /** The first selected cell is a header when it is text that is no identifier at all (e.g. "UPC", "Barcode"). */
 export function looksLikeHeader(first: unknown): boolean {

@@ -4,7 +4,15 @@
  * rows to write (no header) and their width; rows are in input order, one per input row.
  */
 import type { ColumnFunction } from './column-job';
-import { asinFromIds, identifiersFromAsins, idsFromAsins, TO_KINDS, type CellInput, type FormulaDeps, type ToKind } from './engine';
+import {
+  asinFromIds,
+  identifiersFromAsins,
+  idsFromAsins,
+  TO_KINDS,
+  type CellInput,
+  type FormulaDeps,
+  type ToKind,
+} from '../../custom-functions/engine';
 
 /** Header the action writes above the output when the selection had a header. */
 export function outputHeader(fn: ColumnFunction, width: number): string[] {

@@ -8,8 +8,8 @@
  * This module is the pure part: the job and its checkpoint, which rows come next for the time
  * left, progress text. Reading and writing the sheet and the properties belong to the action.
  */
-import { utf8Length } from '../sheet/safe';
-import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../store/keys';
+import { utf8Length } from '../../domain/sheet/safe';
+import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 
 export type ColumnFunction =
   | 'ASIN_FROM_UPC'
@@ -99,14 +99,14 @@ export function initialMsPerRow(fn: ColumnFunction): number {
 /** User property (of the clicking user) holding the checkpoint, one per spreadsheet. */
 export const checkpointPropertyName = columnJobKey;
 
-export type Plan = { ok: true; job: ColumnJob } | { ok: false; message: string };
+export type JobPlan = { ok: true; job: ColumnJob } | { ok: false; message: string };
 
 /** A job for the selected column. `hasHeader`: the first selected row is a header (kept, not converted). */
 export function planColumnJob(
   sel: Selection,
   fn: ColumnFunction,
   opts: { marketplace: string; matches?: 'first' | 'all' | 'spill'; hasHeader: boolean; now: number },
-): Plan {
+): JobPlan {
   if (COLUMN_FUNCTIONS.indexOf(fn) < 0) return { ok: false, message: 'Unknown conversion ' + String(fn) + '.' };
   if (sel.numColumns !== 1)
     return { ok: false, message: 'Select one column of identifiers (you selected ' + sel.numColumns + ' columns).' };
@@ -185,7 +185,7 @@ export function progress(job: ColumnJob): { done: number; total: number; percent
 }
 
 /** The checkpoint as a property value; throws if it would not fit (it cannot, by construction, but the limit is Google's). */
-export function encodeCheckpoint(job: ColumnJob): string {
+export function encodeJob(job: ColumnJob): string {
   const text = JSON.stringify(job);
   if (utf8Length(text) > CHECKPOINT_MAX_BYTES) {
     throw new Error('The conversion checkpoint is larger than a property can hold.');
@@ -194,7 +194,7 @@ export function encodeCheckpoint(job: ColumnJob): string {
 }
 
 /** Reads a checkpoint; undefined for anything that is not a well-formed job (then the user starts over). */
-export function decodeCheckpoint(text: string | null | undefined): ColumnJob | undefined {
+export function decodeJob(text: string | null | undefined): ColumnJob | undefined {
   if (!text) return undefined;
   let v: any;
   try {

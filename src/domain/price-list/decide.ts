@@ -8,7 +8,8 @@
  * Units: money in cents, ROI as a fraction. "Units a month" is the listing's sales (orders; an
  * order of a multipack is Units/order supplier units); stock and case packs are supplier units.
  */
-import { percentInputToBps, wholeNumberInput, type OptionProblem } from './attributes';
+import { percentInputToBps, wholeNumberInput, type OptionProblem } from './option-input';
+import { isBlankCell } from '../sheet/safe';
 
 /** How the listing's sales are divided among its offers. */
 export type ShareRule = 'fba-weighted' | 'even';
@@ -39,32 +40,28 @@ export interface DecisionInput {
   maxDiscount?: number | string | null;
 }
 
-function blank(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-}
-
 /** The options, or the problems (named by their sidebar field, like the other scan options). */
 export function readDecisionOptions(
   input: DecisionInput,
 ): { ok: true; options: DecisionOptions } | { ok: false; problems: OptionProblem[] } {
   const problems: OptionProblem[] = [];
   const out: DecisionOptions = { ...DEFAULT_DECISION };
-  if (!blank(input.monthsOfCover)) {
+  if (!isBlankCell(input.monthsOfCover)) {
     const n = wholeNumberInput(input.monthsOfCover as number | string, 1);
     if (n === null || n > 24) problems.push({ field: 'monthsOfCover', message: 'Months of cover must be a whole number from 1 to 24.' });
     else out.monthsOfCover = n;
   }
-  if (!blank(input.shareRule)) {
+  if (!isBlankCell(input.shareRule)) {
     if (input.shareRule === 'fba-weighted' || input.shareRule === 'even') out.shareRule = input.shareRule;
     else problems.push({ field: 'shareRule', message: 'Choose how sales are shared among offers.' });
   }
-  if (!blank(input.targetRoi)) {
+  if (!isBlankCell(input.targetRoi)) {
     const bps = percentInputToBps(input.targetRoi as number | string);
     if (bps === null || bps < 0 || bps > 100000)
       problems.push({ field: 'targetRoi', message: 'Target ROI must be a percent from 0 to 1000.' });
     else out.targetRoiBps = bps;
   }
-  if (!blank(input.maxDiscount)) {
+  if (!isBlankCell(input.maxDiscount)) {
     const bps = percentInputToBps(input.maxDiscount as number | string);
     if (bps === null || bps <= 0 || bps > 10000)
       problems.push({ field: 'maxDiscount', message: 'Largest discount to ask for must be a percent above 0, at most 100.' });
@@ -90,7 +87,8 @@ export function decisionFromRecord(v: unknown): DecisionOptions {
 
 type Product = Record<string, unknown>;
 
-function obj(v: unknown): Record<string, unknown> {
+/** An object's members ({} for anything else): answers read without checking each level. */
+export function asRecord(v: unknown): Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 function num(v: unknown): number | null {
@@ -105,15 +103,15 @@ export function unitsPerOrder(p: Product): number {
 
 /** Everything one order costs: Total cost + Prep + Inbound shipping (cents); null when Total cost is unknown. */
 export function allInCostCents(p: Product): number | null {
-  const total = num(obj(p.inputs).total_cogs);
+  const total = num(asRecord(p.inputs).total_cogs);
   if (total === null) return null;
-  const f = obj(p.financials);
+  const f = asRecord(p.financials);
   return total + (num(f.prep_cost) || 0) + (num(f.inbound_shipping) || 0);
 }
 
 /** ROI = Profit ÷ (Total cost + Prep + Inbound shipping), a fraction; null when either is unknown or the cost is not above 0. */
 export function allInRoi(p: Product): number | null {
-  const profit = num(obj(p.financials).profit);
+  const profit = num(asRecord(p.financials).profit);
   const cost = allInCostCents(p);
   if (profit === null || cost === null || !(cost > 0)) return null;
   return profit / cost;
@@ -168,7 +166,7 @@ export function expectedShare(p: Product, o: DecisionOptions): Share {
   if (offers === null) return { units: null, profitCents: null, why: 'no-offers' };
   let units = perMonth / (offers + 1);
   let why = '';
-  const stock = num(obj(p.inputs).stock);
+  const stock = num(asRecord(p.inputs).stock);
   if (stock !== null && stock >= 0) {
     const cap = stock / unitsPerOrder(p) / o.monthsOfCover;
     if (cap < units) {
@@ -177,7 +175,7 @@ export function expectedShare(p: Product, o: DecisionOptions): Share {
     }
   }
   units = oneDecimal(units);
-  const profit = num(obj(p.financials).profit);
+  const profit = num(asRecord(p.financials).profit);
   return { units, profitCents: profit === null ? null : Math.round(units * profit), why };
 }
 
@@ -209,8 +207,8 @@ export function shareBasis(o: DecisionOptions, short = false): string {
 
 /** Share of the supplier's price the seller pays after the discounts (Cost after discount ÷ Cost); 1 when unknown. */
 function keptAfterDiscount(p: Product): number {
-  const cost = num(obj(p.inputs).cost);
-  const after = num(obj(p.inputs).discount_cost);
+  const cost = num(asRecord(p.inputs).cost);
+  const after = num(asRecord(p.inputs).discount_cost);
   return cost !== null && after !== null && cost > 0 && after > 0 ? after / cost : 1;
 }
 
@@ -221,7 +219,7 @@ function keptAfterDiscount(p: Product): number {
  * Negative when the fees and shipping alone exceed the price. null when Net revenue is unknown.
  */
 export function costForRoi(p: Product, roi: number): number | null {
-  const f = obj(p.financials);
+  const f = asRecord(p.financials);
   const net = num(f.net_revenue);
   if (net === null) return null;
   const goods = net / (1 + roi) - (num(f.prep_cost) || 0) - (num(f.inbound_shipping) || 0);
@@ -239,7 +237,7 @@ export interface Negotiation {
 }
 
 export function negotiation(p: Product, o: DecisionOptions): Negotiation | null {
-  const cost = num(obj(p.inputs).cost);
+  const cost = num(asRecord(p.inputs).cost);
   const be = costForRoi(p, 0);
   const target = costForRoi(p, o.targetRoiBps / 10000);
   if (cost === null || !(cost > 0) || be === null || target === null) return null;

@@ -1,7 +1,7 @@
 /**
  * The identifier formulas' logic, apart from Apps Script: every service comes in through
  * FormulaDeps. One call of a formula:
- *   cells -> recognised ids (A1's src/ids; invalid ones marked, never sent) -> DISTINCT ids
+ *   cells -> recognised ids (A1's src/domain/ids; invalid ones marked, never sent) -> DISTINCT ids
  *   -> cache (one getAll) -> the rest from the service in batches at the API's ceilings, sent in
  *   parallel waves within the time left -> cache write (at most two putAll) -> cells of the same shape.
  * Nothing here throws for a service problem: it lands in the cells it concerns. Only a bad
@@ -12,7 +12,8 @@ import { convertAsins, convertIds, type IdOutcome } from '../api/convert';
 import { splitConvertAnswer } from '../api/read';
 import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry';
-import { identify, type IdExpectation } from '../ids';
+import { identify, type IdExpectation } from '../domain/ids';
+import { isBlankCell } from '../domain/sheet/safe';
 import { findMarketplace } from '../../contract/marketplaces';
 import { readCache, writeCache, type Cached, type CacheScope } from './cache';
 import type { FormulaSettings } from './key';
@@ -77,19 +78,15 @@ export function toGrid(input: unknown): { rows: CellInput[][]; single: boolean }
   return { rows: [[input as CellInput]], single: true };
 }
 
-function isBlankArg(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-}
-
 export function parseMatches(v: unknown): Matches {
-  if (isBlankArg(v)) return 'first';
+  if (isBlankCell(v)) return 'first';
   const s = String(v).trim().toLowerCase();
   if (s === 'first' || s === 'all' || s === 'spill') return s;
   throw new Error('matches must be "first", "all" or "spill" (got "' + String(v) + '").');
 }
 
 export function parseMarketplace(v: unknown, fallback: string | undefined): string {
-  const arg = isBlankArg(v) ? (fallback ?? 'US') : v;
+  const arg = isBlankCell(v) ? (fallback ?? 'US') : v;
   const m = findMarketplace(arg as string | number);
   if (!m) throw new Error('Unknown marketplace "' + String(arg) + '". Use a code such as US, UK, DE, JP.');
   return m.code;
@@ -128,7 +125,7 @@ function lookUp<T>(lk: Lookup<T>, rows: CellInput[][], marketplaceArg: unknown, 
   const ids: string[][] = rows.map(() => []);
   const out: CellResult<T>[][] = rows.map((row, r) =>
     row.map((cell, c): CellResult<T> => {
-      if (isBlankArg(cell)) return { t: 'blank' };
+      if (isBlankCell(cell)) return { t: 'blank' };
       const res = identify(cell, lk.expect);
       if (!res.ok) return res.reason === 'blank' ? { t: 'blank' } : { t: 'text', text: invalidText(lk.kindName, res) };
       ids[r][c] = res.value;

@@ -8,21 +8,28 @@
  *
  * Values: money (cents) -> currency amount (number), basis points -> fraction under a percent format
  * (contract/units.ts); missing or null -> ''. Text from the service or the supplier goes through
- * the formula guard (src/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
+ * the formula guard (src/domain/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
  * HYPERLINK formula that WE build from a validated ASIN (10 letters/digits) and productUrl(); any
  * other ASIN text is written as guarded plain text.
  */
-import { Marketplace, productUrl } from '../../contract/marketplaces';
-import { bpsToFraction, centsToAmount } from '../../contract/units';
+import { Marketplace, productUrl } from '../../../contract/marketplaces';
+import { bpsToFraction, centsToAmount } from '../../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
-import { SHEET_ROW_COLUMN } from './mapping';
-import { allInRoi, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from './decide';
+import { SHEET_ROW_COLUMN } from '../price-list/mapping';
+import { allInRoi, asRecord, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../price-list/decide';
 
 /** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
 export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
 
 /** A product row as the service returns it: known members typed loosely, extras tolerated. */
 export type Product = Record<string, unknown>;
+
+/** A number, or numeric text as a tab gives it back (a cell the seller typed or pasted); else null. */
+export function numberIn(v: unknown): number | null {
+  if (typeof v === 'number' && isFinite(v)) return v;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return null;
+}
 
 export interface LayoutColumn {
   key: string;
@@ -42,7 +49,7 @@ export interface LayoutContext {
   customColumns?: readonly string[];
   /**
    * 'formula' (default): the ASIN cell is =HYPERLINK(url, asin), written by the same setValues.
-   * 'text': the ASIN as guarded text; the caller links it with rich text from Block.urls.
+   * 'text': the ASIN as guarded text; the caller links it with rich text from ResultBlock.urls.
    */
   links?: 'formula' | 'text';
   /** The scan pulled historical data (options.pull_historical_data): add the history columns. */
@@ -56,22 +63,18 @@ export interface LayoutContext {
   only?: readonly string[];
 }
 
-function obj(v: unknown): Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
 function pick(path: string): (p: Product) => unknown {
   const parts = path.split('.');
   return (p) => {
     let cur: unknown = p;
-    for (const k of parts) cur = obj(cur)[k];
+    for (const k of parts) cur = asRecord(cur)[k];
     return cur === null || cur === undefined ? '' : cur;
   };
 }
 
 /** "Other fees": per-item + variable closing + inbound placement fees; '' when none is known. */
 function otherFees(p: Product): unknown {
-  const f = obj(p.market_fees);
+  const f = asRecord(p.market_fees);
   let sum = 0;
   let any = false;
   for (const k of ['per_item_fee', 'variable_closing_fee', 'inbound_placement_fee']) {
@@ -91,7 +94,7 @@ function flagsText(p: Product): unknown {
   return f
     .map((x) => {
       if (typeof x === 'string') return x;
-      const o = obj(x);
+      const o = asRecord(x);
       const s = o.name ?? o.code ?? o.message ?? o.type;
       return s === undefined || s === null ? JSON.stringify(x) : String(s);
     })
@@ -100,7 +103,7 @@ function flagsText(p: Product): unknown {
 
 function customAt(i: number): (p: Product) => unknown {
   return (p) => {
-    const arr = obj(p.inputs).custom_columns;
+    const arr = asRecord(p.inputs).custom_columns;
     if (!Array.isArray(arr)) return '';
     const v = arr[i];
     return v === null || v === undefined ? '' : v;
@@ -115,8 +118,8 @@ function customAt(i: number): (p: Product) => unknown {
 export const IMPLAUSIBLE_COST_RATIO = 3;
 function inputCheck(p: Product): unknown {
   const price = p.buybox_price;
-  const total = obj(p.inputs).total_cogs;
-  const unit = obj(p.inputs).cost;
+  const total = asRecord(p.inputs).total_cogs;
+  const unit = asRecord(p.inputs).cost;
   const cost = typeof total === 'number' && isFinite(total) ? total : unit;
   if (typeof price !== 'number' || !(price > 0) || typeof cost !== 'number' || !isFinite(cost)) return '';
   const ratio = cost / price;
@@ -273,7 +276,7 @@ const SUPPLIER_COLUMNS: readonly LayoutColumn[] = [
 function history(flat: string, nested: string, days: number): (p: Product) => unknown {
   return (p) => {
     let v = p[flat + '_' + days + '_days'];
-    if (v === undefined || v === null) v = obj(obj(p.historical)[nested])['d' + days];
+    if (v === undefined || v === null) v = asRecord(asRecord(p.historical)[nested])['d' + days];
     return typeof v === 'number' && isFinite(v) && v >= 0 ? v : '';
   };
 }
@@ -408,7 +411,7 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
   }
 }
 
-export interface Block {
+export interface ResultBlock {
   headers: string[];
   /** One row per product; write with one setValues. */
   values: unknown[][];
@@ -424,7 +427,7 @@ export interface Block {
 }
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
-export function resultBlock(products: readonly Product[], ctx: LayoutContext): Block {
+export function resultBlock(products: readonly Product[], ctx: LayoutContext): ResultBlock {
   const columns = selectColumns(resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION), ctx.only);
   return {
     headers: columns.map((c) => c.header),
@@ -534,7 +537,7 @@ export const ERROR_COLUMNS: readonly ErrorColumn[] = [
     width: 140,
     kind: 'identifier',
     get: (r) => {
-      const v = r.identifier ?? obj(r.inputs).identifier;
+      const v = r.identifier ?? asRecord(r.inputs).identifier;
       return v === null || v === undefined ? '' : v;
     },
   },

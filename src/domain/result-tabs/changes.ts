@@ -11,10 +11,10 @@
  * the service matched to another ASIN this time is paired as "Re-matched" (not as one product gone
  * and another new). Rows listed twice under one key pair in order.
  */
-import type { Marketplace } from '../../contract/marketplaces';
-import { centsToAmount } from '../../contract/units';
+import type { Marketplace } from '../../../contract/marketplaces';
+import { centsToAmount } from '../../../contract/units';
 import { safeText, textOf } from '../sheet/safe';
-import { numberFormatFor, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
+import { numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
 
 /** The figures compared, in the tab's order; `headers` are the result tab's columns they are read from (summed). */
 export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: ColumnKind; headers: readonly string[]; note: string }> = [
@@ -50,12 +50,6 @@ export interface Fact {
   sku: string;
   /** Per CHANGE_FIGURES: amounts (money), fractions (ROI), counts; null when blank. */
   v: (number | null)[];
-}
-
-function num(v: unknown): number | null {
-  if (typeof v === 'number' && isFinite(v)) return v;
-  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-  return null;
 }
 
 /** Money sums and differences to the cent, ROI to 0.0001 %, counts whole (no 0.30000000000000004). */
@@ -102,7 +96,7 @@ export function factsFromTab(header: readonly unknown[], rows: readonly (readonl
     v: CHANGE_FIGURES.map((f) =>
       sum(
         f.kind,
-        f.headers.map((hd) => num(cell(r, hd))),
+        f.headers.map((hd) => numberIn(cell(r, hd))),
       ),
     ),
   }));
@@ -149,7 +143,7 @@ export function factFromRow(r: readonly unknown[]): Fact {
     identifier: textOf(r[1]).trim(),
     title: textOf(r[2]),
     sku: textOf(r[3]),
-    v: CHANGE_FIGURES.map((_, i) => num(r[4 + i])),
+    v: CHANGE_FIGURES.map((_, i) => numberIn(r[4 + i])),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Re-scan schedules, pure: when a remembered supplier list (src/scan/memory.ts) is scanned again.
+ * Re-scan schedules, pure: when a remembered supplier list (src/domain/price-list/memory.ts) is scanned again.
  * A rule is daily, weekly (ISO weekday 1 = Monday … 7 = Sunday) or monthly (day 1–28, so every
  * month has it), at an hour of the spreadsheet's time zone. A slot is one such moment; the trigger
  * runs the latest slot not yet claimed (src/app/results/schedule-run.ts). Times are computed from the

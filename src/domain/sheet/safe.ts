@@ -41,6 +41,11 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** A cell Sheets shows empty: nothing, or only spaces. */
+export function isBlankCell(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+}
+
 /** Bytes of a text in UTF-8 (what a property's 9 KB, a cache value's 100 KB and an upload count); Apps Script has no TextEncoder. */
 export function utf8Length(s: string): number {
   let n = 0;

@@ -22,12 +22,13 @@ import { cellText, identify, IdExpectation, IdFailReason } from '../ids/identify
 import { detectDecimalSeparator, parseMoney } from './cost';
 import { toCsv } from './csv';
 import type { RoomCheck } from './room';
-import { buildUploadOptions, OptionProblem, percentInputToBps, ScanOptionsInput, UploadAttributes } from './attributes';
+import { buildUploadOptions, ScanOptionsInput, UploadAttributes } from './attributes';
+import { percentInputToBps, type OptionProblem } from './option-input';
 import { ColumnMapping, ColumnRole, columnLetter, roleLabel, SHEET_ROW_COLUMN } from './mapping';
-import { fractionToBps, percentToBps, plainDecimal } from '../../contract/units';
+import { fractionToBps, percentToBps, plainDecimal } from '../../../contract/units';
 import { normalizeHeader } from './header';
 import { quoteCell, shortCell } from '../ids/quote';
-import { fitCell, utf8Length } from '../sheet/safe';
+import { fitCell, isBlankCell, utf8Length } from '../sheet/safe';
 
 export { SHEET_ROW_COLUMN };
 
@@ -184,10 +185,6 @@ export function expectationForHeader(header: string): IdExpectation {
   return 'any';
 }
 
-function isBlank(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-}
-
 /** A cell as text for the CSV: display text when given, numbers without exponent, dates as yyyy-mm-dd. */
 function cellAsText(value: unknown, display: unknown): string {
   if (display !== undefined && display !== null && String(display) !== '') return String(display).trim();
@@ -235,7 +232,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   const letter = (c: number) => columnLetter(firstCol - 1 + c);
   const headerCell = (c: number) => {
     const v = headerRow >= 0 && values[headerRow] ? values[headerRow][c] : '';
-    return isBlank(v) ? 'Column ' + letter(c) : shortCell(cellText(v).trim(), MAX_HEADER_CHARS);
+    return isBlankCell(v) ? 'Column ' + letter(c) : shortCell(cellText(v).trim(), MAX_HEADER_CHARS);
   };
   const expectation = input.identifierKind || expectationForHeader(headerRow >= 0 ? headerCell(mapping.identifier) : '');
 
@@ -261,7 +258,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   // Data rows: after the header, up to the last filled row.
   const dataStart = headerRow + 1;
   let dataEnd = values.length;
-  while (dataEnd > dataStart && (values[dataEnd - 1] || []).every(isBlank)) dataEnd--;
+  while (dataEnd > dataStart && (values[dataEnd - 1] || []).every(isBlankCell)) dataEnd--;
 
   const column = (c: number) => {
     const out: unknown[] = [];
@@ -277,7 +274,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     v: unknown,
     shown: unknown,
   ): { field: string; problem?: string; cut?: boolean; oversized?: boolean } => {
-    if (isBlank(v)) return { field: '' };
+    if (isBlankCell(v)) return { field: '' };
     switch (role) {
       case 'map': {
         const m = parseMoney(v, { decimal: mapSep, allowZero: true, label: 'MAP' });
@@ -335,7 +332,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     const row = values[r] || [];
     const drow = display ? display[r] || [] : [];
     const sheetRow = firstSheetRow + r;
-    if (row.every(isBlank)) {
+    if (row.every(isBlankCell)) {
       skipped.push({
         sheetRow,
         reason: 'blank-row',
@@ -366,7 +363,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       if (anyKind.ok) id = anyKind;
     }
     if (!id.ok && id.reason === 'not-an-identifier' && /\s/.test(id.original.trim())) wordyIds++;
-    if (!isBlank(idValue)) filledIds++;
+    if (!isBlankCell(idValue)) filledIds++;
     const cost = parseMoney(row[mapping.cost], { decimal: costSep, label: 'Cost' });
     if (cost.ok && mapping.map !== undefined && mapping.map >= 0) {
       const m = parseMoney(row[mapping.map], { decimal: mapSep, label: 'MAP' });
@@ -591,7 +588,7 @@ export interface PreviewSummary {
   /** How many entries of each list were left out. */
   notListed: { skipped: number; repaired: number; warnings: number; duplicates: number };
   csvHeader: string[];
-  /** Room in the spreadsheet for the results (previewScan and startScan fill it in; src/scan/room.ts). */
+  /** Room in the spreadsheet for the results (previewScan and startScan fill it in; src/domain/price-list/room.ts). */
   room?: RoomCheck;
 }
 

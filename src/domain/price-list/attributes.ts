@@ -3,11 +3,12 @@
  * percent) to the upload `attributes.options` of contract 2.1 (money in cents, discount in basis
  * points; conversions in contract/units.ts). Pure; nothing runs at load time.
  */
-import type { components } from '../../contract/schema';
-import { findMarketplace } from '../../contract/marketplaces';
-import { percentToBps } from '../../contract/units';
+import type { components } from '../../../contract/schema';
+import { findMarketplace } from '../../../contract/marketplaces';
 import { parseMoney } from './cost';
+import { isBlankCell } from '../sheet/safe';
 import type { DecisionInput } from './decide';
+import { percentInputToBps, wholeNumberInput, type OptionProblem } from './option-input';
 
 /** Contract 2.1: the `attributes` part of the upload, as the API description defines it. */
 export type UploadAttributes = components['schemas']['ScanAttributes'];
@@ -36,32 +37,8 @@ export interface ScanOptionsInput extends DecisionInput {
   pullHistoricalData?: boolean;
 }
 
-/** An option the user must correct, named by its field in ScanOptionsInput. */
-export interface OptionProblem {
-  field: string;
-  message: string;
-}
-
-function blank(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-}
-
-/** Percent input to basis points; null when unreadable. "5%" -> 500, 12.5 -> 1250. */
-export function percentInputToBps(v: number | string): number | null {
-  if (typeof v === 'number') return percentToBps(v);
-  const s = v.trim().replace(/\s/g, '').replace(/%$/, '').replace(',', '.');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
-  return percentToBps(Number(s));
-}
-
-/** Whole number input (>= min); null when not one. */
-export function wholeNumberInput(v: number | string, min: number): number | null {
-  const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  return Number.isInteger(n) && n >= min && n <= 1_000_000 ? n : null;
-}
-
 function money(v: unknown, field: string, label: string, problems: OptionProblem[]): number | undefined {
-  if (blank(v)) return undefined;
+  if (isBlankCell(v)) return undefined;
   const r = parseMoney(v, { allowZero: true, label });
   if (!r.ok) {
     problems.push({ field, message: r.message });
@@ -87,7 +64,7 @@ export function buildUploadOptions(
 
   const options: UploadOptions = { marketplace_id: market ? market.code : '', name, header: true };
 
-  if (!blank(input.supplierDiscount)) {
+  if (!isBlankCell(input.supplierDiscount)) {
     const bps = percentInputToBps(input.supplierDiscount as number | string);
     if (bps === null || bps < 0 || bps >= 10000) {
       problems.push({ field: 'supplierDiscount', message: 'Supplier discount must be a percent from 0 to below 100.' });
@@ -99,7 +76,7 @@ export function buildUploadOptions(
   const mp = input.multipackPrepCost;
   if (mp) {
     if (mp.enabled) {
-      const firstN = blank(mp.firstN) ? null : wholeNumberInput(mp.firstN as number | string, 1);
+      const firstN = isBlankCell(mp.firstN) ? null : wholeNumberInput(mp.firstN as number | string, 1);
       if (firstN === null)
         problems.push({
           field: 'multipackPrepCost.firstN',
@@ -107,7 +84,7 @@ export function buildUploadOptions(
         });
       const forFirst = money(mp.costForFirstN, 'multipackPrepCost.costForFirstN', 'Multipack prep cost for the first N', problems);
       const forRest = money(mp.costForRest, 'multipackPrepCost.costForRest', 'Multipack prep cost for the rest', problems);
-      if (blank(mp.costForFirstN))
+      if (isBlankCell(mp.costForFirstN))
         problems.push({ field: 'multipackPrepCost.costForFirstN', message: 'Multipack prep cost: enter the cost for the first N units.' });
       options.multipack_prep_cost = { enabled: true, firstN: firstN || 0, costForFirstN: forFirst || 0, costForRest: forRest || 0 };
     } else {
@@ -115,7 +92,7 @@ export function buildUploadOptions(
     }
   }
   if (input.multipackOverride) {
-    const q = blank(input.multipackOverrideQuantity) ? null : wholeNumberInput(input.multipackOverrideQuantity as number | string, 1);
+    const q = isBlankCell(input.multipackOverrideQuantity) ? null : wholeNumberInput(input.multipackOverrideQuantity as number | string, 1);
     if (q === null)
       problems.push({
         field: 'multipackOverrideQuantity',
