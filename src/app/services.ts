@@ -7,7 +7,7 @@
  * goes anywhere else); per-spreadsheet bookkeeping (running scans: ids only) in the DOCUMENT
  * properties, shared by the document's editors.
  */
-import type { ClientDeps, ServiceSettings } from '../api/client';
+import type { ApiContext, ClientDeps, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
 import { OPEN_SETTINGS_MARKER } from './failure';
 import { dailyQuotaOf, quotaErrorMessage } from './trigger/quota-errors';
@@ -54,6 +54,11 @@ export function clientDeps(): ClientDeps {
     now: () => Date.now(),
     log: (line: string) => console.log('scan-service: ' + line),
   };
+}
+
+/** What every API operation takes: the current user's service (or `settings`), the client's services and the deadline. */
+export function apiContext(deadline: number, settings: ServiceSettings = serviceSettings()): ApiContext {
+  return { settings, deps: clientDeps(), deadline };
 }
 
 /** Milliseconds since the epoch. */

@@ -2,10 +2,9 @@
  * Scan history in the sidebar: listScans, openResultTab, deleteScan and exportScan (to the service's
  * spreadsheet integration); downloads are in downloads.ts. Thin over src/api/scans.ts.
  */
-import { send } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
-import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
-import { activeSpreadsheet, asSidebarCall, clientDeps, documentProperties, serviceSettings } from '../services';
+import { checkScanId, fetchScanList, readExport, removeScan, requestExport } from '../../api/scans';
+import { activeSpreadsheet, apiContext, asSidebarCall, documentProperties } from '../services';
 import { forgetPendingImport, pendingImport } from './import';
 import { forgetNotSent } from './not-sent';
 import { forgetDecision } from './decision';
@@ -37,8 +36,7 @@ export function deadline(): number {
 export function listScans(page: number): ScanListPage {
   return asSidebarCall(() => {
     const p = Math.max(1, Math.floor(Number(page) || 1));
-    const settings = serviceSettings();
-    const body = readScanList(okBody(send(settings, clientDeps(), scanCalls.list(p, HISTORY_PER_PAGE), { deadline: deadline() })));
+    const body = fetchScanList(apiContext(deadline()), p, HISTORY_PER_PAGE);
     const scans: ScanProgress[] = body.scans.map(progressFromRecord);
     let notice: string | null = null;
     if (p === 1) {
@@ -93,12 +91,7 @@ export function openResultTab(scanId: number, filtered?: boolean): { sheetName: 
 export function deleteScan(scanId: number): { deleted: boolean } {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const r = send(serviceSettings(), clientDeps(), scanCalls.remove(id), { deadline: deadline() });
-    let deleted = true;
-    if (!r.ok) {
-      if (r.problem.kind !== 'not-found') throw new ApiProblemError(r.problem);
-      deleted = false;
-    }
+    const deleted = removeScan(apiContext(deadline()), id);
     const props = documentProperties();
     withDocumentLock(() => {
       const cp = pendingImport(props, id);
@@ -125,7 +118,7 @@ export function deleteScan(scanId: number): { deleted: boolean } {
 export function exportScan(scanId: number): ExportResult {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const r = send(serviceSettings(), clientDeps(), scanCalls.export(id), { deadline: deadline() });
+    const r = requestExport(apiContext(deadline()), id);
     if (!r.ok) {
       if (r.problem.status === 409) {
         const said = r.problem.serviceMessage || '';

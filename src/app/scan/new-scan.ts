@@ -37,7 +37,7 @@ import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import {
   activeSpreadsheet,
   asSidebarCall,
-  clientDeps,
+  apiContext,
   documentProperties,
   formatInSpreadsheetZone,
   loadSettings,
@@ -318,7 +318,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   };
   let body: unknown;
   try {
-    body = uploadScan(service, clientDeps(), form, String(prepared.attributes.options.marketplace_id || ''), startedAt + UPLOAD_BUDGET_MS);
+    body = uploadScan(apiContext(startedAt + UPLOAD_BUDGET_MS, service), form, String(prepared.attributes.options.marketplace_id || ''));
   } catch (e) {
     throw withSheetRow(e, prepared);
   }
