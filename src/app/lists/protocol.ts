@@ -1,7 +1,10 @@
 /**
  * The sidebar's contract for the Lists view (re-exported from ../protocol.ts). Plain data only.
  */
-export type ListIdName = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+import type { ListId } from '../../../contract/lists';
+
+/** A list kind (named once, in contract/lists.ts). */
+export type ListIdName = ListId;
 
 export interface ListCounts {
   added: number;
