@@ -55,10 +55,11 @@ export const AREAS: ServiceArea[] = [
  * lists it (contract/lists.ts), under which all its operations sit. Throws for a kind whose
  * operation the description lacks, so a kind half added is an error, never a path left out.
  */
-export function listAreaPaths(doc: { paths: Record<string, Record<string, { operationId?: string }>> }): { [id in ListId]: string } {
+export function listAreaPaths(doc: Record<string, any>): { [id in ListId]: string } {
+  const docPaths = doc.paths as Record<string, Record<string, { operationId?: string } | undefined>>;
   const out: Partial<Record<ListId, string>> = {};
   for (const id of Object.keys(LIST_OPERATIONS) as ListId[]) {
-    const path = Object.keys(doc.paths).find((p) => Object.values(doc.paths[p]).some((op) => op?.operationId === LIST_OPERATIONS[id]));
+    const path = Object.keys(docPaths).find((p) => Object.values(docPaths[p]).some((op) => op?.operationId === LIST_OPERATIONS[id]));
     if (!path) throw new Error(`List kind "${id}": operation ${LIST_OPERATIONS[id]} is not in the API description.`);
     out[id] = path;
   }
@@ -66,7 +67,7 @@ export function listAreaPaths(doc: { paths: Record<string, Record<string, { oper
 }
 
 /** A request to any list kind's area (its path, then `/`, `?` or the end): what the worker's front door answers itself. */
-export function listAreaPattern(doc: Parameters<typeof listAreaPaths>[0]): RegExp {
+export function listAreaPattern(doc: Record<string, any>): RegExp {
   const paths = Object.values(listAreaPaths(doc)).map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   return new RegExp('^(' + paths.join('|') + ')(\\/|\\?|$)');
 }
