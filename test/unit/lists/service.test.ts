@@ -7,6 +7,7 @@ import { LIST_OPERATIONS, type ListId } from '../../../contract/lists';
 import { BulkPacer } from '../../../src/api/bulk-pacer';
 import { LIST_KINDS } from '../../../src/app/lists/kinds';
 import { applySends, readServiceEntries } from '../../../src/app/lists/service';
+import { baseTabName, SHEET_NAME_MAX_XLSX } from '../../../src/store/lists';
 import { FakeClock, FakeFetcher } from '../api/fakes';
 
 function context() {
@@ -53,4 +54,8 @@ test('a kind without its service side is refused, not read or written as notes',
   expect(() => readServiceEntries(ctx, half, null, ['US'])).toThrow('Unknown list "suppliers".');
   expect(() => applySends(ctx, half, [{ key: 'US\tB000000001', value: 'x' }], [], new Map())).toThrow('Unknown list "suppliers".');
   expect(fetcher.requests).toEqual([]);
+});
+
+test("every kind's base tab name fits the 31 characters of an .xlsx sheet name (a long kind id needs its short name)", () => {
+  for (const k of LIST_KINDS) expect([k.id, baseTabName(k.id, 'abcdef012345').length <= SHEET_NAME_MAX_XLSX]).toEqual([k.id, true]);
 });
