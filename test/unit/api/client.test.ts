@@ -40,6 +40,31 @@ describe('buildRequest', () => {
     expect(g.contentType).toBeUndefined();
     expect(g.muteHttpExceptions).toBe(true);
   });
+
+  test('a form body (the upload) is the payload object itself, so UrlFetchApp sends multipart/form-data; no JSON content type', () => {
+    const form = { file: { blob: 'csv' }, attributes: '{"options":{}}' };
+    const r = buildRequest(settings, { method: 'post', path: '/api/v3/scans', form });
+    expect((r as { payload?: unknown }).payload).toBe(form);
+    expect(r.contentType).toBeUndefined();
+    expect(r.headers.Authorization).toBe('Bearer ' + KEY);
+  });
+});
+
+describe('a file call (downloads)', () => {
+  test("a 2xx answer is handed over as it came, never read as text or JSON; a failed one is read as the service's problem", () => {
+    let reads = 0;
+    const file = { getResponseCode: () => 200, getHeaders: () => ({}), getContentText: () => (reads++, 'PK\u0003\u0004 not JSON') };
+    const refused = { getResponseCode: () => 409, getHeaders: () => ({}), getContentText: () => '{"message":"Scan not finished."}' };
+    const clock = new FakeClock();
+    const answers = [file, refused];
+    const deps = { fetcher: { fetchAll: (rs: unknown[]) => rs.map(() => answers.shift()!) }, sleep: clock.sleep, now: clock.now };
+    const get = { method: 'post' as const, path: '/api/v3/scans/3/download', file: true };
+    const ok = sendAll({ settings, deps, deadline: clock.t + 30000 }, [get])[0];
+    expect(ok).toEqual({ ok: true, status: 200, body: undefined, attempts: 1, response: file });
+    expect(reads).toBe(0);
+    const no = sendAll({ settings, deps, deadline: clock.t + 30000 }, [get])[0];
+    expect(no).toMatchObject({ ok: false, problem: { status: 409, serviceMessage: 'Scan not finished.' } });
+  });
 });
 
 describe('sendAll', () => {
