@@ -16,6 +16,7 @@ import { brandBlocklist } from './brand-blocklist';
 import { asinBlocklist } from './asin-blocklist';
 import { multipackCorrections } from './multipack-corrections';
 import { WEBHOOKS_TABLES, webhookHandlers } from './webhooks';
+import { LIST_OPERATIONS, type ListId } from '../../contract/lists';
 
 export interface ServiceArea {
   /** Its folder. */
@@ -44,6 +45,28 @@ export const AREAS: ServiceArea[] = [
   ...BULK_AREAS.map(bulk),
   { name: 'webhooks', tables: WEBHOOKS_TABLES, handlers: (ctx) => webhookHandlers(ctx) as Record<string, Handler> },
 ];
+
+/**
+ * The path of each list kind's area in the description (`doc`): the path of the operation that
+ * lists it (contract/lists.ts), under which all its operations sit. Throws for a kind whose
+ * operation the description lacks, so a kind half added is an error, never a path left out.
+ */
+export function listAreaPaths(doc: Record<string, any>): { [id in ListId]: string } {
+  const docPaths = doc.paths as Record<string, Record<string, { operationId?: string } | undefined>>;
+  const out: Partial<Record<ListId, string>> = {};
+  for (const id of Object.keys(LIST_OPERATIONS) as ListId[]) {
+    const path = Object.keys(docPaths).find((p) => Object.values(docPaths[p]).some((op) => op?.operationId === LIST_OPERATIONS[id]));
+    if (!path) throw new Error(`List kind "${id}": operation ${LIST_OPERATIONS[id]} is not in the API description.`);
+    out[id] = path;
+  }
+  return out as { [id in ListId]: string };
+}
+
+/** A request to any list kind's area (its path, then `/`, `?` or the end): what the worker's front door answers itself. */
+export function listAreaPattern(doc: Record<string, any>): RegExp {
+  const paths = Object.values(listAreaPaths(doc)).map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp('^(' + paths.join('|') + ')(\\/|\\?|$)');
+}
 
 /** Every table of the service: accounts first, then each area's. */
 export const SERVICE_TABLES: string[] = [ACCOUNTS_TABLES, ...AREAS.map((a) => a.tables)];

@@ -2,15 +2,16 @@
  * The shared client of the paced areas: paged lists (1,000 a page, the API's maximum, so the floor
  * of requests) and bulk writes (10,000 rows a request, the API's maximum; a request is applied in
  * full or not at all). Requests go in parallel waves as large as the pacer allows; 429 waits as
- * Retry-After says (and holds the pacer), 5xx and time-outs back off (src/api/retry.ts).
+ * Retry-After says (and holds the pacer), 5xx and time-outs back off: client.ts's one retry loop,
+ * paced (src/api/retry.ts).
  * Each area's module (asin-blocklist.ts, brand-blocklist.ts, listing-matches.ts,
  * multipack-corrections.ts) describes it as a PacedArea; `listArea` and `writeArea` are its calls,
  * typed from the contract's operations of that path.
  */
-import { MAX_SLEEP_MS, sendAll, type ApiCall, type ApiContext, type CallResult } from './client';
-import { ApiProblemError, type Problem } from './problems';
-import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry';
+import { sendAll, type ApiCall, type ApiContext } from './client';
 import type { BulkPacer } from './bulk-pacer';
+
+export { OutOfTimeError } from './client';
 import type { components, paths } from '../../contract/schema';
 
 export type BulkCounts = components['schemas']['BulkCounts'];
@@ -42,86 +43,12 @@ export interface PacedArea<P extends PacedPath> {
 export const MAX_ROWS_PER_WRITE = 10_000;
 export const LIST_PAGE_SIZE = 1_000;
 
-export interface PacedContext extends ApiContext {
-  pacer: BulkPacer;
-  policy?: RetryPolicy;
-  /** Requests answered with 429 (figures; the target is 0). */
-  stats?: { requests: number; rateLimited: number };
-}
+/** The context of the paced areas' calls: an ApiContext with its pacer. */
+export type PacedContext = ApiContext & { pacer: BulkPacer };
 
-/** Thrown when the time budget ran out before the work was done: the caller checkpoints. */
-export class OutOfTimeError extends Error {
-  constructor(message = 'The time for this run is used up; the sync continues on the next run.') {
-    super(message);
-    this.name = 'OutOfTimeError';
-  }
-}
-
-/**
- * Sends calls through the pacer and answers their results in order; a call that fails for good
- * throws ApiProblemError (or OutOfTimeError when time ran out).
- */
+/** Sends calls paced (client.ts's loop, `paced`) and answers their bodies in order; a call that fails for good throws ApiProblemError (OutOfTimeError when time ran out). */
 export function sendPaced(ctx: PacedContext, calls: readonly ApiCall[]): unknown[] {
-  const policy = ctx.policy ?? DEFAULT_RETRY_POLICY;
-  const random = ctx.deps.random ?? Math.random;
-  const results: unknown[] = new Array(calls.length);
-  let pending = calls.map((_c, index) => ({ index, attempts: 0, notBefore: 0 }));
-  while (pending.length) {
-    const now = ctx.deps.now();
-    const readyAt = Math.min(...pending.map((p) => p.notBefore));
-    if (readyAt > now) {
-      if (readyAt + policy.attemptReserveMs > ctx.deadline) throw new OutOfTimeError();
-      ctx.deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
-      continue;
-    }
-    const ready = pending.filter((p) => p.notBefore <= now);
-    const n = ctx.pacer.reserve(ready.length, ctx.deadline - policy.attemptReserveMs);
-    if (n === 0) throw new OutOfTimeError();
-    const wave = ready.slice(0, n);
-    const inWave = new Set(wave);
-    pending = pending.filter((p) => !inWave.has(p));
-    const answers: CallResult[] = sendAll(
-      ctx.settings,
-      ctx.deps,
-      wave.map((p) => calls[p.index]),
-      { deadline: ctx.deadline, maxParallel: wave.length, policy: { ...policy, maxAttempts: 1 } },
-    );
-    const after = ctx.deps.now();
-    // What the service counted (a 429 is not counted), recorded before anything can throw.
-    ctx.pacer.record(answers.filter((r) => r.ok || r.problem.kind !== 'rate-limited').length, after);
-    let holdUntil = 0;
-    const toldSlots: Array<{ notBefore: number }> = [];
-    answers.forEach((r, i) => {
-      const slot = wave[i];
-      slot.attempts++;
-      if (ctx.stats) ctx.stats.requests++;
-      if (r.ok) {
-        results[slot.index] = r.body;
-        return;
-      }
-      const problem: Problem = r.problem;
-      if (problem.kind === 'out-of-time') throw new OutOfTimeError();
-      if (problem.kind === 'rate-limited') {
-        if (ctx.stats) ctx.stats.rateLimited++;
-        if (problem.retryAfterMs !== undefined) holdUntil = Math.max(holdUntil, after + problem.retryAfterMs);
-      }
-      // A 429 that says when to come back is waited out while time allows, however often it comes (a storm passes).
-      const told = problem.kind === 'rate-limited' && problem.retryAfterMs !== undefined;
-      const d = decideRetry({ attempt: told ? 1 : slot.attempts, problem, timeLeftMs: ctx.deadline - after, random: random(), policy });
-      if (!d.retry) {
-        if (d.reason === 'time') throw new OutOfTimeError();
-        throw new ApiProblemError(problem);
-      }
-      slot.notBefore = after + d.waitMs;
-      if (told) toldSlots.push(slot);
-      pending.push(slot);
-    });
-    // Calls refused in one wave come back together, once the latest wait is over.
-    const together = Math.max(0, ...toldSlots.map((t) => t.notBefore));
-    for (const t of toldSlots) t.notBefore = together;
-    if (holdUntil) ctx.pacer.holdUntil(holdUntil);
-  }
-  return results;
+  return sendAll(ctx, calls, { paced: true }).map((r) => (r as { body: unknown }).body);
 }
 
 interface Page<T> {

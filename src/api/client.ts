@@ -1,10 +1,12 @@
 /**
  * The Scan Service client: builds UrlFetchApp requests, sends them in parallel waves with
  * fetchAll, classifies every answer (muteHttpExceptions is always on) and retries 429/5xx/time-outs
- * within the caller's time budget. Apps Script services are injected (ClientDeps), so this runs
+ * within the caller's time budget: the one retry loop, paced for the bulk areas (`paced`). Every
+ * area's operations take an ApiContext. Apps Script services are injected (ClientDeps), so this runs
  * the same under jest, in the local runtime and on Google.
  */
-import type { Clock, FetchRequest, HttpMethod, Sleep, UrlFetchLike } from './services';
+import type { Clock, FetchRequest, HttpMethod, HttpResponseLike, Sleep, UrlFetchLike } from './services';
+import type { BulkPacer } from './bulk-pacer';
 import { ApiProblemError, classifyException, classifyResponse, redact, unreadable, type Problem } from './problems';
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry';
 import { parseJson } from './read';
@@ -25,32 +27,57 @@ export interface ClientDeps {
   log?: (line: string) => void;
 }
 
-/** What an area's calls take: the service, the Apps Script services, and the clock time by which every attempt must be over. */
+/** What every operation of every area takes first: the service, the Apps Script services, and the clock time by which every attempt must be over. */
 export interface ApiContext {
   settings: ServiceSettings;
   deps: ClientDeps;
   deadline: number;
+  /** The bulk areas' pacer (bulk-pacer.ts); only calls sent with `paced` use it. */
+  pacer?: BulkPacer;
+  /** Paced requests sent and answered with 429 (figures; the target is 0). */
+  stats?: { requests: number; rateLimited: number };
 }
 
-export interface ApiCall {
+/** A multipart/form-data body: UrlFetchApp builds it from a payload object holding a Blob (the upload's `file` and `attributes`). */
+export type FormBody = { [field: string]: unknown };
+
+interface CallBase {
   method: HttpMethod;
   /** Path below the base address, e.g. /api/v3/convert. */
   path: string;
   query?: { [name: string]: string | number | undefined };
-  /** Sent as a JSON string with contentType application/json. */
-  body?: unknown;
   /** What the call is about, for 403/404 messages ("marketplace US"). */
   subject?: string;
+  /** A 2xx answer is a file, handed over as it came (`response`) instead of read as JSON. */
+  file?: boolean;
 }
 
-export type CallResult = { ok: true; status: number; body: unknown; attempts: number } | { ok: false; problem: Problem; attempts: number };
+/** A call and its body, of one of two kinds: `body`, sent as a JSON string (application/json), or `form`, sent as multipart/form-data. */
+export type ApiCall = CallBase & ({ body?: unknown; form?: undefined } | { form: FormBody; body?: undefined });
+
+export type CallResult =
+  | { ok: true; status: number; body: unknown; attempts: number; response?: HttpResponseLike }
+  | { ok: false; problem: Problem; attempts: number };
 
 export interface SendOptions {
-  /** Clock time by which every attempt (and wait) must be over. */
-  deadline: number;
-  /** Requests per fetchAll; the rest go in later waves. */
+  /** Requests per fetchAll; the rest go in later waves (unpaced). */
   maxParallel?: number;
   policy?: RetryPolicy;
+  /**
+   * The bulk areas' pacing, by ctx.pacer: each wave as large as the pacer allows, a 429 with
+   * Retry-After waited out however often it comes while time allows (and it holds the pacer), and the
+   * first call that fails for good ends the run by throwing its ApiProblemError (OutOfTimeError when
+   * the time ran out) instead of being answered.
+   */
+  paced?: boolean;
+}
+
+/** Thrown by a paced run when the time budget ran out before the work was done: the caller checkpoints. */
+export class OutOfTimeError extends Error {
+  constructor(message = 'The time for this run is used up; the sync continues on the next run.') {
+    super(message);
+    this.name = 'OutOfTimeError';
+  }
 }
 
 /** Requests per fetchAll unless told otherwise: parallel enough to keep 100 convert calls to 4 waves, few enough not to set off the service's rate limit at once. */
@@ -78,7 +105,9 @@ export function buildRequest(settings: ServiceSettings, call: ApiCall): FetchReq
     muteHttpExceptions: true,
     followRedirects: false,
   };
-  if (call.body !== undefined) {
+  // UrlFetchApp sends a payload object holding a Blob as multipart/form-data (and sets its boundary).
+  if (call.form) (req as { payload?: unknown }).payload = call.form;
+  else if (call.body !== undefined) {
     req.contentType = 'application/json';
     req.payload = JSON.stringify(call.body);
   }
@@ -101,50 +130,66 @@ function outOfTime(last: Problem | undefined): Problem {
 }
 
 /**
- * Sends all calls, at most maxParallel per fetchAll, retrying what is retryable while the deadline
- * allows. A 429 holds back every pending call until its Retry-After has passed. Results are in the
- * order of `calls`. Never throws for what the service or the network does.
+ * Sends all calls, at most maxParallel per fetchAll (paced: as many as the pacer allows), retrying
+ * what is retryable while the deadline allows. A 429 holds back every pending call until its
+ * Retry-After has passed. Results are in the order of `calls`. Never throws for what the service or
+ * the network does, except in a paced run (SendOptions.paced).
  */
-export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: readonly ApiCall[], opts: SendOptions): CallResult[] {
+export function sendAll(ctx: ApiContext, calls: readonly ApiCall[], opts: SendOptions = {}): CallResult[] {
+  const { settings, deps, deadline } = ctx;
   const policy = opts.policy ?? DEFAULT_RETRY_POLICY;
+  const pacer = opts.paced ? ctx.pacer : undefined;
+  if (opts.paced && !pacer) throw new Error('A paced call needs the pacer.');
   const maxParallel = Math.max(1, opts.maxParallel ?? DEFAULT_MAX_PARALLEL);
   const random = deps.random ?? Math.random;
   const log = deps.log ?? (() => undefined);
   const results: CallResult[] = new Array(calls.length);
   let pending: Slot[] = calls.map((_c, index) => ({ index, attempts: 0, notBefore: 0 }));
-  let holdUntil = 0; // set by a 429's Retry-After: nothing is sent before it
+  let holdUntil = 0; // set by a 429's Retry-After: nothing is sent before it (paced: the pacer holds)
 
   while (pending.length > 0) {
-    const now = deps.now();
-    // Whatever cannot be attempted in time any more is given up now, with its last problem.
-    const stillPossible: Slot[] = [];
-    for (const s of pending) {
-      const start = Math.max(now, s.notBefore, holdUntil);
-      if (start + policy.attemptReserveMs > opts.deadline)
-        results[s.index] = { ok: false, problem: outOfTime(s.last), attempts: s.attempts };
-      else stillPossible.push(s);
+    let now = deps.now();
+    if (pacer) {
+      const readyAt = Math.min(...pending.map((s) => s.notBefore));
+      if (readyAt > now) {
+        if (readyAt + policy.attemptReserveMs > deadline) throw new OutOfTimeError();
+        deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
+        continue;
+      }
+    } else {
+      // Whatever cannot be attempted in time any more is given up now, with its last problem.
+      const stillPossible: Slot[] = [];
+      for (const s of pending) {
+        const start = Math.max(now, s.notBefore, holdUntil);
+        if (start + policy.attemptReserveMs > deadline) results[s.index] = { ok: false, problem: outOfTime(s.last), attempts: s.attempts };
+        else stillPossible.push(s);
+      }
+      pending = stillPossible;
+      if (pending.length === 0) break;
+      const readyAt = Math.max(holdUntil, Math.min(...pending.map((s) => s.notBefore)));
+      if (readyAt > now) {
+        log(`wait ${readyAt - now} ms before retrying`);
+        // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
+        deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
+        continue;
+      }
     }
-    pending = stillPossible;
-    if (pending.length === 0) break;
-
-    const readyAt = Math.max(holdUntil, Math.min(...pending.map((s) => s.notBefore)));
-    if (readyAt > now) {
-      log(`wait ${readyAt - now} ms before retrying`);
-      // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
-      deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
-      continue;
-    }
-    const ready = pending.filter((s) => s.notBefore <= now).slice(0, maxParallel);
+    let ready = pending.filter((s) => s.notBefore <= now);
+    if (pacer) {
+      // The pacer may sleep until the wave fits the window; an attempt must still fit before the deadline.
+      const n = pacer.reserve(ready.length, deadline - policy.attemptReserveMs);
+      now = deps.now();
+      if (n === 0 || now + policy.attemptReserveMs > deadline) throw new OutOfTimeError();
+      ready = ready.slice(0, n);
+    } else ready = ready.slice(0, maxParallel);
     const wave = new Set(ready);
     pending = pending.filter((s) => !wave.has(s));
 
     const requests = ready.map((s) => buildRequest(settings, calls[s.index]));
-    let answers: Array<{ status: number; headers: object; text: string }> | undefined;
+    let answers: HttpResponseLike[] | undefined;
     let thrown: Problem | undefined;
     try {
-      answers = deps.fetcher
-        .fetchAll(requests)
-        .map((r) => ({ status: r.getResponseCode(), headers: r.getHeaders(), text: r.getContentText() }));
+      answers = deps.fetcher.fetchAll(requests);
     } catch (e) {
       // Google ends the execution at its time limit; catching that must not turn it into a retry.
       // Nor Google's daily quotas ("... for one day"): nothing gets through until Google's day ends.
@@ -153,52 +198,85 @@ export function sendAll(settings: ServiceSettings, deps: ClientDeps, calls: read
       thrown = classifyException(e, settings.apiKey);
     }
     const after = deps.now();
+    // What the service counted (a 429 is not counted), recorded before anything can throw.
+    if (pacer) pacer.record(answers ? answers.filter((a) => a.getResponseCode() !== 429).length : ready.length, after);
+    const told: Slot[] = [];
     ready.forEach((slot, i) => {
       slot.attempts++;
+      if (pacer && ctx.stats) ctx.stats.requests++;
       const call = calls[slot.index];
       let problem: Problem | undefined = thrown;
       let body: unknown;
-      if (answers) {
-        const a = answers[i];
-        problem = classifyResponse(a.status, a.headers, a.text, { apiKey: settings.apiKey, nowMs: after, subject: call.subject });
+      const a = answers?.[i];
+      if (a) {
+        const status = a.getResponseCode();
+        // A file's 2xx answer is not read as text (nor JSON): it is handed over as it came.
+        const file = call.file && status >= 200 && status < 300;
+        const text = file ? '' : a.getContentText();
+        problem = classifyResponse(status, a.getHeaders(), text, { apiKey: settings.apiKey, nowMs: after, subject: call.subject });
         if (!problem) {
-          body = parseJson(a.text);
-          if (body === undefined && a.text.trim() !== '') problem = unreadable(a.status, 'not JSON');
+          body = parseJson(text);
+          if (body === undefined && text.trim() !== '') problem = unreadable(status, 'not JSON');
         }
-        log(`${call.method.toUpperCase()} ${call.path} -> ${a.status} (attempt ${slot.attempts})`);
+        log(`${call.method.toUpperCase()} ${call.path} -> ${status} (attempt ${slot.attempts})`);
+        if (!problem) {
+          results[slot.index] = file
+            ? { ok: true, status, body, attempts: slot.attempts, response: a }
+            : { ok: true, status, body, attempts: slot.attempts };
+          return;
+        }
       } else {
         log(`${call.method.toUpperCase()} ${call.path} -> ${redact(problem!.kind, settings.apiKey)} (attempt ${slot.attempts})`);
       }
-      if (!problem) {
-        results[slot.index] = { ok: true, status: answers![i].status, body, attempts: slot.attempts };
-        return;
-      }
-      const decision = decideRetry({ attempt: slot.attempts, problem, timeLeftMs: opts.deadline - after, random: random(), policy });
+      const p = problem!;
+      const rateLimited = p.kind === 'rate-limited';
+      if (pacer && rateLimited && ctx.stats) ctx.stats.rateLimited++;
+      // Paced: a 429 that says when to come back is waited out while time allows, however often it comes (a storm passes).
+      const waitTold = !!pacer && rateLimited && p.retryAfterMs !== undefined;
+      const decision = decideRetry({
+        attempt: waitTold ? 1 : slot.attempts,
+        problem: p,
+        timeLeftMs: deadline - after,
+        random: random(),
+        policy,
+      });
       if (!decision.retry) {
-        results[slot.index] = { ok: false, problem, attempts: slot.attempts };
+        if (pacer) throw decision.reason === 'time' || p.kind === 'out-of-time' ? new OutOfTimeError() : new ApiProblemError(p);
+        results[slot.index] = { ok: false, problem: p, attempts: slot.attempts };
         return;
       }
-      slot.last = problem;
+      slot.last = p;
       slot.notBefore = after + decision.waitMs;
-      if (problem.kind === 'rate-limited' && problem.retryAfterMs !== undefined)
-        holdUntil = Math.max(holdUntil, after + problem.retryAfterMs);
+      if (waitTold) told.push(slot);
+      if (rateLimited && p.retryAfterMs !== undefined) holdUntil = Math.max(holdUntil, after + p.retryAfterMs);
       pending.push(slot);
     });
+    if (pacer) {
+      // Calls refused in one wave come back together, once the latest wait is over.
+      const together = Math.max(0, ...told.map((t) => t.notBefore));
+      for (const t of told) t.notBefore = together;
+      if (holdUntil) pacer.holdUntil(holdUntil);
+      holdUntil = 0;
+    }
   }
   return results;
 }
 
 /** One call, same rules as sendAll. */
-export function send(settings: ServiceSettings, deps: ClientDeps, call: ApiCall, opts: SendOptions): CallResult {
-  return sendAll(settings, deps, [call], opts)[0];
+export function send(ctx: ApiContext, call: ApiCall, opts?: SendOptions): CallResult {
+  return sendAll(ctx, [call], opts)[0];
+}
+
+/** The body of a successful answer, or the ApiProblemError of a failed one. */
+export function okBody(r: CallResult): unknown {
+  if (!r.ok) throw new ApiProblemError(r.problem);
+  return r.body;
 }
 
 /**
  * One call for code that prefers exceptions (menu actions, sidebar server functions): the body of a
  * 2xx answer, or an ApiProblemError whose message is the plain-language one (never the key).
  */
-export function requestJson(settings: ServiceSettings, deps: ClientDeps, call: ApiCall, opts: SendOptions): unknown {
-  const r = send(settings, deps, call, opts);
-  if (!r.ok) throw new ApiProblemError(r.problem);
-  return r.body;
+export function requestJson(ctx: ApiContext, call: ApiCall, opts?: SendOptions): unknown {
+  return okBody(send(ctx, call, opts));
 }

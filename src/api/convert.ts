@@ -4,7 +4,7 @@
  * batches at those ceilings, sends them with sendAll and answers per id: found, not found, or failed
  * with the problem of its batch, so one bad batch never spoils the others.
  */
-import { sendAll, type ApiCall, type ClientDeps, type SendOptions, type ServiceSettings } from './client';
+import { requestJson, sendAll, type ApiCall, type ApiContext, type SendOptions } from './client';
 import { unreadable, type Problem } from './problems';
 import { readAsinConvertResponse, readConvertResponse } from './read';
 import { ASIN_CONVERT_MAX_ASINS, CONVERT_MAX_IDS, type AsinConvertRequest, type ConvertRequest } from './types';
@@ -46,25 +46,24 @@ function convertCall<T>(ep: Endpoint<T>, marketplace: string, ids: string[]): Ap
   return { method: 'post', path: ep.path, body: ep.body(marketplace, ids), subject: 'marketplace ' + marketplace };
 }
 
-/** One asin-convert call of the given ASINs (Settings' "Test connection": the cheapest authenticated call that also proves access to the marketplace). */
-export function asinConvertCall(marketplace: string, asins: string[]): ApiCall {
-  return convertCall(ASIN_CONVERT, marketplace, asins);
+/** One asin-convert call of the given ASINs, its body or ApiProblemError (Settings' "Test connection": the cheapest authenticated call that also proves access to the marketplace). */
+export function probeAsinConvert(ctx: ApiContext, marketplace: string, asins: string[], opts?: SendOptions): unknown {
+  return requestJson(ctx, convertCall(ASIN_CONVERT, marketplace, asins), opts);
 }
 
 function run<T>(
   ep: Endpoint<T>,
-  settings: ServiceSettings,
-  deps: ClientDeps,
+  ctx: ApiContext,
   marketplace: string,
   ids: readonly string[],
-  opts: SendOptions,
+  opts?: SendOptions,
 ): Map<string, IdOutcome<T>> {
   const out = new Map<string, IdOutcome<T>>();
   let batches = chunk(Array.from(new Set(ids)), ep.max);
   // A 422 naming rows is answered once more without those rows; a second 422 fails the batch.
   for (let round = 0; round < 2 && batches.length > 0; round++) {
     const calls: ApiCall[] = batches.map((b) => convertCall(ep, marketplace, b));
-    const results = sendAll(settings, deps, calls, opts);
+    const results = sendAll(ctx, calls, opts);
     const again: string[][] = [];
     results.forEach((r, i) => {
       const batch = batches[i];
@@ -106,22 +105,20 @@ function run<T>(
 
 /** UPC/EAN/ISBN -> [ASIN, other identifiers...], per distinct id. */
 export function convertIds(
-  settings: ServiceSettings,
-  deps: ClientDeps,
+  ctx: ApiContext,
   marketplace: string,
   ids: readonly string[],
-  opts: SendOptions,
+  opts?: SendOptions,
 ): Map<string, IdOutcome<string[]>> {
-  return run(CONVERT, settings, deps, marketplace, ids, opts);
+  return run(CONVERT, ctx, marketplace, ids, opts);
 }
 
 /** ASIN -> { upc: [...], ean: [...], ... } (kinds in lower case), per distinct ASIN. */
 export function convertAsins(
-  settings: ServiceSettings,
-  deps: ClientDeps,
+  ctx: ApiContext,
   marketplace: string,
   asins: readonly string[],
-  opts: SendOptions,
+  opts?: SendOptions,
 ): Map<string, IdOutcome<Record<string, string[]>>> {
-  return run(ASIN_CONVERT, settings, deps, marketplace, asins, opts);
+  return run(ASIN_CONVERT, ctx, marketplace, asins, opts);
 }

@@ -10,12 +10,7 @@ export type Note = components['schemas']['Note'];
 const PATH = '/api/v3/public/notes';
 
 export function listNotes(ctx: ApiContext, marketplace?: string): Note[] {
-  const body = requestJson(
-    ctx.settings,
-    ctx.deps,
-    { method: 'get', path: PATH, query: { marketplace_id: marketplace } },
-    { deadline: ctx.deadline },
-  );
+  const body = requestJson(ctx, { method: 'get', path: PATH, query: { marketplace_id: marketplace } });
   return Array.isArray(body) ? (body as Note[]) : [];
 }
 
@@ -36,7 +31,7 @@ function callFor(c: NoteChange): ApiCall {
  * with what did go through in `done` so the caller can record it.
  */
 export function applyNoteChanges(ctx: ApiContext, changes: readonly NoteChange[], onDone?: (i: number, note: Note | null) => void): void {
-  const results = sendAll(ctx.settings, ctx.deps, changes.map(callFor), { deadline: ctx.deadline });
+  const results = sendAll(ctx, changes.map(callFor));
   let failure: ApiProblemError | undefined;
   results.forEach((r, i) => {
     if (r.ok) onDone?.(i, changes[i].op === 'delete' ? null : (r.body as Note));

@@ -7,10 +7,9 @@
  * read the same as the local service's.
  */
 import type { components } from '../../contract/schema';
-import { send, sendAll, type ApiCall, type CallResult, type ClientDeps, type ServiceSettings } from './client';
+import { okBody, send, sendAll, type ApiCall, type ApiContext, type CallResult, type FormBody } from './client';
 import { ApiProblemError, type Problem } from './problems';
 import { DEFAULT_RETRY_POLICY } from './retry';
-import type { FetchRequest, UrlFetchLike } from './services';
 import { isObject, numberOf as num, unwrapData } from './read';
 
 const SCANS_PATH = '/api/v3/scans';
@@ -60,9 +59,14 @@ function onScan(method: ApiCall['method'], scanId: number, suffix = '', extra?: 
   return { method, path: SCANS_PATH + '/' + scanId + suffix, subject: 'scan ' + scanId, ...extra };
 }
 
-/** The calls of the scans API, for callers that send several in one fetchAll. */
+/** The calls of the scans API (sent by the operations below; several go in one fetchAll with fetchScanParts). */
 export const scanCalls = {
-  upload: (marketplace: string): ApiCall => ({ method: 'post', path: SCANS_PATH, subject: 'marketplace ' + marketplace }),
+  upload: (marketplace: string, form: FormBody): ApiCall => ({
+    method: 'post',
+    path: SCANS_PATH,
+    subject: 'marketplace ' + marketplace,
+    form,
+  }),
   get: (scanId: number) => onScan('get', scanId),
   list: (page: number, perPage: number): ApiCall => ({ method: 'get', path: SCANS_PATH, query: { page, per_page: perPage } }),
   cancel: (scanId: number) => onScan('get', scanId, '/cancel'),
@@ -77,15 +81,12 @@ export const scanCalls = {
     }
     return onScan('post', scanId, '', { body });
   },
-  download: (scanId: number, type: DownloadType) => onScan('post', scanId, '/download', { query: { type }, body: {} }),
+  /** The file comes as it is (CallResult's `response`), never read as JSON. */
+  download: (scanId: number, type: DownloadType) => onScan('post', scanId, '/download', { query: { type }, body: {}, file: true }),
   export: (scanId: number) => onScan('post', scanId, '/export', { body: {} }),
 };
 
-/** The body of a successful answer, or the ApiProblemError of a failed one. */
-export function okBody(r: CallResult): unknown {
-  if (!r.ok) throw new ApiProblemError(r.problem);
-  return r.body;
-}
+export { okBody };
 
 // ---- Tolerant readers --------------------------------------------------------------------------
 
@@ -189,15 +190,9 @@ export function readExport(body: unknown): { url: string | null; rows: number | 
 
 // ---- Sending -----------------------------------------------------------------------------------
 
-/** One scan record; ApiProblemError on failure, an Error when the answer is not a scan. */
-export function fetchScan(
-  settings: ServiceSettings,
-  deps: ClientDeps,
-  scanId: number,
-  deadline: number,
-  suffix: 'cancel' | '' = '',
-): ScanRecord {
-  return requireScan(okBody(send(settings, deps, suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId), { deadline })));
+/** One scan record (or its cancel: `suffix` 'cancel'); ApiProblemError on failure, an Error when the answer is not a scan. */
+export function fetchScan(ctx: ApiContext, scanId: number, suffix: 'cancel' | '' = ''): ScanRecord {
+  return requireScan(okBody(send(ctx, suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId))));
 }
 
 /** readScan, or an Error saying the record cannot be read. */
@@ -208,41 +203,56 @@ export function requireScan(body: unknown): ScanRecord {
 }
 
 /** Several scan records in one fetchAll, one result per id (never throws for the service). */
-export function fetchScans(settings: ServiceSettings, deps: ClientDeps, ids: readonly number[], deadline: number): CallResult[] {
-  return sendAll(settings, deps, ids.map(scanCalls.get), { deadline });
+export function fetchScans(ctx: ApiContext, ids: readonly number[]): CallResult[] {
+  return sendAll(ctx, ids.map(scanCalls.get));
 }
 
-/** Sends the upload's multipart form instead of the client's JSON body (UrlFetchApp builds multipart/form-data from a payload object holding a Blob). */
-export function multipartFetcher(real: UrlFetchLike, form: { [field: string]: unknown }): UrlFetchLike {
-  return {
-    fetchAll(requests: FetchRequest[]) {
-      return real.fetchAll(
-        requests.map((r) => {
-          const copy: { [k: string]: unknown } = { ...r, payload: form };
-          delete copy.contentType;
-          return copy as unknown as FetchRequest;
-        }),
-      );
-    },
-  };
+/** One page of the scan list (finished scans, newest first); ApiProblemError on failure. */
+export function fetchScanList(ctx: ApiContext, page: number, perPage: number): ReturnType<typeof readScanList> {
+  return readScanList(okBody(send(ctx, scanCalls.list(page, perPage))));
+}
+
+/** DELETE a scan: true when deleted, false when the service no longer knows it (404); ApiProblemError otherwise. */
+export function removeScan(ctx: ApiContext, scanId: number): boolean {
+  const r = send(ctx, scanCalls.remove(scanId));
+  if (r.ok) return true;
+  if (r.problem.kind === 'not-found') return false;
+  throw new ApiProblemError(r.problem);
+}
+
+/** Asks the service to export a scan to the account's spreadsheet service; the caller reads the answer (readExport) or its problem. */
+export function requestExport(ctx: ApiContext, scanId: number): CallResult {
+  return send(ctx, scanCalls.export(scanId));
+}
+
+/** What one request about a scan asks for: its record, a page of its products or errors, or its file. */
+export type ScanPart =
+  | { record: number }
+  | { results: number; table: ResultsTable; page: number; perPage: number; query: ScanQuery | null }
+  | { download: number; type: DownloadType };
+
+/** Several requests about scans in one fetchAll (same retries), one result per part in order; never throws for the service. A download's file is its result's `response`. */
+export function fetchScanParts(ctx: ApiContext, parts: readonly ScanPart[]): CallResult[] {
+  return sendAll(
+    ctx,
+    parts.map((p) =>
+      'record' in p
+        ? scanCalls.get(p.record)
+        : 'results' in p
+          ? scanCalls.results(p.results, p.table, p.page, p.perPage, p.query)
+          : scanCalls.download(p.download, p.type),
+    ),
+  );
 }
 
 /**
- * The upload (multipart `file` and `attributes`), with the client's classification and backoff,
- * except that a time-out is NOT retried: the service may have stored the scan before its answer was
- * lost, and a second upload would start it twice. Returns the answer's body or throws ApiProblemError.
+ * The upload (multipart `file` and `attributes`: the form body kind), with the client's
+ * classification and backoff, except that a time-out is NOT retried: the service may have stored
+ * the scan before its answer was lost, and a second upload would start it twice. Returns the
+ * answer's body or throws ApiProblemError.
  */
-export function uploadScan(
-  settings: ServiceSettings,
-  deps: ClientDeps,
-  form: { [field: string]: unknown },
-  marketplace: string,
-  deadline: number,
-): unknown {
-  const r = send(settings, { ...deps, fetcher: multipartFetcher(deps.fetcher, form) }, scanCalls.upload(marketplace), {
-    deadline,
-    policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false },
-  });
+export function uploadScan(ctx: ApiContext, form: FormBody, marketplace: string): unknown {
+  const r = send(ctx, scanCalls.upload(marketplace, form), { policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false } });
   if (r.ok) return r.body;
   const problem: Problem = r.problem;
   if (problem.kind === 'timeout') {

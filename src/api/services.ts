@@ -12,6 +12,7 @@ export interface FetchRequest {
   method: HttpMethod;
   headers: { [name: string]: string };
   contentType?: string;
+  /** JSON text; the upload's form (field -> string or Blob, sent as multipart/form-data) is set in its place by buildRequest. */
   payload?: string;
   /** Always true: the client classifies every status itself. */
   muteHttpExceptions: true;

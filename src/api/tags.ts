@@ -10,7 +10,7 @@ const PATH = '/api/v3/public/tags';
 
 /** One tags call about one marketplace (403/404 messages name it). */
 function request(ctx: ApiContext, marketplace: string, call: Pick<ApiCall, 'method' | 'query' | 'body'>): unknown {
-  return requestJson(ctx.settings, ctx.deps, { ...call, path: PATH, subject: 'marketplace ' + marketplace }, { deadline: ctx.deadline });
+  return requestJson(ctx, { ...call, path: PATH, subject: 'marketplace ' + marketplace });
 }
 
 export function listTags(ctx: ApiContext, marketplace: string): TagMap {

@@ -1,6 +1,6 @@
 /**
  * The webhook endpoints (document 4.3, under /api/v4/), typed from the generated description
- * (contract/schema.ts), sent through the client's `send` (same retries, redaction and problems as
+ * (contract/schema.ts), sent through the client's `send`, each taking the ApiContext (same retries, redaction and problems as
  * every other call). Answers are read tolerantly (read.ts's rules): a `data` envelope, numeric
  * strings and unknown members are accepted; what cannot be read is a `bad-response` problem.
  *
@@ -8,7 +8,7 @@
  * lines carry method, path and status only.
  */
 import type { components, operations } from '../../contract/schema';
-import { send, type ApiCall, type ClientDeps, type SendOptions, type ServiceSettings } from './client';
+import { requestJson, send, type ApiCall, type ApiContext } from './client';
 import { ApiProblemError, unreadable } from './problems';
 import { unwrapData } from './read';
 import { DEFAULT_RETRY_POLICY } from './retry';
@@ -102,47 +102,33 @@ export function readWebhookWithSecret(v: unknown): WebhookWithSecret {
   return { ...w, secret };
 }
 
-function body(settings: ServiceSettings, deps: ClientDeps, call: ApiCall, opts: SendOptions): unknown {
-  const r = send(settings, deps, call, opts);
-  if (!r.ok) throw new ApiProblemError(r.problem);
-  return r.body;
-}
+/** Every attempt of a create or regenerate is its only one. */
+const ONCE = { policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 } };
 
 /** GET /api/v4/webhooks: the account's webhooks (oldest first at the local service), without secrets. */
-export function fetchWebhooks(settings: ServiceSettings, deps: ClientDeps, opts: SendOptions): Webhook[] {
-  return readWebhookList(body(settings, deps, webhookCalls.list(), opts));
+export function fetchWebhooks(ctx: ApiContext): Webhook[] {
+  return readWebhookList(requestJson(ctx, webhookCalls.list()));
 }
 
 /**
  * POST /api/v4/webhooks. Not retried: a create whose answer was lost (time-out, 5xx after the
  * insert) would otherwise make a second webhook and the secret of the first would be lost.
  */
-export function createWebhookAt(
-  settings: ServiceSettings,
-  deps: ClientDeps,
-  request: CreateWebhookRequest,
-  opts: SendOptions,
-): WebhookWithSecret {
-  return readWebhookWithSecret(body(settings, deps, webhookCalls.create(request), noRetry(opts)));
+export function createWebhookAt(ctx: ApiContext, request: CreateWebhookRequest): WebhookWithSecret {
+  return readWebhookWithSecret(requestJson(ctx, webhookCalls.create(request), ONCE));
 }
 
 /**
  * PATCH /api/v4/webhooks/{id}. The document does not show the answer; the local service answers
  * the webhook. Undefined when the answer is not one (the caller lists again).
  */
-export function updateWebhookAt(
-  settings: ServiceSettings,
-  deps: ClientDeps,
-  id: number,
-  request: UpdateWebhookRequest,
-  opts: SendOptions,
-): Webhook | undefined {
-  return readWebhook(body(settings, deps, webhookCalls.update(id, request), opts));
+export function updateWebhookAt(ctx: ApiContext, id: number, request: UpdateWebhookRequest): Webhook | undefined {
+  return readWebhook(requestJson(ctx, webhookCalls.update(id, request)));
 }
 
 /** DELETE /api/v4/webhooks/{id}: true when deleted, false when the service no longer knows it (404). */
-export function deleteWebhookAt(settings: ServiceSettings, deps: ClientDeps, id: number, opts: SendOptions): boolean {
-  const r = send(settings, deps, webhookCalls.remove(id), opts);
+export function deleteWebhookAt(ctx: ApiContext, id: number): boolean {
+  const r = send(ctx, webhookCalls.remove(id));
   if (r.ok) return true;
   if (r.problem.kind === 'not-found') return false;
   throw new ApiProblemError(r.problem);
@@ -152,10 +138,6 @@ export function deleteWebhookAt(settings: ServiceSettings, deps: ClientDeps, id:
  * POST /api/v4/webhooks/{id}/regenerate-secret. Not retried either: a regenerate whose answer was
  * lost has already replaced the secret, and a second one would replace it again.
  */
-export function regenerateWebhookSecretAt(settings: ServiceSettings, deps: ClientDeps, id: number, opts: SendOptions): WebhookWithSecret {
-  return readWebhookWithSecret(body(settings, deps, webhookCalls.regenerate(id), noRetry(opts)));
-}
-
-function noRetry(opts: SendOptions): SendOptions {
-  return { ...opts, policy: { ...(opts.policy ?? DEFAULT_RETRY_POLICY), maxAttempts: 1 } };
+export function regenerateWebhookSecretAt(ctx: ApiContext, id: number): WebhookWithSecret {
+  return readWebhookWithSecret(requestJson(ctx, webhookCalls.regenerate(id), ONCE));
 }

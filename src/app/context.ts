@@ -2,9 +2,9 @@
  * What every feature's server code shares beyond the bindings (src/apps-script.ts): the current
  * user's settings and service address, and how a sidebar call reports a problem.
  */
-import type { ServiceSettings } from '../api/client';
+import type { ApiContext, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
-import { formatInSpreadsheetZone, userProperties } from '../apps-script';
+import { clientDeps, formatInSpreadsheetZone, userProperties } from '../apps-script';
 import { offsetFromZ } from '../domain/price-list/schedule';
 import { SETTINGS_KEY } from '../store/keys';
 import { OPEN_SETTINGS_MARKER } from './failure';
@@ -60,4 +60,9 @@ export function messageOf(e: unknown): string {
 /** The spreadsheet's time zone offset, in minutes, at a moment (it moves when clocks change). */
 export function zoneOffset(ms: number): number {
   return offsetFromZ(formatInSpreadsheetZone(new Date(ms), 'Z'));
+}
+
+/** What every API operation takes: the current user's service (or `settings`), the client's services and the deadline. */
+export function apiContext(deadline: number, settings: ServiceSettings = serviceSettings()): ApiContext {
+  return { settings, deps: clientDeps(), deadline };
 }

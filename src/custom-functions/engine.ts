@@ -7,7 +7,7 @@
  * Nothing here throws for a service problem: it lands in the cells it concerns. Only a bad
  * argument (unknown marketplace, unknown `matches`) throws, as Sheets' own functions do.
  */
-import { type ClientDeps, type SendOptions, type ServiceSettings } from '../api/client';
+import { type ApiContext, type ClientDeps, type SendOptions } from '../api/client';
 import { convertAsins, convertIds, type IdOutcome } from '../api/convert';
 import { splitConvertAnswer } from '../api/read';
 import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
@@ -100,7 +100,7 @@ interface Lookup<T> {
   endpoint: CacheScope['endpoint'];
   expect: IdExpectation;
   kindName: string;
-  fetch(s: ServiceSettings, d: ClientDeps, marketplace: string, ids: string[], o: SendOptions): Map<string, IdOutcome<T>>;
+  fetch(ctx: ApiContext, marketplace: string, ids: string[], o: SendOptions): Map<string, IdOutcome<T>>;
 }
 
 const ID_TO_ASIN = (expect: IdExpectation, kindName: string): Lookup<string[]> => ({
@@ -150,8 +150,7 @@ function lookUp<T>(lk: Lookup<T>, rows: CellInput[][], marketplaceArg: unknown, 
     if (missing.length) {
       const client: ClientDeps = { fetcher: deps.fetcher, sleep: deps.sleep, now: deps.now, random: deps.random, log: deps.log };
       const deadline = startedAt + (deps.budgetMs ?? FORMULA_BUDGET_MS);
-      const outcomes = lk.fetch(settings.service, client, marketplace, missing, {
-        deadline,
+      const outcomes = lk.fetch({ settings: settings.service, deps: client, deadline }, marketplace, missing, {
         maxParallel: deps.maxParallel,
         policy: FORMULA_RETRY_POLICY,
       });

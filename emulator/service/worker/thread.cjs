@@ -1,16 +1,19 @@
 /**
  * The local Scan Service in a worker thread, its `now` read from shared memory (a SharedClock's
  * buffer). A worker, not the caller's thread: the local runtime's URL Fetch blocks that thread while
- * it waits for the answer. With `forwardTo`, a front door: the list areas (tags, notes, blocklists,
- * listing matches, multipack corrections) are answered here on the shared clock and counted; every
+ * it waits for the answer. With `forwardTo`, a front door: the list areas (every kind of
+ * contract/lists.ts: tags, notes, blocklists, listing matches, multipack corrections) are answered here on the shared clock and counted; every
  * other path is passed on to the service at `forwardTo` (scans and conversions of a real-time one).
  */
 const { workerData, parentPort } = require('node:worker_threads');
 const http = require('node:http');
 require('tsx/cjs/api').register();
 const { startService } = require('../server.ts');
+const { listAreaPattern } = require('../areas.ts');
+const { loadApiDocument } = require('../../../contract/openapi/index.ts');
 
-const LISTS = /^\/api\/v3\/(brand-blocklist|asin-blocklist|listing-matches|multipack-corrections|public\/tags|public\/notes)(\/|\?|$)/;
+/** The list areas' requests, from the one table of list kinds (contract/lists.ts) and the description: a kind is never left out. */
+const LISTS = listAreaPattern(loadApiDocument());
 const clock = new Float64Array(workerData.clock);
 const empty = { byIdentifier: () => [], byAsin: () => undefined, size: () => 0 };
 let listRequests = 0;

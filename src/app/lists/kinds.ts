@@ -10,9 +10,10 @@
  * its value is marketplace, ASIN and text; a row without id is a new note ("new:<row>").
  */
 import { findMarketplace } from '../../../contract/marketplaces';
+import type { ListId } from '../../../contract/lists';
 import { identify } from '../../domain/ids';
-import type { ListId } from './protocol';
 
+/** The list kinds, named once in the contract (contract/lists.ts). */
 export type { ListId };
 
 export interface ColumnDef {
@@ -273,7 +274,9 @@ const multipack: ListKind = {
   },
 };
 
-export const LIST_KINDS: readonly ListKind[] = [tags, notes, brands, asins, matches, multipack];
+/** Every kind, one definition each (a kind of the contract without one here is a type error); in this order in the sidebar and the sync. */
+const KINDS: { [id in ListId]: ListKind } = { tags, notes, brands, asins, matches, multipack };
+export const LIST_KINDS: readonly ListKind[] = Object.keys(KINDS).map((id) => KINDS[id as ListId]);
 
 export function listKind(id: string): ListKind {
   const k = LIST_KINDS.find((x) => x.id === id);

@@ -1,8 +1,9 @@
 /**
  * The sidebar's contract for the Lists view (re-exported from ../protocol.ts). Plain data only.
  */
-/** The six lists, by id (the one declaration: lists/kinds.ts and the sidebar take it from here). */
-export type ListId = 'tags' | 'notes' | 'brands' | 'asins' | 'matches' | 'multipack';
+/** The six lists, by id: named once, in contract/lists.ts (the sidebar takes it from here). */
+export type { ListId } from '../../../contract/lists';
+import type { ListId } from '../../../contract/lists';
 
 export interface ListCounts {
   added: number;

@@ -11,9 +11,18 @@
  *   tab is written into a hidden tab in chunks, and ONE checkpoint (COMPARE_KEY, a few hundred bytes)
  *   says how far it got; the tab is shown only when complete. runCompare is what a trigger calls.
  */
-import { sendAll, type ApiCall } from '../../api/client';
 import { ApiProblemError, isRetryable } from '../../api/problems';
-import { checkScanId, okBody, readResultsPage, readScanList, requireScan, scanCalls, type ScanRecord } from '../../api/scans';
+import {
+  checkScanId,
+  fetchScanList,
+  fetchScanParts,
+  fetchScans,
+  okBody,
+  readResultsPage,
+  requireScan,
+  type ScanPart,
+  type ScanRecord,
+} from '../../api/scans';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import {
   CHANGES_FROZEN_COLUMNS,
@@ -138,7 +147,7 @@ export function compareChoices(scanId: number): CompareChoices {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
     const env = gasImportEnv();
-    const list = readScanList(okBody(sendAll(env.settings, env.deps, [scanCalls.list(1, 50)], { deadline: env.deadline })[0]));
+    const list = fetchScanList(env, 1, 50);
     const finished = list.scans.filter((s) => s.status === 'success' && s.id !== id);
     const self = list.scans.find((s) => s.id === id);
     const key = self ? supplierKey(self) : null;
@@ -252,11 +261,9 @@ function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint
   const needed = [0, 1].filter((s) => src[s] === 'service');
   if (needed.length) {
     const ids = [before, after];
-    const answers = sendAll(
-      env.settings,
-      env.deps,
-      needed.map((s) => scanCalls.get(ids[s])),
-      { deadline: env.deadline },
+    const answers = fetchScans(
+      env,
+      needed.map((s) => ids[s]),
     );
     cp.requests += needed.length;
     needed.forEach((s, i) => {
@@ -351,9 +358,10 @@ function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): number {
     const estimate =
       WORK_COST.fetchCallMs + n * (WORK_COST.fetchPerRequestMs + 150) + WORK_COST.writeCallMs + n * PER_PAGE * 12 * WORK_COST.writeCellMs;
     if (waves > 0 && !env.budget.fits(estimate)) return waves;
-    const calls: ApiCall[] = [];
-    for (let p = cp.page; p < cp.page + n; p++) calls.push(scanCalls.results(ids[side], 'products', p, PER_PAGE, null));
-    const answers = sendAll(env.settings, env.deps, calls, { deadline: env.deadline });
+    const parts: ScanPart[] = [];
+    for (let p = cp.page; p < cp.page + n; p++)
+      parts.push({ results: ids[side], table: 'products', page: p, perPage: PER_PAGE, query: null });
+    const answers = fetchScanParts(env, parts);
     cp.requests += n;
     const rows: unknown[][] = [];
     for (const a of answers) {

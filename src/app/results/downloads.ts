@@ -1,14 +1,12 @@
 /**
  * downloadScan: a scan's results as a file, to Drive (byte for byte) or into a new tab (CSV and
  * JSON, through download-grids.ts). The file is fetched with the client's retries but not read as
- * JSON (capturingFetcher).
+ * JSON (a `file` call: its answer comes as it is).
  */
-import { callUrl, sendAll } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
-import { checkScanId, okBody, readScan, scanCalls, type DownloadType } from '../../api/scans';
-import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
-import { activeSpreadsheet, clientDeps, saveToDrive } from '../../apps-script';
-import { asSidebarCall, serviceSettings } from '../context';
+import { checkScanId, fetchScanParts, okBody, readScan, type DownloadType } from '../../api/scans';
+import { activeSpreadsheet, saveToDrive } from '../../apps-script';
+import { apiContext, asSidebarCall } from '../context';
 import { csvGrid, fileNameFor, jsonGrid } from './download-grids';
 import { deadline } from './history';
 import { shortScanName } from './import-plan';
@@ -26,24 +24,6 @@ const DRIVE_MIME_TYPES: { [ext: string]: string } = {
   json: 'application/json',
 };
 
-/**
- * A fetcher that hands sendAll an empty body for successful answers of `capture` (so a CSV or
- * XLSX file is not read as JSON) and keeps the real answer aside. Retries stay sendAll's.
- */
-export function capturingFetcher(real: UrlFetchLike, capture: string, kept: { response?: HttpResponseLike }): UrlFetchLike {
-  return {
-    fetchAll(requests: FetchRequest[]): HttpResponseLike[] {
-      const answers = real.fetchAll(requests);
-      return answers.map((a, i) => {
-        const code = a.getResponseCode();
-        if (requests[i].url !== capture || code < 200 || code >= 300) return a;
-        kept.response = a;
-        return { getResponseCode: () => code, getHeaders: () => a.getHeaders(), getContentText: () => '' };
-      });
-    },
-  };
-}
-
 /** A scan's results as a file: to Drive (its link) or into a new tab (CSV and JSON). */
 export function downloadScan(scanId: number, format: DownloadFormat, target: 'drive' | 'tab'): DownloadResult {
   return asSidebarCall(() => {
@@ -53,13 +33,7 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     if (target !== 'drive' && target !== 'tab') throw new Error('Choose Drive or a tab.');
     if (target === 'tab' && ext === 'xlsx')
       throw new Error('An XLSX file can only be saved to Drive. Choose CSV or JSON to put the results into a tab.');
-    const settings = serviceSettings();
-    const base = clientDeps();
-    const download = scanCalls.download(id, ext as DownloadType);
-    const kept: { response?: HttpResponseLike } = {};
-    const captureUrl = callUrl(settings.baseUrl, download);
-    const deps = { ...base, fetcher: capturingFetcher(base.fetcher, captureUrl, kept) };
-    const answers = sendAll(settings, deps, [scanCalls.get(id), download], { deadline: deadline() });
+    const answers = fetchScanParts(apiContext(deadline()), [{ record: id }, { download: id, type: ext as DownloadType }]);
     const scan = readScan(okBody(answers[0])) || { name: '' };
     const dl = answers[1];
     if (!dl.ok) {
@@ -67,7 +41,7 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
         throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
       throw new ApiProblemError(dl.problem);
     }
-    const response = kept.response;
+    const response = dl.response;
     if (!response) throw new Error('The Scan Service sent no file.');
     const scanName = shortScanName(scan.name, id);
     const fileName = fileNameFor(scanName, id, ext);

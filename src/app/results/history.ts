@@ -2,11 +2,10 @@
  * Scan history in the sidebar: listScans, openResultTab, deleteScan and exportScan (to the service's
  * spreadsheet integration); downloads are in downloads.ts. Thin over src/api/scans.ts.
  */
-import { send } from '../../api/client';
 import { ApiProblemError } from '../../api/problems';
-import { checkScanId, okBody, readExport, readScanList, scanCalls } from '../../api/scans';
-import { activeSpreadsheet, clientDeps, documentProperties } from '../../apps-script';
-import { asSidebarCall, serviceSettings } from '../context';
+import { checkScanId, fetchScanList, readExport, removeScan, requestExport } from '../../api/scans';
+import { activeSpreadsheet, documentProperties } from '../../apps-script';
+import { apiContext, asSidebarCall } from '../context';
 import { forgetPendingImport, pendingImport } from './import';
 import { forgetNotSent } from '../records/not-sent';
 import { forgetDecision } from '../records/decision';
@@ -38,8 +37,7 @@ export function deadline(): number {
 export function listScans(page: number): ScanListPage {
   return asSidebarCall(() => {
     const p = Math.max(1, Math.floor(Number(page) || 1));
-    const settings = serviceSettings();
-    const body = readScanList(okBody(send(settings, clientDeps(), scanCalls.list(p, HISTORY_PER_PAGE), { deadline: deadline() })));
+    const body = fetchScanList(apiContext(deadline()), p, HISTORY_PER_PAGE);
     const scans: ScanProgress[] = body.scans.map(progressFromRecord);
     let notice: string | null = null;
     if (p === 1) {
@@ -94,12 +92,7 @@ export function openResultTab(scanId: number, filtered?: boolean): { sheetName: 
 export function deleteScan(scanId: number): { deleted: boolean } {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const r = send(serviceSettings(), clientDeps(), scanCalls.remove(id), { deadline: deadline() });
-    let deleted = true;
-    if (!r.ok) {
-      if (r.problem.kind !== 'not-found') throw new ApiProblemError(r.problem);
-      deleted = false;
-    }
+    const deleted = removeScan(apiContext(deadline()), id);
     const props = documentProperties();
     withDocumentLock(() => {
       const cp = pendingImport(props, id);
@@ -126,7 +119,7 @@ export function deleteScan(scanId: number): { deleted: boolean } {
 export function exportScan(scanId: number): ExportResult {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const r = send(serviceSettings(), clientDeps(), scanCalls.export(id), { deadline: deadline() });
+    const r = requestExport(apiContext(deadline()), id);
     if (!r.ok) {
       if (r.problem.status === 409) {
         const said = r.problem.serviceMessage || '';

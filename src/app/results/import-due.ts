@@ -83,7 +83,7 @@ export function importDue(budgetEnd: number): boolean {
   const env = gasImportEnv({ ...tuning, budgetMs: Math.max(1, Math.min(tuning.budgetMs, budgetEnd - now())) });
   env.deadline = Math.min(env.deadline, budgetEnd);
   // Reading statuses is cheap when the service is well; when it is not, do not spend minutes retrying.
-  const answers = fetchScans(env.settings, env.deps, due, Math.min(env.deadline, t0 + POLL_BUDGET_MS));
+  const answers = fetchScans({ ...env, deadline: Math.min(env.deadline, t0 + POLL_BUDGET_MS) }, due);
   const refused = answers.find((r) => !r.ok && r.problem.kind === 'auth');
   if (refused && !refused.ok) {
     console.log('automatic import stopped: ' + refused.problem.message);

@@ -4,7 +4,7 @@
  *
  * How (see README "Sidebar server functions"):
  * - Calls: results pages of 100 (the API's maximum, so its floor of calls), fetched in PARALLEL waves
- *   with UrlFetchApp.fetchAll (src/api/client.ts sendAll). The first wave also reads the scan record
+ *   with UrlFetchApp.fetchAll (src/api/scans.ts fetchScanParts). The first wave also reads the scan record
  *   (name, marketplace, mapping) and the first errors page.
  * - Writes: rows go into a HIDDEN staging tab, one setValues per wave (+ one setRichTextValues for
  *   the ASIN links); number formats, widths, filter and rules are set once per column block.
@@ -15,16 +15,17 @@
  *   rows known to be in the staging tab. Anything below them (written by an execution that was
  *   killed before it could save its checkpoint) is cleared first.
  */
-import { sendAll, type ApiCall, type ClientDeps, type ServiceSettings } from '../../api/client';
+import type { ClientDeps, ServiceSettings } from '../../api/client';
 import {
   checkScanId,
   isFinishedState,
   okBody,
   readResultsPage,
+  fetchScanParts,
   requireScan,
-  scanCalls,
   type ResultsPage,
   type ResultsTable,
+  type ScanPart,
   type ScanQuery,
 } from '../../api/scans';
 import { ApiProblemError, isRetryable } from '../../api/problems';
@@ -162,8 +163,8 @@ export function chargingFetcher(fetcher: UrlFetchLike, budget: WorkBudget): UrlF
 
 type Page = ResultsPage;
 
-function resultsCall(scanId: number, table: ResultsTable, page: number, query: ScanQuery | null): ApiCall {
-  return scanCalls.results(scanId, table, page, PER_PAGE, query);
+function resultsPart(scanId: number, table: ResultsTable, page: number, query: ScanQuery | null): ScanPart {
+  return { results: scanId, table, page, perPage: PER_PAGE, query };
 }
 
 function saveCheckpoint(env: ImportEnv, cp: ImportCheckpoint): void {
@@ -285,12 +286,7 @@ function begin(
   if (!conv.ok) throw new Error(conv.message);
   const sort = String((request && request.sort) || '').trim();
   const q = { filters: conv.value, sort };
-  const answers = sendAll(
-    env.settings,
-    env.deps,
-    [scanCalls.get(scanId), resultsCall(scanId, 'products', 1, q), resultsCall(scanId, 'errors', 1, null)],
-    { deadline: env.deadline },
-  );
+  const answers = fetchScanParts(env, [{ record: scanId }, resultsPart(scanId, 'products', 1, q), resultsPart(scanId, 'errors', 1, null)]);
   const scan = requireScan(okBody(answers[0]));
   const name = scan.name;
   // The one status reader: Success, success and SUCCESS alike (the vendor's words included).
@@ -719,11 +715,9 @@ function copyRows(env: ImportEnv, cp: ImportCheckpoint, table: 'products' | 'err
     }
     pending = undefined;
     if (toFetch.length) {
-      const answers = sendAll(
-        env.settings,
-        env.deps,
-        toFetch.map((p) => resultsCall(cp.scanId, table, p, table === 'products' ? cp : null)),
-        { deadline: env.deadline },
+      const answers = fetchScanParts(
+        env,
+        toFetch.map((p) => resultsPart(cp.scanId, table, p, table === 'products' ? cp : null)),
       );
       toFetch.forEach((p, i) => got.set(p, readResultsPage(okBody(answers[i]))));
     }

@@ -34,8 +34,8 @@ import { suggestColumns } from '../../domain/price-list/header';
 import { mappingFromRoles } from '../../domain/price-list/mapping';
 import { prepareScan, previewSummary, unpreparedScan, type PreparedScan, type PreviewSummary } from '../../domain/price-list/prepare';
 import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
-import { activeSpreadsheet, clientDeps, documentProperties, formatInSpreadsheetZone, now, textBlob } from '../../apps-script';
-import { asSidebarCall, loadSettings, serviceSettings } from '../context';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, textBlob } from '../../apps-script';
+import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { notSentRecord, recordNotSent } from '../records/not-sent';
 import { recordDecision } from '../records/decision';
 import { readDecisionOptions } from '../../domain/price-list/decide';
@@ -309,7 +309,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   };
   let body: unknown;
   try {
-    body = uploadScan(service, clientDeps(), form, String(prepared.attributes.options.marketplace_id || ''), startedAt + UPLOAD_BUDGET_MS);
+    body = uploadScan(apiContext(startedAt + UPLOAD_BUDGET_MS, service), form, String(prepared.attributes.options.marketplace_id || ''));
   } catch (e) {
     throw withSheetRow(e, prepared);
   }

@@ -9,8 +9,8 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
 import { RUNNING_KEY } from '../../store/keys';
 import type { ScanProgress } from './protocol';
-import { clientDeps, documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
-import { asSidebarCall, loadSettings, serviceSettings } from '../context';
+import { documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
+import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
 import { autoImportNotes } from '../records/autoimport';
@@ -24,7 +24,7 @@ export const POLL_BUDGET_MS = 60_000;
 // ---- Calls -------------------------------------------------------------------------------------
 
 function fetchProgress(service: ServiceSettings, scanId: number, cancel: 'cancel' | '' = ''): ScanProgress {
-  return progressFromRecord(fetchScan(service, clientDeps(), scanId, now() + POLL_BUDGET_MS, cancel));
+  return progressFromRecord(fetchScan(apiContext(now() + POLL_BUDGET_MS, service), scanId, cancel));
 }
 
 /**
@@ -36,7 +36,7 @@ export function runningScans(): ScanProgress[] {
   const ids = recordedScanIds();
   if (!ids.length) return [];
   const service = serviceSettings();
-  const results = fetchScans(service, clientDeps(), ids, now() + POLL_BUDGET_MS);
+  const results = fetchScans(apiContext(now() + POLL_BUDGET_MS, service), ids);
   const out: ScanProgress[] = [];
   const forget: number[] = [];
   const auth = results.find((r) => !r.ok && r.problem.kind === 'auth');

@@ -16,8 +16,8 @@
  *   marketplace. It needs the key (401 = bad key) and access to that marketplace (403), costs the
  *   service one lookup, and has no side effects. Two attempts at most, within 20 s: the user waits.
  */
-import { requestJson, type ServiceSettings } from '../../api/client';
-import { asinConvertCall } from '../../api/convert';
+import type { ServiceSettings } from '../../api/client';
+import { probeAsinConvert } from '../../api/convert';
 import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
 import { formulaSharePropertyName } from '../../custom-functions/key';
@@ -131,8 +131,7 @@ export function testConnection(input?: SettingsInput | null): ConnectionResult {
   if (!s.apiKey) return connectionResult({ kind: 'no-key', message: '' }, s);
   const service: ServiceSettings = { baseUrl: s.serviceUrl, apiKey: s.apiKey };
   try {
-    requestJson(service, clientDeps(), asinConvertCall(s.marketplace, [PROBE_ASIN]), {
-      deadline: now() + 20_000,
+    probeAsinConvert({ settings: service, deps: clientDeps(), deadline: now() + 20_000 }, s.marketplace, [PROBE_ASIN], {
       policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 },
     });
     return connectionResult(null, s);

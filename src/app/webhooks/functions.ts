@@ -10,7 +10,7 @@
  */
 import { ApiProblemError } from '../../api/problems';
 import { webhookHelp } from './help';
-import type { SendOptions } from '../../api/client';
+import type { ApiContext, ServiceSettings } from '../../api/client';
 import {
   createWebhookAt,
   deleteWebhookAt,
@@ -20,16 +20,16 @@ import {
   updateWebhookAt,
   WEBHOOK_EVENTS,
 } from '../../api/webhooks';
-import { clientDeps } from '../../apps-script';
-import { asSidebarCall, loadSettings, serviceSettings } from '../context';
+import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from './protocol';
 import { checkWebhookId, createRequest, limitMessage, loopbackAllowedFor, refusal, toView, updateRequest } from './rules';
 
 /** Time a webhook call may take, retries included (the sidebar is waiting). */
 const CALL_BUDGET_MS = 30_000;
 
-function opts(): SendOptions {
-  return { deadline: Date.now() + CALL_BUDGET_MS };
+/** Each call gets its own budget. */
+function api(service: ServiceSettings): ApiContext {
+  return apiContext(Date.now() + CALL_BUDGET_MS, service);
 }
 
 /** Runs a call whose problems are the service's refusals in plain words. */
@@ -51,7 +51,7 @@ function current() {
 export function listWebhooks(): WebhookList {
   return asSidebarCall(() => {
     const { service, loopbackAllowed } = current();
-    const webhooks = fetchWebhooks(service, clientDeps(), opts()).map(toView);
+    const webhooks = fetchWebhooks(api(service)).map(toView);
     const message = limitMessage(webhooks.length);
     return {
       webhooks,
@@ -70,11 +70,10 @@ export function createWebhook(input: WebhookInput): WebhookSecret {
   return asSidebarCall(() => {
     const { service, loopbackAllowed } = current();
     const request = createRequest(input, loopbackAllowed);
-    const deps = clientDeps();
-    const existing = fetchWebhooks(service, deps, opts());
+    const existing = fetchWebhooks(api(service));
     const full = limitMessage(existing.length);
     if (full) throw new Error(full);
-    const made = refusing('this webhook', () => createWebhookAt(service, deps, request, opts()));
+    const made = refusing('this webhook', () => createWebhookAt(api(service), request));
     return { webhook: toView(made), secret: made.secret };
   });
 }
@@ -85,11 +84,10 @@ export function updateWebhook(id: number, change: WebhookChange): WebhookView {
     const wid = checkWebhookId(id);
     const { service, loopbackAllowed } = current();
     const request = updateRequest(change, loopbackAllowed);
-    const deps = clientDeps();
-    const answered = refusing('this change', () => updateWebhookAt(service, deps, wid, request, opts()));
+    const answered = refusing('this change', () => updateWebhookAt(api(service), wid, request));
     if (answered) return toView(answered);
     // The document does not show PATCH's answer: read the webhook from the list then.
-    const listed = fetchWebhooks(service, deps, opts()).filter((w) => w.id === wid)[0];
+    const listed = fetchWebhooks(api(service)).filter((w) => w.id === wid)[0];
     if (!listed) throw refusal({ kind: 'not-found', message: '' }, 'this change');
     return toView(listed);
   });
@@ -99,7 +97,7 @@ export function updateWebhook(id: number, change: WebhookChange): WebhookView {
 export function deleteWebhook(id: number): { deleted: boolean } {
   return asSidebarCall(() => {
     const wid = checkWebhookId(id);
-    return { deleted: deleteWebhookAt(current().service, clientDeps(), wid, opts()) };
+    return { deleted: deleteWebhookAt(api(current().service), wid) };
   });
 }
 
@@ -107,7 +105,7 @@ export function deleteWebhook(id: number): { deleted: boolean } {
 export function regenerateWebhookSecret(id: number): WebhookSecret {
   return asSidebarCall(() => {
     const wid = checkWebhookId(id);
-    const made = refusing('a new secret', () => regenerateWebhookSecretAt(current().service, clientDeps(), wid, opts()));
+    const made = refusing('a new secret', () => regenerateWebhookSecretAt(api(current().service), wid));
     return { webhook: toView(made), secret: made.secret };
   });
 }

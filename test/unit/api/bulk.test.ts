@@ -138,7 +138,7 @@ test('a Retry-After longer than Utilities.sleep allows (5 minutes a call) is sle
     const deps = { fetcher, sleep: clock.sleep, now: clock.now, random: () => 0 };
     const call = { method: 'post' as const, path: '/api/v3/brand-blocklist', body: { marketplace_id: 'US', brands: ['a'] } };
     if (paced) sendPaced({ settings, deps, pacer: new BulkPacer(clock.now, clock.sleep, null), deadline: clock.t + 3600_000 }, [call]);
-    else expect(sendAll(settings, deps, [call], { deadline: clock.t + 3600_000 })[0].ok).toBe(true);
+    else expect(sendAll({ settings, deps, deadline: clock.t + 3600_000 }, [call])[0].ok).toBe(true);
     expect(Math.max(...clock.sleeps)).toBeLessThanOrEqual(300_000);
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(400_000);
   }

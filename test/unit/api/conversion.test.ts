@@ -17,7 +17,7 @@ test('convertIds: batches of 20 distinct ids, found / not-found per id', () => {
   const ids = Array.from({ length: 45 }, (_x, i) => 'id' + i);
   const svc = conversionService({ convert: { id0: ['B000000000'], id44: ['B000000044', '123'] } });
   const { d, clock, fetcher } = deps(svc);
-  const out = convertIds(settings, d, 'US', ids.concat(ids), { deadline: clock.t + 25000 });
+  const out = convertIds({ settings, deps: d, deadline: clock.t + 25000 }, 'US', ids.concat(ids));
   expect(fetcher.requests.map((r) => JSON.parse(r.payload!).ids.length)).toEqual([20, 20, 5]);
   expect(out.get('id0')).toEqual({ status: 'found', value: ['B000000000'] });
   expect(out.get('id44')).toEqual({ status: 'found', value: ['B000000044', '123'] });
@@ -29,7 +29,7 @@ test('convertAsins: batches of 1,000', () => {
   const asins = Array.from({ length: 2500 }, (_x, i) => 'B' + String(i).padStart(9, '0'));
   const svc = conversionService({ asinConvert: { B000000007: { upc: ['012345678905'] } } });
   const { d, clock, fetcher } = deps(svc);
-  const out = convertAsins(settings, d, 'UK', asins, { deadline: clock.t + 25000 });
+  const out = convertAsins({ settings, deps: d, deadline: clock.t + 25000 }, 'UK', asins);
   expect(fetcher.requests.map((r) => JSON.parse(r.payload!).asins.length)).toEqual([1000, 1000, 500]);
   expect(JSON.parse(fetcher.requests[0].payload!).marketplace).toBe('UK');
   expect(out.get('B000000007')).toEqual({ status: 'found', value: { upc: ['012345678905'] } });
@@ -52,7 +52,7 @@ test('a 422 naming rows fails those ids only and converts the rest of the batch'
     },
   });
   const { d, clock } = deps(svc);
-  const out = convertIds(settings, d, 'US', ['a', 'b', 'c'], { deadline: clock.t + 25000 });
+  const out = convertIds({ settings, deps: d, deadline: clock.t + 25000 }, 'US', ['a', 'b', 'c']);
   expect(out.get('a')).toEqual({ status: 'found', value: ['B00000000A'] });
   expect(out.get('c')).toEqual({ status: 'found', value: ['B00000000C'] });
   expect(out.get('b')).toMatchObject({
@@ -68,7 +68,7 @@ test('one failing batch does not spoil the others', () => {
   });
   const { d, clock } = deps(svc);
   const ids = Array.from({ length: 30 }, (_x, i) => 'x' + i);
-  const out = convertIds(settings, d, 'US', ids, { deadline: clock.t + 25000 });
+  const out = convertIds({ settings, deps: d, deadline: clock.t + 25000 }, 'US', ids);
   expect(out.get('x0')).toMatchObject({ status: 'failed', problem: { kind: 'forbidden' } });
   expect(out.get('x25')).toEqual({ status: 'found', value: ['B000000X25'] });
 });

@@ -33,7 +33,7 @@ function client(handler: Handler) {
   const clock = new FakeClock();
   const fetcher = new FakeFetcher(handler, clock);
   const deps = { fetcher, sleep: clock.sleep, now: clock.now, random: () => 0 };
-  return { fetcher, deps, opts: { deadline: clock.now() + 60_000 } };
+  return { fetcher, deps, ctx: { settings, deps, deadline: clock.now() + 60_000 } };
 }
 
 test("the limit and events are the local service's", () => {
@@ -42,21 +42,21 @@ test("the limit and events are the local service's", () => {
 });
 
 test('each operation: method, path under /api/v4, JSON body, bearer key', () => {
-  const { fetcher, deps, opts } = client((req) => {
+  const { fetcher, ctx } = client((req) => {
     if (req.method === 'get') return { status: 200, body: [wire] };
     if (req.method === 'delete') return { status: 200, body: { deleted: true } };
     if (/regenerate/.test(req.url)) return { status: 200, body: { ...wire, secret: 'b'.repeat(64) } };
     if (req.method === 'patch') return { status: 200, body: { ...wire, name: 'New' } };
     return { status: 201, body: { ...wire, secret: 'a'.repeat(64) } };
   });
-  expect(fetchWebhooks(settings, deps, opts)).toEqual([wire]);
-  expect(createWebhookAt(settings, deps, { name: 'Chat', url: 'https://h.example.com/', events: ['scan.complete'] }, opts)).toEqual({
+  expect(fetchWebhooks(ctx)).toEqual([wire]);
+  expect(createWebhookAt(ctx, { name: 'Chat', url: 'https://h.example.com/', events: ['scan.complete'] })).toEqual({
     ...wire,
     secret: 'a'.repeat(64),
   });
-  expect(updateWebhookAt(settings, deps, 3, { name: 'New' }, opts)).toEqual({ ...wire, name: 'New' });
-  expect(regenerateWebhookSecretAt(settings, deps, 3, opts).secret).toBe('b'.repeat(64));
-  expect(deleteWebhookAt(settings, deps, 3, opts)).toBe(true);
+  expect(updateWebhookAt(ctx, 3, { name: 'New' })).toEqual({ ...wire, name: 'New' });
+  expect(regenerateWebhookSecretAt(ctx, 3).secret).toBe('b'.repeat(64));
+  expect(deleteWebhookAt(ctx, 3)).toBe(true);
   expect(fetcher.requests.map((r) => [r.method, r.url, r.payload ?? null, r.headers.Authorization])).toEqual([
     ['get', 'https://scan.example.com/api/v4/webhooks', null, 'Bearer key-0123456789abcdef'],
     [
@@ -72,11 +72,11 @@ test('each operation: method, path under /api/v4, JSON body, bearer key', () => 
 });
 
 test('create and regenerate are sent once even when the answer is a 5xx; a list is retried', () => {
-  const { fetcher, deps, opts } = client(() => ({ status: 503, body: { message: 'busy' } }));
-  expect(() => createWebhookAt(settings, deps, { name: 'a', url: 'https://h.example.com/' }, opts)).toThrow(/error 503/);
-  expect(() => regenerateWebhookSecretAt(settings, deps, 3, opts)).toThrow(/error 503/);
+  const { fetcher, ctx } = client(() => ({ status: 503, body: { message: 'busy' } }));
+  expect(() => createWebhookAt(ctx, { name: 'a', url: 'https://h.example.com/' })).toThrow(/error 503/);
+  expect(() => regenerateWebhookSecretAt(ctx, 3)).toThrow(/error 503/);
   expect(fetcher.requests).toHaveLength(2);
-  expect(() => fetchWebhooks(settings, deps, opts)).toThrow(/error 503/);
+  expect(() => fetchWebhooks(ctx)).toThrow(/error 503/);
   expect(fetcher.requests.length).toBeGreaterThan(3);
 });
 
@@ -84,16 +84,16 @@ test('answers read tolerantly: a data envelope, string ids, 0/1 activity; unread
   expect(readWebhook({ data: { ...wire, id: '3', is_active: 0 } })).toEqual({ ...wire, is_active: false });
   expect(readWebhook({ ...wire, events: 'scan.complete', extra: 1 })).toEqual(wire);
   expect(readWebhook({ name: 'no id' })).toBeUndefined();
-  const { deps, opts } = client((req) =>
+  const { ctx } = client((req) =>
     req.method === 'get' ? { status: 200, body: { data: [wire, { junk: true }] } } : { status: 201, body: wire },
   );
-  expect(fetchWebhooks(settings, deps, opts)).toEqual([wire]);
-  expect(() => createWebhookAt(settings, deps, { name: 'a', url: 'https://h.example.com/' }, opts)).toThrow(
+  expect(fetchWebhooks(ctx)).toEqual([wire]);
+  expect(() => createWebhookAt(ctx, { name: 'a', url: 'https://h.example.com/' })).toThrow(
     'The Scan Service sent an answer the add-on cannot read (no secret in the answer).',
   );
 });
 
 test('a delete of a webhook the service no longer knows is false, not an error', () => {
-  const { deps, opts } = client(() => ({ status: 404, body: { message: 'Webhook not found.' } }));
-  expect(deleteWebhookAt(settings, deps, 9, opts)).toBe(false);
+  const { ctx } = client(() => ({ status: 404, body: { message: 'Webhook not found.' } }));
+  expect(deleteWebhookAt(ctx, 9)).toBe(false);
 });
