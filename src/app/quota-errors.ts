@@ -20,7 +20,9 @@ export function dailyQuotaOf(e: unknown): QuotaKind | null {
   if (/Service using too much computer time for one day/.test(m)) return 'runtime';
   const x = /Service invoked too many times for one day: ([^.]*)/.exec(m);
   if (!x) return null;
-  return /propert/i.test(x[1]) ? 'properties' : 'urlfetch';
+  if (/propert/i.test(x[1])) return 'properties';
+  // Another service's day (": email.", MailApp's recipients) stops neither imports nor syncs.
+  return /urlfetch/i.test(x[1]) ? 'urlfetch' : null;
 }
 
 /** A sidebar call refused by a daily quota: what to tell the user instead of Google's bare message. */

@@ -22,6 +22,10 @@ test('other limits and failures are not daily quotas', () => {
   expect(dailyQuotaOf(new Error('There are too many scripts running simultaneously for this Google user account.'))).toBeNull();
 });
 
+test("the email recipients' day (MailApp, Google's Quotas page) is not URL Fetch's: imports and syncs go on", () => {
+  expect(dailyQuotaOf(new Error(QUOTA_MESSAGES.emailRecipients))).toBeNull();
+});
+
 test('the sidebar message names the quota and says nothing was lost', () => {
   expect(quotaErrorMessage('urlfetch')).toBe(
     "Google's daily quota of URL Fetch calls for your account is used up (it is shared by all your scripts and add-ons), so this cannot be done now. Nothing was lost; try again after Google resets it, within 24 hours.",
