@@ -3,18 +3,21 @@
  * child processes they start); jest-global-teardown.cjs removes it, so the fixtures, catalogs and
  * workbooks tests write never pile up on the machine.
  * Also finds the Chromium the sidebar tests drive once for all workers (CHROMIUM_PATH) and says
- * which it is.
+ * which it is, and bundles the local Scan Service once for every service the tests start
+ * (SCAN_SERVICE_MAIN_BUNDLE, jest-service-bundle.cjs); the teardown removes that bundle.
  */
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { findChromium } = require('./chromium.cjs');
+const { buildServiceBundle } = require('./jest-service-bundle.cjs');
 
 module.exports = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'scan-addon-tests-'));
   process.env.SCAN_ADDON_TEST_TMPDIR = dir;
   process.env.TMPDIR = dir;
-  const { path, source } = await findChromium();
+  const [{ path, source }, bundle] = await Promise.all([findChromium(), buildServiceBundle()]);
+  process.env.SCAN_SERVICE_MAIN_BUNDLE = bundle;
   process.env.CHROMIUM_PATH = path;
   process.env.SCAN_ADDON_CHROMIUM_SOURCE = source;
   process.stdout.write(`\nBrowser tests use Chromium: ${source}\n`);
