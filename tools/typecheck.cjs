@@ -23,7 +23,7 @@ function check(project) {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ project, code, out }));
+    child.on('close', (code) => resolve({ project, code, out }));
   });
 }
 

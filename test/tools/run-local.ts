@@ -27,6 +27,7 @@ export function runLocal(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    // 'close', not 'exit': only then has all of its output been read.
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }
