@@ -43,4 +43,7 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-main();
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
