@@ -10,7 +10,7 @@
  * (resolution goes from the file's folder); each source file keeps its own __dirname/__filename, so
  * data files, the worker thread, dist/ and the docs assets are found where they are.
  */
-const { mkdirSync, mkdtempSync, readFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } = require('node:fs');
 const { dirname, extname, join, sep } = require('node:path');
 
 const ROOT = join(__dirname, '..');
@@ -52,6 +52,11 @@ async function bundle(entry, outfile) {
 async function buildTestBundles() {
   const cache = join(ROOT, 'node_modules', '.cache', 'scan-service');
   mkdirSync(cache, { recursive: true });
+  // Bundles of runs that never reached their teardown (killed), once a day old.
+  for (const name of readdirSync(cache)) {
+    const old = join(cache, name);
+    if (name.startsWith('test-run-') && Date.now() - statSync(old).mtimeMs > 86_400_000) rmSync(old, { recursive: true, force: true });
+  }
   const dir = mkdtempSync(join(cache, 'test-run-'));
   const [service, local] = await Promise.all([
     bundle(join('emulator', 'service', 'main.ts'), join(dir, 'service-main.cjs')),

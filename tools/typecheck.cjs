@@ -5,6 +5,7 @@
  * second). Prints each project's errors under its name; fails when any project fails.
  */
 const { spawn } = require('node:child_process');
+const { copyFileSync, mkdirSync, renameSync } = require('node:fs');
 const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 
@@ -13,8 +14,21 @@ const ROOT = join(__dirname, '..');
 const PROJECTS = ['tsconfig.node.json', 'tsconfig.json', 'tsconfig.sidebar.json', 'tsconfig.playground.json'];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
+/**
+ * tsc reads and writes its .tsbuildinfo in place; two checks at once (two `npm test` in one tree)
+ * would read each other's half-written file. So each run works on its own copy and renames it over
+ * the kept one when done (a rename is atomic).
+ */
 function check(project) {
-  const info = join(ROOT, 'node_modules', '.cache', 'tsc', project.replace(/\.json$/, '.tsbuildinfo'));
+  const dir = join(ROOT, 'node_modules', '.cache', 'tsc');
+  mkdirSync(dir, { recursive: true });
+  const kept = join(dir, project.replace(/\.json$/, '.tsbuildinfo'));
+  const info = `${kept}.${process.pid}`;
+  try {
+    copyFileSync(kept, info);
+  } catch {
+    // first run: nothing kept yet
+  }
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [TSC, '--noEmit', '-p', project, '--incremental', '--tsBuildInfoFile', info], {
       cwd: ROOT,
@@ -23,7 +37,14 @@ function check(project) {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code) => resolve({ project, code, out }));
+    child.on('close', (code) => {
+      try {
+        renameSync(info, kept);
+      } catch {
+        // tsc wrote none (it failed before checking): keep the old one
+      }
+      resolve({ project, code, out });
+    });
   });
 }
 
