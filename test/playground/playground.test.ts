@@ -172,6 +172,8 @@ test('typed cells: a built-in formula computed by the engine, =ASIN_FROM_UPC by 
 
 test('lists: set up from the sidebar, a row typed in the grid, synced to the service', async () => {
   await menu('Scan this sheet');
+  // The sidebar still shows the previous test's Settings (it has a Lists button too) until the new page loads.
+  await sidebar().getByRole('heading', { level: 2, name: 'New scan' }).waitFor({ timeout: 20_000 });
   await sidebar().getByRole('button', { name: 'Lists', exact: true }).click();
   await sidebar().getByRole('button', { name: 'Set up lists' }).click();
   await page.getByRole('tab', { name: 'Scan brand blocklist', exact: true }).waitFor({ timeout: 20_000 });
