@@ -37,7 +37,9 @@ export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_00
   // tsx as a loader of this one node process (not its CLI, which runs the service in a grandchild):
   // so `pid` is the service's own process, and kill -9 ends the service itself.
   const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', tsx, join(__dirname, 'main.ts')], {
+  // The test run bundles main.ts once (tools/jest-bundles.cjs): the same code, started cheaper.
+  const bundle = process.env.SCAN_SERVICE_MAIN_BUNDLE;
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', tsx, join(__dirname, 'main.ts')], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

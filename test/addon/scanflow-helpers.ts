@@ -216,13 +216,20 @@ export function messyWorkbook(): Workbook {
   return wb;
 }
 
-/** US UPCs of the shipped sample catalog (the spawned service's) that are on exactly one ASIN. */
-const catalogUpcs = (() => {
+/**
+ * US UPCs of the shipped sample catalog (the spawned service's) that are on exactly one ASIN.
+ * Read on first use: reading the catalog costs about a second, and most files importing this
+ * module never need it.
+ */
+let catalogUpcsRead: string[] | null = null;
+function catalogUpcs(): string[] {
+  if (catalogUpcsRead) return catalogUpcsRead;
   const seen = new Map<string, number>();
   for (const r of readCatalogRecords(SAMPLE_CATALOG_PATH))
     if (r.marketplace_id === 1) for (const u of r.identifiers.upc ?? []) seen.set(u, (seen.get(u) ?? 0) + 1);
-  return [...seen].filter(([, n]) => n === 1).map(([u]) => u);
-})();
+  catalogUpcsRead = [...seen].filter(([, n]) => n === 1).map(([u]) => u);
+  return catalogUpcsRead;
+}
 
 /**
  * A clean list of `n` valid UPCs: odd rows (the first included) are in the catalog and give one
@@ -232,13 +239,14 @@ const catalogUpcs = (() => {
 export function listWorkbook(n: number, owner: string): Workbook {
   const wb = new Workbook({ name: 'List', owner, empty: true });
   const sh = wb.addSheet('List');
+  const upcs = catalogUpcs();
   wb.writeInput(sh, 1, 1, 'UPC');
   wb.writeInput(sh, 1, 2, 'Cost');
   for (let i = 0; i < n; i++) {
     const body = String(36000290000 + i * 13).padStart(11, '0');
     let sum = 0;
     for (let k = 0; k < 11; k++) sum += Number(body[k]) * (k % 2 === 0 ? 3 : 1);
-    wb.writeInput(sh, i + 2, 1, "'" + (i % 2 === 0 ? catalogUpcs[i / 2] : body + ((10 - (sum % 10)) % 10)));
+    wb.writeInput(sh, i + 2, 1, "'" + (i % 2 === 0 ? upcs[i / 2] : body + ((10 - (sum % 10)) % 10)));
     wb.writeInput(sh, i + 2, 2, 2 + i / 10);
   }
   return wb;

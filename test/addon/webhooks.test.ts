@@ -271,6 +271,8 @@ test('regenerating invalidates the old secret at once: the receiver refuses what
   await waitFor(() => relay2.answered() === 1, 'the delivery signed with the new secret');
   expect(relay2.deliveries.map((d) => d.receiverStatus)).toEqual([200]);
   expect(relay2.deliveries[0].headers['x-service-signature']).toBe(sign(relay2.deliveries[0].raw, again.secret));
+  // The receiver's stdout line may reach this process after its HTTP answer: wait for the line.
+  await waitFor(() => second.handled().length > 0, 'the handled line');
   expect(second.handled()[0]).toContain(`scan ${scan.id} "after"`);
   rt.close();
 });

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { evalIn, fixtureRuntime, thrown } from './helpers';
-import { declaredFunctions } from '../../emulator/gas';
+import { createRuntime, declaredFunctions } from '../../emulator/gas';
 
 describe('runtime: executions', () => {
   const rt = fixtureRuntime();
@@ -20,6 +23,22 @@ describe('runtime: executions', () => {
   test('every execution gets a fresh context: globals set by an earlier execution are gone (as in Apps Script)', () => {
     expect(rt.run('setGlobal')).toBe('string');
     expect(rt.run('readGlobal')).toBe('undefined');
+  });
+
+  test('a script file rewritten between executions is what the next execution runs (the compiled copy is per file version)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-rebuilt-'));
+    const file = join(dir, 'Code.js');
+    try {
+      writeFileSync(file, 'var LOADS = (LOADS || 0) + 1; function version() { return "first " + LOADS; }');
+      const own = createRuntime({ scriptPath: file });
+      expect(own.run('version')).toBe('first 1');
+      expect(own.run('version')).toBe('first 1');
+      writeFileSync(file, 'function version() { return "second, rebuilt"; }');
+      expect(own.run('version')).toBe('second, rebuilt');
+      own.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("arguments arrive as the script's own Arrays and Dates (instanceof works inside)", () => {

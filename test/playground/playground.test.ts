@@ -56,10 +56,12 @@ beforeAll(async () => {
     env: { ...process.env, DISPLAY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has all of its output been read.
+  exited = new Promise((resolve) => child.once('close', (code) => resolve(code)));
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  await until(() => /playground on (http:\/\/127\.0\.0\.1:\d+\/)/.test(output), true, 60_000);
+  // Its lines come in separate writes: wait for the last one read below, not only the first.
+  await until(() => /playground on (http:\/\/127\.0\.0\.1:\d+\/)/.test(output) && /Local Scan Service: \S+\./.test(output), true, 60_000);
   url = /playground on (\S+)/.exec(output)![1];
   serviceUrl = /Local Scan Service: (\S+)\./.exec(output)![1];
   const ctx = await browser();
@@ -170,6 +172,8 @@ test('typed cells: a built-in formula computed by the engine, =ASIN_FROM_UPC by 
 
 test('lists: set up from the sidebar, a row typed in the grid, synced to the service', async () => {
   await menu('Scan this sheet');
+  // The sidebar still shows the previous test's Settings (it has a Lists button too) until the new page loads.
+  await sidebar().getByRole('heading', { level: 2, name: 'New scan' }).waitFor({ timeout: 20_000 });
   await sidebar().getByRole('button', { name: 'Lists', exact: true }).click();
   await sidebar().getByRole('button', { name: 'Set up lists' }).click();
   await page.getByRole('tab', { name: 'Scan brand blocklist', exact: true }).waitFor({ timeout: 20_000 });

@@ -150,7 +150,13 @@ test('chaining: each with* returns a new runner and leaves the one it was called
     const c = a.withUserObject('U').withSuccessHandler((v, u) => got.push('c:' + v + ':' + u));
     a.hello('A'); b.hello('B'); c.hello('C'); base.failingTick();
     const distinct = new Set([google.script.run, base, a, b, c]).size;
-    setTimeout(() => resolve({ got: got.sort(), distinct, plainHasHandler: typeof google.script.run.withSuccessHandler }), 500);
+    // Until the four calls have answered (bounded), not for a guessed time.
+    const end = Date.now() + 10000;
+    const settle = () =>
+      got.length >= 4 || Date.now() > end
+        ? resolve({ got: got.sort(), distinct, plainHasHandler: typeof google.script.run.withSuccessHandler })
+        : setTimeout(settle, 10);
+    settle();
   })`);
   expect(r).toEqual({ got: ['a:Hello, A', 'b:Hello, B', 'base-failure', 'c:Hello, C:U'], distinct: 5, plainHasHandler: 'function' });
 });

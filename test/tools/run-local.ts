@@ -1,6 +1,7 @@
 /**
- * `npm run local -- ...` as people run it: tools/local.ts in a child process (tsx) from the project
- * root, with the test's environment plus `env` (a variable set to undefined is removed).
+ * `npm run local -- ...` as people run it: tools/local.ts in a child process (tsx, or the jest run's
+ * bundle of it) from the project root, with the test's environment plus `env` (a variable set to
+ * undefined is removed).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,7 +16,9 @@ export function runLocal(
   const childEnv = { ...process.env, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'tools', 'local.ts'), ...args], {
+    // The jest run bundles tools/local.ts once (tools/jest-bundles.cjs): the same program, without tsx's cost per start.
+    const bundle = process.env.SCAN_ADDON_LOCAL_BUNDLE;
+    const child = spawn(process.execPath, bundle ? [bundle, ...args] : [TSX, join(ROOT, 'tools', 'local.ts'), ...args], {
       cwd: ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,6 +27,7 @@ export function runLocal(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    // 'close', not 'exit': only then has all of its output been read.
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }
