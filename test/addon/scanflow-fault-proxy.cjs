@@ -88,5 +88,9 @@ const server = http.createServer(async (req, res) => {
   });
   up.end(body);
 });
+// The test process talks to this proxy over kept-alive connections and may block for seconds on a
+// synchronous run: with Node's 5 s default the proxy could close a connection the test is about to
+// reuse ("other side closed"). Idle connections are kept as long as the test runs.
+server.keepAliveTimeout = 10 * 60 * 1000;
 server.listen(0, '127.0.0.1', () => process.stdout.write('PORT ' + server.address().port + '\n'));
 process.on('SIGTERM', () => process.exit(0));

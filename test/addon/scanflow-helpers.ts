@@ -114,7 +114,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url,
     faults: async (rules) => {
-      await fetch(url + '/__faults', { method: 'POST', body: JSON.stringify(rules) });
+      // Once more when the kept-alive connection was closed meanwhile (a long synchronous run in between:
+      // seen failing as "other side closed" with two test runs on two cores).
+      const send = () => fetch(url + '/__faults', { method: 'POST', body: JSON.stringify(rules) });
+      await send().catch(send);
     },
     // Once more when the kept-alive connection was closed meanwhile (a long synchronous run in between).
     seen: async () => (await (await fetch(url + '/__seen').catch(() => fetch(url + '/__seen'))).json()) as Seen[],
