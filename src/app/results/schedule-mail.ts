@@ -2,7 +2,7 @@
  * The opt-in email after a scheduled run (src/app/results/schedule-run.ts): what the run came to,
  * the Changes summary and the top newly profitable products, the next run, the cost, how to pause.
  * PLAIN TEXT only (supplier and service text stays text: a title "=HYPERLINK(…)" or "<script>" is
- * shown as written, never rendered), sent only to the schedule's owner (services.ts mailToSelf).
+ * shown as written, never rendered), sent only to the schedule's owner (mailToSelf in src/apps-script.ts).
  * A mail that cannot be sent never fails the run: the run's status says so instead.
  */
 import { CHANGE_FIGURES, changesColumns } from '../../domain/result-tabs/changes';
@@ -65,9 +65,9 @@ export function runMailText(m: RunMail, spreadsheetName: string, top: readonly T
     '',
     ...(m.next ? [m.next] : []),
     SCHEDULE_COST,
-    'To pause or stop it: open the spreadsheet, Extensions > this add-on > Settings > Remembered suppliers, then Pause (or choose Not scheduled and Save).',
+    'To pause or stop it: open the spreadsheet, Extensions > this add-on > Settings > Remembered suppliers, then Pause or Remove.',
     '',
-    'You get this email because you chose "Email me after each run" for this schedule. Only you get it.',
+    'You get this email because you ticked "Email me a summary after each run" for this schedule. Only you get it.',
   );
   return { subject, body: lines.join('\n') };
 }
