@@ -1,7 +1,10 @@
 /** Shared set-up for the local Apps Script runtime's own tests. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
+import { Workbook } from '../../emulator/gas/spreadsheet';
 
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const SERVICES_SCRIPT = path.join(FIXTURES, 'services.js');
@@ -9,6 +12,24 @@ export const SERVICES_SCRIPT = path.join(FIXTURES, 'services.js');
 /** A runtime over the fixture script, on a fixed virtual start time. */
 export function fixtureRuntime(opts: RuntimeOptions = {}): Runtime {
   return createRuntime({ scriptPath: SERVICES_SCRIPT, startTime: Date.UTC(2026, 0, 5, 12, 0, 0), ...opts });
+}
+
+/**
+ * The fixture script beside a manifest declaring these scopes (short names, e.g. 'script.send_mail';
+ * undefined: none declared), over a workbook owned by owner@example.com.
+ */
+export function fixtureWithScopes(scopes: string[] | undefined, opts: RuntimeOptions = {}): Runtime {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-scopes-'));
+  fs.copyFileSync(SERVICES_SCRIPT, path.join(dir, 'Code.js'));
+  const manifest: Record<string, unknown> = { timeZone: 'Etc/UTC', runtimeVersion: 'V8' };
+  if (scopes) manifest.oauthScopes = scopes.map((s) => 'https://www.googleapis.com/auth/' + s);
+  fs.writeFileSync(path.join(dir, 'appsscript.json'), JSON.stringify(manifest));
+  return createRuntime({
+    scriptPath: path.join(dir, 'Code.js'),
+    workbook: new Workbook({ owner: 'owner@example.com', id: 'doc-1' }),
+    startTime: Date.UTC(2026, 0, 5, 12),
+    ...opts,
+  });
 }
 
 /**

@@ -1,34 +1,12 @@
-/**
- * MailApp in the local runtime (emulator/gas/mail.ts), as strict as Google: its scope, the auth
- * modes that may use it, the daily email-recipients quota and Google's messages; sent messages land
- * in the runtime's outbox.
- */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import { type Runtime } from '../../emulator/gas';
 import { METHOD_SCOPES } from '../../emulator/gas/scopes';
-import { SERVICES_SCRIPT, thrown } from './helpers';
+import { fixtureWithScopes, thrown } from './helpers';
 
 const AUTH = 'https://www.googleapis.com/auth/';
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 const PAGE = 'https://developers.google.com/apps-script/reference/mail/mail-app';
 
-function rtWith(scopes: string[] | undefined, opts: RuntimeOptions = {}): Runtime {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-mail-'));
-  fs.copyFileSync(SERVICES_SCRIPT, path.join(dir, 'Code.js'));
-  const manifest: Record<string, unknown> = { timeZone: 'Etc/UTC', runtimeVersion: 'V8' };
-  if (scopes) manifest.oauthScopes = scopes.map((s) => AUTH + s);
-  fs.writeFileSync(path.join(dir, 'appsscript.json'), JSON.stringify(manifest));
-  return createRuntime({
-    scriptPath: path.join(dir, 'Code.js'),
-    workbook: new Workbook({ owner: OWNER, id: 'doc-1' }),
-    startTime: Date.UTC(2026, 0, 5, 12),
-    ...opts,
-  });
-}
 const run = (rt: Runtime, src: string, args: unknown = null, opts: Parameters<Runtime['run']>[2] = {}) =>
   rt.run('evaluate', [src, args], opts);
 const send = (rt: Runtime, to: string, opts: Parameters<Runtime['run']>[2] = {}) =>
@@ -39,7 +17,7 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
     expect(METHOD_SCOPES['MailApp.sendEmail']).toMatchObject({ anyOf: [AUTH + 'script.send_mail'] });
     expect(METHOD_SCOPES['MailApp.sendEmail'].page.startsWith(PAGE)).toBe(true);
     expect(METHOD_SCOPES['MailApp.getRemainingDailyQuota'].page.startsWith(PAGE)).toBe(true);
-    const rt = rtWith(['spreadsheets.currentonly', 'userinfo.email']);
+    const rt = fixtureWithScopes(['spreadsheets.currentonly', 'userinfo.email']);
     try {
       expect(thrown(() => send(rt, OWNER))).toBe(
         `You do not have permission to call MailApp.sendEmail. Required permissions: ${AUTH}script.send_mail`,
@@ -54,7 +32,7 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
   });
 
   test('sendEmail(recipient, subject, body) and sendEmail(message): the message reaches the outbox as given, from the running user, plain text unless htmlBody is given', () => {
-    const rt = rtWith(['script.send_mail']);
+    const rt = fixtureWithScopes(['script.send_mail']);
     try {
       send(rt, 'a@example.com');
       run(rt, 'MailApp.sendEmail({to: "b@example.com, c@example.com", cc: "d@example.com", subject: "S", body: "<b>x</b>"})');
@@ -71,7 +49,7 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
   });
 
   test('an address that is not one fails with Google\'s "Invalid email: …" (as public logs of the exception show it); nothing is sent or counted', () => {
-    const rt = rtWith(['script.send_mail']);
+    const rt = fixtureWithScopes(['script.send_mail']);
     try {
       expect(thrown(() => send(rt, 'not an address'))).toBe('Invalid email: not an address');
       expect(thrown(() => run(rt, 'MailApp.sendEmail({to: "a@example.com", bcc: "x@", subject: "S", body: "B"})'))).toBe(
@@ -85,7 +63,7 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
   });
 
   test('guides/sheets/functions and the add-on authorization lifecycle: MailApp needs authorization, so a custom function and a simple trigger (LIMITED) may not use it', () => {
-    const rt = rtWith(['script.send_mail']);
+    const rt = fixtureWithScopes(['script.send_mail']);
     try {
       for (const opts of [{ kind: 'custom-function' as const }, { kind: 'simple-trigger' as const, authMode: 'LIMITED' as const }])
         expect(thrown(() => send(rt, OWNER, opts))).toBe('You do not have permission to call MailApp service.');
@@ -98,7 +76,7 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
 
 describe('installable triggers guide / add-on authorization lifecycle: a time-driven trigger runs in AuthMode FULL', () => {
   test('its handler may send email (MailApp needs authorization); the message goes to the trigger owner, who is the effective user', () => {
-    const rt = rtWith(['script.send_mail', 'script.scriptapp', 'userinfo.email', 'spreadsheets.currentonly']);
+    const rt = fixtureWithScopes(['script.send_mail', 'script.scriptapp', 'userinfo.email', 'spreadsheets.currentonly']);
     try {
       run(rt, "ScriptApp.newTrigger('mailTick').timeBased().everyHours(1).create()");
       rt.advance(HOUR);
@@ -112,7 +90,7 @@ describe('installable triggers guide / add-on authorization lifecycle: a time-dr
 
 describe('quotas page (developers.google.com/apps-script/guides/services/quotas), "Email recipients per day"', () => {
   test('100 a day for a consumer account, counted per recipient (to + cc + bcc); past it "Service invoked too many times for one day: email." and nothing is sent; 24 hours after the first, a new day', () => {
-    const rt = rtWith(['script.send_mail']);
+    const rt = fixtureWithScopes(['script.send_mail']);
     try {
       expect(rt.quotaUsage().emailRecipients.limit).toBe(100);
       expect(run(rt, 'return MailApp.getRemainingDailyQuota()')).toBe(100);
@@ -134,7 +112,7 @@ describe('quotas page (developers.google.com/apps-script/guides/services/quotas)
   });
 
   test('1,500 a day for a Google Workspace account', () => {
-    const rt = rtWith(['script.send_mail'], { quotas: 'workspace' });
+    const rt = fixtureWithScopes(['script.send_mail'], { quotas: 'workspace' });
     try {
       expect(rt.quotaUsage().emailRecipients.limit).toBe(1_500);
       expect(send(rt, OWNER)).toBe(1_499);

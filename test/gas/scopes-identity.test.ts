@@ -1,42 +1,17 @@
-/**
- * The runtime is as strict as Google on authorization, identity and trigger context (issue 19):
- * every method is checked against the manifest's oauthScopes (emulator/gas/scopes.ts), emails are
- * blank where Google gives none, a shared-drive file has no owner, and a time-driven trigger may
- * run without an active document. A copy of the fixture script runs beside a manifest that
- * declares the scopes each test needs.
- */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import { type Runtime } from '../../emulator/gas';
 import { missingScopeMessage, METHOD_SCOPES } from '../../emulator/gas/scopes';
-import { SERVICES_SCRIPT, thrown } from './helpers';
+import { fixtureWithScopes, thrown } from './helpers';
 
 const AUTH = 'https://www.googleapis.com/auth/';
 const OWNER = 'owner@example.com';
 
-/** The fixture script next to a manifest with these scopes (undefined: none declared). */
-function withScopes(scopes: string[] | undefined, opts: RuntimeOptions = {}): Runtime {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-scopes-'));
-  fs.copyFileSync(SERVICES_SCRIPT, path.join(dir, 'Code.js'));
-  const manifest: Record<string, unknown> = { timeZone: 'Etc/UTC', runtimeVersion: 'V8' };
-  if (scopes) manifest.oauthScopes = scopes.map((s) => AUTH + s);
-  fs.writeFileSync(path.join(dir, 'appsscript.json'), JSON.stringify(manifest));
-  return createRuntime({
-    scriptPath: path.join(dir, 'Code.js'),
-    workbook: new Workbook({ owner: OWNER, id: 'doc-1' }),
-    startTime: Date.UTC(2026, 0, 5, 12),
-    ...opts,
-  });
-}
 const run = (rt: Runtime, src: string, opts: Parameters<Runtime['run']>[2] = {}) => rt.run('evaluate', [src, null], opts);
 
 const ALL = ['spreadsheets.currentonly', 'script.external_request', 'script.container.ui', 'script.scriptapp', 'userinfo.email'];
 
 describe('scopes: each method needs what its Google reference page lists under "Authorization"', () => {
   test('Session reference, getActiveUser/getEffectiveUser: without userinfo.email they throw Google\'s "Required permissions" message', () => {
-    const rt = withScopes(ALL.filter((s) => s !== 'userinfo.email'));
+    const rt = fixtureWithScopes(ALL.filter((s) => s !== 'userinfo.email'));
     try {
       expect(thrown(() => run(rt, 'return Session.getActiveUser().getEmail()'))).toBe(
         `You do not have permission to call Session.getActiveUser. Required permissions: ${AUTH}userinfo.email`,
@@ -52,7 +27,7 @@ describe('scopes: each method needs what its Google reference page lists under "
   });
 
   test('SpreadsheetApp reference, openById/openByUrl: need the full spreadsheets scope, spreadsheets.currentonly is not enough', () => {
-    const rt = withScopes(ALL);
+    const rt = fixtureWithScopes(ALL);
     try {
       expect(thrown(() => run(rt, "return SpreadsheetApp.openById('doc-1').getId()"))).toBe(
         `You do not have permission to call SpreadsheetApp.openById. Required permissions: ${AUTH}spreadsheets`,
@@ -61,7 +36,7 @@ describe('scopes: each method needs what its Google reference page lists under "
     } finally {
       rt.close();
     }
-    const full = withScopes([...ALL, 'spreadsheets']);
+    const full = fixtureWithScopes([...ALL, 'spreadsheets']);
     try {
       expect(run(full, "return SpreadsheetApp.openById('doc-1').getId()")).toBe('doc-1');
     } finally {
@@ -70,7 +45,7 @@ describe('scopes: each method needs what its Google reference page lists under "
   });
 
   test('SpreadsheetApp reference, getActiveSpreadsheet: either spreadsheets.currentonly or spreadsheets, printed as Google prints alternatives', () => {
-    const rt = withScopes(['script.container.ui']);
+    const rt = fixtureWithScopes(['script.container.ui']);
     try {
       expect(thrown(() => run(rt, 'return SpreadsheetApp.getActiveSpreadsheet().getId()'))).toBe(
         `You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: (${AUTH}spreadsheets.currentonly || ${AUTH}spreadsheets)`,
@@ -81,7 +56,7 @@ describe('scopes: each method needs what its Google reference page lists under "
   });
 
   test('UrlFetchApp, ScriptApp, Ui and DriveApp reference pages: script.external_request, script.scriptapp, script.container.ui, drive (drive.file is not enough for DriveApp)', () => {
-    const rt = withScopes(['spreadsheets.currentonly', 'drive.file']);
+    const rt = fixtureWithScopes(['spreadsheets.currentonly', 'drive.file']);
     try {
       expect(thrown(() => run(rt, "return UrlFetchApp.fetch('https://example.com/')"))).toBe(
         missingScopeMessage('UrlFetchApp.fetch', METHOD_SCOPES['UrlFetchApp.fetch']),
@@ -104,7 +79,7 @@ describe('scopes: each method needs what its Google reference page lists under "
   });
 
   test('authorization guide, "Setting explicit scopes": a manifest without oauthScopes gets what the script uses (nothing refused)', () => {
-    const rt = withScopes(undefined);
+    const rt = fixtureWithScopes(undefined);
     try {
       expect(run(rt, 'return Session.getActiveUser().getEmail()')).toBe(OWNER);
     } finally {
@@ -115,7 +90,7 @@ describe('scopes: each method needs what its Google reference page lists under "
 
 describe('identity: one document, several users (Session reference: "the email address is not available" cases)', () => {
   test('each user has their own user properties, cache, temporary key and triggers; blank email where Google withholds it', () => {
-    const rt = withScopes(ALL, { withheldEmails: ['far@gmail.example'] });
+    const rt = fixtureWithScopes(ALL, { withheldEmails: ['far@gmail.example'] });
     try {
       const me = (user: string) =>
         run(
@@ -141,7 +116,7 @@ describe('identity: one document, several users (Session reference: "the email a
   });
 
   test('a viewer reads the spreadsheet but every change is refused (chosen wording)', () => {
-    const rt = withScopes(ALL, { viewers: ['viewer@example.com'] });
+    const rt = fixtureWithScopes(ALL, { viewers: ['viewer@example.com'] });
     try {
       expect(run(rt, "return SpreadsheetApp.getActiveSheet().getRange('A1').getValue()", { user: 'viewer@example.com' })).toBe('');
       expect(thrown(() => run(rt, "SpreadsheetApp.getActiveSheet().getRange('A1').setValue(1)", { user: 'viewer@example.com' }))).toMatch(
@@ -153,7 +128,7 @@ describe('identity: one document, several users (Session reference: "the email a
   });
 
   test("Spreadsheet reference, getOwner: null for a file in a shared drive; its custom functions read no one's user properties (chosen)", () => {
-    const rt = withScopes(ALL, { sharedDrive: true });
+    const rt = fixtureWithScopes(ALL, { sharedDrive: true });
     try {
       expect(run(rt, 'return SpreadsheetApp.getActiveSpreadsheet().getOwner()')).toBeNull();
       run(rt, "PropertiesService.getUserProperties().setProperty('k', 'mine')");
@@ -169,7 +144,7 @@ describe('identity: one document, several users (Session reference: "the email a
 
 describe('trigger context (apps-script-platform.md: an add-on trigger is not promised an active document)', () => {
   test("triggerDocument 'none': a time-driven trigger gets no active spreadsheet, document properties, cache or lock; openById needs spreadsheets", () => {
-    const rt = withScopes(ALL, { triggerDocument: 'none' });
+    const rt = fixtureWithScopes(ALL, { triggerDocument: 'none' });
     try {
       const probe =
         'return [SpreadsheetApp.getActiveSpreadsheet() === null, PropertiesService.getDocumentProperties() === null, CacheService.getDocumentCache() === null, LockService.getDocumentLock() === null]';
@@ -182,7 +157,7 @@ describe('trigger context (apps-script-platform.md: an add-on trigger is not pro
     } finally {
       rt.close();
     }
-    const active = withScopes(ALL);
+    const active = fixtureWithScopes(ALL);
     try {
       expect(run(active, 'return SpreadsheetApp.getActiveSpreadsheet().getId()', { kind: 'installable-trigger' })).toBe('doc-1');
     } finally {
