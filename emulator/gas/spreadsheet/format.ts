@@ -45,8 +45,13 @@ export function formatGeneral(n: number): string {
   if (a >= 1e11 || a < 1e-9) return scientific(n, 5, 0);
   if (Number.isInteger(n)) return String(n);
   const intDigits = Math.floor(Math.log10(a)) + 1;
-  let s = Number(n.toPrecision(Math.max(10, intDigits))).toString();
-  if (/e/.test(s)) s = scientific(n, 5, 0);
+  const precision = Math.max(10, intDigits);
+  // Most numbers (prices, ratios) have no more digits than are shown: their shortest numeral is the
+  // answer, without rounding through toPrecision (a large sheet formats millions of them).
+  const shortest = String(n);
+  if (shortest.length - (n < 0 ? 2 : 1) <= precision && !shortest.includes('e')) return shortest;
+  let s = Number(n.toPrecision(precision)).toString();
+  if (s.includes('e')) s = scientific(n, 5, 0);
   return s;
 }
 
