@@ -76,6 +76,8 @@ const GS1_KINDS: readonly IdKind[] = ['UPC', 'EAN', 'JAN', 'ISBN-13', 'GTIN-14',
 
 /** The cell as a person would read it, for messages. */
 export function cellText(value: unknown): string {
+  // Text and numbers first: a price list is millions of them, and the Date test below is the slow one.
+  if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
   if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
     const d = value as Date;
