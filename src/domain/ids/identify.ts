@@ -110,12 +110,12 @@ export function identify(value: unknown, expected: IdExpectation = 'any'): IdRes
   if (typeof value === 'boolean') {
     return fail('not-an-identifier', original + ' is a yes/no value, not an identifier.', original);
   }
+  if (typeof value === 'number') return fromNumber(value, original, expected);
+  if (typeof value === 'string') return fromText(value, original, expected);
   if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
     return fail('not-an-identifier', 'The cell holds a date (' + original + '), not an identifier.', original);
   }
-  if (typeof value === 'number') return fromNumber(value, original, expected);
-  if (typeof value !== 'string') return fail('not-an-identifier', 'Not an identifier.', original);
-  return fromText(value, original, expected);
+  return fail('not-an-identifier', 'Not an identifier.', original);
 }
 
 function fromNumber(n: number, original: string, expected: IdExpectation): IdResult {
