@@ -108,6 +108,8 @@ port.on('message', async (msg) => {
     payload = { id: msg.id, failure: String((e && e.stack) || e) };
   }
   port.postMessage(payload);
-  Atomics.store(signal, 0, 1);
+  // A count of answers, not a flag: the caller waits for it to move past what it read before
+  // looking at the port (see HttpWorker.run), so a notify that comes late wakes it only to look again.
+  Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);
 });

@@ -46,16 +46,39 @@ interface WireResult {
   finalUrl: string;
 }
 
-/** The thread doing the HTTP; started on first use, ended by close(). */
+/** Extra wait beyond the requests' own time bound, for the worker's start-up. */
+export const WORKER_ANSWER_MARGIN_MS = 15000;
+
+export interface HttpWorkerOptions {
+  /** The worker's script (tests give one that answers on a chosen schedule); default urlfetch-worker.js. */
+  script?: string;
+  /** How much longer than the requests' time bound the caller waits for the answer. */
+  answerMarginMs?: number;
+}
+
+/**
+ * The thread doing the HTTP; started on first use, ended by close(). Each run posts its requests
+ * with an id and takes only the answer with that id: an answer that comes after its run gave up is
+ * dropped. signal[0] counts the answers posted (the worker adds 1 after each, then notifies), so a
+ * wake-up that belongs to an earlier answer (the worker paused between posting and notifying, as
+ * happens on a loaded machine) only makes the caller look at the port again.
+ */
 export class HttpWorker {
   private worker: Worker | null = null;
   private port: MessagePort | null = null;
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private seq = 0;
+  private readonly script: string;
+  private readonly marginMs: number;
+
+  constructor(opts: HttpWorkerOptions = {}) {
+    this.script = opts.script ?? path.join(__dirname, 'urlfetch-worker.js');
+    this.marginMs = opts.answerMarginMs ?? WORKER_ANSWER_MARGIN_MS;
+  }
 
   private start(): void {
     const { port1, port2 } = new MessageChannel();
-    this.worker = new Worker(path.join(__dirname, 'urlfetch-worker.js'), {
+    this.worker = new Worker(this.script, {
       workerData: { signal: this.signal, port: port2 },
       transferList: [port2],
     });
@@ -68,15 +91,25 @@ export class HttpWorker {
   run(requests: WireRequest[], timeoutMs: number): WireResult[] {
     if (!this.worker) this.start();
     const id = ++this.seq;
-    Atomics.store(this.signal, 0, 0);
     this.port!.postMessage({ id, requests, timeoutMs });
-    // The worker bounds every request by timeoutMs; the extra margin covers its start-up.
-    const waited = Atomics.wait(this.signal, 0, 0, timeoutMs + 15000);
-    const msg = receiveMessageOnPort(this.port!);
-    if (waited === 'timed-out' || !msg) throw new Error('UrlFetchApp worker did not answer');
-    const m = msg.message as { id: number; results?: WireResult[]; failure?: string };
-    if (m.failure || !m.results) throw new Error(`UrlFetchApp worker failed: ${m.failure}`);
-    return m.results;
+    // The worker bounds every request by timeoutMs; the margin covers its start-up.
+    const giveUpAt = Date.now() + timeoutMs + this.marginMs;
+    let timedOut = false;
+    for (;;) {
+      // Read before looking at the port: an answer posted after the look has raised the count, so
+      // the wait below returns at once or is woken; it cannot sleep through that answer.
+      const posted = Atomics.load(this.signal, 0);
+      const msg = receiveMessageOnPort(this.port!);
+      if (msg) {
+        const m = msg.message as { id: number; results?: WireResult[]; failure?: string };
+        if (m.id !== id) continue; // the answer to a run that gave up waiting
+        if (m.failure || !m.results) throw new Error(`UrlFetchApp worker failed: ${m.failure}`);
+        return m.results;
+      }
+      // After a timed-out wait the port was looked at once more (an answer may have come just then).
+      if (timedOut || Date.now() >= giveUpAt) throw new Error('UrlFetchApp worker did not answer');
+      timedOut = Atomics.wait(this.signal, 0, posted, giveUpAt - Date.now()) === 'timed-out';
+    }
   }
 
   close(): void {
