@@ -484,7 +484,15 @@ interface Rect {
  * exceljs's own reader of `Sheet!$A$1:$B$2` (col-cache), so a name's text means here what it meant
  * to exceljs, quirks included; loaded with exceljs, on the first save or load.
  */
-function decodeEx(ref: string): { sheetName?: string; top?: number; left?: number; bottom?: number; right?: number; row?: number; col?: number } {
+function decodeEx(ref: string): {
+  sheetName?: string;
+  top?: number;
+  left?: number;
+  bottom?: number;
+  right?: number;
+  row?: number;
+  col?: number;
+} {
   return (require('exceljs/lib/utils/col-cache') as { decodeEx: typeof decodeEx }).decodeEx(ref);
 }
 
@@ -612,7 +620,9 @@ const AFTER_DEFINED_NAMES =
 /** A workbook.xml with these names, written as exceljs wrote them, in their place by the schema (after <sheets>, before <calcPr>). */
 export function withDefinedNames(xml: string, names: DefinedName[]): string {
   const block =
-    '<definedNames>' + names.map((n) => `<definedName name="${escapeXml(n.name)}">${escapeXml(n.range ?? '')}</definedName>`).join('') + '</definedNames>';
+    '<definedNames>' +
+    names.map((n) => `<definedName name="${escapeXml(n.name)}">${escapeXml(n.range ?? '')}</definedName>`).join('') +
+    '</definedNames>';
   const at = AFTER_DEFINED_NAMES.exec(xml);
   if (!at) throw new Error('saveXlsx: workbook.xml has no end');
   return xml.slice(0, at.index) + block + xml.slice(at.index);
@@ -632,8 +642,7 @@ const unescapeXml = (t: string) =>
   );
 
 /** What exceljs's XML writer does to text and attribute values: the five escapes, control characters dropped. */
-const escapeXml = (t: string) =>
-  t.replace(/["&'<>\x7f]|[\x00-\x08\x0b\x0c\x0e-\x1f]/g, (c) => (c in ESCAPES ? ESCAPES[c] : ''));
+const escapeXml = (t: string) => t.replace(/["&'<>\x7f]|[\x00-\x08\x0b\x0c\x0e-\x1f]/g, (c) => (c in ESCAPES ? ESCAPES[c] : ''));
 const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&apos;', '<': '&lt;', '>': '&gt;' };
 
 /** Sheet name -> path of its worksheet part, from workbook.xml and its relationships. */
