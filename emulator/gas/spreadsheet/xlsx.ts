@@ -15,7 +15,7 @@
  *
  * Named ranges are written and read in workbook.xml here, not by exceljs: exceljs keeps a defined
  * name as one object per cell, so an open name (A2:A, up to 1,048,576 cells) cost about a second to
- * save or load. What is written and what is loaded is what exceljs wrote and loaded (see definedNames below).
+ * save or load. What is written and what is loaded is what exceljs wrote and loaded (see definedNamesIn below).
  * exceljs and JSZip are loaded on the first save or load, so runtimes that never touch a file never pay for them.
  */
 import { promises as fs } from 'fs';
@@ -618,7 +618,7 @@ const AFTER_DEFINED_NAMES =
   /<(?:calcPr|oleSize|customWorkbookViews|pivotCaches|smartTagPr|smartTagTypes|webPublishing|fileRecoveryPr|webPublishObjects|extLst)\b|<\/workbook\s*>/;
 
 /** A workbook.xml with these names, written as exceljs wrote them, in their place by the schema (after <sheets>, before <calcPr>). */
-export function withDefinedNames(xml: string, names: DefinedName[]): string {
+function withDefinedNames(xml: string, names: DefinedName[]): string {
   const block =
     '<definedNames>' +
     names.map((n) => `<definedName name="${escapeXml(n.name)}">${escapeXml(n.range ?? '')}</definedName>`).join('') +
