@@ -12,16 +12,39 @@
  *
  * A sheet name an .xlsx file cannot hold (over 31 characters, or one of \ / ? * [ ] :) is refused
  * before anything is written: cutting it would make a different (and perhaps duplicate) name.
+ *
+ * Named ranges are written and read in workbook.xml here, not by exceljs: exceljs keeps a defined
+ * name as one object per cell, so an open name (A2:A, up to 1,048,576 cells) cost about a second to
+ * save or load. What is written and what is loaded is what exceljs wrote and loaded (see definedNamesIn below).
+ * exceljs and JSZip are loaded on the first save or load, so runtimes that never touch a file never pay for them.
  */
 import { promises as fs } from 'fs';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
-import { parseA1, quoteSheetName, rangeA1 } from './a1';
+import type * as ExcelJS from 'exceljs';
+import type JSZip from 'jszip';
+import { columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
 import { isDateFormat, isDate, DATE_FORMAT } from './values';
 import type { ValidationModel } from './model';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
+
+type ExcelJSLib = typeof ExcelJS;
+type JSZipLib = typeof JSZip;
+let excelLib: ExcelJSLib | null = null;
+let zipLib: JSZipLib | null = null;
+/** Lazy: loading exceljs costs about 0.2 s of CPU, which only a save or a load needs. */
+function exceljs(): ExcelJSLib {
+  if (!excelLib) excelLib = require('exceljs') as ExcelJSLib;
+  return excelLib;
+}
+function jszip(): JSZipLib {
+  if (!zipLib) zipLib = require('jszip') as JSZipLib;
+  return zipLib;
+}
+/** Whether this process has loaded exceljs or JSZip (tests check that runtimes without files never do). */
+export function xlsxLibrariesLoaded(): boolean {
+  return excelLib !== null || zipLib !== null;
+}
 
 const MS_PER_DAY = 86400000;
 const EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -61,11 +84,14 @@ function storeLoaded(cell: Cell, value: unknown, fmt: string | undefined): void 
 }
 
 export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise<void> {
-  const x = new ExcelJS.Workbook();
   const arrays: Array<{ sheet: SheetModel; r1: number; c1: number; r2: number; c2: number }> = [];
   const bytes = typeof data === 'string' ? await fs.readFile(data) : data;
-  await x.xlsx.load(bytes as unknown as ArrayBuffer);
-  const quoted = await quotePrefixedCells(bytes);
+  const zip = await jszip().loadAsync(bytes);
+  // exceljs gets the file without its defined names (read here instead: see definedNamesIn).
+  const names = await takeDefinedNames(zip);
+  const x = new (exceljs().Workbook)();
+  await x.xlsx.load((names ? await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }) : bytes) as unknown as ArrayBuffer);
+  const quoted = await quotePrefixedCells(zip);
   x.eachSheet((ws) => {
     const rows = Math.max(DEFAULT_ROWS, ws.rowCount);
     const cols = Math.max(DEFAULT_COLUMNS, ws.columnCount);
@@ -155,8 +181,8 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     const anchor = a.sheet.cell(a.r1, a.c1);
     if (anchor) anchor.loadedSpill = { rows: a.r2 - a.r1 + 1, cols: a.c2 - a.c1 + 1 };
   }
-  for (const dn of (x.definedNames as unknown as { model: Array<{ name: string; ranges: string[] }> }).model) {
-    const ref = dn.ranges.length === 1 ? parseA1(dn.ranges[0]) : null;
+  for (const dn of names ?? []) {
+    const ref = dn.range === null ? null : parseA1(dn.range);
     if (!ref || ref.sheetName === undefined) continue;
     const sheet = wb.sheetByName(ref.sheetName);
     if (!sheet) continue;
@@ -235,7 +261,7 @@ function valueForXlsx(c: Cell): ExcelJS.CellValue {
 
 export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
   for (const sh of wb.sheets) checkXlsxSheetName(sh.name);
-  const x = new ExcelJS.Workbook();
+  const x = new (exceljs().Workbook)();
   const quoted = new Map<string, Set<string>>();
   const spills = new Map<SheetModel, Map<string, { rows: number; cols: number }>>();
   for (const fc of formulasOf(wb)) {
@@ -298,20 +324,22 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
       if (cf) ws.addConditionalFormatting(cf);
     }
   }
+  const names: DefinedName[] = [];
   for (const nr of wb.namedRanges.values()) {
     // Chosen: a name whose sheet was deleted (#REF!) is not written (exceljs cannot write one).
     if (nr.broken) continue;
-    // exceljs drops open defined names ($A$2:$A) without a word; an open end is written as Excel's own
-    // whole-column (row 1048576) or whole-row (column XFD) extent, which loading reads back as open.
+    // An open end is written as Excel's own whole-column (row 1048576) or whole-row (column XFD)
+    // extent, which loading reads back as open (exceljs's reader drops the short form $A$2:$A).
     const a = liveArea(nr.area);
     const r2 = nr.area.open?.r2 ? XLSX_MAX_ROWS : a.r2;
     const c2 = nr.area.open?.c2 ? XLSX_MAX_COLUMNS : a.c2;
     const abs = (r: number, c: number) => rangeA1(r, c, r, c).replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2');
     const loc = `${quoteSheetName(a.sheet.name)}!${abs(a.r1, a.c1)}${a.r1 === r2 && a.c1 === c2 ? '' : ':' + abs(r2, c2)}`;
-    x.definedNames.add(loc, nr.name);
+    // The text exceljs's x.definedNames.add(loc, name) wrote (and its error, for a column past XFD).
+    names.push({ name: nr.name, range: shortRange(rectOf(loc)!) });
   }
   const buf = Buffer.from(await x.xlsx.writeBuffer());
-  return quoted.size ? markQuotePrefixed(buf, quoted) : buf;
+  return quoted.size || names.length ? finishXlsx(buf, quoted, names) : buf;
 }
 
 // ---- Sheet names, data validation, conditional formats read back ---------------------------------
@@ -433,20 +461,189 @@ function conditionalFromXlsx(ref: string, x: ExcelJS.ConditionalFormattingRule):
   return { loaded: true, d: { criteria, values, background: bg, fontColor, bold: r.style?.font?.bold ? true : null, ranges } };
 }
 
+// ---- Defined names in workbook.xml (exceljs holds one object per cell of a name) -----------------
+
+/**
+ * A defined name as the loader takes it: `range` is the one rectangle its cells make up, in the
+ * text exceljs gave ('Sheet 1'!$A$2:$A$1048576), or null when they make up several (not loaded).
+ */
+interface DefinedName {
+  name: string;
+  range: string | null;
+}
+
+interface Rect {
+  sheetName?: string;
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/**
+ * exceljs's own reader of `Sheet!$A$1:$B$2` (col-cache), so a name's text means here what it meant
+ * to exceljs, quirks included; loaded with exceljs, on the first save or load.
+ */
+function decodeEx(ref: string): {
+  sheetName?: string;
+  top?: number;
+  left?: number;
+  bottom?: number;
+  right?: number;
+  row?: number;
+  col?: number;
+} {
+  return (require('exceljs/lib/utils/col-cache') as { decodeEx: typeof decodeEx }).decodeEx(ref);
+}
+
+/** The cells exceljs put in its matrix for one range of a name, as a rectangle; null when it put none. */
+function rectOf(ref: string): Rect | null {
+  const d = decodeEx(ref);
+  if ('top' in d) {
+    const { top, left, bottom, right } = d;
+    // A range missing a row or column side ($A$1:$A) decodes with NaN sides: exceljs adds no cell.
+    if (!top || !Number.isFinite(left) || !Number.isFinite(bottom) || !Number.isFinite(right)) return null;
+    return { sheetName: d.sheetName, top, left: left!, bottom: bottom!, right: right! };
+  }
+  if (d.row === undefined || d.col === undefined) return null;
+  return { sheetName: d.sheetName, top: d.row, left: d.col, bottom: d.row, right: d.col };
+}
+
+/** The text exceljs writes for a rectangle (its Range.$shortRange: a 0 side reads as 1, a sheet name not all letters and digits quoted as given). */
+function shortRange(r: Rect): string {
+  const sheet = r.sheetName ? (/^[a-zA-Z0-9]*$/.test(r.sheetName) ? `${r.sheetName}!` : `'${r.sheetName}'!`) : '';
+  const [top, left, bottom, right] = [r.top || 1, r.left || 1, r.bottom || 1, r.right || 1];
+  const tl = `$${columnLetters(left)}$${top}`;
+  return (1 + bottom - top) * (1 + right - left) > 1 ? `${sheet}${tl}:$${columnLetters(right)}$${bottom}` : sheet + tl;
+}
+
+/**
+ * The one rectangle the cells of these rectangles make up (exceljs then found one range), or null.
+ * Checked on the grid their edges cut, not cell by cell: a whole column is 1,048,576 cells.
+ */
+function unionRect(rects: Rect[]): Rect | null {
+  if (rects.some((r) => r.sheetName !== rects[0].sheetName)) return null;
+  const edges = (a: 'top' | 'left', b: 'bottom' | 'right') =>
+    [...new Set(rects.flatMap((r) => [r[a], r[b] + 1]))].sort((x, y) => x - y).slice(0, -1);
+  for (const row of edges('top', 'bottom'))
+    for (const col of edges('left', 'right'))
+      if (!rects.some((r) => r.top <= row && row <= r.bottom && r.left <= col && col <= r.right)) return null;
+  return {
+    sheetName: rects[0].sheetName,
+    top: Math.min(...rects.map((r) => r.top)),
+    left: Math.min(...rects.map((r) => r.left)),
+    bottom: Math.max(...rects.map((r) => r.bottom)),
+    right: Math.max(...rects.map((r) => r.right)),
+  };
+}
+
+/** exceljs's split of a name's text into ranges (a comma inside a quoted sheet name kept), unreadable ones left out. */
+function splitRanges(text: string): string[] {
+  const readable = (r: string) => {
+    try {
+      decodeEx(r);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const out: string[] = [];
+  let open = false;
+  let last = '';
+  for (const item of text.split(',')) {
+    if (!item) continue;
+    const quotes = (item.match(/'/g) ?? []).length;
+    if (!quotes) {
+      if (open) last += `${item},`;
+      else if (readable(item)) out.push(item);
+    } else if (!open && quotes % 2 === 0 && readable(item)) out.push(item);
+    else if (open && quotes % 2 === 1) {
+      open = false;
+      if (readable(last + item)) out.push(last + item);
+      last = '';
+    } else {
+      open = true;
+      last += `${item},`;
+    }
+  }
+  return out;
+}
+
+const DEFINED_NAMES = /<definedNames\b(?:[^>"']|"[^"]*"|'[^']*')*?(?:\/>|>[\s\S]*?<\/definedNames\s*>)/;
+const DEFINED_NAME = /<definedName\b((?:[^>"']|"[^"]*"|'[^']*')*?)(?:\/>|>([\s\S]*?)<\/definedName\s*>)/g;
+/** exceljs's test that a range is worth a cell matrix ($col$row somewhere after the sheet name). */
+const ABSOLUTE_CELL = /[$](\w+)[$](\d+)(:[$](\w+)[$](\d+))?/;
+
+/**
+ * The names exceljs loaded from a workbook.xml's <definedNames>, in its order: print areas and
+ * print titles are the sheets' print setup, not names; any other name (_xlnm._FilterDatabase,
+ * hidden names) is one, and a name on one sheet only (localSheetId) is a workbook name, the last of
+ * one name winning at the place of the first; a range not in $A$1 form ($A:$A, a formula) is left
+ * out, and a name left with no cell is not listed.
+ */
+export function definedNamesIn(block: string): DefinedName[] {
+  const ranges = new Map<string, string[]>();
+  for (const m of block.matchAll(DEFINED_NAME)) {
+    const name = attr(m[1], 'name');
+    if (name === undefined) continue;
+    const decoded = unescapeXml(name);
+    if (decoded === '_xlnm.Print_Area' || decoded === '_xlnm.Print_Titles') continue;
+    // The XML parser exceljs uses passes neither comments nor CDATA on as text.
+    ranges.set(decoded, splitRanges(unescapeXml((m[2] ?? '').replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, ''))));
+  }
+  const out: DefinedName[] = [];
+  for (const [name, texts] of ranges) {
+    const rects = texts
+      .filter((t) => ABSOLUTE_CELL.test(t.split('!').pop() ?? ''))
+      .map(rectOf)
+      .filter((r): r is Rect => r !== null);
+    if (!rects.length) continue;
+    const one = unionRect(rects);
+    out.push({ name, range: one ? shortRange(one) : null });
+  }
+  return out;
+}
+
+/** Reads the defined names of a loaded file and takes them out of its workbook.xml; null when it has none. */
+async function takeDefinedNames(zip: JSZip): Promise<DefinedName[] | null> {
+  const xml = await zip.file('xl/workbook.xml')?.async('string');
+  const m = xml ? DEFINED_NAMES.exec(xml) : null;
+  if (!xml || !m) return null;
+  zip.file('xl/workbook.xml', xml.slice(0, m.index) + xml.slice(m.index + m[0].length));
+  return definedNamesIn(m[0]);
+}
+
+/** Elements that follow <definedNames> in a workbook (ECMA-376 CT_Workbook's order). */
+const AFTER_DEFINED_NAMES =
+  /<(?:calcPr|oleSize|customWorkbookViews|pivotCaches|smartTagPr|smartTagTypes|webPublishing|fileRecoveryPr|webPublishObjects|extLst)\b|<\/workbook\s*>/;
+
+/** A workbook.xml with these names, written as exceljs wrote them, in their place by the schema (after <sheets>, before <calcPr>). */
+function withDefinedNames(xml: string, names: DefinedName[]): string {
+  const block =
+    '<definedNames>' +
+    names.map((n) => `<definedName name="${escapeXml(n.name)}">${escapeXml(n.range ?? '')}</definedName>`).join('') +
+    '</definedNames>';
+  const at = AFTER_DEFINED_NAMES.exec(xml);
+  if (!at) throw new Error('saveXlsx: workbook.xml has no end');
+  return xml.slice(0, at.index) + block + xml.slice(at.index);
+}
+
 // ---- Quote prefix in the XML (exceljs neither reads nor writes it) --------------------------------
 
 function attr(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? m[1] : undefined;
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return m ? (m[1] ?? m[2]) : undefined;
 }
 
+const ENTITIES: Record<string, string> = { quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' };
 const unescapeXml = (t: string) =>
-  t
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+  t.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|quot|apos|lt|gt|amp);/g, (_, e: string) =>
+    e[0] !== '#' ? ENTITIES[e] : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+  );
+
+/** What exceljs's XML writer does to text and attribute values: the five escapes, control characters dropped. */
+const escapeXml = (t: string) => t.replace(/["&'<>\x7f]|[\x00-\x08\x0b\x0c\x0e-\x1f]/g, (c) => (c in ESCAPES ? ESCAPES[c] : ''));
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&apos;', '<': '&lt;', '>': '&gt;' };
 
 /** Sheet name -> path of its worksheet part, from workbook.xml and its relationships. */
 async function sheetParts(zip: JSZip): Promise<Map<string, string>> {
@@ -478,9 +675,8 @@ function cellXfs(styles: string): { xfs: string[]; start: number; end: number } 
 }
 
 /** Cells (by address) whose style has quotePrefix="1", per sheet name. */
-async function quotePrefixedCells(bytes: Buffer): Promise<Map<string, Set<string>>> {
+async function quotePrefixedCells(zip: JSZip): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
-  const zip = await JSZip.loadAsync(bytes);
   const styles = await zip.file('xl/styles.xml')?.async('string');
   const block = styles ? cellXfs(styles) : null;
   if (!block) return out;
@@ -503,9 +699,22 @@ async function quotePrefixedCells(bytes: Buffer): Promise<Map<string, Set<string
   return out;
 }
 
+/**
+ * What exceljs does not write, written into the file it wrote: the quote prefixes and the defined
+ * names. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
+ */
+async function finishXlsx(buf: Buffer, quoted: Map<string, Set<string>>, names: DefinedName[]): Promise<Buffer> {
+  const zip = await jszip().loadAsync(buf);
+  if (quoted.size) await markQuotePrefixed(zip, quoted);
+  if (names.length) {
+    const xml = await zip.file('xl/workbook.xml')!.async('string');
+    zip.file('xl/workbook.xml', withDefinedNames(xml, names));
+  }
+  return Buffer.from(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+}
+
 /** Gives the listed cells a copy of their style with quotePrefix="1" (as a Sheets download does). */
-async function markQuotePrefixed(buf: Buffer, quoted: Map<string, Set<string>>): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(buf);
+async function markQuotePrefixed(zip: JSZip, quoted: Map<string, Set<string>>): Promise<void> {
   const styles = await zip.file('xl/styles.xml')!.async('string');
   const block = cellXfs(styles);
   if (!block) throw new Error('saveXlsx: styles.xml has no cellXfs');
@@ -536,5 +745,4 @@ async function markQuotePrefixed(buf: Buffer, quoted: Map<string, Set<string>>):
   }
   const newBlock = `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>`;
   zip.file('xl/styles.xml', styles.slice(0, block.start) + newBlock + styles.slice(block.end));
-  return Buffer.from(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
 }
