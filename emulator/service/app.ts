@@ -3,13 +3,19 @@
  * description (openapi/) through fastify-openapi-glue, handlers by operationId. Requests are
  * validated against the description; every client mistake answers a 4xx `{message}`.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { stringify } from 'yaml';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Account, Handler, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
 import { ApiError, validationFailed } from './shared/errors';
@@ -36,13 +42,30 @@ export async function buildApp(
   opts: AppOptions = {},
 ): Promise<FastifyInstance> {
   const doc = opts.document ?? loadApiDocument();
-  const app = Fastify({ logger: false, bodyLimit: JSON_BODY_LIMIT });
-
   // Two validators from the same description: query strings and path params are text and need
   // coercion ("2" -> 2); JSON bodies are checked exactly as sent (a string is not a number).
   const queryAjv = makeAjv(true);
   const bodyAjv = makeAjv(false);
-  app.setValidatorCompiler(({ schema, httpPart }) => compileOnFirstUse(httpPart === 'body' ? bodyAjv : queryAjv, schema as object) as any);
+  const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+    compileOnFirstUse(httpPart === 'body' ? bodyAjv : queryAjv, schema as object) as any;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Given as factories (not set afterwards) so fastify does not load its default Ajv compiler at
+    // every start; its default serializer compiler is loaded only if a route ever needs one (response
+    // schemas are removed below, so none does).
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: (externalSchemas: unknown, serializerOpts: unknown) => {
+          // fastify's own default, resolved from fastify's folder as fastify resolves it.
+          const compiler = require.resolve('@fastify/fast-json-stringify-compiler', { paths: [dirname(require.resolve('fastify'))] });
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          return require(compiler)()(externalSchemas, serializerOpts);
+        },
+      },
+    },
+  });
 
   app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
 
