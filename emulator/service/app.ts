@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifySchemaCompiler,
+  type FastifyServerOptions,
 } from 'fastify';
 import multipart from '@fastify/multipart';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
@@ -24,6 +25,8 @@ import { authenticate } from './shared/auth';
 import { bulkRateLimiter } from './shared/bulk';
 import { describeValidation } from './shared/validation';
 import { BULK_OPERATIONS, operationHandlers } from './areas';
+
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 export interface AppOptions {
   /** Replaces or adds handlers by operationId (tests of the wiring). */
@@ -47,25 +50,22 @@ export async function buildApp(
   const queryAjv = makeAjv(true);
   const bodyAjv = makeAjv(false);
   const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-    compileOnFirstUse(httpPart === 'body' ? bodyAjv : queryAjv, schema as object) as any;
-  const app = Fastify({
-    logger: false,
-    bodyLimit: JSON_BODY_LIMIT,
-    // Given as factories (not set afterwards) so fastify does not load its default Ajv compiler at
-    // every start; its default serializer compiler is loaded only if a route ever needs one (response
-    // schemas are removed below, so none does).
-    schemaController: {
-      compilersFactory: {
-        buildValidator: () => validatorCompiler,
-        buildSerializer: (externalSchemas: unknown, serializerOpts: unknown) => {
-          // fastify's own default, resolved from fastify's folder as fastify resolves it.
-          const compiler = require.resolve('@fastify/fast-json-stringify-compiler', { paths: [dirname(require.resolve('fastify'))] });
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
-          return require(compiler)()(externalSchemas, serializerOpts);
-        },
-      },
+    compileOnFirstUse(httpPart === 'body' ? bodyAjv : queryAjv, schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  const compilersFactory: CompilersFactory = {
+    // Typed by fastify as @fastify/ajv-compiler's factory; fastify calls the compiler it returns as
+    // any validator compiler (as setValidatorCompiler would install it).
+    buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+    buildSerializer: (externalSchemas, serializerOpts) => {
+      // fastify's own default, resolved from fastify's folder as fastify resolves it.
+      const compiler = require.resolve('@fastify/fast-json-stringify-compiler', { paths: [dirname(require.resolve('fastify'))] });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return require(compiler)()(externalSchemas, serializerOpts);
     },
-  });
+  };
+  // The compilers are given as factories (not set afterwards) so fastify does not load its default
+  // Ajv compiler at every start; its default serializer compiler is loaded only if a route ever needs
+  // one (response schemas are removed below, so none does).
+  const app = Fastify({ logger: false, bodyLimit: JSON_BODY_LIMIT, schemaController: { compilersFactory } });
 
   app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
 
