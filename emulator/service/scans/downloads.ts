@@ -16,6 +16,11 @@ function exceljs(): typeof ExcelJSModule {
   return excel;
 }
 
+/** Whether this process has loaded exceljs here (a test checks that starting and scanning never do). */
+export function xlsxWriterLoaded(): boolean {
+  return excel !== undefined;
+}
+
 const TABLES: Record<TableType, string> = { products: 'scan_products', errors: 'scan_errors' };
 
 /** JSON text of each row with its `id` first (rows are stored without it). */
