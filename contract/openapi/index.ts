@@ -3,12 +3,24 @@
  * area so that areas can be edited apart. This loader merges them (paths and components) into the
  * single document that the local service validates against, serves at /openapi.json, and from
  * which contract/schema.ts is generated. Nothing else may describe the API.
+ *
+ * Parsing the YAML takes about 0.1 s, and the local service parses it at every start (the tests
+ * start it about 90 times): the merged document is therefore kept as JSON under
+ * node_modules/.cache, found by a SHA-256 of the YAML files and of this loader, so any edit of
+ * either is parsed afresh. The YAML stays the only source; the JSON is only its parsed form.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { threadId } from 'node:worker_threads';
+import type { parse as parseYaml } from 'yaml';
 
 type Obj = Record<string, any>;
+
+const CACHE_DIR = join(__dirname, '..', '..', 'node_modules', '.cache', 'scan-service', 'openapi');
+/** Entries kept (one per version of the description; the newest few). */
+const KEEP = 4;
 
 function mergeInto(target: Obj, source: Obj, where: string): void {
   for (const [k, v] of Object.entries(source ?? {})) {
@@ -25,14 +37,72 @@ let cached: Obj | undefined;
 export function loadApiDocument(): Obj {
   if (cached) return structuredClone(cached);
   const dir = __dirname;
-  const doc = parse(readFileSync(join(dir, 'base.yaml'), 'utf8')) as Obj;
+  const files = [
+    join(dir, 'base.yaml'),
+    ...readdirSync(join(dir, 'areas'))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()
+      .map((f) => join(dir, 'areas', f)),
+  ];
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const entry = cacheEntry(texts);
+  const fromCache = entry === undefined ? undefined : readEntry(entry);
+  const doc = fromCache ?? merge(texts);
+  if (entry !== undefined && fromCache === undefined) writeEntry(entry, doc);
+  cached = doc;
+  return structuredClone(doc);
+}
+
+function merge(texts: string[]): Obj {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const parse = (require('yaml') as { parse: typeof parseYaml }).parse;
+  const [base, ...areas] = texts;
+  const doc = parse(base) as Obj;
   doc.paths ??= {};
   doc.components ??= {};
-  for (const f of readdirSync(join(dir, 'areas')).filter((f) => f.endsWith('.yaml')).sort()) {
-    const part = parse(readFileSync(join(dir, 'areas', f), 'utf8')) as Obj;
+  for (const text of areas) {
+    const part = parse(text) as Obj;
     mergeInto(doc.paths, part.paths ?? {}, 'paths');
     mergeInto(doc.components, part.components ?? {}, 'components');
   }
-  cached = doc;
-  return structuredClone(doc);
+  return doc;
+}
+
+/** The cache file for these YAML texts; undefined when this loader's source cannot be read. */
+function cacheEntry(texts: string[]): string | undefined {
+  const hash = createHash('sha256');
+  try {
+    hash.update(readFileSync(join(__dirname, 'index.ts')));
+  } catch {
+    return undefined;
+  }
+  for (const text of texts) hash.update(`\n${Buffer.byteLength(text)}\n`).update(text);
+  return join(CACHE_DIR, `openapi-${hash.digest('hex')}.json`);
+}
+
+function readEntry(entry: string): Obj | undefined {
+  try {
+    return JSON.parse(readFileSync(entry, 'utf8')) as Obj;
+  } catch {
+    return undefined; // not there (or unreadable): parse the YAML
+  }
+}
+
+/** Written only when JSON holds the document exactly (YAML can say what JSON cannot, such as .inf). */
+function writeEntry(entry: string, doc: Obj): void {
+  const text = JSON.stringify(doc);
+  if (!isDeepStrictEqual(JSON.parse(text), doc)) return;
+  const tmp = `${entry}.${process.pid}-${threadId}.tmp`;
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(tmp, text);
+    renameSync(tmp, entry); // whole or not at all, whoever renames last
+    const entries = readdirSync(CACHE_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ path: join(CACHE_DIR, f), at: statSync(join(CACHE_DIR, f), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .sort((a, b) => b.at - a.at);
+    for (const { path } of entries.slice(KEEP)) rmSync(path, { force: true });
+  } catch {
+    rmSync(tmp, { force: true }); // no cache: the next load parses the YAML again
+  }
 }

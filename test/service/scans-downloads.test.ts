@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { RunningService } from '../../emulator/service/server';
 import { Client, KEY_A, P, attrs, csv, startTestService, upc } from './scans-fixtures';
 import { parseCsv } from '../../emulator/service/engine/upload';
+import { xlsxWriterLoaded } from '../../emulator/service/scans/downloads';
 
 let svc: RunningService;
 let a: Client;
@@ -25,6 +26,14 @@ afterAll(async () => {
 
 const download = (type: string, body?: unknown) => a.post(`/api/v3/scans/${scan.id}/download?type=${type}`, body);
 const filter = [{ name: 'financials.roi', operator: '>', value: 0 }];
+
+test('exceljs is loaded by the first XLSX download, not by starting the service or scanning', async () => {
+  expect(xlsxWriterLoaded()).toBe(false);
+  expect((await download('csv')).status).toBe(200);
+  expect(xlsxWriterLoaded()).toBe(false);
+  expect((await download('xlsx')).status).toBe(200);
+  expect(xlsxWriterLoaded()).toBe(true);
+});
 
 test('JSON download without a body: every product object with all fields, in upload order', async () => {
   const r = await download('json');

@@ -1,5 +1,5 @@
 /** The service as a whole: keys, description, reference page, error shapes, persistence, child process. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, start, KEY_A, KEY_B } from './helpers';
@@ -63,6 +63,28 @@ test('every operation of the description has a handler', () => {
   const handlers = operationHandlers(svc.ctx, {} as any);
   expect(ids.filter((id) => !(id in handlers))).toEqual([]);
   expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('the description kept as JSON (node_modules/.cache) is the one parsed from the YAML files; a damaged copy is parsed afresh', () => {
+  const cacheDir = join(__dirname, '..', '..', 'node_modules', '.cache', 'scan-service', 'openapi');
+  const fresh = (): Record<string, any> => {
+    let doc: Record<string, any> = {};
+    jest.isolateModules(() => {
+      doc = require('../../contract/openapi').loadApiDocument();
+    });
+    return doc;
+  };
+  const entries = () => readdirSync(cacheDir).filter((f) => f.endsWith('.json'));
+  rmSync(cacheDir, { recursive: true, force: true });
+  const parsed = fresh(); // from the YAML
+  expect(entries()).toHaveLength(1);
+  const entry = join(cacheDir, entries()[0]);
+  expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual(parsed);
+  const kept = fresh(); // from the JSON
+  expect(JSON.stringify(kept)).toBe(JSON.stringify(parsed)); // member order too: /openapi.json and the routes follow it
+  writeFileSync(entry, '{"openapi": "3.1.0", "paths": {'); // cut short
+  expect(JSON.stringify(fresh())).toBe(JSON.stringify(parsed));
+  expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual(parsed);
 });
 
 test('every "not shown" decision is marked in the description', () => {

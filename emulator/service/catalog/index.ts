@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Catalog, CatalogProduct } from '../engine/types';
 import { ASIN, IDENTIFIER_KINDS, isValidIsbn10, keyOf, parseIdentifier } from '../engine/ident';
 import type { CatalogRecord } from './format';
+import { type CatalogLookup, cacheEntryPath, readCacheEntry, writeCacheEntry } from './cache';
 
 /** Path of the shipped sample catalog. */
 export const SAMPLE_CATALOG_PATH = join(__dirname, '..', 'data', 'catalog.jsonl.gz');
@@ -104,13 +105,24 @@ function check(rec: any, line: number): CatalogRecord {
 
 /** Builds the catalog from its records (also used by tests with hand-made records). */
 export function catalogFromRecords(records: CatalogRecord[]): Catalog {
-  const byKey = new Map<string, CatalogRecord[]>();
-  const byAsin = new Map<string, CatalogRecord>();
-  for (const rec of records) {
+  const lookup = indexRecords(records);
+  return catalogOver(
+    records.length,
+    () => lookup,
+    (n) => records[n],
+  );
+}
+
+/** The lookups of checked records; throws on an ASIN twice in a marketplace or an invalid identifier. */
+function indexRecords(records: CatalogRecord[]): CatalogLookup {
+  const byKey = new Map<string, number[]>();
+  const byAsin = new Map<string, number>();
+  for (let n = 0; n < records.length; n++) {
+    const rec = records[n];
     const mk = rec.marketplace_id + '|';
     if (byAsin.has(mk + rec.asin))
       throw new CatalogFormatError(`catalog: ASIN ${rec.asin} appears twice in marketplace ${rec.marketplace_id}`);
-    byAsin.set(mk + rec.asin, rec);
+    byAsin.set(mk + rec.asin, n);
     const seen = new Set<string>();
     for (const list of Object.values(rec.identifiers)) {
       for (const code of list ?? []) {
@@ -119,45 +131,92 @@ export function catalogFromRecords(records: CatalogRecord[]): Catalog {
         if (seen.has(key)) continue;
         seen.add(key);
         const slot = byKey.get(mk + key);
-        if (slot) slot.push(rec);
-        else byKey.set(mk + key, [rec]);
+        if (slot) slot.push(n);
+        else byKey.set(mk + key, [n]);
       }
     }
   }
-  for (const list of byKey.values()) if (list.length > 1) list.sort(byRankThenAsin);
+  for (const list of byKey.values()) if (list.length > 1) list.sort((a, b) => byRankThenAsin(records[a], records[b]));
+  return { byAsin, byKey };
+}
+
+/**
+ * The catalog over `count` records: `lookup` gives the record numbers behind a key (built on the
+ * first lookup when it comes from the cache), `record` the record of a number (always the same object).
+ */
+function catalogOver(count: number, lookup: () => CatalogLookup, record: (n: number) => CatalogRecord): Catalog {
   return {
     byIdentifier(marketplaceId: number, identifier: string): CatalogProduct[] {
       const parsed = parseIdentifier(identifier);
       if (!parsed.ok) return [];
+      const { byKey } = lookup();
       const out: CatalogRecord[] = [];
-      for (const key of parsed.keys) for (const r of byKey.get(marketplaceId + '|' + key) ?? []) if (!out.includes(r)) out.push(r);
+      for (const key of parsed.keys)
+        for (const n of byKey.get(marketplaceId + '|' + key) ?? []) {
+          const r = record(n);
+          if (!out.includes(r)) out.push(r);
+        }
       if (parsed.keys.length > 1) out.sort(byRankThenAsin);
       return out as unknown as CatalogProduct[];
     },
     byAsin(marketplaceId: number, asin: string): CatalogProduct | undefined {
-      return byAsin.get(marketplaceId + '|' + asin.trim()) as unknown as CatalogProduct | undefined;
+      const n = lookup().byAsin.get(marketplaceId + '|' + asin.trim());
+      return (n === undefined ? undefined : record(n)) as unknown as CatalogProduct | undefined;
     },
-    size: () => byAsin.size,
+    size: () => count,
   };
 }
 
-/** Reads and indexes a catalog file; throws CatalogFormatError naming the line of a bad record. */
+/**
+ * Reads and indexes a catalog file; throws CatalogFormatError naming the line of a bad record. A
+ * file read before (same bytes, same code) comes from the cache (cache.ts): its records were checked
+ * then, so each is parsed only when first looked up.
+ */
 export function loadCatalog(path: string): Catalog {
-  return catalogFromRecords(readCatalogRecords(path));
+  const raw = readFileSync(path);
+  const entry = cacheEntryPath(raw);
+  const cached = entry === undefined ? undefined : readCacheEntry(entry, raw);
+  if (cached) {
+    const parsed: CatalogRecord[] = [];
+    const record = (n: number) => {
+      const lines = cached.lines();
+      parsed[n] ??= JSON.parse(cached.text.toString('utf8', lines[2 * n], lines[2 * n + 1]).trim()) as CatalogRecord;
+      return parsed[n];
+    };
+    return catalogOver(cached.count, cached.lookup, record);
+  }
+  const text = isGzip(raw) ? gunzipSync(raw) : raw;
+  const { records, lines } = readRecords(text);
+  const lookup = indexRecords(records);
+  if (entry !== undefined) writeCacheEntry(entry, records.length, lines, lookup, text === raw ? undefined : text);
+  return catalogOver(
+    records.length,
+    () => lookup,
+    (n) => records[n],
+  );
 }
 
 /** The checked records of a catalog file (gzipped or plain JSON Lines), in file order. */
 export function readCatalogRecords(path: string): CatalogRecord[] {
   const raw = readFileSync(path);
-  const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
+  return readRecords(isGzip(raw) ? gunzipSync(raw) : raw).records;
+}
+
+const isGzip = (raw: Buffer) => raw[0] === 0x1f && raw[1] === 0x8b;
+
+/** The checked records of JSON Lines text, and the byte offsets of each one's line (start, end). */
+function readRecords(text: Buffer): { records: CatalogRecord[]; lines: number[] } {
   const records: CatalogRecord[] = [];
+  const lines: number[] = [];
   let line = 0;
   let start = 0;
   while (start < text.length) {
-    let end = text.indexOf('\n', start);
+    // By bytes: a newline byte is never part of a longer UTF-8 sequence, so each line decodes as in the whole text.
+    let end = text.indexOf(0x0a, start);
     if (end < 0) end = text.length;
     line++;
-    const s = text.slice(start, end).trim();
+    const s = text.toString('utf8', start, end).trim();
+    const at = start;
     start = end + 1;
     if (s === '') continue;
     let rec: unknown;
@@ -167,6 +226,7 @@ export function readCatalogRecords(path: string): CatalogRecord[] {
       throw new CatalogFormatError(`catalog line ${line}: not valid JSON (${(e as Error).message})`);
     }
     records.push(check(rec, line));
+    lines.push(at, end);
   }
-  return records;
+  return { records, lines };
 }

@@ -3,10 +3,23 @@
  * `downloadScan` operation of scans.yaml documents: dotted column names in `ScanProduct` order.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import type Database from 'better-sqlite3';
 import { resultFields, type ColumnField } from './fields';
 import type { RowQuery, TableType } from './query';
+
+let excel: typeof ExcelJSModule | undefined;
+/** exceljs (and the zip packages it loads) only when an XLSX is first written: a start does not pay for it. */
+function exceljs(): typeof ExcelJSModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  excel ??= require('exceljs') as typeof ExcelJSModule;
+  return excel;
+}
+
+/** Whether this process has loaded exceljs here (a test checks that starting and scanning never do). */
+export function xlsxWriterLoaded(): boolean {
+  return excel !== undefined;
+}
 
 const TABLES: Record<TableType, string> = { products: 'scan_products', errors: 'scan_errors' };
 
@@ -115,7 +128,8 @@ export async function toXlsx(columns: Column[], rows: string[], sheetName: strin
   out.on('data', (c: Buffer) => chunks.push(c));
   // The writer's zip stream ends `out`; wait for the last chunk, not just for commit().
   const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const { WorkbookWriter } = exceljs().stream.xlsx;
+  const wb = new WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   wb.created = stamp;
   wb.modified = stamp;
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

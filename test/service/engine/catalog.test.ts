@@ -1,11 +1,13 @@
 /** The shipped sample catalog: deterministic, with the quirks of real catalogs, loaded into working indexes. */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { dirname, join, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { CatalogFormatError, catalogFromRecords, loadCatalog, SAMPLE_CATALOG_PATH } from '../../../emulator/service/catalog/index';
 import type { CatalogRecord } from '../../../emulator/service/catalog/format';
+import { CACHE_KEY_FILES, cacheEntryPath, readCacheEntry } from '../../../emulator/service/catalog/cache';
+import type { Catalog } from '../../../emulator/service/engine/types';
 import { catalogBytes, generateCatalog } from '../../../emulator/service/catalog/generate';
 import { CATEGORIES } from '../../../emulator/service/engine/fees';
 import { isValidGtin, isValidIsbn10, kindOf } from '../../../emulator/service/engine/ident';
@@ -156,5 +158,82 @@ describe('loadCatalog', () => {
     }
     expect(() => catalogFromRecords([record({ identifiers: { upc: ['012345678906'] } })])).toThrow(CatalogFormatError);
     expect(() => catalogFromRecords([record(), record()])).toThrow(/appears twice/);
+  });
+});
+
+describe('catalog cache (catalog/cache.ts)', () => {
+  // Records of the sample, so every identifier is valid; over 1 MiB, so the file is cached.
+  const some = records.slice(0, 2000);
+  const jsonl = (recs: CatalogRecord[]) => Buffer.from(recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  /** Every lookup of `recs`' ASINs and identifiers answers the same from both catalogs (one comparison: jest's are slow). */
+  const expectSameAnswers = (a: Catalog, b: Catalog, recs: CatalogRecord[]) => {
+    const answers = (c: Catalog) =>
+      JSON.stringify([
+        c.size(),
+        recs.map((r) => [
+          c.byAsin(r.marketplace_id, r.asin),
+          Object.values(r.identifiers)
+            .flat()
+            .map((code) => c.byIdentifier(r.marketplace_id, code)),
+        ]),
+      ]);
+    expect(answers(b)).toBe(answers(a));
+  };
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'catalog-cache-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps a checked, indexed catalog file once read, and answers every lookup from it as from the file', () => {
+    for (const [name, bytes] of [
+      ['c.jsonl', jsonl(some)],
+      ['c.jsonl.gz', gzipSync(jsonl(some))],
+    ] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      const entry = cacheEntryPath(bytes)!;
+      expect(entry).toBeDefined();
+      rmSync(entry, { force: true }); // read from the file this time
+      const fresh = loadCatalog(file);
+      expect(readCacheEntry(entry, bytes)?.count).toBe(some.length);
+      const cached = loadCatalog(file);
+      expectSameAnswers(catalogFromRecords(some), cached, some);
+      expectSameAnswers(fresh, cached, some);
+      const r = some[10];
+      expect(cached.byAsin(r.marketplace_id, r.asin)).toBe(cached.byAsin(r.marketplace_id, r.asin)); // one object per record
+    }
+  });
+  it('reads a changed catalog file afresh, not from the entry of its old bytes', () => {
+    const file = join(dir, 'changing.jsonl');
+    writeFileSync(file, jsonl(some));
+    loadCatalog(file);
+    const changed = some.map((r, i) => (i === 5 ? { ...r, buybox_price: (r.buybox_price ?? 0) + 1 } : r));
+    writeFileSync(file, jsonl(changed));
+    const r = changed[5];
+    expect(loadCatalog(file).byAsin(r.marketplace_id, r.asin)).toEqual(r);
+  });
+  it('ignores a damaged entry: the catalog is read from its file and the entry written again', () => {
+    const file = join(dir, 'damaged.jsonl');
+    const bytes = jsonl(some.slice().reverse());
+    writeFileSync(file, bytes);
+    loadCatalog(file);
+    const entry = cacheEntryPath(bytes)!;
+    expect(existsSync(entry)).toBe(true);
+    truncateSync(entry, 1000);
+    expect(readCacheEntry(entry, bytes)).toBeUndefined();
+    expectSameAnswers(catalogFromRecords(some), loadCatalog(file), some);
+    expect(readCacheEntry(entry, bytes)?.count).toBe(some.length);
+  });
+  it('keys entries by the code that decides their content too: every module it imports', () => {
+    const listed = new Set(CACHE_KEY_FILES.map((f) => resolve(f)));
+    for (const file of CACHE_KEY_FILES) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';/gm)) {
+        const target = resolve(dirname(file), m[1]);
+        const ts = existsSync(`${target}.ts`) ? `${target}.ts` : join(target, 'index.ts');
+        expect([file, ts, listed.has(ts)]).toEqual([file, ts, true]);
+      }
+    }
   });
 });
