@@ -15,13 +15,23 @@ interface Fields extends WallClock {
   zoneLong: string;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one, and scripts format dates by the
+// thousand: each zone is checked once, and each zone's name formatter is built once.
+const zonesChecked = new Map<string, boolean>();
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
 function validZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let known = zonesChecked.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      known = true;
+    } catch {
+      known = false;
+    }
+    zonesChecked.set(tz, known);
   }
+  return known;
 }
 
 /** "GMT+2", "GMT-05:30", "UTC+1" as a fixed offset in minutes, or null. */
@@ -34,10 +44,13 @@ function fixedOffset(tz: string): number | null {
 
 /** The zone's name as Intl gives it for that instant ("EST", "Eastern Standard Time", "GMT+5:30"). */
 function zoneName(date: Date, zone: string, style: 'short' | 'long'): string {
-  return (
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style }).formatToParts(date).find((p) => p.type === 'timeZoneName')
-      ?.value ?? ''
-  );
+  const key = `${style} ${zone}`;
+  let f = zoneNameFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
+    zoneNameFormatters.set(key, f);
+  }
+  return f.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
 function fieldsAt(date: Date, timeZone: string): Fields {
