@@ -13,7 +13,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { DEMO_API_KEY } from '../../emulator/service/config';
 import { MENU_ITEMS } from '../../src/entry/menu';
-import { browser, closeBrowser, ROOT, until } from '../sidebar/harness';
+import { browser, closeBrowser, ROOT, SCREENSHOTS, until } from '../sidebar/harness';
 
 jest.setTimeout(120_000);
 
@@ -24,8 +24,9 @@ let serviceUrl = '';
 let page: Page;
 let exited: Promise<number | null>;
 
+/** A screenshot for a person to look at, with SIDEBAR_SCREENSHOTS=1 (as the sidebar's: test/sidebar/harness.ts). */
 async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/playground-${name}.png` });
+  if (SCREENSHOTS) await page.screenshot({ path: `/tmp/playground-${name}.png` });
 }
 
 // Grid rows and cells are found with XPath, which the browser evaluates natively: the same query
