@@ -13,7 +13,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { DEMO_API_KEY } from '../../emulator/service/config';
 import { MENU_ITEMS } from '../../src/entry/menu';
-import { browser, closeBrowser, ROOT, SCREENSHOTS, until } from '../sidebar/harness';
+import { browser, closeBrowser, ROOT, until } from '../sidebar/harness';
 
 jest.setTimeout(120_000);
 
@@ -24,9 +24,8 @@ let serviceUrl = '';
 let page: Page;
 let exited: Promise<number | null>;
 
-/** A screenshot for a person to look at, with SIDEBAR_SCREENSHOTS=1 (as the sidebar's: test/sidebar/harness.ts). */
 async function shot(name: string): Promise<void> {
-  if (SCREENSHOTS) await page.screenshot({ path: `/tmp/playground-${name}.png` });
+  await page.screenshot({ path: `/tmp/playground-${name}.png` });
 }
 
 // Grid rows and cells are found with XPath, which the browser evaluates natively: the same query
@@ -219,6 +218,8 @@ test('lists: set up from the sidebar, a row typed in the grid, synced to the ser
   await until(() => cell(2, 'B').innerText(), 'Playground Test Brand');
   await sidebar().getByRole('button', { name: 'Sync now' }).click();
   await sidebar().getByText('Lists synced.').waitFor({ timeout: 30_000 });
+  // The sidebar shows the report first, then reads the lists' status again (another call): wait for it.
+  await sidebar().locator('.lists-status [data-list=brands]', { hasText: 'sent: 1 added' }).waitFor({ timeout: 20_000 });
   await expect(sidebar().locator('.lists-status [data-list=brands]').innerText()).resolves.toContain('sent: 1 added');
   const res = await fetch(`${serviceUrl}/api/v3/brand-blocklist?per_page=1000&page=1`, {
     headers: { authorization: `Bearer ${DEMO_API_KEY}` },
