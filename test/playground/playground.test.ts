@@ -147,7 +147,7 @@ test('a state that changed nothing (after a sidebar call) does not redraw the gr
   // A mark on a drawn cell survives only if the grid did not redraw its rows.
   await cell(2, 'D').evaluate((el) => ((el as unknown as { kept: boolean }).kept = true));
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/state');
-  await page.evaluate(() => (window as unknown as { __playgroundAfterCall: () => void }).__playgroundAfterCall());
+  await page.evaluate(() => (globalThis as unknown as { __playgroundAfterCall: () => void }).__playgroundAfterCall());
   await answered;
   // The status reads "Working…" until the page has the answer; it applies it at once.
   await until(() => page.locator('#status').innerText(), '');
