@@ -162,18 +162,38 @@ table.on('tableBuilt', () => {
   if (current) drawGrid(current, true);
 });
 
+/** The sheet view and selection last drawn: a state that changes neither redraws nothing. */
+let shownView = '';
+let shownRange = '';
+
 function drawGrid(s: State, force = false): void {
   if (!built) return;
   const v = s.sheet;
   const shape = `${v.name}|${v.rows}|${v.cols}`;
-  const data = v.display.map((r) => r.slice());
+  const view = JSON.stringify(v);
+  const range = JSON.stringify(s.activeRange);
+  let drawn = true;
   if (force || shape !== shownShape || v.name !== shownSheet) {
+    const data = v.display.map((r) => r.slice());
     table.setSheets([{ title: v.name, key: 'sheet', rows: v.rows, columns: v.cols, data }]);
-    for (const [col, w] of Object.entries(v.widths)) table.getColumn(col)?.setWidth(Math.max(40, Math.min(w, 400)));
+    // Each setWidth re-renders the columns: once for all of them instead.
+    table.blockRedraw();
+    try {
+      for (const [col, w] of Object.entries(v.widths)) table.getColumn(col)?.setWidth(Math.max(40, Math.min(w, 400)));
+    } finally {
+      table.restoreRedraw();
+    }
     shownShape = shape;
     shownSheet = v.name;
-  } else table.setSheetData('sheet', data.length ? data : [[]]);
-  if (s.activeRange) selectRange(s.activeRange);
+  } else if (view !== shownView) {
+    const data = v.display.map((r) => r.slice());
+    table.setSheetData('sheet', data.length ? data : [[]]);
+  } else drawn = false;
+  shownView = view;
+  // A redraw clears the grid's selection; otherwise it already shows this one (the person's, sent
+  // before every call, or the add-on's drawn when it came).
+  if (s.activeRange && (drawn || range !== shownRange)) selectRange(s.activeRange);
+  shownRange = range;
 }
 
 /** Shows the runtime's selection in the grid (e.g. after the sidebar selected a row). */
@@ -265,7 +285,11 @@ function apply(s: State): void {
   if (lastRange === null) showCell(s.activeRange ?? { r1: 1, c1: 1, r2: 1, c2: 1 });
 }
 
+let shownTabs = '';
 function drawTabs(s: State): void {
+  const key = JSON.stringify([s.sheets, s.sheet.name]);
+  if (key === shownTabs) return;
+  shownTabs = key;
   const tabs = $('tabs');
   tabs.replaceChildren(
     ...s.sheets.map((name) => {
@@ -283,7 +307,11 @@ function drawTabs(s: State): void {
   );
 }
 
+let shownMenu = '';
 function drawMenu(s: State): void {
+  const key = JSON.stringify(s.menu);
+  if (key === shownMenu) return;
+  shownMenu = key;
   const menu = $('ext-menu');
   const items: HTMLElement[] = [];
   const heading = document.createElement('div');
@@ -348,21 +376,28 @@ const BUTTONS: Record<string, string[]> = {
 const LABEL: Record<string, string> = { OK: 'OK', CANCEL: 'Cancel', YES: 'Yes', NO: 'No' };
 let asking = false;
 
-async function pollQuestion(): Promise<void> {
-  if (!asking) {
+/**
+ * Waits for the add-on's dialogs: a long poll (the server holds the request until a dialog waits),
+ * so an idle page sends a request every 25 s instead of polling; after a dialog, waits for its answer.
+ */
+async function waitForQuestions(): Promise<void> {
+  for (;;) {
     try {
-      const res = await fetch('/api/question');
+      const res = await fetch('/api/question?wait=1');
       const { question } = await res.json();
-      if (question) showQuestion(question);
+      if (question) await showQuestion(question);
     } catch {
-      // the server has stopped: nothing to ask
+      // the server has stopped (or is restarting): try again shortly
+      await new Promise((r) => window.setTimeout(r, 1000));
     }
   }
-  window.setTimeout(() => void pollQuestion(), 300);
 }
 
-function showQuestion(q: { kind: string; title: string; prompt: string; buttons: string }): void {
+/** Shows the dialog; resolves once the person's answer has been posted. */
+function showQuestion(q: { kind: string; title: string; prompt: string; buttons: string }): Promise<void> {
   asking = true;
+  let answered: () => void = () => {};
+  const done = new Promise<void>((r) => (answered = r));
   $('dialog-title').textContent = q.title;
   $('dialog-prompt').textContent = q.prompt;
   const text = $<HTMLInputElement>('dialog-text');
@@ -374,8 +409,9 @@ function showQuestion(q: { kind: string; title: string; prompt: string; buttons:
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ button, text: text.value }),
-    });
+    }).catch(() => {});
     asking = false;
+    answered();
   };
   $('dialog-buttons').replaceChildren(
     ...(BUTTONS[q.buttons] ?? ['OK']).map((name) => {
@@ -388,6 +424,7 @@ function showQuestion(q: { kind: string; title: string; prompt: string; buttons:
   );
   $('dialog').hidden = false;
   (q.kind === 'prompt' ? text : ($('dialog-buttons').firstElementChild as HTMLElement)).focus();
+  return done;
 }
 
 // ---- toolbar, formula bar, files, sidebar ---------------------------------------------------
@@ -453,5 +490,5 @@ let afterTimer: number | undefined;
 
 void (async () => {
   apply(await call('/api/state?since=0'));
-  void pollQuestion();
+  void waitForQuestions();
 })();

@@ -6,7 +6,9 @@
  *
  * workerData: {port, assets: {path: {type, body}}, answer: SharedArrayBuffer}
  *  - GET of an asset path: the asset;
- *  - GET /api/question: the dialog the running execution waits on (or null);
+ *  - GET /api/question: the dialog the running execution waits on (or null); with ?wait=1 held
+ *    until there is one (or LONG_POLL_MS passed), so a page that waits for dialogs costs nothing
+ *    while none comes;
  *  - POST /api/answer {button, text}: writes the answer into `answer` and wakes the main thread;
  *  - any other /api/ path: handed to the main thread ({id, method, path, body}); its reply
  *    ({id, status, type, body}) is the response. Calls queue there: one execution at a time.
@@ -16,19 +18,33 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 const HOST = '127.0.0.1';
 const MAX_BODY = 64 * 1024 * 1024;
+/** A held GET /api/question?wait=1 is answered {question: null} after this long (chosen: well below any idle timeout). */
+const LONG_POLL_MS = 25_000;
 const pending = new Map();
+/** Held GET /api/question?wait=1 responses, each with its timer. */
+const waiting = new Map();
 let nextId = 1;
 let question = null;
 const answer = workerData.answer;
 const flag = new Int32Array(answer, 0, 2);
 const bytes = new Uint8Array(answer, 8);
 
+function sendQuestion(res) {
+  clearTimeout(waiting.get(res));
+  waiting.delete(res);
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ question }));
+}
+
 parentPort.on('message', (m) => {
   if (m.question !== undefined) {
     question = m.question;
+    if (question) for (const res of [...waiting.keys()]) sendQuestion(res);
     return;
   }
   if (m.stop) {
+    for (const timer of waiting.values()) clearTimeout(timer);
+    waiting.clear();
     server.close(() => parentPort.postMessage({ stopped: true }));
     server.closeAllConnections();
     return;
@@ -75,8 +91,16 @@ const server = http.createServer(async (req, res) => {
       return res.end(asset.body);
     }
     if (path === '/api/question' && req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      return res.end(JSON.stringify({ question }));
+      if (question || !/[?&]wait=1(&|$)/.test(req.url || '')) return sendQuestion(res);
+      waiting.set(
+        res,
+        setTimeout(() => sendQuestion(res), LONG_POLL_MS),
+      );
+      res.on('close', () => {
+        clearTimeout(waiting.get(res));
+        waiting.delete(res);
+      });
+      return;
     }
     if (path === '/api/answer' && req.method === 'POST') {
       const a = JSON.parse((await readBody(req)).toString('utf8') || '{}');
