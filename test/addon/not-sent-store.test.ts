@@ -7,7 +7,7 @@ import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, scanRequest } from './scanflow-helpers';
-import { startImportService, upc } from './import-helpers';
+import { startImportService, upc, waitFinished } from './import-helpers';
 
 jest.setTimeout(600_000);
 
@@ -37,23 +37,22 @@ function notSentKeys(rt: Runtime): string[] {
   return Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.notSent.'));
 }
 
-/** Imports a started scan to the end (the local service finishes at once; an unfinished one says "still running"). */
-function importAll(rt: Runtime, scanId: number): any {
+/**
+ * Imports a started scan to the end, once the service says it finished (the local service runs it in
+ * its worker thread: importing before that only hears "still running", a whole execution each time).
+ */
+async function importAll(rt: Runtime, scanId: number): Promise<any> {
+  await waitFinished({ url: service.url, apiKey: service.apiKeys[0] }, scanId);
   for (let i = 0; i < 200; i++) {
-    let r: any;
-    try {
-      r = rt.scriptRun('importScan', [scanId, null]);
-    } catch (e) {
-      if (/still (queued|running)/.test(String((e as Error).message))) continue;
-      throw e;
-    }
+    const r = rt.scriptRun('importScan', [scanId, null]) as any;
     if (r.done) return r;
   }
   throw new Error('import did not finish');
 }
 
+let service: SpawnedService;
+
 describe('skipped-rows records in the document properties (Apps Script quotas: 500 KB per property store)', () => {
-  let service: SpawnedService;
   beforeAll(async () => {
     service = await startImportService();
   });
@@ -61,7 +60,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
     await service?.stop();
   });
 
-  test('200 scans started and imported in one document: the store stays far from 500 KB, every import keeps its skipped rows, checkpoints never fail', () => {
+  test('200 scans started and imported in one document: the store stays far from 500 KB, every import keeps its skipped rows, checkpoints never fail', async () => {
     const wb = priceList();
     const rt = runtime(wb);
     try {
@@ -78,7 +77,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
         expect(started.preview.skipped.length + started.preview.notListed.skipped).toBe(SKIPPED);
         if (i === 0) expect(rt.properties.document!.get('scan.notSent.' + started.progress.scanId)!.length).toBeGreaterThan(7500);
         maxBytes = Math.max(maxBytes, rt.properties.document!.bytes());
-        const done = importAll(rt, started.progress.scanId);
+        const done = await importAll(rt, started.progress.scanId);
         expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
         lastErrorsTab = done.errorsSheetName;
         // The seller deletes the tabs of the scans they have looked at (200 scans' tabs would pass
@@ -108,7 +107,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
     }
   });
 
-  test('a re-import after the record was deleted keeps the skipped rows: they come back from the errors tab', () => {
+  test('a re-import after the record was deleted keeps the skipped rows: they come back from the errors tab', async () => {
     const wb = priceList();
     const rt = runtime(wb);
     try {
@@ -118,10 +117,10 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
         { ...scanRequest(setup, { marketplace: 'US', name: 'Again' }), headerRow: setup.headerRow },
       ]) as any;
       const id = started.progress.scanId;
-      const first = importAll(rt, id);
+      const first = await importAll(rt, id);
       const before = wb.values(first.errorsSheetName);
       expect(notSentKeys(rt)).toEqual([]);
-      const again = importAll(rt, id);
+      const again = await importAll(rt, id);
       expect(again.errorsSheetName).toBe(first.errorsSheetName);
       expect(again.message).toContain(`${SKIPPED} rows skipped before sending`);
       expect(wb.values(again.errorsSheetName)).toEqual(before);
@@ -131,7 +130,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
     }
   });
 
-  test("a full store (other bookkeeping near 500 KB): the import checkpoint still saves, the other scans' skipped-rows records give way to their counts", () => {
+  test("a full store (other bookkeeping near 500 KB): the import checkpoint still saves, the other scans' skipped-rows records give way to their counts", async () => {
     const wb = priceList();
     const rt = runtime(wb);
     try {
@@ -151,7 +150,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
         if (room <= 0) break;
         doc.set('filler.' + k, 'x'.repeat(Math.min(8000, room)));
       }
-      const done = importAll(rt, ids[4]);
+      const done = await importAll(rt, ids[4]);
       expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
       expect(doc.bytes()).toBeLessThanOrEqual(STORE_MAX);
       for (const id of ids.slice(0, 4)) expect(JSON.parse(doc.get('scan.notSent.' + id)!)).toEqual({ n: SKIPPED, r: [] });
@@ -160,7 +159,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
     }
   });
 
-  test('scans started and never imported: records stay bounded (newest 10 with rows, older ones their count only)', () => {
+  test('scans started and never imported: records stay bounded (newest 10 with rows, older ones their count only)', async () => {
     const wb = priceList();
     const rt = runtime(wb);
     try {
@@ -180,7 +179,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
       const full = ids.filter((id) => JSON.parse(rt.properties.document!.get('scan.notSent.' + id)!).r.length > 0);
       expect(full).toEqual(ids.slice(-10));
       // An old scan imported now still says how many rows were skipped (the count was kept).
-      const old = importAll(rt, ids[0]);
+      const old = await importAll(rt, ids[0]);
       expect(old.message).toContain(`${SKIPPED} rows skipped before sending`);
     } finally {
       rt.close();
