@@ -9,16 +9,15 @@
  * node_modules/.cache, found by a SHA-256 of the YAML files and of this loader, so any edit of
  * either is parsed afresh. The YAML stays the only source; the JSON is only its parsed form.
  */
-import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import type { parse as parseYaml } from 'yaml';
+import { KEPT_ROOT, keptPath, readKept, writeKept } from './kept-files';
 
 type Obj = Record<string, any>;
 
-const CACHE_DIR = join(__dirname, '..', '..', 'node_modules', '.cache', 'scan-service', 'openapi');
+const CACHE_DIR = join(KEPT_ROOT, 'openapi');
 /** Entries kept (one per version of the description; the newest few). */
 const KEEP = 4;
 
@@ -68,41 +67,28 @@ function merge(texts: string[]): Obj {
   return doc;
 }
 
-/** The cache file for these YAML texts; undefined when this loader's source cannot be read. */
+/** The kept file for these YAML texts; undefined when this loader's sources cannot be read. */
 function cacheEntry(texts: string[]): string | undefined {
-  const hash = createHash('sha256');
+  let loader: Buffer[];
   try {
-    hash.update(readFileSync(join(__dirname, 'index.ts')));
+    loader = ['index.ts', 'kept-files.ts'].map((f) => readFileSync(join(__dirname, f)));
   } catch {
     return undefined;
   }
-  for (const text of texts) hash.update(`\n${Buffer.byteLength(text)}\n`).update(text);
-  return join(CACHE_DIR, `openapi-${hash.digest('hex')}.json`);
+  return keptPath(CACHE_DIR, 'openapi', '.json', [...loader, ...texts]);
 }
 
 function readEntry(entry: string): Obj | undefined {
   try {
-    return JSON.parse(readFileSync(entry, 'utf8')) as Obj;
+    const bytes = readKept(entry);
+    return bytes && (JSON.parse(bytes.toString('utf8')) as Obj);
   } catch {
-    return undefined; // not there (or unreadable): parse the YAML
+    return undefined; // unreadable: parse the YAML
   }
 }
 
 /** Written only when JSON holds the document exactly (YAML can say what JSON cannot, such as .inf). */
 function writeEntry(entry: string, doc: Obj): void {
   const text = JSON.stringify(doc);
-  if (!isDeepStrictEqual(JSON.parse(text), doc)) return;
-  const tmp = `${entry}.${process.pid}-${threadId}.tmp`;
-  try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    writeFileSync(tmp, text);
-    renameSync(tmp, entry); // whole or not at all, whoever renames last
-    const entries = readdirSync(CACHE_DIR)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => ({ path: join(CACHE_DIR, f), at: statSync(join(CACHE_DIR, f), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-      .sort((a, b) => b.at - a.at);
-    for (const { path } of entries.slice(KEEP)) rmSync(path, { force: true });
-  } catch {
-    rmSync(tmp, { force: true }); // no cache: the next load parses the YAML again
-  }
+  if (isDeepStrictEqual(JSON.parse(text), doc)) writeKept(entry, [text], KEEP);
 }

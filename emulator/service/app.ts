@@ -21,6 +21,7 @@ import type { Account, Handler, ServiceContext } from './context';
 import type { ScanEngine } from './engine/types';
 import { ApiError, validationFailed } from './shared/errors';
 import { loadApiDocument } from '../../contract/openapi';
+import { KEPT_ROOT } from '../../contract/openapi/kept-files';
 import { authenticate } from './shared/auth';
 import { bulkRateLimiter } from './shared/bulk';
 import { describeValidation } from './shared/validation';
@@ -326,7 +327,7 @@ async function requirePlugin(name: string, inline: string[]): Promise<any> {
     const root = join(__dirname, '..', '..');
     const pkgDir = join(root, 'node_modules', ...name.split('/'));
     const pkg = require(join(pkgDir, 'package.json'));
-    const cacheDir = join(root, 'node_modules', '.cache', 'scan-service');
+    const cacheDir = KEPT_ROOT;
     const out = join(cacheDir, `${name.replace('/', '__')}-${pkg.version}.cjs`);
     if (!existsSync(out)) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
