@@ -4,6 +4,7 @@
  * document: Help opens in any spreadsheet, with or without a key.
  */
 import type { HelpView } from './protocol';
+import { releasedVersion } from './version';
 
 const STEPS: Array<[string, string]> = [
   ['Settings', 'Paste your API key (Integrations > API Access) and pick your marketplace. "Test connection" says what works.'],
@@ -30,7 +31,9 @@ const STEPS: Array<[string, string]> = [
   ],
 ];
 
-/** Sidebar: the Help view's text. */
+/** Sidebar: the Help view's text, ending with the version (the number a seller quotes to support). */
 export function getHelp(): HelpView {
-  return { steps: STEPS.map(([title, text]) => ({ title, text })) };
+  const v = releasedVersion();
+  const version = v ? `Product Sourcing Scan ${v}.` : 'A development build, not a numbered release.';
+  return { steps: [...STEPS, ['Version', version] as [string, string]].map(([title, text]) => ({ title, text })) };
 }
