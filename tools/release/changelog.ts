@@ -1,8 +1,9 @@
 /**
  * The CHANGELOG.md entry of a release, from the commits since the last tag (git's own record, so
  * nothing is kept by hand). Without a tag (the first release) the whole history is summarised: its
- * span, the areas the commit subjects name ("Scan Service: …") with their counts, and the branches
- * merged; after a tag, every commit is listed by its subject's first sentence.
+ * span, the parts of the project the commits changed (folders, from the files each commit touched)
+ * with their counts, and the branches merged; after a tag, every commit is listed by its subject's
+ * first sentence.
  */
 import { execFileSync } from 'node:child_process';
 
@@ -10,6 +11,7 @@ export interface Commit {
   hash: string;
   date: string;
   subject: string;
+  files: string[];
 }
 
 const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
@@ -17,7 +19,7 @@ const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, en
 /** The newest tag reachable from HEAD, or null when the repository has none. */
 export function lastTag(cwd: string): string | null {
   try {
-    return git(cwd, ['describe', '--tags', '--abbrev=0']) || null;
+    return execFileSync('git', ['describe', '--tags', '--abbrev=0'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
   } catch {
     return null;
   }
@@ -25,13 +27,15 @@ export function lastTag(cwd: string): string | null {
 
 /** Commits after `since` (a tag) up to HEAD, oldest first; all of them when `since` is null. */
 export function commitsSince(cwd: string, since: string | null): Commit[] {
-  const out = git(cwd, ['log', '--reverse', '--date=short', '--format=%h%x1f%ad%x1f%s', ...(since ? [`${since}..HEAD`] : [])]);
+  const out = git(cwd, ['log', '--reverse', '--date=short', '--name-only', '--format=%x1e%h%x1f%ad%x1f%s', ...(since ? [`${since}..HEAD`] : [])]);
   return out
-    ? out.split('\n').map((line) => {
-        const [hash, date, subject] = line.split('\x1f');
-        return { hash, date, subject };
-      })
-    : [];
+    .split('\x1e')
+    .filter((c) => c.trim())
+    .map((block) => {
+      const [head, ...files] = block.split('\n');
+      const [hash, date, subject] = head.split('\x1f');
+      return { hash, date, subject, files: files.filter(Boolean) };
+    });
 }
 
 /** A subject's first sentence, cut at `max` characters. */
@@ -41,10 +45,13 @@ export function firstSentence(subject: string, max = 140): string {
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
 }
 
-/** The area a subject names before a colon ("Scan Service: …"), when it is a short name. */
-export function areaOf(subject: string): string | null {
-  const m = /^([A-Za-z][\w ./'-]{1,40}?):\s/.exec(subject);
-  return m && m[1].split(' ').length <= 4 ? m[1] : null;
+/** The part of the project a file is in: two folders deep under src/, emulator/, tools/ and test/, else its top folder (or "top-level files"). */
+export function areaOf(file: string): string {
+  const parts = file.split('/');
+  if (parts.length === 1) return 'top-level files';
+  if (parts[0] === 'src' && parts[1] === 'app' && parts.length > 3) return `src/app/${parts[2]}/`;
+  const deep = ['src', 'emulator', 'tools', 'test'].includes(parts[0]) && parts.length > 2;
+  return deep ? `${parts[0]}/${parts[1]}/` : `${parts[0]}/`;
 }
 
 const MERGE = /^Merge branch '([^']+)'/;
@@ -58,20 +65,16 @@ export function changelogEntry(version: string, date: string, commits: readonly 
   const first = commits[0];
   const last = commits[commits.length - 1];
   const areas = new Map<string, number>();
-  for (const c of own) {
-    const a = areaOf(c.subject);
-    if (a) areas.set(a, (areas.get(a) ?? 0) + 1);
-  }
+  for (const c of own) for (const a of new Set(c.files.map(areaOf))) areas.set(a, (areas.get(a) ?? 0) + 1);
   const named = [...areas].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const inAreas = named.reduce((n, [, k]) => n + k, 0);
   const branches = commits.map((c) => MERGE.exec(c.subject)?.[1]).filter((b): b is string => !!b);
   const lines = [
     `The first numbered release: ${own.length} commits from ${first.hash} (${first.date}) to ${last.hash} (${last.date}), summarised (no earlier tag).`,
     '',
-    `Areas named by the commit subjects (${inAreas} commits; the other ${own.length - inAreas} name none):`,
+    'Commits per part of the project (a commit counts once in each part it changed):',
     '',
-    ...named.slice(0, 20).map(([a, n]) => `- ${a}: ${n}`),
-    ...(named.length > 20 ? [`- ${named.length - 20} more areas: ${named.slice(20).reduce((n, [, k]) => n + k, 0)}`] : []),
+    ...named.slice(0, 25).map(([a, n]) => `- ${a}: ${n}`),
+    ...(named.length > 25 ? [`- ${named.length - 25} smaller parts: ${named.slice(25).map(([a]) => a).join(', ')}`] : []),
   ];
   if (branches.length) lines.push('', `Branches merged (${branches.length}): ${[...new Set(branches)].join(', ')}.`);
   return `${head}${lines.join('\n')}\n`;
