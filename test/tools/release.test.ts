@@ -57,6 +57,7 @@ test('a dry run on a fresh clone: every step printed, the version stamped for He
   expect(r.out).toContain('$ npx clasp push --force   (dry run: not run)');
   expect(r.out).toContain('$ npx clasp version 0.2.0   (dry run: not run)');
   expect(r.out).toContain('$ npx clasp deploy --versionNumber <N> --description 0.2.0   (dry run: not run)');
+  expect(r.out).toContain('$ git add CHANGELOG.md package.json   (dry run: not run)');
   expect(r.out).toContain('$ git tag -a v0.2.0 -m "Release 0.2.0"   (dry run: not run)');
   expect(existsSync(npxCalls)).toBe(false);
   expect(git(['tag'])).toBe('');
@@ -89,7 +90,8 @@ test('a plain build says in Help that it is not a numbered release', () => {
 test('after a release, the next entry lists the commits since its tag, newest entry first', () => {
   reset();
   expect(release(['0.2.0', '--dry-run', '--test-command', 'true']).code).toBe(0);
-  git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'Release 0.2.0', 'CHANGELOG.md', 'package.json']);
+  git(['add', 'CHANGELOG.md', 'package.json']);
+  git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'Release 0.2.0']);
   git(['tag', 'v0.2.0']);
   writeFileSync(join(clone, 'docs', 'note.md'), 'x\n');
   git(['add', 'docs/note.md']);

@@ -116,9 +116,10 @@ export function release(root: string, o: Options, today = new Date().toISOString
   if (!number) throw new Refused(`clasp version did not say the version number it created:\n${created}`);
   clasp(root, ['deploy', '--versionNumber', number, '--description', o.version], o.dryRun);
   step(7, 'Commit and tag');
-  const commit = ['commit', '-m', `Release ${o.version}`, 'CHANGELOG.md', 'package.json'];
+  const add = ['add', 'CHANGELOG.md', 'package.json'];
+  const commit = ['commit', '-m', `Release ${o.version}`];
   const tag = ['tag', '-a', `v${o.version}`, '-m', `Release ${o.version}`];
-  for (const args of [commit, tag]) {
+  for (const args of [add, commit, tag]) {
     console.log(`$ git ${args.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')}${o.dryRun ? '   (dry run: not run)' : ''}`);
     if (!o.dryRun) git(root, args);
   }
