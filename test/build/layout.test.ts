@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { WEBHOOK_EVENTS } from '../../src/api/webhooks';
+// One reading of literals and of storage names, shared with the privacy policy's check (tools/listing/store-kinds.ts).
+import { literalsOf, STORAGE_NAME } from '../../tools/listing/store-kinds';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -62,17 +63,6 @@ test('no product, tool or benchmark code imports a test helper', () => {
 
 // ---- What src/ spells where: API paths in src/api/, storage names and locks in src/store/ --------
 
-/** The texts of every string, template and regular-expression literal of a TypeScript source (comments are not code). */
-function literalsOf(text: string): string[] {
-  const out: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node)) out.push(node.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2020, true));
-  return out;
-}
-
 /** `file: literal` for each literal of src/ files outside `home` that `bad` matches. */
 function literalsOutside(home: string, bad: (literal: string) => boolean): string[] {
   return filesUnder('src')
@@ -85,11 +75,6 @@ function literalsOutside(home: string, bad: (literal: string) => boolean): strin
 }
 
 const API_PATH = (l: string) => /\/api\/v\d/.test(l);
-/** The add-on's storage names: property keys and prefixes in the `scan.` namespace, the cache namespace `sc1`. */
-// Webhook event names (`scan.complete`) are the API's words, not storage names.
-const STORAGE_NAME = (l: string) =>
-  (/^scan\.[A-Za-z]/.test(l) && !(WEBHOOK_EVENTS as readonly string[]).includes(l)) || /^sc1(\||$)/.test(l);
-
 test('the literal checks see literals, not comments', () => {
   const sample = "// GET /api/v3/scans\nconst a = '/api/v3/scans/' + 1;\nconst b = `scan.tab.${2}`;\nconst c = /\\/api\\/v3\\//;";
   const found = literalsOf(sample);

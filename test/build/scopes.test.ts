@@ -7,7 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { METHOD_SCOPES, scopeRule, type ScopeRule } from '../../emulator/gas/scopes';
+import { scopeRule } from '../../emulator/gas/scopes';
+// The derivation is shared with the OAuth verification notes (npm run listing).
+import { calledMethods, neededScopes } from '../../tools/build/scope-calls';
 
 const root = join(__dirname, '..', '..');
 const dist = join(root, process.env.ADDON_OUT_DIR || 'dist');
@@ -15,40 +17,6 @@ const dist = join(root, process.env.ADDON_OUT_DIR || 'dist');
 const { ADDON_SCOPES } = require('../../tools/build/scopes.cjs') as {
   ADDON_SCOPES: Array<{ scope: string; feature: string; consent: string }>;
 };
-
-/**
- * `Service.method` calls of a script: a method of the table counts when the script names its
- * service (a global, or `Ui` — reached through getUi()) and calls a member of that name anywhere
- * (the bundle hands services around, e.g. `fetcher: UrlFetchApp` then `fetcher.fetchAll(`). An
- * over-approximation on purpose: a call the table knows is never missed.
- */
-export function calledMethods(source: string, table: Readonly<Record<string, ScopeRule>> = METHOD_SCOPES): string[] {
-  const out: string[] = [];
-  for (const key of Object.keys(table)) {
-    const service = key.slice(0, key.indexOf('.'));
-    const method = key.slice(service.length + 1).replace(/\./g, '\\.'); // 'Files.create' of the advanced Drive service
-    const named = service === 'Ui' ? /\.getUi\(/.test(source) : new RegExp(`\\b${service}\\b`).test(source);
-    if (named && new RegExp(`\\.${method}\\(`).test(source)) out.push(key);
-  }
-  // Advanced services (global `Drive`): `Drive.Files.create(`.
-  for (const m of source.matchAll(/\b(Drive)\.(\w+\.\w+)\(/g)) if (scopeRule(`${m[1]}.${m[2]}`)) out.push(`${m[1]}.${m[2]}`);
-  return [...new Set(out)].sort();
-}
-
-/**
- * The least set of scopes meeting every rule: rules with one choice first; a rule already met by a
- * chosen scope adds nothing; otherwise its first (narrowest) scope is chosen.
- */
-export function neededScopes(methods: readonly string[]): Map<string, string[]> {
-  const rules = methods.map((m) => ({ m, rule: scopeRule(m)! })).sort((a, b) => a.rule.anyOf.length - b.rule.anyOf.length);
-  const chosen = new Map<string, string[]>();
-  for (const { m, rule } of rules) {
-    const met = rule.anyOf.find((s) => chosen.has(s));
-    if (met) chosen.get(met)!.push(m);
-    else chosen.set(rule.anyOf[0], [m]);
-  }
-  return chosen;
-}
 
 const AUTH_DRIVE_FILE = 'https://www.googleapis.com/auth/drive.file';
 const short = (s: string) => s.replace('https://www.googleapis.com/auth/', '');
