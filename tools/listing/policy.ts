@@ -58,6 +58,11 @@ const WHERE: Record<Store, string> = {
   'hidden tab': 'A hidden tab of the spreadsheet itself.',
 };
 
+/** The kinds in `kinds` that the policy page `html` does not name in its table (each row starts with the name in <code>). */
+export function unnamedKinds(kinds: readonly string[], html: string): string[] {
+  return kinds.filter((k) => !html.includes(`<code>${esc(k)}`));
+}
+
 export function privacyHtml(updated: string): string {
   const stores = [...new Set(STORED.map((s) => s.store))];
   const body = `

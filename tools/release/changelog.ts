@@ -63,7 +63,7 @@ export function changelogEntry(version: string, date: string, commits: readonly 
   const head = `## ${version} — ${date}\n\n`;
   if (!commits.length) return `${head}No commits since ${since}.\n`;
   const own = commits.filter((c) => !c.merge);
-  if (since) return `${head}${own.length} commits since ${since}:\n\n${own.map((c) => `- ${firstSentence(c.subject)} (${c.hash})`).join('\n')}\n`;
+  if (since) return `${head}${own.length} commit${own.length === 1 ? '' : 's'} since ${since}:\n\n${own.map((c) => `- ${firstSentence(c.subject)} (${c.hash})`).join('\n')}\n`;
   const first = commits[0];
   const last = commits[commits.length - 1];
   const areas = new Map<string, number>();
