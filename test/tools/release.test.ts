@@ -75,7 +75,7 @@ test('a dry run on a fresh clone: every step printed, the version stamped for He
   expect(log).toMatch(new RegExp(`^# Changelog\\n[^]*\\n## 0\\.2\\.0 — ${today}\\n\\nThe first numbered release: ${own} commits from ${first} `));
   expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).version).toBe('0.2.0');
   expect(log).not.toContain('No numbered release yet');
-  expect(git(['status', '--porcelain']).split('\n').sort()).toEqual(['M CHANGELOG.md', 'M package.json']);
+  expect(git(['status', '--porcelain']).split('\n').map((l) => l.trim()).sort()).toEqual(['M CHANGELOG.md', 'M package.json']);
   // The tree the tests run in is not the one released.
   expect(readFileSync(join(ROOT, 'dist', 'Code.js'), 'utf8')).toBe(realCode);
 });
