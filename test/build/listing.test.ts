@@ -28,7 +28,8 @@ describe("the kit meets Google's listing requirements (Google Workspace Marketpl
   test('every icon, the banner, the five screenshots, the texts and the three pages: nothing missed', () => {
     expect(screenshotsIn()).toEqual([...SHOTS]);
     expect(checkKit(KIT_DIR, screenshotsIn())).toEqual([]);
-    for (const s of SHOTS) expect(pngSize(join(KIT_DIR, KIT.screenshotsDir, s))).toEqual({ width: SCREENSHOT.width, height: SCREENSHOT.height });
+    for (const s of SHOTS)
+      expect(pngSize(join(KIT_DIR, KIT.screenshotsDir, s))).toEqual({ width: SCREENSHOT.width, height: SCREENSHOT.height });
   });
 
   test('the check catches a wrong size, a sixth screenshot and a long short description', () => {
@@ -58,7 +59,9 @@ describe('the privacy policy is true of the code', () => {
   test('it names every kind of storage name src/store spells, and nothing src/store no longer has', () => {
     const kinds = storedKinds();
     expect(kinds.length).toBeGreaterThan(20);
-    expect(kinds).toEqual(expect.arrayContaining(['scan.settings', 'scan.suppliers.', 'scan.import.', 'scan.running', 'sc1', '_scan_base_']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['scan.settings', 'scan.suppliers.', 'scan.import.', 'scan.running', 'sc1', '_scan_base_']),
+    );
     expect(unnamedKinds(kinds, policy())).toEqual([]);
     expect(STORED.map((s) => s.name).sort()).toEqual(kinds);
   });
@@ -66,7 +69,10 @@ describe('the privacy policy is true of the code', () => {
   test('a key added to src/store without a line in the policy is caught', () => {
     const store = mkdtempSync(join(tmpdir(), 'store-'));
     cpSync(join(ROOT, 'src', 'store'), store, { recursive: true });
-    writeFileSync(join(store, 'keys.ts'), `${readFileSync(join(store, 'keys.ts'), 'utf8')}\nexport const SHIPMENTS_KEY = 'scan.shipments';\n`);
+    writeFileSync(
+      join(store, 'keys.ts'),
+      `${readFileSync(join(store, 'keys.ts'), 'utf8')}\nexport const SHIPMENTS_KEY = 'scan.shipments';\n`,
+    );
     expect(unnamedKinds(storedKinds(store), policy())).toEqual(['scan.shipments']);
   });
 

@@ -72,10 +72,17 @@ test('a dry run on a fresh clone: every step printed, the version stamped for He
   const today = new Date().toISOString().slice(0, 10);
   const own = git(['rev-list', '--count', '--no-merges', 'HEAD']);
   const first = git(['rev-list', '--max-parents=0', '--abbrev-commit', 'HEAD']);
-  expect(log).toMatch(new RegExp(`^# Changelog\\n[^]*\\n## 0\\.2\\.0 — ${today}\\n\\nThe first numbered release: ${own} commits from ${first} `));
+  expect(log).toMatch(
+    new RegExp(`^# Changelog\\n[^]*\\n## 0\\.2\\.0 — ${today}\\n\\nThe first numbered release: ${own} commits from ${first} `),
+  );
   expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).version).toBe('0.2.0');
   expect(log).not.toContain('No numbered release yet');
-  expect(git(['status', '--porcelain']).split('\n').map((l) => l.trim()).sort()).toEqual(['M CHANGELOG.md', 'M package.json']);
+  expect(
+    git(['status', '--porcelain'])
+      .split('\n')
+      .map((l) => l.trim())
+      .sort(),
+  ).toEqual(['M CHANGELOG.md', 'M package.json']);
   // The tree the tests run in is not the one released.
   expect(readFileSync(join(ROOT, 'dist', 'Code.js'), 'utf8')).toBe(realCode);
 });
@@ -101,7 +108,9 @@ test('after a release, the next entry lists the commits since its tag, newest en
   expect(r.code).toBe(0);
   const log = readFileSync(join(clone, 'CHANGELOG.md'), 'utf8');
   const hash = git(['rev-parse', '--short', 'HEAD']);
-  expect(log).toContain(`## 0.2.1 — ${new Date().toISOString().slice(0, 10)}\n\n1 commit since v0.2.0:\n\n- Docs: a note for sellers (${hash})\n`);
+  expect(log).toContain(
+    `## 0.2.1 — ${new Date().toISOString().slice(0, 10)}\n\n1 commit since v0.2.0:\n\n- Docs: a note for sellers (${hash})\n`,
+  );
   expect(log.indexOf('## 0.2.1')).toBeLessThan(log.indexOf('## 0.2.0'));
   git(['tag', '-d', 'v0.2.0']);
   git(['reset', '--quiet', '--hard', 'origin/HEAD']);

@@ -54,9 +54,27 @@ function configuredContact(): string | null {
 function writeTexts(): void {
   const t = listingText(readmeFeatures());
   writeFileSync(join(KIT_DIR, KIT.text), `${JSON.stringify(t, null, 2)}\n`);
-  const md = [`# ${t.name}`, '', '## Short description', '', t.short, '', '## Detailed description', '', t.detailed, '', '## Features', '', ...t.features.map((f) => `- ${f}`), ''];
+  const md = [
+    `# ${t.name}`,
+    '',
+    '## Short description',
+    '',
+    t.short,
+    '',
+    '## Detailed description',
+    '',
+    t.detailed,
+    '',
+    '## Features',
+    '',
+    ...t.features.map((f) => `- ${f}`),
+    '',
+  ];
   writeFileSync(join(KIT_DIR, 'listing.md'), md.join('\n'));
-  writeFileSync(join(KIT_DIR, 'scopes.md'), `# OAuth scopes and why\n\nFrom tools/build/scopes.cjs, as the manifest declares them.\n\n${scopeTable()}\n`);
+  writeFileSync(
+    join(KIT_DIR, 'scopes.md'),
+    `# OAuth scopes and why\n\nFrom tools/build/scopes.cjs, as the manifest declares them.\n\n${scopeTable()}\n`,
+  );
   const readme = join(ROOT, 'README.md');
   writeFileSync(readme, withScopeTable(readFileSync(readme, 'utf8')));
 }
@@ -70,7 +88,11 @@ function writePages(): void {
 
 export function screenshotsIn(dir = KIT_DIR): string[] {
   const d = join(dir, KIT.screenshotsDir);
-  return existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.png')).sort() : [];
+  return existsSync(d)
+    ? readdirSync(d)
+        .filter((f) => f.endsWith('.png'))
+        .sort()
+    : [];
 }
 
 export function kitReadme(misses: readonly string[]): string {
@@ -87,10 +109,10 @@ export function kitReadme(misses: readonly string[]): string {
     `| \`${KIT.banner}\` | the application card banner, from the same source |`,
     `| ${SHOTS.map((s) => `\`${KIT.screenshotsDir}/${s}\``).join(', ')} | screenshots of the playground: the scan journey, a result tab, the overview, the lists, a purchase order. There is no overview tab yet: \`3-overview.png\` shows the result tab's headline figures (Profit, Margin, ROI) instead |`,
     `| \`${KIT.text}\`, \`listing.md\` | name, short and detailed descriptions, the feature list (README.md "Features") |`,
-    '| `scopes.md` | the scope justification table (tools/build/scopes.cjs); the reviewers\' notes are docs/oauth-verification.md |',
+    "| `scopes.md` | the scope justification table (tools/build/scopes.cjs); the reviewers' notes are docs/oauth-verification.md |",
     '| `privacy.html`, `terms.html`, `support.html` | privacy policy, terms of service, support page |',
     '',
-    '## Google\'s requirements, as checked',
+    "## Google's requirements, as checked",
     '',
     '| what | requirement | page | verified |',
     '|---|---|---|---|',
@@ -115,7 +137,8 @@ async function main(): Promise<void> {
   }
   const misses = checkKit(KIT_DIR, screenshotsIn());
   writeFileSync(join(KIT_DIR, 'README.md'), kitReadme(misses));
-  if (!configuredContact()) console.log('Note: addon.config.json has no "supportEmail": the support page points to the listing\'s support address.');
+  if (!configuredContact())
+    console.log('Note: addon.config.json has no "supportEmail": the support page points to the listing\'s support address.');
   for (const r of REQUIREMENTS) console.log(`- ${r.what}: ${r.rule} (${r.page.title}; ${r.verified})`);
   if (misses.length) {
     console.error(`\nThe kit misses Google's requirements:\n${misses.map((m) => `- ${m}`).join('\n')}`);

@@ -22,36 +22,192 @@ const PER_SCAN = '<scan id>';
 const PER_ACCOUNT = '<account tag>';
 
 export const STORED: StoredKind[] = [
-  { name: 'scan.settings', shown: 'scan.settings', store: 'user properties', holds: 'Your Scan Service API key, the service address and your default marketplace.', kept: 'Until you replace them in Settings. This is the only place the key is kept.' },
-  { name: 'scan.formulaShare.', shown: `scan.formulaShare.${PER_SHEET}`, store: 'user properties', holds: 'A copy of the owner’s key, address and marketplace for the identifier formulas of one spreadsheet, only when its owner turns on “Formulas in this spreadsheet run on my key”.', kept: 'Until the owner turns it off, or changes key or address.' },
-  { name: 'scan.columnJob.', shown: `scan.columnJob.${PER_SHEET}`, store: 'user properties', holds: 'Where an unfinished “Convert selected column” stopped (ranges and counts).', kept: 'Until that conversion finishes.' },
-  { name: 'scan.quotaStop', shown: 'scan.quotaStop', store: 'user properties', holds: 'That one of Google’s daily quotas stopped your hourly check, and until when.', kept: 'Until Google’s quota day is over.' },
-  { name: 'scan.triggerDay', shown: 'scan.triggerDay', store: 'user properties', holds: 'How long your hourly check ran in the current 24 hours (Google limits it).', kept: 'Replaced every 24 hours.' },
-  { name: 'scan.triggerNoDoc', shown: 'scan.triggerNoDoc', store: 'user properties', holds: 'That the hourly check last ran without the spreadsheet open to it, and how often.', kept: 'Until the next time you open the sidebar.' },
-  { name: 'scan.suppliers.', shown: `scan.suppliers.${PER_SHEET}`, store: 'user properties', holds: 'Supplier memory: for each price list you scanned, its column names, the role you gave each column, the options and the sheet range (not the rows).', kept: 'Until you forget a supplier in Settings > Remembered suppliers; at most 12 per spreadsheet and 24 spreadsheets, the oldest forgotten first.' },
-  { name: 'scan.schedules.', shown: `scan.schedules.${PER_SHEET}`, store: 'user properties', holds: 'Your re-scan schedules: when each supplier list is scanned again, the last result, and whether you asked for the summary email.', kept: 'Until you remove the schedule.' },
-  { name: 'scan.lists.auto.', shown: `scan.lists.auto.${PER_SHEET}`, store: 'user properties', holds: 'Whether you turned on the automatic sync of the lists.', kept: 'Until you turn it off.' },
-  { name: 'scan.running', shown: 'scan.running', store: 'document properties', holds: 'The ids of scans started from the spreadsheet and not imported yet, each with a tag of its starter (12 hex digits of a hash of the email; the email is not stored).', kept: 'Until the scan is imported; at most 50.' },
-  { name: 'scan.autoimport', shown: 'scan.autoimport', store: 'document properties', holds: 'What the hourly import tried per scan (attempts, last message).', kept: 'Until the scan is imported.' },
-  { name: 'scan.import.', shown: `scan.import.${PER_SCAN}`, store: 'document properties', holds: 'Where an unfinished import of a scan stopped.', kept: 'Until that import finishes.' },
-  { name: 'scan.notSent.', shown: `scan.notSent.${PER_SCAN}`, store: 'document properties', holds: 'Rows of your price list that were not sent (sheet row, reason, identifier), for the scan’s errors tab.', kept: 'Until the scan is imported; the newest 100 scans at most.' },
-  { name: 'scan.decide.', shown: `scan.decide.${PER_SCAN}`, store: 'document properties', holds: 'The decision options you chose for a scan (months of cover, target ROI, largest discount).', kept: 'Until you delete the scan in Scans.' },
-  { name: 'scan.tab.', shown: `scan.tab.${PER_SCAN}`, store: 'document properties', holds: 'Which tabs hold a scan’s results and errors.', kept: 'Until you delete the scan in Scans.' },
-  { name: 'scan.compare', shown: 'scan.compare', store: 'document properties', holds: 'Where an unfinished “Compare with an earlier scan” stopped (scan ids, pages read).', kept: 'Until the Changes tab is complete.' },
-  { name: 'scan.lists.status.', shown: `scan.lists.status.${PER_ACCOUNT}`, store: 'document properties', holds: 'The last sync result of each list, per Scan Service account (the account is a 12-digit hash tag, never the key).', kept: 'Replaced by each sync.' },
-  { name: 'scan.lists.run.', shown: `scan.lists.run.${PER_ACCOUNT}`, store: 'document properties', holds: 'Where an unfinished lists sync stopped.', kept: 'Until that sync finishes.' },
-  { name: 'scan.lists.sched.', shown: `scan.lists.sched.${PER_ACCOUNT}`, store: 'document properties', holds: 'When the automatic sync last read each list, and a fingerprint of its table.', kept: 'Replaced by each sync.' },
-  { name: 'scan.importTuning', shown: 'scan.importTuning', store: 'script properties', holds: 'A support setting for the import’s pace; absent normally, never your data.', kept: 'Only while support sets it.' },
-  { name: 'scan.listsTuning', shown: 'scan.listsTuning', store: 'script properties', holds: 'A support setting for the lists sync’s pace; absent normally, never your data.', kept: 'Only while support sets it.' },
-  { name: 'scan.actions.', shown: `scan.actions.${PER_SHEET}`, store: 'user cache', holds: 'Your recent row actions, so that they can be undone.', kept: '6 hours at most (Google’s cache).' },
-  { name: 'scan.lists.pace.', shown: `scan.lists.pace.${PER_ACCOUNT}`, store: 'user cache', holds: 'The times of your recent list requests, to stay under the service’s rate limit.', kept: '2 minutes.' },
-  { name: 'sc1', shown: 'sc1|…', store: 'document cache', holds: 'Answers of the identifier formulas (identifier to ASIN), so a recalculation does not ask again.', kept: '6 hours at most (Google’s cache).' },
-  { name: '_scan_base_', shown: `_scan_base_<list>_${PER_ACCOUNT}`, store: 'hidden tab', holds: 'For each list, what the spreadsheet and the service agreed on at the last sync (the list’s entries).', kept: 'In the spreadsheet, until you delete the tab.' },
+  {
+    name: 'scan.settings',
+    shown: 'scan.settings',
+    store: 'user properties',
+    holds: 'Your Scan Service API key, the service address and your default marketplace.',
+    kept: 'Until you replace them in Settings. This is the only place the key is kept.',
+  },
+  {
+    name: 'scan.formulaShare.',
+    shown: `scan.formulaShare.${PER_SHEET}`,
+    store: 'user properties',
+    holds:
+      'A copy of the owner’s key, address and marketplace for the identifier formulas of one spreadsheet, only when its owner turns on “Formulas in this spreadsheet run on my key”.',
+    kept: 'Until the owner turns it off, or changes key or address.',
+  },
+  {
+    name: 'scan.columnJob.',
+    shown: `scan.columnJob.${PER_SHEET}`,
+    store: 'user properties',
+    holds: 'Where an unfinished “Convert selected column” stopped (ranges and counts).',
+    kept: 'Until that conversion finishes.',
+  },
+  {
+    name: 'scan.quotaStop',
+    shown: 'scan.quotaStop',
+    store: 'user properties',
+    holds: 'That one of Google’s daily quotas stopped your hourly check, and until when.',
+    kept: 'Until Google’s quota day is over.',
+  },
+  {
+    name: 'scan.triggerDay',
+    shown: 'scan.triggerDay',
+    store: 'user properties',
+    holds: 'How long your hourly check ran in the current 24 hours (Google limits it).',
+    kept: 'Replaced every 24 hours.',
+  },
+  {
+    name: 'scan.triggerNoDoc',
+    shown: 'scan.triggerNoDoc',
+    store: 'user properties',
+    holds: 'That the hourly check last ran without the spreadsheet open to it, and how often.',
+    kept: 'Until the next time you open the sidebar.',
+  },
+  {
+    name: 'scan.suppliers.',
+    shown: `scan.suppliers.${PER_SHEET}`,
+    store: 'user properties',
+    holds:
+      'Supplier memory: for each price list you scanned, its column names, the role you gave each column, the options and the sheet range (not the rows).',
+    kept: 'Until you forget a supplier in Settings > Remembered suppliers; at most 12 per spreadsheet and 24 spreadsheets, the oldest forgotten first.',
+  },
+  {
+    name: 'scan.schedules.',
+    shown: `scan.schedules.${PER_SHEET}`,
+    store: 'user properties',
+    holds:
+      'Your re-scan schedules: when each supplier list is scanned again, the last result, and whether you asked for the summary email.',
+    kept: 'Until you remove the schedule.',
+  },
+  {
+    name: 'scan.lists.auto.',
+    shown: `scan.lists.auto.${PER_SHEET}`,
+    store: 'user properties',
+    holds: 'Whether you turned on the automatic sync of the lists.',
+    kept: 'Until you turn it off.',
+  },
+  {
+    name: 'scan.running',
+    shown: 'scan.running',
+    store: 'document properties',
+    holds:
+      'The ids of scans started from the spreadsheet and not imported yet, each with a tag of its starter (12 hex digits of a hash of the email; the email is not stored).',
+    kept: 'Until the scan is imported; at most 50.',
+  },
+  {
+    name: 'scan.autoimport',
+    shown: 'scan.autoimport',
+    store: 'document properties',
+    holds: 'What the hourly import tried per scan (attempts, last message).',
+    kept: 'Until the scan is imported.',
+  },
+  {
+    name: 'scan.import.',
+    shown: `scan.import.${PER_SCAN}`,
+    store: 'document properties',
+    holds: 'Where an unfinished import of a scan stopped.',
+    kept: 'Until that import finishes.',
+  },
+  {
+    name: 'scan.notSent.',
+    shown: `scan.notSent.${PER_SCAN}`,
+    store: 'document properties',
+    holds: 'Rows of your price list that were not sent (sheet row, reason, identifier), for the scan’s errors tab.',
+    kept: 'Until the scan is imported; the newest 100 scans at most.',
+  },
+  {
+    name: 'scan.decide.',
+    shown: `scan.decide.${PER_SCAN}`,
+    store: 'document properties',
+    holds: 'The decision options you chose for a scan (months of cover, target ROI, largest discount).',
+    kept: 'Until you delete the scan in Scans.',
+  },
+  {
+    name: 'scan.tab.',
+    shown: `scan.tab.${PER_SCAN}`,
+    store: 'document properties',
+    holds: 'Which tabs hold a scan’s results and errors.',
+    kept: 'Until you delete the scan in Scans.',
+  },
+  {
+    name: 'scan.compare',
+    shown: 'scan.compare',
+    store: 'document properties',
+    holds: 'Where an unfinished “Compare with an earlier scan” stopped (scan ids, pages read).',
+    kept: 'Until the Changes tab is complete.',
+  },
+  {
+    name: 'scan.lists.status.',
+    shown: `scan.lists.status.${PER_ACCOUNT}`,
+    store: 'document properties',
+    holds: 'The last sync result of each list, per Scan Service account (the account is a 12-digit hash tag, never the key).',
+    kept: 'Replaced by each sync.',
+  },
+  {
+    name: 'scan.lists.run.',
+    shown: `scan.lists.run.${PER_ACCOUNT}`,
+    store: 'document properties',
+    holds: 'Where an unfinished lists sync stopped.',
+    kept: 'Until that sync finishes.',
+  },
+  {
+    name: 'scan.lists.sched.',
+    shown: `scan.lists.sched.${PER_ACCOUNT}`,
+    store: 'document properties',
+    holds: 'When the automatic sync last read each list, and a fingerprint of its table.',
+    kept: 'Replaced by each sync.',
+  },
+  {
+    name: 'scan.importTuning',
+    shown: 'scan.importTuning',
+    store: 'script properties',
+    holds: 'A support setting for the import’s pace; absent normally, never your data.',
+    kept: 'Only while support sets it.',
+  },
+  {
+    name: 'scan.listsTuning',
+    shown: 'scan.listsTuning',
+    store: 'script properties',
+    holds: 'A support setting for the lists sync’s pace; absent normally, never your data.',
+    kept: 'Only while support sets it.',
+  },
+  {
+    name: 'scan.actions.',
+    shown: `scan.actions.${PER_SHEET}`,
+    store: 'user cache',
+    holds: 'Your recent row actions, so that they can be undone.',
+    kept: '6 hours at most (Google’s cache).',
+  },
+  {
+    name: 'scan.lists.pace.',
+    shown: `scan.lists.pace.${PER_ACCOUNT}`,
+    store: 'user cache',
+    holds: 'The times of your recent list requests, to stay under the service’s rate limit.',
+    kept: '2 minutes.',
+  },
+  {
+    name: 'sc1',
+    shown: 'sc1|…',
+    store: 'document cache',
+    holds: 'Answers of the identifier formulas (identifier to ASIN), so a recalculation does not ask again.',
+    kept: '6 hours at most (Google’s cache).',
+  },
+  {
+    name: '_scan_base_',
+    shown: `_scan_base_<list>_${PER_ACCOUNT}`,
+    store: 'hidden tab',
+    holds: 'For each list, what the spreadsheet and the service agreed on at the last sync (the list’s entries).',
+    kept: 'In the spreadsheet, until you delete the tab.',
+  },
 ];
 
 const WHERE: Record<Store, string> = {
-  'user properties': 'Your own storage of this add-on at Google (per Google account): no other user, not even an editor of the same spreadsheet, can read it.',
-  'document properties': 'The spreadsheet’s storage of this add-on at Google: shared by its editors through the add-on, never holding the API key.',
+  'user properties':
+    'Your own storage of this add-on at Google (per Google account): no other user, not even an editor of the same spreadsheet, can read it.',
+  'document properties':
+    'The spreadsheet’s storage of this add-on at Google: shared by its editors through the add-on, never holding the API key.',
   'script properties': 'The add-on’s own storage at Google, the same for every user.',
   'user cache': 'Google’s short-lived cache, per user.',
   'document cache': 'Google’s short-lived cache, per spreadsheet.',
@@ -81,9 +237,15 @@ export function privacyHtml(updated: string): string {
 <li>Google Drive: only the files the add-on creates when you choose Save to Drive.</li>
 </ul>
 <h2>Where things are kept</h2>
-${table(['Store', 'What it is'], stores.map((s) => [esc(s), esc(WHERE[s])]))}
+${table(
+  ['Store', 'What it is'],
+  stores.map((s) => [esc(s), esc(WHERE[s])]),
+)}
 <h2>Everything the add-on stores, and for how long</h2>
-${table(['Name', 'Store', 'What it holds', 'How long'], STORED.map((s) => [`<code>${esc(s.shown)}</code>`, esc(s.store), esc(s.holds), esc(s.kept)]))}
+${table(
+  ['Name', 'Store', 'What it holds', 'How long'],
+  STORED.map((s) => [`<code>${esc(s.shown)}</code>`, esc(s.store), esc(s.holds), esc(s.kept)]),
+)}
 <h2>Removing your data</h2>
 <ul>
 <li>Scans, remembered suppliers, schedules, webhooks and the automatic sync each have Remove, Forget or Delete in the sidebar; result and list tabs are yours to delete like any tab.</li>

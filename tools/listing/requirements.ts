@@ -35,14 +35,54 @@ export const SCREENSHOT = { width: 1280, height: 800, min: 1, max: 5 };
 export const TEXT_LIMITS = { name: 50, short: 200, detailedUnder: 16_000 };
 
 export const REQUIREMENTS: Requirement[] = [
-  { what: 'Application name', rule: `at most ${TEXT_LIMITS.name} characters, without "Google"`, page: CREATE_LISTING, verified: 'read this session (stored copy)' },
-  { what: 'Short description', rule: `at most ${TEXT_LIMITS.short} characters`, page: CREATE_LISTING, verified: 'read this session (stored copy)' },
-  { what: 'Detailed description', rule: `under ${TEXT_LIMITS.detailedUnder.toLocaleString('en-US')} characters`, page: CREATE_LISTING, verified: 'read this session (stored copy)' },
-  { what: 'Application icons', rule: 'PNG, square: 128 x 128 and 32 x 32 pixels', page: CREATE_LISTING, verified: 'not re-verified this session' },
-  { what: 'Application icons (older sizes)', rule: 'PNG, square: 96 x 96 and 48 x 48 pixels', page: OLD_SDK, verified: 'not re-verified this session' },
-  { what: 'Application card banner', rule: `PNG, ${BANNER.width} x ${BANNER.height} pixels`, page: CREATE_LISTING, verified: 'not re-verified this session' },
-  { what: 'Screenshots', rule: `PNG, ${SCREENSHOT.width} x ${SCREENSHOT.height} pixels, ${SCREENSHOT.min} to ${SCREENSHOT.max}`, page: CREATE_LISTING, verified: 'not re-verified this session' },
-  { what: 'Terms of service, privacy policy, support', rule: 'a public address for each (the kit holds the pages to publish)', page: CREATE_LISTING, verified: 'not re-verified this session' },
+  {
+    what: 'Application name',
+    rule: `at most ${TEXT_LIMITS.name} characters, without "Google"`,
+    page: CREATE_LISTING,
+    verified: 'read this session (stored copy)',
+  },
+  {
+    what: 'Short description',
+    rule: `at most ${TEXT_LIMITS.short} characters`,
+    page: CREATE_LISTING,
+    verified: 'read this session (stored copy)',
+  },
+  {
+    what: 'Detailed description',
+    rule: `under ${TEXT_LIMITS.detailedUnder.toLocaleString('en-US')} characters`,
+    page: CREATE_LISTING,
+    verified: 'read this session (stored copy)',
+  },
+  {
+    what: 'Application icons',
+    rule: 'PNG, square: 128 x 128 and 32 x 32 pixels',
+    page: CREATE_LISTING,
+    verified: 'not re-verified this session',
+  },
+  {
+    what: 'Application icons (older sizes)',
+    rule: 'PNG, square: 96 x 96 and 48 x 48 pixels',
+    page: OLD_SDK,
+    verified: 'not re-verified this session',
+  },
+  {
+    what: 'Application card banner',
+    rule: `PNG, ${BANNER.width} x ${BANNER.height} pixels`,
+    page: CREATE_LISTING,
+    verified: 'not re-verified this session',
+  },
+  {
+    what: 'Screenshots',
+    rule: `PNG, ${SCREENSHOT.width} x ${SCREENSHOT.height} pixels, ${SCREENSHOT.min} to ${SCREENSHOT.max}`,
+    page: CREATE_LISTING,
+    verified: 'not re-verified this session',
+  },
+  {
+    what: 'Terms of service, privacy policy, support',
+    rule: 'a public address for each (the kit holds the pages to publish)',
+    page: CREATE_LISTING,
+    verified: 'not re-verified this session',
+  },
 ];
 
 /** Width and height from a PNG's IHDR chunk (bytes 16-23), or null when the file is not a PNG. */
@@ -84,14 +124,20 @@ export function checkKit(dir: string, screenshots: readonly string[]): string[] 
   for (const n of ICON_SIZES) size(KIT.icon(n), n, n, n === 32 || n === 128 ? CREATE_LISTING : OLD_SDK);
   size(KIT.banner, BANNER.width, BANNER.height);
   if (screenshots.length < SCREENSHOT.min || screenshots.length > SCREENSHOT.max)
-    misses.push(`${KIT.screenshotsDir}/: ${screenshots.length} screenshots, needs ${SCREENSHOT.min} to ${SCREENSHOT.max} (${CREATE_LISTING.title})`);
+    misses.push(
+      `${KIT.screenshotsDir}/: ${screenshots.length} screenshots, needs ${SCREENSHOT.min} to ${SCREENSHOT.max} (${CREATE_LISTING.title})`,
+    );
   for (const s of screenshots) size(`${KIT.screenshotsDir}/${s}`, SCREENSHOT.width, SCREENSHOT.height);
   const text = JSON.parse(readFileSync(join(dir, KIT.text), 'utf8')) as ListingText;
   const len = (s: string) => [...s].length;
-  if (len(text.name) > TEXT_LIMITS.name || /google/i.test(text.name)) misses.push(`${KIT.text} name: ${len(text.name)} characters or says "Google" (${CREATE_LISTING.title})`);
-  if (len(text.short) > TEXT_LIMITS.short) misses.push(`${KIT.text} short: ${len(text.short)} characters, at most ${TEXT_LIMITS.short} (${CREATE_LISTING.title})`);
+  if (len(text.name) > TEXT_LIMITS.name || /google/i.test(text.name))
+    misses.push(`${KIT.text} name: ${len(text.name)} characters or says "Google" (${CREATE_LISTING.title})`);
+  if (len(text.short) > TEXT_LIMITS.short)
+    misses.push(`${KIT.text} short: ${len(text.short)} characters, at most ${TEXT_LIMITS.short} (${CREATE_LISTING.title})`);
   if (len(text.detailed) >= TEXT_LIMITS.detailedUnder)
-    misses.push(`${KIT.text} detailed: ${len(text.detailed)} characters, needs under ${TEXT_LIMITS.detailedUnder} (${CREATE_LISTING.title})`);
+    misses.push(
+      `${KIT.text} detailed: ${len(text.detailed)} characters, needs under ${TEXT_LIMITS.detailedUnder} (${CREATE_LISTING.title})`,
+    );
   for (const p of KIT.pages) {
     try {
       readFileSync(join(dir, p));

@@ -61,7 +61,9 @@ export async function takeScreenshots(dir: string): Promise<string[]> {
 
 async function journey(page: Page, url: string, shot: (name: (typeof SHOTS)[number]) => Promise<void>): Promise<void> {
   const row = (r: number) =>
-    page.locator(`xpath=//*[${hasClass('tabulator-row')}][*[${hasClass('tabulator-cell')}][@tabulator-field="_id"][normalize-space(.)="${r}"]]`);
+    page.locator(
+      `xpath=//*[${hasClass('tabulator-row')}][*[${hasClass('tabulator-cell')}][@tabulator-field="_id"][normalize-space(.)="${r}"]]`,
+    );
   const cell = (r: number, c: string) => row(r).locator(`xpath=./*[${hasClass('tabulator-cell')}][@tabulator-field="${c}"]`);
   const sidebar = (): FrameLocator => page.frameLocator('#sidebar-frame');
   const menu = async (caption: string) => {
@@ -82,7 +84,9 @@ async function journey(page: Page, url: string, shot: (name: (typeof SHOTS)[numb
   // 1. The scan journey: a block selected, the sidebar's New scan with its preview.
   await select([1, 'A'], [21, 'G']);
   await menu('Scan this sheet');
-  await sidebar().getByText(/Price List · A1:G21/).waitFor({ timeout: 30_000 });
+  await sidebar()
+    .getByText(/Price List · A1:G21/)
+    .waitFor({ timeout: 30_000 });
   // A prep cost: a result tab made without one has no Prep column, and the purchase order refuses
   // such a tab ("lacks the column Prep"; reported, src/app/buy/plan.ts is not this tool's).
   await sidebar().locator('input[name=prepCost]').fill('0.50');
@@ -91,7 +95,9 @@ async function journey(page: Page, url: string, shot: (name: (typeof SHOTS)[numb
   await shot('1-scan-journey.png');
   // 2. The result tab the import writes, beside the finished scan.
   await sidebar().getByRole('button', { name: 'Send' }).click();
-  await sidebar().getByText(/^Imported \d+ products? into "Price List \d{4}-\d\d-\d\d"/).waitFor({ timeout: 90_000 });
+  await sidebar()
+    .getByText(/^Imported \d+ products? into "Price List \d{4}-\d\d-\d\d"/)
+    .waitFor({ timeout: 90_000 });
   await cell(1, 'A').getByText('ASIN', { exact: true }).waitFor({ timeout: 20_000 });
   const resultTab = await page.locator('#tabs [aria-selected=true]').innerText();
   await shot('2-result-tab.png');

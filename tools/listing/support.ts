@@ -29,18 +29,64 @@ export interface SupportEntry {
 
 export function supportEntries(address: string): SupportEntry[] {
   return [
-    { problem: 'No API key saved yet', message: noKeyProblem().message, fix: 'Paste your key in Settings; "Test connection" says whether it works.' },
-    { problem: 'The key is wrong or was revoked', message: answered(401), fix: 'Copy the key again from Integrations > API Access and save it in Settings.' },
-    { problem: 'Your account has no access to a marketplace', message: answered(403, {}, 'marketplace US'), fix: 'Pick a marketplace your plan includes in Settings, or ask the Scan Service to add it.' },
-    { problem: 'Too many requests at once', message: answered(429, { 'retry-after': '120' }), fix: 'Wait the time it gives; nothing was lost or charged.' },
+    {
+      problem: 'No API key saved yet',
+      message: noKeyProblem().message,
+      fix: 'Paste your key in Settings; "Test connection" says whether it works.',
+    },
+    {
+      problem: 'The key is wrong or was revoked',
+      message: answered(401),
+      fix: 'Copy the key again from Integrations > API Access and save it in Settings.',
+    },
+    {
+      problem: 'Your account has no access to a marketplace',
+      message: answered(403, {}, 'marketplace US'),
+      fix: 'Pick a marketplace your plan includes in Settings, or ask the Scan Service to add it.',
+    },
+    {
+      problem: 'Too many requests at once',
+      message: answered(429, { 'retry-after': '120' }),
+      fix: 'Wait the time it gives; nothing was lost or charged.',
+    },
     { problem: 'The Scan Service is down', message: answered(503), fix: 'Try again later; a scan that was not sent is not charged.' },
-    { problem: 'The service address moved', message: answered(301, { location: `${address}/` }), fix: 'Enter the final https:// address in Settings.' },
-    { problem: 'The service address is not one the add-on may call', message: thrown('Exception: Request to https://elsewhere.example.com/api/v3/scans failed because the URL has not been whitelisted in the script manifest.'), fix: `Set the service address in Settings to ${address}.` },
-    { problem: 'The service cannot be reached', message: thrown('Exception: DNS error: https://scan-service.invalid/api/v3/scans'), fix: 'Check the address in Settings and your connection.' },
-    { problem: 'The service took too long', message: thrown('Timeout: https://scan-service.example.com/api/v3/scans'), fix: 'Try again later; for a scan that was being sent, look in Scans before sending it again.' },
-    { problem: 'Google’s daily quota for web requests is used up', message: quotaErrorMessage('urlfetch'), fix: 'Wait for Google’s daily reset; other add-ons and scripts of your account share the quota.' },
-    { problem: 'Google’s daily quota for the add-on’s storage is used up', message: quotaErrorMessage('properties'), fix: 'Wait for Google’s daily reset.' },
-    { problem: 'Google’s daily time for the hourly check is used up', message: quotaErrorMessage('runtime'), fix: 'Wait for Google’s daily reset; finished scans are imported when you open the sidebar.' },
+    {
+      problem: 'The service address moved',
+      message: answered(301, { location: `${address}/` }),
+      fix: 'Enter the final https:// address in Settings.',
+    },
+    {
+      problem: 'The service address is not one the add-on may call',
+      message: thrown(
+        'Exception: Request to https://elsewhere.example.com/api/v3/scans failed because the URL has not been whitelisted in the script manifest.',
+      ),
+      fix: `Set the service address in Settings to ${address}.`,
+    },
+    {
+      problem: 'The service cannot be reached',
+      message: thrown('Exception: DNS error: https://scan-service.invalid/api/v3/scans'),
+      fix: 'Check the address in Settings and your connection.',
+    },
+    {
+      problem: 'The service took too long',
+      message: thrown('Timeout: https://scan-service.example.com/api/v3/scans'),
+      fix: 'Try again later; for a scan that was being sent, look in Scans before sending it again.',
+    },
+    {
+      problem: 'Google’s daily quota for web requests is used up',
+      message: quotaErrorMessage('urlfetch'),
+      fix: 'Wait for Google’s daily reset; other add-ons and scripts of your account share the quota.',
+    },
+    {
+      problem: 'Google’s daily quota for the add-on’s storage is used up',
+      message: quotaErrorMessage('properties'),
+      fix: 'Wait for Google’s daily reset.',
+    },
+    {
+      problem: 'Google’s daily time for the hourly check is used up',
+      message: quotaErrorMessage('runtime'),
+      fix: 'Wait for Google’s daily reset; finished scans are imported when you open the sidebar.',
+    },
   ];
 }
 

@@ -18,7 +18,10 @@ export function readmeFeatures(readme = readFileSync(join(ROOT, 'README.md'), 'u
   const at = readme.indexOf('\n## Features\n');
   if (at < 0) throw new Error('README.md has no "## Features" section');
   const section = readme.slice(at + 1).split(/\n## /)[0];
-  const items = section.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2).trim());
+  const items = section
+    .split('\n')
+    .filter((l) => l.startsWith('- '))
+    .map((l) => l.slice(2).trim());
   if (!items.length) throw new Error('README.md "Features" lists nothing');
   return items;
 }

@@ -20,12 +20,24 @@ const NOTES: Record<string, Notes> = {
   'spreadsheets.currentonly': {
     narrower:
       'It is already the narrowest spreadsheet scope: only the spreadsheet the add-on is used in. The add-on never opens another file by id (that would need `spreadsheets`); the hourly trigger does without it.',
-    playground: ['`npm run playground`, select A1:G21 of the sample price list', 'Extensions > Product Sourcing Scan > Scan this sheet, Preview, Send', 'the result tab appears; the price list is unchanged'],
-    google: ['Open a spreadsheet with a price list (UPC, cost)', 'Extensions > Product Sourcing Scan > Scan this sheet, then Send', 'a result tab is written into the same spreadsheet'],
+    playground: [
+      '`npm run playground`, select A1:G21 of the sample price list',
+      'Extensions > Product Sourcing Scan > Scan this sheet, Preview, Send',
+      'the result tab appears; the price list is unchanged',
+    ],
+    google: [
+      'Open a spreadsheet with a price list (UPC, cost)',
+      'Extensions > Product Sourcing Scan > Scan this sheet, then Send',
+      'a result tab is written into the same spreadsheet',
+    ],
   },
   'script.external_request': {
-    narrower: 'Apps Script has no narrower scope for UrlFetchApp. The manifest’s urlFetchWhitelist limits every call to the Scan Service’s address.',
-    playground: ['Settings > Test connection (the local Scan Service answers)', 'any scan: its upload and progress are requests to the service'],
+    narrower:
+      'Apps Script has no narrower scope for UrlFetchApp. The manifest’s urlFetchWhitelist limits every call to the Scan Service’s address.',
+    playground: [
+      'Settings > Test connection (the local Scan Service answers)',
+      'any scan: its upload and progress are requests to the service',
+    ],
     google: ['Settings: paste a Scan Service API key, Test connection', 'the sidebar says whether the key and the address work'],
   },
   'script.container.ui': {
@@ -34,27 +46,46 @@ const NOTES: Record<string, Notes> = {
     google: ['Extensions > Product Sourcing Scan shows the menu', 'Settings opens the sidebar'],
   },
   'script.scriptapp': {
-    narrower: 'The only scope for installable triggers (`ScriptApp.newTrigger`). One hourly trigger per user and document, created when a scan starts.',
+    narrower:
+      'The only scope for installable triggers (`ScriptApp.newTrigger`). One hourly trigger per user and document, created when a scan starts.',
     playground: ['start a scan, close the sidebar', '“Run the hourly trigger now” on the virtual clock: the finished scan is imported'],
-    google: ['Start a scan and close the spreadsheet', 'within the hour the result tab is written (Google runs installable triggers only for a published add-on, not a test deployment)'],
+    google: [
+      'Start a scan and close the spreadsheet',
+      'within the hour the result tab is written (Google runs installable triggers only for a published add-on, not a test deployment)',
+    ],
   },
   'userinfo.email': {
     narrower:
       'The email is read only to compare with the spreadsheet owner’s (`Session.getActiveUser().getEmail()`) and to address the opt-in summary email to the user themselves. Users are told apart by `Session.getTemporaryActiveUserKey()`, which needs no scope. No narrower scope gives the email.',
-    playground: ['Settings: “Formulas in this spreadsheet run on my key” is offered to the owner', 'type =ASIN_FROM_UPC(B2:B4): the cells fill in'],
-    google: ['As the spreadsheet’s owner, Settings shows “Formulas in this spreadsheet run on my key”', 'as another editor it says only the owner can turn it on'],
+    playground: [
+      'Settings: “Formulas in this spreadsheet run on my key” is offered to the owner',
+      'type =ASIN_FROM_UPC(B2:B4): the cells fill in',
+    ],
+    google: [
+      'As the spreadsheet’s owner, Settings shows “Formulas in this spreadsheet run on my key”',
+      'as another editor it says only the owner can turn it on',
+    ],
   },
   'script.send_mail': {
     narrower:
       'The opt-in summary goes only to the user’s own address, as plain text (`MailApp.sendEmail`). `gmail.send` would be broader in effect (the Gmail API); MailApp needs this scope and no other.',
-    playground: ['New scan, finished card: “Scan this list again”, weekly, tick the summary email', 'run the hourly trigger at the slot: the local runtime records the email (sent to the user only)'],
+    playground: [
+      'New scan, finished card: “Scan this list again”, weekly, tick the summary email',
+      'run the hourly trigger at the slot: the local runtime records the email (sent to the user only)',
+    ],
     google: ['Set a schedule with the summary email ticked', 'after the scheduled run the user receives one plain-text email'],
   },
   'drive.file': {
     narrower:
       'Save to Drive creates a new file through the Drive API (advanced Drive service, `Drive.Files.create`), which honours `drive.file`: only files the add-on creates. `DriveApp` would need the full, restricted `drive` scope.',
-    playground: ['Scans (history) > a finished scan > download as CSV to Drive', 'the sidebar links the new file (the local runtime keeps it)'],
-    google: ['Scans (history) > a finished scan > download as CSV to Drive', 'a new file “<scan name> (scan <id>).csv” appears in My Drive'],
+    playground: [
+      'Scans (history) > a finished scan > download as CSV to Drive',
+      'the sidebar links the new file (the local runtime keeps it)',
+    ],
+    google: [
+      'Scans (history) > a finished scan > download as CSV to Drive',
+      'a new file “<scan name> (scan <id>).csv” appears in My Drive',
+    ],
   },
 };
 
@@ -87,7 +118,9 @@ export function verificationMarkdown(codeJs: string): string {
       '',
       `**Calls in the bundle that need it** (${calls.length}):`,
       '',
-      ...(calls.length ? calls.map((m) => `- \`${m}\` ([reference](${scopeRule(m)!.page}))`) : ['- none found: the scope would be needless (the scope test fails then)']),
+      ...(calls.length
+        ? calls.map((m) => `- \`${m}\` ([reference](${scopeRule(m)!.page}))`)
+        : ['- none found: the scope would be needless (the scope test fails then)']),
       '',
       `**Why no narrower scope serves:** ${notes.narrower}`,
       '',

@@ -21,7 +21,10 @@ const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, en
 /** The newest tag reachable from HEAD, or null when the repository has none. */
 export function lastTag(cwd: string): string | null {
   try {
-    return execFileSync('git', ['describe', '--tags', '--abbrev=0'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    return (
+      execFileSync('git', ['describe', '--tags', '--abbrev=0'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      null
+    );
   } catch {
     return null;
   }
@@ -29,7 +32,14 @@ export function lastTag(cwd: string): string | null {
 
 /** Commits after `since` (a tag) up to HEAD, oldest first; all of them when `since` is null. */
 export function commitsSince(cwd: string, since: string | null): Commit[] {
-  const out = git(cwd, ['log', '--reverse', '--date=short', '--name-only', '--format=%x1e%h%x1f%ad%x1f%p%x1f%s', ...(since ? [`${since}..HEAD`] : [])]);
+  const out = git(cwd, [
+    'log',
+    '--reverse',
+    '--date=short',
+    '--name-only',
+    '--format=%x1e%h%x1f%ad%x1f%p%x1f%s',
+    ...(since ? [`${since}..HEAD`] : []),
+  ]);
   return out
     .split('\x1e')
     .filter((c) => c.trim())
@@ -63,20 +73,31 @@ export function changelogEntry(version: string, date: string, commits: readonly 
   const head = `## ${version} — ${date}\n\n`;
   if (!commits.length) return `${head}No commits since ${since}.\n`;
   const own = commits.filter((c) => !c.merge);
-  if (since) return `${head}${own.length} commit${own.length === 1 ? '' : 's'} since ${since}:\n\n${own.map((c) => `- ${firstSentence(c.subject)} (${c.hash})`).join('\n')}\n`;
+  if (since)
+    return `${head}${own.length} commit${own.length === 1 ? '' : 's'} since ${since}:\n\n${own.map((c) => `- ${firstSentence(c.subject)} (${c.hash})`).join('\n')}\n`;
   const first = commits[0];
   const last = commits[commits.length - 1];
   const areas = new Map<string, number>();
   for (const c of own) for (const a of new Set(c.files.map(areaOf))) areas.set(a, (areas.get(a) ?? 0) + 1);
   const named = [...areas].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const branches = commits.filter((c) => c.merge).map((c) => MERGE.exec(c.subject)?.[1]).filter((b): b is string => !!b);
+  const branches = commits
+    .filter((c) => c.merge)
+    .map((c) => MERGE.exec(c.subject)?.[1])
+    .filter((b): b is string => !!b);
   const lines = [
     `The first numbered release: ${own.length} commits from ${first.hash} (${first.date}) to ${last.hash} (${last.date}), summarised (no earlier tag).`,
     '',
     'Commits per part of the project (a commit counts once in each part it changed):',
     '',
     ...named.slice(0, 25).map(([a, n]) => `- ${a}: ${n}`),
-    ...(named.length > 25 ? [`- ${named.length - 25} smaller parts: ${named.slice(25).map(([a]) => a).join(', ')}`] : []),
+    ...(named.length > 25
+      ? [
+          `- ${named.length - 25} smaller parts: ${named
+            .slice(25)
+            .map(([a]) => a)
+            .join(', ')}`,
+        ]
+      : []),
   ];
   const merges = commits.length - own.length;
   if (merges) lines.push('', `${merges} merges${branches.length ? `, of the branches ${[...new Set(branches)].join(', ')}` : ''}.`);

@@ -45,7 +45,8 @@ export function parseArgs(argv: readonly string[]): Options {
   const positional = rest.filter((a) => a !== '--dry-run');
   if (positional.length !== 1 || positional[0].startsWith('--'))
     throw new Refused('Usage: npm run release -- <version> [--dry-run]   (for example: npm run release -- 0.2.0 --dry-run)');
-  if (testCommand !== null && !dryRun) throw new Refused('--test-command is for dry runs only (the release tests): a real release runs npm test.');
+  if (testCommand !== null && !dryRun)
+    throw new Refused('--test-command is for dry runs only (the release tests): a real release runs npm test.');
   if (testCommand === '') throw new Refused('--test-command needs a command.');
   return { version: positional[0], dryRun, testCommand };
 }
@@ -77,7 +78,8 @@ function clasp(root: string, args: string[], dryRun: boolean): string {
   if (dryRun) return '';
   const r = spawnSync('npx', ['clasp', ...args], { cwd: root, encoding: 'utf8', stdio: ['inherit', 'pipe', 'inherit'] });
   process.stdout.write(r.stdout ?? '');
-  if (r.status !== 0) throw new Refused(`clasp ${args[0]} failed (exit ${r.status}); CHANGELOG.md and package.json are changed, not committed.`);
+  if (r.status !== 0)
+    throw new Refused(`clasp ${args[0]} failed (exit ${r.status}); CHANGELOG.md and package.json are changed, not committed.`);
   return r.stdout ?? '';
 }
 
@@ -90,7 +92,9 @@ export function release(root: string, o: Options, today = new Date().toISOString
   checkClean(root);
   console.log('Clean: nothing uncommitted.');
   if (!o.dryRun && !existsSync(join(root, '.clasp.json')))
-    throw new Refused('.clasp.json is missing: run `npx clasp login` and put the script id there (README "Deploying to a real spreadsheet").');
+    throw new Refused(
+      '.clasp.json is missing: run `npx clasp login` and put the script id there (README "Deploying to a real spreadsheet").',
+    );
   step(3, 'Tests');
   if (o.testCommand) {
     console.log(`(dry run: --test-command given, used instead of npm test)`);
@@ -109,7 +113,8 @@ export function release(root: string, o: Options, today = new Date().toISOString
   writeFileSync(pkgFile, readFileSync(pkgFile, 'utf8').replace(/("version":\s*")[^"]+(")/, `$1${o.version}$2`));
   console.log(`Entry written (commits since ${since ?? 'the first commit'}), package.json version set:\n\n${entry}`);
   step(6, 'Google: push, version, deploy');
-  if (o.dryRun && !existsSync(join(root, '.clasp.json'))) console.log('(no .clasp.json here: a real release needs it, and `npx clasp login`)');
+  if (o.dryRun && !existsSync(join(root, '.clasp.json')))
+    console.log('(no .clasp.json here: a real release needs it, and `npx clasp login`)');
   clasp(root, ['push', '--force'], o.dryRun);
   const created = clasp(root, ['version', o.version], o.dryRun);
   const number = o.dryRun ? '<N>' : /version (\d+)/i.exec(created)?.[1];
