@@ -53,6 +53,8 @@ test('a dry run on a fresh clone: every step printed, the version stamped for He
   const r = release(['0.2.0', '--dry-run', '--test-command', 'true']);
   expect(r.out).not.toContain('Release refused');
   expect(r.code).toBe(0);
+  // The committed screenshots are of the build this clone makes (npm run listing recorded it).
+  expect(r.out).toContain("The listing's screenshots were taken from this build (marketplace/screenshots/build.json).");
   for (let n = 1; n <= 7; n++) expect(r.out).toContain(`[${n}/7]`);
   expect(r.out).toContain('$ npx clasp push --force   (dry run: not run)');
   expect(r.out).toContain('$ npx clasp version 0.2.0   (dry run: not run)');
@@ -101,17 +103,20 @@ test('after a release, the next entry lists the commits since its tag, newest en
   git(['add', 'CHANGELOG.md', 'package.json']);
   git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'Release 0.2.0']);
   git(['tag', 'v0.2.0']);
-  writeFileSync(join(clone, 'docs', 'note.md'), 'x\n');
-  git(['add', 'docs/note.md']);
-  git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'Docs: a note for sellers. More words here.']);
+  const help = join(clone, 'src', 'app', 'help', 'help.ts');
+  writeFileSync(help, readFileSync(help, 'utf8').replace("['Scans', 'Past scans:", "['Scans', 'Earlier scans:"));
+  git(['add', 'src/app/help/help.ts']);
+  git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'Help: earlier scans. More words here.']);
   const r = release(['0.2.1', '--dry-run', '--test-command', 'true']);
   expect(r.code).toBe(0);
   const log = readFileSync(join(clone, 'CHANGELOG.md'), 'utf8');
   const hash = git(['rev-parse', '--short', 'HEAD']);
   expect(log).toContain(
-    `## 0.2.1 — ${new Date().toISOString().slice(0, 10)}\n\n1 commit since v0.2.0:\n\n- Docs: a note for sellers (${hash})\n`,
+    `## 0.2.1 — ${new Date().toISOString().slice(0, 10)}\n\n1 commit since v0.2.0:\n\n- Help: earlier scans (${hash})\n`,
   );
   expect(log.indexOf('## 0.2.1')).toBeLessThan(log.indexOf('## 0.2.0'));
+  // The add-on changed (src/) since the screenshots: the dry run says so.
+  expect(r.out).toContain("Warning: the listing's screenshots are of another build");
   git(['tag', '-d', 'v0.2.0']);
   git(['reset', '--quiet', '--hard', 'origin/HEAD']);
 });

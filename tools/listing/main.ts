@@ -4,7 +4,8 @@
  * - icons/: the icon at 32, 48, 96 and 128 px and the 220 x 140 card banner, rendered from the one
  *   SVG source tools/listing/icon.svg by resvg (@resvg/resvg-js);
  * - screenshots/: five 1280 x 800 screenshots of the playground (screenshots.ts; the build must be
- *   current: the npm script builds first). --no-screenshots keeps the ones there;
+ *   current: the npm script builds first), with the fingerprint of that build (fingerprint.ts:
+ *   `npm run release` refuses screenshots of another build). --no-screenshots keeps the ones there;
  * - listing.json and listing.md: name, short and detailed descriptions, the README's feature list;
  * - scopes.md: the scope table (and README.md's copy of it) from tools/build/scopes.cjs;
  * - privacy.html, terms.html, support.html: the static pages to publish at public addresses;
@@ -14,6 +15,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { recordScreenshotsBuild } from './fingerprint';
 import { privacyHtml, termsHtml } from './policy';
 import { BANNER, checkKit, ICON_SIZES, KIT, REQUIREMENTS } from './requirements';
 import { scopeTable, withScopeTable } from './scopes-table';
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
   if (shots) {
     const t = Date.now();
     await takeScreenshots(join(KIT_DIR, KIT.screenshotsDir));
+    recordScreenshotsBuild(ROOT, join(ROOT, 'dist'));
     console.log(`screenshots taken in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
   const misses = checkKit(KIT_DIR, screenshotsIn());

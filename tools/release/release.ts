@@ -4,7 +4,9 @@
  * 1. refuses a version that is not semver, not above package.json's, or already tagged;
  * 2. refuses a dirty working tree (anything `git status --porcelain` lists);
  * 3. runs `npm test` and refuses when it fails;
- * 4. builds dist/ (`npm run build`) and stamps the version into dist/Code.js (Help shows it);
+ * 4. builds dist/ (`npm run build`), refuses when the listing's screenshots were taken from another
+ *    build (tools/listing/fingerprint.ts: they are made again whenever the add-on changes), and
+ *    stamps the version into dist/Code.js (Help shows it);
  * 5. writes the CHANGELOG.md entry from the commits since the last tag (all of them, summarised, when
  *    there is none) and sets package.json's version;
  * 6. `clasp push --force` (dist/ as built; --force: clasp otherwise asks before overwriting the
@@ -12,7 +14,7 @@
  * 7. commits CHANGELOG.md and package.json and tags `v<version>` (only after Google took the version,
  *    so a failed push leaves no tag for a release that does not exist).
  *
- * `--dry-run` runs 1–5 (in the tree it is run in: the CHANGELOG and package.json are then changed,
+ * `--dry-run` runs 1–5 (stale screenshots only warn; in the tree it is run in: the CHANGELOG and package.json are then changed,
  * uncommitted) and prints 6–7 without running them: it needs no Google account and no .clasp.json.
  * `--test-command` replaces step 3's `npm test` and is accepted ONLY with --dry-run: the release's
  * own tests (test/tools/release.test.ts) use it to run a dry run without the whole suite, and to
@@ -22,6 +24,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
+import { SCREENSHOTS_BUILD, screenshotsCurrent } from '../listing/fingerprint';
 import { changelogEntry, commitsSince, lastTag, withEntry } from './changelog';
 import { stampVersion } from './stamp';
 
@@ -102,6 +105,9 @@ export function release(root: string, o: Options, today = new Date().toISOString
   } else run(root, 'npm', ['test'], 'npm test');
   step(4, 'Build and stamp');
   run(root, 'npm', ['run', 'build'], 'npm run build');
+  if (screenshotsCurrent(root, join(root, 'dist'))) console.log(`The listing's screenshots were taken from this build (${SCREENSHOTS_BUILD}).`);
+  else if (o.dryRun) console.log(`Warning: the listing's screenshots are of another build: run npm run listing and commit (a real release refuses).`);
+  else throw new Refused(`The listing's screenshots are of another build (${SCREENSHOTS_BUILD}): run npm run listing, commit, and release again.`);
   stampVersion(join(root, 'dist', 'Code.js'), o.version);
   console.log(`dist/Code.js stamped with ${o.version} (Help > Version).`);
   step(5, 'CHANGELOG.md');
