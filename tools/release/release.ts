@@ -105,9 +105,14 @@ export function release(root: string, o: Options, today = new Date().toISOString
   } else run(root, 'npm', ['test'], 'npm test');
   step(4, 'Build and stamp');
   run(root, 'npm', ['run', 'build'], 'npm run build');
-  if (screenshotsCurrent(root, join(root, 'dist'))) console.log(`The listing's screenshots were taken from this build (${SCREENSHOTS_BUILD}).`);
-  else if (o.dryRun) console.log(`Warning: the listing's screenshots are of another build: run npm run listing and commit (a real release refuses).`);
-  else throw new Refused(`The listing's screenshots are of another build (${SCREENSHOTS_BUILD}): run npm run listing, commit, and release again.`);
+  if (screenshotsCurrent(root, join(root, 'dist')))
+    console.log(`The listing's screenshots were taken from this build (${SCREENSHOTS_BUILD}).`);
+  else if (o.dryRun)
+    console.log(`Warning: the listing's screenshots are of another build: run npm run listing and commit (a real release refuses).`);
+  else
+    throw new Refused(
+      `The listing's screenshots are of another build (${SCREENSHOTS_BUILD}): run npm run listing, commit, and release again.`,
+    );
   stampVersion(join(root, 'dist', 'Code.js'), o.version);
   console.log(`dist/Code.js stamped with ${o.version} (Help > Version).`);
   step(5, 'CHANGELOG.md');
