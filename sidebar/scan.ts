@@ -283,7 +283,7 @@ function form(
         sendBtn.className = '';
         sendBtn.textContent = 'Send again…';
       } catch (e) {
-        if (e instanceof Error && /will not fit in this spreadsheet/.test(e.message)) showAnyway(true);
+        if (e instanceof ServerError && e.needsRoom) showAnyway(true);
         keyOrFail(e);
       }
     });

@@ -13,11 +13,12 @@ interface Runner {
 }
 declare const google: { script: { run: Runner } };
 
-/** A failure as the user should read it; `openSettings` when the key is missing or refused. */
+/** A failure as the user should read it; `openSettings` when the key is missing or refused, `needsRoom` when results will not fit. */
 export class ServerError extends Error {
   constructor(
     message: string,
     readonly openSettings: boolean,
+    readonly needsRoom = false,
   ) {
     super(message);
   }
@@ -31,7 +32,7 @@ export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]
       .withSuccessHandler((v) => resolve(v as ReturnType<ServerFunctions[K]>))
       .withFailureHandler((e) => {
         const f = readFailure(e instanceof Error || (e && typeof (e as Error).message === 'string') ? (e as Error).message : String(e));
-        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings));
+        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings, f.needsRoom));
       });
     (runner[fn] as (...a: unknown[]) => void)(...args);
   });
