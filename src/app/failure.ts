@@ -16,8 +16,6 @@ export const OPEN_SETTINGS_MARKER = '[open-settings] ';
  */
 export const NEEDS_ROOM_MARKER = '[needs-room] ';
 
-const MARKERS = [OPEN_SETTINGS_MARKER, NEEDS_ROOM_MARKER] as const;
-
 /** A failure as the seller should read it, with what the markers asked for. */
 export interface Failure {
   message: string;
@@ -25,25 +23,18 @@ export interface Failure {
   needsRoom: boolean;
 }
 
-/** The message with `marker` in front (once). */
-export function withMarker(marker: (typeof MARKERS)[number], message: string): string {
-  return message.indexOf(marker) === 0 ? message : marker + message;
+/** The message with `marker` in front, as its only marker. */
+export function withMarker(marker: typeof OPEN_SETTINGS_MARKER | typeof NEEDS_ROOM_MARKER, message: string): string {
+  return marker + readFailure(message).message;
 }
 
-/** What a failure handler got, as the user should see it: Google's "Error: "/"Exception: " prefix and every marker removed. */
+/** What a failure handler got, as the user should see it: Google's "Error: "/"Exception: " prefix and the marker removed (one at most: withMarker). */
 export function readFailure(message: string): Failure {
-  let m = String(message || '').replace(/^(Error|Exception|ScriptError):\s*/, '');
-  const seen = new Set<string>();
-  for (let found = true; found; ) {
-    found = false;
-    for (const marker of MARKERS)
-      if (m.indexOf(marker) === 0) {
-        seen.add(marker);
-        m = m.slice(marker.length);
-        found = true;
-      }
-  }
-  return { message: m, openSettings: seen.has(OPEN_SETTINGS_MARKER), needsRoom: seen.has(NEEDS_ROOM_MARKER) };
+  const m = String(message || '').replace(/^(Error|Exception|ScriptError):\s*/, '');
+  const openSettings = m.indexOf(OPEN_SETTINGS_MARKER) === 0;
+  const needsRoom = m.indexOf(NEEDS_ROOM_MARKER) === 0;
+  // Every marker ends with "] ".
+  return { message: openSettings || needsRoom ? m.slice(m.indexOf('] ') + 2) : m, openSettings, needsRoom };
 }
 
 /** Where a seller finds Settings when nothing on screen opens it for them. */
