@@ -11,7 +11,8 @@
  * runtime evaluates every formula written.
  */
 import * as customFunctions from '../../custom-functions/functions';
-import { flushSpreadsheet } from '../../apps-script';
+import { documentProperties, flushSpreadsheet } from '../../apps-script';
+import { resultTabs } from '../records/tabs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -50,7 +51,12 @@ function runsOf(sheet: Sheet, names: readonly string[]): Run[] {
 /** Empties and rewrites every add-on formula of the spreadsheet; the number of formula cells rewritten. */
 export function recomputeFormulaCells(ss: Spreadsheet): number {
   const names = Object.keys(customFunctions);
-  const found = ss.getSheets().map((sheet) => ({ sheet, runs: runsOf(sheet, names) }));
+  // The add-on's result tabs hold values it wrote, and may be millions of cells: not read.
+  const imported = resultTabs(ss, documentProperties()).map((t) => t.sheet.getSheetId());
+  const found = ss
+    .getSheets()
+    .filter((sheet) => imported.indexOf(sheet.getSheetId()) < 0)
+    .map((sheet) => ({ sheet, runs: runsOf(sheet, names) }));
   const all = found.flatMap((f) => f.runs.map((run) => ({ sheet: f.sheet, run })));
   if (!all.length) return 0;
   const cells = ({ sheet, run }: { sheet: Sheet; run: Run }) => sheet.getRange(run.row, run.column, run.formulas.length, 1);
