@@ -7,7 +7,7 @@ import type { ColumnRole } from '../src/domain/price-list/mapping';
 import { UNIQUE_ROLES } from '../src/domain/price-list/mapping';
 import type { PreviewSummary } from '../src/domain/price-list/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
-import { fail, message, register, show } from './app';
+import { fail, register, show } from './app';
 import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
@@ -283,7 +283,7 @@ function form(
         sendBtn.className = '';
         sendBtn.textContent = 'Send again…';
       } catch (e) {
-        if (e instanceof Error && /will not fit in this spreadsheet/.test(e.message)) showAnyway(true);
+        if (e instanceof ServerError && e.needsRoom) showAnyway(true);
         keyOrFail(e);
       }
     });
@@ -348,11 +348,12 @@ export function keyPanel(why: string, about: string, saved: () => void): HTMLEle
     async () => {
       if (!key.value.trim()) return key.focus();
       try {
-        await call('saveSettings', { apiKey: key.value });
+        await call('saveSettings', { apiKey: key.value, check: true });
         key.value = '';
         saved();
       } catch (e) {
-        message(e instanceof Error ? e.message : String(e), 'error');
+        // Shown here (a refused key is not saved): saving never asks to open Settings.
+        fail(e);
       }
     },
     'action',

@@ -3,7 +3,7 @@
  * renamed or reshaped server function breaks the sidebar's type check.
  */
 import type { ServerFunctions } from '../src/app/protocol';
-import { readFailure } from '../src/app/failure';
+import { readFailure, type Failure } from '../src/app/failure';
 
 /** google.script.run as the HtmlService iframe provides it (not in @types/google-apps-script). */
 interface Runner {
@@ -13,13 +13,13 @@ interface Runner {
 }
 declare const google: { script: { run: Runner } };
 
-/** A failure as the user should read it; `openSettings` when the key is missing or refused. */
+/** A failure as the user should read it; `openSettings` when the key is missing or refused, `needsRoom` when results will not fit. */
 export class ServerError extends Error {
-  constructor(
-    message: string,
-    readonly openSettings: boolean,
-  ) {
-    super(message);
+  declare readonly openSettings: boolean;
+  declare readonly needsRoom: boolean;
+  constructor(f: Failure) {
+    super();
+    Object.assign(this, f, { message: f.message || 'Something went wrong.' });
   }
 }
 
@@ -31,7 +31,7 @@ export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]
       .withSuccessHandler((v) => resolve(v as ReturnType<ServerFunctions[K]>))
       .withFailureHandler((e) => {
         const f = readFailure(e instanceof Error || (e && typeof (e as Error).message === 'string') ? (e as Error).message : String(e));
-        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings));
+        reject(new ServerError(f));
       });
     (runner[fn] as (...a: unknown[]) => void)(...args);
   });

@@ -48,7 +48,11 @@ function form(root: HTMLElement, s: SettingsView): void {
   // their spreadsheet wants it; the hint says what it costs when editors recalculate.
   const withKey = s.isOwner && !s.hasApiKey ? checkbox(s.help.formulasLabel, true, { name: 'formulasOnMyKey' }) : null;
   const save = async () => {
-    const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string; formulasOnMyKey?: boolean } = typed();
+    // Checked with the service first: a key it refuses is not saved (the saved one stays).
+    const input: { apiKey?: string; serviceUrl: string; defaultMarketplace: string; formulasOnMyKey?: boolean; check: true } = {
+      ...typed(),
+      check: true,
+    };
     if (withKey && withKey.input.checked && input.apiKey) input.formulasOnMyKey = true;
     const next = await call('saveSettings', input);
     key.value = '';
@@ -64,7 +68,9 @@ function form(root: HTMLElement, s: SettingsView): void {
       fill(result);
       const first = !s.hasApiKey;
       await save();
-      message('Settings saved.', 'ok');
+      // What the service said of the saved settings (worded by the server), else plainly saved.
+      const c = s.checked;
+      message(c ? c.message : 'Settings saved.', c && !c.ok ? 'info' : 'ok');
       // The first key saved: the next step is the scan the user came for.
       if (first && s.hasApiKey) {
         fill(

@@ -48,6 +48,11 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return SpreadsheetApp.getActiveSpreadsheet();
 }
 
+/** Applies the script's pending spreadsheet changes now (SpreadsheetApp.flush). */
+export function flushSpreadsheet(): void {
+  SpreadsheetApp.flush();
+}
+
 /**
  * Whether this execution has its document: Google does not promise an active spreadsheet (nor
  * document properties) to an add-on's time-driven trigger, so the hourly trigger asks first.

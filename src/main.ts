@@ -3,7 +3,27 @@
  * (menu actions, triggers, functions the sidebar calls, custom functions). The build generates
  * those declarations from this file's exports, so adding an export is all it takes.
  */
-export { onOpen, onInstall, menuScanSheet, menuScanHistory, menuSettings, menuHelp } from './entry/menu';
+export {
+  onOpen,
+  onInstall,
+  menuScanSheet,
+  menuScanHistory,
+  menuSettings,
+  menuHelp,
+  menuConvertColumn,
+  menuSyncLists,
+  menuBlockBrands,
+  menuBlockAsins,
+  menuNotAMatch,
+  menuConfirmMatch,
+  menuSetUnits,
+  menuAddTags,
+  menuAddNote,
+  menuUndoRowAction,
+  menuNegotiate,
+  menuPurchaseOrder,
+  menuExportTabCsv,
+} from './entry/menu';
 export { getSettings, saveSettings, testConnection } from './app/settings/settings';
 export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
 export { getRememberedSuppliers, forgetSupplier } from './app/scan/memory';
@@ -35,27 +55,13 @@ export {
   setAutoSync,
   restoreListEntries,
 } from './app/lists/server';
-export { menuSyncLists } from './app/lists/menu';
 export { listWebhooks, createWebhook, updateWebhook, deleteWebhook, regenerateWebhookSecret } from './app/webhooks/functions';
-export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column';
+export { convertSelectedColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';
 export { openResultTab } from './app/results/history';
 export { getHelp } from './app/help/help';
-export {
-  previewRowAction,
-  applyRowAction,
-  undoRowAction,
-  listRowActions,
-  menuBlockBrands,
-  menuBlockAsins,
-  menuNotAMatch,
-  menuConfirmMatch,
-  menuSetUnits,
-  menuAddTags,
-  menuAddNote,
-  menuUndoRowAction,
-} from './app/actions/server';
-export { makeNegotiateTab, makePurchaseOrder, exportTabCsv, menuNegotiate, menuPurchaseOrder, menuExportTabCsv } from './app/buy/server';
+export { previewRowAction, applyRowAction, undoRowAction, listRowActions } from './app/actions/server';
+export { makeNegotiateTab, makePurchaseOrder, exportTabCsv } from './app/buy/server';
 
 // ---- Compile-time check: the sidebar's calls are exactly the exported server functions ----------
 // Every export above that the sidebar may call must be in ServerFunctions (src/app/protocol.ts) with

@@ -39,6 +39,8 @@ export interface Problem {
   openSettings?: boolean;
   /** 'unreachable' because Google's urlFetchWhitelist refused the address: nothing was sent, never retried. */
   blocked?: boolean;
+  /** 'unreachable' because the address's host name was not found (DNS): the address is wrong, not the service down. */
+  noSuchHost?: boolean;
 }
 
 /** Error carrying a Problem, for callers that prefer throwing (menu actions, sidebar calls). */
@@ -213,9 +215,19 @@ export function classifyException(error: unknown, apiKey?: string): Problem {
   if (/time(d)?\s*-?\s*out/i.test(raw)) {
     return { kind: 'timeout', message: 'The Scan Service did not answer in time. Try again later.', serviceMessage: detail };
   }
+  // Only a host name that does not exist is the address's fault; nothing answering there is an
+  // outage (or a connection problem), which the address in Settings cannot fix.
+  if (/^(?:Exception: )?DNS error/i.test(raw)) {
+    return {
+      kind: 'unreachable',
+      noSuchHost: true,
+      message: `The Scan Service could not be reached: its address was not found (${detail}). Check the service address in Extensions > Settings.`,
+      serviceMessage: detail,
+    };
+  }
   return {
     kind: 'unreachable',
-    message: `The Scan Service could not be reached (${detail}). Check the service address in Extensions > Settings and your connection.`,
+    message: `The Scan Service could not be reached: nothing answered (${detail}). The service may be down for a moment; try again in a few minutes.`,
     serviceMessage: detail,
   };
 }

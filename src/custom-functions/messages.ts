@@ -62,7 +62,9 @@ export function failedText(p: Problem): string {
     case 'unreachable':
       return p.blocked
         ? 'not converted: the service address is not one this add-on may call; the owner sets it in Settings'
-        : 'not converted: the service could not be reached; check the address in Settings';
+        : p.noSuchHost
+          ? 'not converted: the service address was not found; the owner checks it in Settings'
+          : 'not converted: the service is not answering; recalculate later';
     case 'out-of-time':
       return 'not converted: time ran out (30 s per formula); recalculate, or use "Convert selected column"';
     case 'redirect':

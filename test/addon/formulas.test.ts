@@ -309,9 +309,10 @@ test('whose key: an editor without a share sees the documented message (no call)
   expect(failure).toMatch(/Only the owner of this spreadsheet \(owner@example.com\) can let its formulas use their API key/);
   expect(Object.keys(rt.properties.user(OWNER).toObject()).filter((k) => k.startsWith('scan.formulaShare.'))).toEqual([]);
 
+  from = rt.executions.length;
   const view = rt.scriptRun('setFormulaKeySharing', [true], { user: OWNER }) as { formulaKeyShared: boolean; isOwner: boolean };
   expect(view).toMatchObject({ formulaKeyShared: true, isOwner: true });
-  from = rt.executions.length;
+  // Sharing made the cells compute again (issue 32 item 7); a recalculation then asks nothing more.
   rt.recalculate();
   expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map((u) => s.asinsByUpc.get(u)![0])]);
   expect(formulaRuns(rt, from).requests).toBe(1);
@@ -325,6 +326,24 @@ test('whose key: an editor without a share sees the documented message (no call)
   rt.recalculate();
   expect(columnValues(wb, 'B', 2, 7)).toEqual(['', ...column.map(() => NO_KEY_MESSAGE)]);
 }, 30_000);
+
+test('turning formulas on makes the cells that said "Formulas are off" compute at once, with no recalculation asked for (issue 32 item 7)', () => {
+  const s = sampleIndex();
+  const column = s.singleUpcs.slice(510, 514);
+  const { wb, rt } = world({ share: false });
+  fillColumn(wb, 'A', 2, column);
+  wb.type(SHEET, 'B2', '=ASIN_FROM_UPC(A2:A5)');
+  wb.type(SHEET, 'C2', '=asin_from_upc(A2)');
+  wb.type(SHEET, 'C4', '=ASIN_FROM_UPC(A4)');
+  expect(columnValues(wb, 'B', 2, 5)).toEqual(column.map(() => NO_KEY_MESSAGE));
+  expect([wb.cell(SHEET, 'C2').value, wb.cell(SHEET, 'C4').value]).toEqual([NO_KEY_MESSAGE, NO_KEY_MESSAGE]);
+  rt.scriptRun('setFormulaKeySharing', [true], { user: OWNER });
+  expect(columnValues(wb, 'B', 2, 5)).toEqual(column.map((u) => s.asinsByUpc.get(u)![0]));
+  expect([wb.cell(SHEET, 'C2').value, wb.cell(SHEET, 'C4').value]).toEqual([column[0], column[2]].map((u) => s.asinsByUpc.get(u)![0]));
+  // The formulas are the seller's own, unchanged.
+  expect(wb.cell(SHEET, 'C2').formula).toBe('=asin_from_upc(A2)');
+  expect(wb.cell(SHEET, 'B2').formula).toBe('=ASIN_FROM_UPC(A2:A5)');
+});
 
 test('a new key saved in Settings replaces the shared one; a refused shared key says the owner updates it', async () => {
   const s = sampleIndex();

@@ -69,7 +69,16 @@ test('connectionResult: every problem kind has a plain message and a code', () =
   expect(connectionResult({ kind: 'timeout', message: '' }, s)).toEqual({
     ok: false,
     problem: 'unreachable',
-    message: 'Could not reach https://app.example.com (no answer in time). Check the service address and your connection.',
+    message:
+      'The Scan Service at https://app.example.com is not answering (no answer in time): it may be down for a moment. Test again in a few minutes.',
+  });
+  // Only a host that does not exist is blamed on the address (issue 32 item 10).
+  expect(
+    connectionResult({ kind: 'unreachable', noSuchHost: true, serviceMessage: 'DNS error: https://app.example.com', message: '' }, s),
+  ).toEqual({
+    ok: false,
+    problem: 'unreachable',
+    message: 'Could not find https://app.example.com (DNS error: https://app.example.com). Check the service address.',
   });
   expect(connectionResult({ kind: 'forbidden', status: 403, message: '' }, s).message).toMatch(
     /default marketplace Germany \(DE\) \(403\)/,

@@ -166,7 +166,7 @@ describe('test connection', () => {
     });
   });
 
-  test('an address nobody answers: "Could not reach"', async () => {
+  test('an address nobody answers: the service is not answering (an outage is not blamed on the address)', async () => {
     const port = await closedPort();
     const { rt } = fresh();
     connect(rt, `http://127.0.0.1:${port}`, GOOD);
@@ -175,7 +175,7 @@ describe('test connection', () => {
     expect(r.problem).toBe('unreachable');
     expect(r.message).toMatch(
       new RegExp(
-        `^Could not reach http://127\\.0\\.0\\.1:${port} \\(.*Address unavailable.*\\)\\. Check the service address and your connection\\.$`,
+        `^The Scan Service at http://127\\.0\\.0\\.1:${port} is not answering \\(.*Address unavailable.*\\): it may be down for a moment\\. Test again in a few minutes\\.$`,
       ),
     );
     expect(r.message).not.toContain(GOOD);
@@ -217,6 +217,42 @@ describe('test connection', () => {
     const r = rt.scriptRun('testConnection') as any;
     expect(r).toEqual(expect.objectContaining({ ok: false, problem: 'no-key' }));
     expect(rt.executions[rt.executions.length - 1].counters.urlFetchRequests).toBe(0);
+    rt.close();
+  });
+});
+
+describe("saving with a check (the sidebar's Save; issue 32 item 10)", () => {
+  test('a new key the service refuses is not saved: the good saved key stays in use, and the message says so', () => {
+    const { rt } = fresh();
+    connect(rt, svc.url, GOOD);
+    expect(thrown(() => rt.scriptRun('saveSettings', [{ apiKey: 'wrong-key-000000000000', check: true }]))).toBe(
+      `The Scan Service at ${svc.url} refused this key (401), so nothing was saved: your saved key (••••••••cdef) is still the one in use. Copy the key again from Integrations > API Access and paste it here.`,
+    );
+    expect(rt.scriptRun('getSettings')).toMatchObject({ apiKeyMasked: '••••••••cdef', hasApiKey: true });
+    expect(rt.scriptRun('testConnection')).toMatchObject({ ok: true });
+    rt.close();
+  });
+
+  test('a first key that works is saved with what the check found', () => {
+    const { rt } = fresh();
+    const view = rt.scriptRun('saveSettings', [{ apiKey: GOOD, serviceUrl: svc.url, check: true }]) as any;
+    expect(view.hasApiKey).toBe(true);
+    expect(view.checked).toEqual({
+      ok: true,
+      message: `Settings saved. Connected to ${svc.url}: the key works and has access to United States (US).`,
+    });
+    rt.close();
+  });
+
+  test('the service not answering cannot tell a key is wrong: saved, and the view says it was not checked and why (the service, not the address)', async () => {
+    const port = await closedPort();
+    const { rt } = fresh();
+    const view = rt.scriptRun('saveSettings', [{ apiKey: GOOD, serviceUrl: `http://127.0.0.1:${port}`, check: true }]) as any;
+    expect(view.hasApiKey).toBe(true);
+    expect(view.checked).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(view.checked.message).toMatch(
+      /^The settings are saved, but the key could not be checked: The Scan Service at http:\/\/127\.0\.0\.1:\d+ is not answering .*it may be down for a moment/,
+    );
     rt.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Settings > Webhooks on the BUILT add-on in the local runtime against the local Scan Service
- * (spawned with its development flag allowing loopback receivers; the add-on allows them because
- * its service address is a loopback one), through the fault proxy so what was sent can be seen:
+ * (spawned with its development flag allowing loopback receivers, which the tests register at the
+ * service directly: the add-on follows the contract and refuses them), through the fault proxy so
+ * what was sent can be seen:
  * every server function, the once-only secret (nowhere in the runtime's stores afterwards), the
  * 10-webhook limit said before the service refuses, refused addresses, the service's refusal in
  * plain words, and a regenerated secret invalidating the old one at the example receiver.
@@ -70,8 +71,7 @@ test('each operation: create (secret once), list, rename, change address, events
     atLimit: false,
     limitMessage: null,
     events: ['scan.complete'],
-    loopbackAllowed: true,
-    help: webhookHelp(true),
+    help: webhookHelp(),
   });
 
   const made = run<WebhookSecret>(rt, 'createWebhook', { name: '  Zapier  ', url: 'https://hooks.example.com/catch/1' });
@@ -178,7 +178,23 @@ test('refused addresses: not HTTPS, private, loopback, link-local or internal in
   rt.close();
 });
 
-test('loopback receivers are refused when the service address is not a local one (the other tests, on a local service, use them)', () => {
+test('loopback receivers are refused on a local service too: the hint and the check say what the contract says (document 4.3 rule 1), nothing is sent', async () => {
+  const { rt } = fresh();
+  await proxy.reset();
+  expect(run<WebhookList>(rt, 'listWebhooks').help.address).toMatch(
+    /^HTTPS on the public internet: no http:\/\/, no private or local addresses/,
+  );
+  expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'http://localhost:8080/scan-complete' }))).toMatch(
+    /must start with https:\/\/: the Scan Service delivers only over HTTPS/,
+  );
+  expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'https://127.0.0.1:8080/scan-complete' }))).toMatch(
+    /points to a private, loopback or other internal address \(127\.0\.0\.1\)/,
+  );
+  expect(await webhookPosts()).toEqual([]);
+  rt.close();
+});
+
+test('loopback receivers are refused when the service address is not a local one', () => {
   const wb = new Workbook({ name: 'Prices', owner: OWNER });
   const rt = runtime(wb);
   // A real service address (nothing listens there: the refusal must come before any call).
@@ -243,12 +259,15 @@ test('10 webhooks per account: the list says so, and the 11th is refused by the 
 
 test('regenerating invalidates the old secret at once: the receiver refuses what is signed with it', async () => {
   const { rt } = fresh(REGEN_KEY);
-  const made = run<WebhookSecret>(rt, 'createWebhook', { name: 'Receiver', url: 'http://127.0.0.1:9/placeholder' });
+  // A loopback receiver is registered at the service directly (its development flag): the add-on refuses it.
+  const created = await api(svc.url, REGEN_KEY, 'POST', '/api/v4/webhooks', { name: 'Receiver', url: 'http://127.0.0.1:9/placeholder' });
+  const made = { webhook: { id: created.body.id as number }, secret: created.body.secret as string };
+  const pointTo = (url: string) => api(svc.url, REGEN_KEY, 'PATCH', `/api/v4/webhooks/${made.webhook.id}`, { url });
   const first = await startReceiver({ WEBHOOK_SECRET: made.secret });
   stops.push(first.stop);
   const relay = await startRelay(first.url, () => 'forward');
   stops.push(relay.close);
-  run(rt, 'updateWebhook', made.webhook.id, { url: relay.url });
+  await pointTo(relay.url);
   await runScan(svc.url, REGEN_KEY, 'before');
   await waitFor(() => relay.answered() === 1, 'the first delivery');
   expect(relay.deliveries[0].receiverStatus).toBe(200);
@@ -266,7 +285,7 @@ test('regenerating invalidates the old secret at once: the receiver refuses what
   // The service signs with the new one at once.
   const relay2 = await startRelay(second.url, () => 'forward');
   stops.push(relay2.close);
-  run(rt, 'updateWebhook', made.webhook.id, { url: relay2.url });
+  await pointTo(relay2.url);
   const scan = await runScan(svc.url, REGEN_KEY, 'after');
   await waitFor(() => relay2.answered() === 1, 'the delivery signed with the new secret');
   expect(relay2.deliveries.map((d) => d.receiverStatus)).toEqual([200]);

@@ -117,8 +117,7 @@ const hooks: WebhookList = {
   atLimit: false,
   limitMessage: null,
   events: ['scan.complete'],
-  loopbackAllowed: false,
-  help: webhookHelp(false),
+  help: webhookHelp(),
 };
 
 const server = () =>

@@ -6,6 +6,7 @@
  */
 import type { ImportRequest, ScanProgress, ScanRequest } from '../../src/app/protocol';
 import { ERROR_SCAN_NOTE } from '../../src/app/scan/progress-read';
+import { NEEDS_ROOM_MARKER } from '../../src/app/failure';
 import { canned, closeBrowser, openSidebar, screenshot, until } from './harness';
 import { imported, preview, progress, setup } from './data';
 
@@ -219,6 +220,27 @@ describe('preview', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await until(() => sb.callsOf('startScan').length, 1);
     expect(sb.callsOf('startScan')[0][0]).toMatchObject({ sendWhenFull: true });
+    await sb.close();
+  });
+
+  test('Send refused for room (the needs-room marker, whatever the words): Send anyway is offered and the message shows no marker', async () => {
+    const words = 'Not sent, so nothing is charged. The sheet has grown since the preview: about 1,400 cells are needed, 900 are left.';
+    const sb = await openSidebar(
+      canned({
+        getScanSetup: setup(),
+        getRunningScans: [],
+        previewScan: preview(),
+        startScan: () => {
+          throw new Error('Exception: ' + NEEDS_ROOM_MARKER + words);
+        },
+      }),
+    );
+    const { page } = sb;
+    const anyway = page.getByRole('checkbox', { name: /Send anyway/ });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    await expect(page.getByRole('alert').locator('.text').innerText()).resolves.toBe(words);
+    await expect(anyway.isVisible()).resolves.toBe(true);
     await sb.close();
   });
 

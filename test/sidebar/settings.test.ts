@@ -50,7 +50,10 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await until(() => page.locator('[data-role=masked-key]').innerText(), 'Saved key: ••••••••XYZW');
     // The owner's first key also turns formulas on (the box is ticked; issue 27 item 4).
-    expect(saved).toEqual([{ apiKey: NEW_KEY, serviceUrl: 'https://other.example.com/', defaultMarketplace: 'DE', formulasOnMyKey: true }]);
+    // Checked with the service before it is kept (issue 32 item 10).
+    expect(saved).toEqual([
+      { apiKey: NEW_KEY, serviceUrl: 'https://other.example.com/', defaultMarketplace: 'DE', formulasOnMyKey: true, check: true },
+    ]);
     await expect(page.locator('input[name=apiKey]').inputValue()).resolves.toBe('');
     await expect(page.locator('input[name=serviceUrl]').inputValue()).resolves.toBe('https://other.example.com');
     await expect(page.locator('.msg.ok .text').innerText()).resolves.toBe('Settings saved.');
@@ -60,7 +63,27 @@ describe('settings', () => {
     // Saving again without typing a key keeps the saved one (no apiKey sent).
     await page.getByRole('button', { name: 'Save' }).click();
     await until(() => saved.length, 2);
-    expect(saved[1]).toEqual({ serviceUrl: 'https://other.example.com', defaultMarketplace: 'DE' });
+    expect(saved[1]).toEqual({ serviceUrl: 'https://other.example.com', defaultMarketplace: 'DE', check: true });
+    await sb.close();
+  });
+
+  test('a save the service could not check says so, with why (issue 32 item 10)', async () => {
+    const why =
+      'The Scan Service at https://scan.example.com is not answering (Address unavailable): it may be down for a moment. Test again in a few minutes.';
+    const sb = await openSidebar(
+      canned({
+        getSettings: settings(),
+        saveSettings: settings({
+          apiKeyMasked: '••••••••XYZW',
+          checked: { ok: false, problem: 'unreachable', message: 'The settings are saved, but the key could not be checked: ' + why },
+        }),
+      }),
+      { view: 'settings' },
+    );
+    const { page } = sb;
+    await page.fill('input[name=apiKey]', NEW_KEY);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await until(() => page.locator('.msg .text').innerText(), 'The settings are saved, but the key could not be checked: ' + why);
     await sb.close();
   });
 
@@ -196,7 +219,15 @@ describe('first run', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('button', { name: 'Continue to New scan' }).waitFor();
       expect(sb.callsOf('saveSettings')).toEqual([
-        [{ apiKey: NEW_KEY, serviceUrl: 'https://scan.example.com', defaultMarketplace: 'US', ...(tick ? { formulasOnMyKey: true } : {}) }],
+        [
+          {
+            apiKey: NEW_KEY,
+            serviceUrl: 'https://scan.example.com',
+            defaultMarketplace: 'US',
+            ...(tick ? { formulasOnMyKey: true } : {}),
+            check: true,
+          },
+        ],
       ]);
       await expect(
         page
@@ -261,7 +292,7 @@ describe('first run', () => {
     await panel.locator('input[name=apiKey]').fill(NEW_KEY);
     await panel.getByRole('button', { name: 'Save key' }).click();
     await until(() => page.locator('.preview p.ok').innerText(), 'Key saved. Press Send (or Preview) again.');
-    expect(sb.callsOf('saveSettings')).toEqual([[{ apiKey: NEW_KEY }]]);
+    expect(sb.callsOf('saveSettings')).toEqual([[{ apiKey: NEW_KEY, check: true }]]);
     await expect(page.locator('input[name=name]').inputValue()).resolves.toBe('My March list');
     await page.getByRole('button', { name: 'Send' }).click();
     await until(() => sb.callsOf('startScan').length, 2);

@@ -35,15 +35,13 @@ function hook(over: Partial<WebhookView> = {}): WebhookView {
   };
 }
 function list(webhooks: WebhookView[], over: Partial<WebhookList> = {}): WebhookList {
-  const loopbackAllowed = over.loopbackAllowed ?? false;
   return {
     webhooks,
     limit: 10,
     atLimit: false,
     limitMessage: null,
     events: ['scan.complete'],
-    loopbackAllowed,
-    help: webhookHelp(loopbackAllowed),
+    help: webhookHelp(),
     ...over,
   };
 }
@@ -258,7 +256,7 @@ test('at the limit the form is replaced by the limit message; refusals are shown
   const refused = await openWebhooks(
     canned({
       getSettings: settings(),
-      listWebhooks: list([], { loopbackAllowed: true }),
+      listWebhooks: list([]),
       createWebhook: () => {
         throw new Error('The webhook address "https://10.0.0.8/" points to a private, loopback or other internal address (10.0.0.8).');
       },
@@ -266,7 +264,7 @@ test('at the limit the form is replaced by the limit message; refusals are shown
   );
   await refused.page.locator('input[name=webhookName]').waitFor();
   await expect(refused.page.locator('.form-group .hint').innerText()).resolves.toMatch(
-    /This is a local Scan Service, so addresses on this computer \(http:\/\/localhost:…\) are accepted too\./,
+    /^HTTPS on the public internet: no http:\/\/, no private or local addresses \(such as localhost or 192\.168\.x\.x\)\.$/,
   );
   await refused.page.fill('input[name=webhookName]', 'n');
   await refused.page.fill('input[name=webhookUrl]', 'https://10.0.0.8/');
@@ -362,7 +360,9 @@ describe('bridged to the real add-on and the local service', () => {
     const { page } = sb;
     await page.getByRole('button', { name: 'Manage webhooks' }).click({ timeout: 20_000 });
     await page.locator('input[name=webhookName]').waitFor({ timeout: 20_000 });
-    await expect(page.locator('.form-group .hint').innerText()).resolves.toMatch(/local Scan Service/);
+    await expect(page.locator('.form-group .hint').innerText()).resolves.toMatch(
+      /^HTTPS on the public internet: no http:\/\/, no private or local addresses/,
+    );
     await page.fill('input[name=webhookName]', IMG);
     await page.fill('input[name=webhookUrl]', 'https://192.168.0.10/hook');
     await page.getByRole('button', { name: 'Add webhook' }).click();

@@ -4,7 +4,7 @@
  * (store/actions.ts), and the result tabs' marks refreshed (marks.ts). Under the document lock
  * the lists sync and imports also take.
  */
-import { activeSpreadsheet, documentProperties, spreadsheetUi } from '../../apps-script';
+import { activeSpreadsheet, documentProperties } from '../../apps-script';
 import { asSidebarCall } from '../context';
 import { gasSyncEnv } from '../lists/environment';
 import { withListsLock } from '../lists/run';
@@ -197,62 +197,4 @@ export function listRowActions(): RowActionsView {
       .filter((r) => !r.undone)
       .slice(0, 5),
   }));
-}
-
-// ---- menu ---------------------------------------------------------------------------------------
-
-function fromMenu(action: RowActionName): void {
-  const ui = spreadsheetUi();
-  const def = ROW_ACTIONS[action];
-  const say = (text: string) => ui.alert(def.label, text, ui.ButtonSet.OK);
-  let arg: string | null = null;
-  if (def.ask) {
-    const r = ui.prompt(def.label, def.ask, ui.ButtonSet.OK_CANCEL);
-    if (r.getSelectedButton() !== ui.Button.OK) return;
-    arg = r.getResponseText();
-  }
-  try {
-    const p = previewRowAction(action, arg);
-    const lines = [p.summary].concat(p.skipped).join('\n');
-    if (!p.count) return void say(lines);
-    if (ui.alert(def.label, lines + '\n\nGo ahead?', ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    const r = applyRowAction(action, arg);
-    activeSpreadsheet().toast(r.message, def.label, 10);
-  } catch (e) {
-    say(e instanceof Error ? e.message : String(e));
-  }
-}
-
-export function menuBlockBrands(): void {
-  fromMenu('blockBrands');
-}
-export function menuBlockAsins(): void {
-  fromMenu('blockAsins');
-}
-export function menuNotAMatch(): void {
-  fromMenu('markNotMatch');
-}
-export function menuConfirmMatch(): void {
-  fromMenu('confirmMatch');
-}
-export function menuSetUnits(): void {
-  fromMenu('setUnitsPerOrder');
-}
-export function menuAddTags(): void {
-  fromMenu('addTags');
-}
-export function menuAddNote(): void {
-  fromMenu('addNote');
-}
-/** Undoes the newest action of this session not undone yet. */
-export function menuUndoRowAction(): void {
-  const ui = spreadsheetUi();
-  try {
-    const last = recentActions().find((r) => !r.undone);
-    if (!last) return void ui.alert('Undo', 'No row action of this session is left to undo.', ui.ButtonSet.OK);
-    if (ui.alert('Undo', `Undo "${last.summary}"?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    activeSpreadsheet().toast(undoRowAction(last.id).message, 'Undo', 10);
-  } catch (e) {
-    ui.alert('Undo', e instanceof Error ? e.message : String(e), ui.ButtonSet.OK);
-  }
 }

@@ -15,7 +15,7 @@ import { DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/
 import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type ColumnKind } from '../../domain/result-tabs/layout';
 import { safeText } from '../../domain/sheet/safe';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
-import { activeSpreadsheet, documentProperties, saveTextToDrive, spreadsheetUi } from '../../apps-script';
+import { activeSpreadsheet, documentProperties, saveTextToDrive } from '../../apps-script';
 import { asSidebarCall } from '../context';
 import { readDecision } from '../records/decision';
 import { tabName } from '../../domain/sheet/tab-name';
@@ -293,25 +293,4 @@ export function exportTabCsv(sheetName?: string | null): TabFileResult {
         '. For Excel: File > Download > Microsoft Excel with the tab open.',
     };
   });
-}
-
-// ---- menu ---------------------------------------------------------------------------------------
-
-function fromMenu(title: string, run: () => { message: string }): void {
-  const ui = spreadsheetUi();
-  try {
-    ui.alert(title, run().message, ui.ButtonSet.OK);
-  } catch (e) {
-    ui.alert(title, e instanceof Error ? e.message : String(e), ui.ButtonSet.OK);
-  }
-}
-
-export function menuNegotiate(): void {
-  fromMenu('Negotiate tab', () => makeNegotiateTab(null));
-}
-export function menuPurchaseOrder(): void {
-  fromMenu('Purchase order', () => makePurchaseOrder(null));
-}
-export function menuExportTabCsv(): void {
-  fromMenu('Export tab as CSV', () => exportTabCsv(null));
 }

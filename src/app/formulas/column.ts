@@ -21,7 +21,8 @@
  *   `restart` (or a finished/absent one) converts the current selection.
  */
 import type { ServiceSettings } from '../../api/client';
-import { ApiProblemError } from '../../api/problems';
+import { ApiProblemError, classifyResponse } from '../../api/problems';
+import { failedText } from '../../custom-functions/messages';
 import {
   checkpointPropertyName,
   completeChunk,
@@ -45,7 +46,8 @@ import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 
 // ---- Convert selected column --------------------------------------------------------------------
 
-const TOAST_TITLE = 'Convert selected column';
+/** What the column conversion's toasts are titled (the menu's own messages too). */
+export const TOAST_TITLE = 'Convert selected column';
 /** Time a retry of a 429/5xx may need (Retry-After of up to a minute); less left = failures may be the clock's. */
 const RETRY_ROOM_MS = 60_000;
 
@@ -180,6 +182,11 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
     const t0 = run.clock.now();
     const input = sh.getRange(chunk.startRow, job.inColumn, chunk.numRows, 1).getValues();
     const out = convertRows(job.fn, input, job.marketplace, job.matches, formulaDepsFor(service, job, run, chunk.budgetMs));
+    // The user's own key was refused: no cell is written with the formulas' words for it (they speak of
+    // the owner's shared key); the conversion stops and says so, and continues once the key is fixed.
+    const refused = failedText({ kind: 'auth', message: '' });
+    if (out.values.some((r) => r.indexOf(refused) >= 0))
+      throw new ApiProblemError(classifyResponse(401, {}, '', { nowMs: run.clock.now() })!);
     // Little time left in the chunk's budget: a 429/5xx failure may be the clock's (its retry did not
     // fit), so such rows are left for the next execution, unless the last one already stalled on them.
     const short = t0 + chunk.budgetMs - run.clock.now() < RETRY_ROOM_MS;
@@ -238,12 +245,7 @@ export function convertSelectedColumn(request?: ColumnConversionRequest | null):
   return asSidebarCall(() => convertColumn(request, false));
 }
 
-/** Menu: Extensions > Product Sourcing Scan > Convert selected column. Progress and problems as toasts. */
-export function menuConvertColumn(): void {
-  try {
-    convertColumn(null, true);
-  } catch (e) {
-    const message = e instanceof ApiProblemError ? e.problem.message : String((e as Error)?.message ?? e);
-    activeSpreadsheet().toast(message, TOAST_TITLE, -1);
-  }
+/** Menu (src/entry/menu.ts): converts the selected column with progress as toasts; a problem is thrown for the menu to show. */
+export function convertColumnWithToasts(): void {
+  convertColumn(null, true);
 }

@@ -40,6 +40,7 @@ import { notSentRecord, recordNotSent } from '../records/not-sent';
 import { recordDecision } from '../records/decision';
 import { readDecisionOptions } from '../../domain/price-list/decide';
 import { readRoom } from '../records/room';
+import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
 import { checkRoom, fmt, type RoomCheck } from '../../domain/price-list/room';
 import { uploadColumns } from '../../domain/result-tabs/layout';
@@ -299,7 +300,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
   // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
   // unless the user chose to send anyway (to import with filters, or to download the results).
   const room = roomFor(prepared);
-  if (room && !room.fits && request.sendWhenFull !== true) throw new Error(NOT_SENT_FULL + room.message!);
+  if (room && !room.fits && request.sendWhenFull !== true) throw new Error(withMarker(NEEDS_ROOM_MARKER, NOT_SENT_FULL + room.message!));
   const name = prepared.attributes.options.name;
   // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
   const attributes = JSON.stringify(prepared.attributes);

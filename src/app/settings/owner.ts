@@ -19,6 +19,7 @@
 import { encodeFormulaShare, formulaSharePropertyName } from '../../custom-functions/key';
 import { activeSpreadsheet, activeUserEmail, userProperties } from '../../apps-script';
 import { serviceSettings } from '../context';
+import { recomputeFormulaCells } from './formula-cells';
 import type { StoredSettings } from '../../store/settings';
 
 export type FormulaOwnership =
@@ -84,5 +85,7 @@ export function writeFormulaShare(on: boolean, s: StoredSettings): void {
     // The owner's current key; none saved -> the sidebar opens Settings (marker via asSidebarCall).
     const service = serviceSettings(s);
     props.setProperty(name, encodeFormulaShare({ v: 1, apiKey: service.apiKey, baseUrl: service.baseUrl, marketplace: s.marketplace }));
+    // The cells that said "Formulas are off…" compute now, on this key.
+    recomputeFormulaCells(activeSpreadsheet());
   } else props.deleteProperty(name);
 }

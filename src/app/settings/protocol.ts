@@ -26,6 +26,12 @@ export interface SettingsView {
   formulaNote: string;
   /** Settings' explanations (help.ts): they come with the view so that they cost the page nothing. */
   help: SettingsHelp;
+  /**
+   * saveSettings with `check`: what the service said of the settings just saved, worded to follow
+   * the save (the key works, or why it could not be checked: the service down or busy, no access to
+   * the marketplace).
+   */
+  checked?: ConnectionResult;
 }
 
 export interface SettingsHelp {
@@ -55,6 +61,11 @@ export interface SettingsInput {
   defaultMarketplace?: string;
   /** Also turn on "Formulas in this spreadsheet run on my key" (the owner only; refused before saving otherwise). */
   formulasOnMyKey?: boolean;
+  /**
+   * Test the settings with the service before keeping them (the sidebar's Save does): a new key the
+   * service refuses (401) is not saved, so a mistyped key never replaces a good one.
+   */
+  check?: boolean;
 }
 
 export interface ConnectionResult {

@@ -119,15 +119,19 @@ export function connectionResult(problem: Problem | null, s: StoredSettings): Co
       };
     case 'unreachable':
     case 'timeout':
+      // Blamed on the address only when its host does not exist (or Google may not call it); else the service is not answering.
       return {
         ok: false,
         problem: 'unreachable',
-        message:
-          'Could not reach ' +
-          where +
-          ' (' +
-          (problem.kind === 'timeout' ? 'no answer in time' : problem.serviceMessage || 'no connection') +
-          '). Check the service address and your connection.',
+        message: problem.blocked
+          ? problem.message
+          : problem.noSuchHost
+            ? 'Could not find ' + where + ' (' + (problem.serviceMessage || 'DNS error') + '). Check the service address.'
+            : 'The Scan Service at ' +
+              where +
+              ' is not answering (' +
+              (problem.kind === 'timeout' ? 'no answer in time' : problem.serviceMessage || 'no connection') +
+              '): it may be down for a moment. Test again in a few minutes.',
       };
     case 'redirect':
     case 'not-found':

@@ -12,6 +12,11 @@
  *   is for. No user:password@, query or fragment. Trailing slashes and a pasted "/api/v3" are removed
  *   (the client adds /api/v3/...). Google additionally refuses addresses outside the manifest's
  *   urlFetchWhitelist; that is the deployment's list (addon.config.json).
+ * - Save from the sidebar checks first (`check`): the same probe as Test connection, when the key,
+ *   address or marketplace changes. A new key the service refuses (401) is not saved, so a mistyped
+ *   key never replaces a good one. Anything else (the service down or busy, no access to the
+ *   marketplace) cannot tell the key is wrong: the settings are saved and the view says what the
+ *   check found (`checked`).
  * - Test connection: ONE POST /api/v3/asin-convert of one well-formed ASIN for the default
  *   marketplace. It needs the key (401 = bad key) and access to that marketplace (403), costs the
  *   service one lookup, and has no side effects. Two attempts at most, within 20 s: the user waits.
@@ -95,11 +100,27 @@ export function saveSettings(input: SettingsInput): SettingsView {
       // Checked before saving: no key at all would leave formulas on nothing.
       serviceSettings(change.next);
     }
+    const checked = input && input.check === true && change.keyChanged && change.next.apiKey ? probe(change.next) : undefined;
+    if (checked && checked.problem === 'bad-key' && change.next.apiKey !== current.apiKey)
+      throw new Error(keyRefused(change.next, current));
+    if (checked)
+      checked.message = (checked.ok ? 'Settings saved. ' : 'The settings are saved, but the key could not be checked: ') + checked.message;
     storeSettings(change.next);
     if (change.keyChanged && current.apiKey) rewriteFormulaShares(change.next);
     if (formulasOn) writeFormulaShare(true, change.next);
-    return settingsView(change.next);
+    return checked ? { ...settingsView(change.next), checked } : settingsView(change.next);
   });
+}
+
+/** A new key the service refused: nothing was saved, and which key is still in use. */
+function keyRefused(next: StoredSettings, current: StoredSettings): string {
+  return (
+    'The Scan Service at ' +
+    next.serviceUrl +
+    ' refused this key (401), so nothing was saved' +
+    (current.apiKey ? ': your saved key (' + maskKey(current.apiKey) + ') is still the one in use' : '') +
+    '. Copy the key again from Integrations > API Access and paste it here.'
+  );
 }
 
 function rewriteFormulaShares(s: StoredSettings): void {
@@ -127,7 +148,11 @@ function rewriteFormulaShares(s: StoredSettings): void {
  */
 export function testConnection(input?: SettingsInput | null): ConnectionResult {
   const saved = loadSettings();
-  const s = input ? applySettingsInput(saved, input, ADDON_DEFAULT_SERVICE_URL).next : saved;
+  return probe(input ? applySettingsInput(saved, input, ADDON_DEFAULT_SERVICE_URL).next : saved);
+}
+
+/** The connection test of some settings (saved or not). */
+function probe(s: StoredSettings): ConnectionResult {
   if (!s.apiKey) return connectionResult({ kind: 'no-key', message: '' }, s);
   const service: ServiceSettings = { baseUrl: s.serviceUrl, apiKey: s.apiKey };
   try {

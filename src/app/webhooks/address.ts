@@ -11,12 +11,12 @@
  * every delivery; a public name that resolves to an internal address is refused there, and the
  * service's message is then shown as it is.
  *
- * `allowLoopback` (only when the configured service address is itself a loopback one: see
- * functions.ts) admits loopback addresses with http or https, as the local service's development
- * flag does; nothing else internal.
+ * This is the contract's rule, for every service address: a local Scan Service started with its
+ * development flag (loopback receivers) accepts more, but the add-on does not guess its flags, so
+ * what the add-on accepts and what its hint says are what any Scan Service accepts.
  */
 
-import { INTERNAL_HOST_NAME, INTERNAL_IPV4, LOOPBACK_HOST_NAME } from '../../../contract/webhook-addresses';
+import { INTERNAL_HOST_NAME, INTERNAL_IPV4 } from '../../../contract/webhook-addresses';
 
 export type WebhookAddressCheck = { ok: true; url: string } | { ok: false; message: string };
 
@@ -38,10 +38,6 @@ function inV4(ip: number, net: number, bits: number): boolean {
 export function isInternalV4(ip: number): boolean {
   internalV4 ??= INTERNAL_IPV4.map(([net, bits]): [number, number] => [dotted(net), bits]);
   return internalV4.some(([net, bits]) => inV4(ip, net, bits));
-}
-
-function isLoopbackV4(ip: number): boolean {
-  return ip >>> 24 === 127;
 }
 
 /** One part of an IPv4 host as WHATWG URL parsing reads it: 0x hex, leading-0 octal, or decimal. */
@@ -111,12 +107,6 @@ export function embeddedV4(g: number[]): number | undefined {
   return undefined;
 }
 
-function isLoopbackV6(g: number[]): boolean {
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return true;
-  const v4 = embeddedV4(g);
-  return v4 !== undefined && g[0] !== 0x2002 && g[0] !== 0x2001 && isLoopbackV4(v4);
-}
-
 /** IPv6 that is not public (or carries an IPv4 address that is not). */
 export function isInternalV6(g: number[]): boolean {
   const v4 = embeddedV4(g);
@@ -155,12 +145,6 @@ export function readHost(raw: string): Host | { problem: string } {
   return { kind: 'name', name: host };
 }
 
-export function isLoopbackHost(h: Host): boolean {
-  if (h.kind === 'ipv4') return isLoopbackV4(h.ip);
-  if (h.kind === 'ipv6') return isLoopbackV6(h.groups);
-  return LOOPBACK_HOST_NAME.test(h.name);
-}
-
 function v4Text(ip: number): string {
   return [ip >>> 24, (ip >>> 16) & 255, (ip >>> 8) & 255, ip & 255].join('.');
 }
@@ -193,7 +177,7 @@ export function splitUrl(text: string): { scheme: string; host: string; port?: s
 }
 
 /** Checks an address typed for a webhook (see the module comment). */
-export function checkWebhookUrl(input: unknown, opts: { allowLoopback: boolean }): WebhookAddressCheck {
+export function checkWebhookUrl(input: unknown): WebhookAddressCheck {
   const text = String(input === null || input === undefined ? '' : input).trim();
   const shown = text.length > 100 ? text.slice(0, 99) + '…' : text;
   const bad = (why: string): WebhookAddressCheck => ({ ok: false, message: 'The webhook address "' + shown + '" ' + why });
@@ -207,10 +191,6 @@ export function checkWebhookUrl(input: unknown, opts: { allowLoopback: boolean }
   if ('problem' in parts) return bad(parts.problem);
   const host = readHost(parts.host);
   if ('problem' in host) return bad(host.problem);
-  if (opts.allowLoopback && isLoopbackHost(host)) {
-    if (parts.scheme === 'https' || parts.scheme === 'http') return { ok: true, url: text };
-    return bad('must start with https:// (or http:// for this computer).');
-  }
   if (parts.scheme !== 'https') return bad('must start with https://: the Scan Service delivers only over HTTPS.');
   const internal = internalReason(host);
   if (internal)

@@ -22,7 +22,7 @@ import {
 } from '../../api/webhooks';
 import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from './protocol';
-import { checkWebhookId, createRequest, limitMessage, loopbackAllowedFor, refusal, toView, updateRequest } from './rules';
+import { checkWebhookId, createRequest, limitMessage, refusal, toView, updateRequest } from './rules';
 
 /** Time a webhook call may take, retries included (the sidebar is waiting). */
 const CALL_BUDGET_MS = 30_000;
@@ -43,14 +43,13 @@ function refusing<T>(what: string, body: () => T): T {
 }
 
 function current() {
-  const s = loadSettings();
-  return { service: serviceSettings(s), loopbackAllowed: loopbackAllowedFor(s.serviceUrl) };
+  return { service: serviceSettings(loadSettings()) };
 }
 
-/** Sidebar: the account's webhooks, the limit, and whether loopback addresses are accepted here. */
+/** Sidebar: the account's webhooks and the limit. */
 export function listWebhooks(): WebhookList {
   return asSidebarCall(() => {
-    const { service, loopbackAllowed } = current();
+    const { service } = current();
     const webhooks = fetchWebhooks(api(service)).map(toView);
     const message = limitMessage(webhooks.length);
     return {
@@ -59,8 +58,7 @@ export function listWebhooks(): WebhookList {
       atLimit: message !== null,
       limitMessage: message,
       events: WEBHOOK_EVENTS.slice(),
-      loopbackAllowed,
-      help: webhookHelp(loopbackAllowed),
+      help: webhookHelp(),
     };
   });
 }
@@ -68,8 +66,8 @@ export function listWebhooks(): WebhookList {
 /** Sidebar: creates a webhook; the answer carries its secret, shown once. */
 export function createWebhook(input: WebhookInput): WebhookSecret {
   return asSidebarCall(() => {
-    const { service, loopbackAllowed } = current();
-    const request = createRequest(input, loopbackAllowed);
+    const { service } = current();
+    const request = createRequest(input);
     const existing = fetchWebhooks(api(service));
     const full = limitMessage(existing.length);
     if (full) throw new Error(full);
@@ -82,8 +80,8 @@ export function createWebhook(input: WebhookInput): WebhookSecret {
 export function updateWebhook(id: number, change: WebhookChange): WebhookView {
   return asSidebarCall(() => {
     const wid = checkWebhookId(id);
-    const { service, loopbackAllowed } = current();
-    const request = updateRequest(change, loopbackAllowed);
+    const { service } = current();
+    const request = updateRequest(change);
     const answered = refusing('this change', () => updateWebhookAt(api(service), wid, request));
     if (answered) return toView(answered);
     // The document does not show PATCH's answer: read the webhook from the list then.

@@ -27,7 +27,7 @@ export const SAMPLE_EVENT = {
   },
 };
 
-export function webhookHelp(loopbackAllowed: boolean): WebhookHelp {
+export function webhookHelp(): WebhookHelp {
   return {
     about:
       'When a scan finishes, the Scan Service can notify an address of yours (event scan.complete), e.g. to post a chat message or start an automation.',
@@ -39,9 +39,8 @@ export function webhookHelp(loopbackAllowed: boolean): WebhookHelp {
       'Use the example receiver that comes with this add-on’s source (examples/webhook-receiver: a small Node server that checks the ' +
         'signature and logs or saves each scan), your own server, or an automation service (such as Zapier or Make) that gives you an HTTPS webhook address.',
     ],
-    address: loopbackAllowed
-      ? 'HTTPS on the public internet. This is a local Scan Service, so addresses on this computer (http://localhost:…) are accepted too.'
-      : 'HTTPS on the public internet (no private or local addresses).',
+    // The contract's rule (scan-service-api.md 4.3 rule 1), as address.ts checks it.
+    address: 'HTTPS on the public internet: no http://, no private or local addresses (such as localhost or 192.168.x.x).',
     test: [
       'Setting up Zapier or Make? Give it this sample of the event (Make: "Generate" the data structure from it; Zapier: map these fields, or wait for the first real event).',
       'The add-on cannot send a test event to your address: the Scan Service has no test delivery, and Google lets an add-on reach only the Scan Service. ' +

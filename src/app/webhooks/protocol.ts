@@ -26,11 +26,6 @@ export interface WebhookList {
   limitMessage: string | null;
   /** Events a webhook can subscribe to (only scan.complete). */
   events: string[];
-  /**
-   * Loopback addresses (http://localhost:…) are accepted: only when the configured service address
-   * is itself a loopback one (a local service for development).
-   */
-  loopbackAllowed: boolean;
   /** The page's explanations (help.ts): they come with the list so that they cost the page nothing. */
   help: WebhookHelp;
 }

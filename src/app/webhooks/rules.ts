@@ -11,7 +11,7 @@ import {
   type WebhookEvent,
 } from '../../api/webhooks';
 import { ApiProblemError, type Problem } from '../../api/problems';
-import { checkWebhookUrl, isLoopbackHost, readHost, splitUrl } from './address';
+import { checkWebhookUrl } from './address';
 import type { WebhookChange, WebhookInput, WebhookView } from './protocol';
 
 /** Longest webhook name the add-on sends (the service sets none; a name is a label in a list). */
@@ -61,31 +61,31 @@ function checkEvents(events: unknown, problems: string[]): WebhookEvent[] | unde
   return out;
 }
 
-function checkUrl(url: unknown, allowLoopback: boolean, problems: string[]): string | undefined {
-  const c = checkWebhookUrl(url, { allowLoopback });
+function checkUrl(url: unknown, problems: string[]): string | undefined {
+  const c = checkWebhookUrl(url);
   if (c.ok) return c.url;
   problems.push(c.message);
   return undefined;
 }
 
 /** The create request, or an Error naming everything to fix (nothing is sent then). */
-export function createRequest(input: WebhookInput, allowLoopback: boolean): CreateWebhookRequest {
+export function createRequest(input: WebhookInput): CreateWebhookRequest {
   const problems: string[] = [];
   const i = input || ({} as WebhookInput);
   const name = checkName(i.name, problems);
-  const url = checkUrl(i.url, allowLoopback, problems);
+  const url = checkUrl(i.url, problems);
   const events = i.events === undefined || i.events === null ? WEBHOOK_EVENTS.slice() : checkEvents(i.events, problems);
   if (problems.length || name === undefined || url === undefined || events === undefined) throw new Error(problems.join(' '));
   return { name, url, events };
 }
 
 /** The update request (only what changes), or an Error naming everything to fix. */
-export function updateRequest(change: WebhookChange, allowLoopback: boolean): UpdateWebhookRequest {
+export function updateRequest(change: WebhookChange): UpdateWebhookRequest {
   const problems: string[] = [];
   const c = change || {};
   const out: UpdateWebhookRequest = {};
   if (c.name !== undefined) out.name = checkName(c.name, problems);
-  if (c.url !== undefined) out.url = checkUrl(c.url, allowLoopback, problems);
+  if (c.url !== undefined) out.url = checkUrl(c.url, problems);
   if (c.events !== undefined) out.events = checkEvents(c.events, problems);
   if (c.active !== undefined) {
     if (typeof c.active !== 'boolean') problems.push('"active" must be on or off.');
@@ -100,18 +100,6 @@ export function updateRequest(change: WebhookChange, allowLoopback: boolean): Up
 export function limitMessage(count: number): string | null {
   if (count < MAX_WEBHOOKS) return null;
   return 'This account has ' + count + ' webhooks, the most the Scan Service allows (' + MAX_WEBHOOKS + '). Delete one to add another.';
-}
-
-/**
- * Whether webhooks may point at loopback addresses: only when the configured service address is
- * itself a loopback one. The real service never accepts them, and Google's servers cannot reach a
- * loopback service, so this is a local service started for development — whose own flag decides.
- */
-export function loopbackAllowedFor(serviceUrl: string): boolean {
-  const parts = splitUrl(String(serviceUrl || ''));
-  if ('problem' in parts) return false;
-  const host = readHost(parts.host);
-  return !('problem' in host) && isLoopbackHost(host);
 }
 
 /**

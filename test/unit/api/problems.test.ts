@@ -92,11 +92,21 @@ describe('classifyException (what UrlFetchApp throws)', () => {
   test('time-outs', () => {
     expect(classifyException(new Error('Timeout: https://api.example.com')).kind).toBe('timeout');
   });
-  test('unreachable addresses say to check the address', () => {
-    for (const m of ['Address unavailable: https://api.example.com', 'DNS error: https://nope.example', 'Exception: Connection refused']) {
+  test('a host name that does not exist is the address: check it in Settings', () => {
+    const p = classifyException(new Error('DNS error: https://nope.example'));
+    expect(p).toMatchObject({ kind: 'unreachable', noSuchHost: true });
+    expect(p.message).toMatch(/could not be reached: its address was not found .*Check the service address in Extensions > Settings\./);
+  });
+  test('nothing answering is an outage, not the address: try again later, Settings not blamed (issue 32 item 10)', () => {
+    for (const m of ['Address unavailable: https://api.example.com', 'Exception: Connection refused']) {
       const p = classifyException(new Error(m));
       expect(p.kind).toBe('unreachable');
-      expect(p.message).toMatch(/could not be reached.*service address/);
+      expect(p.noSuchHost).toBeUndefined();
+      expect(p.message).toMatch(
+        /could not be reached: nothing answered .*The service may be down for a moment; try again in a few minutes\./,
+      );
+      // Google's own words in brackets aside, neither the address nor Settings is blamed.
+      expect(p.message.replace(/\(.*\)/, '')).not.toMatch(/address|Settings/i);
     }
   });
   test('redacts the key', () => {

@@ -4,7 +4,6 @@
  * address, and is stricter only where said.
  */
 import { checkWebhookUrl, parseIpv4Host, parseIpv6 } from '../../../src/app/webhooks/address';
-import { loopbackAllowedFor } from '../../../src/app/webhooks/rules';
 import { urlProblem } from '../../../emulator/service/webhooks/urlPolicy';
 
 const REFUSED = [
@@ -88,23 +87,23 @@ const STRICTER = [
 ];
 
 test.each(REFUSED)('refused by the add-on and by the service: %s', (url) => {
-  const mine = checkWebhookUrl(url, { allowLoopback: false });
+  const mine = checkWebhookUrl(url);
   expect(mine.ok).toBe(false);
   expect(urlProblem(url, false)).toBeDefined();
 });
 
 test.each(ACCEPTED)('accepted by the add-on and by the service: %s', (url) => {
-  expect(checkWebhookUrl(url, { allowLoopback: false })).toEqual({ ok: true, url: url.trim() });
+  expect(checkWebhookUrl(url)).toEqual({ ok: true, url: url.trim() });
   expect(urlProblem(url, false)).toBeUndefined();
 });
 
 test.each(STRICTER)('refused by the add-on only (stricter on purpose): %s', (url) => {
-  expect(checkWebhookUrl(url, { allowLoopback: false }).ok).toBe(false);
+  expect(checkWebhookUrl(url).ok).toBe(false);
   expect(urlProblem(url, false)).toBeUndefined();
 });
 
 test('the messages say what is wrong, in plain words', () => {
-  const msg = (url: string) => (checkWebhookUrl(url, { allowLoopback: false }) as { message: string }).message;
+  const msg = (url: string) => (checkWebhookUrl(url) as { message: string }).message;
   expect(msg('http://example.com/')).toBe(
     'The webhook address "http://example.com/" must start with https://: the Scan Service delivers only over HTTPS.',
   );
@@ -118,31 +117,18 @@ test('the messages say what is wrong, in plain words', () => {
   expect(msg('https://example.com/' + 'a'.repeat(2000))).toBe('The webhook address is longer than 2000 characters.');
 });
 
-test('with loopback allowed (a local service): loopback with http or https, nothing else internal', () => {
+test('loopback receivers are refused, with http or https, as the Scan Service refuses them (document 4.3 rule 1): no exception for a local service', () => {
   for (const url of [
     'http://127.0.0.1:8080/scan-complete',
     'http://localhost:1/',
     'https://[::1]:3/',
     'http://127.1:9/',
-    'http://[::ffff:127.0.0.1]:9/',
+    'https://localhost/',
   ]) {
-    expect(checkWebhookUrl(url, { allowLoopback: true })).toEqual({ ok: true, url });
-    expect(urlProblem(url, true)).toBeUndefined();
+    expect(checkWebhookUrl(url).ok).toBe(false);
+    expect(urlProblem(url, false)).toBeDefined();
   }
-  for (const url of ['http://10.0.0.1/', 'https://192.168.0.1/', 'http://example.com/', 'ftp://127.0.0.1/', 'https://printer.local/']) {
-    expect(checkWebhookUrl(url, { allowLoopback: true }).ok).toBe(false);
-    expect(urlProblem(url, true)).toBeDefined();
-  }
-});
-
-test('loopback is allowed only when the configured service address is a loopback one', () => {
-  expect(loopbackAllowedFor('http://127.0.0.1:8787')).toBe(true);
-  expect(loopbackAllowedFor('http://localhost:8787')).toBe(true);
-  expect(loopbackAllowedFor('http://[::1]:8787')).toBe(true);
-  expect(loopbackAllowedFor('https://app.rocketsource.io')).toBe(false);
-  expect(loopbackAllowedFor('https://10.0.0.5')).toBe(false);
-  expect(loopbackAllowedFor('https://localhost.example.com')).toBe(false);
-  expect(loopbackAllowedFor('')).toBe(false);
+  expect((checkWebhookUrl('http://localhost:8080/') as { message: string }).message).toMatch(/must start with https:\/\//);
 });
 
 test('IPv4 hosts are read as URL parsers read them; IPv6 with every abbreviation', () => {
