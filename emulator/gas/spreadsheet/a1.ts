@@ -137,7 +137,11 @@ export function offsetFormula(formula: string, dr: number, dc: number): string {
       out = [row(r1a, r1), row(r2a, r2)];
       return out.some((x) => x === null) ? '#REF!' : out.join(':');
     });
-  // Only outside string literals ("...", with "" inside) and quoted sheet names ('...'!).
+  return outsideLiterals(formula, shift);
+}
+
+/** Applies `f` to the parts of a formula outside string literals ("...", with "" inside) and quoted sheet names ('...'!). */
+export function outsideLiterals(formula: string, f: (code: string) => string): string {
   let result = '';
   let i = 0;
   while (i < formula.length) {
@@ -156,7 +160,7 @@ export function offsetFormula(formula: string, dr: number, dc: number): string {
     }
     let j = i;
     while (j < formula.length && formula[j] !== '"' && formula[j] !== "'") j++;
-    result += shift(formula.slice(i, j));
+    result += f(formula.slice(i, j));
     i = j;
   }
   return result;

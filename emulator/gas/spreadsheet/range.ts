@@ -3,8 +3,12 @@
  * (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
 import { offsetFormula } from './a1';
+import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
+import { Dimension, Direction, dataRegion, nextDataCell } from './navigation';
+import { overflow, shiftCells } from './shift-cells';
+import { TextFinderImpl } from './text-finder';
 import { Ctx } from './context';
-import { afterWrite, formulaWritten } from './formulas';
+import { afterWrite, formulaWritten, reindex } from './formulas';
 import {
   Area,
   OpenSides,
@@ -691,6 +695,136 @@ export class RangeImpl {
     return this.ctx.arr(
       this._m.merges.filter((g) => overlaps(g, a)).map((g) => this.s.range(this._m, g.r1, g.c1, g.r2 - g.r1 + 1, g.c2 - g.c1 + 1)),
     );
+  }
+
+  toString(): string {
+    return 'Range';
+  }
+
+  // -- R1C1 (gas-fakes test/testsheets.js "R1C1 Formula Notation") --
+  getFormulaR1C1(): string | null {
+    this.ctx.read(1);
+    const f = this.wb.readFormula(this.first());
+    return f === '' ? null : formulaToR1C1(f, this._r, this._c);
+  }
+  getFormulasR1C1(): string[][] {
+    this.ctx.read(this.cells());
+    const A = this.ctx.state.realm.Array;
+    const out = new A(this._nr) as string[][];
+    for (let i = 0; i < this._nr; i++) {
+      out[i] = new A(this._nc) as string[];
+      for (let j = 0; j < this._nc; j++) {
+        const f = this.wb.readFormula(this._m.cell(this._r + i, this._c + j));
+        out[i][j] = f === '' ? '' : formulaToR1C1(f, this._r + i, this._c + j);
+      }
+    }
+    return out;
+  }
+  /** Each cell gets the formula as seen from it; like setFormula, text without '=' gets one. */
+  setFormulaR1C1(formula: string): RangeImpl {
+    this.ctx.write('setFormulaR1C1', this.cells());
+    const f = String(formula ?? '');
+    const r1c1 = f === '' ? '' : f.startsWith('=') ? f : `=${f}`;
+    this.writeAll((i, j) => (r1c1 === '' ? '' : formulaFromR1C1(r1c1, this._r + i, this._c + j)));
+    return this;
+  }
+  setFormulasR1C1(formulas: string[][]): RangeImpl {
+    const data = checkGrid(this.ctx, 'setFormulasR1C1', formulas, this._nr, this._nc);
+    this.ctx.write('setFormulasR1C1', this.cells());
+    this.writeAll((i, j) => {
+      const f = String(data[i][j] ?? '');
+      return f === '' ? '' : formulaFromR1C1(f.startsWith('=') ? f : `=${f}`, this._r + i, this._c + j);
+    });
+    return this;
+  }
+
+  // -- moving over data (Ctrl+arrow, Ctrl+A) --
+  getNextDataCell(direction: string): RangeImpl {
+    this.ctx.read(this._m.maxRows);
+    if (!Object.values(Direction).includes(direction as never))
+      throw this.ctx.error(
+        `The parameters (${typeName(direction)}) don't match the method signature for SpreadsheetApp.Range.getNextDataCell.`,
+      );
+    const at = nextDataCell(this._m, this._r, this._c, direction);
+    return this.s.range(this._m, at.r, at.c);
+  }
+  getDataRegion(dimension?: string): RangeImpl {
+    this.ctx.read(this.cells());
+    if (dimension !== undefined && !Object.values(Dimension).includes(dimension as never))
+      throw this.ctx.error(
+        `The parameters (${typeName(dimension)}) don't match the method signature for SpreadsheetApp.Range.getDataRegion.`,
+      );
+    const a = this._area();
+    const b = dataRegion(this._m, a, dimension);
+    return this.s.range(this._m, b.r1, b.c1, b.r2 - b.r1 + 1, b.c2 - b.c1 + 1);
+  }
+  createTextFinder(findText: string): TextFinderImpl {
+    this.ctx.call();
+    const box = { r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+    return new TextFinderImpl(this.s, () => [{ sheet: this._m, box }], String(findText));
+  }
+
+  // -- cells shifted (gas-fakes test/testsheets.js "Range.deleteCells and Range.insertCells") --
+  /** Chosen: when the shifted data would fall off the sheet, the sheet grows by what is needed. */
+  insertCells(shiftDimension: string): RangeImpl {
+    const dim = this.shiftDimension('insertCells', shiftDimension);
+    const a = this._area();
+    const grow = overflow(this._m, a, dim);
+    if (grow > 0) {
+      this.wb.checkGrowth((m) => this.ctx.error(m), grow * (dim === 'ROWS' ? this._m.maxCols : this._m.maxRows));
+      if (dim === 'ROWS') this._m.maxRows += grow;
+      else this._m.maxCols += grow;
+    }
+    this.moveCells(dim, true);
+    return this;
+  }
+  deleteCells(shiftDimension: string): void {
+    this.moveCells(this.shiftDimension('deleteCells', shiftDimension), false);
+  }
+  private shiftDimension(method: string, d: unknown): 'ROWS' | 'COLUMNS' {
+    this.ctx.write(method, this.cells());
+    if (d !== 'ROWS' && d !== 'COLUMNS')
+      throw this.ctx.error(`The parameters (${typeName(d)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+    return d;
+  }
+  private moveCells(dim: 'ROWS' | 'COLUMNS', insert: boolean): void {
+    const a = this._area();
+    const moved: Area = dim === 'ROWS' ? { ...a, r2: this._m.maxRows, open: undefined } : { ...a, c2: this._m.maxCols, open: undefined };
+    checkEditable(this.ctx, moved);
+    shiftCells(this._m, a, dim, insert);
+    reindex(this.wb, this._m);
+    afterWrite(this.wb, [moved]);
+  }
+
+  /**
+   * Keeps the first of each set of rows whose values (in the given sheet columns, default all)
+   * are equal, moved up in order; the rows below are cleared. Returns the range of rows kept
+   * (gas-fakes test/testsheetsvalues.js "assorted data manipulation", removeDuplicates).
+   */
+  removeDuplicates(columnsToCompare?: number[]): RangeImpl {
+    this.ctx.write('removeDuplicates', this.cells());
+    const cols = columnsToCompare ?? Array.from({ length: this._nc }, (_, j) => this._c + j);
+    for (const c of cols)
+      if (typeof c !== 'number' || c < this._c || c >= this._c + this._nc) throw this.ctx.error(`Cell reference out of range`); // chosen wording
+    checkEditable(this.ctx, this._area());
+    const seen = new Set<string>();
+    const kept: Array<Array<Cell | undefined>> = [];
+    for (let i = 0; i < this._nr; i++) {
+      const key = JSON.stringify(cols.map((c) => this.wb.readValue(this._m.cell(this._r + i, c))));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kept.push(Array.from({ length: this._nc }, (_, j) => this._m.cell(this._r + i, this._c + j)));
+    }
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const cell = kept[i]?.[j];
+        if (!cell && !this._m.rows[this._r + i - 1]) continue;
+        this._m.rows[this._r + i - 1] ??= [];
+        this._m.rows[this._r + i - 1][this._c + j - 1] = cell;
+      }
+    reindex(this.wb, this._m);
+    afterWrite(this.wb, [this._area()]);
+    return this.s.range(this._m, this._r, this._c, Math.max(1, kept.length), this._nc);
   }
 
   // -- filter --
