@@ -2,7 +2,7 @@
 /** Utilities service: bytes, digests, base64, blobs, CSV, dates, sleep on the virtual clock. */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { RuntimeState } from './execution';
-import { gasError, isDate, signatureError } from './realm';
+import { gasError, isDate, signatureError, toRealm } from './realm';
 import { requireService } from './permissions';
 import { LocalBlob, isBlob } from './blob';
 import { encodeString, fromBytes, toSignedBytes } from './bytes';
@@ -266,6 +266,24 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
     getUuid(): string {
       use();
       return randomUUID();
+    },
+    /**
+     * Deprecated on Google's Utilities reference page ("Deprecated methods": jsonParse, jsonStringify)
+     * but still there; they do what JSON.parse / JSON.stringify do. A parse error's wording is chosen.
+     */
+    jsonParse(jsonString: string): unknown {
+      use();
+      let v: unknown;
+      try {
+        v = JSON.parse(String(jsonString));
+      } catch (e) {
+        throw gasError(state, (e as Error).message);
+      }
+      return toRealm(state.realm, v);
+    },
+    jsonStringify(obj: unknown): string {
+      use();
+      return JSON.stringify(obj);
     },
   };
 }
