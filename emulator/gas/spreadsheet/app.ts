@@ -11,6 +11,7 @@ import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
 import { ProtectionType } from './protection';
 import { Dimension, Direction } from './navigation';
+import { AutoFillSeries } from './autofill';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
@@ -18,6 +19,7 @@ export class SpreadsheetAppImpl {
   readonly ProtectionType = ProtectionType;
   readonly Dimension = Dimension;
   readonly Direction = Direction;
+  readonly AutoFillSeries = AutoFillSeries;
   constructor(private readonly s: Objects) {}
   private get ctx(): Ctx {
     return this.s.ctx;

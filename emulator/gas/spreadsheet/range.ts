@@ -7,6 +7,7 @@ import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
 import { Dimension, Direction, dataRegion, nextDataCell } from './navigation';
 import { overflow, shiftCells } from './shift-cells';
 import { TextFinderImpl } from './text-finder';
+import { AutoFillSeries, continueLine } from './autofill';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex } from './formulas';
 import {
@@ -825,6 +826,86 @@ export class RangeImpl {
     reindex(this.wb, this._m);
     afterWrite(this.wb, [this._area()]);
     return this.s.range(this._m, this._r, this._c, Math.max(1, kept.length), this._nc);
+  }
+
+  // -- auto-fill (gas-fakes test/testsheets.js "Range.autoFill and autoFillToNeighbor") --
+  /** Fills the part of `destination` outside this range, continuing each column (or row) of it. */
+  autoFill(destination: RangeImpl, series: string): void {
+    this.ctx.write('autoFill', this.cells());
+    if (!this.s.isRange(destination) || !Object.values(AutoFillSeries).includes(series as never))
+      throw this.ctx.error(
+        `The parameters (${typeName(destination)},${typeName(series)}) don't match the method signature for SpreadsheetApp.Range.autoFill.`,
+      );
+    const src = this._area();
+    const dst = destination._area();
+    if (dst.sheet !== src.sheet || dst.r1 > src.r1 || dst.c1 > src.c1 || dst.r2 < src.r2 || dst.c2 < src.c2)
+      throw this.ctx.error('The destination range must contain the source range.'); // gas-fakes records "destination range must contain the source range"
+    const grows = [src.r1 - dst.r1, dst.r2 - src.r2, src.c1 - dst.c1, dst.c2 - src.c2].filter((d) => d > 0);
+    if (grows.length > 1) throw this.ctx.error('AutoFill destination range must extend the source range in only one direction.');
+    if (grows.length === 0) return;
+    const [up, down, left] = [src.r1 - dst.r1, dst.r2 - src.r2, src.c1 - dst.c1];
+    const vertical = up > 0 || down > 0;
+    const backward = up > 0 || left > 0;
+    const n = grows[0];
+    const lines = vertical ? this._nc : this._nr;
+    const len = vertical ? this._nr : this._nc;
+    const targets: Array<{ r: number; c: number; v: unknown; from: Cell | undefined }> = [];
+    for (let line = 0; line < lines; line++) {
+      // Source cells in fill order: for a fill up or left, from the far end back.
+      const at = (k: number) => {
+        const idx = backward ? len - 1 - k : k;
+        return vertical ? { r: this._r + idx, c: this._c + line } : { r: this._r + line, c: this._c + idx };
+      };
+      const cells = Array.from({ length: len }, (_, k) => this._m.cell(at(k).r, at(k).c));
+      const place = (k: number) => {
+        const d = backward ? -(k + 1) : len + k;
+        return vertical ? { r: this._r + d, c: this._c + line } : { r: this._r + line, c: this._c + d };
+      };
+      if (cells.some((c) => c?.f)) {
+        // Formulas are copied with their relative references moved, as a repeating pattern.
+        for (let k = 0; k < n; k++) {
+          const from = at(k % len);
+          const to = place(k);
+          const cell = cells[k % len];
+          const v = cell?.f ? offsetFormula(cell.f, to.r - from.r, to.c - from.c) : this.wb.readValue(cell);
+          targets.push({ ...to, v, from: cell });
+        }
+        continue;
+      }
+      const next = continueLine(
+        cells.map((c) => this.wb.readValue(c)),
+        n,
+        series,
+      );
+      next.forEach((v, k) => targets.push({ ...place(k), v, from: cells[k % len] }));
+    }
+    const ext: Area = vertical
+      ? { sheet: this._m, r1: up > 0 ? dst.r1 : src.r2 + 1, r2: up > 0 ? src.r1 - 1 : dst.r2, c1: src.c1, c2: src.c2 }
+      : { sheet: this._m, r1: src.r1, r2: src.r2, c1: left > 0 ? dst.c1 : src.c2 + 1, c2: left > 0 ? src.c1 - 1 : dst.c2 };
+    checkEditable(this.ctx, ext);
+    const formulas: Area[] = [];
+    for (const t of targets) {
+      if (this.wb.writeInput(this._m, t.r, t.c, t.v)) formulas.push(...formulaWritten(this.wb, this._m, t.r, t.c));
+      if (t.from?.fmt !== undefined) this._m.ensure(t.r, t.c).fmt = t.from.fmt;
+    }
+    afterWrite(this.wb, [ext, ...formulas]);
+  }
+  /**
+   * Fills down to where the data of the column next to this range ends (Google: "based on neighboring
+   * cells"); chosen: the longer of the columns left and right of it, read from this range's top.
+   */
+  autoFillToNeighbor(series: string): void {
+    this.ctx.read(this._m.maxRows);
+    const extent = (c: number) => {
+      if (c < 1 || c > this._m.maxCols) return 0;
+      let r = this._r;
+      while (r + 1 <= this._m.maxRows && !isEmptyCell(this._m.cell(r + 1, c))) r++;
+      return isEmptyCell(this._m.cell(this._r, c)) ? 0 : r;
+    };
+    const last = Math.max(extent(this._c - 1), extent(this._c + this._nc));
+    const bottom = this._r + this._nr - 1;
+    if (last <= bottom) return;
+    this.autoFill(this.s.range(this._m, this._r, this._c, last - this._r + 1, this._nc), series);
   }
 
   // -- filter --

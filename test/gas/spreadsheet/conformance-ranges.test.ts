@@ -377,3 +377,43 @@ describe('class names', () => {
     ]);
   });
 });
+
+describe('autoFill', () => {
+  test('DEFAULT_SERIES continues numbers down and, backwards, to the left; the destination must contain the source and grow one way (gas-fakes test/testsheets.js "Range.autoFill and autoFillToNeighbor")', () => {
+    const { app, sheet } = makeEnv();
+    const S = app.AutoFillSeries;
+    const src = sheet.getRange('A1:A4');
+    src.setValues([[1], [2], [3], [4]]);
+    src.autoFill(sheet.getRange('A1:A10'), S.DEFAULT_SERIES);
+    expect(sheet.getRange('A1:A10').getValues()).toEqual([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10]]);
+    sheet.getRange('E1:H1').setValues([[10, 8, 6, 4]]);
+    sheet.getRange('E1:H1').autoFill(sheet.getRange('B1:H1'), S.DEFAULT_SERIES);
+    expect(sheet.getRange('B1:H1').getValues()).toEqual([[16, 14, 12, 10, 8, 6, 4]]);
+    expect(thrown(() => src.autoFill(sheet.getRange('C1:C5'), S.DEFAULT_SERIES))).toMatch(
+      /destination range must contain the source range/,
+    );
+    expect(thrown(() => src.autoFill(sheet.getRange('A1:B10'), S.DEFAULT_SERIES))).toBe(
+      'AutoFill destination range must extend the source range in only one direction.',
+    );
+  });
+
+  test('autoFillToNeighbor fills down to the end of the neighbouring column; months continue (gas-fakes test/testsheets.js "Range.autoFill and autoFillToNeighbor")', () => {
+    const { app, sheet } = makeEnv();
+    sheet.getRange('A1:A20').setValues(Array.from({ length: 20 }, (_, i) => [i + 1]));
+    sheet.getRange('B1:B2').setValues([['Jan'], ['Feb']]);
+    sheet.getRange('B1:B2').autoFillToNeighbor(app.AutoFillSeries.DEFAULT_SERIES);
+    const b = sheet.getRange('B1:B21').getValues().flat();
+    expect([b[2], b[12], b[19], b[20]]).toEqual(['Mar', 'Jan', 'Aug', '']);
+  });
+
+  test('ALTERNATE_SERIES copies the values; formulas are copied with their references moved (Google reference: AutoFillSeries, "copies of the existing values")', () => {
+    const { app, sheet } = makeEnv();
+    sheet.getRange('A1:A2').setValues([[1], [2]]);
+    sheet.getRange('A1:A2').autoFill(sheet.getRange('A1:A5'), app.AutoFillSeries.ALTERNATE_SERIES);
+    expect(sheet.getRange('A1:A5').getValues().flat()).toEqual([1, 2, 1, 2, 1]);
+    sheet.getRange('B1').setFormula('=A1*10');
+    sheet.getRange('B1').autoFill(sheet.getRange('B1:B3'), app.AutoFillSeries.DEFAULT_SERIES);
+    expect(sheet.getRange('B1:B3').getFormulas().flat()).toEqual(['=A1*10', '=A2*10', '=A3*10']);
+    expect(sheet.getRange('B1:B3').getValues().flat()).toEqual([10, 20, 10]);
+  });
+});
