@@ -43,6 +43,20 @@ describe('Utilities JSON helpers', () => {
   });
 });
 
+describe('Utilities gzip', () => {
+  const rt = fixtureRuntime();
+  afterAll(() => rt.close());
+
+  test('gzip names its archive "archive.gz" (or the name given) as application/x-gzip; ungzip gives the bytes back, named without ".gz", with no content type (gas-fakes test/testutilities.js "utilities gzipping")', () => {
+    expect(
+      evalIn(
+        rt,
+        "var b = Utilities.newBlob('hello hello hello', 'text/plain', 'h.txt'); var gz = Utilities.gzip(b); var u = Utilities.ungzip(gz); var n = Utilities.ungzip(Utilities.gzip(b, 'named')); return [gz.getName(), gz.getContentType(), u.getDataAsString(), u.getName(), u.getContentType(), n.getName()];",
+      ),
+    ).toEqual(['archive.gz', 'application/x-gzip', 'hello hello hello', 'archive', null, 'named']);
+  });
+});
+
 describe('services a custom function may call', () => {
   test('HTML is allowed ("Can generate HTML, but can\'t display it"); Mail, Drive, ScriptApp, ContentService are refused with the guide\'s "You do not have permission to call X service." (guides/sheets/functions, supported services table)', () => {
     const rt = fixtureInUse();
