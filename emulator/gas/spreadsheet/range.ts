@@ -8,6 +8,7 @@ import { Dimension, Direction, dataRegion, nextDataCell } from './navigation';
 import { overflow, shiftCells } from './shift-cells';
 import { TextFinderImpl } from './text-finder';
 import { AutoFillSeries, continueLine } from './autofill';
+import { type SortKey, sortedOrder } from './sort';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex } from './formulas';
 import {
@@ -826,6 +827,68 @@ export class RangeImpl {
     reindex(this.wb, this._m);
     afterWrite(this.wb, [this._area()]);
     return this.s.range(this._m, this._r, this._c, Math.max(1, kept.length), this._nc);
+  }
+
+  /**
+   * Sorts the rows of the range by sheet columns: a column number, {column, ascending}, or a list of
+   * them (Google reference: Range.sort(sortSpecObj)); cells move whole, with their formats.
+   */
+  sort(sortSpecObj: unknown): RangeImpl {
+    this.ctx.write('sort', this.cells());
+    const specs = Array.isArray(sortSpecObj) ? sortSpecObj : [sortSpecObj];
+    const keys: SortKey[] = specs.map((x) => {
+      const o = typeof x === 'number' ? { column: x, ascending: true } : (x as { column?: unknown; ascending?: unknown });
+      const column = o?.column;
+      if (typeof column !== 'number' || column < this._c || column >= this._c + this._nc)
+        throw this.ctx.error(`The parameters (${typeName(sortSpecObj)}) don't match the method signature for SpreadsheetApp.Range.sort.`);
+      return { col: column - this._c, ascending: o.ascending === undefined ? true : Boolean(o.ascending) };
+    });
+    const values = Array.from({ length: this._nr }, (_, i) =>
+      Array.from({ length: this._nc }, (_, j) => this.wb.readValue(this._m.cell(this._r + i, this._c + j))),
+    );
+    this.reorderRows(sortedOrder(values, keys));
+    return this;
+  }
+  /** Shuffles the rows of the range (Google reference: Range.randomize). */
+  randomize(): RangeImpl {
+    this.ctx.write('randomize', this.cells());
+    const order = Array.from({ length: this._nr }, (_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    this.reorderRows(order);
+    return this;
+  }
+  /** Row i of the range becomes the row that was `order[i]`. */
+  private reorderRows(order: number[]): void {
+    checkEditable(this.ctx, this._area());
+    const rows = order.map((i) => Array.from({ length: this._nc }, (_, j) => this._m.cell(this._r + i, this._c + j)));
+    rows.forEach((cells, i) =>
+      cells.forEach((cell, j) => {
+        if (!cell && !this._m.rows[this._r + i - 1]) return;
+        this._m.rows[this._r + i - 1] ??= [];
+        this._m.rows[this._r + i - 1][this._c + j - 1] = cell;
+      }),
+    );
+    reindex(this.wb, this._m);
+    afterWrite(this.wb, [this._area()]);
+  }
+  /**
+   * Trims each text cell and collapses runs of white space to one space; the result stays text
+   * (gas-fakes test/testsheetsvalues.js "assorted data manipulation", trimWhitespace: "   =SUM(1,2)"
+   * reads "=SUM(1,2)").
+   */
+  trimWhitespace(): RangeImpl {
+    this.ctx.write('trimWhitespace', this.cells());
+    checkEditable(this.ctx, this._area());
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const cell = this._m.cell(this._r + i, this._c + j);
+        if (cell && !cell.f && typeof cell.v === 'string') cell.v = cell.v.trim().replace(/\s+/g, ' ');
+      }
+    afterWrite(this.wb, [this._area()]);
+    return this;
   }
 
   // -- auto-fill (gas-fakes test/testsheets.js "Range.autoFill and autoFillToNeighbor") --

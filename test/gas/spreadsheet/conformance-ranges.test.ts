@@ -277,6 +277,50 @@ describe('removeDuplicates', () => {
   });
 });
 
+describe('sort, randomize, trimWhitespace (the same data-manipulation section as removeDuplicates)', () => {
+  test('sort by a column, by {column, ascending}, by several; numbers before booleans, so false leads a descending sort (gas-fakes test/testsheetsvalues.js "assorted data manipulation", range.sort)', () => {
+    const { sheet } = makeEnv();
+    const data = [
+      [1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+      [11, 12, 13, 14, 15],
+    ];
+    const range = sheet.getRange('B21:F23');
+    range.setValues(data);
+    range.sort(4 + range.getColumn());
+    expect(range.getValues()).toEqual(data);
+    range.sort([{ column: 4 + range.getColumn(), ascending: false }, { column: 3 + range.getColumn() }, range.getColumn()]);
+    expect(range.getValues()).toEqual([...data].reverse());
+    range.setValues([
+      [1, 2, 3, 4, false],
+      [6, 7, 8, 9, 10],
+      [11, 12, 13, 14, 15],
+    ]);
+    range.sort([{ column: 4 + range.getColumn(), ascending: false }, { column: 3 + range.getColumn() }, range.getColumn()]);
+    expect(range.getValues()).toEqual([
+      [1, 2, 3, 4, false],
+      [11, 12, 13, 14, 15],
+      [6, 7, 8, 9, 10],
+    ]);
+  });
+
+  test('randomize keeps every row; trimWhitespace trims and collapses spaces, leaving text as text (gas-fakes test/testsheetsvalues.js "assorted data manipulation", randomize and trimWhitespace)', () => {
+    const { sheet } = makeEnv();
+    const rows = Array.from({ length: 30 }, (_, i) => [i, `r${i}`]);
+    const r = sheet.getRange('A1:B30');
+    r.setValues(rows);
+    r.randomize();
+    const after = r.getValues();
+    expect([...after].sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual(rows);
+    expect(after).not.toEqual(rows); // 30! orders: the same one again is all but impossible
+    const t = sheet.getRange('D1:D4');
+    t.setValues([[' preceding space'], ['following space '], ['two  middle  spaces'], ['   =SUM(1,2)']]);
+    t.trimWhitespace();
+    expect(t.getValues()).toEqual([['preceding space'], ['following space'], ['two middle spaces'], ['=SUM(1,2)']]);
+    expect(t.getFormulas()).toEqual([[''], [''], [''], ['']]);
+  });
+});
+
 describe('TextFinder', () => {
   const values = [
     ['sample', 'sámplé'],
