@@ -461,3 +461,39 @@ describe('autoFill', () => {
     expect(sheet.getRange('B1:B3').getValues().flat()).toEqual([10, 20, 10]);
   });
 });
+
+describe('class names of the builders and rules', () => {
+  test('toString() gives "DataValidationBuilder", "DataValidation", "ConditionalFormatRule" and the like (gas-fakes test/testsheetsdatavalidations.js builder.toString() / built.toString(); test/testconditionalformat.js rule1.toString())', () => {
+    const { app, sheet } = makeEnv();
+    const builder = app.newDataValidation().requireCheckbox();
+    const rule = app
+      .newConditionalFormatRule()
+      .whenCellEmpty()
+      .setBackground('red')
+      .setRanges([sheet.getRange('A1')]);
+    const rich = app.newRichTextValue().setText('x');
+    expect([
+      String(builder),
+      String(builder.build()),
+      String(rule),
+      String(rule.build()),
+      String(rule.build().getBooleanCondition()),
+      String(rich),
+      String(rich.build()),
+      String(app.getSelection()),
+      String(app.getUi()),
+      String(app.getUi().createMenu('m')),
+    ]).toEqual([
+      'DataValidationBuilder',
+      'DataValidation',
+      'ConditionalFormatRuleBuilder',
+      'ConditionalFormatRule',
+      'BooleanCondition',
+      'RichTextValueBuilder',
+      'RichTextValue',
+      'Selection',
+      'Ui',
+      'Menu',
+    ]);
+  });
+});
