@@ -172,6 +172,10 @@ describe('hidden rows and columns, row heights', () => {
     sheet.deleteRows(8, 1);
     expect(sheet.isRowHiddenByUser(8)).toBe(false);
     expect(thrown(() => sheet.hideRows(0))).toBe('Those rows are out of bounds.');
+    // Arguments are checked against the overloads first, as for every method (signatures.ts).
+    expect(thrown(() => sheet.hideRows('2' as never))).toBe(
+      "The parameters (String) don't match the method signature for SpreadsheetApp.Sheet.hideRows.",
+    );
   });
 
   test('row heights: 21 by default; setRowHeight, setRowHeights, setRowHeightsForced change them and chain (gas-fakes test/testsheetsvalues.js, getRowHeight/setRowHeight section)', () => {
