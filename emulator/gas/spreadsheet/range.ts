@@ -812,7 +812,14 @@ export class RangeImpl {
     const seen = new Set<string>();
     const kept: Array<Array<Cell | undefined>> = [];
     for (let i = 0; i < this._nr; i++) {
-      const key = JSON.stringify(cols.map((c) => this.wb.readValue(this._m.cell(this._r + i, c))));
+      // Sheets API DeleteDuplicatesRequest (what removeDuplicates does): "Rows with identical values but
+      // different letter cases, formatting, or formulas are considered to be duplicates."
+      const key = JSON.stringify(
+        cols.map((c) => {
+          const v = this.wb.readValue(this._m.cell(this._r + i, c));
+          return typeof v === 'string' ? v.toLowerCase() : v;
+        }),
+      );
       if (seen.has(key)) continue;
       seen.add(key);
       kept.push(Array.from({ length: this._nc }, (_, j) => this._m.cell(this._r + i, this._c + j)));

@@ -281,6 +281,14 @@ describe('removeDuplicates', () => {
   });
 });
 
+test('removeDuplicates ignores letter case and formulas: equal values are duplicates (Sheets API reference, DeleteDuplicatesRequest: "Rows with identical values but different letter cases, formatting, or formulas are considered to be duplicates")', () => {
+  const { sheet } = makeEnv();
+  const r = sheet.getRange('A1:A4');
+  r.setValues([['Foo'], ['foo'], ['=1+1'], [2]]);
+  expect(r.removeDuplicates().getValues()).toEqual([['Foo'], [2]]);
+  expect(r.getValues()).toEqual([['Foo'], [2], [''], ['']]);
+});
+
 describe('sort, randomize, trimWhitespace (the same data-manipulation section as removeDuplicates)', () => {
   test('sort by a column, by {column, ascending}, by several; numbers before booleans, so false leads a descending sort (gas-fakes test/testsheetsvalues.js "assorted data manipulation", range.sort)', () => {
     const { sheet } = makeEnv();
