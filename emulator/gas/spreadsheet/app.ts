@@ -12,6 +12,7 @@ import { DataValidationBuilderImpl, DataValidationCriteria } from './validation'
 import { ProtectionType } from './protection';
 import { Dimension, Direction } from './navigation';
 import { AutoFillSeries } from './autofill';
+import { CopyPasteType } from './copy-cells';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
@@ -20,6 +21,7 @@ export class SpreadsheetAppImpl {
   readonly Dimension = Dimension;
   readonly Direction = Direction;
   readonly AutoFillSeries = AutoFillSeries;
+  readonly CopyPasteType = CopyPasteType;
   constructor(private readonly s: Objects) {}
   private get ctx(): Ctx {
     return this.s.ctx;

@@ -9,6 +9,7 @@ import { overflow, shiftCells } from './shift-cells';
 import { TextFinderImpl } from './text-finder';
 import { AutoFillSeries, continueLine } from './autofill';
 import { type SortKey, sortedOrder } from './sort';
+import { CopyPasteType, cloneCell, copyFormat, copyValue } from './copy-cells';
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex } from './formulas';
 import {
@@ -896,6 +897,116 @@ export class RangeImpl {
       }
     afterWrite(this.wb, [this._area()]);
     return this;
+  }
+
+  // -- copy and move (gas-fakes test/testsheets.js "Range.copyTo", "Range.moveTo") --
+  /**
+   * Copies the range to `destination`'s top-left corner: the whole source, however small the
+   * destination; repeated as many whole times as fit when it is larger. Formulas move their relative
+   * references. Options: {contentsOnly} (values and formulas, formats kept) or {formatOnly}; or a
+   * CopyPasteType (PASTE_NORMAL, PASTE_VALUES: results only, PASTE_FORMAT) with transposed false.
+   */
+  copyTo(destination: RangeImpl, options?: unknown, transposed?: unknown): void {
+    this.ctx.write('copyTo', this.cells());
+    const mode = this.copyMode(destination, options, transposed);
+    const d = destination._area();
+    const reps = (n: number, of: number) => Math.max(1, Math.floor(n / of));
+    const [rr, rc] = [reps(d.r2 - d.r1 + 1, this._nr), reps(d.c2 - d.c1 + 1, this._nc)];
+    const target: Area = { sheet: d.sheet, r1: d.r1, c1: d.c1, r2: d.r1 + rr * this._nr - 1, c2: d.c1 + rc * this._nc - 1 };
+    if (target.r2 > d.sheet.maxRows || target.c2 > d.sheet.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    checkEditable(this.ctx, target);
+    const src = Array.from({ length: this._nr }, (_, i) =>
+      Array.from({ length: this._nc }, (_, j) => cloneCell(this._m.cell(this._r + i, this._c + j))),
+    );
+    const values = mode === 'values' ? src.map((row) => row.map((c) => (c ? this.wb.readValue(c) : undefined))) : null;
+    const written: Area[] = [target];
+    for (let i = 0; i < rr * this._nr; i++)
+      for (let j = 0; j < rc * this._nc; j++) {
+        const [si, sj] = [i % this._nr, j % this._nc];
+        const from = src[si][sj];
+        const [r, c] = [d.r1 + i, d.c1 + j];
+        if (!from && mode !== 'normal' && !d.sheet.cell(r, c)) continue;
+        const to = d.sheet.ensure(r, c);
+        if (mode === 'normal' || mode === 'format') copyFormat(to, from);
+        if (mode === 'normal') {
+          to.note = from?.note;
+          to.dv = from?.dv;
+        }
+        if (mode === 'format') continue;
+        copyValue(to, from);
+        if (mode === 'values') to.v = values![si][sj] as Cell['v'];
+        else if (from?.f && this.wb.writeInput(d.sheet, r, c, offsetFormula(from.f, r - (this._r + si), c - (this._c + sj))))
+          written.push(...formulaWritten(this.wb, d.sheet, r, c));
+      }
+    reindex(this.wb, d.sheet);
+    afterWrite(this.wb, written);
+  }
+  private copyMode(destination: unknown, options: unknown, transposed: unknown): 'normal' | 'contents' | 'values' | 'format' {
+    const bad = () =>
+      this.ctx.error(
+        `The parameters (${[destination, options, transposed]
+          .filter((x) => x !== undefined)
+          .map(typeName)
+          .join(',')}) don't match the method signature for SpreadsheetApp.Range.copyTo.`,
+      );
+    if (!this.s.isRange(destination)) throw bad();
+    if (options === undefined) return 'normal';
+    if (transposed !== undefined) {
+      // copyTo(destination, copyPasteType, transposed)
+      if (typeof transposed !== 'boolean' || typeof options !== 'string' || !(options in CopyPasteType)) throw bad();
+      if (transposed) throw this.ctx.error('Transposed pasting is not supported by this runtime.'); // not modelled
+      const m = {
+        PASTE_NORMAL: 'normal',
+        PASTE_NO_BORDERS: 'normal',
+        PASTE_FORMULA: 'contents',
+        PASTE_VALUES: 'values',
+        PASTE_FORMAT: 'format',
+      } as const;
+      if (options in m) return m[options as keyof typeof m];
+      throw this.ctx.error(`${options} is not supported by this runtime.`); // not modelled: validation, widths, conditional formats alone
+    }
+    // copyTo(destination, options). Google ignores what is not an options object, e.g. a type name
+    // (issuetracker.google.com/issues/427192537, noted in gas-fakes test/testsheets.js "Range.copyTo").
+    const o = (typeof options === 'object' && options !== null ? options : {}) as { contentsOnly?: unknown; formatOnly?: unknown };
+    if (o.contentsOnly && o.formatOnly) throw bad(); // (chosen: both at once)
+    return o.contentsOnly ? 'contents' : o.formatOnly ? 'format' : 'normal';
+  }
+  /**
+   * Cuts the range and pastes it at `target`'s top-left corner, formats and all; what is left of
+   * the source is cleared (formats too), also when the two overlap. Formula text moves unchanged.
+   */
+  moveTo(target: RangeImpl): void {
+    this.ctx.write('moveTo', this.cells());
+    if (!this.s.isRange(target))
+      throw this.ctx.error(`The parameters (${typeName(target)}) don't match the method signature for SpreadsheetApp.Range.moveTo.`);
+    const t = target._area();
+    const dest: Area = { sheet: t.sheet, r1: t.r1, c1: t.c1, r2: t.r1 + this._nr - 1, c2: t.c1 + this._nc - 1 };
+    if (dest.r2 > t.sheet.maxRows || dest.c2 > t.sheet.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    checkEditable(this.ctx, this._area());
+    checkEditable(this.ctx, dest);
+    const src = Array.from({ length: this._nr }, (_, i) =>
+      Array.from({ length: this._nc }, (_, j) => cloneCell(this._m.cell(this._r + i, this._c + j))),
+    );
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) if (this._m.rows[this._r + i - 1]) this._m.rows[this._r + i - 1][this._c + j - 1] = undefined;
+    const written: Area[] = [this._area(), dest];
+    src.forEach((row, i) =>
+      row.forEach((cell, j) => {
+        const [r, c] = [dest.r1 + i, dest.c1 + j];
+        if (!cell && !t.sheet.rows[r - 1]) return;
+        t.sheet.rows[r - 1] ??= [];
+        t.sheet.rows[r - 1][c - 1] = cell;
+        if (cell?.f) {
+          const f = cell.f;
+          if (this.wb.writeInput(t.sheet, r, c, f)) written.push(...formulaWritten(this.wb, t.sheet, r, c));
+        }
+      }),
+    );
+    reindex(this.wb, this._m);
+    if (t.sheet !== this._m) reindex(this.wb, t.sheet);
+    afterWrite(this.wb, written);
   }
 
   // -- auto-fill (gas-fakes test/testsheets.js "Range.autoFill and autoFillToNeighbor") --

@@ -112,6 +112,8 @@ const RANGE: Record<string, Overload[]> = {
   randomize: [[]],
   trimWhitespace: [[]],
   autoFill: [['Range', S]],
+  copyTo: [['Range'], ['Range', O], ['Range', S, B]],
+  moveTo: [['Range']],
   autoFillToNeighbor: [[S]],
   getCell: [[N, N]],
   offset: [

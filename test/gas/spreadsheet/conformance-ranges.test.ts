@@ -509,3 +509,83 @@ describe('class names of the builders and rules', () => {
     ]);
   });
 });
+
+describe('copyTo and moveTo (cells moved, of a kind with insertCells/deleteCells)', () => {
+  function source() {
+    const env = makeEnv();
+    const src = env.sheet.getRange('A1:B2');
+    src.setValues([
+      ['V1', 'V2'],
+      ['V3', 'V4'],
+    ]);
+    src.setBackground('#ff0000').setFontColor('#0000ff').setFontWeight('bold');
+    return { ...env, src };
+  }
+  const formats = (r: GoogleAppsScript.Spreadsheet.Range) => [r.getBackground(), r.getFontColor(), r.getFontWeight()];
+
+  test('copyTo copies values and formats; a smaller destination gets the whole source, a larger one whole repeats only; contentsOnly keeps the target formats; wrong arguments get the signature message (gas-fakes test/testsheets.js "Range.copyTo")', () => {
+    const { app, sheet, src } = source();
+    const values = src.getValues();
+    src.copyTo(sheet.getRange('D1:E2'));
+    expect([sheet.getRange('D1:E2').getValues(), formats(sheet.getRange('D1:E2'))]).toEqual([values, ['#ff0000', '#0000ff', 'bold']]);
+    src.copyTo(sheet.getRange('G1'));
+    expect(sheet.getRange('G1:H2').getValues()).toEqual(values);
+    src.copyTo(sheet.getRange('J1:L4'));
+    expect(sheet.getRange('J1:K4').getValues()).toEqual([...values, ...values]);
+    expect([sheet.getRange('L1').getValue(), sheet.getRange('L1').getBackground(), formats(sheet.getRange('J3:K4'))]).toEqual([
+      '',
+      '#ffffff',
+      ['#ff0000', '#0000ff', 'bold'],
+    ]);
+    sheet.getRange('D5:E6').setBackground('#cccccc');
+    src.copyTo(sheet.getRange('D5:E6'), { contentsOnly: true });
+    expect([sheet.getRange('D5:E6').getValues(), sheet.getRange('D5').getBackground()]).toEqual([values, '#cccccc']);
+    expect(thrown(() => (src.copyTo as any)())).toMatch(/don't match the method signature/);
+    expect(thrown(() => src.copyTo('not a range' as never))).toMatch(/don't match the method signature/);
+    expect(thrown(() => src.copyTo(sheet.getRange('D1'), app.CopyPasteType.PASTE_NORMAL, 'not a boolean' as never))).toMatch(
+      /don't match the method signature/,
+    );
+  });
+
+  test('copyTo moves relative references; PASTE_VALUES pastes results only (Google reference: Range.copyTo, CopyPasteType)', () => {
+    const { app, sheet } = makeEnv();
+    sheet.getRange('A1:A2').setValues([[2], [3]]);
+    sheet.getRange('B1').setFormula('=A1*10');
+    sheet.getRange('B1').copyTo(sheet.getRange('B2'));
+    expect([sheet.getRange('B2').getFormula(), sheet.getRange('B2').getValue()]).toEqual(['=A2*10', 30]);
+    sheet.getRange('B1').copyTo(sheet.getRange('C1'), app.CopyPasteType.PASTE_VALUES, false);
+    expect([sheet.getRange('C1').getFormula(), sheet.getRange('C1').getValue()]).toEqual(['', 20]);
+  });
+
+  test('moveTo moves values and formats and clears what is left of the source, also when they overlap (gas-fakes test/testsheets.js "Range.moveTo")', () => {
+    const { sheet, src } = source();
+    src.moveTo(sheet.getRange('D1'));
+    expect([sheet.getRange('D1:E2').getValues(), sheet.getRange('D1:E2').getBackground(), sheet.getRange('D1:E2').getFontWeight()]).toEqual(
+      [
+        [
+          ['V1', 'V2'],
+          ['V3', 'V4'],
+        ],
+        '#ff0000',
+        'bold',
+      ],
+    );
+    expect([
+      sheet.getRange('A1:B2').getValues().flat(),
+      sheet.getRange('A1:B2').getBackground(),
+      sheet.getRange('A1:B2').getFontWeight(),
+    ]).toEqual([['', '', '', ''], '#ffffff', 'normal']);
+    const again = sheet.getRange('A1:B2');
+    again.setValues([
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+    ]);
+    again.setBackground('#ff0000');
+    again.moveTo(sheet.getRange('B1'));
+    expect(sheet.getRange('A1:C2').getValues()).toEqual([
+      ['', 'A1', 'B1'],
+      ['', 'A2', 'B2'],
+    ]);
+    expect([sheet.getRange('B1:C2').getBackground(), sheet.getRange('A1').getBackground()]).toEqual(['#ff0000', '#ffffff']);
+  });
+});
