@@ -353,6 +353,8 @@ export class SheetImpl {
     this.ctx.mutate('setFrozenRows');
     checkInt(this.ctx, 'setFrozenRows', rows);
     if (rows < 0 || rows > this._m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
+    // Google's message (Apps Script and Sheets API logs): at least one row must stay unfrozen.
+    if (rows === this._m.maxRows) throw this.ctx.error("You can't freeze all visible rows on the sheet.");
     this._m.frozenRows = rows;
   }
   getFrozenRows(): number {
@@ -363,6 +365,7 @@ export class SheetImpl {
     this.ctx.mutate('setFrozenColumns');
     checkInt(this.ctx, 'setFrozenColumns', columns);
     if (columns < 0 || columns > this._m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+    if (columns === this._m.maxCols) throw this.ctx.error("You can't freeze all visible columns on the sheet."); // (after the rows' wording)
     this._m.frozenCols = columns;
   }
   getFrozenColumns(): number {

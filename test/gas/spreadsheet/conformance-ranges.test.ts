@@ -418,6 +418,15 @@ describe('deleting every row or column', () => {
   });
 });
 
+test('freezing every row throws Google\'s "You can\'t freeze all visible rows on the sheet." (Sheets API and Apps Script logs, e.g. "Exception: You can\'t freeze all visible rows on the sheet.")', () => {
+  const { sheet } = makeEnv();
+  sheet.deleteRows(3, sheet.getMaxRows() - 2);
+  expect(thrown(() => sheet.setFrozenRows(2))).toBe("You can't freeze all visible rows on the sheet.");
+  sheet.setFrozenRows(1);
+  expect(sheet.getFrozenRows()).toBe(1);
+  expect(thrown(() => sheet.setFrozenColumns(sheet.getMaxColumns()))).toBe("You can't freeze all visible columns on the sheet.");
+});
+
 describe('class names', () => {
   test('toString() of Spreadsheet objects is the class name: "Range", "Sheet", "Spreadsheet", "Filter", "NamedRange", "Protection" (gas-fakes test/testassist.js isRange: a.toString() === "Range"; test/testsheetsdata.js criteria.toString())', () => {
     const { ss, sheet } = makeEnv();
