@@ -4,11 +4,7 @@
  * As Sheets writes it (gas-fakes test/testsheets.js "R1C1 Formula Notation"): a relative part is
  * always bracketed, also when zero (`=B11` from B10 reads `=R[1]C[0]`); an absolute part is bare.
  */
-import { type GridRef, columnLetters, columnNumber, outsideLiterals, splitSheet } from './a1';
-
-// A cell (A1, $A$1), a column span (A:C) or a row span (2:5), not part of a name or a function call.
-const A1_REF =
-  /(?<![A-Za-z0-9_.$])(?:(\$?)([A-Za-z]{1,3})(\$?)(\d+)|(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})|(\$?)(\d+):(\$?)(\d+))(?![A-Za-z0-9_(])/g;
+import { A1_REFERENCE, type GridRef, columnLetters, columnNumber, outsideLiterals, splitSheet } from './a1';
 
 const PART = String.raw`(\[-?\d+\]|\d+)?`;
 // R1C1, R[1]C[-2], RC, R2C; spans R[1]:R[2] and C1:C[3]. Not part of a name or a function call.
@@ -26,7 +22,7 @@ export function formulaToR1C1(formula: string, row: number, col: number): string
   const r = (abs: string, digits: string) => `R${rel(abs, Number(digits), row)}`;
   const c = (abs: string, letters: string) => `C${rel(abs, columnNumber(letters), col)}`;
   return outsideLiterals(formula, (code) =>
-    code.replace(A1_REF, (m, ca, cl, ra, rd, c1a, c1, c2a, c2, r1a, r1, r2a, r2) => {
+    code.replace(A1_REFERENCE, (m, ca, cl, ra, rd, c1a, c1, c2a, c2, r1a, r1, r2a, r2) => {
       if (cl !== undefined) return columnNumber(cl) > 18278 ? m : r(ra, rd) + c(ca, cl);
       if (c1 !== undefined) return `${c(c1a, c1)}:${c(c2a, c2)}`;
       return `${r(r1a, r1)}:${r(r2a, r2)}`;
