@@ -57,6 +57,23 @@ describe('Utilities gzip', () => {
   });
 });
 
+describe('DriveApp.createFile arguments', () => {
+  const rt = fixtureRuntime();
+  afterAll(() => rt.close());
+
+  test("wrong arguments get Google's messages; a blob needs a name; a file reads as its name (gas-fakes test/testdrive.js, createFile section and rootFolder.toString())", () => {
+    const msg = (src: string) => thrown(() => evalIn(rt, src));
+    expect(msg('DriveApp.createFile()')).toBe("The parameters () don't match the method signature for DriveApp.createFile.");
+    expect(msg("DriveApp.createFile('')")).toBe("The parameters (String) don't match the method signature for DriveApp.createFile.");
+    expect(msg("DriveApp.createFile(null, '')")).toBe('Invalid argument: name');
+    expect(msg("DriveApp.createFile(Utilities.newBlob('x', 'text/plain', 'x.txt'), '')")).toBe(
+      "The parameters (Blob,String) don't match the method signature for DriveApp.createFile.",
+    );
+    expect(msg("DriveApp.createFile(Utilities.newBlob(''))")).toBe('Blob object must have non-null name for this operation.');
+    expect(evalIn(rt, "return String(DriveApp.createFile('notes.txt', 'hi'));")).toBe('notes.txt');
+  });
+});
+
 describe('services a custom function may call', () => {
   test('HTML is allowed ("Can generate HTML, but can\'t display it"); Mail, Drive, ScriptApp, ContentService are refused with the guide\'s "You do not have permission to call X service." (guides/sheets/functions, supported services table)', () => {
     const rt = fixtureInUse();
