@@ -419,6 +419,25 @@ export class SheetImpl {
   toString(): string {
     return 'Sheet';
   }
+  /**
+   * Sorts the sheet's rows below the frozen ones by a column (Google reference: Sheet.sort(columnPosition[,
+   * ascending])); gas-fakes test/testsheets.js "Sheet.sort()" records that an unfrozen header row is
+   * sorted with the rest, and that an empty sheet is left alone.
+   */
+  sort(columnPosition: number, ascending?: boolean): SheetImpl {
+    this.ctx.call();
+    const m = this._m;
+    const first = m.frozenRows + 1;
+    const last = m.lastRow();
+    const width = m.lastColumn();
+    if (last >= first && width >= 1) {
+      if (columnPosition < 1 || columnPosition > m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+      this.s
+        .range(m, first, 1, last - first + 1, Math.max(width, columnPosition))
+        .sort({ column: columnPosition, ascending: ascending ?? true });
+    }
+    return this;
+  }
   createTextFinder(findText: string): TextFinderImpl {
     this.ctx.call();
     return new TextFinderImpl(this.s, () => [{ sheet: this._m, box: null }], String(findText));

@@ -176,6 +176,7 @@ const SHEET: Record<string, Overload[]> = {
   isRowHiddenByUser: [[N]],
   isColumnHiddenByUser: [[N]],
   createTextFinder: [[S]],
+  sort: [[N], [N, B]],
   setConditionalFormatRules: [['Object[]']],
   getConditionalFormatRules: [[]],
   getActiveRange: [[]],

@@ -62,6 +62,19 @@ describe('R1C1 notation', () => {
     expect(sheet.getRange('B2').getValue()).toBe(6);
   });
 
+  test('getRange with R1C1: single cells, ranges, inverted ranges, lower case; "RC1" is A1 notation (column RC) (gas-fakes test/testsheets.js "getRange with R1C1 notation")', () => {
+    const { sheet } = makeEnv();
+    const r = sheet.getRange('R5C3');
+    expect([r.getA1Notation(), r.getRow(), r.getColumn()]).toEqual(['C5', 5, 3]);
+    const r2 = sheet.getRange('R2C2:R4C5');
+    expect([r2.getA1Notation(), r2.getNumRows(), r2.getNumColumns()]).toEqual(['B2:E4', 3, 4]);
+    expect(sheet.getRange('R10C5:R1C2').getA1Notation()).toBe('B1:E10');
+    // Column RC is the 471st: the sheet is widened first, so that only the parse is in question here.
+    sheet.insertColumnsAfter(26, 471 - 26);
+    expect(sheet.getRange('RC1').getA1Notation()).toBe('RC1');
+    expect(sheet.getRange('r1c1:r2c2').getA1Notation()).toBe('A1:B2');
+  });
+
   test('getRange accepts absolute R1C1 notation, with or without a sheet name (Google reference: Sheet.getRange(a1Notation) "A1 notation or R1C1 notation")', () => {
     const { sheet, ss } = makeEnv();
     expect(sheet.getRange('R2C3').getA1Notation()).toBe('C2');
@@ -287,6 +300,29 @@ test('removeDuplicates ignores letter case and formulas: equal values are duplic
   r.setValues([['Foo'], ['foo'], ['=1+1'], [2]]);
   expect(r.removeDuplicates().getValues()).toEqual([['Foo'], [2]]);
   expect(r.getValues()).toEqual([['Foo'], [2], [''], ['']]);
+});
+
+test('Sheet.sort(column[, ascending]) sorts every row below the frozen ones, an unfrozen header too; an empty sheet stays empty (gas-fakes test/testsheets.js "Sheet.sort()")', () => {
+  const { sheet } = makeEnv();
+  const data = [
+    ['Header1', 'Header2', 'Header3'],
+    ['C', 30, 'Z'],
+    ['A', 10, 'Y'],
+    ['B', 20, 'X'],
+  ];
+  sheet.getRange('A1:C4').setValues(data);
+  sheet.sort(2);
+  expect(sheet.getDataRange().getValues()).toEqual([['A', 10, 'Y'], ['B', 20, 'X'], ['C', 30, 'Z'], data[0]]);
+  sheet.getRange('A1:C4').setValues(data);
+  sheet.sort(1, false);
+  expect(sheet.getDataRange().getValues()).toEqual([data[0], data[1], data[3], data[2]]);
+  sheet.getRange('A1:C4').setValues(data);
+  sheet.setFrozenRows(1);
+  sheet.sort(2);
+  expect(sheet.getDataRange().getValues()).toEqual([data[0], data[2], data[3], data[1]]);
+  sheet.clear();
+  sheet.sort(1);
+  expect(sheet.getDataRange().getValues()).toEqual([['']]);
 });
 
 describe('sort, randomize, trimWhitespace (the same data-manipulation section as removeDuplicates)', () => {
