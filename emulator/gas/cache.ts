@@ -1,7 +1,7 @@
 /**
  * CacheService: script, user and document caches that outlive executions, expiring on the VIRTUAL clock.
  * Limits (CacheService reference): key <= 250 chars, value <= 100 KB, default expiry 600 s, maximum
- * 21600 s, at most 1,000 items per cache (then the oldest go). Values are strings.
+ * 21600 s, at most 1,000 items per cache (past that, the 900 farthest from expiration stay). Values are strings.
  */
 import type { RuntimeState } from './execution';
 import { gasError, toRealm } from './realm';
@@ -12,6 +12,7 @@ export const CACHE_VALUE_MAX_BYTES = 100 * 1024;
 export const CACHE_DEFAULT_EXPIRY_S = 600;
 export const CACHE_MAX_EXPIRY_S = 21600;
 export const CACHE_MAX_ITEMS = 1000;
+export const CACHE_KEPT_ON_EVICTION = 900;
 
 interface Entry {
   value: string;
@@ -42,8 +43,19 @@ export class CacheStore {
     this.sweep();
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.now() + seconds * 1000, seq: this.seq++ });
-    // Over capacity: drop the oldest writes (Map keeps insertion order, and re-puts are re-inserted).
-    while (this.entries.size > CACHE_MAX_ITEMS) this.entries.delete(this.entries.keys().next().value as string);
+  }
+  /**
+   * Google's Cache reference (put): "The cap for cached items is 1,000. If more than 1,000 items are
+   * written, the cache stores the 900 items farthest from expiration." Ties: the later write stays.
+   */
+  evict(): void {
+    if (this.entries.size <= CACHE_MAX_ITEMS) return;
+    const keep = [...this.entries]
+      .sort(([, a], [, b]) => b.expiresAt - a.expiresAt || b.seq - a.seq)
+      .slice(0, CACHE_KEPT_ON_EVICTION)
+      .sort(([, a], [, b]) => a.seq - b.seq);
+    this.entries.clear();
+    for (const [k, e] of keep) this.entries.set(k, e);
   }
   remove(key: string): void {
     this.entries.delete(key);
@@ -126,6 +138,7 @@ class LocalCache {
     const k = this.checkKey(key);
     const v = this.checkValue(value);
     this.store.put(k, v, this.checkExpiry(expirationInSeconds));
+    this.store.evict();
     return null;
   }
   putAll(values: Record<string, unknown>, expirationInSeconds?: number): void {
@@ -134,6 +147,7 @@ class LocalCache {
     // Validate everything first: nothing half-written.
     const checked = Object.keys(values ?? {}).map((k) => [this.checkKey(k), this.checkValue(values[k])] as const);
     for (const [k, v] of checked) this.store.put(k, v, seconds);
+    this.store.evict();
   }
   /** Google answers null (gas-fakes test/teststores.js: `t.is(cache.remove(k), null)`). */
   remove(key: string): null {

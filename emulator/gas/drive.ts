@@ -42,6 +42,10 @@ class LocalFile {
   getName(): string {
     return this.rec.name;
   }
+  /** A Drive file reads as its name (gas-fakes test/testdrive.js: the root folder's toString() is "My Drive"). */
+  toString(): string {
+    return this.rec.name;
+  }
   setName(name: string): this {
     this.rec.name = String(name);
     return this;
@@ -122,17 +126,28 @@ export function createDriveApp(state: RuntimeState, store: DriveStore) {
     return new LocalFile(state, storeDriveFile(state, store, name, data, mimeType));
   }
   return {
-    createFile(blobOrName: unknown, content?: string, mimeType?: string): LocalFile {
+    /**
+     * createFile(blob) or createFile(name, content[, mimeType]); anything else gets Google's messages
+     * (gas-fakes test/testdrive.js: `createFile()`, `createFile("")`, `createFile(blob, "")` don't
+     * match the signature, `createFile(null, "")` is "Invalid argument: name", a blob without a name
+     * "Blob object must have non-null name for this operation.").
+     */
+    createFile(...args: unknown[]): LocalFile {
       use();
-      if (isBlob(blobOrName)) {
-        return create(
-          blobOrName.getName() ?? 'Untitled',
-          Buffer.from(blobOrName._data),
-          blobOrName.getContentType() ?? 'application/octet-stream',
+      const [blobOrName, content, mimeType] = args;
+      if (args.length === 1 && isBlob(blobOrName)) {
+        const name = blobOrName.getName();
+        if (name === null) throw gasError(state, 'Blob object must have non-null name for this operation.');
+        return create(name, Buffer.from(blobOrName._data), blobOrName.getContentType() ?? 'application/octet-stream');
+      }
+      if (args.length < 2 || args.length > 3 || isBlob(blobOrName)) {
+        const types = args.map((a) =>
+          isBlob(a) ? 'Blob' : a === null || a === undefined ? 'null' : typeof a === 'string' ? 'String' : 'Object',
         );
+        throw gasError(state, `The parameters (${types.join(',')}) don't match the method signature for DriveApp.createFile.`);
       }
       if (typeof blobOrName !== 'string') throw gasError(state, 'Invalid argument: name');
-      return create(blobOrName, encodeString(content ?? ''), mimeType ?? 'text/plain');
+      return create(blobOrName, encodeString(String(content ?? '')), mimeType === undefined ? 'text/plain' : String(mimeType));
     },
     getFileById(id: string): LocalFile {
       use();

@@ -2,8 +2,9 @@
  * Which services an execution may use, by its auth mode (guides/sheets/functions, the add-on
  * authorisation lifecycle). Services call `requireService` before doing anything.
  *
- * - CUSTOM_FUNCTION: only Cache, Lock, Properties, Spreadsheet (read-only; checked in spreadsheet/),
- *   URL Fetch, Utilities, XML (plus Logger/console, which need no authorisation).
+ * - CUSTOM_FUNCTION: only Cache, HTML (building output; showing it needs a Ui, which custom functions
+ *   lack), Lock, Properties, Spreadsheet (read-only; checked in spreadsheet/), URL Fetch, Utilities, XML
+ *   (plus Logger/console, which need no authorisation).
  * - NONE (add-on onOpen before "use in this document"): no service that needs authorisation —
  *   Properties, URL Fetch, Drive, ScriptApp triggers are refused (Google's AuthMode sample says so
  *   for Properties); Cache, Lock, Utilities, HtmlService (building output) work. (chosen for the last two)
@@ -32,7 +33,16 @@ export type ServiceName =
 
 const ALLOWED: Record<AuthMode, ReadonlySet<ServiceName> | 'all'> = {
   FULL: 'all',
-  CUSTOM_FUNCTION: new Set<ServiceName>(['CacheService', 'LockService', 'PropertiesService', 'UrlFetchApp', 'Utilities', 'Session']),
+  // The guide's table of supported services has HTML ("Can generate HTML, but can't display it").
+  CUSTOM_FUNCTION: new Set<ServiceName>([
+    'CacheService',
+    'LockService',
+    'PropertiesService',
+    'UrlFetchApp',
+    'Utilities',
+    'HtmlService',
+    'Session',
+  ]),
   NONE: new Set<ServiceName>(['CacheService', 'LockService', 'Utilities', 'HtmlService', 'Session', 'ContentService']),
   LIMITED: new Set<ServiceName>([
     'CacheService',

@@ -309,8 +309,10 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
     }
     const followRedirects = params.followRedirects === undefined ? true : Boolean(params.followRedirects);
     const validate = params.validateHttpsCertificates === undefined ? true : Boolean(params.validateHttpsCertificates);
+    // getRequest shows the script's own headers only, {} when it gave none: not the platform's
+    // User-Agent nor the content type (gas-fakes test/testfetch.js "urlfetchapp getRequest").
     const shownHeaders: Record<string, string> = {};
-    for (const k of Object.keys(headers)) if (k !== 'Content-Type') shownHeaders[k] = headers[k];
+    for (const k of Object.keys(given)) shownHeaders[k] = String(given[k]);
     return {
       wire: {
         url,

@@ -1,8 +1,9 @@
 /// <reference types="google-apps-script" />
 /** Utilities service: bytes, digests, base64, blobs, CSV, dates, sleep on the virtual clock. */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RuntimeState } from './execution';
-import { gasError, isDate, signatureError } from './realm';
+import { gasError, isDate, signatureError, toRealm } from './realm';
 import { requireService } from './permissions';
 import { LocalBlob, isBlob } from './blob';
 import { encodeString, fromBytes, toSignedBytes } from './bytes';
@@ -266,6 +267,45 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
     getUuid(): string {
       use();
       return randomUUID();
+    },
+    /**
+     * As recorded on Google (gas-fakes test/testutilities.js "utilities gzipping"): the archive is named
+     * "archive.gz" unless named, typed application/x-gzip; ungzip names its blob after the archive
+     * without ".gz" and gives it no content type.
+     */
+    gzip(blob: LocalBlob, name?: string): LocalBlob {
+      use();
+      if (!isBlob(blob)) throw signatureError(state, 'Utilities.gzip', [blob]);
+      return new LocalBlob(state, gzipSync(blob._data), 'application/x-gzip', name ?? 'archive.gz');
+    },
+    ungzip(blob: LocalBlob): LocalBlob {
+      use();
+      if (!isBlob(blob)) throw signatureError(state, 'Utilities.ungzip', [blob]);
+      let data: Buffer;
+      try {
+        data = gunzipSync(blob._data);
+      } catch {
+        throw gasError(state, 'Could not decompress gzip.'); // (message chosen)
+      }
+      return new LocalBlob(state, data, null, (blob.getName() ?? 'archive').replace(/\.gz$/, ''));
+    },
+    /**
+     * Deprecated on Google's Utilities reference page ("Deprecated methods": jsonParse, jsonStringify)
+     * but still there; they do what JSON.parse / JSON.stringify do. A parse error's wording is chosen.
+     */
+    jsonParse(jsonString: string): unknown {
+      use();
+      let v: unknown;
+      try {
+        v = JSON.parse(String(jsonString));
+      } catch (e) {
+        throw gasError(state, (e as Error).message);
+      }
+      return toRealm(state.realm, v);
+    },
+    jsonStringify(obj: unknown): string {
+      use();
+      return JSON.stringify(obj);
     },
   };
 }

@@ -102,6 +102,14 @@ export function parseA1(ref: string): GridRef | null {
 }
 
 /**
+ * A reference in formula text: a cell (A1, $A$1), a column span (A:C) or a row span (2:5), not part of
+ * a name or a function call. Groups: cell ($, letters, $, digits), column span ($, letters, $, letters),
+ * row span ($, digits, $, digits). For String.replace only (it is global).
+ */
+export const A1_REFERENCE =
+  /(?<![A-Za-z0-9_.$])(?:(\$?)([A-Za-z]{1,3})(\$?)(\d+)|(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})|(\$?)(\d+):(\$?)(\d+))(?![A-Za-z0-9_(])/g;
+
+/**
  * The formula as Sheets writes it `dr` rows and `dc` columns away from where it was given (what
  * setFormula on a multi-cell range does, and copying a formula): relative references move, `$`
  * parts stay; references in string literals are text and stay. A reference moved off the sheet's
@@ -119,11 +127,8 @@ export function offsetFormula(formula: string, dr: number, dc: number): string {
     const n = Number(digits) + dr;
     return n < 1 ? null : String(n);
   };
-  // A cell (A1, $A$1), a column span (A:C) or a row span (2:5), not part of a name or a function call.
-  const REF =
-    /(?<![A-Za-z0-9_.$])(?:(\$?)([A-Za-z]{1,3})(\$?)(\d+)|(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})|(\$?)(\d+):(\$?)(\d+))(?![A-Za-z0-9_(])/g;
   const shift = (code: string) =>
-    code.replace(REF, (m, ca, cl, ra, rd, c1a, c1, c2a, c2, r1a, r1, r2a, r2) => {
+    code.replace(A1_REFERENCE, (m, ca, cl, ra, rd, c1a, c1, c2a, c2, r1a, r1, r2a, r2) => {
       let out: Array<string | null>;
       if (cl !== undefined) {
         if (columnNumber(cl) > 18278) return m;
@@ -137,7 +142,11 @@ export function offsetFormula(formula: string, dr: number, dc: number): string {
       out = [row(r1a, r1), row(r2a, r2)];
       return out.some((x) => x === null) ? '#REF!' : out.join(':');
     });
-  // Only outside string literals ("...", with "" inside) and quoted sheet names ('...'!).
+  return outsideLiterals(formula, shift);
+}
+
+/** Applies `f` to the parts of a formula outside string literals ("...", with "" inside) and quoted sheet names ('...'!). */
+export function outsideLiterals(formula: string, f: (code: string) => string): string {
   let result = '';
   let i = 0;
   while (i < formula.length) {
@@ -156,7 +165,7 @@ export function offsetFormula(formula: string, dr: number, dc: number): string {
     }
     let j = i;
     while (j < formula.length && formula[j] !== '"' && formula[j] !== "'") j++;
-    result += shift(formula.slice(i, j));
+    result += f(formula.slice(i, j));
     i = j;
   }
   return result;

@@ -10,11 +10,18 @@ import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilder
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
 import { ProtectionType } from './protection';
+import { Dimension, Direction } from './navigation';
+import { AutoFillSeries } from './autofill';
+import { CopyPasteType } from './copy-cells';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
   readonly DataValidationCriteria = DataValidationCriteria;
   readonly ProtectionType = ProtectionType;
+  readonly Dimension = Dimension;
+  readonly Direction = Direction;
+  readonly AutoFillSeries = AutoFillSeries;
+  readonly CopyPasteType = CopyPasteType;
   constructor(private readonly s: Objects) {}
   private get ctx(): Ctx {
     return this.s.ctx;

@@ -7,6 +7,9 @@ export class FilterImpl {
     private readonly s: Objects,
     private readonly m: SheetModel,
   ) {}
+  toString(): string {
+    return 'Filter';
+  }
   private get ctx() {
     return this.s.ctx;
   }

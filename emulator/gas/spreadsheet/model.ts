@@ -152,6 +152,8 @@ export interface FilterModel {
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
 export const DEFAULT_COLUMN_WIDTH = 100;
+/** A new sheet's row height in pixels (gas-fakes test/testsheetsvalues.js reads getRowHeight before and after setRowHeight). */
+export const DEFAULT_ROW_HEIGHT = 21;
 export const MAX_CELLS = 10_000_000;
 export const MAX_COLUMNS = 18_278;
 
@@ -178,6 +180,10 @@ export class SheetModel {
   frozenRows = 0;
   frozenCols = 0;
   colWidths = new Map<number, number>();
+  rowHeights = new Map<number, number>();
+  /** Rows and columns hidden by the user (hideRows/hideColumns), 1-based. */
+  hiddenRows = new Set<number>();
+  hiddenCols = new Set<number>();
   filter: FilterModel | null = null;
   /** Conditional format rules (opaque to the model; built by the service layer). */
   cfRules: unknown[] = [];

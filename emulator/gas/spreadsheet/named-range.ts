@@ -9,6 +9,9 @@ export class NamedRangeImpl {
     private readonly s: Objects,
     private readonly nr: NamedRangeModel,
   ) {}
+  toString(): string {
+    return 'NamedRange';
+  }
   private get ctx() {
     return this.s.ctx;
   }

@@ -8,6 +8,7 @@
  * index.ts; their types are the entries their own files add to `ObjectClasses` (declaration merging).
  */
 import { parseA1 } from './a1';
+import { parseR1C1 } from './r1c1';
 import type { Ctx } from './context';
 import { type Area, type OpenSides, type SheetModel, liveArea } from './model';
 import { typeName } from './checks';
@@ -44,7 +45,8 @@ export class Objects {
   }
   /** Resolves A1 notation (with optional sheet name) to an area; `Range not found` when it is not one. */
   area(a1: string, defaultSheet: SheetModel): Area {
-    const ref = typeof a1 === 'string' ? parseA1(a1) : null;
+    // Google's reference (Sheet.getRange(a1Notation)): "A1 notation or R1C1 notation"; absolute R1C1 here.
+    const ref = typeof a1 === 'string' ? (parseA1(a1) ?? parseR1C1(a1)) : null;
     if (!ref) throw this.ctx.error('Range not found');
     const sheet = ref.sheetName === undefined ? defaultSheet : this.ctx.wb.sheetByName(ref.sheetName);
     if (!sheet) throw this.ctx.error('Range not found');

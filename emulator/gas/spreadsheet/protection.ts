@@ -86,6 +86,9 @@ export class ProtectionImpl {
     private readonly s: Objects,
     private readonly p: ProtectionModel,
   ) {}
+  toString(): string {
+    return 'Protection';
+  }
   private get ctx() {
     return this.s.ctx;
   }

@@ -3,8 +3,15 @@
  * (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
 import { offsetFormula } from './a1';
+import { formulaFromR1C1, formulaToR1C1 } from './r1c1';
+import { Dimension, Direction, dataRegion, nextDataCell } from './navigation';
+import { overflow, shiftCells } from './shift-cells';
+import { TextFinderImpl } from './text-finder';
+import { AutoFillSeries, continueLine } from './autofill';
+import { type SortKey, sortedOrder } from './sort';
+import { CopyPasteType, cloneCell, copyFormat, copyValue } from './copy-cells';
 import { Ctx } from './context';
-import { afterWrite, formulaWritten } from './formulas';
+import { afterWrite, formulaWritten, reindex } from './formulas';
 import {
   Area,
   OpenSides,
@@ -691,6 +698,395 @@ export class RangeImpl {
     return this.ctx.arr(
       this._m.merges.filter((g) => overlaps(g, a)).map((g) => this.s.range(this._m, g.r1, g.c1, g.r2 - g.r1 + 1, g.c2 - g.c1 + 1)),
     );
+  }
+
+  toString(): string {
+    return 'Range';
+  }
+
+  // -- R1C1 (gas-fakes test/testsheets.js "R1C1 Formula Notation") --
+  getFormulaR1C1(): string | null {
+    this.ctx.read(1);
+    const f = this.wb.readFormula(this.first());
+    return f === '' ? null : formulaToR1C1(f, this._r, this._c);
+  }
+  getFormulasR1C1(): string[][] {
+    this.ctx.read(this.cells());
+    const A = this.ctx.state.realm.Array;
+    const out = new A(this._nr) as string[][];
+    for (let i = 0; i < this._nr; i++) {
+      out[i] = new A(this._nc) as string[];
+      for (let j = 0; j < this._nc; j++) {
+        const f = this.wb.readFormula(this._m.cell(this._r + i, this._c + j));
+        out[i][j] = f === '' ? '' : formulaToR1C1(f, this._r + i, this._c + j);
+      }
+    }
+    return out;
+  }
+  /** Each cell gets the formula as seen from it; like setFormula, text without '=' gets one. */
+  setFormulaR1C1(formula: string): RangeImpl {
+    this.ctx.write('setFormulaR1C1', this.cells());
+    const f = String(formula ?? '');
+    const r1c1 = f === '' ? '' : f.startsWith('=') ? f : `=${f}`;
+    this.writeAll((i, j) => (r1c1 === '' ? '' : formulaFromR1C1(r1c1, this._r + i, this._c + j)));
+    return this;
+  }
+  setFormulasR1C1(formulas: string[][]): RangeImpl {
+    const data = checkGrid(this.ctx, 'setFormulasR1C1', formulas, this._nr, this._nc);
+    this.ctx.write('setFormulasR1C1', this.cells());
+    this.writeAll((i, j) => {
+      const f = String(data[i][j] ?? '');
+      return f === '' ? '' : formulaFromR1C1(f.startsWith('=') ? f : `=${f}`, this._r + i, this._c + j);
+    });
+    return this;
+  }
+
+  // -- moving over data (Ctrl+arrow, Ctrl+A) --
+  getNextDataCell(direction: string): RangeImpl {
+    this.ctx.read(this._m.maxRows);
+    if (!Object.values(Direction).includes(direction as never))
+      throw this.ctx.error(
+        `The parameters (${typeName(direction)}) don't match the method signature for SpreadsheetApp.Range.getNextDataCell.`,
+      );
+    const at = nextDataCell(this._m, this._r, this._c, direction);
+    return this.s.range(this._m, at.r, at.c);
+  }
+  getDataRegion(dimension?: string): RangeImpl {
+    this.ctx.read(this.cells());
+    if (dimension !== undefined && !Object.values(Dimension).includes(dimension as never))
+      throw this.ctx.error(
+        `The parameters (${typeName(dimension)}) don't match the method signature for SpreadsheetApp.Range.getDataRegion.`,
+      );
+    const a = this._area();
+    const b = dataRegion(this._m, a, dimension);
+    return this.s.range(this._m, b.r1, b.c1, b.r2 - b.r1 + 1, b.c2 - b.c1 + 1);
+  }
+  createTextFinder(findText: string): TextFinderImpl {
+    this.ctx.call();
+    const box = { r1: this._r, c1: this._c, r2: this._r + this._nr - 1, c2: this._c + this._nc - 1 };
+    return new TextFinderImpl(this.s, () => [{ sheet: this._m, box }], String(findText));
+  }
+
+  // -- cells shifted (gas-fakes test/testsheets.js "Range.deleteCells and Range.insertCells") --
+  /** Chosen: when the shifted data would fall off the sheet, the sheet grows by what is needed. */
+  insertCells(shiftDimension: string): RangeImpl {
+    const dim = this.shiftDimension('insertCells', shiftDimension);
+    const a = this._area();
+    const grow = overflow(this._m, a, dim);
+    if (grow > 0) {
+      this.wb.checkGrowth((m) => this.ctx.error(m), grow * (dim === 'ROWS' ? this._m.maxCols : this._m.maxRows));
+      if (dim === 'ROWS') this._m.maxRows += grow;
+      else this._m.maxCols += grow;
+    }
+    this.moveCells(dim, true);
+    return this;
+  }
+  deleteCells(shiftDimension: string): void {
+    this.moveCells(this.shiftDimension('deleteCells', shiftDimension), false);
+  }
+  private shiftDimension(method: string, d: unknown): 'ROWS' | 'COLUMNS' {
+    this.ctx.write(method, this.cells());
+    if (d !== 'ROWS' && d !== 'COLUMNS')
+      throw this.ctx.error(`The parameters (${typeName(d)}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+    return d;
+  }
+  private moveCells(dim: 'ROWS' | 'COLUMNS', insert: boolean): void {
+    const a = this._area();
+    const moved: Area = dim === 'ROWS' ? { ...a, r2: this._m.maxRows, open: undefined } : { ...a, c2: this._m.maxCols, open: undefined };
+    checkEditable(this.ctx, moved);
+    shiftCells(this._m, a, dim, insert);
+    reindex(this.wb, this._m);
+    afterWrite(this.wb, [moved]);
+  }
+
+  /**
+   * Keeps the first of each set of rows whose values (in the given sheet columns, default all)
+   * are equal, moved up in order; the rows below are cleared. Returns the range of rows kept
+   * (gas-fakes test/testsheetsvalues.js "assorted data manipulation", removeDuplicates).
+   */
+  removeDuplicates(columnsToCompare?: number[]): RangeImpl {
+    this.ctx.write('removeDuplicates', this.cells());
+    const cols = columnsToCompare ?? Array.from({ length: this._nc }, (_, j) => this._c + j);
+    for (const c of cols)
+      if (typeof c !== 'number' || c < this._c || c >= this._c + this._nc) throw this.ctx.error(`Cell reference out of range`); // chosen wording
+    checkEditable(this.ctx, this._area());
+    const seen = new Set<string>();
+    const kept: Array<Array<Cell | undefined>> = [];
+    for (let i = 0; i < this._nr; i++) {
+      // Sheets API DeleteDuplicatesRequest (what removeDuplicates does): "Rows with identical values but
+      // different letter cases, formatting, or formulas are considered to be duplicates."
+      const key = JSON.stringify(
+        cols.map((c) => {
+          const v = this.wb.readValue(this._m.cell(this._r + i, c));
+          return typeof v === 'string' ? v.toLowerCase() : v;
+        }),
+      );
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kept.push(Array.from({ length: this._nc }, (_, j) => this._m.cell(this._r + i, this._c + j)));
+    }
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const cell = kept[i]?.[j];
+        if (!cell && !this._m.rows[this._r + i - 1]) continue;
+        this._m.rows[this._r + i - 1] ??= [];
+        this._m.rows[this._r + i - 1][this._c + j - 1] = cell;
+      }
+    reindex(this.wb, this._m);
+    afterWrite(this.wb, [this._area()]);
+    return this.s.range(this._m, this._r, this._c, Math.max(1, kept.length), this._nc);
+  }
+
+  /**
+   * Sorts the rows of the range by sheet columns: a column number, {column, ascending}, or a list of
+   * them (Google reference: Range.sort(sortSpecObj)); cells move whole, with their formats.
+   */
+  sort(sortSpecObj: unknown): RangeImpl {
+    this.ctx.write('sort', this.cells());
+    const specs = Array.isArray(sortSpecObj) ? sortSpecObj : [sortSpecObj];
+    const keys: SortKey[] = specs.map((x) => {
+      const o = typeof x === 'number' ? { column: x, ascending: true } : (x as { column?: unknown; ascending?: unknown });
+      const column = o?.column;
+      if (typeof column !== 'number' || column < this._c || column >= this._c + this._nc)
+        throw this.ctx.error(`The parameters (${typeName(sortSpecObj)}) don't match the method signature for SpreadsheetApp.Range.sort.`);
+      return { col: column - this._c, ascending: o.ascending === undefined ? true : Boolean(o.ascending) };
+    });
+    const values = Array.from({ length: this._nr }, (_, i) =>
+      Array.from({ length: this._nc }, (_, j) => this.wb.readValue(this._m.cell(this._r + i, this._c + j))),
+    );
+    this.reorderRows(sortedOrder(values, keys));
+    return this;
+  }
+  /** Shuffles the rows of the range (Google reference: Range.randomize). */
+  randomize(): RangeImpl {
+    this.ctx.write('randomize', this.cells());
+    const order = Array.from({ length: this._nr }, (_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    this.reorderRows(order);
+    return this;
+  }
+  /** Row i of the range becomes the row that was `order[i]`. */
+  private reorderRows(order: number[]): void {
+    checkEditable(this.ctx, this._area());
+    const rows = order.map((i) => Array.from({ length: this._nc }, (_, j) => this._m.cell(this._r + i, this._c + j)));
+    rows.forEach((cells, i) =>
+      cells.forEach((cell, j) => {
+        if (!cell && !this._m.rows[this._r + i - 1]) return;
+        this._m.rows[this._r + i - 1] ??= [];
+        this._m.rows[this._r + i - 1][this._c + j - 1] = cell;
+      }),
+    );
+    reindex(this.wb, this._m);
+    afterWrite(this.wb, [this._area()]);
+  }
+  /**
+   * Trims each text cell and collapses runs of white space to one space; the result stays text
+   * (gas-fakes test/testsheetsvalues.js "assorted data manipulation", trimWhitespace: "   =SUM(1,2)"
+   * reads "=SUM(1,2)").
+   */
+  trimWhitespace(): RangeImpl {
+    this.ctx.write('trimWhitespace', this.cells());
+    checkEditable(this.ctx, this._area());
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) {
+        const cell = this._m.cell(this._r + i, this._c + j);
+        if (cell && !cell.f && typeof cell.v === 'string') cell.v = cell.v.trim().replace(/\s+/g, ' ');
+      }
+    afterWrite(this.wb, [this._area()]);
+    return this;
+  }
+
+  // -- copy and move (gas-fakes test/testsheets.js "Range.copyTo", "Range.moveTo") --
+  /**
+   * Copies the range to `destination`'s top-left corner: the whole source, however small the
+   * destination; repeated as many whole times as fit when it is larger. Formulas move their relative
+   * references. Options: {contentsOnly} (values and formulas, formats kept) or {formatOnly}; or a
+   * CopyPasteType (PASTE_NORMAL, PASTE_VALUES: results only, PASTE_FORMAT) with transposed false.
+   */
+  copyTo(destination: RangeImpl, options?: unknown, transposed?: unknown): void {
+    this.ctx.write('copyTo', this.cells());
+    const mode = this.copyMode(destination, options, transposed);
+    const d = destination._area();
+    const reps = (n: number, of: number) => Math.max(1, Math.floor(n / of));
+    const [rr, rc] = [reps(d.r2 - d.r1 + 1, this._nr), reps(d.c2 - d.c1 + 1, this._nc)];
+    const target: Area = { sheet: d.sheet, r1: d.r1, c1: d.c1, r2: d.r1 + rr * this._nr - 1, c2: d.c1 + rc * this._nc - 1 };
+    if (target.r2 > d.sheet.maxRows || target.c2 > d.sheet.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    checkEditable(this.ctx, target);
+    const src = Array.from({ length: this._nr }, (_, i) =>
+      Array.from({ length: this._nc }, (_, j) => cloneCell(this._m.cell(this._r + i, this._c + j))),
+    );
+    const values = mode === 'values' ? src.map((row) => row.map((c) => (c ? this.wb.readValue(c) : undefined))) : null;
+    const written: Area[] = [target];
+    for (let i = 0; i < rr * this._nr; i++)
+      for (let j = 0; j < rc * this._nc; j++) {
+        const [si, sj] = [i % this._nr, j % this._nc];
+        const from = src[si][sj];
+        const [r, c] = [d.r1 + i, d.c1 + j];
+        if (!from && mode !== 'normal' && !d.sheet.cell(r, c)) continue;
+        const to = d.sheet.ensure(r, c);
+        if (mode === 'normal' || mode === 'format') copyFormat(to, from);
+        if (mode === 'normal') {
+          to.note = from?.note;
+          to.dv = from?.dv;
+        }
+        if (mode === 'format') continue;
+        copyValue(to, from);
+        if (mode === 'values') to.v = values![si][sj] as Cell['v'];
+        else if (from?.f && this.wb.writeInput(d.sheet, r, c, offsetFormula(from.f, r - (this._r + si), c - (this._c + sj))))
+          written.push(...formulaWritten(this.wb, d.sheet, r, c));
+      }
+    reindex(this.wb, d.sheet);
+    afterWrite(this.wb, written);
+  }
+  private copyMode(destination: unknown, options: unknown, transposed: unknown): 'normal' | 'contents' | 'values' | 'format' {
+    const bad = () =>
+      this.ctx.error(
+        `The parameters (${[destination, options, transposed]
+          .filter((x) => x !== undefined)
+          .map(typeName)
+          .join(',')}) don't match the method signature for SpreadsheetApp.Range.copyTo.`,
+      );
+    if (!this.s.isRange(destination)) throw bad();
+    if (options === undefined) return 'normal';
+    if (transposed !== undefined) {
+      // copyTo(destination, copyPasteType, transposed)
+      if (typeof transposed !== 'boolean' || typeof options !== 'string' || !(options in CopyPasteType)) throw bad();
+      if (transposed) throw this.ctx.error('Transposed pasting is not supported by this runtime.'); // not modelled
+      const m = {
+        PASTE_NORMAL: 'normal',
+        PASTE_NO_BORDERS: 'normal',
+        PASTE_FORMULA: 'contents',
+        PASTE_VALUES: 'values',
+        PASTE_FORMAT: 'format',
+      } as const;
+      if (options in m) return m[options as keyof typeof m];
+      throw this.ctx.error(`${options} is not supported by this runtime.`); // not modelled: validation, widths, conditional formats alone
+    }
+    // copyTo(destination, options). Google ignores what is not an options object, e.g. a type name
+    // (issuetracker.google.com/issues/427192537, noted in gas-fakes test/testsheets.js "Range.copyTo").
+    const o = (typeof options === 'object' && options !== null ? options : {}) as { contentsOnly?: unknown; formatOnly?: unknown };
+    if (o.contentsOnly && o.formatOnly) throw bad(); // (chosen: both at once)
+    return o.contentsOnly ? 'contents' : o.formatOnly ? 'format' : 'normal';
+  }
+  /**
+   * Cuts the range and pastes it at `target`'s top-left corner, formats and all; what is left of
+   * the source is cleared (formats too), also when the two overlap. Formula text moves unchanged.
+   */
+  moveTo(target: RangeImpl): void {
+    this.ctx.write('moveTo', this.cells());
+    if (!this.s.isRange(target))
+      throw this.ctx.error(`The parameters (${typeName(target)}) don't match the method signature for SpreadsheetApp.Range.moveTo.`);
+    const t = target._area();
+    const dest: Area = { sheet: t.sheet, r1: t.r1, c1: t.c1, r2: t.r1 + this._nr - 1, c2: t.c1 + this._nc - 1 };
+    if (dest.r2 > t.sheet.maxRows || dest.c2 > t.sheet.maxCols)
+      throw this.ctx.error('The coordinates of the range are outside the dimensions of the sheet.');
+    checkEditable(this.ctx, this._area());
+    checkEditable(this.ctx, dest);
+    const src = Array.from({ length: this._nr }, (_, i) =>
+      Array.from({ length: this._nc }, (_, j) => cloneCell(this._m.cell(this._r + i, this._c + j))),
+    );
+    for (let i = 0; i < this._nr; i++)
+      for (let j = 0; j < this._nc; j++) if (this._m.rows[this._r + i - 1]) this._m.rows[this._r + i - 1][this._c + j - 1] = undefined;
+    const written: Area[] = [this._area(), dest];
+    src.forEach((row, i) =>
+      row.forEach((cell, j) => {
+        const [r, c] = [dest.r1 + i, dest.c1 + j];
+        if (!cell && !t.sheet.rows[r - 1]) return;
+        t.sheet.rows[r - 1] ??= [];
+        t.sheet.rows[r - 1][c - 1] = cell;
+        if (cell?.f) {
+          const f = cell.f;
+          if (this.wb.writeInput(t.sheet, r, c, f)) written.push(...formulaWritten(this.wb, t.sheet, r, c));
+        }
+      }),
+    );
+    reindex(this.wb, this._m);
+    if (t.sheet !== this._m) reindex(this.wb, t.sheet);
+    afterWrite(this.wb, written);
+  }
+
+  // -- auto-fill (gas-fakes test/testsheets.js "Range.autoFill and autoFillToNeighbor") --
+  /** Fills the part of `destination` outside this range, continuing each column (or row) of it. */
+  autoFill(destination: RangeImpl, series: string): void {
+    this.ctx.write('autoFill', this.cells());
+    if (!this.s.isRange(destination) || !Object.values(AutoFillSeries).includes(series as never))
+      throw this.ctx.error(
+        `The parameters (${typeName(destination)},${typeName(series)}) don't match the method signature for SpreadsheetApp.Range.autoFill.`,
+      );
+    const src = this._area();
+    const dst = destination._area();
+    if (dst.sheet !== src.sheet || dst.r1 > src.r1 || dst.c1 > src.c1 || dst.r2 < src.r2 || dst.c2 < src.c2)
+      throw this.ctx.error('The destination range must contain the source range.'); // gas-fakes records "destination range must contain the source range"
+    const grows = [src.r1 - dst.r1, dst.r2 - src.r2, src.c1 - dst.c1, dst.c2 - src.c2].filter((d) => d > 0);
+    if (grows.length > 1) throw this.ctx.error('AutoFill destination range must extend the source range in only one direction.');
+    if (grows.length === 0) return;
+    const [up, down, left] = [src.r1 - dst.r1, dst.r2 - src.r2, src.c1 - dst.c1];
+    const vertical = up > 0 || down > 0;
+    const backward = up > 0 || left > 0;
+    const n = grows[0];
+    const lines = vertical ? this._nc : this._nr;
+    const len = vertical ? this._nr : this._nc;
+    const targets: Array<{ r: number; c: number; v: unknown; from: Cell | undefined }> = [];
+    for (let line = 0; line < lines; line++) {
+      // Source cells in fill order: for a fill up or left, from the far end back.
+      const at = (k: number) => {
+        const idx = backward ? len - 1 - k : k;
+        return vertical ? { r: this._r + idx, c: this._c + line } : { r: this._r + line, c: this._c + idx };
+      };
+      const cells = Array.from({ length: len }, (_, k) => this._m.cell(at(k).r, at(k).c));
+      const place = (k: number) => {
+        const d = backward ? -(k + 1) : len + k;
+        return vertical ? { r: this._r + d, c: this._c + line } : { r: this._r + line, c: this._c + d };
+      };
+      if (cells.some((c) => c?.f)) {
+        // Formulas are copied with their relative references moved, as a repeating pattern.
+        for (let k = 0; k < n; k++) {
+          const from = at(k % len);
+          const to = place(k);
+          const cell = cells[k % len];
+          const v = cell?.f ? offsetFormula(cell.f, to.r - from.r, to.c - from.c) : this.wb.readValue(cell);
+          targets.push({ ...to, v, from: cell });
+        }
+        continue;
+      }
+      const next = continueLine(
+        cells.map((c) => this.wb.readValue(c)),
+        n,
+        series,
+      );
+      next.forEach((v, k) => targets.push({ ...place(k), v, from: cells[k % len] }));
+    }
+    const ext: Area = vertical
+      ? { sheet: this._m, r1: up > 0 ? dst.r1 : src.r2 + 1, r2: up > 0 ? src.r1 - 1 : dst.r2, c1: src.c1, c2: src.c2 }
+      : { sheet: this._m, r1: src.r1, r2: src.r2, c1: left > 0 ? dst.c1 : src.c2 + 1, c2: left > 0 ? src.c1 - 1 : dst.c2 };
+    checkEditable(this.ctx, ext);
+    const formulas: Area[] = [];
+    for (const t of targets) {
+      if (this.wb.writeInput(this._m, t.r, t.c, t.v)) formulas.push(...formulaWritten(this.wb, this._m, t.r, t.c));
+      if (t.from?.fmt !== undefined) this._m.ensure(t.r, t.c).fmt = t.from.fmt;
+    }
+    afterWrite(this.wb, [ext, ...formulas]);
+  }
+  /**
+   * Fills down to where the data of the column next to this range ends (Google: "based on neighboring
+   * cells"); chosen: the longer of the columns left and right of it, read from this range's top.
+   */
+  autoFillToNeighbor(series: string): void {
+    this.ctx.read(this._m.maxRows);
+    const extent = (c: number) => {
+      if (c < 1 || c > this._m.maxCols) return 0;
+      let r = this._r;
+      while (r + 1 <= this._m.maxRows && !isEmptyCell(this._m.cell(r + 1, c))) r++;
+      return isEmptyCell(this._m.cell(this._r, c)) ? 0 : r;
+    };
+    const last = Math.max(extent(this._c - 1), extent(this._c + this._nc));
+    const bottom = this._r + this._nr - 1;
+    if (last <= bottom) return;
+    this.autoFill(this.s.range(this._m, this._r, this._c, last - this._r + 1, this._nc), series);
   }
 
   // -- filter --

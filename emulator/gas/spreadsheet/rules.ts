@@ -5,6 +5,10 @@ import type { LinkRun } from './model';
 // ---- Rich text ------------------------------------------------------------------------------
 
 export class RichTextValueImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'RichTextValue';
+  }
   constructor(
     protected readonly ctx: Ctx,
     private readonly text: string,
@@ -75,6 +79,10 @@ class RunImpl extends RichTextValueImpl {
 }
 
 export class RichTextValueBuilderImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'RichTextValueBuilder';
+  }
   constructor(
     private readonly ctx: Ctx,
     private text = '',
@@ -156,6 +164,10 @@ interface RuleData {
 }
 
 export class BooleanConditionImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'BooleanCondition';
+  }
   constructor(
     private readonly ctx: Ctx,
     private readonly d: RuleData,
@@ -178,6 +190,10 @@ export class BooleanConditionImpl {
 }
 
 export class ConditionalFormatRuleImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'ConditionalFormatRule';
+  }
   constructor(
     private readonly ctx: Ctx,
     private readonly d: RuleData,
@@ -205,6 +221,10 @@ function num(ctx: Ctx, method: string, v: unknown): number {
 }
 
 export class ConditionalFormatRuleBuilderImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'ConditionalFormatRuleBuilder';
+  }
   private d: RuleData;
   constructor(
     private readonly ctx: Ctx,

@@ -4,6 +4,10 @@ import { SheetImpl } from './sheet';
 import { RangeImpl } from './range';
 
 export class SelectionImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'Selection';
+  }
   constructor(private readonly s: Objects) {}
   getActiveRange(): RangeImpl {
     this.s.ctx.call();

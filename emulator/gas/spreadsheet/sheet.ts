@@ -4,7 +4,16 @@
  */
 import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
-import { Area, CELL_CHARS_MESSAGE, MAX_CELL_CHARS, DEFAULT_COLUMN_WIDTH, MAX_COLUMNS, MergeModel, SheetModel } from './model';
+import {
+  Area,
+  CELL_CHARS_MESSAGE,
+  MAX_CELL_CHARS,
+  DEFAULT_COLUMN_WIDTH,
+  DEFAULT_ROW_HEIGHT,
+  MAX_COLUMNS,
+  MergeModel,
+  SheetModel,
+} from './model';
 import { ConditionalFormatRuleImpl } from './rules';
 import { ProtectionImpl, checkEditable, protect as newProtection, protectionsOf, removeProtection } from './protection';
 import { formatValue } from './format';
@@ -14,6 +23,25 @@ import { NamedRangeImpl } from './named-range';
 import { FilterImpl } from './filter';
 import { RangeImpl } from './range';
 import { checkSheetName, typeName } from './checks';
+import { TextFinderImpl } from './text-finder';
+
+/** Row/column indexes (hidden ones, heights) moved for n inserted (n > 0) or deleted (n < 0) at `at`. */
+function shiftIndexes<V>(m: Map<number, V>, at: number, n: number): Map<number, V> {
+  const out = new Map<number, V>();
+  for (const [i, v] of m)
+    if (i < at) out.set(i, v);
+    else if (n > 0) out.set(i + n, v);
+    else if (i >= at - n) out.set(i + n, v);
+  return out;
+}
+/** Whether deleting n rows (or columns) from `at` leaves one that is not frozen. */
+function leavesUnfrozen(total: number, frozen: number, at: number, n: number): boolean {
+  const deletedUnfrozen = Math.max(0, at + n - 1 - Math.max(at - 1, frozen));
+  return total - frozen - deletedUnfrozen > 0;
+}
+function shiftSet(s: Set<number>, at: number, n: number): Set<number> {
+  return new Set(shiftIndexes(new Map([...s].map((i) => [i, true])), at, n).keys());
+}
 
 function checkInt(ctx: Ctx, method: string, ...ns: unknown[]): void {
   for (const n of ns)
@@ -133,6 +161,8 @@ export class SheetImpl {
     const m = this._m;
     if (m.rows.length >= at) m.rows.splice(at - 1, 0, ...new Array(n));
     m.maxRows += n;
+    m.rowHeights = shiftIndexes(m.rowHeights, at, n);
+    m.hiddenRows = shiftSet(m.hiddenRows, at, n);
     this.shift('row', at, n);
   }
   private deleteRowsAt(at: number, n: number): void {
@@ -140,10 +170,14 @@ export class SheetImpl {
     checkInt(this.ctx, 'deleteRows', at, n);
     const m = this._m;
     if (at < 1 || n < 1 || at + n - 1 > m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
-    if (n === m.maxRows) throw this.ctx.error("You can't delete all the rows on the sheet."); // chosen wording
+    // Google's message (public logs of Sheets, e.g. theoephraim/node-google-spreadsheet#186): at least
+    // one row past the frozen ones must stay.
+    if (!leavesUnfrozen(m.maxRows, m.frozenRows, at, n)) throw this.ctx.error('Sorry, it is not possible to delete all non-frozen rows.');
     checkEditable(this.ctx, { sheet: m, r1: at, c1: 1, r2: at + n - 1, c2: m.maxCols });
     m.rows.splice(at - 1, n);
     m.maxRows -= n;
+    m.rowHeights = shiftIndexes(m.rowHeights, at, -n);
+    m.hiddenRows = shiftSet(m.hiddenRows, at, -n);
     this.shift('row', at, -n);
   }
   private insertColumnsAt(method: string, at: number, n: number): void {
@@ -159,6 +193,7 @@ export class SheetImpl {
     const widths = new Map<number, number>();
     for (const [c, w] of m.colWidths) widths.set(c >= at ? c + n : c, w);
     m.colWidths = widths;
+    m.hiddenCols = shiftSet(m.hiddenCols, at, n);
     m.maxCols += n;
     this.shift('col', at, n);
   }
@@ -167,13 +202,15 @@ export class SheetImpl {
     checkInt(this.ctx, 'deleteColumns', at, n);
     const m = this._m;
     if (at < 1 || n < 1 || at + n - 1 > m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
-    if (n === m.maxCols) throw this.ctx.error("You can't delete all the columns on the sheet."); // chosen wording
+    if (!leavesUnfrozen(m.maxCols, m.frozenCols, at, n))
+      throw this.ctx.error('Sorry, it is not possible to delete all non-frozen columns.');
     for (const row of m.rows) if (row) row.splice(at - 1, n);
     const widths = new Map<number, number>();
     for (const [c, w] of m.colWidths)
       if (c < at) widths.set(c, w);
       else if (c >= at + n) widths.set(c - n, w);
     m.colWidths = widths;
+    m.hiddenCols = shiftSet(m.hiddenCols, at, -n);
     m.maxCols -= n;
     this.shift('col', at, -n);
   }
@@ -316,6 +353,8 @@ export class SheetImpl {
     this.ctx.mutate('setFrozenRows');
     checkInt(this.ctx, 'setFrozenRows', rows);
     if (rows < 0 || rows > this._m.maxRows) throw this.ctx.error('Those rows are out of bounds.');
+    // Google's message (Apps Script and Sheets API logs): at least one row must stay unfrozen.
+    if (rows === this._m.maxRows) throw this.ctx.error("You can't freeze all visible rows on the sheet.");
     this._m.frozenRows = rows;
   }
   getFrozenRows(): number {
@@ -326,6 +365,7 @@ export class SheetImpl {
     this.ctx.mutate('setFrozenColumns');
     checkInt(this.ctx, 'setFrozenColumns', columns);
     if (columns < 0 || columns > this._m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+    if (columns === this._m.maxCols) throw this.ctx.error("You can't freeze all visible columns on the sheet."); // (after the rows' wording)
     this._m.frozenCols = columns;
   }
   getFrozenColumns(): number {
@@ -375,6 +415,113 @@ export class SheetImpl {
   getColumnWidth(columnPosition: number): number {
     this.ctx.call();
     return this._m.colWidths.get(columnPosition) ?? DEFAULT_COLUMN_WIDTH;
+  }
+  toString(): string {
+    return 'Sheet';
+  }
+  /**
+   * Sorts the sheet's rows below the frozen ones by a column (Google reference: Sheet.sort(columnPosition[,
+   * ascending])); gas-fakes test/testsheets.js "Sheet.sort()" records that an unfrozen header row is
+   * sorted with the rest, and that an empty sheet is left alone.
+   */
+  sort(columnPosition: number, ascending?: boolean): SheetImpl {
+    this.ctx.call();
+    const m = this._m;
+    const first = m.frozenRows + 1;
+    const last = m.lastRow();
+    const width = m.lastColumn();
+    if (last >= first && width >= 1) {
+      if (columnPosition < 1 || columnPosition > m.maxCols) throw this.ctx.error('Those columns are out of bounds.');
+      this.s
+        .range(m, first, 1, last - first + 1, Math.max(width, columnPosition))
+        .sort({ column: columnPosition, ascending: ascending ?? true });
+    }
+    return this;
+  }
+  createTextFinder(findText: string): TextFinderImpl {
+    this.ctx.call();
+    return new TextFinderImpl(this.s, () => [{ sheet: this._m, box: null }], String(findText));
+  }
+
+  // -- row heights (gas-fakes test/testsheetsvalues.js: setRowHeight(s), setRowHeightsForced, getRowHeight) --
+  setRowHeight(rowPosition: number, height: number): SheetImpl {
+    return this.rowHeights('setRowHeight', rowPosition, 1, height);
+  }
+  setRowHeights(startRow: number, numRows: number, height: number): SheetImpl {
+    return this.rowHeights('setRowHeights', startRow, numRows, height);
+  }
+  setRowHeightsForced(startRow: number, numRows: number, height: number): SheetImpl {
+    return this.rowHeights('setRowHeightsForced', startRow, numRows, height);
+  }
+  private rowHeights(method: string, start: number, n: number, height: number): SheetImpl {
+    this.ctx.mutate(method);
+    checkInt(this.ctx, method, start, n, height);
+    this.checkSpan('rows', start, n);
+    for (let r = start; r < start + n; r++) this._m.rowHeights.set(r, height);
+    return this;
+  }
+  getRowHeight(rowPosition: number): number {
+    this.ctx.call();
+    checkInt(this.ctx, 'getRowHeight', rowPosition);
+    this.checkSpan('rows', rowPosition, 1);
+    return this._m.rowHeights.get(rowPosition) ?? DEFAULT_ROW_HEIGHT;
+  }
+  private checkSpan(what: 'rows' | 'columns', start: number, n: number): void {
+    const max = what === 'rows' ? this._m.maxRows : this._m.maxCols;
+    if (start < 1 || n < 1 || start + n - 1 > max) throw this.ctx.error(`Those ${what} are out of bounds.`);
+  }
+
+  // -- hidden rows and columns (gas-fakes test/testsheetstext.js "insert sheets,rows,columns") --
+  hideRows(rowIndex: number, numRows?: number): void {
+    this.setHidden('hideRows', 'rows', rowIndex, numRows ?? 1, true);
+  }
+  showRows(rowIndex: number, numRows?: number): void {
+    this.setHidden('showRows', 'rows', rowIndex, numRows ?? 1, false);
+  }
+  hideColumns(columnIndex: number, numColumns?: number): void {
+    this.setHidden('hideColumns', 'columns', columnIndex, numColumns ?? 1, true);
+  }
+  showColumns(columnIndex: number, numColumns?: number): void {
+    this.setHidden('showColumns', 'columns', columnIndex, numColumns ?? 1, false);
+  }
+  /** hideRow(range) and the like take every row (or column) the range spans. */
+  hideRow(row: RangeImpl): void {
+    this.setHiddenOf('hideRow', 'rows', row, true);
+  }
+  unhideRow(row: RangeImpl): void {
+    this.setHiddenOf('unhideRow', 'rows', row, false);
+  }
+  hideColumn(column: RangeImpl): void {
+    this.setHiddenOf('hideColumn', 'columns', column, true);
+  }
+  unhideColumn(column: RangeImpl): void {
+    this.setHiddenOf('unhideColumn', 'columns', column, false);
+  }
+  isRowHiddenByUser(rowPosition: number): boolean {
+    this.ctx.call();
+    checkInt(this.ctx, 'isRowHiddenByUser', rowPosition);
+    this.checkSpan('rows', rowPosition, 1);
+    return this._m.hiddenRows.has(rowPosition);
+  }
+  isColumnHiddenByUser(columnPosition: number): boolean {
+    this.ctx.call();
+    checkInt(this.ctx, 'isColumnHiddenByUser', columnPosition);
+    this.checkSpan('columns', columnPosition, 1);
+    return this._m.hiddenCols.has(columnPosition);
+  }
+  private setHiddenOf(method: string, what: 'rows' | 'columns', r: RangeImpl, hide: boolean): void {
+    if (!(r instanceof RangeImpl))
+      throw this.ctx.error(`The parameters (${typeName(r)}) don't match the method signature for SpreadsheetApp.Sheet.${method}.`);
+    const a = r._area();
+    if (what === 'rows') this.setHidden(method, what, a.r1, a.r2 - a.r1 + 1, hide);
+    else this.setHidden(method, what, a.c1, a.c2 - a.c1 + 1, hide);
+  }
+  private setHidden(method: string, what: 'rows' | 'columns', start: number, n: number, hide: boolean): void {
+    this.ctx.mutate(method);
+    checkInt(this.ctx, method, start, n);
+    this.checkSpan(what, start, n);
+    const set = what === 'rows' ? this._m.hiddenRows : this._m.hiddenCols;
+    for (let i = start; i < start + n; i++) hide ? set.add(i) : set.delete(i);
   }
   /**
    * Chosen: the fitted width is 7 px per character of the longest display value plus 10 px

@@ -2,6 +2,7 @@
  * The Spreadsheet object a script sees. Like every Spreadsheet object, each call charges the cost
  * model (reads, writes, other calls) and mutating calls are refused inside custom functions.
  */
+import { TextFinderImpl } from './text-finder';
 import { afterWrite } from './formulas';
 import { DEFAULT_COLUMNS, DEFAULT_ROWS } from './model';
 import { ProtectionImpl, protectionsOf } from './protection';
@@ -139,6 +140,14 @@ export class SpreadsheetImpl {
   getRange(a1: string): RangeImpl {
     this.ctx.call();
     return this.s.rangeOf(this.s.area(a1, activeSheet(this.s)));
+  }
+  toString(): string {
+    return 'Spreadsheet';
+  }
+  /** Searches every sheet, in the order of the tabs. */
+  createTextFinder(findText: string): TextFinderImpl {
+    this.ctx.call();
+    return new TextFinderImpl(this.s, () => this.wb.sheets.map((sheet) => ({ sheet, box: null })), String(findText));
   }
   getRangeByName(name: string): RangeImpl | null {
     this.ctx.call();

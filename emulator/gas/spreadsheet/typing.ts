@@ -18,9 +18,11 @@ import type {
   RichTextValueImpl,
 } from './rules';
 import type { MenuImpl, UiImpl } from './ui';
+import type { TextFinderImpl } from './text-finder';
 import type { DataValidationBuilderImpl, DataValidationImpl } from './validation';
 
-type Methods<T> = Exclude<{ [K in keyof T]: T[K] extends (...a: never[]) => unknown ? K : never }[keyof T], `_${string}`>;
+// toString is every Apps Script object's (it returns the class name), though @types does not list it.
+type Methods<T> = Exclude<{ [K in keyof T]: T[K] extends (...a: never[]) => unknown ? K : never }[keyof T], `_${string}` | 'toString'>;
 type Within<Impl, Google> = Exclude<Methods<Impl>, keyof Google>;
 /** Resolves to true only when nothing is left over. */
 type None<T extends never> = T;
@@ -43,4 +45,5 @@ export type Checks = [
   None<Within<DataValidationBuilderImpl, GoogleAppsScript.Spreadsheet.DataValidationBuilder>>,
   None<Within<UiImpl, GoogleAppsScript.Base.Ui>>,
   None<Within<MenuImpl, GoogleAppsScript.Base.Menu>>,
+  None<Within<TextFinderImpl, GoogleAppsScript.Spreadsheet.TextFinder>>,
 ];

@@ -24,6 +24,10 @@ interface HtmlLike {
 type MenuItem = { caption: string; functionName: string } | { sub: MenuImpl } | null;
 
 export class MenuImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'Menu';
+  }
   readonly items: MenuItem[] = [];
   constructor(
     private readonly ctx: Ctx,
@@ -74,6 +78,10 @@ class PromptResponseImpl {
 }
 
 export class UiImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'Ui';
+  }
   readonly ButtonSet = ButtonSet;
   readonly Button = Button;
   constructor(private readonly ctx: Ctx) {}

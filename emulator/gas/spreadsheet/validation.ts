@@ -38,6 +38,10 @@ export const DataValidationCriteria = Object.fromEntries(
 ) as Record<string, string>;
 
 export class DataValidationImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'DataValidation';
+  }
   constructor(
     protected readonly ctx: Ctx,
     /** @internal */ readonly _v: ValidationModel,
@@ -60,6 +64,10 @@ export class DataValidationImpl {
 }
 
 export class DataValidationBuilderImpl {
+  /** The class name, as every Apps Script object's toString() gives it. */
+  toString(): string {
+    return 'DataValidationBuilder';
+  }
   constructor(
     private readonly ctx: Ctx,
     private v: ValidationModel = { type: '', values: [], allowInvalid: true, helpText: null },
