@@ -22,6 +22,7 @@ const BENCHES: Array<[string, string, string]> = [
   ['add-on: compare two 10,000-line scans (Changes tab)', 'compare', 'benchCompare'],
   ['add-on: four weekly re-scans of a 10,000-line list on a schedule', 'schedule', 'benchSchedule'],
   ["add-on: a busy seller's day against the daily quotas", 'busy-day', 'benchBusyDay'],
+  ['add-on: the sidebar, from the menu click to a usable view in Chromium', 'sidebar-open', 'benchSidebarOpen'],
   ['example webhook receiver: delivery handling', 'webhook-receiver', 'benchWebhookReceiver'],
   ['local Apps Script: built-in formulas on a 10,000-row price list', 'builtin-formulas', 'benchBuiltinFormulas'],
 ];
