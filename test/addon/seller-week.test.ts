@@ -231,7 +231,7 @@ describe('Next Monday: five costs lowered, scanned again, compared, a weekly sch
     }
     selectBlock(FIRST_ROW, LAST_ROW);
     const { scanId, setup } = await scanSelection();
-    expect(setup.memory?.note).toMatch(/^Columns and options as in your scan of Price List on /);
+    expect(setup.memory?.note ?? 'no supplier memory').toMatch(/^Columns and options as in your scan of Price List on /);
     const p = importAll(scanId);
     expect(p.sheetName).toBe('Price List 2026-11-30');
     week.secondScan = scanId;
