@@ -281,10 +281,13 @@ describe('Next Monday: five costs lowered, scanned again, compared, a weekly sch
     }
     expect(wb.sheetNames()).toEqual(before);
     // What the seller reads in Settings > Remembered suppliers and in Scans says why nothing happened.
+    // Told where the seller looks: the schedule (Settings > Remembered suppliers) and Scans.
     const s = call('getSchedules')[0];
-    const told = /without (access to )?(this|the|its) (spreadsheet|document)|(spreadsheet|document) was not open/i;
+    const told =
+      /without (access to |opening )?(this|the|its) (spreadsheet|document)|(spreadsheet|document) was not open|did not open (this|the|its) (spreadsheet|document)/i;
     expect(`${s.line} ${s.status}`).toMatch(told);
-    expect((call('listScans', [1]).schedules as string[]).join(' ')).toMatch(told);
+    const scans = call('listScans', [1]);
+    expect(`${scans.notice ?? ''} ${(scans.schedules as string[]).join(' ')}`).toMatch(told);
     // Back with the document within the slot's 6 hours: sent, imported and compared, once.
     await hoursUntil(Date.UTC(2026, 11, 14, 13));
     const added = wb.sheetNames().filter((n) => !before.includes(n));
