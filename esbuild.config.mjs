@@ -31,7 +31,11 @@ const bundle = await build({
   // kept small; identifiers keep their names so that errors in the execution log stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
-  define: { ADDON_DEFAULT_SERVICE_URL: JSON.stringify(config.serviceUrl) },
+  define: {
+    ADDON_DEFAULT_SERVICE_URL: JSON.stringify(config.serviceUrl),
+    // The scopes, what the consent screen calls each, and which feature asks for it (granular consent).
+    ADDON_SCOPES: JSON.stringify(ADDON_SCOPES.map((s) => ({ scope: s.scope, consent: s.consent, need: s.need ?? '' }))),
+  },
   logLevel: 'warning',
 });
 const entries = collectEntryPoints('src/main.ts');

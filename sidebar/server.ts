@@ -13,11 +13,15 @@ interface Runner {
 }
 declare const google: { script: { run: Runner } };
 
-/** A failure as the user should read it; `openSettings` when the key is missing or refused. */
+/**
+ * A failure as the user should read it; `openSettings` when the key is missing or refused;
+ * `consentUrl`: Google's link for a permission the seller did not give.
+ */
 export class ServerError extends Error {
   constructor(
     message: string,
     readonly openSettings: boolean,
+    readonly consentUrl: string | null = null,
   ) {
     super(message);
   }
@@ -31,7 +35,7 @@ export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]
       .withSuccessHandler((v) => resolve(v as ReturnType<ServerFunctions[K]>))
       .withFailureHandler((e) => {
         const f = readFailure(e instanceof Error || (e && typeof (e as Error).message === 'string') ? (e as Error).message : String(e));
-        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings));
+        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings, f.consentUrl));
       });
     (runner[fn] as (...a: unknown[]) => void)(...args);
   });

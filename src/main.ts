@@ -41,6 +41,7 @@ export { convertSelectedColumn, menuConvertColumn } from './app/formulas/column'
 export { setFormulaKeySharing } from './app/formulas/sharing';
 export { openResultTab } from './app/results/history';
 export { getHelp } from './app/help/help';
+export { getConsent } from './app/trigger/authorization';
 export {
   previewRowAction,
   applyRowAction,
