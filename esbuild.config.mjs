@@ -22,7 +22,10 @@ const bundle = await build({
   bundle: true,
   format: 'iife',
   globalName: NAMESPACE,
-  target: 'es2020',
+  // The V8 runtime guide (developers.google.com/apps-script/guides/v8-runtime) shows ES2015 syntax and
+  // async functions and names no later edition: `?.`, `??`, object spread and the like are lowered
+  // (test/build/bundle-syntax.test.ts reads the bundle; about 1 % larger).
+  target: 'es2017',
   platform: 'neutral',
   write: false,
   legalComments: 'none',

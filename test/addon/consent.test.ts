@@ -35,7 +35,9 @@ afterAll(async () => {
 });
 
 /** A started and finished scan of the list, by a seller who granted `grant`. */
-async function scanned(grant: string[]): Promise<{ rt: Runtime; wb: ReturnType<typeof listWorkbook>; scanId: number; notice: string | null }> {
+async function scanned(
+  grant: string[],
+): Promise<{ rt: Runtime; wb: ReturnType<typeof listWorkbook>; scanId: number; notice: string | null }> {
   const wb = listWorkbook(4, OWNER);
   const rt = runtime(wb, { grants: { [OWNER]: grant } });
   connect(rt, service.url, service.apiKeys[0]);
@@ -58,7 +60,7 @@ async function scanned(grant: string[]): Promise<{ rt: Runtime; wb: ReturnType<t
 describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked the scope of %s (%s)', (need, withheld) => {
   const grant = ALL.filter((s) => s !== withheld);
 
-  test('the sidebar names the missing permission with Google\'s link; only that feature is refused, before it writes anything; the rest works', async () => {
+  test("the sidebar names the missing permission with Google's link; only that feature is refused, before it writes anything; the rest works", async () => {
     const { rt, wb, scanId, notice } = await scanned(grant);
     try {
       // The banner under the tabs: exactly the feature whose scope is missing.
@@ -91,7 +93,9 @@ describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked th
       const tabs = wb.sheetNames();
       if (need === 'drive') {
         const f = readFailure(thrown(() => rt.scriptRun('downloadScan', [scanId, 'csv', 'drive'])));
-        expect(f.message).toBe(`Save to Drive needs the permission "${consentOf('drive')}", which you did not give the add-on. Allow it in Google's window, then try again; nothing was changed.`);
+        expect(f.message).toBe(
+          `Save to Drive needs the permission "${consentOf('drive')}", which you did not give the add-on. Allow it in Google's window, then try again; nothing was changed.`,
+        );
         expect(f.consentUrl).toMatch(GOOGLE_LINK);
         expect(rt.drive.files.size).toBe(0);
         expect(wb.sheetNames()).toEqual(tabs);
@@ -133,7 +137,9 @@ test('the schedule email without its permission: the run still imports and compa
     expect(schedule.status).toContain('The summary email was not sent');
     expect(rt.outbox).toEqual([]);
     const consent: any = rt.scriptRun('getConsent');
-    expect(consent.missing).toEqual([{ feature: 'mail', text: expect.stringContaining(`"${consentOf('mail')}"`), url: expect.stringMatching(GOOGLE_LINK) }]);
+    expect(consent.missing).toEqual([
+      { feature: 'mail', text: expect.stringContaining(`"${consentOf('mail')}"`), url: expect.stringMatching(GOOGLE_LINK) },
+    ]);
   } finally {
     rt.close();
   }
@@ -145,7 +151,10 @@ test('a version that adds a scope (editor-triggers, "authorization challenges af
     connect(rt, service.url, service.apiKeys[1], EDITOR);
     // The owner authorised the version before send_mail was added; the editor the new one.
     const mail = ADDON_SCOPES.find((s) => s.need === 'mail')!.scope;
-    rt.grant(OWNER, ALL.filter((s) => s !== mail));
+    rt.grant(
+      OWNER,
+      ALL.filter((s) => s !== mail),
+    );
     rt.advance(HOUR);
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
     expect(wb.sheetNames()).toContain('ACME');
