@@ -2,9 +2,8 @@
  * The page's frame: the view tabs, one message line, and what a failure does (a missing or
  * refused key opens Settings). Views register themselves here to avoid import cycles.
  */
-import { button, fill, h, keepOut, link, onStepAndFailure } from './dom';
+import { button, fill, h, keepOut, link, muted, onStepAndFailure } from './dom';
 import { call, ServerError } from './server';
-import type { ConsentView } from '../src/app/protocol';
 
 /** `webhooks` is a page of Settings (no tab of its own). */
 export type View = 'scan' | 'history' | 'convert' | 'lists' | 'settings' | 'help' | 'webhooks';
@@ -49,13 +48,13 @@ export function show(view: View, keepMessage = false): void {
   if (r) r(root);
 }
 
-/** The message line: 'error' (red), 'ok' (green), 'info'; `consentUrl`: Google's link for a missing permission, after the text. */
-export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info', consentUrl: string | null = null): void {
+/** The message line: 'error' (red), 'ok' (green), 'info'. */
+export function message(text: string, kind: 'error' | 'ok' | 'info' = 'info'): void {
   msg.className = 'msg ' + kind;
   msg.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   const close = button('×', clearMessage, 'close');
   close.setAttribute('aria-label', 'Dismiss');
-  fill(msg, close, h('span', 'text', text), consentUrl ? link(consentUrl, 'Allow it in Google') : null);
+  fill(msg, close, h('span', 'text', text));
   // Next to the buttons of the step that caused it (under their row), else under the tabs; in view either way.
   const near =
     from && from.isConnected && body.contains(from) ? from.closest('.buttons, .row, .title-row, .form-group, label') || from : null;
@@ -74,18 +73,7 @@ export function clearMessage(): void {
 export function fail(e: unknown): void {
   const text = e instanceof Error ? e.message : String(e);
   if (e instanceof ServerError && e.openSettings && current !== 'settings') show('settings');
-  message(text, 'error', e instanceof ServerError ? e.consentUrl : null);
-}
-
-/**
- * Granular consent: under the tabs, every feature whose permission the seller did not give and what
- * the hourly run found (Google needs them to allow the add-on again), each with Google's link.
- */
-function renderConsent(box: HTMLElement, v: ConsentView): void {
-  const items = v.missing.map((m) => h('p', null, m.text + ' ', m.url ? link(m.url, 'Allow it in Google') : null));
-  if (v.reauth) items.unshift(h('p', null, v.reauth + ' ', v.reauthUrl ? link(v.reauthUrl, 'Allow the add-on again') : null));
-  fill(box, ...items);
-  box.hidden = items.length === 0;
+  message(text, 'error');
 }
 
 export function start(mount: HTMLElement, initial: string): void {
@@ -93,14 +81,13 @@ export function start(mount: HTMLElement, initial: string): void {
   msg = h('div', { class: 'msg', hidden: true });
   keepOut(msg);
   body = h('div');
+  // Granular consent: under the tabs, what the hourly run found (Google needs the seller to allow the
+  // add-on again) and each feature whose permission the seller did not give, each line a link to
+  // Google's consent window. A failure to ask leaves it empty: each feature names its permission itself.
+  const consent = h('div', 'consent');
+  call('getConsent').then((v) => fill(consent, ...v.notices.map((n) => muted(link(n.url, n.text)))), String);
   // The sidebar's frame already shows the add-on's name; the heading is for screen readers (one h1 per page).
-  const consent = h('div', { class: 'msg info consent', role: 'status', hidden: true });
-  fill(mount, h('h1', 'sr', 'Product Sourcing Scan'), nav, consent, msg, body);
-  // A failure here only leaves the banner out: each feature still names its missing permission itself.
-  call('getConsent').then(
-    (v) => renderConsent(consent, v),
-    () => undefined,
-  );
+  fill(mount, h('h1', 'sr', document.title), nav, consent, msg, body);
   // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
   onStepAndFailure((control) => {
     from = control;

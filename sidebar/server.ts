@@ -13,15 +13,11 @@ interface Runner {
 }
 declare const google: { script: { run: Runner } };
 
-/**
- * A failure as the user should read it; `openSettings` when the key is missing or refused;
- * `consentUrl`: Google's link for a permission the seller did not give.
- */
+/** A failure as the user should read it; `openSettings` when the key is missing or refused. */
 export class ServerError extends Error {
   constructor(
     message: string,
     readonly openSettings: boolean,
-    readonly consentUrl: string | null = null,
   ) {
     super(message);
   }
@@ -34,8 +30,8 @@ export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]
     const runner = google.script.run
       .withSuccessHandler((v) => resolve(v as ReturnType<ServerFunctions[K]>))
       .withFailureHandler((e) => {
-        const f = readFailure(e instanceof Error || (e && typeof (e as Error).message === 'string') ? (e as Error).message : String(e));
-        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings, f.consentUrl));
+        const f = readFailure(e && typeof (e as Error).message === 'string' ? (e as Error).message : String(e));
+        reject(new ServerError(f.message || 'Something went wrong.', f.openSettings));
       });
     (runner[fn] as (...a: unknown[]) => void)(...args);
   });

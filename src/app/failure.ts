@@ -1,8 +1,7 @@
 /**
  * How a server function's failure tells the sidebar to open Settings: shared by the server (which
- * adds the marker) and the sidebar (which reads it), with the consent link's marker (../domain/consent/marker.ts).
+ * adds the marker) and the sidebar (which reads it). The one piece of runtime code the two share.
  */
-import { readConsentMarker } from '../domain/consent/marker';
 
 /**
  * A server function's failure message that starts with this marker means "the API key is missing
@@ -11,15 +10,10 @@ import { readConsentMarker } from '../domain/consent/marker';
  */
 export const OPEN_SETTINGS_MARKER = '[open-settings] ';
 
-/**
- * What a failure handler got, as the user should see it: Google's "Error: "/"Exception: " prefix and
- * the markers removed; `consentUrl`: Google's link for a permission the seller did not give (granular
- * consent, src/domain/consent/marker.ts), else null.
- */
-export function readFailure(message: string): { message: string; openSettings: boolean; consentUrl: string | null } {
+/** What a failure handler got, as the user should see it: Google's "Error: "/"Exception: " prefix and the marker removed. */
+export function readFailure(message: string): { message: string; openSettings: boolean } {
   let m = String(message || '').replace(/^(Error|Exception|ScriptError):\s*/, '');
   const openSettings = m.indexOf(OPEN_SETTINGS_MARKER) === 0;
   if (openSettings) m = m.slice(OPEN_SETTINGS_MARKER.length);
-  const consent = readConsentMarker(m);
-  return { message: consent.message, openSettings, consentUrl: consent.consentUrl };
+  return { message: m, openSettings };
 }

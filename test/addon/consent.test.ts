@@ -9,7 +9,6 @@
  */
 import type { SpawnedService } from '../../emulator/service/spawn';
 import type { Runtime } from '../../emulator/gas';
-import { readFailure } from '../../src/app/failure';
 import { connect, listWorkbook, runtime, thrown } from './scanflow-helpers';
 import { startImportService, waitFinished } from './import-helpers';
 
@@ -65,10 +64,10 @@ describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked th
     try {
       // The banner under the tabs: exactly the feature whose scope is missing.
       const consent: any = rt.scriptRun('getConsent');
-      expect(consent.missing.map((m: any) => m.feature)).toEqual([need]);
-      expect(consent.missing[0].text).toContain(`"${consentOf(need)}"`);
-      expect(consent.missing[0].url).toMatch(GOOGLE_LINK);
-      expect(consent.reauth).toBeNull();
+      expect(consent.notices.map((m: any) => m.about)).toEqual([need]);
+      expect(consent.notices[0].text).toContain(`"${consentOf(need)}"`);
+      expect(consent.notices[0].url).toMatch(GOOGLE_LINK);
+      expect(consent.notices[0].text).toMatch(/which you did not give the add-on\. Allow it in Google\.$/);
 
       // The hourly trigger (New scan's notice; Lists' automatic sync).
       const mine = () => rt.triggers.records.filter((t) => t.user === OWNER);
@@ -92,11 +91,9 @@ describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked th
       // Save to Drive.
       const tabs = wb.sheetNames();
       if (need === 'drive') {
-        const f = readFailure(thrown(() => rt.scriptRun('downloadScan', [scanId, 'csv', 'drive'])));
-        expect(f.message).toBe(
-          `Save to Drive needs the permission "${consentOf('drive')}", which you did not give the add-on. Allow it in Google's window, then try again; nothing was changed.`,
+        expect(thrown(() => rt.scriptRun('downloadScan', [scanId, 'csv', 'drive']))).toBe(
+          `Save to Drive needs the permission "${consentOf('drive')}", which you did not give the add-on. Allow it with the link at the top of the sidebar, then try again; nothing was changed.`,
         );
-        expect(f.consentUrl).toMatch(GOOGLE_LINK);
         expect(rt.drive.files.size).toBe(0);
         expect(wb.sheetNames()).toEqual(tabs);
       } else {
@@ -109,7 +106,7 @@ describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked th
 
       // Following the link and allowing it: the feature works, the banner is empty.
       rt.grant(OWNER, 'all');
-      expect(rt.scriptRun('getConsent')).toEqual({ missing: [], reauth: null, reauthUrl: null });
+      expect(rt.scriptRun('getConsent')).toEqual({ notices: [] });
     } finally {
       rt.close();
     }
@@ -137,8 +134,14 @@ test('the schedule email without its permission: the run still imports and compa
     expect(schedule.status).toContain('The summary email was not sent');
     expect(rt.outbox).toEqual([]);
     const consent: any = rt.scriptRun('getConsent');
-    expect(consent.missing).toEqual([
-      { feature: 'mail', text: expect.stringContaining(`"${consentOf('mail')}"`), url: expect.stringMatching(GOOGLE_LINK) },
+    // The hourly run found it first (recorded for this user), then the feature's own line.
+    expect(consent.notices.map((n: any) => n.about)).toEqual(['reauth', 'mail']);
+    expect(consent.notices.slice(1)).toEqual([
+      {
+        about: 'mail',
+        text: expect.stringContaining(`"${consentOf('mail')}"`),
+        url: expect.stringMatching(GOOGLE_LINK),
+      },
     ]);
   } finally {
     rt.close();
@@ -158,13 +161,15 @@ test('a version that adds a scope (editor-triggers, "authorization challenges af
     rt.advance(HOUR);
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
     expect(wb.sheetNames()).toContain('ACME');
-    const consent: any = rt.scriptRun('getConsent');
-    expect(consent.reauth).toMatch(/^The hourly run at \w{3} \d+, \d\d:\d\d found that Google needs you to allow this add-on again/);
-    expect(consent.reauth).toContain(`"${consentOf('mail')}"`);
-    expect(consent.reauthUrl).toMatch(GOOGLE_LINK);
-    expect((rt.scriptRun('getConsent', [], { user: EDITOR }) as any).reauth).toBeNull();
+    const reauth = (rt.scriptRun('getConsent') as any).notices[0];
+    expect(reauth.about).toBe('reauth');
+    expect(reauth.text).toMatch(/^The hourly run at \w{3} \d+, \d\d:\d\d found that Google needs you to allow this add-on again/);
+    expect(reauth.text).toContain(`"${consentOf('mail')}"`);
+    expect(reauth.url).toMatch(GOOGLE_LINK);
+    expect(reauth.text).toMatch(/ Allow the add-on again\.$/);
+    expect((rt.scriptRun('getConsent', [], { user: EDITOR }) as any).notices).toEqual([]);
     rt.grant(OWNER, 'all');
-    expect(rt.scriptRun('getConsent')).toEqual({ missing: [], reauth: null, reauthUrl: null });
+    expect(rt.scriptRun('getConsent')).toEqual({ notices: [] });
   } finally {
     rt.close();
   }

@@ -123,16 +123,18 @@ const hooks: WebhookList = {
 
 /** Granular consent: a permission the seller did not give, and a re-authorisation the hourly run found. */
 const consent: ConsentView = {
-  missing: [
+  notices: [
     {
-      feature: 'drive',
-      text: 'Save to Drive needs the permission "See, edit, create, and delete only the specific Google Drive files you use with this app", which you did not give the add-on.',
+      about: 'reauth',
+      text: 'The hourly run at Nov 28, 14:00 found that Google needs you to allow this add-on again (missing: "Send email as you") (you did not give it, or an update asks for it): until you do, what needs it does not run while the sidebar is closed. Allow the add-on again.',
+      url: 'https://script.google.com/macros/d/local-script-id/authorize',
+    },
+    {
+      about: 'drive',
+      text: 'Save to Drive needs the permission "See, edit, create, and delete only the specific Google Drive files you use with this app", which you did not give the add-on. Allow it in Google.',
       url: 'https://script.google.com/macros/d/local-script-id/authorize',
     },
   ],
-  reauth:
-    'The hourly run at Nov 28, 14:00 found that Google needs you to allow this add-on again (missing: "Send email as you"): an update asks for a permission you have not given.',
-  reauthUrl: 'https://script.google.com/macros/d/local-script-id/authorize',
 };
 
 const server = () =>

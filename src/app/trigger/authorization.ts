@@ -10,7 +10,7 @@
 import { authorizationNeeded, authorizedScopes, formatInSpreadsheetZone, userProperties } from '../../apps-script';
 import { CONSENT_FEATURES, consentNeedText, featureScope, manifestScopes } from '../../domain/consent/consent';
 import { TRIGGER_REAUTH_KEY } from '../../store/keys';
-import type { ConsentView } from './protocol';
+import type { ConsentNoticeView, ConsentView } from './protocol';
 
 interface ReauthRecord {
   at: number;
@@ -67,24 +67,21 @@ export function noteTriggerAuthorization(at: number): boolean {
 function reauthText(rec: ReauthRecord): string {
   const when = formatInSpreadsheetZone(new Date(rec.at), 'MMM d, HH:mm');
   const what = rec.missing.length ? ` (missing: ${rec.missing.map((m) => '"' + m + '"').join(', ')})` : '';
-  return `The hourly run at ${when} found that Google needs you to allow this add-on again${what}: an update asks for a permission you have not given. Until you do, what needs it does not run while the sidebar is closed.`;
+  return `The hourly run at ${when} found that Google needs you to allow this add-on again${what} (you did not give it, or an update asks for it): until you do, what needs it does not run while the sidebar is closed.`;
 }
 
-/** Sidebar: every feature whose permission this user did not give, and what the hourly run recorded. */
+const httpsOrNull = (url: string | null) => (url && /^https:\/\//.test(url) ? url : null);
+
+/** Sidebar: what the hourly run recorded, then every feature whose permission this user did not give. */
 export function getConsent(): ConsentView {
-  const missing = CONSENT_FEATURES.flatMap((feature) => {
-    const url = authorizationNeeded([featureScope(feature).scope]);
-    return url === null ? [] : [{ feature, text: consentNeedText(feature), url: /^https:\/\//.test(url) ? url : null }];
-  });
-  let rec = readReauth();
+  const notices: ConsentNoticeView[] = [];
+  const rec = readReauth();
   // Authorised again since: the record no longer applies.
-  if (rec && authorizationNeeded() === null) {
-    clearReauth();
-    rec = null;
+  if (rec && authorizationNeeded() === null) clearReauth();
+  else if (rec) notices.push({ about: 'reauth', text: reauthText(rec) + ' Allow the add-on again.', url: httpsOrNull(rec.url) });
+  for (const feature of CONSENT_FEATURES) {
+    const url = authorizationNeeded([featureScope(feature).scope]);
+    if (url !== null) notices.push({ about: feature, text: consentNeedText(feature) + ' Allow it in Google.', url: httpsOrNull(url) });
   }
-  return {
-    missing,
-    reauth: rec ? reauthText(rec) : null,
-    reauthUrl: rec && /^https:\/\//.test(rec.url) ? rec.url : null,
-  };
+  return { notices };
 }

@@ -5,8 +5,6 @@
  * (`drive.file`), the schedule email (`script.send_mail`). Pure: the scope of a feature and the words
  * a seller reads; the scopes and their consent lines come from the one table, tools/build/scopes.cjs.
  */
-import { CONSENT_MARKER } from './marker';
-
 /** A feature that needs a scope of its own. */
 export type ConsentFeature = 'trigger' | 'drive' | 'mail';
 
@@ -36,14 +34,12 @@ export function consentNeedText(feature: ConsentFeature): string {
   return `${WHAT[feature]} needs the permission "${featureScope(feature).consent}", which you did not give the add-on.`;
 }
 
-/** What a seller reads when a feature stopped for its permission. */
+/**
+ * What a seller reads when a feature stopped for its permission. The link is at the top of the
+ * sidebar (getConsent: the sidebar asks again after every failure).
+ */
 export function consentText(feature: ConsentFeature): string {
-  return consentNeedText(feature) + " Allow it in Google's window, then try again; nothing was changed.";
-}
-
-/** The failure a server function throws: the link for the sidebar (CONSENT_MARKER), then the words. */
-export function consentFailure(feature: ConsentFeature, url: string): Error {
-  return new Error((url ? CONSENT_MARKER + url + '] ' : '') + consentText(feature));
+  return consentNeedText(feature) + ' Allow it with the link at the top of the sidebar, then try again; nothing was changed.';
 }
 
 /** How Google's failures of each feature's calls read when its scope is missing (besides naming the scope). */
@@ -54,17 +50,16 @@ const FAILS: Record<ConsentFeature, RegExp> = {
 };
 
 /**
- * A failure that a missing permission caused, in a seller's words with Google's link; null when the
- * message is of another kind or the permission is in fact granted (`needed`: the link while the scope
- * is missing, else null).
+ * A failure that a missing permission caused, in a seller's words; null when the message is of
+ * another kind or the permission is in fact granted (`needed`: the link while the scope is missing,
+ * else null).
  */
 export function consentFailureOf(message: string, needed: (scope: string) => string | null): Error | null {
   if (!/Authorization is required|You do not have permission|insufficient authentication scopes/i.test(message)) return null;
   for (const feature of CONSENT_FEATURES) {
     const { scope } = featureScope(feature);
     if (message.indexOf(scope) < 0 && !FAILS[feature].test(message)) continue;
-    const url = needed(scope);
-    if (url !== null) return consentFailure(feature, url);
+    if (needed(scope) !== null) return new Error(consentText(feature));
   }
   return null;
 }
