@@ -101,6 +101,14 @@ describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked th
         expect(r.url).toMatch(/^https:\/\/drive\.google\.com\//);
         expect(rt.drive.files.size).toBe(1);
       }
+      // A tab as CSV in Drive (Negotiate and PO tabs' export) needs the same permission.
+      if (need === 'drive') {
+        expect(thrown(() => rt.scriptRun('exportTabCsv', ['List']))).toMatch(/^Save to Drive needs the permission "/);
+        expect(rt.drive.files.size).toBe(0);
+      } else {
+        expect((rt.scriptRun('exportTabCsv', ['List']) as any).fileName).toBe('List.csv');
+        expect(rt.drive.files.size).toBe(2);
+      }
       // Into a tab needs no optional scope.
       expect((rt.scriptRun('downloadScan', [scanId, 'csv', 'tab']) as any).sheetName).toBe('ACME (CSV)');
 
