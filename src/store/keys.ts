@@ -34,6 +34,8 @@ export const QUOTA_STOP_KEY = 'scan.quotaStop';
 export const TRIGGER_DAY_KEY = 'scan.triggerDay';
 /** The hourly trigger last ran without an active document (src/app/trigger/no-document.ts): `{at, n}`. */
 export const TRIGGER_NO_DOCUMENT_KEY = 'scan.triggerNoDoc';
+/** The hourly trigger found that Google needs the user to authorise again (src/app/trigger/authorization.ts): `{at, url, missing}`. */
+export const TRIGGER_REAUTH_KEY = 'scan.triggerReauth';
 
 // ---- Document properties (shared by the document's editors; never the key) ----------------------
 
