@@ -49,11 +49,11 @@ import {
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { isCellLimitError, readRoom, SpreadsheetFullError } from '../records/room';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../domain/sheet/safe';
-import { scanNote } from '../../domain/result-tabs/changes';
+import { errorsNote, scanNote } from '../../domain/result-tabs/changes';
 import { dailyQuotaOf } from '../quota-errors';
 import { importKey, importKeyIds } from '../../store/keys';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
-import { readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
+import { adoptNotedTabs, readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
 import { readDecision, readSent, type SentRecord } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
@@ -206,7 +206,11 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
         dropStaging(env, cp);
         cp = null;
       }
-      if (!cp) cp = begin(scanId, request, key, env, prefetched);
+      if (!cp) {
+        // Tabs of this scan left by an import whose record is gone (an .xlsx reopened, a copy): replaced, not doubled.
+        adoptNotedTabs(env.ss, env.props, scanId);
+        cp = begin(scanId, request, key, env, prefetched);
+      }
       if (cp.phase === 'products') {
         if (!copyRows(env, cp, 'products', prefetched.products)) return progress(cp, false, env);
         cp.phase = cp.filtered ? 'swap' : 'errors';
@@ -707,6 +711,8 @@ function layoutErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet): void 
   const header = sheet.getRange(1, 1, 1, width);
   header.setValues([headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
+  // Which scan's rows these are: a re-import finds this tab by it when the document's records are gone.
+  sheet.getRange(1, 1).setNote(errorsNote(cp.scanId));
   sheet.setFrozenRows(1);
   base.widths.forEach((w, i) => sheet.setColumnWidth(i + 1, w));
   if (width > base.widths.length) sheet.setColumnWidths(base.widths.length + 1, width - base.widths.length, 120);
