@@ -10,7 +10,7 @@
  *   service reuses ids).
  */
 import { decisionFromRecord, DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
-import { cutText } from '../../domain/sheet/safe';
+import { cutText, utf8Length } from '../../domain/sheet/safe';
 import { decisionKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -31,15 +31,14 @@ export interface SentRecord {
 const NAME_MAX_CHARS = 200;
 
 export function recordScanSent(props: Properties, scanId: number, o: DecisionOptions, sent: SentRecord | null): void {
-  let record: Record<string, unknown> = { ...o };
-  if (sent) {
-    const each = Math.max(
-      20,
-      Math.min(NAME_MAX_CHARS, Math.floor((PROPERTY_VALUE_MAX_BYTES - 2048) / 3 / Math.max(1, sent.custom.length))),
-    );
-    record = { ...o, sent: { ...sent, custom: sent.custom.map((n) => (n.length > each ? cutText(n, each) : n)) } };
+  let text = JSON.stringify(o);
+  // Names are cut (never the mapping) until the record fits one property; a name cut to nothing reads "Custom N".
+  for (let each = NAME_MAX_CHARS; sent; each = Math.floor(each / 2)) {
+    const custom = sent.custom.map((n) => (n.length > each ? cutText(n, each) : n));
+    text = JSON.stringify({ ...o, sent: { ...sent, custom } });
+    if (utf8Length(text) <= PROPERTY_VALUE_MAX_BYTES - 512 || each === 0) break;
   }
-  props.setProperty(decisionKey(scanId), JSON.stringify(record));
+  props.setProperty(decisionKey(scanId), text);
 }
 
 function readRecord(props: Properties, scanId: number): Record<string, unknown> | null {
