@@ -155,7 +155,12 @@ describe('Changes tab cells', () => {
     ];
     const [fact] = factsFromTab(header, [['Lamp', 'B000000001', '012', 900, 19.99, 3, 4.1, '', 5.5, 2.2, 0.3, 4]]);
     expect(fact).toEqual({ asin: 'B000000001', identifier: '012', title: 'Lamp', sku: '', v: [5.5, 19.99, 7.1, 2.2, 0.3, 900, 4] });
-    expect(() => factsFromTab(['ASIN'], [])).toThrow(/lacks the result columns "Identifier", "Cost"/);
+    // A column the import left out because nothing came back for it (here every figure but Cost) reads as blank;
+    // only a tab without an ASIN column is no result tab.
+    expect(factsFromTab(['ASIN', 'Cost'], [['B000000001', 5.5]])).toEqual([
+      { asin: 'B000000001', identifier: '', title: '', sku: '', v: [5.5, null, null, null, null, null, null] },
+    ]);
+    expect(() => factsFromTab(['Title'], [])).toThrow(/no ASIN column in its first row, so it is not a result tab/);
   });
 
   test('tab name: "<name> – Changes" cut by character (never half an emoji) within 26, so " (NN)" still fits in 31', () => {

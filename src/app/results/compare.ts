@@ -199,7 +199,7 @@ export function untouchedTab(env: Pick<ImportEnv, 'ss' | 'props'>, scanId: numbe
   const width = sheet.getLastColumn();
   if (width < 1) return null;
   const header = sheet.getRange(1, 1, 1, width).getValues()[0];
-  if (factColumns(header).missing.length) return null;
+  if (!factColumns(header)) return null;
   return { sheet, rows, marketplace: (fromNote && fromNote.marketplace) || (rec && rec.marketplace) || '' };
 }
 
@@ -208,13 +208,12 @@ function tabFacts(env: ImportEnv, sheet: Sheet): Fact[] {
   const last = sheet.getLastRow();
   const width = sheet.getLastColumn();
   const header = sheet.getRange(1, 1, 1, width).getValues()[0];
-  const { at } = factColumns(header);
-  const wanted = Object.keys(at).filter((k) => at[k] >= 0);
+  const wanted = factColumns(header) || [];
   const rows: unknown[][] = [];
   for (let i = 0; i < last - 1; i++) rows.push(new Array(width).fill(''));
-  for (const name of wanted) {
-    const col = last > 1 ? sheet.getRange(2, at[name] + 1, last - 1, 1).getValues() : [];
-    for (let i = 0; i < col.length; i++) rows[i][at[name]] = col[i][0];
+  for (const at of wanted) {
+    const col = last > 1 ? sheet.getRange(2, at + 1, last - 1, 1).getValues() : [];
+    for (let i = 0; i < col.length; i++) rows[i][at] = col[i][0];
   }
   env.budget.charge(WORK_COST.readCallMs * (wanted.length + 1) + (last * wanted.length * WORK_COST.writeCellMs) / 3);
   return factsFromTab(header, rows);

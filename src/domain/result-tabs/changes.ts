@@ -14,6 +14,7 @@
 import type { Marketplace } from '../../../contract/marketplaces';
 import { centsToAmount } from '../../../contract/units';
 import { safeText, textOf } from '../sheet/safe';
+import { findResultTab, figureOf, resultTabOf, textIn } from './read';
 import { numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
 
 /** The figures compared, in the tab's order; `headers` are the result tab's columns they are read from (summed). */
@@ -69,43 +70,38 @@ function sum(kind: ColumnKind, parts: (number | null)[]): number | null {
     : null;
 }
 
-/** Header words of a result tab a compare needs. */
-export const FACT_HEADERS = ['ASIN', 'Identifier', ...CHANGE_FIGURES.flatMap((f) => f.headers)];
-
-/**
- * Where each needed column of a result tab is (by header, so moved columns still read), or the
- * missing headers. Title and SKU are optional.
- */
-export function factColumns(header: readonly unknown[]): { at: Record<string, number>; missing: string[] } {
-  const h = header.map((x) => textOf(x).trim());
-  const at: Record<string, number> = {};
-  for (const name of FACT_HEADERS.concat(['Title', 'SKU'])) at[name] = h.indexOf(name);
-  return { at, missing: FACT_HEADERS.filter((n) => at[n] < 0) };
-}
-
-/** Facts of a result tab's data rows (header found by factColumns). */
-export function factsFromTab(header: readonly unknown[], rows: readonly (readonly unknown[])[]): Fact[] {
-  const { at, missing } = factColumns(header);
-  if (missing.length) throw new Error('This tab lacks the result columns ' + missing.map((m) => '"' + m + '"').join(', ') + '.');
-  const cell = (r: readonly unknown[], name: string) => (at[name] >= 0 ? r[at[name]] : '');
-  return rows.map((r) => ({
-    asin: textOf(cell(r, 'ASIN')).trim(),
-    identifier: textOf(cell(r, 'Identifier')).trim(),
-    title: textOf(cell(r, 'Title')),
-    sku: textOf(cell(r, 'SKU')),
-    v: CHANGE_FIGURES.map((f) =>
-      sum(
-        f.kind,
-        f.headers.map((hd) => numberIn(cell(r, hd))),
-      ),
-    ),
-  }));
-}
-
 let columnsByHeader: Map<string, LayoutColumn> | null = null;
 function layoutColumn(header: string): LayoutColumn {
   if (!columnsByHeader) columnsByHeader = new Map(resultColumns().map((c) => [c.header, c]));
   return columnsByHeader.get(header)!;
+}
+
+/**
+ * The 0-based columns of a result tab a compare reads (the one result-tab reader's: a column the
+ * import left out is simply not read), or null when the tab is no result tab.
+ */
+export function factColumns(header: readonly unknown[]): number[] | null {
+  const tab = findResultTab(header);
+  if (!tab) return null;
+  const keys = ['asin', 'identifier', 'title', 'supplier_sku', ...CHANGE_FIGURES.flatMap((f) => f.headers.map((h) => layoutColumn(h).key))];
+  return keys.map((k) => tab.columns.get(k)).filter((i): i is number => i !== undefined);
+}
+
+/** Facts of a result tab's data rows, through the one result-tab reader (a column left out reads as blank). */
+export function factsFromTab(header: readonly unknown[], rows: readonly (readonly unknown[])[]): Fact[] {
+  const tab = resultTabOf(header);
+  return rows.map((r) => ({
+    asin: textIn(tab, r, 'asin').trim(),
+    identifier: textIn(tab, r, 'identifier').trim(),
+    title: textIn(tab, r, 'title'),
+    sku: textIn(tab, r, 'supplier_sku'),
+    v: CHANGE_FIGURES.map((f) =>
+      sum(
+        f.kind,
+        f.headers.map((hd) => figureOf(tab, r, layoutColumn(hd).key)),
+      ),
+    ),
+  }));
 }
 
 /** A result-layout value as the tab's cell holds it (money in amounts), without the text guard (applied when written). */

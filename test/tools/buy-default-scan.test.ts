@@ -1,0 +1,81 @@
+/**
+ * Issue 32, item 1: the buy tabs read the output of a REAL scan made with defaults, not a
+ * hand-built tab. The shipped sample is scanned headless (`npm run local -- scan`, the BUILT add-on
+ * in the local runtime against the local Scan Service), with no prep cost: the import leaves the
+ * empty "Prep" (and "Cost after discount", "Pack qty") columns out. Then the Negotiate tab and the
+ * purchase order are made from that saved workbook through the add-on's entry points, and
+ * `npm run local -- po` runs again on the scan's own saved output.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import { runtime } from '../addon/scanflow-helpers';
+import { runLocal } from './run-local';
+
+jest.setTimeout(120_000);
+const dir = mkdtempSync(join(tmpdir(), 'buy-default-'));
+const scanned = join(dir, 'scan.xlsx');
+let tab = '';
+
+/** A tab's rows as objects by header. */
+function byHeader(wb: Workbook, name: string): Array<Record<string, unknown>> {
+  const [h, ...rows] = wb.values(name);
+  return rows.map((r) => Object.fromEntries((h as string[]).map((x, i) => [x, r[i]])));
+}
+
+beforeAll(async () => {
+  const r = await runLocal(['scan', join('samples', 'supplier-price-list.xlsx'), '--out', scanned]);
+  expect(r.code).toBe(0);
+  tab = /-> tab "([^"]+)"/.exec(r.stdout)![1];
+});
+
+test('the default scan has no Prep column (the import trims it), and the Negotiate tab and PO are made from it with its figures', async () => {
+  const wb = await Workbook.fromXlsx(scanned);
+  const header = wb.values(tab)[0] as string[];
+  // The premise: a default scan's tab lacks the columns nothing came back for.
+  expect(header).not.toContain('Prep');
+  expect(header).not.toContain('Cost after discount');
+  const results = byHeader(wb, tab);
+  const byAsin = new Map(results.map((r) => [r.ASIN, r]));
+  const rt = runtime(wb);
+
+  const n = rt.scriptRun('makeNegotiateTab', [{ sheetName: tab }]) as { sheetName: string; lines: number };
+  expect(n.lines).toBeGreaterThan(0);
+  for (const line of byHeader(wb, n.sheetName)) {
+    const r = byAsin.get(line.ASIN)!;
+    expect(line['Today’s cost']).toBe(r.Cost);
+    expect(line['Cost needed']).toBe(r['Cost for 30% ROI']);
+    // No prep cost: Prep + inbound is the inbound shipping alone.
+    expect(line['Prep + inbound']).toBe(r['Inbound shipping']);
+    expect(line['Discount needed']).toBeCloseTo(1 - (r['Cost for 30% ROI'] as number) / (r.Cost as number), 5);
+  }
+
+  // Rows 2-11 of the result tab; quantities: Your units/mo × Units/order × 2 months (the default), whole case packs, capped by stock.
+  const p = rt.scriptRun('makePurchaseOrder', [{ sheetName: tab, rows: '2-11' }]) as { sheetName: string; lines: number };
+  expect(p.lines).toBe(10);
+  const lines = byHeader(wb, p.sheetName).slice(0, 10);
+  lines.forEach((line, i) => {
+    const r = results[i];
+    expect(line.ASIN).toBe(r.ASIN);
+    expect(line['Cost per unit']).toBe(r.Cost);
+    expect(line['Prep + inbound']).toBe(r['Inbound shipping']);
+    expect(line['Case pack']).toBe(Number(r['Case Pack']));
+    const want = (r['Your units/mo'] as number) * (r['Units/order'] as number) * 2;
+    const pack = Number(r['Case Pack']);
+    const cases = Math.min(Math.ceil(want / pack), Math.floor((r.Stock as number) / pack));
+    expect(line.Quantity).toBe(cases * pack);
+  });
+  rt.close();
+});
+
+test('headless: po on the saved output of a default scan writes the PO', async () => {
+  const out = join(dir, 'po.xlsx');
+  const r = await runLocal(['po', scanned, '--tab', tab, '--rows', '2-11', '--out', out], { SCAN_SERVICE_URL: 'http://127.0.0.1:9' });
+  expect(r.stdout).toContain('Purchase order "' + tab + ' – PO": 10 lines.');
+  expect(r.code).toBe(0);
+  const wb = await Workbook.fromXlsx(out);
+  const po = byHeader(wb, tab + ' – PO');
+  const results = byHeader(wb, tab);
+  expect(po.slice(0, 10).map((l) => l['Prep + inbound'])).toEqual(results.slice(0, 10).map((r) => r['Inbound shipping']));
+});
