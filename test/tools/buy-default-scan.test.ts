@@ -51,7 +51,8 @@ test('the default scan has no Prep column (the import trims it), and the Negotia
     expect(line['Discount needed']).toBeCloseTo(1 - (r['Cost for 30% ROI'] as number) / (r.Cost as number), 5);
   }
 
-  // Rows 2-11 of the result tab; quantities: Your units/mo × Units/order × 2 months (the default), whole case packs, capped by stock.
+  // Rows 2-11 of the result tab; quantities: Your units/mo × Units/order × 2 months (the default), whole case packs, capped by
+  // stock, and no more whole case packs than sell through within the default cover of 90 days (3 months).
   const p = rt.scriptRun('makePurchaseOrder', [{ sheetName: tab, rows: '2-11' }]) as { sheetName: string; lines: number };
   expect(p.lines).toBe(10);
   const lines = byHeader(wb, p.sheetName).slice(0, 10);
@@ -63,7 +64,8 @@ test('the default scan has no Prep column (the import trims it), and the Negotia
     expect(line['Case pack']).toBe(Number(r['Case Pack']));
     const want = (r['Your units/mo'] as number) * (r['Units/order'] as number) * 2;
     const pack = Number(r['Case Pack']);
-    const cases = Math.min(Math.ceil(want / pack), Math.floor((r.Stock as number) / pack));
+    const inCover = Math.floor(((r['Your units/mo'] as number) * (r['Units/order'] as number) * 3) / pack + 1e-9);
+    const cases = Math.min(Math.ceil(want / pack), Math.floor((r.Stock as number) / pack), inCover);
     expect(line.Quantity).toBe(cases * pack);
   });
   rt.close();
@@ -78,4 +80,34 @@ test('headless: po on the saved output of a default scan writes the PO', async (
   const po = byHeader(wb, tab + ' – PO');
   const results = byHeader(wb, tab);
   expect(po.slice(0, 10).map((l) => l['Prep + inbound'])).toEqual(results.slice(0, 10).map((r) => r['Inbound shipping']));
+});
+
+test('a default PO leaves out full case packs of slow sellers (0.5 and 0.2 a month), saying how it was computed', async () => {
+  const wb = await Workbook.fromXlsx(scanned);
+  const results = byHeader(wb, tab);
+  // The premise, from the scan itself: rows 64 and 65 sell 0.5 and 0.2 a month with case packs of 6; row 3 sells 29 a month.
+  expect([results[62]['Your units/mo'], results[62]['Case Pack']]).toEqual([0.5, '6']);
+  expect([results[63]['Your units/mo'], results[63]['Case Pack']]).toEqual([0.2, '6']);
+  expect(results[1]['Your units/mo']).toBe(29);
+  const rt = runtime(wb);
+  const p = rt.scriptRun('makePurchaseOrder', [{ sheetName: tab, rows: '3, 64-65' }]) as { sheetName: string; message: string };
+  const lines = byHeader(wb, p.sheetName);
+  // One case pack of 6 at 0.5 a month: 360 days; at 0.2: 900 days. Both over the 90-day default: quantity 0, no cash tied up.
+  expect(lines.slice(0, 3).map((l) => [l.ASIN, l.Quantity])).toEqual([
+    [results[1].ASIN, 60],
+    [results[62].ASIN, 0],
+    [results[63].ASIN, 0],
+  ]);
+  expect(p.message).toContain(
+    'Row 64 (' +
+      results[62].ASIN +
+      '): not even one case pack of 6 sells through in time (6 units ÷ 1 per order ÷ 0.5 a month × 30 = 360 days to sell through, over the 90-day default cover',
+  );
+  expect(p.message).toContain('÷ 0.2 a month × 30 = 900 days to sell through, over the 90-day default cover');
+  // The sheet shows the limit it used, and its warning formula checks the seller's later edits against it.
+  const v = wb.values(p.sheetName);
+  const limit = v.find((r) => r[0] === 'Sell through within (days)')!;
+  expect(limit[1]).toBe(90);
+  expect(wb.cell(p.sheetName, 'L1').note).toContain('sell through within 90 days');
+  rt.close();
 });

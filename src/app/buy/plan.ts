@@ -5,7 +5,7 @@
  */
 import { amountToCents } from '../../../contract/units';
 import { cellText } from '../../domain/ids/identify';
-import { orderQuantity } from '../../domain/price-list/decide';
+import { DEFAULT_SELL_THROUGH_DAYS, orderQuantity } from '../../domain/price-list/decide';
 import { negotiateColumns, numberIn, PO_COLUMNS, poTotals, safeCell } from '../../domain/result-tabs/layout';
 import { resultFigures, resultTabOf, type ResultFigures } from '../../domain/result-tabs/read';
 
@@ -118,7 +118,38 @@ export function readNegotiateTab(header: readonly unknown[], values: readonly un
 export interface PoOptions {
   months: number;
   cashLimit: number | null;
+  /** The seller's "Sell through within" (days); null: DEFAULT_SELL_THROUGH_DAYS, and lines are cut to it. */
   daysLimit: number | null;
+}
+
+/** Days a quantity takes to sell through: Quantity ÷ Units/order ÷ Your units/mo × 30 (the PO's own formula). */
+function daysToSell(qty: number, row: BuyRow): number {
+  // (only called for a quantity above 0, which orderQuantity gives only for sales above 0)
+  return (qty / row.unitsPerOrder / (row.yourUnits as number)) * 30;
+}
+
+/** "720", "37.5": days as the message shows them. */
+function daysText(d: number): string {
+  return String(Math.round(d * 10) / 10);
+}
+
+/**
+ * The quantity cut to the whole case packs that sell through within `days`, with the words that
+ * say how it was computed; the quantity as it was when it sells through in time.
+ */
+function withinCover(qty: number, row: BuyRow, days: number, label: string): { qty: number; said: string | null } {
+  const took = daysToSell(qty, row);
+  if (took <= days + 1e-9) return { qty, said: null };
+  const fits = Math.floor((((days / 30) * (row.yourUnits || 0) * row.unitsPerOrder) / row.casePack) * (1 + 1e-9)) * row.casePack;
+  const how =
+    qty + ' units ÷ ' + row.unitsPerOrder + ' per order ÷ ' + row.yourUnits + ' a month × 30 = ' + daysText(took) + ' days to sell through';
+  const cover = 'over the ' + days + '-day default cover (set "Sell through within" to change it)';
+  if (fits === 0)
+    return {
+      qty: 0,
+      said: label + ': not even one case pack of ' + row.casePack + ' sells through in time (' + how + ', ' + cover + '): quantity 0',
+    };
+  return { qty: fits, said: label + ': ' + how + ', ' + cover + ': cut to ' + fits + ' (' + daysText(daysToSell(fits, row)) + ' days)' };
 }
 
 export interface PoGrid {
@@ -144,13 +175,19 @@ export function poGrid(rows: readonly BuyRow[], o: PoOptions, casePackFrom: stri
       skipped.push(label + ': no cost or net revenue');
       continue;
     }
-    const qty = orderQuantity(row.yourUnits, row.unitsPerOrder, o.months, row.stock, row.casePack);
+    let qty = orderQuantity(row.yourUnits, row.unitsPerOrder, o.months, row.stock, row.casePack);
     if (qty === 0) {
       if (row.yourUnits === null) skipped.push(label + ': no sales estimate (Your units/mo is blank), quantity 0: type one if you want it');
       else if (row.stock !== null && row.stock < row.casePack)
         skipped.push(label + ': stock ' + row.stock + ' is below one case pack of ' + row.casePack + ', quantity 0');
       else skipped.push(label + ': no sales expected, quantity 0');
-    }
+    } else if (o.daysLimit === null) {
+      // No limit set: the default cover keeps cash out of slow sellers.
+      const cut = withinCover(qty, row, DEFAULT_SELL_THROUGH_DAYS, label);
+      if (cut.said) skipped.push(cut.said);
+      qty = cut.qty;
+    } else if (daysToSell(qty, row) > o.daysLimit + 1e-9)
+      skipped.push(label + ': ' + daysText(daysToSell(qty, row)) + ' days to sell through, over your ' + o.daysLimit + ' days');
     kept.push({ row, qty });
   }
   const first = 2;
@@ -179,14 +216,22 @@ export function poGrid(rows: readonly BuyRow[], o: PoOptions, casePackFrom: stri
         o.months +
         ' month' +
         (o.months === 1 ? '' : 's') +
-        ' of cover, capped by Stock, rounded UP to whole case packs (a stock below one case pack: 0). Edit it: the totals follow.'
+        ' of cover, capped by Stock, rounded UP to whole case packs (a stock below one case pack: 0)' +
+        (o.daysLimit === null
+          ? '; then cut to the whole case packs that sell through within ' +
+            DEFAULT_SELL_THROUGH_DAYS +
+            ' days (the default cover: Days to sell through ≤ ' +
+            DEFAULT_SELL_THROUGH_DAYS +
+            ')'
+          : '') +
+        '. Edit it: the totals follow.'
       : c.key === 'case_pack'
         ? 'Units per case, from ' + casePackFrom + '.'
         : c.note || '',
   );
   return {
     headers: PO_COLUMNS.map((c) => c.header),
-    values: kept.length ? values.concat(poTotals(first, last, o.cashLimit, o.daysLimit)) : [],
+    values: kept.length ? values.concat(poTotals(first, last, o.cashLimit, o.daysLimit ?? DEFAULT_SELL_THROUGH_DAYS)) : [],
     notes,
     lines: kept.length,
     skipped,

@@ -25,6 +25,14 @@ export interface DecisionOptions {
   maxDiscountBps: number;
 }
 
+/**
+ * A purchase order's default cover when the seller sets no "Sell through within": 90 days. The
+ * default months of cover (2, 60 days) plus room for rounding up to whole case packs; past it a line
+ * ties cash up for a season, and stock ageing toward Amazon's aged-inventory surcharges. A line that
+ * would not sell through within it is cut to the whole case packs that do (0 when not even one does).
+ */
+export const DEFAULT_SELL_THROUGH_DAYS = 90;
+
 export const DEFAULT_DECISION: DecisionOptions = { monthsOfCover: 2, shareRule: 'fba-weighted', targetRoiBps: 3000, maxDiscountBps: 2000 };
 
 /** Where the Buy Box is FBA, an FBM offer takes this much of the sales an FBA offer takes. */
