@@ -64,7 +64,12 @@ function fact(p: any): F {
       c2a(p.financials.profit),
       typeof p.financials.profit === 'number' && allIn > 0 ? Math.round((p.financials.profit / allIn) * 1e6) / 1e6 : null,
       typeof p.rank === 'number' ? p.rank : null,
-      typeof p.total_offers_count === 'number' ? p.total_offers_count : null,
+      // The result tab's one offer count: FBA + FBM offers (the service's total only without them).
+      p.new_fba_offers_count == null && p.new_fbm_offers_count == null
+        ? typeof p.total_offers_count === 'number'
+          ? p.total_offers_count
+          : null
+        : Math.max(0, p.new_fba_offers_count || 0) + Math.max(0, p.new_fbm_offers_count || 0),
     ],
   };
 }

@@ -136,6 +136,11 @@ export function buyBoxIsFba(p: Product): boolean {
 }
 
 /** The competing offers as the rule counts them; null when the service gave no offer count. */
+/** The result tab's Offers column: the one offer count, said once. */
+export const OFFERS_NOTE =
+  'Offers = FBA offers + FBM offers: the new offers competing for the sale (the count Your units/mo divides by). ' +
+  'The Scan Service’s own total also counts used offers; it is used only when it gives no FBA and FBM counts.';
+
 export function competingOffers(p: Product, rule: ShareRule): number | null {
   const fba = num(p.new_fba_offers_count);
   const fbm = num(p.new_fbm_offers_count);
@@ -202,8 +207,8 @@ export function shareBasis(o: DecisionOptions, short = false): string {
     'Your units/mo = Units/mo ÷ (competing offers + 1): the listing’s sales shared with the other sellers, +1 for you ' +
     '(no other offer: all of it). ' +
     (weighted
-      ? 'Offers = FBA offers + FBM offers, where an FBM offer counts ½ when the Buy Box is FBA (an FBA offer priced at or below the Buy Box). '
-      : 'Offers = FBA offers + FBM offers, each counting 1. ') +
+      ? 'Competing offers = the Offers column (FBA offers + FBM offers), where an FBM offer counts ½ when the Buy Box is FBA (an FBA offer priced at or below the Buy Box). '
+      : 'Competing offers = the Offers column (FBA offers + FBM offers), each counting 1. ') +
     'Capped by the supplier’s Stock ÷ Units/order ÷ ' +
     months +
     ' of cover. Blank when the service gave no Units/mo or no offer count. Rounded to 0.1. ' +

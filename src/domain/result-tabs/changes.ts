@@ -37,7 +37,13 @@ export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: C
   },
   { key: 'roi', label: 'ROI', kind: 'fraction', headers: ['ROI'], note: ROI_NOTE },
   { key: 'rank', label: 'Rank', kind: 'int', headers: ['Rank'], note: 'Sales rank; a change below 0 means the product sells better now.' },
-  { key: 'offers', label: 'Offers', kind: 'int', headers: ['Offers'], note: 'Offers on the listing (FBA + FBM).' },
+  {
+    key: 'offers',
+    label: 'Offers',
+    kind: 'int',
+    headers: ['Offers'],
+    note: 'Offers on the listing: the result tab’s Offers (FBA offers + FBM offers).',
+  },
 ];
 
 const FIG = (key: string) => CHANGE_FIGURES.findIndex((f) => f.key === key);

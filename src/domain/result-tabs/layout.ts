@@ -16,7 +16,17 @@ import { Marketplace, productUrl } from '../../../contract/marketplaces';
 import { bpsToFraction, centsToAmount } from '../../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
 import { SHEET_ROW_COLUMN } from '../price-list/mapping';
-import { allInRoi, asRecord, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../price-list/decide';
+import {
+  allInRoi,
+  asRecord,
+  competingOffers,
+  costForRoi,
+  DEFAULT_DECISION,
+  expectedShare,
+  OFFERS_NOTE,
+  shareBasis,
+  type DecisionOptions,
+} from '../price-list/decide';
 
 /** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
 export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
@@ -253,7 +263,18 @@ const MAIN_COLUMNS: readonly LayoutColumn[] = [
   { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
   { key: 'new_fba_offers_count', header: 'FBA offers', width: 80, kind: 'int', get: pick('new_fba_offers_count') },
   { key: 'new_fbm_offers_count', header: 'FBM offers', width: 80, kind: 'int', get: pick('new_fbm_offers_count') },
-  { key: 'total_offers_count', header: 'Offers', width: 70, kind: 'int', get: pick('total_offers_count') },
+  {
+    key: 'offers',
+    header: 'Offers',
+    width: 70,
+    kind: 'int',
+    // The one offer count: the same as Your units/mo divides by (each offer counting 1).
+    get: (p) => {
+      const n = competingOffers(p, 'even');
+      return n === null ? '' : n;
+    },
+    note: OFFERS_NOTE,
+  },
   { key: 'flags', header: 'Flags', width: 160, kind: 'text', get: flagsText },
   { key: 'is_hazmat', header: 'Hazmat', width: 70, kind: 'bool', get: pick('is_hazmat') },
   { key: 'is_meltable', header: 'Meltable', width: 75, kind: 'bool', get: pick('is_meltable') },
