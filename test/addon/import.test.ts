@@ -483,7 +483,7 @@ describe('importScan', () => {
       };
       const col = header.indexOf('Your units/mo');
       products.forEach((p, i) => expect([p.asin, rows[i + 1][col]]).toEqual([p.asin, even(p)]));
-      expect(r.summary).toContain('expected for you (units ÷ (offers + 1), capped by stock for 1 month');
+      expect(r.summary).toContain('left out (units ÷ (offers + 1), capped by stock for 1 month');
       expect(wb.cell('Spring list', a1(1, col + 1)).note).toContain('each counting 1');
     } finally {
       rt.close();

@@ -172,6 +172,17 @@ describe('Changes tab cells', () => {
     expect(changesTabBase('Acme – Changes')).toBe('Acme – Changes');
   });
 
+  test('tab name (issue 32): never cut in the middle of a date or a word; a dated name keeps its date, short', () => {
+    // Was "Price List 2026- – Changes".
+    expect(changesTabBase('Price List 2026-11-28')).toBe('Price List 11-28 – Changes');
+    expect(changesTabBase('Acme Wholesale Spring Catalogue 2026-11-28')).toBe('Acme 11-28 – Changes');
+    expect(changesTabBase('Acme Wholesale Spring Catalogue')).toBe('Acme Wholesale – Changes');
+    // Two dates of one list stay apart.
+    expect(changesTabBase('Price List 2026-11-28')).not.toBe(changesTabBase('Price List 2026-12-05'));
+    for (const n of ['Price List 2026-11-28', 'Acme Wholesale Spring Catalogue 2026-11-28', 'Supercalifragilisticexpialidocious'])
+      expect(Array.from(changesTabBase(n)).length).toBeLessThanOrEqual(26);
+  });
+
   test('the scan note on a result tab reads back', () => {
     expect(readScanNote(scanNote(42, 'US', 250, false))).toEqual({ scanId: 42, marketplace: 'US', rows: 250, filtered: false });
     expect(readScanNote(scanNote(42, 'DE', 3, true))!.filtered).toBe(true);

@@ -445,9 +445,27 @@ export function changesFormats(marketplace: Marketplace): (string | null)[] {
 /** "<name> – Changes", cut (by character, never half an emoji) to `max` characters: with uniqueName's " (NN)" within 31. */
 export function changesTabBase(resultName: string, max = 26): string {
   const suffix = ' – Changes';
-  const chars = Array.from(resultName.replace(/ – Changes( \(\d+\))?$/, ''));
+  const name = resultName.replace(/ – Changes( \(\d+\))?$/, '').trim();
   const room = max - suffix.length;
-  return (chars.length > room ? chars.slice(0, room).join('').trim() : chars.join('')) + suffix;
+  if (Array.from(name).length <= room) return name + suffix;
+  // A dated name keeps its date, short (MM-DD), and loses words before it: "Price List 2026-11-28" → "Price List 11-28".
+  const dated = /^(.*?)\s*\d{4}-(\d{2}-\d{2})(?:\s.*)?$/.exec(name);
+  if (dated) {
+    const date = dated[2];
+    const head = cutAtWord(dated[1], room - date.length - 1);
+    return (head ? head + ' ' : '') + date + suffix;
+  }
+  return cutAtWord(name, room) + suffix;
+}
+
+/** The text cut to at most `room` characters (never half an emoji) at the last space that fits; one long word by character. */
+function cutAtWord(text: string, room: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= room) return chars.join('');
+  if (room <= 0) return '';
+  const head = chars.slice(0, room + 1).join('');
+  const space = head.search(/\s\S*$/);
+  return (space > 0 ? head.slice(0, space) : chars.slice(0, room).join('')).replace(/[\s\-–:,;.]+$/, '');
 }
 
 // ---- Which scan a result tab holds -------------------------------------------------------------
