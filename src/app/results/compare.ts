@@ -45,7 +45,8 @@ import {
 import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
-import { asSidebarCall } from '../context';
+import { asSidebarCall, zoneOffset } from '../context';
+import { isoTime } from '../scan/progress-read';
 import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
 import { formatRuns, WORK_COST } from './import-plan';
 import { tabName } from '../../domain/sheet/tab-name';
@@ -139,6 +140,25 @@ export function supplierKey(r: Pick<ScanRecord, 'name' | 'marketplace' | 'option
   return name + '\u0000' + String(r.marketplace) + '\u0000' + custom;
 }
 
+/** A scan in Compare's choice, told apart from another of the same name: "Acme 2026-11-02 · 60 lines · 2026-11-02 09:15 (scan 12)". */
+function choiceLabel(s: Pick<ScanRecord, 'id' | 'name' | 'lines' | 'createdAt'>): string {
+  const iso = isoTime(s.createdAt);
+  const ms = iso ? Date.parse(iso) : NaN;
+  // The time in the spreadsheet's zone, as the seller's clock shows it.
+  const when = isNaN(ms) ? '' : new Date(ms + zoneOffset(ms) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  return (
+    String(s.name || 'Scan ' + s.id) +
+    ' · ' +
+    s.lines.toLocaleString('en-US') +
+    ' line' +
+    (s.lines === 1 ? '' : 's') +
+    (when ? ' · ' + when : '') +
+    ' (scan ' +
+    s.id +
+    ')'
+  );
+}
+
 /**
  * Sidebar: what a scan can be compared with: the finished scans of the first history page (one
  * request), the previous scan of the same supplier first (`suggested`), then the others newest first.
@@ -155,7 +175,7 @@ export function compareChoices(scanId: number): CompareChoices {
     const rest = finished.filter((s) => same.indexOf(s) < 0).sort((x, y) => y.id - x.id);
     return {
       suggested: same.length ? same[0].id : null,
-      scans: same.concat(rest).map((s) => ({ scanId: s.id, name: s.name, sameSupplier: same.indexOf(s) >= 0 })),
+      scans: same.concat(rest).map((s) => ({ scanId: s.id, name: s.name, label: choiceLabel(s), sameSupplier: same.indexOf(s) >= 0 })),
       none: finished.length ? '' : 'No other finished scan to compare with.',
     };
   });
