@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { runtime } from '../addon/scanflow-helpers';
+import { CELL_PADDING_PX, FILTER_BUTTON_PX, textWidth } from '../../src/domain/sheet/text-width';
 import { runLocal } from './run-local';
 
 jest.setTimeout(120_000);
@@ -109,5 +110,37 @@ test('a default PO leaves out full case packs of slow sellers (0.5 and 0.2 a mon
   const limit = v.find((r) => r[0] === 'Sell through within (days)')!;
   expect(limit[1]).toBe(90);
   expect(wb.cell(p.sheetName, 'L1').note).toContain('sell through within 90 days');
+  rt.close();
+});
+
+/**
+ * Columns too narrow for their bold header (beside the filter button) or for a figure they show, at
+ * Sheets' default font: "Net reve…", "$191,976.…" (issue 32). 1 px allowed for the .xlsx round trip.
+ */
+function cutColumns(wb: Workbook, tab: string): string[] {
+  const model = (wb as any).sheets.find((m: any) => m.name === tab);
+  const v = wb.values(tab);
+  const out: string[] = [];
+  (v[0] as string[]).forEach((h, i) => {
+    const w = model.colWidths.get(i + 1) ?? 100;
+    if (w + 1 < textWidth(String(h), true) + CELL_PADDING_PX + FILTER_BUTTON_PX) out.push(`${h} (${w} px): header`);
+    let widest = '';
+    for (let r = 2; r <= v.length; r++) {
+      const d = wb.cell(tab, wb.a1(r, i + 1)).display;
+      if (/^-?[$€£¥]?-?[\d,]+(\.\d+)?%?$/.test(d) && textWidth(d) > textWidth(widest)) widest = d;
+    }
+    if (widest && w + 1 < textWidth(widest) + CELL_PADDING_PX) out.push(`${h} (${w} px): ${widest}`);
+  });
+  return out;
+}
+
+test('headers and figures fit their columns: the result tab, the Negotiate tab and the PO of a default scan', async () => {
+  const wb = await Workbook.fromXlsx(scanned);
+  expect(cutColumns(wb, tab)).toEqual([]);
+  const rt = runtime(wb);
+  const n = rt.scriptRun('makeNegotiateTab', [{ sheetName: tab }]) as { sheetName: string };
+  const p = rt.scriptRun('makePurchaseOrder', [{ sheetName: tab, rows: '2-293' }]) as { sheetName: string };
+  expect(cutColumns(wb, n.sheetName)).toEqual([]);
+  expect(cutColumns(wb, p.sheetName)).toEqual([]);
   rt.close();
 });

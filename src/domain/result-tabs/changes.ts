@@ -15,7 +15,7 @@ import type { Marketplace } from '../../../contract/marketplaces';
 import { centsToAmount } from '../../../contract/units';
 import { safeText, textOf } from '../sheet/safe';
 import { findResultTab, figureOf, resultTabOf, textIn } from './read';
-import { numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
+import { fitted, numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
 
 /** The figures compared, in the tab's order; `headers` are the result tab's columns they are read from (summed). */
 export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: ColumnKind; headers: readonly string[]; note: string }> = [
@@ -416,7 +416,7 @@ export function changesColumns(): ChangesColumn[] {
     kind: 'text',
     note: 'A re-matched identifier and the ASIN it matched before; a lost Buy Box.',
   });
-  return cols;
+  return cols.map(fitted);
 }
 
 /** Columns kept in view: Change and ASIN. */
