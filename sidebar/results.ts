@@ -137,7 +137,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
     const c = await call('compareChoices', scanId);
     if (!c.scans.length) return fill(status, c.none);
     const pick = select(
-      c.scans.map((s) => [String(s.scanId), s.name + (s.sameSupplier ? ' (same list)' : '')]),
+      c.scans.map((s) => [String(s.scanId), (s.label || s.name) + (s.sameSupplier ? ' (same list)' : '')]),
       String(c.suggested || c.scans[0].scanId),
       { 'aria-label': 'Compare with' },
     );

@@ -64,7 +64,12 @@ function fact(p: any): F {
       c2a(p.financials.profit),
       typeof p.financials.profit === 'number' && allIn > 0 ? Math.round((p.financials.profit / allIn) * 1e6) / 1e6 : null,
       typeof p.rank === 'number' ? p.rank : null,
-      typeof p.total_offers_count === 'number' ? p.total_offers_count : null,
+      // The result tab's one offer count: FBA + FBM offers (the service's total only without them).
+      p.new_fba_offers_count == null && p.new_fbm_offers_count == null
+        ? typeof p.total_offers_count === 'number'
+          ? p.total_offers_count
+          : null
+        : Math.max(0, p.new_fba_offers_count || 0) + Math.max(0, p.new_fbm_offers_count || 0),
     ],
   };
 }
@@ -294,12 +299,36 @@ describe('Compare with an earlier scan', () => {
       const c = rt.scriptRun('compareChoices', [later]) as any;
       expect(c.suggested).toBe(first);
       expect(c.scans).toEqual([
-        { scanId: first, name: 'Acme 2026-11-02', sameSupplier: true },
-        { scanId: other, name: 'Other list 2026-11-10', sameSupplier: false },
+        { scanId: first, name: 'Acme 2026-11-02', label: expect.any(String), sameSupplier: true },
+        { scanId: other, name: 'Other list 2026-11-10', label: expect.any(String), sameSupplier: false },
       ]);
       expect(rt.executions.slice(runs).reduce((n, e) => n + e.counters.urlFetchRequests, 0)).toBe(1);
       // The earliest scan of the list has no earlier one.
       expect((rt.scriptRun('compareChoices', [first]) as any).suggested).toBeNull();
+    } finally {
+      rt.close();
+    }
+  });
+
+  test('two scans of one list under one name are told apart in the choice: line count, time sent and scan number', async () => {
+    // The same list sent again under the same name (fewer lines this time).
+    const twin = await uploadScan(service, supplierRows(5, 0), 'Acme 2026-11-02');
+    await waitFinished(service, twin);
+    const wb = new Workbook({ name: 'Supplier' });
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKey);
+      const c = rt.scriptRun('compareChoices', [later]) as any;
+      const labels = c.scans.filter((s: any) => s.name === 'Acme 2026-11-02').map((s: any) => s.label);
+      expect(labels).toHaveLength(2);
+      expect(new Set(labels).size).toBe(2);
+      const time = '\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}';
+      expect(labels).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^Acme 2026-11-02 · 60 lines · ${time} \\(scan ${first}\\)$`)),
+          expect.stringMatching(new RegExp(`^Acme 2026-11-02 · 5 lines · ${time} \\(scan ${twin}\\)$`)),
+        ]),
+      );
     } finally {
       rt.close();
     }

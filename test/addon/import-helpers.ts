@@ -237,7 +237,11 @@ export function summaryOf(products: any[]): string {
     parts.push(
       '$' +
         (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) +
-        ' profit a month expected for you (units ÷ (offers + 1), an FBM offer counting ½ where the Buy Box is FBA, capped by stock for 2 months' +
+        ' profit a month expected for you' +
+        (products.length > profitable.length
+          ? ` from the ${profitable.length} profitable, the other ${products.length - profitable.length} (losing or no profit figure) left out`
+          : '') +
+        ' (units ÷ (offers + 1), an FBM offer counting ½ where the Buy Box is FBA, capped by stock for 2 months' +
         (unestimated ? `; ${unestimated} without a sales estimate or offer count not counted` : '') +
         ')',
     );

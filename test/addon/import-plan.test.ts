@@ -201,7 +201,8 @@ describe('result summary', () => {
     const s = addToSummary(addToSummary(emptySummary(), rows.slice(0, 2)), rows.slice(2));
     expect(s).toEqual({ products: 4, profitable: 2, bestRoiBps: (100 / 115) * 10000, profitPerMonthCents: 2500, unestimated: 1 });
     expect(summaryText(s, '"$"#,##0.00')).toBe(
-      '2 of 4 products profitable · best ROI 86.96% · $25.00 profit a month expected for you (units ÷ (offers + 1), ' +
+      '2 of 4 products profitable · best ROI 86.96% · $25.00 profit a month expected for you from the 2 profitable, ' +
+        'the other 2 (losing or no profit figure) left out (units ÷ (offers + 1), ' +
         'an FBM offer counting ½ where the Buy Box is FBA, capped by stock for 2 months; 1 without a sales estimate or offer count not counted)',
     );
     expect(moneyText(123456789, '#,##0.00" €"')).toBe('1,234,567.89 €');

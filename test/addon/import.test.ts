@@ -114,7 +114,15 @@ const ALL_COLUMNS: Expect[] = [
   { header: 'Lowest FBM', value: (p) => money(p.lowest_price_new_fbm), format: MONEY },
   { header: 'FBA offers', value: (p) => plain(p.new_fba_offers_count), format: INT },
   { header: 'FBM offers', value: (p) => plain(p.new_fbm_offers_count), format: INT },
-  { header: 'Offers', value: (p) => plain(p.total_offers_count), format: INT },
+  // One offer count (issue 32): FBA + FBM offers; the service's total (it counts used offers too) only without them.
+  {
+    header: 'Offers',
+    value: (p) =>
+      p.new_fba_offers_count == null && p.new_fbm_offers_count == null
+        ? plain(p.total_offers_count)
+        : Math.max(0, p.new_fba_offers_count || 0) + Math.max(0, p.new_fbm_offers_count || 0),
+    format: INT,
+  },
   { header: 'Flags', value: (p) => (p.flags || []).map((f: any) => f.code).join(', ') },
   { header: 'Hazmat', value: (p) => plain(p.is_hazmat) },
   { header: 'Meltable', value: (p) => plain(p.is_meltable) },
@@ -475,7 +483,7 @@ describe('importScan', () => {
       };
       const col = header.indexOf('Your units/mo');
       products.forEach((p, i) => expect([p.asin, rows[i + 1][col]]).toEqual([p.asin, even(p)]));
-      expect(r.summary).toContain('expected for you (units ÷ (offers + 1), capped by stock for 1 month');
+      expect(r.summary).toContain('left out (units ÷ (offers + 1), capped by stock for 1 month');
       expect(wb.cell('Spring list', a1(1, col + 1)).note).toContain('each counting 1');
     } finally {
       rt.close();

@@ -155,7 +155,12 @@ describe('Changes tab cells', () => {
     ];
     const [fact] = factsFromTab(header, [['Lamp', 'B000000001', '012', 900, 19.99, 3, 4.1, '', 5.5, 2.2, 0.3, 4]]);
     expect(fact).toEqual({ asin: 'B000000001', identifier: '012', title: 'Lamp', sku: '', v: [5.5, 19.99, 7.1, 2.2, 0.3, 900, 4] });
-    expect(() => factsFromTab(['ASIN'], [])).toThrow(/lacks the result columns "Identifier", "Cost"/);
+    // A column the import left out because nothing came back for it (here every figure but Cost) reads as blank;
+    // only a tab without an ASIN column is no result tab.
+    expect(factsFromTab(['ASIN', 'Cost'], [['B000000001', 5.5]])).toEqual([
+      { asin: 'B000000001', identifier: '', title: '', sku: '', v: [5.5, null, null, null, null, null, null] },
+    ]);
+    expect(() => factsFromTab(['Title'], [])).toThrow(/no ASIN column in its first row, so it is not a result tab/);
   });
 
   test('tab name: "<name> – Changes" cut by character (never half an emoji) within 26, so " (NN)" still fits in 31', () => {
@@ -165,6 +170,17 @@ describe('Changes tab cells', () => {
     expect(long.endsWith(' – Changes')).toBe(true);
     expect(long).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
     expect(changesTabBase('Acme – Changes')).toBe('Acme – Changes');
+  });
+
+  test('tab name (issue 32): never cut in the middle of a date or a word; a dated name keeps its date, short', () => {
+    // Was "Price List 2026- – Changes".
+    expect(changesTabBase('Price List 2026-11-28')).toBe('Price List 11-28 – Changes');
+    expect(changesTabBase('Acme Wholesale Spring Catalogue 2026-11-28')).toBe('Acme 11-28 – Changes');
+    expect(changesTabBase('Acme Wholesale Spring Catalogue')).toBe('Acme Wholesale – Changes');
+    // Two dates of one list stay apart.
+    expect(changesTabBase('Price List 2026-11-28')).not.toBe(changesTabBase('Price List 2026-12-05'));
+    for (const n of ['Price List 2026-11-28', 'Acme Wholesale Spring Catalogue 2026-11-28', 'Supercalifragilisticexpialidocious'])
+      expect(Array.from(changesTabBase(n)).length).toBeLessThanOrEqual(26);
   });
 
   test('the scan note on a result tab reads back', () => {

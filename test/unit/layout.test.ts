@@ -286,7 +286,7 @@ describe('result tab layout', () => {
     expect(pickRow(0)).toEqual([15000, 23.99, 0.85, 12, '']);
     expect(pickRow(1)).toEqual(pickRow(0));
     // They sit after the competition columns, before the risk flags.
-    expect(columnIndex(b.columns, 'bsr_90')).toBe(columnIndex(b.columns, 'total_offers_count') + 1);
+    expect(columnIndex(b.columns, 'bsr_90')).toBe(columnIndex(b.columns, 'offers') + 1);
     expect(columnIndex(b.columns, 'flags')).toBe(columnIndex(b.columns, 'drops_90') + 1);
   });
 
@@ -299,6 +299,31 @@ describe('result tab layout', () => {
         .map((c) => c.header)
         .slice(0, 3),
     ).toEqual(['ASIN', 'Title', 'Identifier']);
+  });
+});
+
+describe('one offer count (issue 32, item 8)', () => {
+  test('"Offers" is FBA offers + FBM offers, the count Your units/mo divides by, and its note says so', () => {
+    // The service's total_offers_count (here 8: it also counts used offers) is not the count the tab shows.
+    const p = {
+      ...product(),
+      new_fba_offers_count: 5,
+      new_fbm_offers_count: 0,
+      total_offers_count: 8,
+      inputs: { ...(product().inputs as object), stock: null },
+    };
+    const b = resultBlock([p], { marketplace: US, customColumns: [] });
+    const at = (h: string) => b.values[0][b.headers.indexOf(h)];
+    expect([at('FBA offers'), at('FBM offers'), at('Offers')]).toEqual([5, 0, 5]);
+    // FBA Buy Box: 120 ÷ (5 + 0 × ½ + 1) = 20.
+    expect(at('Your units/mo')).toBe(20);
+    expect(b.notes[b.headers.indexOf('Offers')]).toContain('Offers = FBA offers + FBM offers');
+    expect(b.notes[b.headers.indexOf('Your units/mo')]).toContain('the Offers column');
+    // Without FBA and FBM counts, the service's total is the one count, in both places.
+    const q = { ...p, new_fba_offers_count: null, new_fbm_offers_count: null, total_offers_count: 3 };
+    const c = resultBlock([q], { marketplace: US, customColumns: [] });
+    expect(c.values[0][c.headers.indexOf('Offers')]).toBe(3);
+    expect(c.values[0][c.headers.indexOf('Your units/mo')]).toBe(30);
   });
 });
 

@@ -1,44 +1,16 @@
 /**
  * What to buy, planned from a result tab's (or a Negotiate tab's) cells: no API call, no Apps
- * Script call. The columns are found by their headers (src/domain/result-tabs/layout.ts writes them), so a tab
- * keeps working after the seller moved or added columns, and in a workbook saved as XLSX.
+ * Script call. A result tab is read by the one result-tab reader (src/domain/result-tabs/read.ts:
+ * by header, a column the import left out reads as empty); a Negotiate tab by its own headers.
  */
 import { amountToCents } from '../../../contract/units';
 import { cellText } from '../../domain/ids/identify';
-import { headerScore, normalizeHeader } from '../../domain/price-list/header';
-import { orderQuantity } from '../../domain/price-list/decide';
+import { DEFAULT_SELL_THROUGH_DAYS, orderQuantity } from '../../domain/price-list/decide';
 import { negotiateColumns, numberIn, PO_COLUMNS, poTotals, safeCell } from '../../domain/result-tabs/layout';
+import { resultFigures, resultTabOf, type ResultFigures } from '../../domain/result-tabs/read';
 
-/** One item as read from a tab (money as amounts, as the cells hold them). */
-export interface BuyRow {
-  sheetRow: number;
-  asin: string;
-  title: string;
-  sku: string;
-  identifier: string;
-  /** The supplier's price per unit (Cost), and what the seller pays per unit (Cost after discount, or an agreed cost). */
-  cost: number | null;
-  paid: number | null;
-  breakEven: number | null;
-  target: number | null;
-  yourUnits: number | null;
-  unitsPerOrder: number;
-  stock: number | null;
-  casePack: number;
-  netRevenue: number | null;
-  prepInbound: number | null;
-}
-
-/** "Cost for 30% ROI" → 30. */
-export function targetFromHeader(h: string): number | null {
-  const m = /^Cost for (\d+(?:\.\d+)?)% ROI$/.exec(h.trim());
-  return m ? Number(m[1]) : null;
-}
-
-/** Where the case pack comes from: a price-list column named like one (carried as a custom column), else Pack qty. */
-function casePackColumn(header: readonly string[], taken: ReadonlySet<number>): number {
-  return header.findIndex((h, i) => !taken.has(i) && normalizeHeader(h) !== 'pack qty' && headerScore(h, 'pack_quantity') > 0);
-}
+/** One item as read from a result tab or a Negotiate tab (money as amounts, as the cells hold them). */
+export type BuyRow = ResultFigures;
 
 export interface ReadTab {
   rows: BuyRow[];
@@ -48,61 +20,10 @@ export interface ReadTab {
   casePackFrom: string;
 }
 
-/** The rows of a result tab (header row + data rows starting at sheet row `firstRow`). Missing columns: a message naming them. */
-export function readResultTab(header: readonly unknown[], values: readonly unknown[][], firstRow: number): ReadTab {
-  const h = header.map((x) => cellText(x).trim());
-  const at = (name: string) => h.indexOf(name);
-  const targetCol = h.findIndex((x) => targetFromHeader(x) !== null);
-  const need = ['ASIN', 'Cost', 'Net revenue', 'Units/order', 'Prep', 'Inbound shipping', 'Break-even cost', 'Your units/mo'];
-  const missing = need.filter((n) => at(n) < 0).concat(targetCol < 0 ? ['Cost for …% ROI'] : []);
-  if (missing.length)
-    throw new Error(
-      'This tab lacks the column' +
-        (missing.length === 1 ? ' ' : 's ') +
-        missing.map((m) => '"' + m + '"').join(', ') +
-        ' of a result tab. Import the scan again (Scans > Import) to get them.',
-    );
-  const taken = new Set([at('Pack qty')]);
-  const packCol = casePackColumn(h, taken);
-  const packQty = at('Pack qty');
-  const get = (r: readonly unknown[], name: string) => (at(name) >= 0 ? r[at(name)] : '');
-  const rows = values.map((r, i): BuyRow => {
-    const prep = numberIn(get(r, 'Prep'));
-    const inbound = numberIn(get(r, 'Inbound shipping'));
-    const pack = packCol >= 0 ? numberIn(r[packCol]) : null;
-    const spq = packQty >= 0 ? numberIn(r[packQty]) : null;
-    return {
-      sheetRow: firstRow + i,
-      asin: cellText(get(r, 'ASIN')),
-      title: cellText(get(r, 'Title')),
-      sku: cellText(get(r, 'SKU')),
-      identifier: cellText(get(r, 'Identifier')),
-      cost: numberIn(get(r, 'Cost')),
-      paid: numberIn(get(r, 'Cost after discount')) ?? numberIn(get(r, 'Cost')),
-      breakEven: numberIn(get(r, 'Break-even cost')),
-      target: numberIn(r[targetCol]),
-      yourUnits: numberIn(get(r, 'Your units/mo')),
-      unitsPerOrder: Math.max(1, Math.round(numberIn(get(r, 'Units/order')) || 1)),
-      stock: numberIn(get(r, 'Stock')),
-      casePack: pack !== null && pack >= 1 ? Math.round(pack) : spq !== null && spq > 1 ? Math.round(spq) : 1,
-      netRevenue: numberIn(get(r, 'Net revenue')),
-      prepInbound: prep === null && inbound === null ? null : centsSum(prep || 0, inbound || 0),
-    };
-  });
-  return {
-    rows,
-    targetRoi: targetFromHeader(h[targetCol]),
-    casePackFrom:
-      packCol >= 0
-        ? 'the price list’s column “' + h[packCol] + '”'
-        : packQty >= 0
-          ? 'Pack qty (the cost is per pack: whole packs only) — no case-pack column was sent with the scan'
-          : 'none: 1',
-  };
-}
-
-function centsSum(a: number, b: number): number {
-  return (amountToCents(a)! + amountToCents(b)!) / 100;
+/** The rows of a result tab (header row + data rows starting at sheet row `firstRow`), through the one result-tab reader. */
+export function readResultTab(header: readonly unknown[], values: readonly unknown[][], firstRow: number, tabName?: string): ReadTab {
+  const tab = resultTabOf(header, tabName);
+  return { rows: resultFigures(tab, values, firstRow), targetRoi: tab.targetRoi, casePackFrom: tab.casePack.from };
 }
 
 // ---- Negotiate ---------------------------------------------------------------------------------
@@ -197,7 +118,38 @@ export function readNegotiateTab(header: readonly unknown[], values: readonly un
 export interface PoOptions {
   months: number;
   cashLimit: number | null;
+  /** The seller's "Sell through within" (days); null: DEFAULT_SELL_THROUGH_DAYS, and lines are cut to it. */
   daysLimit: number | null;
+}
+
+/** Days a quantity takes to sell through: Quantity ÷ Units/order ÷ Your units/mo × 30 (the PO's own formula). */
+function daysToSell(qty: number, row: BuyRow): number {
+  // (only called for a quantity above 0, which orderQuantity gives only for sales above 0)
+  return (qty / row.unitsPerOrder / (row.yourUnits as number)) * 30;
+}
+
+/** "720", "37.5": days as the message shows them. */
+function daysText(d: number): string {
+  return String(Math.round(d * 10) / 10);
+}
+
+/**
+ * The quantity cut to the whole case packs that sell through within `days`, with the words that
+ * say how it was computed; the quantity as it was when it sells through in time.
+ */
+function withinCover(qty: number, row: BuyRow, days: number, label: string): { qty: number; said: string | null } {
+  const took = daysToSell(qty, row);
+  if (took <= days + 1e-9) return { qty, said: null };
+  const fits = Math.floor((((days / 30) * (row.yourUnits || 0) * row.unitsPerOrder) / row.casePack) * (1 + 1e-9)) * row.casePack;
+  const how =
+    qty + ' units ÷ ' + row.unitsPerOrder + ' per order ÷ ' + row.yourUnits + ' a month × 30 = ' + daysText(took) + ' days to sell through';
+  const cover = 'over the ' + days + '-day default cover (set "Sell through within" to change it)';
+  if (fits === 0)
+    return {
+      qty: 0,
+      said: label + ': not even one case pack of ' + row.casePack + ' sells through in time (' + how + ', ' + cover + '): quantity 0',
+    };
+  return { qty: fits, said: label + ': ' + how + ', ' + cover + ': cut to ' + fits + ' (' + daysText(daysToSell(fits, row)) + ' days)' };
 }
 
 export interface PoGrid {
@@ -223,13 +175,19 @@ export function poGrid(rows: readonly BuyRow[], o: PoOptions, casePackFrom: stri
       skipped.push(label + ': no cost or net revenue');
       continue;
     }
-    const qty = orderQuantity(row.yourUnits, row.unitsPerOrder, o.months, row.stock, row.casePack);
+    let qty = orderQuantity(row.yourUnits, row.unitsPerOrder, o.months, row.stock, row.casePack);
     if (qty === 0) {
       if (row.yourUnits === null) skipped.push(label + ': no sales estimate (Your units/mo is blank), quantity 0: type one if you want it');
       else if (row.stock !== null && row.stock < row.casePack)
         skipped.push(label + ': stock ' + row.stock + ' is below one case pack of ' + row.casePack + ', quantity 0');
       else skipped.push(label + ': no sales expected, quantity 0');
-    }
+    } else if (o.daysLimit === null) {
+      // No limit set: the default cover keeps cash out of slow sellers.
+      const cut = withinCover(qty, row, DEFAULT_SELL_THROUGH_DAYS, label);
+      if (cut.said) skipped.push(cut.said);
+      qty = cut.qty;
+    } else if (daysToSell(qty, row) > o.daysLimit + 1e-9)
+      skipped.push(label + ': ' + daysText(daysToSell(qty, row)) + ' days to sell through, over your ' + o.daysLimit + ' days');
     kept.push({ row, qty });
   }
   const first = 2;
@@ -258,14 +216,22 @@ export function poGrid(rows: readonly BuyRow[], o: PoOptions, casePackFrom: stri
         o.months +
         ' month' +
         (o.months === 1 ? '' : 's') +
-        ' of cover, capped by Stock, rounded UP to whole case packs (a stock below one case pack: 0). Edit it: the totals follow.'
+        ' of cover, capped by Stock, rounded UP to whole case packs (a stock below one case pack: 0)' +
+        (o.daysLimit === null
+          ? '; then cut to the whole case packs that sell through within ' +
+            DEFAULT_SELL_THROUGH_DAYS +
+            ' days (the default cover: Days to sell through ≤ ' +
+            DEFAULT_SELL_THROUGH_DAYS +
+            ')'
+          : '') +
+        '. Edit it: the totals follow.'
       : c.key === 'case_pack'
         ? 'Units per case, from ' + casePackFrom + '.'
         : c.note || '',
   );
   return {
     headers: PO_COLUMNS.map((c) => c.header),
-    values: kept.length ? values.concat(poTotals(first, last, o.cashLimit, o.daysLimit)) : [],
+    values: kept.length ? values.concat(poTotals(first, last, o.cashLimit, o.daysLimit ?? DEFAULT_SELL_THROUGH_DAYS)) : [],
     notes,
     lines: kept.length,
     skipped,

@@ -17,7 +17,10 @@ export interface PurchaseOrderRequest {
   rows?: string | null;
   /** Months of cover (default: the scan's option, else 2). */
   months?: number | string | null;
-  /** Cash you have for this order, and the days it should sell through within: over them, the PO warns. */
+  /**
+   * Cash you have for this order, and the days it should sell through within: over them, the PO warns.
+   * No days: the default cover (90 days), and lines are cut to the whole case packs that sell through within it.
+   */
   cash?: number | string | null;
   days?: number | string | null;
 }

@@ -148,7 +148,9 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
       maxBps = bps;
     }
     const tab = readTab(sheet, null);
-    const read = readResultTab(tab.header, tab.values, tab.firstRow);
+    const read = readResultTab(tab.header, tab.values, tab.firstRow, sheet.getName());
+    // A tab without "Cost for N% ROI" (no product had a price): the scan's own target.
+    if (read.targetRoi === null) read.targetRoi = scan.decision.targetRoiBps / 100;
     const lines = negotiateLines(read.rows, maxBps / 10000);
     const pct = maxBps / 100;
     if (!lines.length)
@@ -221,7 +223,7 @@ export function makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTab
         throw new Error(
           'No row of "' + sheet.getName() + '" has an Agreed cost yet. Type the costs the supplier agreed to, then try again.',
         );
-    } else read = readResultTab(tab.header, tab.values, tab.firstRow);
+    } else read = readResultTab(tab.header, tab.values, tab.firstRow, sheet.getName());
     if (tab.picked.length) read.rows.forEach((r, i) => (r.sheetRow = tab.picked[i] ?? r.sheetRow));
     const grid = poGrid(read.rows, { months: months || scan.decision.monthsOfCover, cashLimit: cash, daysLimit: days }, read.casePackFrom);
     if (!grid.lines) throw new Error('None of the rows can be ordered: ' + grid.skipped.join('; ') + '. Nothing was written.');

@@ -1,10 +1,11 @@
 /**
  * The marks a result row shows from the list tables (columns List tags, List note, List), pure: the
  * result tab's columns found by header, its rows, and what the lists say about each. Row actions
- * (../actions) read the selected rows with the same column finder.
+ * (../actions) read the selected rows with the same column finder, the one result-tab reader's.
  *
  * Keys and values are the lists sync's own (kinds.ts), so a mark says what the next sync reads.
  */
+import { findResultTab } from '../../domain/result-tabs/read';
 import { shownText, headerKey, SEP, splitKey } from './kinds';
 
 /** A selected row of a result tab, by header. */
@@ -30,15 +31,17 @@ export interface ResultColumns {
  */
 export const MARK_HEADERS = { tags: 'List tags', note: 'List note', mark: 'List' } as const;
 
+/** ASIN, Brand and Identifier through the one result-tab reader (-1: absent, or no ASIN column); the mark columns are the lists'. */
 export function resultColumnsOf(header: readonly unknown[]): ResultColumns {
   const norm = header.map(headerKey);
-  const at = (h: string) => norm.indexOf(headerKey(h));
+  const tab = findResultTab(header);
+  const at = (key: string) => (tab ? (tab.columns.get(key) ?? -1) : -1);
   // The mark columns are the add-on's, added after every other column: the last of a name is ours.
   const last = (h: string) => norm.lastIndexOf(headerKey(h));
   return {
-    asin: at('ASIN'),
-    brand: at('Brand'),
-    identifier: at('Identifier'),
+    asin: at('asin'),
+    brand: at('brand'),
+    identifier: at('identifier'),
     tags: last(MARK_HEADERS.tags),
     note: last(MARK_HEADERS.note),
     mark: last(MARK_HEADERS.mark),

@@ -45,7 +45,8 @@ import {
 import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
-import { asSidebarCall } from '../context';
+import { asSidebarCall, zoneOffset } from '../context';
+import { isoTime } from '../scan/progress-read';
 import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
 import { formatRuns, WORK_COST } from './import-plan';
 import { tabName } from '../../domain/sheet/tab-name';
@@ -139,6 +140,25 @@ export function supplierKey(r: Pick<ScanRecord, 'name' | 'marketplace' | 'option
   return name + '\u0000' + String(r.marketplace) + '\u0000' + custom;
 }
 
+/** A scan in Compare's choice, told apart from another of the same name: "Acme 2026-11-02 · 60 lines · 2026-11-02 09:15 (scan 12)". */
+function choiceLabel(s: Pick<ScanRecord, 'id' | 'name' | 'lines' | 'createdAt'>): string {
+  const iso = isoTime(s.createdAt);
+  const ms = iso ? Date.parse(iso) : NaN;
+  // The time in the spreadsheet's zone, as the seller's clock shows it.
+  const when = isNaN(ms) ? '' : new Date(ms + zoneOffset(ms) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  return (
+    String(s.name || 'Scan ' + s.id) +
+    ' · ' +
+    s.lines.toLocaleString('en-US') +
+    ' line' +
+    (s.lines === 1 ? '' : 's') +
+    (when ? ' · ' + when : '') +
+    ' (scan ' +
+    s.id +
+    ')'
+  );
+}
+
 /**
  * Sidebar: what a scan can be compared with: the finished scans of the first history page (one
  * request), the previous scan of the same supplier first (`suggested`), then the others newest first.
@@ -155,7 +175,7 @@ export function compareChoices(scanId: number): CompareChoices {
     const rest = finished.filter((s) => same.indexOf(s) < 0).sort((x, y) => y.id - x.id);
     return {
       suggested: same.length ? same[0].id : null,
-      scans: same.concat(rest).map((s) => ({ scanId: s.id, name: s.name, sameSupplier: same.indexOf(s) >= 0 })),
+      scans: same.concat(rest).map((s) => ({ scanId: s.id, name: s.name, label: choiceLabel(s), sameSupplier: same.indexOf(s) >= 0 })),
       none: finished.length ? '' : 'No other finished scan to compare with.',
     };
   });
@@ -199,7 +219,7 @@ export function untouchedTab(env: Pick<ImportEnv, 'ss' | 'props'>, scanId: numbe
   const width = sheet.getLastColumn();
   if (width < 1) return null;
   const header = sheet.getRange(1, 1, 1, width).getValues()[0];
-  if (factColumns(header).missing.length) return null;
+  if (!factColumns(header)) return null;
   return { sheet, rows, marketplace: (fromNote && fromNote.marketplace) || (rec && rec.marketplace) || '' };
 }
 
@@ -208,13 +228,12 @@ function tabFacts(env: ImportEnv, sheet: Sheet): Fact[] {
   const last = sheet.getLastRow();
   const width = sheet.getLastColumn();
   const header = sheet.getRange(1, 1, 1, width).getValues()[0];
-  const { at } = factColumns(header);
-  const wanted = Object.keys(at).filter((k) => at[k] >= 0);
+  const wanted = factColumns(header) || [];
   const rows: unknown[][] = [];
   for (let i = 0; i < last - 1; i++) rows.push(new Array(width).fill(''));
-  for (const name of wanted) {
-    const col = last > 1 ? sheet.getRange(2, at[name] + 1, last - 1, 1).getValues() : [];
-    for (let i = 0; i < col.length; i++) rows[i][at[name]] = col[i][0];
+  for (const at of wanted) {
+    const col = last > 1 ? sheet.getRange(2, at + 1, last - 1, 1).getValues() : [];
+    for (let i = 0; i < col.length; i++) rows[i][at] = col[i][0];
   }
   env.budget.charge(WORK_COST.readCallMs * (wanted.length + 1) + (last * wanted.length * WORK_COST.writeCellMs) / 3);
   return factsFromTab(header, rows);

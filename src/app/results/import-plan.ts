@@ -446,8 +446,9 @@ export function moneyText(cents: number, moneyFormat: string): string {
 }
 
 /**
- * "112 of 250 products profitable · best ROI 84.2% · $1,234.56 profit a month expected for you
- * (units ÷ (offers + 1), …, capped by stock for 2 months)": the seller's share, with its basis.
+ * "112 of 250 products profitable · best ROI 84.2% · $1,234.56 profit a month expected for you from
+ * the 112 profitable, the other 138 (losing or no profit figure) left out (units ÷ (offers + 1), …,
+ * capped by stock for 2 months)": the seller's share, what it leaves out, and its basis.
  */
 export function summaryText(s: ResultSummary, moneyFormat: string, decision: DecisionOptions = DEFAULT_DECISION): string {
   const parts = [`${s.profitable} of ${s.products} product${s.products === 1 ? '' : 's'} profitable`];
@@ -457,7 +458,12 @@ export function summaryText(s: ResultSummary, moneyFormat: string, decision: Dec
     const basis = shareBasis(decision, true).replace(/^expected for you: /, '');
     const un = s.unestimated || 0;
     parts.push(
-      `${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month expected for you (${basis}` +
+      `${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month expected for you` +
+        // The sum counts the profitable rows only: say so, and how many it leaves out.
+        (s.products > s.profitable
+          ? ` from the ${s.profitable} profitable, the other ${s.products - s.profitable} (losing or no profit figure) left out`
+          : '') +
+        ` (${basis}` +
         (un ? `; ${un} without a sales estimate or offer count not counted` : '') +
         ')',
     );

@@ -82,7 +82,8 @@ export interface CompareProgress {
 export interface CompareChoices {
   /** The previous scan of the same supplier (same name before its date, marketplace and custom column names), or null. */
   suggested: number | null;
-  scans: Array<{ scanId: number; name: string; sameSupplier: boolean }>;
+  /** `label`: the name with line count, time sent and scan number, so two scans of one list under one name differ. */
+  scans: Array<{ scanId: number; name: string; label?: string; sameSupplier: boolean }>;
   /** What the card says when there is none ('' otherwise). */
   none: string;
 }

@@ -25,6 +25,14 @@ export interface DecisionOptions {
   maxDiscountBps: number;
 }
 
+/**
+ * A purchase order's default cover when the seller sets no "Sell through within": 90 days. The
+ * default months of cover (2, 60 days) plus room for rounding up to whole case packs; past it a line
+ * ties cash up for a season, and stock ageing toward Amazon's aged-inventory surcharges. A line that
+ * would not sell through within it is cut to the whole case packs that do (0 when not even one does).
+ */
+export const DEFAULT_SELL_THROUGH_DAYS = 90;
+
 export const DEFAULT_DECISION: DecisionOptions = { monthsOfCover: 2, shareRule: 'fba-weighted', targetRoiBps: 3000, maxDiscountBps: 2000 };
 
 /** Where the Buy Box is FBA, an FBM offer takes this much of the sales an FBA offer takes. */
@@ -128,6 +136,11 @@ export function buyBoxIsFba(p: Product): boolean {
 }
 
 /** The competing offers as the rule counts them; null when the service gave no offer count. */
+/** The result tab's Offers column: the one offer count, said once. */
+export const OFFERS_NOTE =
+  'Offers = FBA offers + FBM offers: the new offers competing for the sale (the count Your units/mo divides by). ' +
+  'The Scan Service’s own total also counts used offers; it is used only when it gives no FBA and FBM counts.';
+
 export function competingOffers(p: Product, rule: ShareRule): number | null {
   const fba = num(p.new_fba_offers_count);
   const fbm = num(p.new_fbm_offers_count);
@@ -194,8 +207,8 @@ export function shareBasis(o: DecisionOptions, short = false): string {
     'Your units/mo = Units/mo ÷ (competing offers + 1): the listing’s sales shared with the other sellers, +1 for you ' +
     '(no other offer: all of it). ' +
     (weighted
-      ? 'Offers = FBA offers + FBM offers, where an FBM offer counts ½ when the Buy Box is FBA (an FBA offer priced at or below the Buy Box). '
-      : 'Offers = FBA offers + FBM offers, each counting 1. ') +
+      ? 'Competing offers = the Offers column (FBA offers + FBM offers), where an FBM offer counts ½ when the Buy Box is FBA (an FBA offer priced at or below the Buy Box). '
+      : 'Competing offers = the Offers column (FBA offers + FBM offers), each counting 1. ') +
     'Capped by the supplier’s Stock ÷ Units/order ÷ ' +
     months +
     ' of cover. Blank when the service gave no Units/mo or no offer count. Rounded to 0.1. ' +

@@ -14,7 +14,8 @@
 import type { Marketplace } from '../../../contract/marketplaces';
 import { centsToAmount } from '../../../contract/units';
 import { safeText, textOf } from '../sheet/safe';
-import { numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
+import { findResultTab, figureOf, resultTabOf, textIn } from './read';
+import { fitted, numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
 
 /** The figures compared, in the tab's order; `headers` are the result tab's columns they are read from (summed). */
 export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: ColumnKind; headers: readonly string[]; note: string }> = [
@@ -36,7 +37,13 @@ export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: C
   },
   { key: 'roi', label: 'ROI', kind: 'fraction', headers: ['ROI'], note: ROI_NOTE },
   { key: 'rank', label: 'Rank', kind: 'int', headers: ['Rank'], note: 'Sales rank; a change below 0 means the product sells better now.' },
-  { key: 'offers', label: 'Offers', kind: 'int', headers: ['Offers'], note: 'Offers on the listing (FBA + FBM).' },
+  {
+    key: 'offers',
+    label: 'Offers',
+    kind: 'int',
+    headers: ['Offers'],
+    note: 'Offers on the listing: the result tab’s Offers (FBA offers + FBM offers).',
+  },
 ];
 
 const FIG = (key: string) => CHANGE_FIGURES.findIndex((f) => f.key === key);
@@ -69,43 +76,38 @@ function sum(kind: ColumnKind, parts: (number | null)[]): number | null {
     : null;
 }
 
-/** Header words of a result tab a compare needs. */
-export const FACT_HEADERS = ['ASIN', 'Identifier', ...CHANGE_FIGURES.flatMap((f) => f.headers)];
-
-/**
- * Where each needed column of a result tab is (by header, so moved columns still read), or the
- * missing headers. Title and SKU are optional.
- */
-export function factColumns(header: readonly unknown[]): { at: Record<string, number>; missing: string[] } {
-  const h = header.map((x) => textOf(x).trim());
-  const at: Record<string, number> = {};
-  for (const name of FACT_HEADERS.concat(['Title', 'SKU'])) at[name] = h.indexOf(name);
-  return { at, missing: FACT_HEADERS.filter((n) => at[n] < 0) };
-}
-
-/** Facts of a result tab's data rows (header found by factColumns). */
-export function factsFromTab(header: readonly unknown[], rows: readonly (readonly unknown[])[]): Fact[] {
-  const { at, missing } = factColumns(header);
-  if (missing.length) throw new Error('This tab lacks the result columns ' + missing.map((m) => '"' + m + '"').join(', ') + '.');
-  const cell = (r: readonly unknown[], name: string) => (at[name] >= 0 ? r[at[name]] : '');
-  return rows.map((r) => ({
-    asin: textOf(cell(r, 'ASIN')).trim(),
-    identifier: textOf(cell(r, 'Identifier')).trim(),
-    title: textOf(cell(r, 'Title')),
-    sku: textOf(cell(r, 'SKU')),
-    v: CHANGE_FIGURES.map((f) =>
-      sum(
-        f.kind,
-        f.headers.map((hd) => numberIn(cell(r, hd))),
-      ),
-    ),
-  }));
-}
-
 let columnsByHeader: Map<string, LayoutColumn> | null = null;
 function layoutColumn(header: string): LayoutColumn {
   if (!columnsByHeader) columnsByHeader = new Map(resultColumns().map((c) => [c.header, c]));
   return columnsByHeader.get(header)!;
+}
+
+/**
+ * The 0-based columns of a result tab a compare reads (the one result-tab reader's: a column the
+ * import left out is simply not read), or null when the tab is no result tab.
+ */
+export function factColumns(header: readonly unknown[]): number[] | null {
+  const tab = findResultTab(header);
+  if (!tab) return null;
+  const keys = ['asin', 'identifier', 'title', 'supplier_sku', ...CHANGE_FIGURES.flatMap((f) => f.headers.map((h) => layoutColumn(h).key))];
+  return keys.map((k) => tab.columns.get(k)).filter((i): i is number => i !== undefined);
+}
+
+/** Facts of a result tab's data rows, through the one result-tab reader (a column left out reads as blank). */
+export function factsFromTab(header: readonly unknown[], rows: readonly (readonly unknown[])[]): Fact[] {
+  const tab = resultTabOf(header);
+  return rows.map((r) => ({
+    asin: textIn(tab, r, 'asin').trim(),
+    identifier: textIn(tab, r, 'identifier').trim(),
+    title: textIn(tab, r, 'title'),
+    sku: textIn(tab, r, 'supplier_sku'),
+    v: CHANGE_FIGURES.map((f) =>
+      sum(
+        f.kind,
+        f.headers.map((hd) => figureOf(tab, r, layoutColumn(hd).key)),
+      ),
+    ),
+  }));
 }
 
 /** A result-layout value as the tab's cell holds it (money in amounts), without the text guard (applied when written). */
@@ -414,7 +416,7 @@ export function changesColumns(): ChangesColumn[] {
     kind: 'text',
     note: 'A re-matched identifier and the ASIN it matched before; a lost Buy Box.',
   });
-  return cols;
+  return cols.map(fitted);
 }
 
 /** Columns kept in view: Change and ASIN. */
@@ -443,9 +445,27 @@ export function changesFormats(marketplace: Marketplace): (string | null)[] {
 /** "<name> – Changes", cut (by character, never half an emoji) to `max` characters: with uniqueName's " (NN)" within 31. */
 export function changesTabBase(resultName: string, max = 26): string {
   const suffix = ' – Changes';
-  const chars = Array.from(resultName.replace(/ – Changes( \(\d+\))?$/, ''));
+  const name = resultName.replace(/ – Changes( \(\d+\))?$/, '').trim();
   const room = max - suffix.length;
-  return (chars.length > room ? chars.slice(0, room).join('').trim() : chars.join('')) + suffix;
+  if (Array.from(name).length <= room) return name + suffix;
+  // A dated name keeps its date, short (MM-DD), and loses words before it: "Price List 2026-11-28" → "Price List 11-28".
+  const dated = /^(.*?)\s*\d{4}-(\d{2}-\d{2})(?:\s.*)?$/.exec(name);
+  if (dated) {
+    const date = dated[2];
+    const head = cutAtWord(dated[1], room - date.length - 1);
+    return (head ? head + ' ' : '') + date + suffix;
+  }
+  return cutAtWord(name, room) + suffix;
+}
+
+/** The text cut to at most `room` characters (never half an emoji) at the last space that fits; one long word by character. */
+function cutAtWord(text: string, room: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= room) return chars.join('');
+  if (room <= 0) return '';
+  const head = chars.slice(0, room + 1).join('');
+  const space = head.search(/\s\S*$/);
+  return (space > 0 ? head.slice(0, space) : chars.slice(0, room).join('')).replace(/[\s\-–:,;.]+$/, '');
 }
 
 // ---- Which scan a result tab holds -------------------------------------------------------------

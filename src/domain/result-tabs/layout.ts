@@ -15,8 +15,19 @@
 import { Marketplace, productUrl } from '../../../contract/marketplaces';
 import { bpsToFraction, centsToAmount } from '../../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
+import { CELL_PADDING_PX, FILTER_BUTTON_PX, textWidth } from '../sheet/text-width';
 import { SHEET_ROW_COLUMN } from '../price-list/mapping';
-import { allInRoi, asRecord, costForRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../price-list/decide';
+import {
+  allInRoi,
+  asRecord,
+  competingOffers,
+  costForRoi,
+  DEFAULT_DECISION,
+  expectedShare,
+  OFFERS_NOTE,
+  shareBasis,
+  type DecisionOptions,
+} from '../price-list/decide';
 
 /** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
 export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
@@ -259,7 +270,18 @@ const MAIN_COLUMNS: readonly LayoutColumn[] = [
   { key: 'lowest_price_new_fbm', header: 'Lowest FBM', width: 90, kind: 'money', get: pick('lowest_price_new_fbm') },
   { key: 'new_fba_offers_count', header: 'FBA offers', width: 80, kind: 'int', get: pick('new_fba_offers_count') },
   { key: 'new_fbm_offers_count', header: 'FBM offers', width: 80, kind: 'int', get: pick('new_fbm_offers_count') },
-  { key: 'total_offers_count', header: 'Offers', width: 70, kind: 'int', get: pick('total_offers_count') },
+  {
+    key: 'offers',
+    header: 'Offers',
+    width: 70,
+    kind: 'int',
+    // The one offer count: the same as Your units/mo divides by (each offer counting 1).
+    get: (p) => {
+      const n = competingOffers(p, 'even');
+      return n === null ? '' : n;
+    },
+    note: OFFERS_NOTE,
+  },
   { key: 'flags', header: 'Flags', width: 160, kind: 'text', get: flagsText },
   { key: 'is_hazmat', header: 'Hazmat', width: 70, kind: 'bool', get: pick('is_hazmat') },
   { key: 'is_meltable', header: 'Meltable', width: 75, kind: 'bool', get: pick('is_meltable') },
@@ -348,7 +370,7 @@ export function resultColumns(
     ...risks,
     ...SUPPLIER_COLUMNS,
     ...custom.filter((_, i) => i !== d),
-  ];
+  ].map(fitted);
 }
 
 /** Sheets number format of a column kind; null: leave the cell's format alone (text, booleans). */
@@ -366,6 +388,33 @@ export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): str
     default:
       return null;
   }
+}
+
+/** The widest figure a column of a kind shows in practice, as its format writes it (ranks in the tens of millions, money to $9,999,999.99). */
+const WIDEST_FIGURE: Partial<Record<ColumnKind, string>> = {
+  money: '-$9,999,999.99',
+  int: '99,999,999',
+  number: '99,999.9',
+  percent: '-1234.56%',
+  fraction: '-1234.56%',
+  bool: 'FALSE',
+  identifier: '00123456789012',
+};
+
+/**
+ * THE width of a column of any of the add-on's tabs (result, errors, Negotiate, PO, Changes): at
+ * least its layout width, and wide enough for its bold header beside the filter button and for the
+ * widest figure of its kind, at Google Sheets' default font (src/domain/sheet/text-width.ts).
+ */
+export function fitWidth(c: { header: string; kind: ColumnKind; width: number }): number {
+  const header = textWidth(c.header, true) + CELL_PADDING_PX + FILTER_BUTTON_PX;
+  const figure = WIDEST_FIGURE[c.kind];
+  return Math.ceil(Math.max(c.width, header, figure ? textWidth(figure) + CELL_PADDING_PX : 0));
+}
+
+/** The column with its width fitted (fitWidth). */
+export function fitted<T extends { header: string; kind: ColumnKind; width: number }>(c: T): T {
+  return { ...c, width: fitWidth(c) };
 }
 
 /** A URL fit to sit inside a HYPERLINK formula's string (no quote can end it early). */
@@ -535,30 +584,32 @@ function errorSheetRow(row: ErrorRow, ctx: ErrorsContext): unknown {
   return '';
 }
 
-export const ERROR_COLUMNS: readonly ErrorColumn[] = [
-  { key: 'sheet_row', header: 'Sheet row', width: 80, kind: 'int', get: errorSheetRow },
-  { key: 'line', header: 'File line', width: 70, kind: 'int', get: (r) => (typeof r.line === 'number' ? r.line : '') },
-  {
-    key: 'identifier',
-    header: 'Identifier',
-    width: 140,
-    kind: 'identifier',
-    get: (r) => {
-      const v = r.identifier ?? asRecord(r.inputs).identifier;
-      return v === null || v === undefined ? '' : v;
+export const ERROR_COLUMNS: readonly ErrorColumn[] = (
+  [
+    { key: 'sheet_row', header: 'Sheet row', width: 80, kind: 'int', get: errorSheetRow },
+    { key: 'line', header: 'File line', width: 70, kind: 'int', get: (r) => (typeof r.line === 'number' ? r.line : '') },
+    {
+      key: 'identifier',
+      header: 'Identifier',
+      width: 140,
+      kind: 'identifier',
+      get: (r) => {
+        const v = r.identifier ?? asRecord(r.inputs).identifier;
+        return v === null || v === undefined ? '' : v;
+      },
     },
-  },
-  {
-    key: 'reason',
-    header: 'Reason',
-    width: 360,
-    kind: 'text',
-    get: (r) => {
-      const v = r.message ?? r.reason ?? r.error ?? r.code;
-      return v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+    {
+      key: 'reason',
+      header: 'Reason',
+      width: 360,
+      kind: 'text',
+      get: (r) => {
+        const v = r.message ?? r.reason ?? r.error ?? r.code;
+        return v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+      },
     },
-  },
-];
+  ] satisfies ErrorColumn[]
+).map(fitted);
 
 /** Values and formats of a page of error rows for the errors tab. */
 export function errorsBlock(
@@ -598,65 +649,67 @@ export interface BuyColumn {
  * the seller's own figures a purchase order needs, so a PO can be made from this tab alone.
  */
 export function negotiateColumns(targetRoiPercent: number): BuyColumn[] {
-  return [
-    { key: 'sku', header: 'SKU', width: 110, kind: 'text', supplier: true },
-    { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', supplier: true },
-    { key: 'title', header: 'Title', width: 280, kind: 'text', supplier: true },
-    {
-      key: 'cost',
-      header: 'Today’s cost',
-      width: 95,
-      kind: 'money',
-      supplier: true,
-      note: 'The supplier’s price per unit in the price list (Cost).',
-    },
-    {
-      key: 'needed',
-      header: 'Cost needed',
-      width: 95,
-      kind: 'money',
-      supplier: true,
-      note:
-        'The price per unit at which ROI reaches ' + targetRoiPercent + '% (the result tab’s “Cost for ' + targetRoiPercent + '% ROI”).',
-    },
-    {
-      key: 'discount',
-      header: 'Discount needed',
-      width: 95,
-      kind: 'fraction',
-      supplier: true,
-      note: 'Discount needed = 1 − Cost needed ÷ Today’s cost.',
-    },
-    {
-      key: 'your_units',
-      header: 'Expected units/mo',
-      width: 100,
-      kind: 'number',
-      supplier: true,
-      note: 'Your expected sales a month (the result tab’s Your units/mo: your share of the listing, capped by stock).',
-    },
-    {
-      key: 'agreed',
-      header: 'Agreed cost',
-      width: 95,
-      kind: 'money',
-      note: 'Type the price per unit the supplier agreed to; Purchase order from this tab uses it (rows left blank are not ordered).',
-    },
-    { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
-    { key: 'break_even', header: 'Break-even cost', width: 95, kind: 'money', note: 'The price per unit at which Profit is 0.' },
-    { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
-    { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
-    { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
-    { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees (from the result tab).' },
-    {
-      key: 'prep_inbound',
-      header: 'Prep + inbound',
-      width: 95,
-      kind: 'money',
-      note: 'Per order: Prep + Inbound shipping (from the result tab).',
-    },
-    { key: 'result_row', header: 'Result row', width: 80, kind: 'int', note: 'The row of this item in the result tab.' },
-  ];
+  return (
+    [
+      { key: 'sku', header: 'SKU', width: 110, kind: 'text', supplier: true },
+      { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', supplier: true },
+      { key: 'title', header: 'Title', width: 280, kind: 'text', supplier: true },
+      {
+        key: 'cost',
+        header: 'Today’s cost',
+        width: 95,
+        kind: 'money',
+        supplier: true,
+        note: 'The supplier’s price per unit in the price list (Cost).',
+      },
+      {
+        key: 'needed',
+        header: 'Cost needed',
+        width: 95,
+        kind: 'money',
+        supplier: true,
+        note:
+          'The price per unit at which ROI reaches ' + targetRoiPercent + '% (the result tab’s “Cost for ' + targetRoiPercent + '% ROI”).',
+      },
+      {
+        key: 'discount',
+        header: 'Discount needed',
+        width: 95,
+        kind: 'fraction',
+        supplier: true,
+        note: 'Discount needed = 1 − Cost needed ÷ Today’s cost.',
+      },
+      {
+        key: 'your_units',
+        header: 'Expected units/mo',
+        width: 100,
+        kind: 'number',
+        supplier: true,
+        note: 'Your expected sales a month (the result tab’s Your units/mo: your share of the listing, capped by stock).',
+      },
+      {
+        key: 'agreed',
+        header: 'Agreed cost',
+        width: 95,
+        kind: 'money',
+        note: 'Type the price per unit the supplier agreed to; Purchase order from this tab uses it (rows left blank are not ordered).',
+      },
+      { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
+      { key: 'break_even', header: 'Break-even cost', width: 95, kind: 'money', note: 'The price per unit at which Profit is 0.' },
+      { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
+      { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
+      { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
+      { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees (from the result tab).' },
+      {
+        key: 'prep_inbound',
+        header: 'Prep + inbound',
+        width: 95,
+        kind: 'money',
+        note: 'Per order: Prep + Inbound shipping (from the result tab).',
+      },
+      { key: 'result_row', header: 'Result row', width: 80, kind: 'int', note: 'The row of this item in the result tab.' },
+    ] satisfies BuyColumn[]
+  ).map(fitted);
 }
 
 /** The PO tab's columns; `formula(r)` is the cell's formula on sheet row r (our own, from cell references only). */
@@ -680,58 +733,60 @@ const PO = {
   days: 'P',
 };
 
-export const PO_COLUMNS: readonly PoColumn[] = [
-  { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
-  { key: 'title', header: 'Title', width: 260, kind: 'text' },
-  { key: 'sku', header: 'SKU', width: 110, kind: 'text' },
-  { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier' },
-  { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
-  { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
-  { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
-  {
-    key: 'your_units',
-    header: 'Your units/mo',
-    width: 90,
-    kind: 'number',
-    note: 'Expected sales a month for you (orders), from the result tab.',
-  },
-  { key: 'cost', header: 'Cost per unit', width: 90, kind: 'money' },
-  { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees.' },
-  { key: 'prep_inbound', header: 'Prep + inbound', width: 95, kind: 'money', note: 'Per order: Prep + Inbound shipping.' },
-  { key: 'quantity', header: 'Quantity', width: 80, kind: 'int' },
-  {
-    key: 'line_cost',
-    header: 'Line cost',
-    width: 95,
-    kind: 'money',
-    note: 'Quantity × Cost per unit (a formula).',
-    formula: (r) => `=${PO.qty}${r}*${PO.cost}${r}`,
-  },
-  {
-    key: 'cash',
-    header: 'Cash needed',
-    width: 100,
-    kind: 'money',
-    note: 'Line cost + Quantity ÷ Units/order × (Prep + inbound): what buying and sending in this line costs (a formula).',
-    formula: (r) => `=${PO.line}${r}+${PO.qty}${r}/${PO.units}${r}*${PO.prep}${r}`,
-  },
-  {
-    key: 'profit',
-    header: 'Expected profit',
-    width: 100,
-    kind: 'money',
-    note: 'Quantity ÷ Units/order × (Net revenue − Units/order × Cost per unit − Prep + inbound): the profit when all of it sells (a formula).',
-    formula: (r) => `=${PO.qty}${r}/${PO.units}${r}*(${PO.net}${r}-${PO.units}${r}*${PO.cost}${r}-${PO.prep}${r})`,
-  },
-  {
-    key: 'days',
-    header: 'Days to sell through',
-    width: 100,
-    kind: 'number',
-    note: 'Quantity ÷ Units/order ÷ Your units/mo × 30 (a formula); blank when no sales are expected.',
-    formula: (r) => `=IF(AND(${PO.yours}${r}>0,${PO.qty}${r}>0),${PO.qty}${r}/${PO.units}${r}/${PO.yours}${r}*30,"")`,
-  },
-];
+export const PO_COLUMNS: readonly PoColumn[] = (
+  [
+    { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
+    { key: 'title', header: 'Title', width: 260, kind: 'text' },
+    { key: 'sku', header: 'SKU', width: 110, kind: 'text' },
+    { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier' },
+    { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
+    { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
+    { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
+    {
+      key: 'your_units',
+      header: 'Your units/mo',
+      width: 90,
+      kind: 'number',
+      note: 'Expected sales a month for you (orders), from the result tab.',
+    },
+    { key: 'cost', header: 'Cost per unit', width: 90, kind: 'money' },
+    { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees.' },
+    { key: 'prep_inbound', header: 'Prep + inbound', width: 95, kind: 'money', note: 'Per order: Prep + Inbound shipping.' },
+    { key: 'quantity', header: 'Quantity', width: 80, kind: 'int' },
+    {
+      key: 'line_cost',
+      header: 'Line cost',
+      width: 95,
+      kind: 'money',
+      note: 'Quantity × Cost per unit (a formula).',
+      formula: (r) => `=${PO.qty}${r}*${PO.cost}${r}`,
+    },
+    {
+      key: 'cash',
+      header: 'Cash needed',
+      width: 100,
+      kind: 'money',
+      note: 'Line cost + Quantity ÷ Units/order × (Prep + inbound): what buying and sending in this line costs (a formula).',
+      formula: (r) => `=${PO.line}${r}+${PO.qty}${r}/${PO.units}${r}*${PO.prep}${r}`,
+    },
+    {
+      key: 'profit',
+      header: 'Expected profit',
+      width: 100,
+      kind: 'money',
+      note: 'Quantity ÷ Units/order × (Net revenue − Units/order × Cost per unit − Prep + inbound): the profit when all of it sells (a formula).',
+      formula: (r) => `=${PO.qty}${r}/${PO.units}${r}*(${PO.net}${r}-${PO.units}${r}*${PO.cost}${r}-${PO.prep}${r})`,
+    },
+    {
+      key: 'days',
+      header: 'Days to sell through',
+      width: 100,
+      kind: 'number',
+      note: 'Quantity ÷ Units/order ÷ Your units/mo × 30 (a formula); blank when no sales are expected.',
+      formula: (r) => `=IF(AND(${PO.yours}${r}>0,${PO.qty}${r}>0),${PO.qty}${r}/${PO.units}${r}/${PO.yours}${r}*30,"")`,
+    },
+  ] satisfies PoColumn[]
+).map(fitted);
 
 /** Rows under the PO's lines: totals, and the seller's limits with their warnings (all formulas from cell references). */
 export function poTotals(firstLine: number, lastLine: number, cashLimit: number | null, daysLimit: number | null): unknown[][] {
