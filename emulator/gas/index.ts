@@ -142,6 +142,11 @@ export interface RuntimeOptions {
    */
   triggerDocument?: 'active' | 'none';
   /**
+   * Session.getTemporaryActiveUserKey() in an installable trigger: 'same' (default) as the user's in
+   * the sidebar, or 'other' (Google does not say which; RuntimeState.userKeys).
+   */
+  triggerUserKey?: 'same' | 'other';
+  /**
    * Users to whom Google gives no email even when they authorised the add-on (Session reference:
    * "many cross-domain consumer cases"): their getActiveUser().getEmail() is ''.
    */
@@ -252,6 +257,7 @@ export class Runtime {
     this.requireMenuRun = opts.requireMenuRun ?? opts.addOn ?? true;
     this.used = opts.usedInDocument ?? false;
     this.triggerDocument = opts.triggerDocument ?? 'active';
+    this.state.userKeys.trigger = opts.triggerUserKey ?? 'same';
     if (opts.sharedDrive) this.workbook.sharedDrive = true;
     const scopes = opts.oauthScopes === undefined || opts.oauthScopes === 'manifest' ? manifest.oauthScopes : opts.oauthScopes;
     this.state.scopes = Array.isArray(scopes) ? new Set(scopes.map(String)) : null;
@@ -499,6 +505,11 @@ export class Runtime {
   /** Installs the add-on: fires onInstall(e) in AuthMode FULL. */
   install(opts: { user?: string } = {}): unknown {
     return this.simpleTrigger('onInstall', 'FULL', opts.user ?? this.owner);
+  }
+
+  /** Every user's Session.getTemporaryActiveUserKey() rotates now (as Google's does every 30 days; the clock does it too). */
+  rotateUserKeys(): void {
+    this.state.userKeys.rotations++;
   }
 
   /** Advances the virtual clock (e.g. to let triggers come due). */

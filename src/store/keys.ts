@@ -26,6 +26,9 @@ export function columnJobKey(spreadsheetId: string): string {
   return 'scan.columnJob.' + spreadsheetId;
 }
 
+/** The user's own random id, which tags their records in documents (src/store/identity.ts): `{id, old}`. */
+export const USER_ID_KEY = 'scan.userId';
+
 // Supplier memory (`scan.suppliers.<spreadsheet id>`, bounded): src/store/suppliers.ts.
 
 /** A daily quota of Google stopped the user's hourly trigger: `{q, at, until}` (also in the user cache when property writes are refused). */

@@ -228,6 +228,40 @@ test('a trigger run without its document (Google does not promise one to an add-
   }
 });
 
+test('a scheduled scan still running is waited for, not compared from the service early, when the temporary user key rotates and differs in the trigger (Session reference: rotates every 30 days)', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.state.userKeys.trigger = 'other';
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 6));
+    rt.advance(HOUR); // 06:30: the slot is sent
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    const sid = record(rt, wb).sid;
+    expect(sid).toBeGreaterThan(first);
+    // The service says it is still running; meanwhile the temporary key rotates.
+    const running = JSON.stringify({ id: sid, name: 'List', status: 'running', marketplace: 'US', created_at: '2026-11-21T06:30:00Z' });
+    await env.proxy.faults([{ method: 'GET', path: '^/api/v3/scans/' + sid + '$', status: 200, body: running, times: 1000 }]);
+    rt.rotateUserKeys();
+    rt.advance(HOUR);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(record(rt, wb).sid).toBe(sid);
+    expect(changesTabs(wb)).toEqual([]);
+    expect(schedule(rt).summary).toBe('');
+    // It finishes: imported (its record was not lost) and compared with the first scan.
+    await env.proxy.faults([]);
+    await waitFinished(env.svc, sid);
+    rt.rotateUserKeys();
+    rt.advance(HOUR);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(record(rt, wb).sid).toBeUndefined();
+    expect(wb.sheetNames()).toContain('List 2026-11-21');
+    expect(changesTabs(wb)).toEqual(['List 2026-11-21 – Changes']);
+    expect(schedule(rt).summary).toContain('scan ' + sid + ' against ' + first);
+  } finally {
+    rt.close();
+  }
+});
+
 describe('the opt-in email after each run (MailApp, developers.google.com/apps-script/reference/mail/mail-app)', () => {
   // Supplier text that must stay text: a formula and markup in the list's sheet name.
   const HOSTILE = '=HYPERLINK("http://x.example","<script>alert(1)</script>")';

@@ -14,6 +14,7 @@
  *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
  */
 import { ApiProblemError } from '../../api/problems';
+import { fetchScan, isFinishedState } from '../../api/scans';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
 import { lastSlot, nextSlot, parseRule } from '../../domain/price-list/schedule';
 import { suggestColumns } from '../../domain/price-list/header';
@@ -216,10 +217,41 @@ export function runSchedules(budgetEnd: number): void {
   }
 }
 
+/**
+ * Whether the scheduled scan is done with: the service says it finished (never inferred from a
+ * record missing here: a scan still running stays waited for) and its import is not waiting or under
+ * way. A scan that ended without results is said and the schedule goes on from the previous scan.
+ */
+function scheduledScanImported(s: ScheduleRecord): boolean {
+  const sid = s.sid!;
+  const scan = fetchScan(gasImportEnv(), sid);
+  if (!isFinishedState(scan.status)) return false;
+  if (scan.status !== 'success') {
+    const what = 'Scan ' + sid + ' ' + (scan.status === 'cancelled' ? 'was cancelled' : 'failed at the Scan Service') + ', so it has no Changes tab.';
+    change(s.h, (x) => {
+      delete x.sid;
+      x.st = what + ' ' + nextRun(x);
+    });
+    mailAfter(s, { what, next: nextRun(s) });
+    return false;
+  }
+  return recordedScanIds().indexOf(sid) < 0 && pendingImportIds(documentProperties()).indexOf(sid) < 0;
+}
+
 /** Writes the Changes tab of an imported scheduled scan against the previous scan of its list. */
 function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
   const sid = s.sid!;
-  if (recordedScanIds().indexOf(sid) >= 0 || pendingImportIds(documentProperties()).indexOf(sid) >= 0) return;
+  try {
+    if (!scheduledScanImported(s)) return;
+  } catch (e) {
+    if (dailyQuotaOf(e)) throw e;
+    if (e instanceof ApiProblemError && e.problem.kind === 'not-found')
+      change(s.h, (x) => {
+        delete x.sid;
+        x.st = 'Scan ' + sid + ' is no longer at the Scan Service (deleted), so it has no Changes tab. ' + nextRun(x);
+      });
+    return; // otherwise the service did not answer: asked again next run
+  }
   if (s.prev === undefined || s.prev === sid) {
     change(s.h, (x) => {
       x.prev = sid;
