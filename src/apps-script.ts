@@ -50,10 +50,11 @@ export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
 
 /**
  * Whether this execution has its document: Google does not promise an active spreadsheet (nor
- * document properties) to an add-on's time-driven trigger, so the hourly trigger asks first.
+ * document properties, nor the document lock: LockService reference, getDocumentLock "null if
+ * ... not in a document") to an add-on's time-driven trigger, so the hourly trigger asks first.
  */
 export function hasActiveDocument(): boolean {
-  return activeSpreadsheet() !== null && documentProperties() !== null;
+  return activeSpreadsheet() !== null && documentProperties() !== null && LockService.getDocumentLock() !== null;
 }
 
 /**

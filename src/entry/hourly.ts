@@ -29,6 +29,7 @@ import {
 } from '../app/trigger/quota';
 import { autoSyncLists } from '../app/lists/hourly-sync';
 import { runSchedules } from '../app/results/schedule-run';
+import { isLockBusy } from '../store/locks';
 
 /**
  * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
@@ -56,13 +57,14 @@ export function importFinishedScans(): void {
   }
   if (stopped) clearQuotaStop();
   let outOfBudget = false;
+  const end = t0 + left - TRIGGER_RESERVE_MS;
   try {
-    outOfBudget = importDue(t0 + left - TRIGGER_RESERVE_MS);
+    outOfBudget = part('imports', () => importDue(end), false);
     // Re-scans on a schedule: Changes of the scheduled scans just imported, then any slot due.
-    runSchedules(t0 + left - TRIGGER_RESERVE_MS);
+    part('schedules', () => runSchedules(end), undefined);
     // The automatic lists sync (when the user turned it on) shares this trigger and its day's budget.
     // Imports go first; the sync gets what is left of the day's budget less what is kept for imports.
-    if (!outOfBudget) autoSyncLists(t0 + left - TRIGGER_RESERVE_MS);
+    if (!outOfBudget) part('lists sync', () => autoSyncLists(end), undefined);
   } catch (e) {
     const q = dailyQuotaOf(e);
     if (!q) throw e;
@@ -74,6 +76,20 @@ export function importFinishedScans(): void {
   // The day's budget ran out with work left: say so, and wait for the next window.
   if (outOfBudget && triggerBudgetLeft(readTriggerDay(now())) < TRIGGER_RESERVE_MS)
     recordQuotaStop({ q: 'runtime', at: now(), until: day.s + DAY_MS });
+}
+
+/**
+ * One part of the run (imports, schedules, lists sync): a lock that stayed busy (another run writing
+ * this document) stops only that part, which the next hour does; the other parts still run.
+ */
+function part<T>(name: string, body: () => T, busy: T): T {
+  try {
+    return body();
+  } catch (e) {
+    if (!isLockBusy(e)) throw e;
+    console.log('hourly run: the ' + name + ' waited too long for this spreadsheet (another run was writing it); left to the next run.');
+    return busy;
+  }
 }
 
 function stopForQuota(q: QuotaKind): void {

@@ -262,6 +262,33 @@ test('a scheduled scan still running is waited for, not compared from the servic
   }
 });
 
+test('a lock time-out in the schedules (LockService reference: waitLock throws "Lock timeout") stops only that part of the hourly run: the lists sync still runs, the slot is sent the next hour', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    rt.scriptRun('setAutoSync', [true]);
+    const base = await uploads();
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 6));
+    // 06:30, the slot due: another execution writes this spreadsheet for longer than the schedules wait (30 s).
+    rt.advance(HOUR);
+    rt.locks.hold('document', { forMs: 40_000 });
+    const logsBefore = rt.logs.length;
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    const said = rt.logs.slice(logsBefore).join('\n');
+    expect(said).toContain('hourly run: the schedules waited too long for this spreadsheet');
+    expect(said).toContain('automatic lists sync:');
+    expect(await uploads()).toBe(base);
+    expect(record(rt, wb).k).toBeUndefined();
+    // 07:30: the slot is sent (within its 6 hours).
+    rt.advance(HOUR);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(await uploads()).toBe(base + 1);
+    expect(record(rt, wb).k).toBe(Date.UTC(2026, 10, 21, 6));
+  } finally {
+    rt.close();
+  }
+});
+
 describe('the opt-in email after each run (MailApp, developers.google.com/apps-script/reference/mail/mail-app)', () => {
   // Supplier text that must stay text: a formula and markup in the list's sheet name.
   const HOSTILE = '=HYPERLINK("http://x.example","<script>alert(1)</script>")';

@@ -13,10 +13,10 @@
  */
 import { numberOf as num } from '../../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
-import { withDocumentLock } from '../../store/locks';
+import { withDocumentLock, withUserLock } from '../../store/locks';
 import { decodeScanMap } from '../../store/records';
 import { isOwnTag, readIdentity, recordTag, withOldTags, writeIdentity, type UserIdentity } from '../../store/identity';
-import { activeUserEmail, activeUserKey, documentProperties, newUuid, now, sha256Tag, userLock, userProperties } from '../../apps-script';
+import { activeUserEmail, activeUserKey, documentProperties, newUuid, now, sha256Tag, userProperties } from '../../apps-script';
 
 export interface RunningRecord {
   u: string;
@@ -62,16 +62,12 @@ export function myIdentity(): UserIdentity {
     if (more) writeIdentity(user, more);
     return more || known;
   }
-  const lock = userLock();
-  lock.waitLock(10000);
-  try {
+  return withUserLock(() => {
     const again = readIdentity(user);
     const made = again ? withOldTags(again, tags) || again : { id: newUuid(), old: tags };
     if (made !== again) writeIdentity(user, made);
     return made;
-  } finally {
-    lock.releaseLock();
-  }
+  }, 10000);
 }
 
 /** The tag of the current user's records. */
