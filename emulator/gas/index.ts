@@ -147,6 +147,12 @@ export interface RuntimeOptions {
    */
   triggerUserKey?: 'same' | 'other';
   /**
+   * The same add-on in another document: this runtime shares `sameScriptAs`'s script and user
+   * properties (Google keeps them per script and user, not per document), so one user's two
+   * spreadsheets can be tested together. Give it the same `clock` too. Caches, locks and quotas stay apart.
+   */
+  sameScriptAs?: Runtime;
+  /**
    * Users to whom Google gives no email even when they authorised the add-on (Session reference:
    * "many cross-domain consumer cases"): their getActiveUser().getEmail() is ''.
    */
@@ -268,7 +274,9 @@ export class Runtime {
     const now = () => this.state.clock.now();
     this.quotas = new QuotaMeter(opts.quotas ?? 'consumer', now);
     const bound = opts.bound ?? true;
-    this.properties = createPropertyStores(bound);
+    const own = createPropertyStores(bound);
+    const other = opts.sameScriptAs;
+    this.properties = other ? { script: other.properties.script, document: own.document, user: (u) => other.properties.user(u) } : own;
     this.caches = createCacheStores(now, bound);
     this.locks = new LockTable(this.state, bound);
     this.triggers = new TriggerTable();

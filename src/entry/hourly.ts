@@ -11,7 +11,7 @@
  * own runtime and gives imports only what is left of the day's 90 minutes.
  */
 import { hasActiveDocument, now } from '../apps-script';
-import { clearNoDocument, recordNoDocument } from '../app/trigger/no-document';
+import { recordNoDocument, recordWithDocument } from '../app/trigger/no-document';
 import { WORK_COST } from '../app/results/import-plan';
 import { importDue } from '../app/results/import-due';
 import {
@@ -37,15 +37,18 @@ import { isLockBusy } from '../store/locks';
  * service no longer knows, counts failures (results/import-due.ts), and removes the trigger when no
  * scan is left that it may still import.
  */
-export function importFinishedScans(): void {
+export function importFinishedScans(e?: { triggerUid?: unknown }): void {
   const t0 = now();
+  // The event of a time-driven trigger names it (triggerUid): how a run without its document finds
+  // which spreadsheet it was for (no-document.ts). Absent when run by hand.
+  const uid = e && typeof e.triggerUid === 'string' ? e.triggerUid : '';
   // Without its document (Google does not promise one to an add-on's trigger) nothing here can run:
   // recorded for the next sidebar open, which does the work (no-document.ts).
   if (!hasActiveDocument()) {
-    recordNoDocument(t0);
+    recordNoDocument(t0, uid);
     return;
   }
-  clearNoDocument();
+  recordWithDocument(uid, t0);
   const stopped = readQuotaStop();
   // Google's day is not over yet: nothing would get through (or the day's runtime is spent).
   if (stopped && t0 < stopped.until) return;

@@ -19,6 +19,7 @@ const server = () =>
     getSettings: settings(),
     getScanSetup: setup({ running: [progress()] }),
     getRunningScans: [progress()],
+    getDueScans: [],
     getScanProgress: progress(),
     getHelp: getHelp(),
     listScans: listPage(
@@ -44,15 +45,16 @@ describe('the built page', () => {
   test('builds no HTML from strings: no innerHTML, outerHTML, insertAdjacentHTML or document.write in its script', () => {
     expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
   });
-  test('stays far below the 120 KB cap (under 40 KB)', () => {
-    expect(Buffer.byteLength(html)).toBeLessThan(40 * 1024);
+  // 40 KB until issue 33's offer of due scheduled runs (about 0.3 KB) went past it.
+  test('stays far below the 120 KB cap (under 41 KB)', () => {
+    expect(Buffer.byteLength(html)).toBeLessThan(41 * 1024);
   });
 });
 
 describe('views', () => {
   test.each([
-    ['scan', 'New scan', ['getRunningScans', 'getScanSetup']],
-    ['history', 'Scans', ['listScans']],
+    ['scan', 'New scan', ['getDueScans', 'getRunningScans', 'getScanSetup']],
+    ['history', 'Scans', ['getDueScans', 'listScans']],
     ['convert', 'Convert a column', ['getSettings']],
     ['settings', 'Settings', ['getSettings']],
     ['help', 'Help', ['getHelp']],
