@@ -89,8 +89,11 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     const week1 = record(rt, wb);
     expect(week1.sid).toBeUndefined();
     expect(week1.prev).toBeGreaterThan(first);
-    expect(changesTabs(wb)).toHaveLength(1);
-    expect(schedule(rt).summary).toContain('scan ' + week1.prev + ' against ' + first);
+    // Nothing changed since the first scan: said, and no tab of headers alone (issue 32: "an empty Changes (2) tab").
+    expect(changesTabs(wb)).toEqual([]);
+    expect(schedule(rt).summary).toMatch(
+      new RegExp('^Mon Nov 23, 0\\d:\\d\\d — scan ' + week1.prev + ' against ' + first + ' \\(no Changes tab\\): No product changed \\(3 unchanged\\)\\.$'),
+    );
     expect(schedule(rt).line).toContain('Next run: Mon Nov 30, 06:00.');
 
     // Week 2: the user's URL Fetch calls for the day are spent before the slot: skipped, said, not sent.
@@ -130,7 +133,7 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
       'Mon Dec 14, 07:39 — scan ' + week4.prev + ' against ' + week1.prev + ' ("List 2026-12-14 – Changes"): 1 profit down · 2 unchanged.',
     );
     expect(schedule(rt).status).toBe('Scan ' + week4.prev + ' imported and compared on Mon Dec 14, 07:39.');
-    expect(changesTabs(wb)).toHaveLength(2);
+    expect(changesTabs(wb)).toEqual(['List 2026-12-14 – Changes']);
     // The seller sees it in Scans and in Settings' Remembered suppliers.
     const line =
       'List: Scanned again every Monday at 06:00. Next run: Mon Dec 21, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
@@ -256,8 +259,7 @@ test('a scheduled scan still running is waited for, not compared from the servic
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
     expect(record(rt, wb).sid).toBeUndefined();
     expect(wb.sheetNames()).toContain('List 2026-11-21');
-    expect(changesTabs(wb)).toEqual(['List 2026-11-21 – Changes']);
-    expect(schedule(rt).summary).toContain('scan ' + sid + ' against ' + first);
+    expect(schedule(rt).summary).toContain('scan ' + sid + ' against ' + first + ' (no Changes tab): No product changed');
   } finally {
     rt.close();
   }

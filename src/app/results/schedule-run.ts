@@ -345,7 +345,16 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
       x.prev = sid;
       delete x.sid;
       x.st = 'Scan ' + sid + ' imported and compared on ' + when(now()) + '.';
-      x.sum = when(now()) + ' — scan ' + sid + ' against ' + prev + ' ("' + p.sheetName + '"): ' + (p.summary || 'no change') + '.';
+      x.sum =
+        when(now()) +
+        ' — scan ' +
+        sid +
+        ' against ' +
+        prev +
+        (p.sheetName ? ' ("' + p.sheetName + '")' : ' (no Changes tab)') +
+        ': ' +
+        (p.summary || 'no change') +
+        '.';
     });
     mailAfter(s, {
       what: 'Scan ' + sid + ' imported and compared with scan ' + prev + ' on ' + when(now()) + '.',
