@@ -30,7 +30,7 @@ function render(root: HTMLElement): void {
     );
   const refresh = act('Refresh', () => load(page));
   // Scheduled runs due that the hourly trigger could not send; a sent one shows in the list.
-  const due = dueScansBox(() => load(1));
+  const due = dueScansBox(() => void load(1));
   fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), due, noticeBox, listBox, pager);
   void load(1);
 }

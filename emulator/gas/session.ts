@@ -70,7 +70,12 @@ export function createSession(state: RuntimeState, opts: { scriptTimeZone: () =>
       const e = state.exec();
       const k = state.userKeys;
       const generation = Math.floor((state.clock.now() - k.since) / USER_KEY_ROTATION_MS) + k.rotations;
-      return temporaryActiveUserKey(e.user, opts.scriptId, Math.max(0, generation), k.trigger === 'other' && e.kind === 'installable-trigger');
+      return temporaryActiveUserKey(
+        e.user,
+        opts.scriptId,
+        Math.max(0, generation),
+        k.trigger === 'other' && e.kind === 'installable-trigger',
+      );
     },
   };
 }

@@ -32,7 +32,10 @@ export const OLD_TAGS_MAX = 8;
  * nothing about the person; 48 bits against the few editors of a document).
  */
 export function recordTag(userId: string): string {
-  return userId.replace(/[^0-9a-fA-F]/g, '').toLowerCase().slice(0, 12);
+  return userId
+    .replace(/[^0-9a-fA-F]/g, '')
+    .toLowerCase()
+    .slice(0, 12);
 }
 
 export function readIdentity(user: Properties): UserIdentity | null {

@@ -172,7 +172,7 @@ describe('scans in one shared document (Session reference: getTemporaryActiveUse
 });
 
 describe("the user's records across temporary keys (Session reference: getTemporaryActiveUserKey rotates every 30 days; not documented to be the same in a trigger)", () => {
-  test('a record tagged the old way is read as the user\'s and rewritten; after the key rotates, and with a trigger key unlike the sidebar\'s, no record is lost', async () => {
+  test("a record tagged the old way is read as the user's and rewritten; after the key rotates, and with a trigger key unlike the sidebar's, no record is lost", async () => {
     const wb = supplierWorkbook();
     const rt = world(wb, { triggerUserKey: 'other' });
     useAddOn(rt, OWNER);

@@ -92,7 +92,13 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     // Nothing changed since the first scan: said, and no tab of headers alone (issue 32: "an empty Changes (2) tab").
     expect(changesTabs(wb)).toEqual([]);
     expect(schedule(rt).summary).toMatch(
-      new RegExp('^Mon Nov 23, 0\\d:\\d\\d — scan ' + week1.prev + ' against ' + first + ' \\(no Changes tab\\): No product changed \\(3 unchanged\\)\\.$'),
+      new RegExp(
+        '^Mon Nov 23, 0\\d:\\d\\d — scan ' +
+          week1.prev +
+          ' against ' +
+          first +
+          ' \\(no Changes tab\\): No product changed \\(3 unchanged\\)\\.$',
+      ),
     );
     expect(schedule(rt).line).toContain('Next run: Mon Nov 30, 06:00.');
 
@@ -292,7 +298,7 @@ test('a lock time-out in the schedules (LockService reference: waitLock throws "
   }
 });
 
-describe('schedules in both trigger worlds (Google does not say whether an add-on\'s clock trigger has its spreadsheet: apps-script-platform.md)', () => {
+describe("schedules in both trigger worlds (Google does not say whether an add-on's clock trigger has its spreadsheet: apps-script-platform.md)", () => {
   test('without the document the schedule never says "Next run", the email opt-in says runs wait for the sidebar, and the sidebar offers the due slot: one click sends it, a second click and the trigger send nothing more', async () => {
     const { wb, rt, first, id } = await scannedList();
     try {

@@ -192,7 +192,8 @@ function sendSlot(s0: ScheduleRecord, rule: ScheduleRule, slot: number, budgetEn
   try {
     const started = sendScan(checked.request!, now());
     const id = started.progress.scanId;
-    const said = 'Sent scan ' + id + ' (' + started.progress.name + ') on ' + when(now()) + '; its Changes tab follows its import.' + next();
+    const said =
+      'Sent scan ' + id + ' (' + started.progress.name + ') on ' + when(now()) + '; its Changes tab follows its import.' + next();
     say(said, (s) => (s.sid = id));
     return { said, started };
   } catch (e) {
@@ -297,7 +298,8 @@ function scheduledScanImported(s: ScheduleRecord): boolean {
   const scan = fetchScan(gasImportEnv(), sid);
   if (!isFinishedState(scan.status)) return false;
   if (scan.status !== 'success') {
-    const what = 'Scan ' + sid + ' ' + (scan.status === 'cancelled' ? 'was cancelled' : 'failed at the Scan Service') + ', so it has no Changes tab.';
+    const what =
+      'Scan ' + sid + ' ' + (scan.status === 'cancelled' ? 'was cancelled' : 'failed at the Scan Service') + ', so it has no Changes tab.';
     change(s.h, (x) => {
       delete x.sid;
       x.st = what + ' ' + nextRun(x);
