@@ -340,11 +340,21 @@ describe("schedules in both trigger worlds (Google does not say whether an add-o
       );
       expect(rt.scriptRun('getDueScans')).toEqual([]);
       await waitFinished(env.svc, sent.progress.scanId);
-      rt.triggerDocument = 'active';
       await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 11));
       expect(await uploads()).toBe(base + 1);
-      // With the document again, the trigger imports it and writes its Changes tab; the line is the trigger's again.
+      expect(schedule(rt).summary).toBe('');
+      // Still no document: the sidebar imports the finished scan (its card does, on importNow), and on
+      // the next open compares it as the trigger would, and emails the summary.
+      const listed = rt.scriptRun('getRunningScans') as any[];
+      expect(listed).toMatchObject([{ scanId: sent.progress.scanId, importNow: true }]);
+      expect(rt.scriptRun('importScan', [sent.progress.scanId, null])).toMatchObject({ done: true });
+      expect(rt.scriptRun('getDueScans')).toEqual([]);
       expect(schedule(rt).summary).toContain('scan ' + sent.progress.scanId + ' against ' + first);
+      expect(rt.outbox).toHaveLength(1);
+      // With the document again, the line is the trigger's again.
+      rt.triggerDocument = 'active';
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));
+      expect(await uploads()).toBe(base + 1);
       expect(schedule(rt).line).toMatch(/^Next run: Sun Nov 22, 06:00\. /);
     } finally {
       rt.close();

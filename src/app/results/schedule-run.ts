@@ -264,9 +264,23 @@ export function dueSlots(noDocument: boolean): DueScan[] {
 
 const EVERY_WORD: Record<ScheduleRule['f'], string> = { d: 'daily', w: 'weekly', m: 'monthly' };
 
-/** Sidebar: the slots due that the seller may send now (dueSlots). */
+/** What the sidebar may spend finishing scheduled scans when it opens (the trigger cannot, without its document). */
+const SIDEBAR_FINISH_MS = 60_000;
+
+/**
+ * Sidebar: the slots due that the seller may send now (dueSlots). When the last hourly run here had
+ * no document, the trigger cannot write the Changes tabs either: an imported scheduled scan gets its
+ * Changes tab (and its email) here, as the trigger would (a long compare goes on at the next open).
+ */
 export function getDueScans(): DueScan[] {
-  return asSidebarCall(() => dueSlots(readNoDocument() !== null));
+  return asSidebarCall(() => {
+    const noDocument = readNoDocument() !== null;
+    if (noDocument) {
+      const end = now() + SIDEBAR_FINISH_MS;
+      for (const s of readSchedules(userProperties(), activeSpreadsheet().getId())) if (s.sid !== undefined) finishScheduled(s, end);
+    }
+    return dueSlots(noDocument);
+  });
 }
 
 /**
