@@ -351,6 +351,9 @@ describe("schedules in both trigger worlds (Google does not say whether an add-o
       expect(rt.scriptRun('getDueScans')).toEqual([]);
       expect(schedule(rt).summary).toContain('scan ' + sent.progress.scanId + ' against ' + first);
       expect(rt.outbox).toHaveLength(1);
+      expect(rt.outbox[0].body).toContain('\nThe next run is due Sun Nov 22, 06:00: it is sent when you open the sidebar then or later.\n');
+      expect(rt.outbox[0].body).not.toContain('Next run:');
+      expect(schedule(rt).status).not.toContain('Next run');
       // With the document again, the line is the trigger's again.
       rt.triggerDocument = 'active';
       await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));

@@ -59,10 +59,19 @@ function change<T>(h: string, body: (s: ScheduleRecord) => T): T | null {
   );
 }
 
-/** "Next run: …." of a schedule (or '' when its rule is unreadable). */
+/**
+ * "Next run: …." of a rule; where the last hourly run had no document, when the next run is due and
+ * that it waits for the sidebar (never "Next run" as if the trigger will do it).
+ */
+function nextText(rule: ScheduleRule): string {
+  const at = when(nextSlot(rule, now(), zoneOffset));
+  return readNoDocument() ? 'The next run is due ' + at + ': it is sent when you open the sidebar then or later.' : 'Next run: ' + at + '.';
+}
+
+/** nextText of a schedule (or '' when its rule is unreadable). */
 function nextRun(s: ScheduleRecord): string {
   const rule = parseRule(s.r);
-  return rule ? 'Next run: ' + when(nextSlot(rule, now(), zoneOffset)) + '.' : '';
+  return rule ? nextText(rule) : '';
 }
 
 /**
@@ -154,7 +163,7 @@ function sendSlot(s0: ScheduleRecord, rule: ScheduleRule, slot: number, budgetEn
       s.st = st;
       if (extra) extra(s);
     });
-  const next = () => ' Next run: ' + when(nextSlot(rule, now(), zoneOffset)) + '.';
+  const next = () => ' ' + nextText(rule);
   // Said, then emailed (opt-in): a skipped slot and a pause are news the seller gets plainly.
   const tell = (st: string, extra?: (s: ScheduleRecord) => void, paused = false): SlotOutcome => {
     say(st, extra);

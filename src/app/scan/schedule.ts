@@ -47,7 +47,7 @@ function view(s: ScheduleRecord, sheetName: string, t: number, noDoc: NoDocument
       ? 'Paused. ' + (s.p === 'you' ? 'Save to run it again.' : s.p)
       : (only ? 'Due ' + next + ', ' + only : 'Next run: ' + next + '.') + ' ' + SCHEDULE_COST,
     // A status written by a run that had the document names its "Next run"; here it would not happen by itself.
-    status: only ? (s.st || '').replace(/ ?Next run: [^.]*\./g, '') : s.st || '',
+    status: only ? (s.st || '').replace(/ ?(Next run: [^.]*|The next run is due [^.]*)\./g, '') : s.st || '',
     summary: s.sum || '',
     email: s.m === 1,
     emailLabel: only ? EMAIL_LABEL_SIDEBAR_ONLY : EMAIL_LABEL,
