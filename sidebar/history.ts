@@ -3,6 +3,7 @@ import { fail, register } from './app';
 import { muted, act, fill, h } from './dom';
 import { scanCard } from './card';
 import { call } from './server';
+import { dueScansBox } from './suppliers';
 
 function render(root: HTMLElement): void {
   const listBox = h('div', 'list', muted('Loading scans…'));
@@ -28,7 +29,9 @@ function render(root: HTMLElement): void {
       },
     );
   const refresh = act('Refresh', () => load(page));
-  fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), noticeBox, listBox, pager);
+  // Scheduled runs due that the hourly trigger could not send; a sent one shows in the list.
+  const due = dueScansBox(() => void load(1));
+  fill(root, h('div', 'title-row', h('h2', null, 'Scans'), refresh), due, noticeBox, listBox, pager);
   void load(1);
 }
 

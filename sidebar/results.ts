@@ -147,7 +147,7 @@ export function resultsPanel(scanId: number, resultSheet: string | null, auto: b
         await untilDone(
           MAX_IMPORT_CALLS,
           () => call('compareScans', scanId, Number(pick.value)),
-          (p) => (p.done ? fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary) : fill(status, p.message)),
+          (p) => (p.done && p.sheetName ? fill(status, 'Tab ', h('b', null, p.sheetName), ': ', p.summary) : fill(status, p.message)),
         );
       },
       'action',

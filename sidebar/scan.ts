@@ -11,12 +11,15 @@ import { fail, register, show } from './app';
 import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
+import { dueScansBox } from './suppliers';
 import { call, ServerError } from './server';
 
 function render(root: HTMLElement): void {
   const running = h('div', 'running');
   const setupBox = h('div', null, muted('Reading the sheet…'));
-  fill(root, running, setupBox);
+  // Scheduled runs due that the hourly trigger could not send: offered first (issue 33).
+  const due = dueScansBox((p) => started(p));
+  fill(root, due, running, setupBox);
   const shown = new Set<number>();
   const showRunning = (list: ScanProgress[]) => {
     for (const p of list) {

@@ -3,7 +3,7 @@
  * each with Forget and its re-scan schedule. Loaded when opened (most visits to Settings never need
  * it). The same schedule control is on a finished scan's card ("Scan this list again").
  */
-import type { RememberedSupplier } from '../src/app/protocol';
+import type { DueScan, RememberedSupplier, ScanProgress } from '../src/app/protocol';
 import { fail } from './app';
 import { act, checkbox, fill, h, select } from './dom';
 import { call } from './server';
@@ -34,7 +34,7 @@ function lazy(title: string, out: HTMLElement, load: () => Promise<unknown>): HT
  */
 function scheduleControl(s: RememberedSupplier, reload: () => Promise<unknown>): Array<HTMLElement | null> {
   const when = select(s.choices, s.rule, { 'aria-label': 'When to scan ' + s.sheetName + ' again' });
-  const mail = checkbox('Email me a summary after each run', s.email);
+  const mail = checkbox(s.emailLabel, s.email);
   const run = (fn: 'pauseSchedule' | 'removeSchedule', label: string) =>
     named(
       act(label, () => call(fn, s.id).then(reload, fail)),
@@ -91,4 +91,34 @@ export function scheduleBox(scanId: number): HTMLElement {
       fill(out, ...(s ? scheduleControl(s, load) : [h('p', 'muted small', 'Only the latest scan of a list can be scheduled.')]));
     });
   return lazy('Scan this list again', out, load);
+}
+
+/**
+ * Scheduled runs due that the hourly trigger did not send (no document here, or it did not run): a
+ * question each with "Send it now" (a paid scan: only on a click). The server claims the slot as the
+ * trigger does, so a run is never sent twice. `started`: shows the sent scan.
+ */
+export function dueScansBox(started: (p: ScanProgress) => void): HTMLElement {
+  const box = h('div', { 'aria-live': 'polite' });
+  const offer = (d: DueScan): HTMLElement => {
+    const row = h('p', 'small', d.question + ' ');
+    row.append(
+      named(
+        act('Send it now', () =>
+          call('sendDueScan', d.id, d.slot).then((r) => {
+            fill(row, r.message);
+            if (r.progress) started(r.progress);
+          }, fail),
+        ),
+        'Send it now: ' + d.question,
+      ),
+    );
+    return row;
+  };
+  // Not offered when the call fails (a daily quota, say): the schedule lines still say what is due.
+  call('getDueScans').then(
+    (list) => fill(box, ...list.map(offer)),
+    () => undefined,
+  );
+  return box;
 }

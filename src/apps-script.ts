@@ -55,17 +55,18 @@ export function flushSpreadsheet(): void {
 
 /**
  * Whether this execution has its document: Google does not promise an active spreadsheet (nor
- * document properties) to an add-on's time-driven trigger, so the hourly trigger asks first.
+ * document properties, nor the document lock: LockService reference, getDocumentLock "null if
+ * ... not in a document") to an add-on's time-driven trigger, so the hourly trigger asks first.
  */
 export function hasActiveDocument(): boolean {
-  return activeSpreadsheet() !== null && documentProperties() !== null;
+  return activeSpreadsheet() !== null && documentProperties() !== null && LockService.getDocumentLock() !== null;
 }
 
 /**
  * Who is running, without their email: Session.getTemporaryActiveUserKey() is unique per user and
  * script, needs no scope, and is there wherever the email may be withheld (cross-domain consumer
- * accounts). It rotates every 30 days (Session reference), so it tags only short-lived records
- * (running scans), never anything kept longer.
+ * accounts). It rotates every 30 days (Session reference), so it tags nothing: it only names the
+ * tag of the old way (src/store/identity.ts), so records tagged so are still recognised.
  */
 export function activeUserKey(): string {
   return Session.getTemporaryActiveUserKey();
@@ -119,6 +120,16 @@ export function userCache(): GoogleAppsScript.Cache.Cache {
 /** The document cache: shared by the people of this document (the formulas' answers). */
 export function documentCache(): GoogleAppsScript.Cache.Cache | null {
   return CacheService.getDocumentCache();
+}
+
+/** The user lock: this user's executions of the add-on, one at a time (making their id, src/app/scan/running.ts). */
+export function userLock(): GoogleAppsScript.Lock.Lock {
+  return LockService.getUserLock();
+}
+
+/** A new random id (Utilities.getUuid()). */
+export function newUuid(): string {
+  return Utilities.getUuid();
 }
 
 /** The document lock (taken only through src/store/locks.ts). */

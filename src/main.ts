@@ -28,6 +28,7 @@ export { getSettings, saveSettings, testConnection } from './app/settings/settin
 export { getScanSetup, previewScan, startScan } from './app/scan/new-scan';
 export { getRememberedSuppliers, forgetSupplier } from './app/scan/memory';
 export { getSchedules, scheduleChoices, saveSchedule, pauseSchedule, removeSchedule } from './app/scan/schedule';
+export { getDueScans, sendDueScan } from './app/results/schedule-run';
 export { getScanProgress, getRunningScans, cancelScan } from './app/scan/progress';
 export { importScan } from './app/results/import';
 export { compareScans, compareChoices } from './app/results/compare';

@@ -195,6 +195,14 @@ export class RuntimeState {
   readonly withheldEmails = new Set<string>();
   /** Users who may only view the document: every change to it throws (spreadsheet/context.ts). */
   readonly viewers = new Set<string>();
+  /**
+   * Session.getTemporaryActiveUserKey()'s rotation (session.ts): Google documents that the key
+   * rotates every 30 days (Session reference); when in the 30 days is not said, so here every user's
+   * key changes 30 days after `userKeySince` and again each 30 days, and `rotations` more times by
+   * hand (Runtime.rotateUserKeys()). `trigger`: 'other' (chosen) = an installable trigger's key differs
+   * from the one the same user has in the sidebar (Google does not say they are the same).
+   */
+  readonly userKeys = { since: 0, rotations: 0, trigger: 'same' as 'same' | 'other' };
 
   /** Whether the running execution has an active document (see Execution.document). */
   hasDocument(): boolean {
@@ -204,6 +212,7 @@ export class RuntimeState {
   constructor(opts: { clock?: VirtualClock; cost?: Partial<CostModel> } = {}) {
     this.clock = opts.clock ?? new VirtualClock();
     this.cost = { ...DEFAULT_COST_MODEL, ...(opts.cost ?? {}) };
+    this.userKeys.since = this.clock.now();
   }
 
   /** The running execution; services call this and fail like Google when none runs. */

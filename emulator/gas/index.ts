@@ -148,6 +148,17 @@ export interface RuntimeOptions {
    */
   triggerDocument?: 'active' | 'none';
   /**
+   * Session.getTemporaryActiveUserKey() in an installable trigger: 'same' (default) as the user's in
+   * the sidebar, or 'other' (Google does not say which; RuntimeState.userKeys).
+   */
+  triggerUserKey?: 'same' | 'other';
+  /**
+   * The same add-on in another document: this runtime shares `sameScriptAs`'s script and user
+   * properties (Google keeps them per script and user, not per document), so one user's two
+   * spreadsheets can be tested together. Give it the same `clock` too. Caches, locks and quotas stay apart.
+   */
+  sameScriptAs?: Runtime;
+  /**
    * Users to whom Google gives no email even when they authorised the add-on (Session reference:
    * "many cross-domain consumer cases"): their getActiveUser().getEmail() is ''.
    */
@@ -258,6 +269,7 @@ export class Runtime {
     this.requireMenuRun = opts.requireMenuRun ?? opts.addOn ?? true;
     this.used = opts.usedInDocument ?? false;
     this.triggerDocument = opts.triggerDocument ?? 'active';
+    this.state.userKeys.trigger = opts.triggerUserKey ?? 'same';
     if (opts.sharedDrive) this.workbook.sharedDrive = true;
     const scopes = opts.oauthScopes === undefined || opts.oauthScopes === 'manifest' ? manifest.oauthScopes : opts.oauthScopes;
     this.state.scopes = Array.isArray(scopes) ? new Set(scopes.map(String)) : null;
@@ -269,7 +281,9 @@ export class Runtime {
     const now = () => this.state.clock.now();
     this.quotas = new QuotaMeter(opts.quotas ?? 'consumer', now);
     const bound = opts.bound ?? true;
-    this.properties = createPropertyStores(bound);
+    const own = createPropertyStores(bound);
+    const other = opts.sameScriptAs;
+    this.properties = other ? { script: other.properties.script, document: own.document, user: (u) => other.properties.user(u) } : own;
     this.caches = createCacheStores(now, bound);
     this.locks = new LockTable(this.state, bound);
     this.triggers = new TriggerTable();
@@ -506,6 +520,11 @@ export class Runtime {
   /** Installs the add-on: fires onInstall(e) in AuthMode FULL. */
   install(opts: { user?: string } = {}): unknown {
     return this.simpleTrigger('onInstall', 'FULL', opts.user ?? this.owner);
+  }
+
+  /** Every user's Session.getTemporaryActiveUserKey() rotates now (as Google's does every 30 days; the clock does it too). */
+  rotateUserKeys(): void {
+    this.state.userKeys.rotations++;
   }
 
   /** Advances the virtual clock (e.g. to let triggers come due). */

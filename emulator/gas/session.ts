@@ -20,9 +20,17 @@ class LocalUser {
 /** The local runtime's scriptId (index.ts), exported for tests that build a user's temporary key. */
 export const LOCAL_SCRIPT_ID = 'local-script-id';
 
-/** Session.getTemporaryActiveUserKey() of `user`: stable per user and script, not the email. (format chosen) */
-export function temporaryActiveUserKey(user: string, scriptId: string = LOCAL_SCRIPT_ID): string {
-  return createHash('sha256').update(`${scriptId}\n${user}`).digest('base64').replace(/=+$/, '');
+/** Google: the temporary key "rotates every 30 days" (Session reference, getTemporaryActiveUserKey). */
+export const USER_KEY_ROTATION_MS = 30 * 24 * 3600_000;
+
+/**
+ * Session.getTemporaryActiveUserKey() of `user`: per user and script, not the email (format chosen).
+ * `generation`: how many times it has rotated (0: the key of the runtime's first 30 days, in the
+ * sidebar); `trigger`: the key an installable trigger sees when RuntimeState.userKeys.trigger is 'other'.
+ */
+export function temporaryActiveUserKey(user: string, scriptId: string = LOCAL_SCRIPT_ID, generation = 0, trigger = false): string {
+  const salt = (generation ? `\n${generation}` : '') + (trigger ? '\ntrigger' : '');
+  return createHash('sha256').update(`${scriptId}\n${user}${salt}`).digest('base64').replace(/=+$/, '');
 }
 
 export function createSession(state: RuntimeState, opts: { scriptTimeZone: () => string; scriptId: string }) {
@@ -56,10 +64,18 @@ export function createSession(state: RuntimeState, opts: { scriptTimeZone: () =>
       use();
       return 'en';
     },
-    /** Stable per user and script, not the email. (format chosen) */
+    /** Per user and script, not the email; rotates every 30 days of the virtual clock (format chosen). */
     getTemporaryActiveUserKey(): string {
       use();
-      return temporaryActiveUserKey(state.exec().user, opts.scriptId);
+      const e = state.exec();
+      const k = state.userKeys;
+      const generation = Math.floor((state.clock.now() - k.since) / USER_KEY_ROTATION_MS) + k.rotations;
+      return temporaryActiveUserKey(
+        e.user,
+        opts.scriptId,
+        Math.max(0, generation),
+        k.trigger === 'other' && e.kind === 'installable-trigger',
+      );
     },
   };
 }

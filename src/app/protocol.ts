@@ -25,6 +25,8 @@ import type {
   ImportProgress,
   ImportRequest,
   ScanListPage,
+  DueScan,
+  DueScanResult,
 } from './results/protocol';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './formulas/protocol';
 import type { WebhookServerFunctions } from './webhooks/protocol';
@@ -68,6 +70,9 @@ export interface ServerFunctions
   saveSchedule(id: string, rule: string, scanId?: number, email?: boolean): { schedules: ScheduleView[]; notice: string | null };
   pauseSchedule(id: string): ScheduleView[];
   removeSchedule(id: string): ScheduleView[];
+  /** Slots due that the trigger did not send (no document, or it did not run): offered to send now, under the same claim. */
+  getDueScans(): DueScan[];
+  sendDueScan(id: string, slot: number): DueScanResult;
   getScanProgress(scanId: number): ScanProgress;
   getRunningScans(): ScanProgress[];
   cancelScan(scanId: number): ScanProgress;

@@ -26,16 +26,32 @@ export function columnJobKey(spreadsheetId: string): string {
   return 'scan.columnJob.' + spreadsheetId;
 }
 
+/** The user's own random id, which tags their records in documents (src/store/identity.ts): `{id, old}`. */
+export const USER_ID_KEY = 'scan.userId';
+
 // Supplier memory (`scan.suppliers.<spreadsheet id>`, bounded): src/store/suppliers.ts.
 
 /** A daily quota of Google stopped the user's hourly trigger: `{q, at, until}` (also in the user cache when property writes are refused). */
 export const QUOTA_STOP_KEY = 'scan.quotaStop';
 /** The user's hourly-trigger runtime in the current 24-hour window: `{s, ms}`. */
 export const TRIGGER_DAY_KEY = 'scan.triggerDay';
-/** The hourly trigger last ran without an active document (src/app/trigger/no-document.ts): `{at, n}`. */
+/**
+ * The hourly trigger ran without an active document and which spreadsheet it was for is not known
+ * yet (its trigger never ran with one; src/app/trigger/no-document.ts): `{at, n, u}`.
+ */
 export const TRIGGER_NO_DOCUMENT_KEY = 'scan.triggerNoDoc';
 /** The hourly trigger found that Google needs the user to authorise again (src/app/trigger/authorization.ts): `{at, url, missing}`. */
 export const TRIGGER_REAUTH_KEY = 'scan.triggerReauth';
+
+const TRIGGER_RUN_PREFIX = 'scan.triggerRun.';
+/** Whether the last hourly run of one spreadsheet's trigger had it: `{u: trigger uid, nd?: {at, n}}` (no-document.ts). */
+export function triggerRunKey(spreadsheetId: string): string {
+  return TRIGGER_RUN_PREFIX + spreadsheetId;
+}
+/** The spreadsheet ids of the trigger-run records among a store's keys. */
+export function triggerRunKeyIds(keys: readonly string[]): string[] {
+  return keys.filter((k) => k.indexOf(TRIGGER_RUN_PREFIX) === 0).map((k) => k.slice(TRIGGER_RUN_PREFIX.length));
+}
 
 // ---- Document properties (shared by the document's editors; never the key) ----------------------
 

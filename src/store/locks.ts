@@ -1,9 +1,9 @@
 /**
- * The add-on's one lock: the document lock, held by everything that rewrites this document's
+ * The add-on's locks. The document lock, held by everything that rewrites this document's
  * bookkeeping or result tabs (the sidebar's import, the hourly trigger, the running-scan record), so
  * two executions never write the same tabs or properties at once.
  */
-import { documentLock } from '../apps-script';
+import { documentLock, userLock } from '../apps-script';
 
 /**
  * Runs `body` holding the document lock, waiting up to `waitMs`. By default (imports) a busy lock
@@ -17,10 +17,29 @@ export function withDocumentLock<T>(
 ): T {
   const lock = documentLock();
   if (busyMessage === null) lock.waitLock(waitMs);
-  else if (!lock.tryLock(waitMs)) throw new Error(busyMessage);
+  else if (!lock.tryLock(waitMs)) throw new LockBusyError(busyMessage);
   try {
     return body();
   } finally {
     lock.releaseLock();
   }
+}
+
+/** Runs `body` holding this user's lock (their executions of the add-on, any document), waiting up to `waitMs` (Google's "Lock timeout" past it). */
+export function withUserLock<T>(body: () => T, waitMs: number): T {
+  const lock = userLock();
+  lock.waitLock(waitMs);
+  try {
+    return body();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/** withDocumentLock's plain message when the lock stayed busy. */
+export class LockBusyError extends Error {}
+
+/** Whether `e` says a lock stayed busy: Google's waitLock time-out (LockService reference), or LockBusyError. */
+export function isLockBusy(e: unknown): boolean {
+  return e instanceof LockBusyError || /^(Exception: )?Lock timeout/.test(String(e && (e as Error).message));
 }

@@ -9,7 +9,8 @@ import type { SpawnedService } from '../../emulator/service/spawn';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { NO_KEY_MESSAGE, SHARED_DRIVE_NO_KEY_MESSAGE } from '../../src/custom-functions/messages';
-import { runtime, scanRequest, thrown } from './scanflow-helpers';
+import { runningTag, runtime, scanRequest, thrown } from './scanflow-helpers';
+import { RUNNING_KEY, USER_ID_KEY } from '../../src/store/keys';
 import { asinOf, startImportService, upc, waitFinished } from './import-helpers';
 
 jest.setTimeout(90_000);
@@ -166,6 +167,39 @@ describe('scans in one shared document (Session reference: getTemporaryActiveUse
     const expected = [100, 101, 102, 103, 104, 105, 106, 107].map(asinOf).sort();
     expect(asins(wb, 'Ann list')).toEqual(expected);
     expect(asins(wb, 'Bob list')).toEqual(expected);
+    expect(running(rt)).toEqual({});
+  });
+});
+
+describe("the user's records across temporary keys (Session reference: getTemporaryActiveUserKey rotates every 30 days; not documented to be the same in a trigger)", () => {
+  test("a record tagged the old way is read as the user's and rewritten; after the key rotates, and with a trigger key unlike the sidebar's, no record is lost", async () => {
+    const wb = supplierWorkbook();
+    const rt = world(wb, { triggerUserKey: 'other' });
+    useAddOn(rt, OWNER);
+    saveSettings(rt, OWNER, service.apiKeys[0]);
+    const old = startScan(rt, OWNER, 'Tagged the old way');
+    // What the version before left: the record tagged by the temporary key, and no id of the user.
+    const rec = running(rt);
+    rec[String(old)].u = runningTag(OWNER);
+    rt.properties.document!.set(RUNNING_KEY, JSON.stringify(rec));
+    rt.properties.user(OWNER).map.delete(USER_ID_KEY);
+    await waitFinished(keyA(), old);
+    expect((rt.scriptRun('getRunningScans', [], { user: OWNER }) as any[]).map((p) => p.scanId)).toEqual([old]);
+    // Rewritten with the user's own tag, not the temporary key's.
+    const tag = running(rt)[String(old)].u;
+    expect(tag).not.toBe(runningTag(OWNER));
+    expect(tag).toMatch(/^[0-9a-f]{12}$/);
+
+    // The temporary key rotates (every 30 days; here at once, so no finished record is old enough to be
+    // forgotten): both scans stay the user's, in the sidebar and in the trigger.
+    rt.rotateUserKeys();
+    const fresh = startScan(rt, OWNER, 'After the rotation');
+    await waitFinished(keyA(), fresh);
+    rt.rotateUserKeys();
+    expect((rt.scriptRun('getRunningScans', [], { user: OWNER }) as any[]).map((p) => p.scanId).sort()).toEqual([old, fresh].sort());
+    rt.advance(3600_000);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', user: OWNER, ok: true }]);
+    expect(wb.sheetNames()).toEqual(expect.arrayContaining(['Tagged the old way', 'After the rotation']));
     expect(running(rt)).toEqual({});
   });
 });

@@ -89,8 +89,17 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     const week1 = record(rt, wb);
     expect(week1.sid).toBeUndefined();
     expect(week1.prev).toBeGreaterThan(first);
-    expect(changesTabs(wb)).toHaveLength(1);
-    expect(schedule(rt).summary).toContain('scan ' + week1.prev + ' against ' + first);
+    // Nothing changed since the first scan: said, and no tab of headers alone (issue 32: "an empty Changes (2) tab").
+    expect(changesTabs(wb)).toEqual([]);
+    expect(schedule(rt).summary).toMatch(
+      new RegExp(
+        '^Mon Nov 23, 0\\d:\\d\\d — scan ' +
+          week1.prev +
+          ' against ' +
+          first +
+          ' \\(no Changes tab\\): No product changed \\(3 unchanged\\)\\.$',
+      ),
+    );
     expect(schedule(rt).line).toContain('Next run: Mon Nov 30, 06:00.');
 
     // Week 2: the user's URL Fetch calls for the day are spent before the slot: skipped, said, not sent.
@@ -125,11 +134,12 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     await hoursUntil(rt, wb, mon4 + 6 * HOUR);
     expect(await uploads()).toBe(base + 2);
     const week4 = record(rt, wb);
+    // (07:39 of modelled time: the run asks the service whether the scheduled scan finished, issue 33)
     expect(schedule(rt).summary).toBe(
-      'Mon Dec 14, 07:38 — scan ' + week4.prev + ' against ' + week1.prev + ' ("List 2026-12-14 – Changes"): 1 profit down · 2 unchanged.',
+      'Mon Dec 14, 07:39 — scan ' + week4.prev + ' against ' + week1.prev + ' ("List 2026-12-14 – Changes"): 1 profit down · 2 unchanged.',
     );
-    expect(schedule(rt).status).toBe('Scan ' + week4.prev + ' imported and compared on Mon Dec 14, 07:38.');
-    expect(changesTabs(wb)).toHaveLength(2);
+    expect(schedule(rt).status).toBe('Scan ' + week4.prev + ' imported and compared on Mon Dec 14, 07:39.');
+    expect(changesTabs(wb)).toEqual(['List 2026-12-14 – Changes']);
     // The seller sees it in Scans and in Settings' Remembered suppliers.
     const line =
       'List: Scanned again every Monday at 06:00. Next run: Mon Dec 21, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
@@ -226,6 +236,159 @@ test('a trigger run without its document (Google does not promise one to an add-
   } finally {
     rt.close();
   }
+});
+
+test('a scheduled scan still running is waited for, not compared from the service early, when the temporary user key rotates and differs in the trigger (Session reference: rotates every 30 days)', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.state.userKeys.trigger = 'other';
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 6));
+    rt.advance(HOUR); // 06:30: the slot is sent
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    const sid = record(rt, wb).sid;
+    expect(sid).toBeGreaterThan(first);
+    // The service says it is still running; meanwhile the temporary key rotates.
+    const running = JSON.stringify({ id: sid, name: 'List', status: 'running', marketplace: 'US', created_at: '2026-11-21T06:30:00Z' });
+    await env.proxy.faults([{ method: 'GET', path: '^/api/v3/scans/' + sid + '$', status: 200, body: running, times: 1000 }]);
+    rt.rotateUserKeys();
+    rt.advance(HOUR);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(record(rt, wb).sid).toBe(sid);
+    expect(changesTabs(wb)).toEqual([]);
+    expect(schedule(rt).summary).toBe('');
+    // It finishes: imported (its record was not lost) and compared with the first scan.
+    await env.proxy.faults([]);
+    await waitFinished(env.svc, sid);
+    rt.rotateUserKeys();
+    rt.advance(HOUR);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(record(rt, wb).sid).toBeUndefined();
+    expect(wb.sheetNames()).toContain('List 2026-11-21');
+    expect(schedule(rt).summary).toContain('scan ' + sid + ' against ' + first + ' (no Changes tab): No product changed');
+  } finally {
+    rt.close();
+  }
+});
+
+test('a lock time-out in the schedules (LockService reference: waitLock throws "Lock timeout") stops only that part of the hourly run: the lists sync still runs, the slot is sent the next hour', async () => {
+  const { wb, rt, first, id } = await scannedList();
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    rt.scriptRun('setAutoSync', [true]);
+    const base = await uploads();
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 6));
+    // 06:30, the slot due: another execution writes this spreadsheet for longer than the schedules wait (30 s).
+    rt.advance(HOUR);
+    rt.locks.hold('document', { forMs: 40_000 });
+    const logsBefore = rt.logs.length;
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    const said = rt.logs.slice(logsBefore).join('\n');
+    expect(said).toContain('hourly run: the schedules waited too long for this spreadsheet');
+    expect(said).toContain('automatic lists sync:');
+    expect(await uploads()).toBe(base);
+    expect(record(rt, wb).k).toBeUndefined();
+    // 07:30: the slot is sent (within its 6 hours).
+    rt.advance(HOUR);
+    expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+    expect(await uploads()).toBe(base + 1);
+    expect(record(rt, wb).k).toBe(Date.UTC(2026, 10, 21, 6));
+  } finally {
+    rt.close();
+  }
+});
+
+describe("schedules in both trigger worlds (Google does not say whether an add-on's clock trigger has its spreadsheet: apps-script-platform.md)", () => {
+  test('without the document the schedule never says "Next run", the email opt-in says runs wait for the sidebar, and the sidebar offers the due slot: one click sends it, a second click and the trigger send nothing more', async () => {
+    const { wb, rt, first, id } = await scannedList();
+    try {
+      rt.scriptRun('saveSchedule', [id, 'd@6', first, true]);
+      // The trigger had the document at 00:30: the trigger's world, said as usual.
+      expect(schedule(rt).line).toMatch(/^Next run: Sat Nov 21, 06:00\. /);
+      expect((rt.scriptRun('getRememberedSuppliers') as any[])[0].emailLabel).toBe('Email me a summary after each run');
+      expect(rt.scriptRun('getDueScans')).toEqual([]);
+      const base = await uploads();
+      rt.triggerDocument = 'none';
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 8));
+      expect(await uploads()).toBe(base);
+      const line = schedule(rt).line;
+      expect(line).not.toContain('Next run');
+      expect(line).toBe(
+        'Due Sun Nov 22, 06:00, sent only when you open the sidebar then or later (it offers each run that is due): the hourly run at Nov 21, 07:30 could not open this spreadsheet (Google did not give it to the add-on). Each run is a paid scan at the Scan Service, like one you start.',
+      );
+      expect(((rt.scriptRun('listScans', [1]) as any).schedules as string[])[0]).not.toContain('Next run');
+      expect((rt.scriptRun('getRememberedSuppliers') as any[])[0].emailLabel).toBe(
+        'Email me a summary after each run (here runs happen only when you open the sidebar, so the email comes then)',
+      );
+      // The sidebar opens: the slot due is offered; one click sends it through the trigger's own path.
+      const due: any[] = rt.scriptRun('getDueScans') as any[];
+      expect(due).toEqual([
+        {
+          id,
+          slot: Date.UTC(2026, 10, 21, 6),
+          question: 'The daily scan of List is due (Sat Nov 21, 06:00): send it now (a paid scan)?',
+        },
+      ]);
+      const sent: any = rt.scriptRun('sendDueScan', [id, due[0].slot]);
+      expect(sent.message).toMatch(/^Sent scan \d+ \(List 2026-11-21\) on Sat Nov 21, 0\d:\d\d; its Changes tab follows its import\./);
+      expect(sent.progress.scanId).toBe(record(rt, wb).sid);
+      expect(record(rt, wb).k).toBe(Date.UTC(2026, 10, 21, 6));
+      expect(await uploads()).toBe(base + 1);
+      // A second click (another sidebar), and the trigger in either world: nothing more for this slot.
+      expect((rt.scriptRun('sendDueScan', [id, due[0].slot]) as any).message).toBe(
+        'This run was already sent (or skipped) by another run. Nothing more was sent.',
+      );
+      expect(rt.scriptRun('getDueScans')).toEqual([]);
+      await waitFinished(env.svc, sent.progress.scanId);
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 11));
+      expect(await uploads()).toBe(base + 1);
+      expect(schedule(rt).summary).toBe('');
+      // Still no document: the sidebar imports the finished scan (its card does, on importNow), and on
+      // the next open compares it as the trigger would, and emails the summary.
+      const listed = rt.scriptRun('getRunningScans') as any[];
+      expect(listed).toMatchObject([{ scanId: sent.progress.scanId, importNow: true }]);
+      expect(rt.scriptRun('importScan', [sent.progress.scanId, null])).toMatchObject({ done: true });
+      expect(rt.scriptRun('getDueScans')).toEqual([]);
+      expect(schedule(rt).summary).toContain('scan ' + sent.progress.scanId + ' against ' + first);
+      expect(rt.outbox).toHaveLength(1);
+      expect(rt.outbox[0].body).toContain('\nThe next run is due Sun Nov 22, 06:00: it is sent when you open the sidebar then or later.\n');
+      expect(rt.outbox[0].body).not.toContain('Next run:');
+      expect(schedule(rt).status).not.toContain('Next run');
+      // With the document again, the line is the trigger's again.
+      rt.triggerDocument = 'active';
+      await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));
+      expect(await uploads()).toBe(base + 1);
+      expect(schedule(rt).line).toMatch(/^Next run: Sun Nov 22, 06:00\. /);
+    } finally {
+      rt.close();
+    }
+  });
+
+  test("one user's two spreadsheets, one whose trigger has its document and one whose trigger has none: each says its own world, whatever order the runs come in", async () => {
+    const { wb, rt } = await scannedList();
+    const wb2 = listWorkbook(6, OWNER);
+    const rt2 = runtime(wb2, { sameScriptAs: rt, clock: rt.state.clock, triggerDocument: 'none' });
+    try {
+      rt.scriptRun('setAutoSync', [true]);
+      rt2.scriptRun('setAutoSync', [true]);
+      expect(rt2.triggers.records).toHaveLength(1);
+      const notice = (r: Rt) => (r.scriptRun('getListsStatus') as any).notice as string | null;
+      for (const order of [
+        [rt, rt2],
+        [rt2, rt],
+        [rt, rt2],
+      ]) {
+        rt.advance(HOUR);
+        for (const r of order) expect(r.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
+        expect(notice(rt)).toBeNull();
+        expect(notice(rt2)).toMatch(/^Automatic sync did not run: the hourly trigger ran at .* without access to this spreadsheet/);
+      }
+      void wb;
+    } finally {
+      rt2.close();
+      rt.close();
+    }
+  });
 });
 
 describe('the opt-in email after each run (MailApp, developers.google.com/apps-script/reference/mail/mail-app)', () => {

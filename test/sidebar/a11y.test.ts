@@ -136,6 +136,8 @@ const consent: ConsentView = {
   ],
 };
 
+const DUE = 'The weekly scan of List is due (Mon Nov 23, 06:00): send it now (a paid scan)?';
+
 const server = () =>
   canned({
     getConsent: consent,
@@ -144,6 +146,11 @@ const server = () =>
     getHelp: getHelp(),
     getRunningScans: [progress()],
     getScanProgress: progress(),
+    getDueScans: [{ id: 'h1', slot: Date.UTC(2026, 10, 23, 6), question: DUE }],
+    sendDueScan: {
+      message: 'Sent scan 41 (List 2026-11-23) on Mon Nov 23, 09:12; its Changes tab follows its import. Next run: Mon Nov 30, 06:00.',
+      progress: progress({ scanId: 41, name: 'List 2026-11-23' }),
+    },
     previewScan: preview(),
     listScans: listPage(
       1,
@@ -193,6 +200,16 @@ const VIEWS: Array<[string, string, (sb: Sidebar) => Promise<void>]> = [
     },
   ],
   [
+    'scan, a due scheduled run sent from the sidebar',
+    'scan',
+    async ({ page }) => {
+      await page.getByText(DUE).waitFor();
+      await page.getByRole('button', { name: 'Send it now: ' + DUE }).click();
+      await page.getByText(/^Sent scan 41 /).waitFor();
+      await page.locator('.card', { hasText: 'List 2026-11-23' }).waitFor();
+    },
+  ],
+  [
     'scan, a refused Send',
     'scan',
     async ({ page }) => {
@@ -205,6 +222,7 @@ const VIEWS: Array<[string, string, (sb: Sidebar) => Promise<void>]> = [
     'history',
     async ({ page }) => {
       await page.locator('.card').nth(1).waitFor();
+      await page.getByText(DUE).waitFor();
       await page.getByText('Filters and sort').first().click();
     },
   ],

@@ -105,7 +105,14 @@ const CHOICES: Array<[string, string]> = [
   ['', 'Not scanned again'],
   ['w1@6', 'Every Monday at 06:00'],
 ];
-const NOT_SCHEDULED = { rule: '', choices: CHOICES, schedule: '', email: false, scanId: 0 };
+const NOT_SCHEDULED = {
+  rule: '',
+  choices: CHOICES,
+  schedule: '',
+  email: false,
+  emailLabel: 'Email me a summary after each run',
+  scanId: 0,
+};
 
 test('Settings lists the remembered suppliers when opened; Forget removes one', async () => {
   const list: RememberedSupplier[] = [

@@ -19,6 +19,7 @@ const server = () =>
     getSettings: settings(),
     getScanSetup: setup({ running: [progress()] }),
     getRunningScans: [progress()],
+    getDueScans: [],
     getScanProgress: progress(),
     getHelp: getHelp(),
     listScans: listPage(
@@ -49,8 +50,8 @@ describe('the built page', () => {
 describe('views', () => {
   test.each([
     // Every view also asks once for the permissions the seller did not give (getConsent, granular consent).
-    ['scan', 'New scan', ['getConsent', 'getRunningScans', 'getScanSetup']],
-    ['history', 'Scans', ['getConsent', 'listScans']],
+    ['scan', 'New scan', ['getConsent', 'getDueScans', 'getRunningScans', 'getScanSetup']],
+    ['history', 'Scans', ['getConsent', 'getDueScans', 'listScans']],
     ['convert', 'Convert a column', ['getConsent', 'getSettings']],
     ['settings', 'Settings', ['getConsent', 'getSettings']],
     ['help', 'Help', ['getConsent', 'getHelp']],

@@ -449,7 +449,10 @@ function layoutChanges(env: ImportEnv, sheet: Sheet, rows: number, mp: Marketpla
   env.budget.chargeWrite(cols.length, cols.length + 6);
 }
 
-/** Write phase: the Changes rows into the hidden tab, chunk by chunk; then shown. True when complete. */
+/**
+ * Write phase: the Changes rows into the hidden tab, chunk by chunk; then shown. Its name when
+ * complete, '' when nothing changed (no tab), null when it continues in the next call.
+ */
 function writeChanges(env: ImportEnv, cp: CompareCheckpoint): string | null {
   const [before, after] = allFacts(env, cp);
   const cmp = compareFacts(before, after);
@@ -457,6 +460,14 @@ function writeChanges(env: ImportEnv, cp: CompareCheckpoint): string | null {
   cp.counts = cmp.counts;
   const cols = changesColumns();
   let out = sheetById(env.ss, cp.outId);
+  // Nothing changed: no tab of headers alone (a scheduled run made one every time; issue 32). The
+  // counts say it, with the unchanged products.
+  if (cp.rows === 0) {
+    for (const s of [out, sheetById(env.ss, cp.factsId)]) if (s) env.ss.deleteSheet(s);
+    env.props.deleteProperty(COMPARE_KEY);
+    env.budget.charge(WORK_COST.writeCallMs * 2 + WORK_COST.propertyWriteMs);
+    return '';
+  }
   if (!out) {
     out = hiddenTab(env, '~compare changes', cp.rows + 1, cols.length);
     const header = out.getRange(1, 1, 1, cols.length);
@@ -544,7 +555,7 @@ export function runCompare(a: number, b: number, env: ImportEnv): CompareProgres
     return progress(
       cp,
       true,
-      name,
+      name || null,
       'Scan ' +
         cp.before +
         ' (before, read from ' +
@@ -553,9 +564,7 @@ export function runCompare(a: number, b: number, env: ImportEnv): CompareProgres
         cp.after +
         ' (after, read from ' +
         src(cp.src[1]) +
-        '): see "' +
-        name +
-        '". ' +
+        (name ? '): see "' + name + '". ' : '): no Changes tab was made. ') +
         changesSummary(cp.counts!) +
         '. ' +
         (cp.requests ? cp.requests + ' requests to the Scan Service.' : 'No request to the Scan Service.'),

@@ -43,6 +43,22 @@ export interface ScanListPage {
   schedules: string[];
 }
 
+/** A schedule's slot the sidebar offers to send now (src/app/results/schedule-run.ts dueSlots). */
+export interface DueScan {
+  /** The schedule (its remembered supplier's id). */
+  id: string;
+  /** The slot (ms since the epoch), given back to sendDueScan. */
+  slot: number;
+  /** "The weekly scan of <sheet> is due (<when>): send it now (a paid scan)?" */
+  question: string;
+}
+
+/** What sending an offered slot came to: the schedule's status text, and the scan when one was sent. */
+export interface DueScanResult {
+  message: string;
+  progress: ScanProgress | null;
+}
+
 export type DownloadFormat = 'csv' | 'xlsx' | 'json';
 
 export interface DownloadResult {

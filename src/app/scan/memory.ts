@@ -11,7 +11,7 @@ import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties } from 
 import { asSidebarCall } from '../context';
 import { type Block, locateBlock } from './block';
 import type { RememberedSupplier, ScanRequest, ScanSetup } from './protocol';
-import { getSchedules, scheduleChoices, scheduleText } from './schedule';
+import { EMAIL_LABEL, getSchedules, scheduleChoices, scheduleText } from './schedule';
 
 function day(t: number): string {
   return formatInSpreadsheetZone(new Date(t), 'MMM d, yyyy');
@@ -96,6 +96,7 @@ export function getRememberedSuppliers(): RememberedSupplier[] {
         choices,
         schedule: v ? scheduleText(v) : '',
         email: v ? v.email : false,
+        emailLabel: v ? v.emailLabel : EMAIL_LABEL,
         scanId: e.i || 0,
       };
     });

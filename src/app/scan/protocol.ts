@@ -83,6 +83,8 @@ export interface RememberedSupplier {
   schedule: string;
   /** Whether its schedule emails this user the summary after each run. */
   email: boolean;
+  /** The email opt-in's label (it says when runs here happen only from the sidebar). */
+  emailLabel: string;
   /** The scan last sent from it (0: not known): its card offers the schedule; the first scheduled run compares with it. */
   scanId: number;
 }
@@ -103,6 +105,8 @@ export interface ScheduleView {
   summary: string;
   /** Whether the summary is emailed to this user after each run (opt-in). */
   email: boolean;
+  /** The email opt-in's label (it says when runs here happen only from the sidebar). */
+  emailLabel: string;
 }
 
 export interface ScanRequest {

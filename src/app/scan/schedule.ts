@@ -10,24 +10,47 @@ import { withDocumentLock } from '../../store/locks';
 import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
 import { asSidebarCall, zoneOffset } from '../context';
 import { ensureImportTrigger, triggerNotice } from '../trigger/install';
+import { readNoDocument, type NoDocumentRecord } from '../trigger/no-document';
 import type { ScheduleView } from './protocol';
 
 /** Said on every schedule: the seller pays for each run. */
 export const SCHEDULE_COST = 'Each run is a paid scan at the Scan Service, like one you start.';
 
-function view(s: ScheduleRecord, sheetName: string, t: number): ScheduleView {
+/** The email opt-in, and what it says when the trigger cannot run the schedules here (then a run, and its email, waits for the sidebar). */
+export const EMAIL_LABEL = 'Email me a summary after each run';
+const EMAIL_LABEL_SIDEBAR_ONLY = EMAIL_LABEL + ' (here runs happen only when you open the sidebar, so the email comes then)';
+
+/**
+ * Why scheduled runs here happen only from the sidebar: the last hourly run had no document (null
+ * when it had one, or none is recorded). Never "Next run" as if the trigger will do it.
+ */
+function sidebarOnly(noDoc: NoDocumentRecord | null): string | null {
+  if (!noDoc) return null;
+  return (
+    'sent only when you open the sidebar then or later (it offers each run that is due): the hourly run at ' +
+    formatInSpreadsheetZone(new Date(noDoc.at), 'MMM d, HH:mm') +
+    ' could not open this spreadsheet (Google did not give it to the add-on).'
+  );
+}
+
+function view(s: ScheduleRecord, sheetName: string, t: number, noDoc: NoDocumentRecord | null): ScheduleView {
   const rule = parseRule(s.r);
   const next = rule ? formatInSpreadsheetZone(new Date(nextSlot(rule, t, zoneOffset)), 'EEE MMM d, HH:mm') : '';
+  const only = sidebarOnly(noDoc);
   return {
     id: s.h,
     sheetName,
     rule: s.r,
     label: rule ? ruleLabel(rule) : s.r,
     paused: !!s.p,
-    line: s.p ? 'Paused. ' + (s.p === 'you' ? 'Save to run it again.' : s.p) : 'Next run: ' + next + '. ' + SCHEDULE_COST,
-    status: s.st || '',
+    line: s.p
+      ? 'Paused. ' + (s.p === 'you' ? 'Save to run it again.' : s.p)
+      : (only ? 'Due ' + next + ', ' + only : 'Next run: ' + next + '.') + ' ' + SCHEDULE_COST,
+    // A status written by a run that had the document names its "Next run"; here it would not happen by itself.
+    status: only ? (s.st || '').replace(/ ?(Next run: [^.]*|The next run is due [^.]*)\./g, '') : s.st || '',
     summary: s.sum || '',
     email: s.m === 1,
+    emailLabel: only ? EMAIL_LABEL_SIDEBAR_ONLY : EMAIL_LABEL,
   };
 }
 
@@ -38,7 +61,9 @@ export function getSchedules(): ScheduleView[] {
     const names: Record<string, string> = {};
     for (const e of readSuppliers(userProperties(), id)) names[e.h] = e.n;
     const t = now();
-    return readSchedules(userProperties(), id).map((s) => view(s, names[s.h] || '', t));
+    const list = readSchedules(userProperties(), id);
+    const noDoc = list.length ? readNoDocument() : null;
+    return list.map((s) => view(s, names[s.h] || '', t, noDoc));
   });
 }
 

@@ -5,14 +5,20 @@
  * ("See, edit, create and delete all your Google Sheets spreadsheets"), which this add-on does not
  * ask for (README, Scopes). So a run without the document loses nothing and does nothing to any
  * document: it leaves the scans' records as they are, writes one USER property saying when it
- * happened (the trigger does not know which document it was for), and logs a line. The next
- * sidebar open imports the finished scans as usual (the Scans cards import themselves) and says
- * why they were not imported before (runningScans, ../scan/progress.ts). A run that has its
- * document clears the record.
+ * happened, and logs a line. The next sidebar open imports the finished scans as usual (the Scans
+ * cards import themselves), says why they were not imported before (runningScans,
+ * ../scan/progress.ts), and offers each schedule slot that is due (../results/schedule-run.ts).
+ *
+ * Kept PER SPREADSHEET (triggerRunKey): a run without its document does not know its spreadsheet,
+ * but its event names its trigger (`e.triggerUid`, Apps Script's time-driven event object), and a
+ * run of the same trigger WITH the document recorded which spreadsheet that trigger is for. A trigger
+ * never seen with its document is recorded apart (TRIGGER_NO_DOCUMENT_KEY) and read by every
+ * spreadsheet whose own trigger has not had its document lately (RECENT_MS): the add-on cannot tell
+ * which one it was, so it says so where it may be.
  */
-import { TRIGGER_NO_DOCUMENT_KEY } from '../../store/keys';
+import { TRIGGER_NO_DOCUMENT_KEY, triggerRunKey, triggerRunKeyIds } from '../../store/keys';
 import { numberOf } from '../../api/read';
-import { userProperties } from '../../apps-script';
+import { activeSpreadsheet, now, userProperties } from '../../apps-script';
 
 export interface NoDocumentRecord {
   /** When the last run without a document happened (ms). */
@@ -21,31 +27,90 @@ export interface NoDocumentRecord {
   n: number;
 }
 
-export function readNoDocument(): NoDocumentRecord | null {
-  const raw = userProperties().getProperty(TRIGGER_NO_DOCUMENT_KEY);
+/** One spreadsheet's trigger: its uid, its last run with the document, and the runs without it since. */
+interface TriggerRun {
+  u: string;
+  at: number;
+  nd?: NoDocumentRecord;
+}
+
+/**
+ * A trigger run with the document this recently (it runs hourly; Google may let it drift) means this
+ * spreadsheet's trigger has it. Older, the trigger may have been made again (a new uid) since.
+ */
+const RECENT_MS = 3 * 3600_000;
+
+function parse(raw: string | null): Record<string, unknown> | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw);
-    const at = numberOf(v && v.at);
-    return at > 0 ? { at, n: numberOf(v.n) || 1 } : null;
+    return v && typeof v === 'object' ? v : null;
   } catch (_e) {
     return null;
   }
 }
 
+function noDocOf(v: unknown): NoDocumentRecord | null {
+  const r = v as { at?: unknown; n?: unknown } | null;
+  const at = numberOf(r && r.at);
+  return at > 0 ? { at, n: numberOf(r!.n) || 1 } : null;
+}
+
+function readRun(spreadsheetId: string): TriggerRun | null {
+  const v = parse(userProperties().getProperty(triggerRunKey(spreadsheetId)));
+  if (!v || typeof v.u !== 'string') return null;
+  const nd = noDocOf(v.nd);
+  const at = numberOf(v.at);
+  return nd ? { u: v.u, at, nd } : { u: v.u, at };
+}
+
+function readUnknown(): (NoDocumentRecord & { u: string }) | null {
+  const v = parse(userProperties().getProperty(TRIGGER_NO_DOCUMENT_KEY));
+  const nd = noDocOf(v);
+  return nd ? { ...nd, u: typeof v!.u === 'string' ? v!.u : '' } : null;
+}
+
+/**
+ * Whether the last hourly run for THIS spreadsheet had no document (sidebar side): its own record;
+ * unless its trigger had the document within RECENT_MS, a run of a trigger whose spreadsheet is not
+ * known (its trigger never seen with it, or made again since) may be this one's, and is said.
+ */
+export function readNoDocument(): NoDocumentRecord | null {
+  const run = readRun(activeSpreadsheet().getId());
+  if (run && run.nd) return run.nd;
+  if (run && now() - run.at < RECENT_MS) return null;
+  const unknown = readUnknown();
+  return unknown ? { at: unknown.at, n: unknown.n } : null;
+}
+
 /** Records a run without a document (and logs it, so the execution log says what happened). */
-export function recordNoDocument(at: number): void {
-  const prev = readNoDocument();
-  const rec: NoDocumentRecord = { at, n: (prev ? prev.n : 0) + 1 };
-  userProperties().setProperty(TRIGGER_NO_DOCUMENT_KEY, JSON.stringify(rec));
+export function recordNoDocument(at: number, triggerUid: string): void {
+  const user = userProperties();
+  const ssId = triggerUid ? triggerRunKeyIds(user.getKeys()).find((id) => (readRun(id) || { u: '' }).u === triggerUid) : undefined;
+  if (ssId) {
+    const run = readRun(ssId)!;
+    user.setProperty(triggerRunKey(ssId), JSON.stringify({ u: run.u, at: run.at, nd: { at, n: (run.nd ? run.nd.n : 0) + 1 } }));
+  } else {
+    const prev = readUnknown();
+    user.setProperty(TRIGGER_NO_DOCUMENT_KEY, JSON.stringify({ at, n: (prev ? prev.n : 0) + 1, u: triggerUid }));
+  }
   console.log(
     'hourly import: Google ran the trigger without its spreadsheet; nothing was imported or synced. The next time the sidebar is opened in the spreadsheet, it imports what is finished.',
   );
 }
 
-/** A run with its document: the earlier record no longer applies. */
-export function clearNoDocument(): void {
-  if (userProperties().getProperty(TRIGGER_NO_DOCUMENT_KEY) !== null) userProperties().deleteProperty(TRIGGER_NO_DOCUMENT_KEY);
+/**
+ * A run with its document at `at`: this spreadsheet's trigger is `triggerUid`, and its last run had
+ * the document (one user property write an hour, of the 50,000 a day).
+ */
+export function recordWithDocument(triggerUid: string, at: number): void {
+  if (!triggerUid) return; // run by hand, not by the trigger: it says nothing of the trigger's world
+  const user = userProperties();
+  const ssId = activeSpreadsheet().getId();
+  user.setProperty(triggerRunKey(ssId), JSON.stringify({ u: triggerUid, at }));
+  const unknown = readUnknown();
+  // Those runs were this spreadsheet's trigger's (a record without a uid is from the version before).
+  if (unknown && (!unknown.u || unknown.u === triggerUid)) user.deleteProperty(TRIGGER_NO_DOCUMENT_KEY);
 }
 
 /** What a finished scan waiting for import says while the trigger runs without its document. */
