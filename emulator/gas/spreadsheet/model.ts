@@ -291,6 +291,14 @@ export class WorkbookCore {
   evaluating: CustomFormula | null = null;
   /** "Now" for typed input without a year ("12/5"); the runtime sets its virtual clock here. */
   now: () => number = () => Date.now();
+  /**
+   * What Google keeps with this document outside its cells (the runtime's document state: document
+   * properties, triggers, ...). Opaque here: the runtime bound to the workbook supplies it at a save,
+   * xlsx.ts writes it into the file's custom XML part, and a load puts it in `loadedState` for the
+   * next runtime (emulator/gas/document-state.ts).
+   */
+  documentState: (() => unknown) | null = null;
+  loadedState: unknown = null;
   private nextSheetId = 0;
 
   constructor(opts: WorkbookOptions = {}) {

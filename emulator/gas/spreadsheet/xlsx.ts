@@ -92,6 +92,7 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
   const x = new (exceljs().Workbook)();
   await x.xlsx.load((names ? await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }) : bytes) as unknown as ArrayBuffer);
   const quoted = await quotePrefixedCells(zip);
+  await readStatePart(zip, wb);
   x.eachSheet((ws) => {
     const rows = Math.max(DEFAULT_ROWS, ws.rowCount);
     const cols = Math.max(DEFAULT_COLUMNS, ws.columnCount);
@@ -339,7 +340,7 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
     names.push({ name: nr.name, range: shortRange(rectOf(loc)!) });
   }
   const buf = Buffer.from(await x.xlsx.writeBuffer());
-  return quoted.size || names.length ? finishXlsx(buf, quoted, names) : buf;
+  return finishXlsx(buf, quoted, names, stateXml(wb));
 }
 
 // ---- Sheet names, data validation, conditional formats read back ---------------------------------
@@ -700,16 +701,17 @@ async function quotePrefixedCells(zip: JSZip): Promise<Map<string, Set<string>>>
 }
 
 /**
- * What exceljs does not write, written into the file it wrote: the quote prefixes and the defined
- * names. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
+ * What exceljs does not write, written into the file it wrote: the quote prefixes, the defined
+ * names and the document's state part. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
  */
-async function finishXlsx(buf: Buffer, quoted: Map<string, Set<string>>, names: DefinedName[]): Promise<Buffer> {
+async function finishXlsx(buf: Buffer, quoted: Map<string, Set<string>>, names: DefinedName[], state: string): Promise<Buffer> {
   const zip = await jszip().loadAsync(buf);
   if (quoted.size) await markQuotePrefixed(zip, quoted);
   if (names.length) {
     const xml = await zip.file('xl/workbook.xml')!.async('string');
     zip.file('xl/workbook.xml', withDefinedNames(xml, names));
   }
+  await addStatePart(zip, state);
   return Buffer.from(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
 }
 
@@ -745,4 +747,48 @@ async function markQuotePrefixed(zip: JSZip, quoted: Map<string, Set<string>>): 
   }
   const newBlock = `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>`;
   zip.file('xl/styles.xml', styles.slice(0, block.start) + newBlock + styles.slice(block.end));
+}
+
+// ---- The document's state, in a custom XML part ---------------------------------------------------
+
+/**
+ * What Google keeps with a document besides its cells (its id, and the runtime's document state:
+ * emulator/gas/document-state.ts) rides in a custom XML part of the package, related from the
+ * workbook part. Excel, LibreOffice and Sheets keep or ignore such parts and show nothing of them;
+ * no sheet holds it, so no seller sees it.
+ */
+export const STATE_PART = 'customXml/localAppsScript.xml';
+const STATE_NS = 'urn:local-apps-script:document-state';
+const CUSTOM_XML_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml';
+
+function stateXml(wb: WorkbookCore): string {
+  // JSON escapes control characters but not DEL, which the XML escape below would drop.
+  const body = JSON.stringify({ v: 1, id: wb.id, runtime: wb.documentState ? wb.documentState() : (wb.loadedState ?? null) }).replace(
+    /\x7f/g,
+    '\\u007f',
+  );
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<state xmlns="${STATE_NS}">${escapeXml(body)}</state>`;
+}
+
+async function addStatePart(zip: JSZip, xml: string): Promise<void> {
+  zip.file(STATE_PART, xml);
+  const relsPath = 'xl/_rels/workbook.xml.rels';
+  const rels = await zip.file(relsPath)!.async('string');
+  const rel = `<Relationship Id="rIdLocalAppsScriptState" Type="${CUSTOM_XML_REL}" Target="../${STATE_PART}"/>`;
+  zip.file(relsPath, rels.replace(/<\/Relationships\s*>/, rel + '</Relationships>'));
+}
+
+/** The id and runtime state of a file this module saved; a file without the part keeps the new id. */
+async function readStatePart(zip: JSZip, wb: WorkbookCore): Promise<void> {
+  const xml = await zip.file(STATE_PART)?.async('string');
+  const m = xml ? /<state\b[^>]*>([\s\S]*)<\/state\s*>/.exec(xml) : null;
+  if (!m) return;
+  let parsed: { v?: number; id?: unknown; runtime?: unknown };
+  try {
+    parsed = JSON.parse(unescapeXml(m[1]));
+  } catch {
+    return; // Chosen: an unreadable part is a document without saved state, not an unreadable file.
+  }
+  if (typeof parsed.id === 'string' && parsed.id) wb.id = parsed.id;
+  wb.loadedState = parsed.runtime ?? null;
 }
