@@ -321,6 +321,21 @@ export class WorkbookCore {
     if (extra > 0 && this.totalCells() + extra > this.cellLimit) throw mkError(cellLimitMessage(this.cellLimit));
   }
 
+  /** The sheets' ids and the counter of the next one, as a saved file keeps them (xlsx.ts). */
+  sheetIds(): { ids: Array<[string, number]>; next: number } {
+    return { ids: this.sheets.map((s) => [s.name, s.id]), next: this.nextSheetId };
+  }
+
+  /** A loaded file's own sheet ids: Sheets keeps a sheet's id for the life of the sheet, and records name them. */
+  restoreSheetIds(ids: Array<[string, number]>, next: number): void {
+    const byName = new Map(ids);
+    for (const sh of this.sheets) {
+      const id = byName.get(sh.name);
+      if (Number.isInteger(id)) (sh as { id: number }).id = id!;
+    }
+    if (Number.isInteger(next)) this.nextSheetId = Math.max(this.nextSheetId, next);
+  }
+
   addSheet(name: string, index?: number, rows = DEFAULT_ROWS, cols = DEFAULT_COLUMNS): SheetModel {
     this.checkGrowth((m) => new Error(m), rows * cols);
     // Sheets numbers the first sheet 0 and gives later ones other ids; chosen: a counter.

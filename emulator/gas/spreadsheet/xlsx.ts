@@ -92,7 +92,6 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
   const x = new (exceljs().Workbook)();
   await x.xlsx.load((names ? await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }) : bytes) as unknown as ArrayBuffer);
   const quoted = await quotePrefixedCells(zip);
-  await readStatePart(zip, wb);
   x.eachSheet((ws) => {
     const rows = Math.max(DEFAULT_ROWS, ws.rowCount);
     const cols = Math.max(DEFAULT_COLUMNS, ws.columnCount);
@@ -196,6 +195,7 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     wb.namedRanges.set(dn.name, { name: dn.name, area });
   }
   wb.activeSheet = wb.sheets.find((s) => !s.hidden) ?? wb.sheets[0] ?? null;
+  await readStatePart(zip, wb);
 }
 
 /** What LibreOffice itself writes for a boolean cell: without it, booleans read back as 0/1 there. */
@@ -752,7 +752,7 @@ async function markQuotePrefixed(zip: JSZip, quoted: Map<string, Set<string>>): 
 // ---- The document's state, in a custom XML part ---------------------------------------------------
 
 /**
- * What Google keeps with a document besides its cells (its id, and the runtime's document state:
+ * What Google keeps with a document besides its cells (its id, its sheets' ids, and the runtime's document state:
  * emulator/gas/document-state.ts) rides in a custom XML part of the package, related from the
  * workbook part. Excel, LibreOffice and Sheets keep or ignore such parts and show nothing of them;
  * no sheet holds it, so no seller sees it.
@@ -763,10 +763,8 @@ const CUSTOM_XML_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/re
 
 function stateXml(wb: WorkbookCore): string {
   // JSON escapes control characters but not DEL, which the XML escape below would drop.
-  const body = JSON.stringify({ v: 1, id: wb.id, runtime: wb.documentState ? wb.documentState() : (wb.loadedState ?? null) }).replace(
-    /\x7f/g,
-    '\\u007f',
-  );
+  const runtime = wb.documentState ? wb.documentState() : (wb.loadedState ?? null);
+  const body = JSON.stringify({ v: 1, id: wb.id, sheets: wb.sheetIds(), runtime }).replace(/\x7f/g, '\\u007f');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<state xmlns="${STATE_NS}">${escapeXml(body)}</state>`;
 }
 
@@ -783,12 +781,14 @@ async function readStatePart(zip: JSZip, wb: WorkbookCore): Promise<void> {
   const xml = await zip.file(STATE_PART)?.async('string');
   const m = xml ? /<state\b[^>]*>([\s\S]*)<\/state\s*>/.exec(xml) : null;
   if (!m) return;
-  let parsed: { v?: number; id?: unknown; runtime?: unknown };
+  let parsed: { v?: number; id?: unknown; sheets?: { ids?: unknown; next?: unknown }; runtime?: unknown };
   try {
     parsed = JSON.parse(unescapeXml(m[1]));
   } catch {
     return; // Chosen: an unreadable part is a document without saved state, not an unreadable file.
   }
   if (typeof parsed.id === 'string' && parsed.id) wb.id = parsed.id;
+  const ids = parsed.sheets?.ids;
+  if (Array.isArray(ids)) wb.restoreSheetIds(ids as Array<[string, number]>, Number(parsed.sheets?.next));
   wb.loadedState = parsed.runtime ?? null;
 }
