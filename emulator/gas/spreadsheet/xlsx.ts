@@ -5,7 +5,7 @@
  * know: it is written and read in the XML here), formulas (with their cached results; custom-function
  * spills as array formulas), number formats, notes, named ranges (open ones such as A2:A as Excel's
  * whole-column form $A$2:$A$1048576), frozen panes, hidden sheets, bold, font colours, backgrounds,
- * alignment, wrap, hyperlinks, column widths, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
+ * alignment, wrap, hyperlinks, column widths, row heights, hidden rows and columns, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
  * comparisons), each sheet's filter (as an autofilter) and its conditional format rules of the kinds
  * the add-on uses (number comparisons, text contains, empty/not empty). Booleans carry a TRUE/FALSE
  * number format, without which LibreOffice shows them as 0 and 1.
@@ -22,7 +22,17 @@ import { promises as fs } from 'fs';
 import type * as ExcelJS from 'exceljs';
 import type JSZip from 'jszip';
 import { columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
-import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
+import {
+  Area,
+  Cell,
+  DEFAULT_COLUMNS,
+  DEFAULT_COLUMN_WIDTH,
+  DEFAULT_ROW_HEIGHT,
+  DEFAULT_ROWS,
+  SheetModel,
+  WorkbookCore,
+  liveArea,
+} from './model';
 import { isDateFormat, isDate, DATE_FORMAT } from './values';
 import type { ValidationModel } from './model';
 import { isAutomatic } from './format';
@@ -56,6 +66,9 @@ const wallSerialToDate = (s: number) => new Date(Math.round(s * MS_PER_DAY) + EP
 /** Column widths: Excel counts characters, Sheets pixels (chosen: px = chars * 7 + 5, 8.43 chars = 64 px). */
 const charsToPx = (w: number) => Math.round(w * 7 + 5);
 const pxToChars = (px: number) => Math.max(0, (px - 5) / 7);
+/** Row heights: Excel counts points, Sheets pixels (96 dpi: 21 px = 15.75 pt). */
+const pxToPoints = (px: number) => px * 0.75;
+const pointsToPx = (pt: number) => Math.round(pt / 0.75);
 
 function argbToHex(argb: string | undefined): string | undefined {
   if (!argb || !/^[0-9a-fA-F]{8}$/.test(argb)) return undefined;
@@ -105,6 +118,14 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     (ws.columns ?? []).forEach((col, i) => {
       const w = col?.width;
       if (w !== undefined && charsToPx(w) !== DEFAULT_COLUMN_WIDTH) sh.colWidths.set(i + 1, charsToPx(w));
+    });
+    (ws.columns ?? []).forEach((col, i) => {
+      if (col?.hidden) sh.hiddenCols.add(i + 1);
+    });
+    // Empty rows too: a hidden or resized row may hold nothing.
+    ws.eachRow({ includeEmpty: true }, (row, r) => {
+      if (row.hidden) sh.hiddenRows.add(r);
+      if (row.height !== undefined && pointsToPx(row.height) !== DEFAULT_ROW_HEIGHT) sh.rowHeights.set(r, pointsToPx(row.height));
     });
     ws.eachRow({ includeEmpty: false }, (row, r) => {
       row.eachCell({ includeEmpty: false }, (xc, c) => {
@@ -278,6 +299,14 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
       views: frozen ? [{ state: 'frozen', xSplit: sh.frozenCols, ySplit: sh.frozenRows }] : undefined,
     });
     for (const [c, px] of sh.colWidths) ws.getColumn(c).width = pxToChars(px);
+    for (const c of sh.hiddenCols) ws.getColumn(c).hidden = true;
+    for (const [r, px] of sh.rowHeights) ws.getRow(r).height = pxToPoints(px);
+    for (const r of sh.hiddenRows) {
+      const row = ws.getRow(r);
+      row.hidden = true;
+      // exceljs writes no row with neither cells nor a height: an empty hidden row gets its height.
+      if (row.height === undefined) row.height = pxToPoints(DEFAULT_ROW_HEIGHT);
+    }
     sh.rows.forEach((row, ri) =>
       row?.forEach((c, ci) => {
         if (!c) return;
