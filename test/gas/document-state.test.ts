@@ -111,6 +111,26 @@ describe('a saved .xlsx keeps the document state', () => {
     rt2.close();
   });
 
+  test('a file opened, edited and saved with no runtime on it (a seller editing it elsewhere) keeps its state', async () => {
+    const rt = fixtureInUse({ workbook: new Workbook({ id: 'doc-e' }) });
+    evalIn(
+      rt,
+      "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); PropertiesService.getDocumentProperties().setProperty('a', '1')",
+    );
+    rt.close();
+    const edited = await reopened(rt.workbook);
+    edited.type('Sheet1', 'A1', 'edited');
+    const rt2 = fixtureRuntime({ workbook: await reopened(edited) });
+    expect(rt2.workbook.id).toBe('doc-e');
+    expect(rt2.properties.document!.toObject()).toEqual({ a: '1' });
+    expect(rt2.triggers.records.map((t) => t.handler)).toEqual(['tick']);
+    // (chosen) The file's state is taken once: a second runtime on the same workbook does not add its triggers again.
+    rt2.close();
+    const rt3 = fixtureRuntime({ workbook: rt2.workbook });
+    expect(rt3.triggers.records).toEqual([]);
+    rt3.close();
+  });
+
   test('no sheet carries the state: the seller sees the same tabs', async () => {
     const rt = fixtureInUse({ workbook: new Workbook({ id: 'doc-d' }) });
     evalIn(rt, "PropertiesService.getDocumentProperties().setProperty('a', '1')");

@@ -781,9 +781,9 @@ async function markQuotePrefixed(zip: JSZip, quoted: Map<string, Set<string>>): 
 // ---- The document's state, in a custom XML part ---------------------------------------------------
 
 /**
- * What Google keeps with a document besides its cells (its id, its sheets' ids, and the runtime's document state:
- * emulator/gas/document-state.ts) rides in a custom XML part of the package, related from the
- * workbook part. Excel, LibreOffice and Sheets keep or ignore such parts and show nothing of them;
+ * What Google keeps with a document besides its cells (its id, its sheets' ids, and the runtime's
+ * document state: emulator/gas/document-state.ts) rides in a custom XML part of the package, related
+ * from the workbook part (ECMA-376 Part 1, Custom XML Data Storage; content type application/xml). Excel, LibreOffice and Sheets keep or ignore such parts and show nothing of them;
  * no sheet holds it, so no seller sees it.
  */
 export const STATE_PART = 'customXml/localAppsScript.xml';
@@ -791,8 +791,9 @@ const STATE_NS = 'urn:local-apps-script:document-state';
 const CUSTOM_XML_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml';
 
 function stateXml(wb: WorkbookCore): string {
-  // JSON escapes control characters but not DEL, which the XML escape below would drop.
+  // A workbook no runtime is bound to (loaded, edited, saved) keeps the state its file carried.
   const runtime = wb.documentState ? wb.documentState() : (wb.loadedState ?? null);
+  // JSON escapes control characters but not DEL, which the XML escape below would drop.
   const body = JSON.stringify({ v: 1, id: wb.id, sheets: wb.sheetIds(), runtime }).replace(/\x7f/g, '\\u007f');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<state xmlns="${STATE_NS}">${escapeXml(body)}</state>`;
 }
