@@ -2,8 +2,8 @@
  * The page's frame: the view tabs, one message line, and what a failure does (a missing or
  * refused key opens Settings). Views register themselves here to avoid import cycles.
  */
-import { button, fill, h, keepOut, onStepAndFailure } from './dom';
-import { ServerError } from './server';
+import { button, fill, h, keepOut, link, muted, onStepAndFailure } from './dom';
+import { call, ServerError } from './server';
 
 /** `webhooks` is a page of Settings (no tab of its own). */
 export type View = 'scan' | 'history' | 'convert' | 'lists' | 'settings' | 'help' | 'webhooks';
@@ -81,8 +81,13 @@ export function start(mount: HTMLElement, initial: string): void {
   msg = h('div', { class: 'msg', hidden: true });
   keepOut(msg);
   body = h('div');
+  // Granular consent: under the tabs, what the hourly run found (Google needs the seller to allow the
+  // add-on again) and each feature whose permission the seller did not give, each line a link to
+  // Google's consent window. A failure to ask leaves it empty: each feature names its permission itself.
+  const consent = h('div', 'consent');
+  call('getConsent').then((v) => fill(consent, ...v.notices.map((n) => muted(link(n.url, n.text)))), String);
   // The sidebar's frame already shows the add-on's name; the heading is for screen readers (one h1 per page).
-  fill(mount, h('h1', 'sr', 'Product Sourcing Scan'), nav, msg, body);
+  fill(mount, h('h1', 'sr', document.title), nav, consent, msg, body);
   // An error belongs to the step that failed: the user's next step takes it away (a new failure shows again).
   onStepAndFailure((control) => {
     from = control;

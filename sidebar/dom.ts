@@ -28,7 +28,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(
       else if (name === 'href' || name === 'src' || /^on/.test(name)) throw new Error('h(): ' + name + ' is not allowed');
       else if (name === 'value' || name === 'checked' || name === 'disabled' || name === 'selected')
         (el as unknown as Record<string, unknown>)[name] = v;
-      else if (name === 'class') el.className = String(v);
       else el.setAttribute(name, v === true ? '' : String(v));
     }
   }

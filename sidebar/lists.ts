@@ -24,7 +24,11 @@ function statusTable(s: ListsStatus): HTMLElement {
         'div',
         { class: 'card', 'data-list': l.list },
         cardHead(l.title, '', l.count === null ? '–' : num(l.count)),
-        h('div', 'small muted', l.sheetName ? l.rangeName + ' on ' + l.sheetName : l.rangeName + ': not set up'),
+        h(
+          'div',
+          'small muted',
+          l.sheetName ? 'In the tab ' + l.sheetName + ' (named range ' + l.rangeName + ')' : 'Not set up yet: press Set up lists',
+        ),
         h('div', 'small', l.lastSync ? 'Last sync ' + when(l.lastSync) + ': ' + l.lastResult : l.lastResult),
       ),
     ),

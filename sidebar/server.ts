@@ -30,7 +30,7 @@ export function call<K extends Fn>(fn: K, ...args: Parameters<ServerFunctions[K]
     const runner = google.script.run
       .withSuccessHandler((v) => resolve(v as ReturnType<ServerFunctions[K]>))
       .withFailureHandler((e) => {
-        const f = readFailure(e instanceof Error || (e && typeof (e as Error).message === 'string') ? (e as Error).message : String(e));
+        const f = readFailure(e && typeof (e as Error).message === 'string' ? (e as Error).message : String(e));
         reject(new ServerError(f));
       });
     (runner[fn] as (...a: unknown[]) => void)(...args);

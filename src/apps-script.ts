@@ -91,6 +91,7 @@ export function activeUserEmail(): string {
  * name otherwise).
  */
 export function saveToDrive(blob: GoogleAppsScript.Base.Blob, name: string, mimeType: string): { id: string; url: string } {
+  requireGranted(scopeFor('drive'));
   const file = Drive!.Files!.create({ name, mimeType }, blob, { fields: 'id,webViewLink' });
   return { id: String(file.id || ''), url: String(file.webViewLink || '') };
 }
@@ -173,14 +174,74 @@ export function htmlTemplate(file: string): GoogleAppsScript.HTML.HtmlTemplate {
   return HtmlService.createTemplateFromFile(file);
 }
 
-/** This user's triggers of this script in the spreadsheet. */
-export function userTriggers(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): GoogleAppsScript.Script.Trigger[] {
-  return ScriptApp.getUserTriggers(ss);
+/**
+ * This user's installable triggers of this script (getProjectTriggers: "all installable triggers
+ * associated with the current project and current user"). Not getUserTriggers(spreadsheet): its page
+ * does not say that it lists a time-driven trigger, whose source is the clock, not the document.
+ */
+export function projectTriggers(): GoogleAppsScript.Script.Trigger[] {
+  return ScriptApp.getProjectTriggers();
 }
 
-/** Installs a time-driven trigger running `handler` every hour. */
+/** Installs a time-driven trigger running `handler` every hour (after the trigger scope's consent). */
 export function installHourlyTrigger(handler: string): void {
+  requireGranted(scopeFor('trigger'));
   ScriptApp.newTrigger(handler).timeBased().everyHours(1).create();
+}
+
+/** getAuthorizationInfo(FULL[, scopes]), typed as Google's page documents it (the types lack the scopes argument). */
+interface AuthInfo {
+  getAuthorizationStatus(): GoogleAppsScript.Script.AuthorizationStatus;
+  getAuthorizationUrl(): string | null;
+  getAuthorizedScopes?(): string[] | null;
+}
+function authInfo(scopes?: string[]): AuthInfo {
+  const app = ScriptApp as unknown as { getAuthorizationInfo(mode: GoogleAppsScript.Script.AuthMode, scopes?: string[]): AuthInfo };
+  return scopes ? app.getAuthorizationInfo(ScriptApp.AuthMode.FULL, scopes) : app.getAuthorizationInfo(ScriptApp.AuthMode.FULL);
+}
+
+/**
+ * Whether the user still has to grant one of `scopes` (granular consent): null when all are granted,
+ * else Google's authorisation link ('' when Google gave none). Never throws: when Google cannot tell,
+ * null (the call itself then fails as it would have).
+ */
+export function authorizationNeeded(scopes?: string[]): string | null {
+  try {
+    const info = authInfo(scopes);
+    if (info.getAuthorizationStatus() !== ScriptApp.AuthorizationStatus.REQUIRED) return null;
+    return String(info.getAuthorizationUrl() || '');
+  } catch (_e) {
+    return null;
+  }
+}
+
+/** The scopes of `scopes` (default: the manifest's) this user granted, when Google says (getAuthorizedScopes); else null. */
+export function authorizedScopes(scopes?: string[]): string[] | null {
+  try {
+    const info = authInfo(scopes);
+    const list = info.getAuthorizedScopes ? info.getAuthorizedScopes() : null;
+    return Array.isArray(list) ? list.map(String) : null;
+  } catch (_e) {
+    return null;
+  }
+}
+
+/** The scope the feature `need` asks for (tools/build/scopes.cjs, given to the bundle as ADDON_SCOPES). */
+function scopeFor(need: 'trigger' | 'drive' | 'mail'): string {
+  return ADDON_SCOPES.find((s) => s.need === need)?.scope ?? '';
+}
+
+/**
+ * Before a feature's calls that need a scope a seller may have unticked (granular consent): when it is
+ * not granted, a failure in Google's own form ("… Required permissions: <scope>"), before anything is
+ * done, which the sidebar's failure turns into the permission's name and Google's link
+ * (../app/context.ts, sidebarError); then ScriptApp.requireScopes(FULL, …) (reference/script/script-app),
+ * which ends the execution when Google finds the scope missing after all.
+ */
+export function requireGranted(scope: string): void {
+  if (authorizationNeeded([scope]) !== null)
+    throw new Error('Authorization is required to perform that action. Required permissions: ' + scope);
+  ScriptApp.requireScopes(ScriptApp.AuthMode.FULL, [scope]);
 }
 
 /** Removes one of this user's triggers. */
@@ -188,8 +249,11 @@ export function deleteTrigger(t: GoogleAppsScript.Script.Trigger): void {
   ScriptApp.deleteTrigger(t);
 }
 
-/** Why an email to the user was not sent ('quota': Google's daily email recipients are used up). */
-export type MailRefusal = 'quota' | 'no-address' | 'failed';
+/**
+ * Why an email to the user was not sent ('quota': Google's daily email recipients are used up;
+ * 'consent': the user did not grant script.send_mail).
+ */
+export type MailRefusal = 'quota' | 'no-address' | 'failed' | 'consent';
 
 /**
  * Sends a PLAIN-TEXT email (no htmlBody: nothing in it is rendered) to the user running this
@@ -198,7 +262,10 @@ export type MailRefusal = 'quota' | 'no-address' | 'failed';
  * (MailApp.getRemainingDailyQuota); never throws. Null when sent, else why not.
  */
 export function mailToSelf(subject: string, body: string): MailRefusal | null {
+  // A seller may have unticked the mail scope (granular consent): not sent, and the run goes on.
+  if (authorizationNeeded([scopeFor('mail')]) !== null) return 'consent';
   try {
+    ScriptApp.requireScopes(ScriptApp.AuthMode.FULL, [scopeFor('mail')]);
     const to = Session.getEffectiveUser().getEmail() || '';
     if (!to) return 'no-address';
     if (MailApp.getRemainingDailyQuota() < 1) return 'quota';

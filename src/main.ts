@@ -60,6 +60,7 @@ export { convertSelectedColumn } from './app/formulas/column';
 export { setFormulaKeySharing } from './app/formulas/sharing';
 export { openResultTab } from './app/results/history';
 export { getHelp } from './app/help/help';
+export { getConsent } from './app/trigger/authorization';
 export { previewRowAction, applyRowAction, undoRowAction, listRowActions } from './app/actions/server';
 export { makeNegotiateTab, makePurchaseOrder, exportTabCsv } from './app/buy/server';
 

@@ -87,7 +87,9 @@ export function createAdvancedDrive(state: RuntimeState, store: DriveStore, opts
     state.serviceCall();
     // The scopes are the one table's (scopes.ts); the API, not Apps Script, answers a missing one.
     const needed = scopeRule('Drive.Files.' + method)!.anyOf;
-    if (opts.scopes && !needed.some((s) => opts.scopes!.includes(s)))
+    // The token carries what this user granted of the manifest's scopes (granular consent).
+    const granted = opts.scopes ? (state.grants.get(e.user) ?? new Set(opts.scopes)) : null;
+    if (opts.scopes && !needed.some((s) => opts.scopes!.includes(s) && granted!.has(s)))
       throw apiError(method, 'Request had insufficient authentication scopes.');
   };
   const Files = {

@@ -185,6 +185,12 @@ export class RuntimeState {
   readonly totals: ExecutionCounters = emptyCounters();
   /** The manifest's oauthScopes (scopes.ts checks methods against them); null = none declared, nothing checked. */
   scopes: ReadonlySet<string> | null = null;
+  /**
+   * What each user granted at the consent screen (granular consent: any subset of the manifest's
+   * scopes). A user not listed granted every scope the manifest asks for. scopes.ts checks calls
+   * against the manifest's scopes this user granted.
+   */
+  readonly grants = new Map<string, ReadonlySet<string>>();
   /** Users whose email Google withholds even in FULL (identity.ts); '' from getActiveUser().getEmail(). */
   readonly withheldEmails = new Set<string>();
   /** Users who may only view the document: every change to it throws (spreadsheet/context.ts). */

@@ -136,6 +136,12 @@ export interface RuntimeOptions {
    */
   oauthScopes?: string[] | 'manifest' | null;
   /**
+   * Granular consent: the scopes a user ticked at the consent screen (any subset of the manifest's).
+   * A user not listed granted them all. Also how a user authorised under an older manifest looks
+   * after a version adds a scope: their grant lacks it. `runtime.grant(user, …)` changes it later.
+   */
+  grants?: Record<string, string[]>;
+  /**
    * Whether a time-driven trigger runs with an active document. Google does not promise one to an
    * add-on's trigger (apps-script-platform.md), so the add-on must work in both: 'active' (default)
    * = as in a sidebar call; 'none' = getActiveSpreadsheet() null, document properties, cache and lock
@@ -256,6 +262,7 @@ export class Runtime {
     if (opts.sharedDrive) this.workbook.sharedDrive = true;
     const scopes = opts.oauthScopes === undefined || opts.oauthScopes === 'manifest' ? manifest.oauthScopes : opts.oauthScopes;
     this.state.scopes = Array.isArray(scopes) ? new Set(scopes.map(String)) : null;
+    for (const [u, list] of Object.entries(opts.grants ?? {})) this.grant(u, list);
     for (const u of opts.withheldEmails ?? []) this.state.withheldEmails.add(u);
     for (const u of opts.viewers ?? []) this.state.viewers.add(u);
     this.declared = declaredFunctions(fs.readFileSync(this.scriptPath, 'utf8'));
@@ -654,6 +661,16 @@ export class Runtime {
   }
 
   /** What `user` (default the owner) spent of each daily quota in its current window, and when it resets. */
+  /**
+   * What `user` granted at the consent screen: a list (granular consent: the scopes they ticked), or
+   * 'all' = every scope the manifest asks for now (what following getAuthorizationUrl()'s link and
+   * allowing everything does).
+   */
+  grant(user: string, scopes: readonly string[] | 'all'): void {
+    if (scopes === 'all') this.state.grants.delete(user);
+    else this.state.grants.set(user, new Set(scopes));
+  }
+
   quotaUsage(user: string = this.owner): QuotaUsage {
     return this.quotas.usage(user);
   }

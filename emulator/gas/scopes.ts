@@ -120,11 +120,27 @@ export function missingScopeMessage(method: string, rule: ScopeRule): string {
 }
 
 /**
- * Throws Google's message when the manifest's scopes (`state.scopes`; null = not declared, nothing
- * checked) do not cover `method`.
+ * The scopes `user` may use now: the manifest's (`state.scopes`) that the user granted
+ * (`state.grants`; a user not listed granted them all). Null when the manifest declares none
+ * (nothing is checked).
+ */
+export function grantedScopes(state: RuntimeState, user: string): ReadonlySet<string> | null {
+  const manifest = state.scopes;
+  if (!manifest) return null;
+  const grant = state.grants.get(user);
+  if (!grant) return manifest;
+  return new Set([...manifest].filter((s) => grant.has(s)));
+}
+
+/**
+ * Throws Google's message when the scopes the running execution's user granted of the manifest's
+ * (`grantedScopes`; null = not declared, nothing checked) do not cover `method`. A scope the user
+ * left unticked at the consent screen fails the same way as one the manifest lacks (chosen: Google's
+ * granular-consent announcement says the execution fails and its log links to the consent screen; it
+ * quotes no other message).
  */
 export function requireScope(state: RuntimeState, method: string): void {
-  const granted = state.scopes;
+  const granted = state.current ? grantedScopes(state, state.current.user) : state.scopes;
   if (!granted) return;
   const rule = scopeRule(method);
   if (!rule || rule.anyOf.some((s) => granted.has(s))) return;

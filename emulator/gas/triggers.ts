@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { RuntimeState } from './execution';
 import { gasError, isDate } from './realm';
 import { requireService } from './permissions';
+import { grantedScopes } from './scopes';
 
 export const AuthModeEnum = Object.freeze({ NONE: 'NONE', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION', LIMITED: 'LIMITED', FULL: 'FULL' });
 export const EventType = Object.freeze({
@@ -61,6 +62,21 @@ const TRIGGER_KIND_WORDS: Record<string, string> = {
 export function addonOnePerTypeMessage(eventType: string): string {
   return `This add-on has created too many ${TRIGGER_KIND_WORDS[eventType] ?? eventType.toLowerCase()} triggers in this document for this Google user account.`;
 }
+/**
+ * What requireScopes throws when the user has not granted a scope it names (chosen: Google's page
+ * says the execution ends and the user is asked for the missing consent; this is the wording Apps
+ * Script shows for an execution that needs authorisation).
+ */
+export const AUTHORIZATION_REQUIRED_MESSAGE = 'Authorization is required to perform that action.';
+
+/**
+ * The authorisation link of getAuthorizationInfo (chosen form: Google documents only that it is a URL
+ * that asks the user for the missing consent, and null when none is missing).
+ */
+export function authorizationUrl(scriptId: string): string {
+  return `https://script.google.com/macros/d/${scriptId}/authorize`;
+}
+
 export const TOO_MANY_TRIGGERS_MESSAGE =
   'This script has too many triggers. Triggers must be deleted from the script before more can be added.';
 
@@ -225,6 +241,24 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     }
   }
 
+  /**
+   * Granular consent (reference/script/script-app, reference/script/authorization-info): only FULL
+   * needs a user's grant ("no other authorization mode requires that users grant authorization"), so
+   * in any other mode nothing is missing. In FULL a scope is missing when the manifest asks for it
+   * and the user did not grant it, or when the manifest does not ask for it (no one can grant it).
+   */
+  function missingOf(authMode: unknown, scopes: readonly string[] | null): { asked: string[]; missing: string[] } {
+    const manifest = state.scopes;
+    const asked = scopes ? scopes.map(String) : manifest ? [...manifest] : [];
+    if (String(authMode) !== AuthModeEnum.FULL || !manifest) return { asked, missing: [] };
+    const granted = grantedScopes(state, state.exec().user)!;
+    return { asked, missing: asked.filter((s) => !granted.has(s)) };
+  }
+  const scopeList = (v: unknown): string[] => {
+    if (!Array.isArray(v)) throw gasError(state, 'Invalid argument: oAuthScopes');
+    return v.map(String);
+  };
+
   return {
     AuthMode: AuthModeEnum,
     EventType,
@@ -234,6 +268,32 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     getScriptId(): string {
       return opts.scriptId;
     },
+    /** Ends the execution (throws) when the user has not granted one of `scopes` (FULL only). */
+    requireScopes(authMode: unknown, scopes: unknown): void {
+      state.checkLimit();
+      if (missingOf(authMode, scopeList(scopes)).missing.length) throw gasError(state, AUTHORIZATION_REQUIRED_MESSAGE);
+    },
+    requireAllScopes(authMode: unknown): void {
+      state.checkLimit();
+      if (missingOf(authMode, null).missing.length) throw gasError(state, AUTHORIZATION_REQUIRED_MESSAGE);
+    },
+    /**
+     * AuthorizationInfo: status REQUIRED while any of `scopes` (default: every scope of the manifest)
+     * is not granted, with the link that asks for it (null when nothing is missing); the authorised
+     * scopes among those asked about.
+     */
+    getAuthorizationInfo(authMode: unknown, scopes?: unknown) {
+      state.checkLimit();
+      state.serviceCall();
+      const { asked, missing } = missingOf(authMode, scopes === undefined ? null : scopeList(scopes));
+      const required = missing.length > 0;
+      const authorized = asked.filter((s) => !missing.includes(s));
+      return {
+        getAuthorizationStatus: () => (required ? AuthorizationStatus.REQUIRED : AuthorizationStatus.NOT_REQUIRED),
+        getAuthorizationUrl: () => (required ? authorizationUrl(opts.scriptId) : null),
+        getAuthorizedScopes: () => state.realm.Array.from(authorized),
+      };
+    },
     /** The current user's triggers (for add-ons: in this document). (chosen) */
     getProjectTriggers(): LocalTrigger[] {
       manage('getProjectTriggers');
@@ -241,12 +301,18 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
       const user = state.exec().user;
       return wrap(table.forUser(user).filter((t) => !opts.addOn || t.sourceId === (opts.documentId ?? '')));
     },
+    /**
+     * The user's triggers whose source is this document: its open/edit/change/form-submit triggers.
+     * A time-driven trigger's source is the clock, not the document (Trigger.getTriggerSource() is
+     * CLOCK), and Google's page does not say this method lists it: here it does not (chosen, the
+     * stricter world; getProjectTriggers lists it).
+     */
     getUserTriggers(doc: { getId(): string }): LocalTrigger[] {
       manage('getUserTriggers');
       state.serviceCall();
       const user = state.exec().user;
       const id = doc.getId();
-      return wrap(table.forUser(user).filter((t) => t.sourceId === id));
+      return wrap(table.forUser(user).filter((t) => t.sourceId === id && t.eventType !== EventType.CLOCK));
     },
     deleteTrigger(trigger: LocalTrigger): void {
       manage('deleteTrigger');

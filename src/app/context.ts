@@ -4,7 +4,8 @@
  */
 import type { ApiContext, ServiceSettings } from '../api/client';
 import { ApiProblemError, type Problem } from '../api/problems';
-import { clientDeps, formatInSpreadsheetZone, userProperties } from '../apps-script';
+import { authorizationNeeded, clientDeps, formatInSpreadsheetZone, userProperties } from '../apps-script';
+import { consentFailureOf } from '../domain/consent/consent';
 import { offsetFromZ } from '../domain/price-list/schedule';
 import { SETTINGS_KEY } from '../store/keys';
 import { OPEN_SETTINGS_MARKER } from './failure';
@@ -36,6 +37,9 @@ export function serviceSettings(s: StoredSettings = loadSettings()): ServiceSett
  * through unchanged.
  */
 export function sidebarError(e: unknown): Error {
+  // A permission the seller did not give (granular consent): which one, and Google's link.
+  const consent = consentFailureOf(e instanceof Error ? e.message : String(e), (scope) => authorizationNeeded([scope]));
+  if (consent) return consent;
   const quota = dailyQuotaOf(e);
   if (quota) return new Error(quotaErrorMessage(quota));
   const problem: Problem | undefined = e instanceof ApiProblemError ? e.problem : undefined;

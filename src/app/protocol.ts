@@ -29,6 +29,7 @@ import type {
 import type { ColumnConversionProgress, ColumnConversionRequest } from './formulas/protocol';
 import type { WebhookServerFunctions } from './webhooks/protocol';
 import type { HelpServerFunctions } from './help/protocol';
+import type { ConsentServerFunctions } from './trigger/protocol';
 
 export type * from './settings/protocol';
 export type * from './scan/protocol';
@@ -36,6 +37,7 @@ export type * from './results/protocol';
 export type * from './formulas/protocol';
 export type * from './webhooks/protocol';
 export type * from './help/protocol';
+export type * from './trigger/protocol';
 export type { PreviewSummary };
 
 /**
@@ -47,7 +49,8 @@ export interface ServerFunctions
     ListsServerFunctions,
     ActionsServerFunctions,
     BuyServerFunctions,
-    HelpServerFunctions {
+    HelpServerFunctions,
+    ConsentServerFunctions {
   getSettings(): SettingsView;
   saveSettings(input: SettingsInput): SettingsView;
   testConnection(input?: SettingsInput | null): ConnectionResult;

@@ -29,6 +29,7 @@ import {
 } from '../app/trigger/quota';
 import { autoSyncLists } from '../app/lists/hourly-sync';
 import { runSchedules } from '../app/results/schedule-run';
+import { noteTriggerAuthorization } from '../app/trigger/authorization';
 
 /**
  * Trigger handler: for each of the user's recorded scans that is due, imports the finished ones
@@ -38,6 +39,9 @@ import { runSchedules } from '../app/results/schedule-run';
  */
 export function importFinishedScans(): void {
   const t0 = now();
+  // Granular consent, or a new version asking for more: recorded for the sidebar, never thrown; what
+  // still has its permissions runs (each feature asks for its own before its calls).
+  noteTriggerAuthorization(t0);
   // Without its document (Google does not promise one to an add-on's trigger) nothing here can run:
   // recorded for the next sidebar open, which does the work (no-document.ts).
   if (!hasActiveDocument()) {

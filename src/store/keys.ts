@@ -34,6 +34,8 @@ export const QUOTA_STOP_KEY = 'scan.quotaStop';
 export const TRIGGER_DAY_KEY = 'scan.triggerDay';
 /** The hourly trigger last ran without an active document (src/app/trigger/no-document.ts): `{at, n}`. */
 export const TRIGGER_NO_DOCUMENT_KEY = 'scan.triggerNoDoc';
+/** The hourly trigger found that Google needs the user to authorise again (src/app/trigger/authorization.ts): `{at, url, missing}`. */
+export const TRIGGER_REAUTH_KEY = 'scan.triggerReauth';
 
 // ---- Document properties (shared by the document's editors; never the key) ----------------------
 
@@ -81,7 +83,7 @@ export const NOT_SENT_FULL_RECORDS = 10;
 /** Not-sent records kept at all (count-only ones ~20 bytes); older ones are dropped. */
 export const NOT_SENT_MAX_RECORDS = 100;
 
-/** The seller's decision options of a scan started here (months of cover, share rule, target ROI, largest discount; ~100 bytes). */
+/** A scan started here: the seller's decision options (~100 bytes) and what was sent (`sent`: mapping, custom column names cut to fit, marketplace, lines; src/app/records/decision.ts). */
 export function decisionKey(scanId: number): string {
   return 'scan.decide.' + scanId;
 }

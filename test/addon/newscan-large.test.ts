@@ -169,7 +169,7 @@ test('100,000 rows x 100 columns (header included: the 10,000,000 cells of a who
   // the form says so before Send, and Send alone is refused before anything is uploaded.
   expect(shown.room).toMatchObject({ fits: false, left: 0 });
   expect(thrown(() => rt.scriptRun('startScan', [request(setup, roles)]))).toMatch(
-    /^Not sent, so nothing is charged\. The results will not fit/,
+    /^\[needs-room\] Not sent, so nothing is charged\. The results will not fit/,
   );
   // The user chose to send anyway (to import with filters or download the results).
   const started = rt.scriptRun('startScan', [{ ...request(setup, roles), sendWhenFull: true }]) as any;

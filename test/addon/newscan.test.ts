@@ -97,7 +97,7 @@ describe('a messy sheet', () => {
       skipped: 4,
       repairedRows: 4,
       duplicateRows: 2,
-      warnings: 1,
+      warnings: 2,
       bySkipReason: { 'scientific-notation': 1, 'blank-row': 1, 'no-identifier': 1, 'unusable-cost': 1 },
     });
     expect(p.skipped.map((s: any) => [s.sheetRow, s.reason])).toEqual([
@@ -116,7 +116,11 @@ describe('a messy sheet', () => {
       [12, 'A', '36000291452', '036000291452'],
     ]);
     expect(p.duplicates).toEqual([{ identifier: '036000291452', sheetRows: [5, 12] }]);
-    expect(p.warnings.map((w: any) => w.message)).toEqual(['Row 9: MAP "n/a" is not an amount. It is sent blank.']);
+    // A euro cost on a US scan is said, naming its sheet row (issue 32 item 10), not read silently as dollars.
+    expect(p.warnings.map((w: any) => w.message)).toEqual([
+      'Row 8: Cost "1.299,00 €" is in EUR; the US marketplace sells in USD. It is sent as that amount in USD (the add-on converts no currency): convert it first if it is a EUR price.',
+      'Row 9: MAP "n/a" is not an amount. It is sent blank.',
+    ]);
     expect(p.csvHeader).toEqual(['UPC', 'Unit Cost', 'Item #', 'MAP', 'Description', 'Sheet row']);
     rt.close();
   });
@@ -189,12 +193,13 @@ describe('a messy sheet', () => {
     expect(Object.keys(record)).toEqual([String(started.progress.scanId)]);
     expect(Object.keys(record[started.progress.scanId]).sort()).toEqual(['t', 'u']);
     expect(rt.properties.document!.get('scan.running')).not.toContain('@');
-    // The seller's decision options, for this scan's import.
+    // The seller's decision options, and what was sent (the import labels columns by it), for this scan's import.
     expect(JSON.parse(rt.properties.document!.get('scan.decide.' + started.progress.scanId)!)).toEqual({
       monthsOfCover: 3,
       shareRule: 'even',
       targetRoiBps: 4000,
       maxDiscountBps: 1500,
+      sent: { mapping: attributes.mapping, custom: attributes.options.custom_columns, marketplace: 'US', lines: scan.lines },
     });
     // The hourly import trigger exists (one per user and document, also after a second start).
     rt.scriptRun('startScan', [requestFrom(setup, { ...options, name: 'Second' })]);

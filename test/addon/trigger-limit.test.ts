@@ -118,4 +118,22 @@ describe("the 21st document's trigger (Apps Script quotas: 20 triggers per user 
       rt.close();
     }
   });
+
+  test('the hourly trigger already made here is found (getProjectTriggers lists time-driven triggers; getUserTriggers(spreadsheet) may not): a second scan and the Scans view reuse it, no refusal, no notice', async () => {
+    const wb = priceList();
+    const rt = runtime(wb);
+    try {
+      connect(rt, service.url, service.apiKeys[0]);
+      const setup = rt.scriptRun('getScanSetup') as any;
+      const start = (name: string) =>
+        rt.scriptRun('startScan', [{ ...scanRequest(setup, { marketplace: 'US', name }), headerRow: setup.headerRow }]) as any;
+      expect(start('One').notice).toBeNull();
+      expect(hereTriggers(rt, wb)).toHaveLength(1);
+      expect(start('Two').notice).toBeNull();
+      expect((rt.scriptRun('listScans', [1]) as any).notice).toBeNull();
+      expect(hereTriggers(rt, wb)).toHaveLength(1);
+    } finally {
+      rt.close();
+    }
+  });
 });

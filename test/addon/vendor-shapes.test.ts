@@ -7,7 +7,8 @@
  * behave as against the local service's own shapes.
  */
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { connect, listWorkbook, runtime, scanRequest, startChildProxy, thrown } from './scanflow-helpers';
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import { connect, listWorkbook, runtime, SAMPLE, scanRequest, startChildProxy, thrown } from './scanflow-helpers';
 import { serviceRows, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
@@ -116,5 +117,77 @@ test("new scan, progress, list, import by hand and by the hourly trigger, delete
     expect(wb.sheetNames()).toContain('By hand');
   } finally {
     rt.close();
+  }
+});
+
+/** A tab's header row and rows, by header. */
+function columnsOf(wb: Workbook, tab: string): Record<string, unknown[]> {
+  const v = wb.values(tab);
+  return Object.fromEntries(v[0].map((h, i) => [String(h), v.slice(1).map((r) => r[i])]));
+}
+
+async function importSample(
+  url: string,
+  name: string,
+): Promise<{ wb: Workbook; rt: ReturnType<typeof runtime>; id: number; imported: any }> {
+  const wb = await Workbook.fromXlsx(SAMPLE);
+  const rt = runtime(wb);
+  connect(rt, url, svc.apiKey);
+  const started = rt.scriptRun('startScan', [scanRequest(rt.scriptRun('getScanSetup'), { marketplace: 'US', name })]) as any;
+  const id = started.progress.scanId;
+  await waitFinished(svc, id);
+  const imported = rt.scriptRun('importScan', [id, null]) as any;
+  expect(imported.done).toBe(true);
+  return { wb, rt, id, imported };
+}
+
+test("a scan record without mapping (the vendor's shape): the sample imports with every column under its own header, result and errors tabs, as from the service's own shape", async () => {
+  const direct = await importSample(svc.url, 'Sample');
+  const vendor = await importSample(proxy.url, 'Sample');
+  try {
+    // The premise: the record the add-on reads has no mapping.
+    const record = (await (
+      await fetch(`${proxy.url}/api/v3/scans/${vendor.id}`, { headers: { authorization: 'Bearer ' + svc.apiKey } })
+    ).json()) as Record<string, unknown>;
+    expect(Object.keys(record)).not.toContain('mapping');
+    const want = columnsOf(direct.wb, direct.imported.sheetName);
+    // The supplier's own columns, as the sample has them (samples/supplier-price-list.csv).
+    expect(Object.keys(want)).toEqual(expect.arrayContaining(['SKU', 'MAP', 'Stock', 'Description', 'Case Pack', 'Sheet row']));
+    expect(want.SKU[0]).toBe('SKU-10001');
+    expect(want['Sheet row'][0]).toBe(2);
+    expect(columnsOf(vendor.wb, vendor.imported.sheetName)).toEqual(want);
+    // Errors tab: the sheet row of the service's error rows and the uploaded cells under their input headers.
+    const errors = direct.wb.values(direct.imported.errorsSheetName);
+    expect(errors[0]).toEqual(
+      expect.arrayContaining(['Input: Identifier', 'Input: Cost', 'Input: SKU', 'Input: Case Pack', 'Input: Sheet row']),
+    );
+    expect(vendor.wb.values(vendor.imported.errorsSheetName)).toEqual(errors);
+  } finally {
+    direct.rt.close();
+    vendor.rt.close();
+  }
+});
+
+test('a scan this spreadsheet did not send, answered without a mapping: the columns only the mapping places stay blank with a note, never shifted', async () => {
+  const sent = await importSample(svc.url, 'Elsewhere');
+  const wb = new Workbook({ name: 'Other', owner: OWNER });
+  const rt = runtime(wb);
+  connect(rt, proxy.url, svc.apiKey);
+  try {
+    const imported = rt.scriptRun('importScan', [sent.id, null]) as any;
+    expect(imported.done).toBe(true);
+    const want = columnsOf(sent.wb, sent.imported.sheetName);
+    const got = columnsOf(wb, imported.sheetName);
+    // Named by the service itself: SKU, MAP, stock, cost, identifier are right.
+    for (const h of ['ASIN', 'Identifier', 'Cost', 'SKU', 'MAP', 'Stock']) expect(got[h]).toEqual(want[h]);
+    // Placed only by the mapping: blank under their headers, each header saying why.
+    const header = wb.values(imported.sheetName)[0].map(String);
+    for (const h of ['Description', 'Case Pack', 'Sheet row', 'Pack qty']) {
+      expect(got[h]?.every((v) => v === '')).toBe(true);
+      expect(wb.cell(imported.sheetName, wb.a1(1, header.indexOf(h) + 1)).note).toMatch(/^Left blank: .*no mapping/);
+    }
+  } finally {
+    rt.close();
+    sent.rt.close();
   }
 });

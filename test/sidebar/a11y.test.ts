@@ -5,7 +5,7 @@
  * secret, messages), since an empty view hides most of what can fail. Screenshots: /tmp/sidebar-a11y-*.png.
  */
 import { readFileSync } from 'node:fs';
-import type { ListReport, ListsStatus, RowActionsView, SyncReport, WebhookList } from '../../src/app/protocol';
+import type { ConsentView, ListReport, ListsStatus, RowActionsView, SyncReport, WebhookList } from '../../src/app/protocol';
 import { canned, closeBrowser, openSidebar, screenshot, type Sidebar } from './harness';
 import { listPage, preview, progress, setup, settings } from './data';
 import { webhookHelp } from '../../src/app/webhooks/help';
@@ -120,8 +120,25 @@ const hooks: WebhookList = {
   help: webhookHelp(),
 };
 
+/** Granular consent: a permission the seller did not give, and a re-authorisation the hourly run found. */
+const consent: ConsentView = {
+  notices: [
+    {
+      about: 'reauth',
+      text: 'The hourly run at Nov 28, 14:00 found that Google needs you to allow this add-on again (missing: "Send email as you") (you did not give it, or an update asks for it): until you do, what needs it does not run while the sidebar is closed. Allow the add-on again.',
+      url: 'https://script.google.com/macros/d/local-script-id/authorize',
+    },
+    {
+      about: 'drive',
+      text: 'Save to Drive needs the permission "See, edit, create, and delete only the specific Google Drive files you use with this app", which you did not give the add-on. Allow it in Google.',
+      url: 'https://script.google.com/macros/d/local-script-id/authorize',
+    },
+  ],
+};
+
 const server = () =>
   canned({
+    getConsent: consent,
     getSettings: settings(),
     getScanSetup: setup({ running: [progress()] }),
     getHelp: getHelp(),
@@ -224,6 +241,7 @@ const VIEWS: Array<[string, string, (sb: Sidebar) => Promise<void>]> = [
     },
   ],
   ['help', 'help', async ({ page }) => void (await page.locator('dl.help dd').first().waitFor())],
+  ['scan, the missing permissions under the tabs', 'scan', async ({ page }) => void (await page.locator('.consent a').nth(1).waitFor())],
 ];
 
 test.each(VIEWS)(

@@ -59,7 +59,8 @@ test('row actions: a new step takes the previous error away; a double click on A
   );
   const { page } = sb;
   const section = page.locator('.rows');
-  await page.getByText('SCAN_BRAND_BLOCKLIST: not set up').waitFor();
+  // Plain words on the card, not the named range's name (issue 32).
+  await until(() => page.locator('.lists-status [data-list=brands] .small.muted').innerText(), 'Not set up yet: press Set up lists');
   await section.getByRole('button', { name: 'Block brand' }).click();
   await until(() => page.locator('.msg.error .text').innerText(), 'Select rows of a result tab first.');
   await section.getByRole('button', { name: 'Block brand' }).click();
@@ -70,7 +71,10 @@ test('row actions: a new step takes the previous error away; a double click on A
   await until(() => page.locator('.msg.ok .text').innerText(), 'Blocked 2 brands (US): Acme, Zed.');
   expect(sb.callsOf('applyRowAction')).toHaveLength(1);
   // The lists' status is read again: the list now has its tab and its entries.
-  await page.getByText('SCAN_BRAND_BLOCKLIST on Scan brand blocklist').waitFor();
+  await until(
+    () => page.locator('.lists-status [data-list=brands] .small.muted').innerText(),
+    'In the tab Scan brand blocklist (named range SCAN_BRAND_BLOCKLIST)',
+  );
   await expect(page.locator('.lists-status [data-list=brands] .badge').innerText()).resolves.toBe('2');
   await screenshot(page, 'lists-view-row-action');
   await sb.close();

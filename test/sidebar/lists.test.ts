@@ -15,7 +15,7 @@ test('set up, sync, resolve a conflict from the page, select a refused row', asy
   const { page } = env.sb;
   await page.getByRole('heading', { level: 2, name: 'Lists' }).waitFor();
   await page.getByRole('button', { name: 'Set up lists' }).click();
-  await page.getByText('SCAN_MULTIPACK on Scan multipack').waitFor();
+  await page.getByText('In the tab Scan multipack (named range SCAN_MULTIPACK)').waitFor();
 
   env.wb.type('Scan multipack', 'A2', 'US');
   env.wb.type('Scan multipack', 'B2', 'B00000000S1');

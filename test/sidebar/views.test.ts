@@ -48,11 +48,12 @@ describe('the built page', () => {
 
 describe('views', () => {
   test.each([
-    ['scan', 'New scan', ['getRunningScans', 'getScanSetup']],
-    ['history', 'Scans', ['listScans']],
-    ['convert', 'Convert a column', ['getSettings']],
-    ['settings', 'Settings', ['getSettings']],
-    ['help', 'Help', ['getHelp']],
+    // Every view also asks once for the permissions the seller did not give (getConsent, granular consent).
+    ['scan', 'New scan', ['getConsent', 'getRunningScans', 'getScanSetup']],
+    ['history', 'Scans', ['getConsent', 'listScans']],
+    ['convert', 'Convert a column', ['getConsent', 'getSettings']],
+    ['settings', 'Settings', ['getConsent', 'getSettings']],
+    ['help', 'Help', ['getConsent', 'getHelp']],
   ])('opens on the "%s" view the template names, with its data', async (view, title, fns) => {
     const sb = await openSidebar(server(), { view });
     const { page } = sb;

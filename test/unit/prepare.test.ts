@@ -465,3 +465,73 @@ test('a file larger than the upload limit is refused in the preview, with its si
     },
   ]);
 });
+
+describe('prepareScan: a cost or MAP in another currency than the marketplace sells in (issue 32 item 10)', () => {
+  const sheet = (values: unknown[][], marketplace: string, display?: unknown[][]) =>
+    prepareScan({
+      values,
+      display,
+      headerRow: 0,
+      firstSheetRow: 1,
+      mapping: { identifier: 0, cost: 1, map: 2 },
+      options: { marketplace, name: 'List' },
+      includeSheetRow: false,
+    });
+
+  test('"1.299,00 €" on a US scan: sent as written, with a warning naming its sheet row', () => {
+    const p = sheet(
+      [
+        ['UPC', 'Cost', 'MAP'],
+        ['036000291452', '$12.00', ''],
+        ['012345678905', '1.299,00 €', '€1.500,00'],
+      ],
+      'US',
+    );
+    expect(parseCsv(p.csv).slice(1)).toEqual([
+      ['036000291452', '12.00', ''],
+      ['012345678905', '1299.00', '1500.00'],
+    ]);
+    expect(p.counts).toMatchObject({ send: 2, skipped: 0, warnings: 2 });
+    expect(p.warnings.map((w) => [w.sheetRow, w.column, w.role])).toEqual([
+      [3, 'B', 'cost'],
+      [3, 'C', 'map'],
+    ]);
+    expect(p.warnings[0].message).toBe(
+      'Row 3: Cost "1.299,00 €" is in EUR; the US marketplace sells in USD. It is sent as that amount in USD (the add-on converts no currency): convert it first if it is a EUR price.',
+    );
+  });
+
+  test('a number shown in euros by its format counts too; the marketplace’s own currency and a dollar on CA do not', () => {
+    expect(
+      sheet(
+        [
+          ['UPC', 'Cost', 'MAP'],
+          ['036000291452', 1299, ''],
+        ],
+        'US',
+        [
+          ['UPC', 'Cost', 'MAP'],
+          ['036000291452', '1.299,00 €', ''],
+        ],
+      ).warnings,
+    ).toHaveLength(1);
+    expect(
+      sheet(
+        [
+          ['EAN', 'Preis', 'UVP'],
+          ['4006381333931', '1.299,00 €', ''],
+        ],
+        'DE',
+      ).warnings,
+    ).toEqual([]);
+    expect(
+      sheet(
+        [
+          ['UPC', 'Cost', 'MAP'],
+          ['036000291452', '$12.00', 'CA$20'],
+        ],
+        'CA',
+      ).warnings,
+    ).toEqual([]);
+  });
+});

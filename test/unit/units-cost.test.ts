@@ -9,7 +9,7 @@ import {
   percentToBps,
   plainDecimal,
 } from '../../contract/units';
-import { detectDecimalSeparator, MoneyResult, parseCost, parseMoney } from '../../src/domain/price-list/cost';
+import { detectDecimalSeparator, moneyCurrencies, MoneyResult, parseCost, parseMoney } from '../../src/domain/price-list/cost';
 
 function ok(r: MoneyResult) {
   if (!r.ok) throw new Error('expected ok, got ' + r.reason + ': ' + r.message);
@@ -166,5 +166,22 @@ describe('detectDecimalSeparator', () => {
   test('no evidence or a tie', () => {
     expect(detectDecimalSeparator(['1,299', 12.5, '', '7'])).toBeNull();
     expect(detectDecimalSeparator(['12,50', '12.50'])).toBeNull();
+  });
+});
+
+describe('moneyCurrencies: the currencies a money text is marked with', () => {
+  test.each([
+    ['1.299,00 €', ['EUR']],
+    ['€12', ['EUR']],
+    ['$1,299.00', ['USD', 'CAD', 'MXN', 'AUD', 'SGD']],
+    ['CA$ 12.00', ['CAD']],
+    ['12,50 zł', ['PLN']],
+    ['EUR 12', ['EUR']],
+    ['(£5.00)', ['GBP', 'EGP']],
+    ['¥1200', ['JPY', 'CNY']],
+  ])('%s', (text, codes) => expect(moneyCurrencies(text)).toEqual(codes));
+  test('no mark: null', () => {
+    expect(moneyCurrencies('1,299.00')).toBeNull();
+    expect(moneyCurrencies('12')).toBeNull();
   });
 });

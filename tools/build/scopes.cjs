@@ -2,7 +2,9 @@
 // (`oauthScopes`), README's deploy section shows this table, and test/build/scopes.test.ts checks
 // that they are exactly what the built bundle's service calls need (by the local runtime's table of
 // Google's per-method scopes, emulator/gas/scopes.ts). `consent` is the line Google's consent screen
-// shows for the scope.
+// shows for the scope. `need` names the feature that asks for the scope before its calls
+// (src/domain/consent/): a seller may untick it at the consent screen (granular consent) and keep the rest
+// of the add-on; the build gives the bundle this table (ADDON_SCOPES).
 'use strict';
 
 const ADDON_SCOPES = [
@@ -24,6 +26,7 @@ const ADDON_SCOPES = [
   },
   {
     scope: 'https://www.googleapis.com/auth/script.scriptapp',
+    need: 'trigger',
     feature: 'The hourly trigger that imports finished scans and syncs lists while the sidebar is closed',
     consent: 'Allow this application to run when you are not present',
   },
@@ -35,12 +38,14 @@ const ADDON_SCOPES = [
   },
   {
     scope: 'https://www.googleapis.com/auth/script.send_mail',
+    need: 'mail',
     feature:
       'The opt-in email after a scheduled re-scan (its Changes summary, next run, how to pause), sent only to your own address, as plain text; off unless you tick it',
     consent: 'Send email as you',
   },
   {
     scope: 'https://www.googleapis.com/auth/drive.file',
+    need: 'drive',
     feature: 'Save to Drive: a downloaded scan is saved as a new file in your Drive (only files this add-on creates)',
     consent: 'See, edit, create, and delete only the specific Google Drive files you use with this app',
   },

@@ -185,7 +185,8 @@ export function createTable(ss: Spreadsheet, kind: ListKind): string {
     kind.tabName,
     ss.getSheets().map((s) => s.getName()),
   );
-  const sheet = ss.insertSheet(name);
+  // At the end, after the seller's price lists and result tabs (without an index Google puts it after the active tab).
+  const sheet = ss.insertSheet(name, ss.getSheets().length);
   const headers = kind.columns.map((c) => c.header);
   // Every cell of a tab counts against the spreadsheet's 10,000,000, empty ones too: only the table's
   // columns (the 1,000 rows of a new tab stay, to type into; a sync adds rows as it needs them).

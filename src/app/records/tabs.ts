@@ -3,6 +3,7 @@
  * properties (tabKey in src/store/keys.ts), by sheet id, so a renamed tab is still found.
  */
 import { tabKey, tabKeyIds } from '../../store/keys';
+import { readErrorsNote, readScanNote } from '../../domain/result-tabs/changes';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -60,12 +61,79 @@ export function forgetTabRecord(props: Properties, scanId: number): void {
   props.deleteProperty(tabKey(scanId));
 }
 
-/** The result tab of a scan when it was imported and still exists. */
-export function resultSheetName(ss: Spreadsheet, props: Properties, scanId: number): string | null {
+/** The result tab of a scan when it was imported and still exists (see tabFinder). */
+export function resultSheetName(ss: Spreadsheet, props: Properties, scanId: number, find: TabFinder = tabFinder(ss)): string | null {
   const r = readTabRecord(props, scanId);
-  if (!r) return null;
-  const s = sheetById(ss, r.sheetId) || sheetById(ss, r.filteredSheetId ?? null);
-  return s ? s.getName() : null;
+  const s = r ? sheetById(ss, r.sheetId) || sheetById(ss, r.filteredSheetId ?? null) : null;
+  if (s) return s.getName();
+  const t = find(scanId);
+  return t ? (t.full || t.filtered)!.getName() : null;
+}
+
+/** A scan's tabs found by the notes the import writes on their first header cell. */
+export interface NotedTabs {
+  full: Sheet | null;
+  filtered: Sheet | null;
+  errors: Sheet | null;
+  marketplace: string;
+  rows: number;
+}
+export type TabFinder = (scanId: number) => NotedTabs | null;
+
+/**
+ * The tabs of a scan by the note on their first header cell, for a document whose records are gone
+ * (saved as .xlsx and opened again, a copy of the spreadsheet: the notes travel with the tabs, the
+ * document properties do not). Reads every tab's note once, on the first question (one call a tab).
+ */
+export function tabFinder(ss: Spreadsheet): TabFinder {
+  let found: Map<number, NotedTabs> | null = null;
+  return (scanId) => {
+    if (!found) {
+      found = new Map();
+      const entry = (id: number) => {
+        let t = found!.get(id);
+        if (!t) found!.set(id, (t = { full: null, filtered: null, errors: null, marketplace: '', rows: 0 }));
+        return t;
+      };
+      for (const sheet of ss.getSheets()) {
+        const note = sheet.getRange(1, 1).getNote();
+        if (!note) continue;
+        const result = readScanNote(note);
+        if (result) {
+          const t = entry(result.scanId);
+          if (result.filtered) t.filtered = t.filtered || sheet;
+          else if (!t.full) {
+            t.full = sheet;
+            t.marketplace = result.marketplace;
+            t.rows = result.rows;
+          }
+          continue;
+        }
+        const errorsOf = readErrorsNote(note);
+        if (errorsOf !== null) entry(errorsOf).errors = entry(errorsOf).errors || sheet;
+      }
+    }
+    const t = found.get(scanId);
+    return t && (t.full || t.filtered) ? t : null;
+  };
+}
+
+/**
+ * A scan imported here whose tab record is gone but whose tabs are still here (found by their notes):
+ * the record is written again, so a new import replaces those tabs instead of making a second copy.
+ */
+export function adoptNotedTabs(ss: Spreadsheet, props: Properties, scanId: number): void {
+  const r = readTabRecord(props, scanId);
+  if (r && (sheetById(ss, r.sheetId) || sheetById(ss, r.filteredSheetId ?? null))) return;
+  const t = tabFinder(ss)(scanId);
+  if (!t) return;
+  writeTabRecord(props, scanId, {
+    sheetId: t.full ? t.full.getSheetId() : -1,
+    errorsSheetId: t.full && t.errors ? t.errors.getSheetId() : null,
+    ...(t.filtered ? { filteredSheetId: t.filtered.getSheetId() } : {}),
+    ...(t.marketplace ? { marketplace: t.marketplace } : {}),
+    ...(t.full ? { rows: t.rows } : {}),
+  });
 }
 
 /** The summary of a scan's full import here, or null. */

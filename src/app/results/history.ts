@@ -9,7 +9,7 @@ import { apiContext, asSidebarCall } from '../context';
 import { forgetPendingImport, pendingImport } from './import';
 import { forgetNotSent } from '../records/not-sent';
 import { forgetDecision } from '../records/decision';
-import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById } from '../records/tabs';
+import { forgetTabRecord, readTabRecord, resultSheetName, resultSummary, sheetById, tabFinder } from '../records/tabs';
 import { withDocumentLock } from '../../store/locks';
 import { runningScans } from '../scan/progress';
 import { progressFromRecord } from '../scan/progress-read';
@@ -49,8 +49,10 @@ export function listScans(page: number): ScanListPage {
     }
     const ss = activeSpreadsheet();
     const props = documentProperties();
+    // A tab found by its note counts too (the document's records lost): never offered for a second import.
+    const find = tabFinder(ss);
     for (const s of scans) {
-      s.resultSheet = resultSheetName(ss, props, s.scanId);
+      s.resultSheet = resultSheetName(ss, props, s.scanId, find);
       s.summary = s.resultSheet ? resultSummary(props, s.scanId) : null;
     }
     const perPage = body.perPage > 0 ? body.perPage : HISTORY_PER_PAGE;
@@ -71,8 +73,14 @@ export function openResultTab(scanId: number, filtered?: boolean): { sheetName: 
     const rec = readTabRecord(documentProperties(), id);
     // The full results tab, or the filtered one when the sidebar just imported with filters; either
     // when only the other exists (a scan imported only with filters has no full tab).
-    const full = rec ? sheetById(ss, rec.sheetId) : null;
-    const kept = rec ? sheetById(ss, rec.filteredSheetId ?? null) : null;
+    let full = rec ? sheetById(ss, rec.sheetId) : null;
+    let kept = rec ? sheetById(ss, rec.filteredSheetId ?? null) : null;
+    if (!full && !kept) {
+      // The document's records are gone (an .xlsx reopened, a copy): the tabs are found by their notes.
+      const t = tabFinder(ss)(id);
+      full = t ? t.full : null;
+      kept = t ? t.filtered : null;
+    }
     const sheet = filtered === true ? kept || full : full || kept;
     if (!sheet)
       throw new Error(

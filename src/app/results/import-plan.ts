@@ -255,6 +255,8 @@ export interface ImportCheckpoint {
   summary?: ResultSummary;
   /** The seller's decision options of the scan (absent in checkpoints of older code: the defaults). */
   decision?: DecisionOptions;
+  /** Columns left blank because the scan's record says not where they were in the upload (see uploadLabels). */
+  unlabelled?: string[];
   /** Rows of the errors tab for rows skipped before the upload (not-sent.ts), written after the service's error rows. */
   notSent?: number;
   /** How many rows were skipped before the upload in all (the tab may list fewer and say so). */

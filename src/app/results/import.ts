@@ -49,13 +49,13 @@ import {
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { isCellLimitError, readRoom, SpreadsheetFullError } from '../records/room';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../domain/sheet/safe';
-import { scanNote } from '../../domain/result-tabs/changes';
+import { errorsNote, scanNote } from '../../domain/result-tabs/changes';
 import { dailyQuotaOf } from '../quota-errors';
 import { importKey, importKeyIds } from '../../store/keys';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
-import { readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
+import { adoptNotedTabs, readTabRecord, sheetById, writeTabRecord } from '../records/tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
-import { readDecision } from '../records/decision';
+import { readDecision, readSent, type SentRecord } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
 import {
   activeSpreadsheet,
@@ -206,7 +206,11 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
         dropStaging(env, cp);
         cp = null;
       }
-      if (!cp) cp = begin(scanId, request, key, env, prefetched);
+      if (!cp) {
+        // Tabs of this scan left by an import whose record is gone (an .xlsx reopened, a copy): replaced, not doubled.
+        adoptNotedTabs(env.ss, env.props, scanId);
+        cp = begin(scanId, request, key, env, prefetched);
+      }
       if (cp.phase === 'products') {
         if (!copyRows(env, cp, 'products', prefetched.products)) return progress(cp, false, env);
         cp.phase = cp.filtered ? 'swap' : 'errors';
@@ -314,9 +318,10 @@ function begin(
     marketplace_id?: string;
     pull_historical_data?: boolean;
   };
-  const mapping = scan.mapping as UploadMapping;
-  const customColumns = Array.isArray(options.custom_columns) ? options.custom_columns.map((c) => String(c)) : [];
-  const mp = findMarketplace(String(scan.marketplace || options.marketplace_id || '')) || findMarketplace('US')!;
+  const labels = uploadLabels(readSent(env.props, scanId), scan, options);
+  const mapping = labels.mapping;
+  const customColumns = labels.customColumns;
+  const mp = labels.marketplace;
   const cp: ImportCheckpoint = {
     v: 1,
     scanId,
@@ -344,9 +349,17 @@ function begin(
   };
   // Only the columns the first page has values for (all of them for a scan without products); a
   // column that comes later is inserted then (copyRows).
-  cp.omit = omittedColumns(mapping as Record<string, unknown>, options as Record<string, unknown>);
+  const unlabelled = new Set(labels.unlabelled);
+  // Without the mapping the service names SKU, MAP and stock itself (blank when not uploaded): those stay in.
+  const namedByService = ['supplier_sku', 'map', 'stock', 'discount_cost'];
+  cp.omit = omittedColumns(mapping as Record<string, unknown>, options as Record<string, unknown>).filter(
+    (k) => !(unlabelled.size && namedByService.indexOf(k) >= 0) && !unlabelled.has(k),
+  );
+  if (unlabelled.size) cp.unlabelled = labels.unlabelled;
   const all = allowedColumns(cp);
-  cp.cols = products.data.length ? filledKeys(all, products.data as Product[], mp) : all.map((c) => c.key);
+  const filled = new Set(products.data.length ? filledKeys(all, products.data as Product[], mp) : all.map((c) => c.key));
+  // A column that cannot be labelled stays, blank, with a header note saying why (never shifted, never dropped unseen).
+  cp.cols = all.filter((c) => filled.has(c.key) || unlabelled.has(c.key)).map((c) => c.key);
   // A count no tab can hold is refused before any tab is made (Sheets holds 10 million cells a spreadsheet).
   const cols = cp.cols.length;
   const limit = env.tuning.cellLimit;
@@ -384,6 +397,58 @@ function begin(
     throw e;
   }
   return cp;
+}
+
+/**
+ * How the supplier's columns of a scan are labelled: by what this add-on SENT (the scan's own record),
+ * checked against the service's copy; else by the service's mapping; else (a scan started elsewhere,
+ * answered without a mapping) the columns whose place only the mapping tells are left blank
+ * (`unlabelled`: the custom columns and the pack quantity, which the service fills with 1 when none
+ * was uploaded). The service's record may lack mapping, lines and marketplace_id (the vendor's client).
+ */
+export function uploadLabels(
+  sent: SentRecord | null,
+  scan: { mapping: Record<string, unknown>; lines: number; marketplace: string | number },
+  options: { custom_columns?: unknown; marketplace_id?: unknown },
+): { mapping: UploadMapping; customColumns: string[]; marketplace: Marketplace; unlabelled: string[] } {
+  const serviceMp = findMarketplace(String(scan.marketplace || options.marketplace_id || ''));
+  const serviceHasMapping = typeof scan.mapping.id === 'number';
+  const names = Array.isArray(options.custom_columns) ? options.custom_columns.map((c) => String(c)) : [];
+  if (sent) {
+    const sentMp = findMarketplace(sent.marketplace);
+    // The record is this scan's unless the service says otherwise (a service reset reuses scan ids).
+    const same =
+      (!serviceHasMapping || sameMapping(scan.mapping, sent.mapping)) &&
+      (!(scan.lines > 0) || !(sent.lines > 0) || scan.lines === sent.lines) &&
+      (!serviceMp || !sentMp || serviceMp.code === sentMp.code);
+    if (same)
+      return {
+        mapping: sent.mapping as UploadMapping,
+        customColumns: sent.custom,
+        marketplace: sentMp || serviceMp || findMarketplace('US')!,
+        unlabelled: [],
+      };
+  }
+  const marketplace = serviceMp || findMarketplace('US')!;
+  if (serviceHasMapping) return { mapping: scan.mapping as UploadMapping, customColumns: names, marketplace, unlabelled: [] };
+  return {
+    mapping: {},
+    customColumns: names,
+    marketplace,
+    unlabelled: names.map((_n, i) => 'custom:' + i).concat(['supplier_pack_quantity']),
+  };
+}
+
+/** Two upload mappings name the same columns (member order aside). */
+function sameMapping(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const norm = (m: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.keys(m)
+        .filter((k) => m[k] !== null && m[k] !== undefined)
+        .sort()
+        .map((k) => [k, m[k]]),
+    );
+  return norm(a) === norm(b);
 }
 
 /**
@@ -549,6 +614,7 @@ function layoutContext(cp: ImportCheckpoint, mp: Marketplace): LayoutContext {
     historical: !!cp.historical,
     decision: cp.decision,
     only: cp.cols,
+    blank: cp.unlabelled,
   };
 }
 
@@ -645,6 +711,8 @@ function layoutErrors(env: ImportEnv, cp: ImportCheckpoint, sheet: Sheet): void 
   const header = sheet.getRange(1, 1, 1, width);
   header.setValues([headers.map((h) => safeText(h))]);
   header.setFontWeight('bold');
+  // Which scan's rows these are: a re-import finds this tab by it when the document's records are gone.
+  sheet.getRange(1, 1).setNote(errorsNote(cp.scanId));
   sheet.setFrozenRows(1);
   base.widths.forEach((w, i) => sheet.setColumnWidth(i + 1, w));
   if (width > base.widths.length) sheet.setColumnWidths(base.widths.length + 1, width - base.widths.length, 120);

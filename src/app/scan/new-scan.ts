@@ -37,8 +37,8 @@ import type { ScanRequest, ScanSetup, StartedScan } from './protocol';
 import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, textBlob } from '../../apps-script';
 import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { notSentRecord, recordNotSent } from '../records/not-sent';
-import { recordDecision } from '../records/decision';
-import { readDecisionOptions } from '../../domain/price-list/decide';
+import { recordScanSent } from '../records/decision';
+import { DEFAULT_DECISION, readDecisionOptions } from '../../domain/price-list/decide';
 import { readRoom } from '../records/room';
 import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
@@ -333,9 +333,17 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
     console.log('scan ' + progress.scanId + ': skipped rows not recorded: ' + (e instanceof Error ? e.message : String(e)));
   }
   try {
-    // The seller's decision options, for the import's expected share and costs (never fails the start).
+    // The seller's decision options, for the import's expected share and costs, and what was sent, for
+    // the import's column labels (the service may not echo the mapping back). Never fails the start.
     const decision = readDecisionOptions(request.options);
-    if (decision.ok) recordDecision(documentProperties(), progress.scanId, decision.options);
+    const a = prepared.attributes;
+    const sent = {
+      mapping: a.mapping as Record<string, unknown>,
+      custom: (a.options.custom_columns || []).slice(),
+      marketplace: findMarketplace(a.options.marketplace_id)?.code || String(a.options.marketplace_id || ''),
+      lines: prepared.counts.send,
+    };
+    recordScanSent(documentProperties(), progress.scanId, decision.ok ? decision.options : DEFAULT_DECISION, sent);
   } catch (e) {
     console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
   }

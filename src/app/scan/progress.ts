@@ -9,7 +9,8 @@ import { ApiProblemError } from '../../api/problems';
 import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
 import { RUNNING_KEY } from '../../store/keys';
 import type { ScanProgress } from './protocol';
-import { documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
+import { resultSheetName, tabFinder } from '../records/tabs';
 import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { progressFromRecord, progressFromScan } from './progress-read';
 import { decodeRecords, recordedScanIds, withRecords } from './running';
@@ -84,7 +85,16 @@ export function getScanProgress(scanId: number): ScanProgress {
 
 /** Sidebar: the current user's scans recorded in this document (running, or finished and not yet imported). */
 export function getRunningScans(): ScanProgress[] {
-  return asSidebarCall(() => (loadSettings().apiKey ? runningScans() : []));
+  return asSidebarCall(() => {
+    if (!loadSettings().apiKey) return [];
+    const scans = runningScans();
+    if (!scans.length) return scans;
+    // A finished scan whose tab is already here (also one found by its note) is not offered for a second import.
+    const ss = activeSpreadsheet();
+    const find = tabFinder(ss);
+    for (const s of scans) s.resultSheet = resultSheetName(ss, documentProperties(), s.scanId, find);
+    return scans;
+  });
 }
 
 /** Sidebar: cancels a queued or running scan; a finished scan answers its progress unchanged. */

@@ -91,6 +91,49 @@ const CURRENCY_WORDS = [
 ];
 const CURRENCY_SYMBOLS = /^[$€£¥₹₺￥]+|[$€£¥₹₺￥]+$/g;
 
+/**
+ * The currencies (ISO 4217) a money text's mark may denote: "1.299,00 €" -> ['EUR'], "$12" -> every
+ * dollar of a marketplace; null when the text carries no mark. A prefixed mark ("CA$") is read before
+ * the bare one it ends in. Which currency a marketplace sells in is contract/marketplaces.ts's.
+ */
+const MARK_CURRENCIES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['US$', ['USD']],
+  ['CA$', ['CAD']],
+  ['MX$', ['MXN']],
+  ['AU$', ['AUD']],
+  ['A$', ['AUD']],
+  ['S$', ['SGD']],
+  ['E£', ['EGP']],
+  ['R$', ['BRL']],
+  ['kr.', ['SEK', 'NOK', 'DKK']],
+  ['kr', ['SEK', 'NOK', 'DKK']],
+  ['zł', ['PLN']],
+  ['zl', ['PLN']],
+  ['Rs.', ['INR']],
+  ['Rs', ['INR']],
+  ['TL', ['TRY']],
+  ['RMB', ['CNY']],
+  ['$', ['USD', 'CAD', 'MXN', 'AUD', 'SGD']],
+  ['€', ['EUR']],
+  ['£', ['GBP', 'EGP']],
+  ['¥', ['JPY', 'CNY']],
+  ['￥', ['JPY', 'CNY']],
+  ['₹', ['INR']],
+  ['₺', ['TRY']],
+];
+const ISO_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'MXN', 'SEK', 'PLN', 'EGP', 'TRY', 'INR', 'JPY', 'AUD', 'SGD', 'CHF', 'CNY'];
+
+export function moneyCurrencies(text: string): readonly string[] | null {
+  const s = text.replace(/[\s\u00a0\u2007\u202f()+\-\u2212]/g, '');
+  const lower = s.toLowerCase();
+  for (const code of ISO_CODES) if (lower.startsWith(code.toLowerCase()) || lower.endsWith(code.toLowerCase())) return [code];
+  for (const [mark, codes] of MARK_CURRENCIES) {
+    const m = mark.toLowerCase();
+    if (lower.startsWith(m) || lower.endsWith(m)) return codes;
+  }
+  return null;
+}
+
 /** A product cost: positive, exact cents. */
 export function parseCost(value: unknown, options: MoneyOptions = {}): MoneyResult {
   return parseMoney(value, { label: 'Cost', ...options });

@@ -19,7 +19,8 @@
  *   a number below 1 is a fraction (Sheets stores "10%" as 0.1), from 1 up a percent; text may end in %.
  */
 import { cellText, identify, IdExpectation, IdFailReason } from '../ids/identify';
-import { detectDecimalSeparator, parseMoney } from './cost';
+import { detectDecimalSeparator, moneyCurrencies, parseMoney } from './cost';
+import { findMarketplace } from '../../../contract/marketplaces';
 import { toCsv } from './csv';
 import type { RoomCheck } from './room';
 import { buildUploadOptions, ScanOptionsInput, UploadAttributes } from './attributes';
@@ -266,6 +267,30 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     return out;
   };
   const costSep = detectDecimalSeparator(column(mapping.cost));
+  // A money cell marked with another currency than the marketplace's (text, or a number shown by a
+  // currency format): the add-on converts no currency, so it says so instead of reading € as $.
+  const market = findMarketplace(input.options.marketplace);
+  const foreignCurrency = (label: string, v: unknown, shown: unknown): string | null => {
+    const text = typeof v === 'string' ? v : typeof v === 'number' && typeof shown === 'string' ? shown : '';
+    const codes = market && text ? moneyCurrencies(text) : null;
+    if (!market || !codes || codes.indexOf(market.currency) >= 0) return null;
+    return (
+      label +
+      ' ' +
+      quoteCell(text.trim()) +
+      ' is in ' +
+      codes.join(' or ') +
+      '; the ' +
+      market.code +
+      ' marketplace sells in ' +
+      market.currency +
+      '. It is sent as that amount in ' +
+      market.currency +
+      ' (the add-on converts no currency): convert it first if it is a ' +
+      codes.join(' or ') +
+      ' price.'
+    );
+  };
   const mapSep = mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null;
 
   /** The CSV field of an optional cell, and what is wrong with it (then the field is blank). */
@@ -426,6 +451,22 @@ export function prepareScan(input: PrepareInput): PreparedScan {
                 : ' It is sent blank.'),
           });
       }
+    }
+    // Still sent, as the amount written: the preview shows the warning before anything is paid, and the
+    // seller decides (a mark left from another list's template, or a price to convert first).
+    for (const [role, c, label] of [
+      ['cost', mapping.cost, 'Cost'],
+      ['map', mapping.map, 'MAP'],
+    ] as Array<[ColumnRole, number | undefined, string]>) {
+      const other = c !== undefined && c >= 0 ? foreignCurrency(label, row[c], drow[c]) : null;
+      if (other)
+        warnings.push({
+          sheetRow,
+          column: letter(c!),
+          role,
+          value: shortCell(cellText(row[c!])),
+          message: 'Row ' + sheetRow + ': ' + other,
+        });
     }
     if (includeSheetRow) fields.push(String(sheetRow));
     rows.push({ sheetRow, fields });

@@ -469,6 +469,17 @@ export function scanNote(scanId: number, marketplace: string, rows: number, filt
   );
 }
 
+/** The note on an errors tab's first header cell: which scan's rows these are (found by it when the document's records are gone). */
+export function errorsNote(scanId: number): string {
+  return 'Scan ' + scanId + ': the rows the Scan Service could not use and the rows not sent.';
+}
+
+/** The scan id errorsNote wrote, or null for any other note. */
+export function readErrorsNote(note: unknown): number | null {
+  const m = /^Scan (\d+): the rows the Scan Service could not use/.exec(textOf(note));
+  return m ? Number(m[1]) : null;
+}
+
 /** What scanNote wrote, or null for any other note. */
 export function readScanNote(note: unknown): { scanId: number; marketplace: string; rows: number; filtered: boolean } | null {
   const m = /^Scan (\d+) \(([A-Za-z]{2,3})\): (\d+) product rows as imported(, filtered)?\./.exec(textOf(note));

@@ -61,7 +61,13 @@ export interface LayoutContext {
    * returned for is left out; see uploadColumns and the import). Absent: every column.
    */
   only?: readonly string[];
+  /** Columns written blank, with UNLABELLED_NOTE on their header: where they were in the upload is not known. */
+  blank?: readonly string[];
 }
+
+/** The header note of a column left blank because its place in the upload is not known. */
+export const UNLABELLED_NOTE =
+  'Left blank: this scan was not started from this spreadsheet and the Scan Service did not say which column of the upload this was (its scan record has no mapping), so its values are not shown under a header they may not belong to.';
 
 function pick(path: string): (p: Product) => unknown {
   const parts = path.split('.');
@@ -429,12 +435,13 @@ export interface ResultBlock {
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): ResultBlock {
   const columns = selectColumns(resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION), ctx.only);
+  const blank = new Set(ctx.blank || []);
   return {
     headers: columns.map((c) => c.header),
-    values: products.map((p) => columns.map((c) => cellValue(c, p, ctx))),
+    values: products.map((p) => columns.map((c) => (blank.has(c.key) ? '' : cellValue(c, p, ctx)))),
     formats: columns.map((c) => numberFormatFor(c.kind, ctx.marketplace)),
     widths: columns.map((c) => c.width),
-    notes: columns.map((c) => c.note || ''),
+    notes: columns.map((c) => (blank.has(c.key) ? UNLABELLED_NOTE : c.note || '')),
     columns,
     urls: products.map((p) => productLink(p, ctx.marketplace)),
   };
