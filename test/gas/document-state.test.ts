@@ -73,9 +73,7 @@ describe('a saved .xlsx keeps the document state', () => {
     rt.close();
     const rt2 = fixtureRuntime({ workbook: await reopened(rt.workbook), startTime: now });
     expect(rt2.triggers.records.map((t) => [t.uid, t.handler, t.sourceId, t.everyMs])).toEqual([[uid, 'tick', 'doc-b', HOUR]]);
-    expect(
-      evalIn(rt2, 'return ScriptApp.getUserTriggers(SpreadsheetApp.getActive()).map(function (t) { return t.getHandlerFunction(); })'),
-    ).toEqual(['tick']);
+    expect(evalIn(rt2, 'return ScriptApp.getProjectTriggers().map(function (t) { return t.getHandlerFunction(); })')).toEqual(['tick']);
     rt2.advance(HOUR);
     expect(rt2.runDueTriggers()).toEqual([{ uid, handler: 'tick', user: 'owner@example.com', ok: true }]);
     rt2.close();
