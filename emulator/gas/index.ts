@@ -26,6 +26,7 @@ import { DriveStore, createDriveApp } from './drive';
 import { createMailApp, type SentMail } from './mail';
 import { createAdvancedDrive, enabledDriveSymbol } from './advanced-drive';
 import { createLogging } from './logging';
+import { documentStateOf, restoreDocumentState } from './document-state';
 import { MimeTypeEnum, createContentService } from './enums';
 import { transportArgs, transportResult } from './scriptrun';
 import { APPS_SCRIPT_GLOBALS } from './globals';
@@ -287,6 +288,7 @@ export class Runtime {
     this.caches = createCacheStores(now, bound);
     this.locks = new LockTable(this.state, bound);
     this.triggers = new TriggerTable();
+    this.keepDocumentState(opts.usedInDocument);
     this.drive = new DriveStore(opts.driveDir ?? null);
     const whitelist = opts.urlFetchWhitelist === 'manifest' ? (manifest.urlFetchWhitelist ?? []) : (opts.urlFetchWhitelist ?? null);
     const scriptTimeZone = () => this.timeZone;
@@ -321,6 +323,24 @@ export class Runtime {
     }
     // Attach the custom-function hooks to the workbook now, so formulas typed into it evaluate.
     this.spreadsheet();
+  }
+
+  /**
+   * Takes the state a loaded file carried (document properties, triggers, the users' stand-in store,
+   * whether the add-on was used here) and lets a save of the workbook write this runtime's
+   * (document-state.ts). The file's state is taken once: a second runtime on the workbook starts from this one's save.
+   */
+  private keepDocumentState(usedInDocument: boolean | undefined): void {
+    const holder = () => ({
+      documentId: this.workbook.id,
+      usedInDocument: this.used,
+      properties: this.properties,
+      triggers: this.triggers,
+    });
+    const restored = restoreDocumentState(holder(), this.workbook.loadedState);
+    this.workbook.loadedState = null;
+    this.used = usedInDocument ?? restored.usedInDocument;
+    this.workbook.documentState = () => documentStateOf(holder());
   }
 
   /** UI events (toasts, alerts, sidebars, menus, logs) in order. */

@@ -36,6 +36,8 @@ export interface PropertyStores {
   /** null when the script is not bound to a document. */
   document: PropertyStore | null;
   user(email: string): PropertyStore;
+  /** Every user's store that exists, by email (document-state.ts saves them). */
+  users(): ReadonlyMap<string, PropertyStore>;
 }
 
 export function createPropertyStores(bound: boolean): PropertyStores {
@@ -48,6 +50,7 @@ export function createPropertyStores(bound: boolean): PropertyStores {
       if (!s) users.set(email, (s = new PropertyStore()));
       return s;
     },
+    users: () => users,
   };
 }
 

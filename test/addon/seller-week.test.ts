@@ -384,6 +384,14 @@ describe('Saved as .xlsx, reopened, synced again', () => {
     for (const s of page.scans) expect(s.resultSheet).not.toBeNull();
   });
 
+  test('formulas are still on (the key entered again reaches them): =ASIN_FROM_UPC typed after the reopening computes', () => {
+    expect(call('getSettings', [], rt2).formulaKeyShared).toBe(true);
+    again.type(LIST, 'J2', '=ASIN_FROM_UPC(B2:B11)');
+    const cells = Array.from({ length: 10 }, (_, i) => String(again.cell(LIST, `J${i + 2}`).value));
+    for (const v of cells) expect(v).toMatch(/^B[0-9A-Z]{9}$|^not found$/);
+    expect(cells.filter((v) => v !== 'not found').length).toBeGreaterThan(0);
+  });
+
   test('the lists are still set up and a sync has nothing to do', () => {
     const status = call('getListsStatus', [], rt2);
     expect(status.lists.map((l: any) => l.sheetName)).toEqual([

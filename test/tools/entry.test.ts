@@ -3,10 +3,12 @@
  * child process on the BUILT add-on: it prints what the add-on showed the user (menus, sidebars,
  * toasts), the entry's result or error, and saves the workbook.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import JSZip from 'jszip';
 import { Workbook } from '../../emulator/gas/spreadsheet';
+import { spawnService } from '../../emulator/service/spawn';
 import { runLocal } from './run-local';
 
 const dir = mkdtempSync(join(tmpdir(), 'local-entry-'));
@@ -68,3 +70,22 @@ test('the runner stands for a user of the add-on: its formulas in the loaded wor
   // The formula ran: without a key shared by the owner it says what to do (not #NAME?).
   expect(String(cell.value)).toMatch(/Formulas are off in this spreadsheet/);
 });
+
+test('an entry run again on its own saved output picks up where it stopped: formulas on stay on, and the key is in no part of the file', async () => {
+  const svc = await spawnService({ SCAN_SERVICE_SPEED: '60000' });
+  try {
+    const env = { SCAN_SERVICE_URL: svc.url, SCAN_SERVICE_API_KEY: svc.apiKey };
+    const first = join(dir, 'formulas-on.xlsx');
+    const on = await runLocal(['saveSettings', JSON.stringify({ formulasOnMyKey: true }), '--workbook', input, '--out', first], env);
+    expect(on.stdout).toMatch(/^result: \{.*"formulaKeyShared":true/m);
+    // The seller's key lives in user properties: neither the bytes nor any inflated part of the file hold it.
+    const bytes = readFileSync(first);
+    expect(bytes.includes(Buffer.from(svc.apiKey))).toBe(false);
+    const zip = await JSZip.loadAsync(bytes);
+    for (const f of Object.values(zip.files).filter((x) => !x.dir)) expect(await f.async('string')).not.toContain(svc.apiKey);
+    const again = await runLocal(['getSettings', '--workbook', first, '--out', join(dir, 'formulas-again.xlsx')], env);
+    expect(again.stdout).toMatch(/^result: \{.*"formulaKeyShared":true/m);
+  } finally {
+    await svc.stop();
+  }
+}, 120_000);

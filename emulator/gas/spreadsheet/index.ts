@@ -65,6 +65,8 @@ export class Workbook extends WorkbookCore {
       empty: true,
     });
     await loadXlsx(wb, data);
+    // The file's own id (a document saved here keeps its id) unless the caller names one.
+    if (opts.id) wb.id = opts.id;
     if (wb.sheets.length === 0) wb.addSheet('Sheet1');
     return wb;
   }

@@ -291,6 +291,14 @@ export class WorkbookCore {
   evaluating: CustomFormula | null = null;
   /** "Now" for typed input without a year ("12/5"); the runtime sets its virtual clock here. */
   now: () => number = () => Date.now();
+  /**
+   * What Google keeps with this document outside its cells (the runtime's document state: document
+   * properties, triggers, ...). Opaque here: the runtime bound to the workbook supplies it at a save,
+   * xlsx.ts writes it into the file's custom XML part, and a load puts it in `loadedState` for the
+   * next runtime (emulator/gas/document-state.ts).
+   */
+  documentState: (() => unknown) | null = null;
+  loadedState: unknown = null;
   private nextSheetId = 0;
 
   constructor(opts: WorkbookOptions = {}) {
@@ -311,6 +319,21 @@ export class WorkbookCore {
   /** Throws Google's message when growing by `extra` cells would pass the cell limit (10,000,000 unless lowered). */
   checkGrowth(mkError: (message: string) => Error, extra: number): void {
     if (extra > 0 && this.totalCells() + extra > this.cellLimit) throw mkError(cellLimitMessage(this.cellLimit));
+  }
+
+  /** The sheets' ids and the counter of the next one, as a saved file keeps them (xlsx.ts). */
+  sheetIds(): { ids: Array<[string, number]>; next: number } {
+    return { ids: this.sheets.map((s) => [s.name, s.id]), next: this.nextSheetId };
+  }
+
+  /** A loaded file's own sheet ids: Sheets keeps a sheet's id for the life of the sheet, and records name them. */
+  restoreSheetIds(ids: Array<[string, number]>, next: number): void {
+    const byName = new Map(ids);
+    for (const sh of this.sheets) {
+      const id = byName.get(sh.name);
+      if (Number.isInteger(id)) (sh as { id: number }).id = id!;
+    }
+    if (Number.isInteger(next)) this.nextSheetId = Math.max(this.nextSheetId, next);
   }
 
   addSheet(name: string, index?: number, rows = DEFAULT_ROWS, cols = DEFAULT_COLUMNS): SheetModel {

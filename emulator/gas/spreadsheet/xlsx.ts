@@ -5,7 +5,7 @@
  * know: it is written and read in the XML here), formulas (with their cached results; custom-function
  * spills as array formulas), number formats, notes, named ranges (open ones such as A2:A as Excel's
  * whole-column form $A$2:$A$1048576), frozen panes, hidden sheets, bold, font colours, backgrounds,
- * alignment, wrap, hyperlinks, column widths, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
+ * alignment, wrap, hyperlinks, column widths, row heights, hidden rows and columns, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
  * comparisons), each sheet's filter (as an autofilter) and its conditional format rules of the kinds
  * the add-on uses (number comparisons, text contains, empty/not empty). Booleans carry a TRUE/FALSE
  * number format, without which LibreOffice shows them as 0 and 1.
@@ -22,7 +22,17 @@ import { promises as fs } from 'fs';
 import type * as ExcelJS from 'exceljs';
 import type JSZip from 'jszip';
 import { columnLetters, parseA1, quoteSheetName, rangeA1 } from './a1';
-import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_COLUMN_WIDTH, DEFAULT_ROWS, SheetModel, WorkbookCore, liveArea } from './model';
+import {
+  Area,
+  Cell,
+  DEFAULT_COLUMNS,
+  DEFAULT_COLUMN_WIDTH,
+  DEFAULT_ROW_HEIGHT,
+  DEFAULT_ROWS,
+  SheetModel,
+  WorkbookCore,
+  liveArea,
+} from './model';
 import { isDateFormat, isDate, DATE_FORMAT } from './values';
 import type { ValidationModel } from './model';
 import { isAutomatic } from './format';
@@ -56,6 +66,9 @@ const wallSerialToDate = (s: number) => new Date(Math.round(s * MS_PER_DAY) + EP
 /** Column widths: Excel counts characters, Sheets pixels (chosen: px = chars * 7 + 5, 8.43 chars = 64 px). */
 const charsToPx = (w: number) => Math.round(w * 7 + 5);
 const pxToChars = (px: number) => Math.max(0, (px - 5) / 7);
+/** Row heights: Excel counts points, Sheets pixels (96 dpi: 21 px = 15.75 pt). */
+const pxToPoints = (px: number) => px * 0.75;
+const pointsToPx = (pt: number) => Math.round(pt / 0.75);
 
 function argbToHex(argb: string | undefined): string | undefined {
   if (!argb || !/^[0-9a-fA-F]{8}$/.test(argb)) return undefined;
@@ -105,6 +118,14 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     (ws.columns ?? []).forEach((col, i) => {
       const w = col?.width;
       if (w !== undefined && charsToPx(w) !== DEFAULT_COLUMN_WIDTH) sh.colWidths.set(i + 1, charsToPx(w));
+    });
+    (ws.columns ?? []).forEach((col, i) => {
+      if (col?.hidden) sh.hiddenCols.add(i + 1);
+    });
+    // Empty rows too: a hidden or resized row may hold nothing.
+    ws.eachRow({ includeEmpty: true }, (row, r) => {
+      if (row.hidden) sh.hiddenRows.add(r);
+      if (row.height !== undefined && pointsToPx(row.height) !== DEFAULT_ROW_HEIGHT) sh.rowHeights.set(r, pointsToPx(row.height));
     });
     ws.eachRow({ includeEmpty: false }, (row, r) => {
       row.eachCell({ includeEmpty: false }, (xc, c) => {
@@ -195,6 +216,7 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
     wb.namedRanges.set(dn.name, { name: dn.name, area });
   }
   wb.activeSheet = wb.sheets.find((s) => !s.hidden) ?? wb.sheets[0] ?? null;
+  await readStatePart(zip, wb);
 }
 
 /** What LibreOffice itself writes for a boolean cell: without it, booleans read back as 0/1 there. */
@@ -277,6 +299,14 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
       views: frozen ? [{ state: 'frozen', xSplit: sh.frozenCols, ySplit: sh.frozenRows }] : undefined,
     });
     for (const [c, px] of sh.colWidths) ws.getColumn(c).width = pxToChars(px);
+    for (const c of sh.hiddenCols) ws.getColumn(c).hidden = true;
+    for (const [r, px] of sh.rowHeights) ws.getRow(r).height = pxToPoints(px);
+    for (const r of sh.hiddenRows) {
+      const row = ws.getRow(r);
+      row.hidden = true;
+      // exceljs writes no row with neither cells nor a height: an empty hidden row gets its height.
+      if (row.height === undefined) row.height = pxToPoints(DEFAULT_ROW_HEIGHT);
+    }
     sh.rows.forEach((row, ri) =>
       row?.forEach((c, ci) => {
         if (!c) return;
@@ -339,7 +369,7 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
     names.push({ name: nr.name, range: shortRange(rectOf(loc)!) });
   }
   const buf = Buffer.from(await x.xlsx.writeBuffer());
-  return quoted.size || names.length ? finishXlsx(buf, quoted, names) : buf;
+  return finishXlsx(buf, quoted, names, stateXml(wb));
 }
 
 // ---- Sheet names, data validation, conditional formats read back ---------------------------------
@@ -700,16 +730,17 @@ async function quotePrefixedCells(zip: JSZip): Promise<Map<string, Set<string>>>
 }
 
 /**
- * What exceljs does not write, written into the file it wrote: the quote prefixes and the defined
- * names. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
+ * What exceljs does not write, written into the file it wrote: the quote prefixes, the defined
+ * names and the document's state part. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
  */
-async function finishXlsx(buf: Buffer, quoted: Map<string, Set<string>>, names: DefinedName[]): Promise<Buffer> {
+async function finishXlsx(buf: Buffer, quoted: Map<string, Set<string>>, names: DefinedName[], state: string): Promise<Buffer> {
   const zip = await jszip().loadAsync(buf);
   if (quoted.size) await markQuotePrefixed(zip, quoted);
   if (names.length) {
     const xml = await zip.file('xl/workbook.xml')!.async('string');
     zip.file('xl/workbook.xml', withDefinedNames(xml, names));
   }
+  await addStatePart(zip, state);
   return Buffer.from(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
 }
 
@@ -745,4 +776,49 @@ async function markQuotePrefixed(zip: JSZip, quoted: Map<string, Set<string>>): 
   }
   const newBlock = `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>`;
   zip.file('xl/styles.xml', styles.slice(0, block.start) + newBlock + styles.slice(block.end));
+}
+
+// ---- The document's state, in a custom XML part ---------------------------------------------------
+
+/**
+ * What Google keeps with a document besides its cells (its id, its sheets' ids, and the runtime's
+ * document state: emulator/gas/document-state.ts) rides in a custom XML part of the package, related
+ * from the workbook part (ECMA-376 Part 1, Custom XML Data Storage; content type application/xml). Excel, LibreOffice and Sheets keep or ignore such parts and show nothing of them;
+ * no sheet holds it, so no seller sees it.
+ */
+export const STATE_PART = 'customXml/localAppsScript.xml';
+const STATE_NS = 'urn:local-apps-script:document-state';
+const CUSTOM_XML_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml';
+
+function stateXml(wb: WorkbookCore): string {
+  // A workbook no runtime is bound to (loaded, edited, saved) keeps the state its file carried.
+  const runtime = wb.documentState ? wb.documentState() : (wb.loadedState ?? null);
+  // JSON escapes control characters but not DEL, which the XML escape below would drop.
+  const body = JSON.stringify({ v: 1, id: wb.id, sheets: wb.sheetIds(), runtime }).replace(/\x7f/g, '\\u007f');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<state xmlns="${STATE_NS}">${escapeXml(body)}</state>`;
+}
+
+async function addStatePart(zip: JSZip, xml: string): Promise<void> {
+  zip.file(STATE_PART, xml);
+  const relsPath = 'xl/_rels/workbook.xml.rels';
+  const rels = await zip.file(relsPath)!.async('string');
+  const rel = `<Relationship Id="rIdLocalAppsScriptState" Type="${CUSTOM_XML_REL}" Target="../${STATE_PART}"/>`;
+  zip.file(relsPath, rels.replace(/<\/Relationships\s*>/, rel + '</Relationships>'));
+}
+
+/** The id and runtime state of a file this module saved; a file without the part keeps the new id. */
+async function readStatePart(zip: JSZip, wb: WorkbookCore): Promise<void> {
+  const xml = await zip.file(STATE_PART)?.async('string');
+  const m = xml ? /<state\b[^>]*>([\s\S]*)<\/state\s*>/.exec(xml) : null;
+  if (!m) return;
+  let parsed: { v?: number; id?: unknown; sheets?: { ids?: unknown; next?: unknown }; runtime?: unknown };
+  try {
+    parsed = JSON.parse(unescapeXml(m[1]));
+  } catch {
+    return; // Chosen: an unreadable part is a document without saved state, not an unreadable file.
+  }
+  if (typeof parsed.id === 'string' && parsed.id) wb.id = parsed.id;
+  const ids = parsed.sheets?.ids;
+  if (Array.isArray(ids)) wb.restoreSheetIds(ids as Array<[string, number]>, Number(parsed.sheets?.next));
+  wb.loadedState = parsed.runtime ?? null;
 }

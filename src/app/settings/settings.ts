@@ -106,7 +106,9 @@ export function saveSettings(input: SettingsInput): SettingsView {
     if (checked)
       checked.message = (checked.ok ? 'Settings saved. ' : 'The settings are saved, but the key could not be checked: ') + checked.message;
     storeSettings(change.next);
-    if (change.keyChanged && current.apiKey) rewriteFormulaShares(change.next);
+    // Also when no key was saved: a share left without its key takes the new one (the local runtime
+    // keeps the user store in a saved .xlsx with every key emptied: emulator/gas/README.md).
+    if (change.keyChanged) rewriteFormulaShares(change.next);
     if (formulasOn) writeFormulaShare(true, change.next);
     return checked ? { ...settingsView(change.next), checked } : settingsView(change.next);
   });

@@ -114,6 +114,20 @@ describe('XLSX and CSV', () => {
     expect(env.ss.getRangeByName('Header')!.getA1Notation()).toBe('A1');
   });
 
+  test('row heights and hidden rows and columns survive save and load, empty rows included', async () => {
+    const { wb, sheet } = makeEnv();
+    sheet.getRange('A1:A3').setValues([['a'], ['b'], ['c']]);
+    sheet.setRowHeight(2, 40);
+    sheet.hideRows(3);
+    sheet.hideRows(50, 2);
+    sheet.setRowHeight(60, 35);
+    sheet.hideColumns(4);
+    const s = makeEnv({ wb: await roundTrip(wb) }).ss.getSheetByName('Sheet1')!;
+    expect([1, 2, 60].map((r) => s.getRowHeight(r))).toEqual([21, 40, 35]);
+    expect([2, 3, 49, 50, 51, 52].map((r) => s.isRowHiddenByUser(r))).toEqual([false, true, false, true, true, false]);
+    expect([3, 4, 5].map((c) => s.isColumnHiddenByUser(c))).toEqual([false, true, false]);
+  });
+
   test('a spilled custom-function result is saved as an array formula and re-spills on recalculate after reopening', async () => {
     const fns = { TABLE: (n: number) => Array.from({ length: n }, (_, i) => [i + 1, i * 10]) };
     const { wb, sheet } = makeEnv({ fns });
