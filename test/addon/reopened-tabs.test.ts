@@ -1,10 +1,12 @@
 /**
  * The scans list and the import after the document's records are lost (issue 32 item 5): the BUILT
- * add-on in the local runtime, the workbook saved as .xlsx and opened again (document properties do
- * not travel in the file, as they do not into a copy of a spreadsheet). The result tab is recognised by
+ * add-on in the local runtime, the workbook saved as .xlsx and opened as a NEW spreadsheet (as an
+ * .xlsx uploaded to Drive becomes one: the local runtime's part that keeps a document's state is left
+ * out, so no add-on record comes with it). The result tab is recognised by
  * the note the import writes on its header: the card shows it, and importing again replaces it.
  */
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import JSZip from 'jszip';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { connect, listWorkbook, runtime, scanRequest } from './scanflow-helpers';
 import { waitFinished } from './import-helpers';
@@ -36,7 +38,10 @@ test('saved as .xlsx and opened again: the scan card shows the tab it has, and i
     rt.close();
   }
 
-  const again = await Workbook.fromXlsx(await wb.toXlsx(), { owner: OWNER });
+  // Only the sheets travel: the file without the runtime's document-state part (emulator/gas/document-state.ts).
+  const zip = await JSZip.loadAsync(await wb.toXlsx());
+  for (const name of Object.keys(zip.files)) if (name.startsWith('customXml/')) zip.remove(name);
+  const again = await Workbook.fromXlsx(await zip.generateAsync({ type: 'nodebuffer' }), { owner: OWNER });
   const rt2 = runtime(again);
   try {
     // The premise: this runtime opened the file with none of the add-on's document records.
