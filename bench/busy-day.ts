@@ -3,8 +3,10 @@
  * the local Apps Script runtime with consumer quotas (emulator/gas/quotas.ts) on its virtual clock,
  * the local Scan Service in a child process. One user (the spreadsheet owner), 23 hours:
  *
- * - 5 scans of 2,000, 4,000, 6,000, 8,000 and 10,000 lines, started at 07:00, 09:00, ... 15:00 and
- *   imported by the hourly trigger (as startScan leaves them: recorded, trigger ensured);
+ * - 5 scans of 2,000, 4,000, 6,000, 8,000 and 10,000 lines, started at 07:00, 09:00, ... 15:00 from
+ *   New scan (getScanSetup + startScan on five supplier tabs of the workbook: uploaded, recorded,
+ *   trigger ensured, all by the add-on) and imported by the hourly trigger. The bench fails unless
+ *   the trigger imports every one of them (its premise: without imports its quota shares mean nothing);
  * - 20 reopenings (onOpen + the recalculation Sheets does) of a sheet with =ASIN_FROM_UPC over
  *   5,000 cells (2,000 distinct UPCs);
  * - 200 result-row actions: what exists today is the sidebar's "Open tab" on an imported scan
@@ -28,7 +30,6 @@
  * from an hourly trigger of its own).
  * Run alone: `npm run build && npx tsx bench/busy-day.ts`.
  */
-import { createHash } from 'node:crypto';
 import { createRuntime, DEFAULT_SCRIPT_PATH, type QuotaUsage, type Runtime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
@@ -52,7 +53,9 @@ const DAY_HOURS = 23;
 const DAY_START = Date.UTC(2026, 10, 23, 6, 0, 0);
 const EVE = DAY_START - 25 * HOUR;
 const LIST_ROWS = { tags: 300, notes: 100, brands: 50_000, asins: 3_000, matches: 1_000, multipack: 500 };
-const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+/** The supplier tab and the scan name of the day's k-th scan (the result tab is named after the scan). */
+const listTab = (k: number) => `List ${k + 1}`;
+const scanName = (k: number) => `Supplier ${k + 1} (${SCAN_LINES[k]} lines)`;
 
 /** The naive hourly trigger: polls every scan of the day every hour, imports page by page. */
 const NAIVE = `
@@ -107,7 +110,7 @@ async function uploadScan(service: SpawnedService, lines: number, name: string):
   }
 }
 
-type Activity = 'set-up' | 'trigger' | 'reopenings' | 'result rows' | 'lists edits';
+type Activity = 'set-up' | 'scans started' | 'trigger' | 'reopenings' | 'result rows' | 'lists edits';
 type Spent = { fetch: number; props: number; triggerMs: number; bytes: number; executions: number; errors: number };
 
 /** Quota spending per activity: the difference of quotaUsage() around each action. */
@@ -151,6 +154,8 @@ function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Wo
   const wb = new Workbook({ owner: OWNER, name: 'Busy seller', empty: true });
   wb.addSheet('Ids', undefined, CELLS + 10, 26);
   opts.upcs.forEach((u, i) => wb.type('Ids', 'A' + (i + 2), "'" + u));
+  // The add-on's day starts its scans from supplier tabs, as a seller does (the naive day uploads its own).
+  if (!opts.naive) SCAN_LINES.forEach((lines, k) => supplierTab(wb, listTab(k), lines));
   const rt = createRuntime({
     scriptPath: opts.naive ? scriptWithNaive(NAIVE, 'bench-day-') : DEFAULT_SCRIPT_PATH,
     workbook: wb,
@@ -159,6 +164,46 @@ function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Wo
     quotas: 'consumer',
   });
   return { rt, wb };
+}
+
+/** A supplier's price list typed into a tab: UPC, Cost, SKU (the rows bench/price-list.ts makes). */
+function supplierTab(wb: Workbook, name: string, lines: number): void {
+  const rows = priceListCsv(lines, { sku: true }).trim().split('\n');
+  wb.addSheet(name, undefined, rows.length + 10, 3);
+  rows.forEach((line, i) => line.split(',').forEach((v, j) => wb.type(name, wb.a1(i + 1, j + 1), i > 0 && j === 0 ? "'" + v : v)));
+}
+
+/** New scan on the k-th supplier tab, as the sidebar sends it; the scan's id. */
+function startFromSidebar(rt: Runtime, k: number): number {
+  const setup = rt.scriptRun('getScanSetup', [{ sheetName: listTab(k) }]) as {
+    sheetName: string;
+    rangeA1: string;
+    selection: boolean;
+    headerRow: number;
+    columns: Array<{ role: string; header: string }>;
+  };
+  const started = rt.scriptRun('startScan', [
+    {
+      roles: setup.columns.map((c) => c.role),
+      options: { marketplace: 'US', name: scanName(k) },
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+      headers: setup.columns.map((c) => c.header),
+    },
+  ]) as { progress: { scanId: number } };
+  return started.progress.scanId;
+}
+
+/** Waits (real time) until the service has finished scan `id`, so the next trigger run finds it done. */
+async function finished(service: SpawnedService, id: number): Promise<void> {
+  const auth = { authorization: 'Bearer ' + service.apiKey };
+  for (;;) {
+    const scan = (await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json()) as { status: string };
+    if (['success', 'error', 'cancelled'].includes(scan.status)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const asin = (prefix: string, i: number) => prefix + String(i).padStart(9, '0');
@@ -258,17 +303,16 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
       rt.advance(HOUR);
       const k = SCAN_HOURS.indexOf(h);
       if (k >= 0) {
-        // A scan started from the sidebar (upload measured by the scan-flow bench): recorded, trigger ensured.
-        const id = opts.scanIds[k];
-        started.push(id);
         if (opts.naive) {
+          // The naive script's own bookkeeping (its keys, not the add-on's) of a scan uploaded for it.
+          started.push(opts.scanIds[k]);
           rt.properties.script.set('naive.scans', JSON.stringify(started));
           ensureTrigger(rt, 'benchNaiveHourly', wb.id);
         } else {
-          const rec = JSON.parse(rt.properties.document!.get('scan.running') || '{}');
-          rec[String(id)] = { u: tag(OWNER), t: rt.state.clock.now() };
-          rt.properties.document!.set('scan.running', JSON.stringify(rec));
-          ensureTrigger(rt, 'importFinishedScans', wb.id);
+          // New scan from the sidebar: the add-on uploads, records the scan and makes sure of its trigger.
+          const id = ledger.run('scans started', () => startFromSidebar(rt, k));
+          started.push(id);
+          await finished(opts.service, id);
         }
       }
       ledger.run('trigger', () => {
@@ -276,10 +320,8 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
         const bad = fired.find((f) => !f.ok);
         if (bad) throw new Error(`${label} ${h}:00 trigger ${bad.handler}: ${bad.error}`);
       });
-      if (!opts.naive && firstTab === null) {
-        const tabs = Object.keys(rt.properties.document!.toObject()).filter((k2) => k2.startsWith('scan.tab.'));
-        if (tabs.length) firstTab = Number(tabs[0].slice('scan.tab.'.length));
-      }
+      // The first result tab the trigger wrote, as the seller sees it (a tab named after the scan).
+      if (!opts.naive && firstTab === null && wb.sheetNames().includes(scanName(0))) firstTab = started[0];
       if (reopened < REOPENINGS) {
         reopened++;
         ledger.run('reopenings', () => {
@@ -297,10 +339,11 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
       await listsEdits(h, wb, door, opts.service.apiKey);
     }
     const u = rt.quotaUsage();
-    const imported = opts.naive
-      ? started.filter((id) => rt.properties.script.get('naive.done.' + id)).length
-      : started.filter((id) => rt.properties.document!.get('scan.tab.' + id)).length;
+    const imported = opts.naive ? started.filter((id) => rt.properties.script.get('naive.done.' + id)).length : importedTabs(rt, started);
     out[`${label}: scans imported by the trigger`] = `${imported} of ${started.length}`;
+    // The premise: every scan of the day imported by the trigger (else the quota shares above measure less work).
+    if (started.length !== SCAN_LINES.length || imported !== started.length)
+      throw new Error(`${label}: the trigger imported ${imported} of ${started.length} scans (${SCAN_LINES.length} started)`);
     out[`${label}: reopenings / result-row actions`] = `${reopened} / ${actions}`;
     out[`${label}: URL Fetch calls (consumer limit 20,000)`] = `${u.urlFetchCalls.used} (${pct(u.urlFetchCalls.used, 20_000)})`;
     out[`${label}: property reads/writes (consumer limit 50,000)`] =
@@ -339,6 +382,12 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
     await door.stop();
   }
   return out;
+}
+
+/** The day's scans whose result tab the Scans list names (what the seller sees), after the quotas were read. */
+function importedTabs(rt: Runtime, ids: number[]): number {
+  const page = rt.scriptRun('listScans', [1]) as { scans: Array<{ scanId: number; resultSheet: string | null }> };
+  return ids.filter((id) => page.scans.some((s) => s.scanId === id && !!s.resultSheet)).length;
 }
 
 /** Rows of the tags tab holding the tags given on the service. */
