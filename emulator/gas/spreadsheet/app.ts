@@ -7,6 +7,7 @@ import type { SheetImpl } from './sheet';
 import type { RangeImpl } from './range';
 import type { SpreadsheetImpl } from './spreadsheet';
 import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
+import { CellImageBuilderImpl } from './cell-image';
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
 import { ProtectionType } from './protection';
@@ -117,6 +118,10 @@ export class SpreadsheetAppImpl {
   newDataValidation(): DataValidationBuilderImpl {
     this.ctx.call();
     return new DataValidationBuilderImpl(this.ctx);
+  }
+  newCellImage(): CellImageBuilderImpl {
+    this.ctx.call();
+    return new CellImageBuilderImpl(this.ctx);
   }
   newRichTextValue(): RichTextValueBuilderImpl {
     this.ctx.call();

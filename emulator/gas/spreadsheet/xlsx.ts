@@ -27,6 +27,7 @@ import { isDateFormat, isDate, DATE_FORMAT } from './values';
 import type { ValidationModel } from './model';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
+import { imageFormulaOf } from './cell-image';
 
 type ExcelJSLib = typeof ExcelJS;
 type JSZipLib = typeof JSZip;
@@ -294,6 +295,8 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
                 ref: rangeA1(r, col, r + spill.rows - 1, col + spill.cols - 1),
               } as unknown as ExcelJS.CellValue)
             : ({ formula: c.f.slice(1), result } as ExcelJS.CellFormulaValue);
+        } else if (c.img && imageFormulaOf(c.img)) {
+          xc.value = { formula: imageFormulaOf(c.img)!, result: '' } as ExcelJS.CellFormulaValue;
         } else if (c.links?.length && typeof c.v === 'string') {
           // Chosen: XLSX links whole cells, so the first link run's URL links the cell.
           xc.value = { text: c.v, hyperlink: c.links[0].url };

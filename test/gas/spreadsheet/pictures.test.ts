@@ -1,0 +1,80 @@
+/**
+ * Issue 36: IMAGE, SPARKLINE and in-cell images in the local runtime, read back as Google gives
+ * them, and through an .xlsx save and load.
+ * - IMAGE / SPARKLINE: a cell drawing a picture holds no value: getValue and getDisplayValue are ''
+ *   and getFormula is the formula (support.google.com/docs/answer/3093333 and /3093289 describe
+ *   the drawing only; Google's API gives such cells the empty value).
+ * - In-cell images: developers.google.com/apps-script/reference/spreadsheet/cell-image-builder and
+ *   .../cell-image (setSourceUrl, alt text, build; Range.setValue(cellImage); getValue gives a
+ *   CellImage; getUrl is the source URL); a built image has no content URL yet (gas-fakes
+ *   test/testsheetsvui.js, "CellImage and CellImageBuilder methods", recorded on Google).
+ */
+import { Workbook } from '../../../emulator/gas/spreadsheet';
+import { makeEnv, thrown } from './env';
+
+const LINK = 'https://images.scan-service.invalid/I/B000000001-0.png';
+
+test('=IMAGE and =SPARKLINE compute to an empty value, keep their formula, and show no error', () => {
+  const { sheet } = makeEnv();
+  sheet.getRange('A1:D1').setValues([[3, 5, 4, 8]]);
+  sheet.getRange('A2').setFormula(`=IMAGE("${LINK}")`);
+  sheet.getRange('B2').setFormula(`=IMAGE("${LINK}", 4, 50, 50)`);
+  sheet.getRange('C2').setFormula('=SPARKLINE(A1:D1)');
+  sheet.getRange('D2').setFormula('=SPARKLINE(A1:D1, {"charttype","column";"color","green"})');
+  const r = sheet.getRange('A2:D2');
+  expect(r.getValues()).toEqual([['', '', '', '']]);
+  expect(r.getDisplayValues()).toEqual([['', '', '', '']]);
+  expect(r.getFormulas()[0][2]).toBe('=SPARKLINE(A1:D1)');
+  expect(sheet.getRange('A2').getFormula()).toBe(`=IMAGE("${LINK}")`);
+});
+
+test('IMAGE refuses a mode other than 1 to 4, and mode 4 without its size', () => {
+  const { sheet } = makeEnv();
+  sheet.getRange('A1').setFormula(`=IMAGE("${LINK}", 7)`);
+  sheet.getRange('A2').setFormula(`=IMAGE("${LINK}", 4)`);
+  expect(sheet.getRange('A1:A2').getValues()).toEqual([['#VALUE!'], ['#VALUE!']]);
+});
+
+test('an in-cell image: built, put with setValue, read back as a CellImage; no value text, no formula', () => {
+  const { app, sheet } = makeEnv();
+  const built = app.newCellImage().setSourceUrl(LINK).setAltTextTitle('B000000001').setAltTextDescription('Acme bowls').build();
+  expect(String(built)).toBe('CellImage');
+  expect(thrown(() => built.getContentUrl())).toMatch(/content URL/);
+  sheet.getRange('B2').setValue(built);
+  const got = sheet.getRange('B2').getValue() as GoogleAppsScript.Spreadsheet.CellImage;
+  expect(String(got)).toBe('CellImage');
+  expect([got.getUrl(), got.getContentUrl(), got.getAltTextTitle(), got.getAltTextDescription()]).toEqual([
+    LINK,
+    LINK,
+    'B000000001',
+    'Acme bowls',
+  ]);
+  expect(sheet.getRange('B2').getDisplayValue()).toBe('');
+  expect(sheet.getRange('B2').getFormula()).toBe('');
+  expect(sheet.getRange('B2').isBlank()).toBe(false);
+  // A value written over it replaces it.
+  sheet.getRange('B2').setValue('text');
+  expect(sheet.getRange('B2').getValue()).toBe('text');
+});
+
+test('setValues takes in-cell images among other values', () => {
+  const { app, sheet } = makeEnv();
+  const img = app.newCellImage().setSourceUrl(LINK).build();
+  sheet.getRange('A1:B1').setValues([[img, 'Acme bowls']]);
+  expect(String(sheet.getRange('A1').getValue())).toBe('CellImage');
+  expect(sheet.getRange('B1').getValue()).toBe('Acme bowls');
+});
+
+test('.xlsx: IMAGE and SPARKLINE stay formulas; an in-cell image is saved as =IMAGE of its source URL', async () => {
+  const { app, wb, sheet } = makeEnv();
+  sheet.getRange('A1:C1').setValues([[1, 3, 2]]);
+  sheet.getRange('A2').setFormula('=SPARKLINE(A1:C1, {"charttype","bar"})');
+  sheet.getRange('B2').setFormula(`=IMAGE("${LINK}")`);
+  sheet.getRange('C2').setValue(app.newCellImage().setSourceUrl(LINK).setAltTextTitle('t').build());
+  const back = await Workbook.fromXlsx(await wb.toXlsx());
+  const name = sheet.getName();
+  expect(back.cell(name, 'A2').formula).toBe('=SPARKLINE(A1:C1, {"charttype","bar"})');
+  expect(back.cell(name, 'B2').formula).toBe(`=IMAGE("${LINK}")`);
+  expect(back.cell(name, 'C2').formula).toBe(`=IMAGE("${LINK}")`);
+  for (const a1 of ['A2', 'B2', 'C2']) expect([back.cell(name, a1).value, back.cell(name, a1).display]).toEqual(['', '']);
+});
