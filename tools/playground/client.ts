@@ -139,7 +139,9 @@ function sparklineSvg(s: Sparkline): string {
   if (s.chart === 'line') {
     const low = Math.min(...v);
     const high = Math.max(...v);
-    const points = v.map((x, i) => `${n(v.length === 1 ? 50 : (i * 100) / (v.length - 1))},${n(19 - ((x - low) / (high - low || 1)) * 18)}`);
+    const points = v.map(
+      (x, i) => `${n(v.length === 1 ? 50 : (i * 100) / (v.length - 1))},${n(19 - ((x - low) / (high - low || 1)) * 18)}`,
+    );
     return `${open}<polyline fill="none" stroke="${colour}" stroke-width="1.5" vector-effect="non-scaling-stroke" points="${points.join(' ')}"/></svg>`;
   }
   if (s.chart === 'column') {
@@ -153,7 +155,11 @@ function sparklineSvg(s: Sparkline): string {
   }
   // bar: the values side by side along one horizontal bar, as Sheets stacks them, against max.
   let x0 = 0;
-  const total = Math.max(s.max ?? 0, v.reduce((a, x) => a + Math.max(x, 0), 0)) || 1;
+  const total =
+    Math.max(
+      s.max ?? 0,
+      v.reduce((a, x) => a + Math.max(x, 0), 0),
+    ) || 1;
   const bars = v.map((x) => {
     const w = (Math.max(x, 0) / total) * 100;
     const r = `<rect x="${n(x0)}" y="2" width="${n(w)}" height="16"/>`;
