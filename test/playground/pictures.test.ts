@@ -1,7 +1,8 @@
 /**
  * Issue 36: the playground's grid draws what Sheets draws in a cell: the picture of =IMAGE and of
  * an in-cell image, loaded from the local service's picture route; a =SPARKLINE as a small chart
- * of its cells' numbers; text, even text that looks like markup, stays text. One page, in Chromium.
+ * of its cells' numbers; a colour scale as the cells' backgrounds; text, even text that looks like
+ * markup, stays text. One page, in Chromium.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { type Playground, startPlayground } from '../../tools/playground/server';
 import { browser, closeBrowser } from '../sidebar/harness';
+import { makeEnv } from '../gas/spreadsheet/env';
 
 jest.setTimeout(120_000);
 
@@ -30,7 +32,7 @@ function cell(row: number, col: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'playground-pictures-'));
-  const wb = new Workbook({ name: 'Pictures' });
+  const { wb, app, sheet } = makeEnv({ wb: new Workbook({ name: 'Pictures' }) });
   wb.type('Sheet1', 'A1', 'Picture');
   wb.type('Sheet1', 'B1', '<b>Acme</b> & "bowls"');
   wb.type('Sheet1', 'C1', 30);
@@ -40,6 +42,15 @@ beforeAll(async () => {
   wb.type('Sheet1', 'B2', '=SPARKLINE(C1:E1)');
   wb.type('Sheet1', 'C2', '=SPARKLINE(C1:E1, {"charttype","column";"color","#ea4335"})');
   wb.type('Sheet1', 'D2', '=IMAGE("https://example.com/elsewhere.png")');
+  // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
+  sheet.setConditionalFormatRules([
+    app
+      .newConditionalFormatRule()
+      .setGradientMinpoint('#ffffff')
+      .setGradientMaxpoint('#57bb8a')
+      .setRanges([sheet.getRange('C1:E1')])
+      .build(),
+  ]);
   const file = join(dir, 'pictures.xlsx');
   writeFileSync(file, await wb.toXlsx());
   pg = await startPlayground({ workbook: file });
@@ -61,8 +72,8 @@ test('IMAGE and in-cell images are pictures loaded from the local service', asyn
   const img = cell(2, 'A').locator('img');
   await img.waitFor();
   expect(await img.getAttribute('src')).toBe(`${pg.serviceUrl}/images/I/B000000001-0.png`);
-  await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle());
-  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(75);
+  await page.waitForFunction((el: any) => el.complete, await img.elementHandle());
+  expect(await img.evaluate((el: any) => el.naturalWidth)).toBe(75);
   const inCell = cell(3, 'A').locator('img');
   expect(await inCell.getAttribute('alt')).toBe('Second picture');
   expect(await inCell.getAttribute('src')).toBe(`${pg.serviceUrl}/images/I/B000000001-1.png`);
@@ -83,4 +94,10 @@ test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; column
 test('text that looks like markup is still shown as text', async () => {
   expect(await cell(1, 'B').textContent()).toBe('<b>Acme</b> & "bowls"');
   expect(await cell(1, 'B').locator('b').count()).toBe(0);
+});
+
+test('a colour scale paints each number between its two colours', async () => {
+  const bg = (col: string) => cell(1, col).evaluate((el: any) => (globalThis as any).getComputedStyle(el).backgroundColor);
+  // 10 is the least (white), 30 the most (#57bb8a), 20 half way.
+  expect([await bg('D'), await bg('C'), await bg('E')]).toEqual(['rgb(255, 255, 255)', 'rgb(87, 187, 138)', 'rgb(171, 221, 197)']);
 });

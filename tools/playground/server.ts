@@ -24,6 +24,7 @@ import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
 import type { SheetView } from './view';
 import { cellPicture } from './cell-pictures';
+import { colourScaleBackgrounds } from './colour-scales';
 
 const HERE = __dirname;
 const ROOT = join(HERE, '..', '..');
@@ -111,6 +112,7 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
   const lc = sh.lastColumn();
   const display: string[][] = [];
   const cells: SheetView['cells'] = {};
+  const scales = colourScaleBackgrounds(sh);
   for (let r = 1; r <= lr; r++) {
     const row: string[] = [];
     for (let c = 1; c <= lc; c++) {
@@ -127,6 +129,9 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
       if (cell.err) meta.error = cell.err;
       if (cell.bold) meta.bold = true;
       if (cell.bg && cell.bg !== '#ffffff') meta.bg = cell.bg;
+      // A conditional format paints over the cell's own background, as in Sheets.
+      const scaled = scales.get(`${r},${c}`);
+      if (scaled) meta.bg = scaled;
       if (cell.color && cell.color !== '#000000') meta.color = cell.color;
       if (cell.halign) meta.align = cell.halign;
       const picture = cellPicture(wb, sh, cell, serviceUrl);

@@ -6,7 +6,7 @@ import { SelectionImpl } from './selection';
 import type { SheetImpl } from './sheet';
 import type { RangeImpl } from './range';
 import type { SpreadsheetImpl } from './spreadsheet';
-import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
+import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, InterpolationType, RichTextValueBuilderImpl } from './rules';
 import { CellImageBuilderImpl } from './cell-image';
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
@@ -17,6 +17,7 @@ import { CopyPasteType } from './copy-cells';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
+  readonly InterpolationType = InterpolationType;
   readonly DataValidationCriteria = DataValidationCriteria;
   readonly ProtectionType = ProtectionType;
   readonly Dimension = Dimension;

@@ -78,3 +78,36 @@ test('.xlsx: IMAGE and SPARKLINE stay formulas; an in-cell image is saved as =IM
   expect(back.cell(name, 'C2').formula).toBe(`=IMAGE("${LINK}")`);
   for (const a1 of ['A2', 'B2', 'C2']) expect([back.cell(name, a1).value, back.cell(name, a1).display]).toEqual(['', '']);
 });
+
+test('a colour-scale conditional format: its points read back, and a saved workbook keeps it', async () => {
+  // developers.google.com/apps-script/reference/spreadsheet/conditional-format-rule-builder
+  // (setGradientMinpoint, setGradientMidpointWithValue, setGradientMaxpoint) and .../gradient-condition.
+  const { app, wb, sheet } = makeEnv();
+  sheet.getRange('A1:A3').setValues([[10], [20], [30]]);
+  const rule = app
+    .newConditionalFormatRule()
+    .setGradientMinpoint('#ffffff')
+    .setGradientMidpointWithValue('#ffd666', app.InterpolationType.PERCENTILE, '50')
+    .setGradientMaxpoint('#57bb8a')
+    .setRanges([sheet.getRange('A1:A3')])
+    .build();
+  sheet.setConditionalFormatRules([rule]);
+  const read = (s: GoogleAppsScript.Spreadsheet.Sheet) => {
+    const g = s.getConditionalFormatRules()[0].getGradientCondition()!;
+    return [g.getMinType(), g.getMinColor(), g.getMidType(), g.getMidValue(), g.getMidColor(), g.getMaxType(), g.getMaxColor()];
+  };
+  const want = ['MIN', '#ffffff', 'PERCENTILE', '50', '#ffd666', 'MAX', '#57bb8a'];
+  expect(read(sheet)).toEqual(want);
+  expect(sheet.getConditionalFormatRules()[0].getBooleanCondition()).toBeNull();
+  const back = await Workbook.fromXlsx(await wb.toXlsx());
+  const { ss } = makeEnv({ wb: back });
+  expect(read(ss.getSheets()[0])).toEqual(want);
+  expect(
+    ss
+      .getSheets()[0]
+      .getConditionalFormatRules()[0]
+      .getRanges()
+      .map((r) => r.getA1Notation()),
+  ).toEqual(['A1:A3']);
+  expect(thrown(() => app.newConditionalFormatRule().setGradientMaxpoint('#57bb8a').build())).toMatch(/minpoint/);
+});
