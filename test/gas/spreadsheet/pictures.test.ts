@@ -9,6 +9,10 @@
  *   CellImage; getUrl is the source URL); a built image has no content URL yet (gas-fakes
  *   test/testsheetsvui.js, "CellImage and CellImageBuilder methods", recorded on Google).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRuntime } from '../../../emulator/gas';
 import { Workbook } from '../../../emulator/gas/spreadsheet';
 import { makeEnv, thrown } from './env';
 
@@ -110,4 +114,25 @@ test('a colour-scale conditional format: its points read back, and a saved workb
       .map((r) => r.getA1Notation()),
   ).toEqual(['A1:A3']);
   expect(thrown(() => app.newConditionalFormatRule().setGradientMaxpoint('#57bb8a').build())).toMatch(/minpoint/);
+});
+
+test('a script in the runtime puts an in-cell image and reads it back across the vm boundary', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cell-image-'));
+  try {
+    const file = join(dir, 'Code.js');
+    writeFileSync(
+      file,
+      `function put(link) {
+        var cell = SpreadsheetApp.getActiveSheet().getRange('A1');
+        cell.setValue(SpreadsheetApp.newCellImage().setSourceUrl(link).setAltTextTitle('pic').build());
+        var got = cell.getValue();
+        return [String(got), got.getUrl(), got.getAltTextTitle(), cell.getDisplayValue(), cell.getFormula()];
+      }`,
+    );
+    const rt = createRuntime({ scriptPath: file });
+    expect(Array.from(rt.run('put', [LINK]) as unknown[])).toEqual(['CellImage', LINK, 'pic', '', '']);
+    rt.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
