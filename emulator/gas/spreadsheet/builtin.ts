@@ -8,6 +8,7 @@
  */
 import type { DetailedCellError, ExportedChange, HyperFormula as HyperFormulaT } from 'hyperformula';
 import { formatValue, isAutomatic } from './format';
+import { registerPictureFunctions } from './picture-functions';
 import { Area, Cell, SheetModel, WorkbookCore, liveArea } from './model';
 import { DATE_FORMAT, DATE_TIME_FORMAT, truncate15 } from './values';
 
@@ -17,7 +18,10 @@ let lib: HF | null = null;
 function load(): HF {
   // Lazy: only workbooks with built-in formulas load the engine.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (!lib) lib = require('hyperformula') as HF;
+  if (!lib) {
+    lib = require('hyperformula') as HF;
+    registerPictureFunctions(lib);
+  }
   return lib;
 }
 
@@ -32,7 +36,7 @@ export function builtinEngineLoaded(): boolean {
  * Sheets does not know it either).
  */
 const SHEETS_ONLY = new Set(
-  'ARRAY_CONSTRAIN CONTINUE DETECTLANGUAGE FLATTEN GOOGLEFINANCE GOOGLETRANSLATE IMAGE IMPORTDATA IMPORTFEED IMPORTHTML IMPORTRANGE IMPORTXML ISEMAIL ISURL JOIN QUERY REGEXEXTRACT REGEXMATCH REGEXREPLACE SORTN SPARKLINE TO_DATE TO_DOLLARS TO_PERCENT TO_PURE_NUMBER TO_TEXT LAMBDA MAP REDUCE SCAN BYROW BYCOL MAKEARRAY LET XMATCH CHOOSECOLS CHOOSEROWS TOCOL TOROW VSTACK HSTACK WRAPCOLS WRAPROWS'.split(
+  'ARRAY_CONSTRAIN CONTINUE DETECTLANGUAGE FLATTEN GOOGLEFINANCE GOOGLETRANSLATE IMPORTDATA IMPORTFEED IMPORTHTML IMPORTRANGE IMPORTXML ISEMAIL ISURL JOIN QUERY REGEXEXTRACT REGEXMATCH REGEXREPLACE SORTN TO_DATE TO_DOLLARS TO_PERCENT TO_PURE_NUMBER TO_TEXT LAMBDA MAP REDUCE SCAN BYROW BYCOL MAKEARRAY LET XMATCH CHOOSECOLS CHOOSEROWS TOCOL TOROW VSTACK HSTACK WRAPCOLS WRAPROWS'.split(
     ' ',
   ),
 );
