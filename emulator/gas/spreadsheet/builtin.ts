@@ -371,6 +371,18 @@ function holdsBuiltin(wb: WorkbookCore): boolean {
   return wb.sheets.some((s) => s.rows.some((row) => row?.some((c) => isBuiltin(c))));
 }
 
+/**
+ * Workbooks loaded from a file: their built-in formulas are live from the first edit, as in any
+ * spreadsheet program (without this, a value typed into a loaded file left its totals stale until a
+ * script attached or a formula was written).
+ */
+const loadedFromFile = new WeakSet<WorkbookCore>();
+
+/** Marks a workbook just loaded from a file (Workbook.fromXlsx). */
+export function markLoaded(wb: WorkbookCore): void {
+  loadedFromFile.add(wb);
+}
+
 /** The workbook's engine, created when `create` and the workbook needs one; null otherwise. */
 function engineOf(wb: WorkbookCore, create: boolean): Engine | null {
   let e = engines.get(wb) ?? null;
@@ -388,7 +400,7 @@ function engineOf(wb: WorkbookCore, create: boolean): Engine | null {
  */
 export function syncBuiltin(wb: WorkbookCore, areas: Area[], written: boolean): Area[] {
   const existed = engines.has(wb);
-  const e = engineOf(wb, written);
+  const e = engineOf(wb, written || loadedFromFile.has(wb));
   if (!e) return [];
   try {
     if (!existed) return [...e.apply(e.reconcile()), ...e.applyAll()]; // a new engine holds the whole workbook
