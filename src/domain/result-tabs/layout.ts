@@ -399,6 +399,8 @@ const WIDEST_FIGURE: Partial<Record<ColumnKind, string>> = {
   fraction: '-1234.56%',
   bool: 'FALSE',
   identifier: '00123456789012',
+  // The one link column is the ASIN: ten characters, the widest letters ("B0WN7MRR…" was cut at 110 px).
+  link: 'B0WWWMWWWW',
 };
 
 /**
