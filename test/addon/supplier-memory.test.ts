@@ -140,6 +140,7 @@ test('another sheet with the same header (columns in another order) is recognise
       rule: '',
       schedule: '',
       email: false,
+      emailLabel: 'Email me a summary after each run',
       scanId: expect.any(Number),
       choices: expect.arrayContaining([['w1@6', 'Every Monday at 06:00']]),
     },
@@ -192,6 +193,7 @@ test('Forget in Settings: the supplier is no longer filled in', () => {
     rule: '',
     schedule: '',
     email: false,
+    emailLabel: 'Email me a summary after each run',
     // The scan just sent: its card offers "Scan this list again".
     scanId,
     choices: expect.arrayContaining([['', 'Not scanned again']]),

@@ -59,6 +59,28 @@ export const STORED: StoredKind[] = [
     kept: 'Replaced every 24 hours.',
   },
   {
+    name: 'scan.userId',
+    shown: 'scan.userId',
+    store: 'user properties',
+    holds: 'A random id made once for you, which marks your own scans and records in a shared spreadsheet (no name or email).',
+    kept: 'As long as the add-on is installed for you.',
+  },
+  {
+    name: 'scan.triggerReauth',
+    shown: 'scan.triggerReauth',
+    store: 'user properties',
+    holds: 'That the hourly check found Google needs you to give the add-on a permission again, with the link to do it.',
+    kept: 'Until you give it.',
+  },
+  {
+    name: 'scan.triggerRun.',
+    shown: 'scan.triggerRun.<spreadsheet id>',
+    store: 'user properties',
+    holds:
+      'Per spreadsheet: whether the last hourly check had the spreadsheet open to it, so its schedules say when a run needs the sidebar.',
+    kept: 'Replaced at each hourly check.',
+  },
+  {
     name: 'scan.triggerNoDoc',
     shown: 'scan.triggerNoDoc',
     store: 'user properties',
