@@ -4,7 +4,8 @@
  * the local Scan Service in a child process. One user (the spreadsheet owner), 23 hours:
  *
  * - 5 scans of 2,000, 4,000, 6,000, 8,000 and 10,000 lines, started at 07:00, 09:00, ... 15:00 and
- *   imported by the hourly trigger (as startScan leaves them: recorded, trigger ensured);
+ *   from supplier sheets of the workbook the way the sidebar does (getScanSetup + startScan) and
+ *   imported by the hourly trigger; imports are counted from what the seller sees (listScans);
  * - 20 reopenings (onOpen + the recalculation Sheets does) of a sheet with =ASIN_FROM_UPC over
  *   5,000 cells (2,000 distinct UPCs);
  * - 200 result-row actions: what exists today is the sidebar's "Open tab" on an imported scan
@@ -28,7 +29,6 @@
  * from an hourly trigger of its own).
  * Run alone: `npm run build && npx tsx bench/busy-day.ts`.
  */
-import { createHash } from 'node:crypto';
 import { createRuntime, DEFAULT_SCRIPT_PATH, type QuotaUsage, type Runtime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
@@ -52,7 +52,6 @@ const DAY_HOURS = 23;
 const DAY_START = Date.UTC(2026, 10, 23, 6, 0, 0);
 const EVE = DAY_START - 25 * HOUR;
 const LIST_ROWS = { tags: 300, notes: 100, brands: 50_000, asins: 3_000, matches: 1_000, multipack: 500 };
-const tag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
 
 /** The naive hourly trigger: polls every scan of the day every hour, imports page by page. */
 const NAIVE = `
@@ -100,14 +99,22 @@ async function uploadScan(service: SpawnedService, lines: number, name: string):
   const auth = { authorization: 'Bearer ' + service.apiKey };
   const up = await fetch(service.url + '/api/v3/scans', { method: 'POST', headers: auth, body: form });
   const { id } = (await up.json()) as { id: number };
+  await scanFinished(service, id);
+  return id;
+}
+
+/** Waits until the service has finished scan `id` (the service runs in real time, the day in virtual time). */
+async function scanFinished(service: SpawnedService, id: number): Promise<void> {
+  const auth = { authorization: 'Bearer ' + service.apiKey };
   for (;;) {
     const scan = (await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json()) as { status: string };
-    if (['success', 'error', 'cancelled'].includes(scan.status)) return id;
+    if (scan.status === 'success') return;
+    if (['error', 'cancelled'].includes(scan.status)) throw new Error(`scan ${id}: ${scan.status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-type Activity = 'set-up' | 'trigger' | 'reopenings' | 'result rows' | 'lists edits';
+type Activity = 'set-up' | 'scans started' | 'trigger' | 'reopenings' | 'result rows' | 'lists edits';
 type Spent = { fetch: number; props: number; triggerMs: number; bytes: number; executions: number; errors: number };
 
 /** Quota spending per activity: the difference of quotaUsage() around each action. */
@@ -151,6 +158,7 @@ function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Wo
   const wb = new Workbook({ owner: OWNER, name: 'Busy seller', empty: true });
   wb.addSheet('Ids', undefined, CELLS + 10, 26);
   opts.upcs.forEach((u, i) => wb.type('Ids', 'A' + (i + 2), "'" + u));
+  if (!opts.naive) SCAN_LINES.forEach((n, i) => addSupplierSheet(wb, supplierSheet(i), n));
   const rt = createRuntime({
     scriptPath: opts.naive ? scriptWithNaive(NAIVE, 'bench-day-') : DEFAULT_SCRIPT_PATH,
     workbook: wb,
@@ -161,6 +169,41 @@ function dayRuntime(opts: DayOptions, clock: SharedClock): { rt: Runtime; wb: Wo
   return { rt, wb };
 }
 
+/** A supplier's price list as a sheet of the workbook (products of the sample catalog; UPCs kept as text). */
+function addSupplierSheet(wb: Workbook, name: string, lines: number): void {
+  const rows = priceListCsv(lines, { sku: true }).trim().split('\n');
+  const sh = wb.addSheet(name, undefined, rows.length + 10, 3);
+  rows.forEach((line, i) => line.split(',').forEach((f, j) => wb.writeInput(sh, i + 1, j + 1, i > 0 && j === 0 ? "'" + f : f)));
+}
+
+/** A scan started the way the sidebar starts it: getScanSetup on the sheet, then startScan with its suggested roles. */
+function startScanFromSidebar(rt: Runtime, sheetName: string): number {
+  const setup = rt.scriptRun('getScanSetup', [{ sheetName }]) as any;
+  const started = rt.scriptRun('startScan', [
+    {
+      roles: setup.columns.map((c: any) => c.role),
+      options: { marketplace: 'US', name: sheetName },
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+    },
+  ]) as any;
+  return started.progress.scanId as number;
+}
+
+/** The add-on's scans of the day that have a result tab, as the sidebar's scans list shows them. */
+function importedScans(rt: Runtime, ids: number[]): number {
+  const withTab = new Set<number>();
+  for (let page = 1; page < 50; page++) {
+    const p = rt.scriptRun('listScans', [page]) as { scans: Array<{ scanId: number; resultSheet: string | null }>; hasMore: boolean };
+    for (const s of p.scans) if (s.resultSheet) withTab.add(s.scanId);
+    if (!p.hasMore) break;
+  }
+  return ids.filter((id) => withTab.has(id)).length;
+}
+
+const supplierSheet = (i: number) => `Supplier ${i + 1} (${SCAN_LINES[i]} lines)`;
 const asin = (prefix: string, i: number) => prefix + String(i).padStart(9, '0');
 
 /** The six tables as the seller keeps them (rows typed after "Set up lists" made the tabs). */
@@ -258,28 +301,26 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
       rt.advance(HOUR);
       const k = SCAN_HOURS.indexOf(h);
       if (k >= 0) {
-        // A scan started from the sidebar (upload measured by the scan-flow bench): recorded, trigger ensured.
-        const id = opts.scanIds[k];
-        started.push(id);
         if (opts.naive) {
+          // The naive script's scans: uploaded to the service beforehand, handed to its trigger.
+          started.push(opts.scanIds[k]);
           rt.properties.script.set('naive.scans', JSON.stringify(started));
           ensureTrigger(rt, 'benchNaiveHourly', wb.id);
         } else {
-          const rec = JSON.parse(rt.properties.document!.get('scan.running') || '{}');
-          rec[String(id)] = { u: tag(OWNER), t: rt.state.clock.now() };
-          rt.properties.document!.set('scan.running', JSON.stringify(rec));
-          ensureTrigger(rt, 'importFinishedScans', wb.id);
+          // The add-on's: started from the supplier's sheet as the sidebar does (startScan ensures the trigger).
+          const id = ledger.run('scans started', () => startScanFromSidebar(rt, supplierSheet(k)));
+          started.push(id);
+          await scanFinished(opts.service, id);
         }
       }
+      const sheetsBefore = wb.sheetNames().length;
       ledger.run('trigger', () => {
         const fired = rt.runDueTriggers();
         const bad = fired.find((f) => !f.ok);
         if (bad) throw new Error(`${label} ${h}:00 trigger ${bad.handler}: ${bad.error}`);
       });
-      if (!opts.naive && firstTab === null) {
-        const tabs = Object.keys(rt.properties.document!.toObject()).filter((k2) => k2.startsWith('scan.tab.'));
-        if (tabs.length) firstTab = Number(tabs[0].slice('scan.tab.'.length));
-      }
+      // The first result tab appears after the first scan (finished before this hour's trigger).
+      if (!opts.naive && firstTab === null && wb.sheetNames().length > sheetsBefore) firstTab = started[0];
       if (reopened < REOPENINGS) {
         reopened++;
         ledger.run('reopenings', () => {
@@ -291,15 +332,19 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
       // Result-row work: ten sidebar actions an hour once a result tab exists (the naive day changes
       // only the trigger and the formula cache, so it does not repeat them).
       for (let i = 0; i < 10 && actions < ROW_ACTIONS && firstTab !== null && !opts.naive; i++, actions++) {
-        ledger.run('result rows', () => rt.scriptRun('openResultTab', [firstTab]));
+        ledger.run('result rows', () => {
+          const opened = rt.scriptRun('openResultTab', [firstTab]) as { sheetName?: string };
+          if (!opened?.sheetName) throw new Error(`${label}: Open tab of scan ${firstTab} opened nothing`);
+        });
       }
       // The seller's list edits (the automatic sync, on the trigger above, picks them up).
       await listsEdits(h, wb, door, opts.service.apiKey);
     }
     const u = rt.quotaUsage();
-    const imported = opts.naive
-      ? started.filter((id) => rt.properties.script.get('naive.done.' + id)).length
-      : started.filter((id) => rt.properties.document!.get('scan.tab.' + id)).length;
+    const imported = opts.naive ? started.filter((id) => rt.properties.script.get('naive.done.' + id)).length : importedScans(rt, started);
+    // The premise: every scan of the day imported by the trigger, or the shares below measure nothing.
+    if (started.length !== SCAN_LINES.length || imported !== started.length)
+      throw new Error(`${label}: the trigger imported ${imported} of ${started.length} scans (${SCAN_LINES.length} started)`);
     out[`${label}: scans imported by the trigger`] = `${imported} of ${started.length}`;
     out[`${label}: reopenings / result-row actions`] = `${reopened} / ${actions}`;
     out[`${label}: URL Fetch calls (consumer limit 20,000)`] = `${u.urlFetchCalls.used} (${pct(u.urlFetchCalls.used, 20_000)})`;
