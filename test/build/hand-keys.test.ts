@@ -15,20 +15,13 @@ const ROOT = join(__dirname, '..', '..');
  * no longer spells a key fails the test below until it is taken off.
  */
 const NOT_YET_CONVERTED = [
-  'bench/big-list.ts',
-  'bench/schedule.ts',
-  'test/addon/compare.test.ts',
   'test/addon/convert-column.test.ts',
   'test/addon/formulas.test.ts',
   'test/addon/google-worlds.test.ts',
   'test/addon/history.test.ts',
-  'test/addon/import-faults.test.ts',
   'test/addon/import-overlap.test.ts',
-  'test/addon/import-resume.test.ts',
-  'test/addon/import.test.ts',
   'test/addon/lists-limits.test.ts',
   'test/addon/lists-quota.test.ts',
-  'test/addon/lying-service.test.ts',
   'test/addon/newscan-large.test.ts',
   'test/addon/newscan.test.ts',
   'test/addon/not-sent-store.test.ts',
