@@ -22,23 +22,17 @@ const NOT_YET_CONVERTED = [
   'test/addon/import-overlap.test.ts',
   'test/addon/lists-limits.test.ts',
   'test/addon/lists-quota.test.ts',
-  'test/addon/newscan-large.test.ts',
-  'test/addon/newscan.test.ts',
   'test/addon/not-sent-store.test.ts',
   'test/addon/room.test.ts',
-  'test/addon/schedule.test.ts',
-  'test/addon/supplier-memory.test.ts',
   'test/addon/trigger-giveup.test.ts',
   'test/addon/trigger-quota.test.ts',
   'test/addon/trigger.test.ts',
-  'test/addon/webhooks.test.ts',
   // The build checks of the storage names themselves (layout, privacy policy) spell them to check them.
   'test/build/layout.test.ts',
   'test/build/listing.test.ts',
   'test/gas/document-state.test.ts',
   'test/sidebar/lists.test.ts',
   'test/sidebar/rows.test.ts',
-  'test/sidebar/runtime.test.ts',
   'test/unit/supplier-memory.test.ts',
 ];
 
