@@ -23,6 +23,7 @@ import { ApiError, validationFailed } from './shared/errors';
 import { loadApiDocument } from '../../contract/openapi';
 import { KEPT_ROOT } from '../../contract/openapi/kept-files';
 import { authenticate } from './shared/auth';
+import { PICTURE_ROUTE, pictureName, picturePng } from './catalog/pictures';
 import { bulkRateLimiter } from './shared/bulk';
 import { describeValidation } from './shared/validation';
 import { BULK_OPERATIONS, operationHandlers } from './areas';
@@ -173,6 +174,12 @@ export async function buildApp(
     },
   });
 
+  // Product pictures, without a key (a sheet's IMAGE fetches them with none): stand-in only.
+  app.get(`${PICTURE_ROUTE}:name`, async (req, reply) => {
+    const named = pictureName((req.params as { name: string }).name);
+    if (!named) throw new ApiError(404, 'No such picture.');
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(picturePng(named.asin, named.index));
+  });
   // The description and its reference page, without a key.
   app.get('/openapi.json', async () => doc);
   await app.register(swaggerDocument(doc));

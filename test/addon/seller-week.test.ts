@@ -263,12 +263,13 @@ describe('Next Monday: five costs lowered, scanned again, compared, a weekly sch
     });
   });
 
-  test('the hourly trigger with the document: the scheduled scan is sent, imported and compared', async () => {
+  test('the hourly trigger with the document: the scheduled scan is sent, imported and compared (nothing changed: no empty Changes tab)', async () => {
     const before = wb.sheetNames();
     await hoursUntil(Date.UTC(2026, 11, 7, 12));
     const added = wb.sheetNames().filter((n) => !before.includes(n));
     expect(added).toEqual(expect.arrayContaining(['Price List 2026-12-07']));
-    expect(added.filter((n) => / – Changes/.test(n))).toHaveLength(1);
+    // The supplier changed nothing since last week's scan: no Changes tab (issue 32 item 10: an empty "Changes (2)").
+    expect(added.filter((n) => / – Changes/.test(n))).toHaveLength(0);
     const s = call('getSchedules')[0];
     expect(s.status).toMatch(/^Scan \d+ imported and compared on Mon Dec 7, /);
   });
@@ -276,6 +277,9 @@ describe('Next Monday: five costs lowered, scanned again, compared, a weekly sch
   test('the hourly trigger without the document: nothing is lost, the seller is told, and the next run with it catches up', async () => {
     const before = wb.sheetNames();
     await hoursUntil(Date.UTC(2026, 11, 14, 5));
+    // The supplier lowers one more cost before the slot: the run that catches up has one change to show.
+    const one = week.lowered[0].sheetRow;
+    wb.type(LIST, `D${one}`, Math.round(Number(wb.cell(LIST, `D${one}`).value) * 50) / 100);
     rt.triggerDocument = 'none';
     try {
       await hoursUntil(Date.UTC(2026, 11, 14, 9)); // the runs after the 06:00 slot have no document
@@ -287,7 +291,7 @@ describe('Next Monday: five costs lowered, scanned again, compared, a weekly sch
     // Told where the seller looks: the schedule (Settings > Remembered suppliers) and Scans.
     const s = call('getSchedules')[0];
     const told =
-      /without (access to |opening )?(this|the|its) (spreadsheet|document)|(spreadsheet|document) was not open|did not open (this|the|its) (spreadsheet|document)/i;
+      /without (access to |opening )?(this|the|its) (spreadsheet|document)|(spreadsheet|document) was not open|(did|could) not open (this|the|its) (spreadsheet|document)/i;
     expect(`${s.line} ${s.status}`).toMatch(told);
     const scans = call('listScans', [1]);
     expect(`${scans.notice ?? ''} ${(scans.schedules as string[]).join(' ')}`).toMatch(told);

@@ -9,7 +9,8 @@
  *   completed_at or filename; `source_id` null; `speed` null while 0;
  * - the list body `{data, total, pagination: {page, per_page}}`;
  * - results `{count, data, meta, options}` (no page/per_page), product rows with the client's extra
- *   members (historical, monthly_sold, favorited, tag_ids, note, listing_match), some null.
+ *   members (historical, monthly_sold, favorited, tag_ids, note, listing_match), some null, and
+ *   `images` as `[{marketplace_id, image: [{link, height, width, variant}]}]` (one entry per marketplace).
  * GET /__seen answers `[{method, path, status}]` of what was forwarded. Prints "PORT <n>" when listening.
  */
 const http = require('node:http');
@@ -44,9 +45,16 @@ function record(r) {
 }
 
 const history = { d30: -1, d60: null, d90: -1, d180: -1 };
+// The vendor's images: per marketplace, its pictures with their size (75 px: the local service's).
+function images(list) {
+  if (!Array.isArray(list) || list.length === 0) return list;
+  const image = list.map((i, n) => ({ link: i.url, height: 75, width: 75, variant: n === 0 ? 'MAIN' : 'PT0' + n }));
+  return [{ marketplace_id: String(list[0].marketplace_id), image }];
+}
 function product(p) {
   return {
     ...p,
+    images: images(p.images),
     historical: { bsr: history, price: history, amazon_in_stock_rate: history, sales_rank_drops: history },
     monthly_sold: null,
     favorited: false,

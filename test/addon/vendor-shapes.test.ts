@@ -6,9 +6,11 @@
  * its progress, the Scans list, an import by hand, an import by the hourly trigger, and a delete
  * behave as against the local service's own shapes.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { connect, listWorkbook, runtime, SAMPLE, scanRequest, startChildProxy, thrown } from './scanflow-helpers';
+import { connect, listWorkbook, ROOT, runtime, SAMPLE, scanRequest, startChildProxy, thrown } from './scanflow-helpers';
 import { serviceRows, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
@@ -189,5 +191,35 @@ test('a scan this spreadsheet did not send, answered without a mapping: the colu
   } finally {
     rt.close();
     sent.rt.close();
+  }
+});
+
+test("the vendor's shape of images: per marketplace, the local service's https links with their size", async () => {
+  // Five lines of the sample price list (UPC in column 1, cost in column 3), uploaded straight to the proxy.
+  const lines = readFileSync(join(ROOT, 'samples', 'supplier-price-list.csv'), 'utf8')
+    .split('\n')
+    .slice(0, 6)
+    .join('\n');
+  const form = new FormData();
+  form.append('file', new Blob([lines], { type: 'text/csv' }), 'five.csv');
+  form.append(
+    'attributes',
+    JSON.stringify({ mapping: { id: 1, cost: 3 }, options: { marketplace_id: 'US', name: 'Images', header: true } }),
+  );
+  const res = await fetch(`${proxy.url}/api/v3/scans`, { method: 'POST', headers: { authorization: 'Bearer ' + svc.apiKey }, body: form });
+  const scan = (await res.json()) as { id: number };
+  await waitFinished(svc, scan.id);
+  const direct = await serviceRows(svc, scan.id);
+  const vendor = await serviceRows({ url: proxy.url, apiKey: svc.apiKey }, scan.id);
+  expect(direct.length).toBeGreaterThan(0);
+  for (const [i, p] of vendor.entries()) {
+    const links = direct[i].images.map((im: { url: string }) => im.url);
+    expect(links[0]).toMatch(/^https:\/\/images\.scan-service\.invalid\/I\/[A-Z0-9]{10}-0\.png$/);
+    expect(p.images).toEqual([
+      {
+        marketplace_id: '1',
+        image: links.map((link: string, n: number) => ({ link, height: 75, width: 75, variant: n === 0 ? 'MAIN' : `PT0${n}` })),
+      },
+    ]);
   }
 });

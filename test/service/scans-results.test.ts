@@ -246,3 +246,23 @@ test('odd bodies and ids answer 4xx with a message, never 500', async () => {
     expect([id, r.status]).toEqual([id, 404]);
   }
 });
+
+test('every product links its pictures on the https picture host, and the service serves each as a PNG without a key', async () => {
+  const data = await all();
+  const links = data.flatMap((p: any) => p.images.map((i: any) => i.url));
+  expect(data.every((p: any) => p.images.length >= 1)).toBe(true);
+  for (const link of links) expect(link).toMatch(/^https:\/\/images\.scan-service\.invalid\/I\/[A-Z0-9]{10}-\d\.png$/);
+  // The host never resolves: the local clients map it to the service's own route.
+  const path = new URL(links[0]).pathname;
+  const first = await fetch(svc.url + '/images' + path);
+  expect(first.status).toBe(200);
+  expect(first.headers.get('content-type')).toBe('image/png');
+  const png = Buffer.from(await first.arrayBuffer());
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBe(75); // width, from the IHDR chunk
+  // Same link, same picture; another product, another picture.
+  expect(Buffer.from(await (await fetch(svc.url + '/images' + path)).arrayBuffer())).toEqual(png);
+  const other = new URL(links.find((l: string) => !l.includes(path.slice(3, 13)))!).pathname;
+  expect(Buffer.from(await (await fetch(svc.url + '/images' + other)).arrayBuffer())).not.toEqual(png);
+  expect((await fetch(svc.url + '/images/I/..%2Fsecret.png')).status).toBe(404);
+});

@@ -142,5 +142,13 @@ test('headers and figures fit their columns: the result tab, the Negotiate tab a
   const p = rt.scriptRun('makePurchaseOrder', [{ sheetName: tab, rows: '2-293' }]) as { sheetName: string };
   expect(cutColumns(wb, n.sheetName)).toEqual([]);
   expect(cutColumns(wb, p.sheetName)).toEqual([]);
+  // The bold labels under the PO's lines ("Cash you have", "Sell through within (days)") are not cut either.
+  const widthA = (wb as any).sheets.find((m: any) => m.name === p.sheetName).colWidths.get(1) as number;
+  const labels = wb
+    .values(p.sheetName)
+    .map((r) => String(r[0]))
+    .filter((x) => /^(Total|Cash you have|Sell through within)/.test(x));
+  expect(labels).toHaveLength(3);
+  expect(labels.filter((l) => widthA + 1 < textWidth(l, true) + CELL_PADDING_PX)).toEqual([]);
   rt.close();
 });

@@ -5,7 +5,7 @@
  * the truth: every edit, selection and menu click goes to it, and the page redraws from its answer.
  */
 import { TabulatorFull as Tabulator } from 'tabulator-tables';
-import type { CellMeta, SheetView } from './view';
+import type { CellMeta, CellPicture, SheetView, Sparkline } from './view';
 
 type UiEvent =
   | { kind: 'toast'; message: string; title: string; timeoutSeconds: number }
@@ -109,7 +109,64 @@ function formatter(cell: any): string {
   const numeric = text !== '' && !Number.isNaN(Number(text.replace(/[$€£,%\s]/g, ''))) && /\d/.test(text);
   el.style.textAlign = meta?.align ?? (numeric ? 'right' : '');
   el.title = meta?.error ?? meta?.note ?? '';
+  if (meta?.picture) return pictureHtml(meta.picture);
+  return escapeHtml(text);
+}
+
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An IMAGE or in-cell image as an <img> (its alt text when the page does not load the link); a SPARKLINE as a small SVG. */
+function pictureHtml(p: CellPicture): string {
+  if (p.kind === 'image')
+    return p.src
+      ? `<img class="cell-picture" src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}">`
+      : `<span class="cell-picture-missing">${escapeHtml(p.alt)}</span>`;
+  return sparklineSvg(p);
+}
+
+/** A sparkline in a 100 x 20 box, scaled to the cell (numbers only reach the markup). */
+function sparklineSvg(s: Sparkline): string {
+  const colour = escapeHtml(s.color ?? (s.chart === 'line' ? '#3366cc' : '#4285f4'));
+  const v = s.values.filter((x) => Number.isFinite(x));
+  const open = `<svg class="sparkline" data-chart="${escapeHtml(s.chart)}" viewBox="0 0 100 20" preserveAspectRatio="none" role="img" aria-label="${escapeHtml(s.chart)} chart of ${v.length} values">`;
+  if (v.length === 0) return `${open}</svg>`;
+  const hi = Math.max(s.max ?? -Infinity, ...v, 0);
+  const lo = Math.min(...v, 0);
+  const span = hi - lo || 1;
+  const n = (x: number) => Math.round(x * 100) / 100;
+  if (s.chart === 'line') {
+    const low = Math.min(...v);
+    const high = Math.max(...v);
+    const points = v.map(
+      (x, i) => `${n(v.length === 1 ? 50 : (i * 100) / (v.length - 1))},${n(19 - ((x - low) / (high - low || 1)) * 18)}`,
+    );
+    return `${open}<polyline fill="none" stroke="${colour}" stroke-width="1.5" vector-effect="non-scaling-stroke" points="${points.join(' ')}"/></svg>`;
+  }
+  if (s.chart === 'column') {
+    const w = 100 / v.length;
+    const zero = 20 - ((0 - lo) / span) * 20;
+    const bars = v.map((x, i) => {
+      const y = 20 - ((x - lo) / span) * 20;
+      return `<rect x="${n(i * w + w * 0.1)}" y="${n(Math.min(y, zero))}" width="${n(w * 0.8)}" height="${n(Math.abs(zero - y))}"/>`;
+    });
+    return `${open}<g fill="${colour}">${bars.join('')}</g></svg>`;
+  }
+  // bar: the values side by side along one horizontal bar, as Sheets stacks them, against max.
+  let x0 = 0;
+  const total =
+    Math.max(
+      s.max ?? 0,
+      v.reduce((a, x) => a + Math.max(x, 0), 0),
+    ) || 1;
+  const bars = v.map((x) => {
+    const w = (Math.max(x, 0) / total) * 100;
+    const r = `<rect x="${n(x0)}" y="2" width="${n(w)}" height="16"/>`;
+    x0 += w;
+    return r;
+  });
+  return `${open}<g fill="${colour}">${bars.join('')}</g></svg>`;
 }
 
 /** The editor: starts from what Sheets' formula bar shows (the formula, or the typed form). */

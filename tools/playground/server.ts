@@ -23,6 +23,8 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
 import type { SheetView } from './view';
+import { cellPicture } from './cell-pictures';
+import { colourScaleBackgrounds } from './colour-scales';
 
 const HERE = __dirname;
 const ROOT = join(HERE, '..', '..');
@@ -105,11 +107,12 @@ function editText(wb: Workbook, sh: SheetModel, r: number, c: number): string {
   return wb.readDisplay(cell);
 }
 
-export function sheetView(wb: Workbook, sh: SheetModel): SheetView {
+export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetView {
   const lr = sh.lastRow();
   const lc = sh.lastColumn();
   const display: string[][] = [];
   const cells: SheetView['cells'] = {};
+  const scales = colourScaleBackgrounds(sh);
   for (let r = 1; r <= lr; r++) {
     const row: string[] = [];
     for (let c = 1; c <= lc; c++) {
@@ -126,8 +129,13 @@ export function sheetView(wb: Workbook, sh: SheetModel): SheetView {
       if (cell.err) meta.error = cell.err;
       if (cell.bold) meta.bold = true;
       if (cell.bg && cell.bg !== '#ffffff') meta.bg = cell.bg;
+      // A conditional format paints over the cell's own background, as in Sheets.
+      const scaled = scales.get(`${r},${c}`);
+      if (scaled) meta.bg = scaled;
       if (cell.color && cell.color !== '#000000') meta.color = cell.color;
       if (cell.halign) meta.align = cell.halign;
+      const picture = cellPicture(wb, sh, cell, serviceUrl);
+      if (picture) meta.picture = picture;
       if (Object.keys(meta).length) cells[`${r},${c}`] = meta;
     }
     display.push(row);
@@ -255,7 +263,7 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
       sheets: wb.sheets.filter((s) => !s.hidden).map((s) => s.name),
       activeSheet: active.name,
       activeRange: range && range.sheet === active ? { r1: range.r1, c1: range.c1, r2: range.r2, c2: range.c2 } : null,
-      sheet: sheetView(wb, shown),
+      sheet: sheetView(wb, shown, service.url),
       menu: menu && menu.kind === 'menu' ? { name: menu.name, items: menu.items } : null,
       addOnActive: rt.addOnActive,
       clock: new Date(clock.now()).toISOString(),

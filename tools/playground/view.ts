@@ -14,6 +14,8 @@ export interface CellMeta {
   bg?: string;
   color?: string;
   align?: string;
+  /** What is drawn instead of the text (cell-pictures.ts). */
+  picture?: CellPicture;
 }
 
 /** The page's view of one sheet: what the grid shows, and per cell what differs from a plain value. */
@@ -28,3 +30,21 @@ export interface SheetView {
   widths: Record<string, number>;
   frozenRows: number;
 }
+
+/** A picture drawn in a cell (IMAGE, an in-cell image): src null when the page does not load its link. */
+export interface Picture {
+  kind: 'image';
+  src: string | null;
+  alt: string;
+}
+
+/** A SPARKLINE: its chart type and the numbers of its data, in order. */
+export interface Sparkline {
+  kind: 'sparkline';
+  chart: 'line' | 'bar' | 'column';
+  values: number[];
+  color?: string;
+  max?: number;
+}
+
+export type CellPicture = Picture | Sparkline;

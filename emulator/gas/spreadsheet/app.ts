@@ -6,7 +6,8 @@ import { SelectionImpl } from './selection';
 import type { SheetImpl } from './sheet';
 import type { RangeImpl } from './range';
 import type { SpreadsheetImpl } from './spreadsheet';
-import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, RichTextValueBuilderImpl } from './rules';
+import { BooleanCriteria, ConditionalFormatRuleBuilderImpl, InterpolationType, RichTextValueBuilderImpl } from './rules';
+import { CellImageBuilderImpl } from './cell-image';
 import { UiImpl } from './ui';
 import { DataValidationBuilderImpl, DataValidationCriteria } from './validation';
 import { ProtectionType } from './protection';
@@ -16,6 +17,7 @@ import { CopyPasteType } from './copy-cells';
 
 export class SpreadsheetAppImpl {
   readonly BooleanCriteria = BooleanCriteria;
+  readonly InterpolationType = InterpolationType;
   readonly DataValidationCriteria = DataValidationCriteria;
   readonly ProtectionType = ProtectionType;
   readonly Dimension = Dimension;
@@ -117,6 +119,10 @@ export class SpreadsheetAppImpl {
   newDataValidation(): DataValidationBuilderImpl {
     this.ctx.call();
     return new DataValidationBuilderImpl(this.ctx);
+  }
+  newCellImage(): CellImageBuilderImpl {
+    this.ctx.call();
+    return new CellImageBuilderImpl(this.ctx);
   }
   newRichTextValue(): RichTextValueBuilderImpl {
     this.ctx.call();

@@ -8,6 +8,7 @@
  */
 import type { DetailedCellError, ExportedChange, HyperFormula as HyperFormulaT } from 'hyperformula';
 import { formatValue, isAutomatic } from './format';
+import { registerPictureFunctions } from './picture-functions';
 import { Area, Cell, SheetModel, WorkbookCore, liveArea } from './model';
 import { DATE_FORMAT, DATE_TIME_FORMAT, truncate15 } from './values';
 
@@ -17,7 +18,10 @@ let lib: HF | null = null;
 function load(): HF {
   // Lazy: only workbooks with built-in formulas load the engine.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (!lib) lib = require('hyperformula') as HF;
+  if (!lib) {
+    lib = require('hyperformula') as HF;
+    registerPictureFunctions(lib);
+  }
   return lib;
 }
 
@@ -32,7 +36,7 @@ export function builtinEngineLoaded(): boolean {
  * Sheets does not know it either).
  */
 const SHEETS_ONLY = new Set(
-  'ARRAY_CONSTRAIN CONTINUE DETECTLANGUAGE FLATTEN GOOGLEFINANCE GOOGLETRANSLATE IMAGE IMPORTDATA IMPORTFEED IMPORTHTML IMPORTRANGE IMPORTXML ISEMAIL ISURL JOIN QUERY REGEXEXTRACT REGEXMATCH REGEXREPLACE SORTN SPARKLINE TO_DATE TO_DOLLARS TO_PERCENT TO_PURE_NUMBER TO_TEXT LAMBDA MAP REDUCE SCAN BYROW BYCOL MAKEARRAY LET XMATCH CHOOSECOLS CHOOSEROWS TOCOL TOROW VSTACK HSTACK WRAPCOLS WRAPROWS'.split(
+  'ARRAY_CONSTRAIN CONTINUE DETECTLANGUAGE FLATTEN GOOGLEFINANCE GOOGLETRANSLATE IMPORTDATA IMPORTFEED IMPORTHTML IMPORTRANGE IMPORTXML ISEMAIL ISURL JOIN QUERY REGEXEXTRACT REGEXMATCH REGEXREPLACE SORTN TO_DATE TO_DOLLARS TO_PERCENT TO_PURE_NUMBER TO_TEXT LAMBDA MAP REDUCE SCAN BYROW BYCOL MAKEARRAY LET XMATCH CHOOSECOLS CHOOSEROWS TOCOL TOROW VSTACK HSTACK WRAPCOLS WRAPROWS'.split(
     ' ',
   ),
 );
@@ -367,6 +371,18 @@ function holdsBuiltin(wb: WorkbookCore): boolean {
   return wb.sheets.some((s) => s.rows.some((row) => row?.some((c) => isBuiltin(c))));
 }
 
+/**
+ * Workbooks loaded from a file: their built-in formulas are live from the first edit, as in any
+ * spreadsheet program (without this, a value typed into a loaded file left its totals stale until a
+ * script attached or a formula was written).
+ */
+const loadedFromFile = new WeakSet<WorkbookCore>();
+
+/** Marks a workbook just loaded from a file (Workbook.fromXlsx). */
+export function markLoaded(wb: WorkbookCore): void {
+  loadedFromFile.add(wb);
+}
+
 /** The workbook's engine, created when `create` and the workbook needs one; null otherwise. */
 function engineOf(wb: WorkbookCore, create: boolean): Engine | null {
   let e = engines.get(wb) ?? null;
@@ -384,7 +400,7 @@ function engineOf(wb: WorkbookCore, create: boolean): Engine | null {
  */
 export function syncBuiltin(wb: WorkbookCore, areas: Area[], written: boolean): Area[] {
   const existed = engines.has(wb);
-  const e = engineOf(wb, written);
+  const e = engineOf(wb, written || loadedFromFile.has(wb));
   if (!e) return [];
   try {
     if (!existed) return [...e.apply(e.reconcile()), ...e.applyAll()]; // a new engine holds the whole workbook

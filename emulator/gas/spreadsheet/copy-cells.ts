@@ -36,6 +36,7 @@ export function copyValue(to: Cell, from: Cell | undefined): void {
   to.v = from?.f ? undefined : from?.v;
   to.q = from?.q;
   to.links = from?.links?.map((l) => ({ ...l }));
+  to.img = from?.img ? { ...from.img } : undefined;
   to.f = undefined;
   to.err = undefined;
   to.cf = undefined;

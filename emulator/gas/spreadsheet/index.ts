@@ -10,6 +10,7 @@ import { SpreadsheetAppImpl } from './app';
 import { Ctx } from './context';
 import { parseCsv, toCsvText } from './csv';
 import { afterWrite, attachFormulas, formulaWritten, recalculateAll } from './formulas';
+import { markLoaded } from './builtin';
 import { Area, Cell, DEFAULT_COLUMNS, DEFAULT_ROWS, SheetModel, WorkbookCore, WorkbookOptions } from './model';
 import { Objects } from './objects';
 import { RangeImpl } from './range';
@@ -65,6 +66,7 @@ export class Workbook extends WorkbookCore {
       empty: true,
     });
     await loadXlsx(wb, data);
+    markLoaded(wb);
     // The file's own id (a document saved here keeps its id) unless the caller names one.
     if (opts.id) wb.id = opts.id;
     if (wb.sheets.length === 0) wb.addSheet('Sheet1');

@@ -65,6 +65,13 @@ export interface LinkRun {
   url: string;
 }
 
+/** An in-cell image as a cell holds it (cell-image.ts makes the script's objects of it). */
+export interface CellImageModel {
+  url: string | null;
+  title: string | null;
+  description: string | null;
+}
+
 export interface Cell {
   /** Value; undefined or '' is empty. */
   v?: Stored;
@@ -95,6 +102,8 @@ export interface Cell {
   spilledFrom?: CustomFormula;
   /** Size of an array formula loaded from a file, claimed as spill when the formula is recalculated. */
   loadedSpill?: { rows: number; cols: number };
+  /** An in-cell image (the cell's value; v is then empty). */
+  img?: CellImageModel;
 }
 
 export interface Area {
@@ -169,7 +178,7 @@ export function cellLimitMessage(limit: number): string {
 }
 
 export function isEmptyCell(c: Cell | undefined): boolean {
-  return !c || ((c.v === undefined || c.v === '') && !c.f);
+  return !c || ((c.v === undefined || c.v === '') && !c.f && !c.img);
 }
 
 export class SheetModel {
@@ -401,6 +410,7 @@ export class WorkbookCore {
     c.links = undefined;
     c.spilledFrom = undefined;
     c.q = undefined;
+    c.img = undefined;
     if (c.cf) c.cf = undefined;
     if (raw === null || raw === undefined || raw === '') {
       c.v = undefined;
@@ -458,6 +468,13 @@ export class WorkbookCore {
     c.cf = undefined;
     c.spilledFrom = undefined;
     c.q = undefined;
+    c.img = undefined;
+  }
+
+  /** Puts an in-cell image in a cell: it replaces the value or formula, as setValue does. */
+  writeImage(sheet: SheetModel, r: number, col: number, img: CellImageModel): void {
+    this.writeInput(sheet, r, col, '');
+    sheet.ensure(r, col).img = { ...img };
   }
 
   clearFormat(c: Cell): void {

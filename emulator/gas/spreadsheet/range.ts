@@ -25,6 +25,7 @@ import {
   isEmptyCell,
 } from './model';
 import { RichTextValueImpl } from './rules';
+import { CellImageImpl, storedCellImage } from './cell-image';
 import { DataValidationCriteria, DataValidationImpl, checkboxValues } from './validation';
 import { ProtectionImpl, checkEditable, protect as newProtection } from './protection';
 import { AUTOMATIC_FORMAT } from './values';
@@ -220,11 +221,15 @@ export class RangeImpl {
   // -- values --
   getValue(): unknown {
     this.ctx.read(1);
-    return this.wb.readValue(this.first());
+    return this.valueOf(this.first());
   }
   getValues(): unknown[][] {
     this.ctx.read(this.cells());
-    return this.map((c) => this.wb.readValue(c));
+    return this.map((c) => this.valueOf(c));
+  }
+  /** A cell's value; an in-cell image is a CellImage (Google's cell-image page). */
+  private valueOf(c: Cell | undefined): unknown {
+    return c?.img ? storedCellImage(this.ctx, c.img) : this.wb.readValue(c);
   }
   getDisplayValue(): string {
     this.ctx.read(1);
@@ -375,8 +380,11 @@ export class RangeImpl {
       }
     const formulas: Array<[number, number]> = [];
     for (let i = 0; i < this._nr; i++)
-      for (let j = 0; j < this._nc; j++)
-        if (this.wb.writeInput(this._m, this._r + i, this._c + j, v(i, j))) formulas.push([this._r + i, this._c + j]);
+      for (let j = 0; j < this._nc; j++) {
+        const x = v(i, j);
+        if (x instanceof CellImageImpl) this.wb.writeImage(this._m, this._r + i, this._c + j, x._m);
+        else if (this.wb.writeInput(this._m, this._r + i, this._c + j, x)) formulas.push([this._r + i, this._c + j]);
+      }
     const areas = [this._area()];
     for (const [r, c] of formulas) areas.push(...formulaWritten(this.wb, this._m, r, c));
     afterWrite(this.wb, areas);

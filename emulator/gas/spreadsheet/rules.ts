@@ -154,7 +154,26 @@ export const BooleanCriteria = {
   CUSTOM_FORMULA: 'CUSTOM_FORMULA',
 } as const;
 
+/** One point of a colour scale: its colour and where it sits (InterpolationType, and a value for NUMBER, PERCENT, PERCENTILE). */
+export interface GradientPoint {
+  color: string;
+  type: string;
+  value: string;
+}
+
+/** A colour scale: min and max, and an optional midpoint. */
+export interface GradientData {
+  min: GradientPoint | null;
+  mid: GradientPoint | null;
+  max: GradientPoint | null;
+}
+
+/** SpreadsheetApp.InterpolationType. */
+export const InterpolationType = { NUMBER: 'NUMBER', PERCENT: 'PERCENT', PERCENTILE: 'PERCENTILE', MIN: 'MIN', MAX: 'MAX' } as const;
+
 interface RuleData {
+  /** A colour scale rule (then criteria is null): the last kind set on the builder wins (chosen). */
+  gradient?: GradientData;
   criteria: string | null;
   values: unknown[];
   background: string | null;
@@ -201,14 +220,59 @@ export class ConditionalFormatRuleImpl {
   getBooleanCondition(): BooleanConditionImpl | null {
     return this.d.criteria ? new BooleanConditionImpl(this.ctx, this.d) : null;
   }
-  getGradientCondition(): null {
-    return null;
+  getGradientCondition(): GradientConditionImpl | null {
+    return this.d.gradient ? new GradientConditionImpl(this.d.gradient) : null;
   }
   getRanges(): unknown[] {
     return this.ctx.arr(this.d.ranges);
   }
   copy(): ConditionalFormatRuleBuilderImpl {
-    return new ConditionalFormatRuleBuilderImpl(this.ctx, { ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
+    return new ConditionalFormatRuleBuilderImpl(this.ctx, copyRule(this.d));
+  }
+}
+
+function copyRule(d: RuleData): RuleData {
+  const g = d.gradient;
+  return {
+    ...d,
+    values: [...d.values],
+    ranges: [...d.ranges],
+    gradient: g && { min: g.min && { ...g.min }, mid: g.mid && { ...g.mid }, max: g.max && { ...g.max } },
+  };
+}
+
+/** A colour scale's points (Google's GradientCondition; colours as the hex strings they were set with). */
+export class GradientConditionImpl {
+  toString(): string {
+    return 'GradientCondition';
+  }
+  constructor(private readonly g: GradientData) {}
+  getMinColor(): string | null {
+    return this.g.min?.color ?? null;
+  }
+  getMinType(): string | null {
+    return this.g.min?.type ?? null;
+  }
+  getMinValue(): string | null {
+    return this.g.min?.value ?? null;
+  }
+  getMidColor(): string | null {
+    return this.g.mid?.color ?? null;
+  }
+  getMidType(): string | null {
+    return this.g.mid?.type ?? null;
+  }
+  getMidValue(): string | null {
+    return this.g.mid?.value ?? null;
+  }
+  getMaxColor(): string | null {
+    return this.g.max?.color ?? null;
+  }
+  getMaxType(): string | null {
+    return this.g.max?.type ?? null;
+  }
+  getMaxValue(): string | null {
+    return this.g.max?.value ?? null;
   }
 }
 
@@ -233,6 +297,7 @@ export class ConditionalFormatRuleBuilderImpl {
     this.d = d ?? { criteria: null, values: [], background: null, fontColor: null, bold: null, ranges: [] };
   }
   private when(criteria: string, values: unknown[]): ConditionalFormatRuleBuilderImpl {
+    this.d.gradient = undefined;
     this.d.criteria = criteria;
     this.d.values = values;
     return this;
@@ -288,6 +353,32 @@ export class ConditionalFormatRuleBuilderImpl {
   whenFormulaSatisfied(formula: string) {
     return this.when(BooleanCriteria.CUSTOM_FORMULA, [String(formula)]);
   }
+  private point(which: keyof GradientData, color: string, type: string, value: string): ConditionalFormatRuleBuilderImpl {
+    this.d.criteria = null;
+    this.d.values = [];
+    this.d.gradient ??= { min: null, mid: null, max: null };
+    this.d.gradient[which] = { color: String(color), type: String(type), value: String(value ?? '') };
+    return this;
+  }
+  /** Google: the maximum of the rule's ranges, in this colour. */
+  setGradientMaxpoint(color: string) {
+    return this.point('max', color, InterpolationType.MAX, '');
+  }
+  setGradientMaxpointWithValue(color: string, type: string, value: string) {
+    return this.point('max', color, type, value);
+  }
+  setGradientMidpointWithValue(color: string, type: string, value: string) {
+    return this.point('mid', color, type, value);
+  }
+  setGradientMinpoint(color: string) {
+    return this.point('min', color, InterpolationType.MIN, '');
+  }
+  setGradientMinpointWithValue(color: string, type: string, value: string) {
+    return this.point('min', color, type, value);
+  }
+  getGradientCondition(): GradientConditionImpl | null {
+    return this.d.gradient ? new GradientConditionImpl(this.d.gradient) : null;
+  }
   setBackground(color: string | null) {
     this.d.background = color;
     return this;
@@ -314,7 +405,10 @@ export class ConditionalFormatRuleBuilderImpl {
     // Chosen wording: Sheets refuses a rule without a condition. A rule with criteria and no format is
     // accepted (gas-fakes test/testconditionalformat.js "ConditionalFormatRule varied criteria" builds
     // and saves such rules on Google).
-    if (!this.d.criteria) throw this.ctx.error('Conditional format rule must have a condition.');
-    return new ConditionalFormatRuleImpl(this.ctx, { ...this.d, values: [...this.d.values], ranges: [...this.d.ranges] });
+    const g = this.d.gradient;
+    // The Sheets API's GradientRule requires both (developers.google.com/sheets/api/reference/rest/v4/spreadsheets/sheets#gradientrule).
+    if (g && (!g.min || !g.max)) throw this.ctx.error('A colour scale needs a minpoint and a maxpoint.');
+    if (!this.d.criteria && !g) throw this.ctx.error('Conditional format rule must have a condition.');
+    return new ConditionalFormatRuleImpl(this.ctx, copyRule(this.d));
   }
 }

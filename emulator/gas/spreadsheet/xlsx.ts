@@ -37,6 +37,9 @@ import { isDateFormat, isDate, DATE_FORMAT } from './values';
 import type { ValidationModel } from './model';
 import { isAutomatic } from './format';
 import { formulasOf } from './formulas';
+import { imageFormulaOf } from './cell-image';
+import type { GradientData } from './rules';
+import { colourScaleForXlsx, colourScaleFromXlsx } from './xlsx-colour-scales';
 
 type ExcelJSLib = typeof ExcelJS;
 type JSZipLib = typeof JSZip;
@@ -223,6 +226,7 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
 export const BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"';
 
 interface RuleShape {
+  gradient?: GradientData;
   criteria: string | null;
   values: unknown[];
   background: string | null;
@@ -245,6 +249,7 @@ const CELL_IS: Record<string, string> = {
 /** A Sheets conditional format rule as exceljs writes it; null for kinds not written (gradients, formulas). */
 function conditionalForXlsx(rule: unknown): ExcelJS.ConditionalFormattingOptions | null {
   const d = (rule as { d?: RuleShape }).d;
+  if (d?.gradient && d.ranges.length) return { ref: refOf(d), rules: [colourScaleForXlsx(d.gradient)] };
   if (!d || !d.criteria || !d.ranges.length) return null;
   const style: ExcelJS.Style = {} as ExcelJS.Style;
   if (d.background) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: hexToArgb(d.background) } };
@@ -270,8 +275,11 @@ function conditionalForXlsx(rule: unknown): ExcelJS.ConditionalFormattingOptions
       priority: 1,
     } as ExcelJS.ConditionalFormattingRule;
   } else return null;
-  const ref = d.ranges.map((g) => rangeA1(g._r, g._c, g._r + g._nr - 1, g._c + g._nc - 1)).join(' ');
-  return { ref, rules: [x] };
+  return { ref: refOf(d), rules: [x] };
+}
+
+function refOf(d: RuleShape): string {
+  return d.ranges.map((g) => rangeA1(g._r, g._c, g._r + g._nr - 1, g._c + g._nc - 1)).join(' ');
 }
 
 function valueForXlsx(c: Cell): ExcelJS.CellValue {
@@ -324,6 +332,8 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
                 ref: rangeA1(r, col, r + spill.rows - 1, col + spill.cols - 1),
               } as unknown as ExcelJS.CellValue)
             : ({ formula: c.f.slice(1), result } as ExcelJS.CellFormulaValue);
+        } else if (c.img && imageFormulaOf(c.img)) {
+          xc.value = { formula: imageFormulaOf(c.img)!, result: '' } as ExcelJS.CellFormulaValue;
         } else if (c.links?.length && typeof c.v === 'string') {
           // Chosen: XLSX links whole cells, so the first link run's URL links the cell.
           xc.value = { text: c.v, hyperlink: c.links[0].url };
@@ -467,6 +477,9 @@ function conditionalFromXlsx(ref: string, x: ExcelJS.ConditionalFormattingRule):
   };
   let criteria: string | null = null;
   let values: unknown[] = [];
+  const gradient = colourScaleFromXlsx(x);
+  if (gradient)
+    return { loaded: true, d: { gradient, criteria, values, background: null, fontColor: null, bold: null, ranges: rangesOf(ref) } };
   if (r.type === 'cellIs') {
     criteria = Object.keys(CELL_IS).find((k) => CELL_IS[k] === r.operator) ?? null;
     values = (r.formulae ?? []).map((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v));
@@ -481,14 +494,18 @@ function conditionalFromXlsx(ref: string, x: ExcelJS.ConditionalFormattingRule):
     values = criteria === 'TEXT_CONTAINS' || criteria === 'TEXT_DOES_NOT_CONTAIN' ? [r.text ?? ''] : [];
   }
   if (!criteria) return null;
-  const ranges = ref
+  const ranges = rangesOf(ref);
+  const bg = argbToHex(r.style?.fill?.bgColor?.argb ?? r.style?.fill?.fgColor?.argb) ?? null;
+  const fontColor = argbToHex(r.style?.font?.color?.argb) ?? null;
+  return { loaded: true, d: { criteria, values, background: bg, fontColor, bold: r.style?.font?.bold ? true : null, ranges } };
+}
+
+function rangesOf(ref: string): RuleShape['ranges'] {
+  return ref
     .split(/\s+/)
     .map((a) => parseA1(a))
     .filter((g): g is NonNullable<typeof g> => !!g && g.r1 !== null && g.c1 !== null)
     .map((g) => ({ _r: g.r1!, _c: g.c1!, _nr: (g.r2 ?? g.r1!) - g.r1! + 1, _nc: (g.c2 ?? g.c1!) - g.c1! + 1 }));
-  const bg = argbToHex(r.style?.fill?.bgColor?.argb ?? r.style?.fill?.fgColor?.argb) ?? null;
-  const fontColor = argbToHex(r.style?.font?.color?.argb) ?? null;
-  return { loaded: true, d: { criteria, values, background: bg, fontColor, bold: r.style?.font?.bold ? true : null, ranges } };
 }
 
 // ---- Defined names in workbook.xml (exceljs holds one object per cell of a name) -----------------

@@ -42,7 +42,7 @@ export interface CatalogRecord {
   item_dimensions: Dimensions;
   /** Arrays of valid identifiers; a kind with none is absent. */
   identifiers: Partial<Record<'upc' | 'ean' | 'isbn' | 'gtin' | 'jan', string[]>>;
-  /** Image ids; URL = IMAGE_URL_PREFIX + id + ".jpg". */
+  /** Image ids; one picture each in answers, drawn by the service (pictures.ts). */
   images: string[];
   /** false: the marketplace gave no fee estimate (referral/FBA/closing fees are null). */
   fees_available: boolean;
@@ -58,4 +58,3 @@ export interface CatalogRecord {
   };
 }
 
-export const IMAGE_URL_PREFIX = 'https://images.scan-service.invalid/I/';

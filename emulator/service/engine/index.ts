@@ -5,7 +5,7 @@
  */
 import { findMarketplace } from '../../../contract/marketplaces';
 import type { CatalogRecord } from '../catalog/format';
-import { IMAGE_URL_PREFIX } from '../catalog/format';
+import { pictureLink } from '../catalog/pictures';
 import { computeFinancials, type CostInputs } from './financials';
 import { IDENTIFIER_KINDS, parseIdentifier } from './ident';
 import { categoryRule } from './fees';
@@ -445,7 +445,8 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
       updated_at: p.inbound_eligibility.updated_at,
       ineligible_codes: p.inbound_eligibility.ineligible_codes.slice(),
     },
-    images: p.images.map((img) => ({ marketplace_id: p.marketplace_id, url: IMAGE_URL_PREFIX + img + '.jpg' })),
+    // Pictures the local service draws and serves itself (catalog/pictures.ts), one per catalog image.
+    images: p.images.map((_, i) => ({ marketplace_id: p.marketplace_id, url: pictureLink(p.asin, i) })),
     errors,
     flags,
     // Tolerated extras (service-silent-parts.md).

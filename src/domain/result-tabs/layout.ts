@@ -733,9 +733,17 @@ const PO = {
   days: 'P',
 };
 
+/** The labels of the rows under a PO's lines, in its first column (poTotals): the column is as wide as the longest. */
+const PO_TOTAL_LABELS = { total: 'Total', cash: 'Cash you have', days: 'Sell through within (days)' } as const;
+
 export const PO_COLUMNS: readonly PoColumn[] = (
   [
-    { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
+    {
+      key: 'asin',
+      header: 'ASIN',
+      width: Math.ceil(Math.max(110, ...Object.values(PO_TOTAL_LABELS).map((l) => textWidth(l, true) + CELL_PADDING_PX))),
+      kind: 'text',
+    },
     { key: 'title', header: 'Title', width: 260, kind: 'text' },
     { key: 'sku', header: 'SKU', width: 110, kind: 'text' },
     { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier' },
@@ -798,7 +806,7 @@ export function poTotals(firstLine: number, lastLine: number, cashLimit: number 
   return [
     row({}),
     row({
-      0: 'Total',
+      0: PO_TOTAL_LABELS.total,
       [col('quantity')]: `=SUM(${range(PO.qty)})`,
       [col('line_cost')]: `=SUM(${range(PO.line)})`,
       [col('cash')]: `=SUM(${range(PO.cash)})`,
@@ -806,12 +814,12 @@ export function poTotals(firstLine: number, lastLine: number, cashLimit: number 
       [col('days')]: `=MAX(${range(PO.days)})`,
     }),
     row({
-      0: 'Cash you have',
+      0: PO_TOTAL_LABELS.cash,
       1: cashLimit === null ? '' : cashLimit,
       2: `=IF(AND(ISNUMBER(B${t + 1}),${PO.cash}${t}>B${t + 1}),"Over: this order needs more cash than you set","")`,
     }),
     row({
-      0: 'Sell through within (days)',
+      0: PO_TOTAL_LABELS.days,
       1: daysLimit === null ? '' : daysLimit,
       2: `=IF(AND(ISNUMBER(B${t + 2}),${PO.days}${t}>B${t + 2}),"Over: an item takes longer to sell through than you set","")`,
     }),

@@ -169,7 +169,8 @@ describe('processRow: every field of the product object (document 2.3)', () => {
     });
     expect(p.identifiers).toEqual({ upc: ['012345678905'], ean: ['0012345678905'] });
     expect(p.inbound_eligibility).toEqual({ eligible: true, updated_at: 1763337600, ineligible_codes: [] });
-    expect(p.images).toEqual([{ marketplace_id: 1, url: 'https://images.scan-service.invalid/I/AbCdEfGhIjK.jpg' }]);
+    // One picture per catalog image, drawn and served by the local service (catalog/pictures.ts).
+    expect(p.images).toEqual([{ marketplace_id: 1, url: 'https://images.scan-service.invalid/I/B0EXAMPLE1-0.png' }]);
     expect([p.errors, p.flags]).toEqual([[], []]);
   });
   it('has the tolerated extras; historical data is -1 unless pulled', () => {
