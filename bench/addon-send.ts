@@ -95,6 +95,9 @@ export async function benchAddonSend(): Promise<Record<string, number | string>>
     out['previewScan: rows skipped, by reason'] = JSON.stringify(preview.counts.bySkipReason);
     const started = measure(rt, 'startScan (read + CSV + upload)', out, () => rt.scriptRun('startScan', [request])) as any;
     out['startScan: lines the service counted'] = started.progress.lines;
+    // The premise: the upload measured is the whole list the preview said it would send.
+    if (started.progress.lines !== preview.counts.send)
+      throw new Error(`startScan sent ${started.progress.lines} lines, the preview ${preview.counts.send}`);
 
     // Naive: a getValue() per cell; killed at the limit, projected from the cells it read.
     const first = rt.executions.length;

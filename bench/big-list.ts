@@ -15,6 +15,7 @@ import { Workbook } from '../emulator/gas/spreadsheet';
 import { priceListCsv } from './price-list';
 import { spawnService } from '../emulator/service/spawn';
 import { runAlone } from './run-alone';
+import { IMPORT_TUNING_KEY } from '../src/store/keys';
 
 const LINES = Number(process.env.LINES || 100_000);
 const LIMIT = 10_000_000;
@@ -46,7 +47,7 @@ function importAll(
   const rt = createRuntime({ workbook: wb });
   try {
     rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
-    if (!roomCheck) rt.properties.script.set('scan.importTuning', JSON.stringify({ roomCheck: false }));
+    if (!roomCheck) rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ roomCheck: false }));
     const first = rt.executions.length;
     const t0 = Date.now();
     let r: any;

@@ -82,6 +82,7 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
       return r;
     };
 
+    let tabRows = 0;
     // 1. Both result tabs imported and untouched.
     {
       const { rt } = session();
@@ -96,6 +97,9 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
         const r = run(rt);
         out['from tabs: wall ms on this machine'] = Date.now() - t0;
         measure(rt, first, out, 'from tabs');
+        // The premise: the second list changed costs, so there are changes to find.
+        if (!(r.totalRows > 0)) throw new Error(`from tabs: compare found no changes (${JSON.stringify(r.summary)})`);
+        tabRows = r.totalRows;
         out['from tabs: Changes rows'] = r.totalRows;
         out['summary'] = r.summary;
       } finally {
@@ -111,6 +115,8 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
         const r = run(rt);
         out['from the service: wall ms on this machine'] = Date.now() - t0;
         measure(rt, first, out, 'from the service');
+        // The premise: the same comparison, read from the service instead of the tabs.
+        if (r.totalRows !== tabRows) throw new Error(`from the service: ${r.totalRows} Changes rows, from tabs ${tabRows}`);
         out['from the service: requests the add-on counted'] = r.requests;
         out['from the service: request floor (2 scan records + pages of 100)'] =
           2 + Math.ceil(a.products / 100) + Math.ceil(b.products / 100);

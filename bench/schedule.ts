@@ -19,6 +19,7 @@ import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService } from '../emulator/service/spawn';
 import { usIdentifiers } from './price-list';
 import { runAlone } from './run-alone';
+import { schedulesKey } from '../src/store/schedules';
 
 const LINES = Number(process.env.BENCH_SCHEDULE_LINES) || 10_000;
 const WEEKS = 4;
@@ -106,7 +107,7 @@ export async function benchSchedule(): Promise<Record<string, number | string>> 
     out['list: lines / products of the first scan'] = `${LINES} / ${scan.products}`;
     const supplier = (rt.scriptRun('getRememberedSuppliers') as any[])[0];
     rt.scriptRun('saveSchedule', [supplier.id, 'w1@6', first, true]);
-    const record = () => JSON.parse(rt.properties.user(OWNER).get('scan.schedules.' + wb.id) || '[]')[0];
+    const record = () => JSON.parse(rt.properties.user(OWNER).get(schedulesKey(wb.id)) || '[]')[0];
 
     const from = rt.executions.length;
     const end = MONDAY + (WEEKS - 1) * 7 * DAY + DAY;

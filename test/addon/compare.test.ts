@@ -12,6 +12,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime } from './scanflow-helpers';
 import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished, type SupplierRow } from './import-helpers';
+import { COMPARE_KEY, IMPORT_TUNING_KEY } from '../../src/store/keys';
 import { main } from '../../tools/local';
 
 jest.setTimeout(120_000);
@@ -230,7 +231,7 @@ describe('Compare with an earlier scan', () => {
       expect(r.summary).toContain(`${c.newly} newly profitable`);
       expect(r.summary).toContain(`${c.lost} no longer profitable`);
       expect(r.summary).toContain('5 new, 5 gone');
-      expect(rt.properties.document!.get('scan.compare')).toBeNull();
+      expect(rt.properties.document!.get(COMPARE_KEY)).toBeNull();
       expect(wb.sheets.filter((s) => s.hidden)).toEqual([]);
     } finally {
       rt.close();
@@ -247,7 +248,7 @@ describe('Compare with an earlier scan', () => {
         if (cell) wb.clearContent(cell);
       }
       // One results page per call and no time to spare: every call does one step and checkpoints.
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       let r: any;
       const steps: any[] = [];
       for (let i = 0; i < 20 && !(r && r.done); i++) {
@@ -255,7 +256,7 @@ describe('Compare with an earlier scan', () => {
         steps.push(r);
         if (!r.done) {
           expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1', 'Acme 2026-11-02', 'Acme 2026-11-09']);
-          expect(rt.properties.document!.get('scan.compare')!.length).toBeLessThan(9 * 1024);
+          expect(rt.properties.document!.get(COMPARE_KEY)!.length).toBeLessThan(9 * 1024);
         }
       }
       expect(r.done).toBe(true);
@@ -282,7 +283,7 @@ describe('Compare with an earlier scan', () => {
         /^The Changes tab needs [\d,]+ cells and this spreadsheet has 2,000 left of the 10,000,000 Google Sheets holds\. Delete tabs you no longer need/,
       );
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Acme 2026-11-02', 'Acme 2026-11-09', 'Big']);
-      expect(rt.properties.document!.get('scan.compare')).toBeNull();
+      expect(rt.properties.document!.get(COMPARE_KEY)).toBeNull();
       return;
     } finally {
       rt.close();

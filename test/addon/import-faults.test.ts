@@ -10,6 +10,7 @@ import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { OPEN_SETTINGS_MARKER } from '../../src/app/failure';
 import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
 
@@ -45,7 +46,7 @@ describe('importScan with faults', () => {
   const lastExecution = (rt: Runtime) => rt.executions[rt.executions.length - 1];
   const noImportLeft = (rt: Runtime, wb: Workbook) => {
     expect(wb.sheetNames()).toEqual(['Sheet1']);
-    expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+    expect(importKeyIds(Object.keys(rt.properties.document!.toObject()))).toEqual([]);
   };
 
   test('401: says the key is wrong and asks the sidebar to open Settings; nothing written', () => {
@@ -64,7 +65,7 @@ describe('importScan with faults', () => {
   test('401 in the middle of an import drops the staged rows: no half tab stays behind', async () => {
     const { rt, wb } = session();
     try {
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       expect((rt.scriptRun('importScan', [scanId, null]) as any).done).toBe(false);
       await proxy.faults([{ method: 'POST', path: RESULTS, status: 401, times: 5 }]);
       expect(thrown(() => rt.scriptRun('importScan', [scanId, null]))).toMatch(/^\[open-settings\] The API key was refused/);
@@ -121,7 +122,7 @@ describe('importScan with faults', () => {
     try {
       expect((rt.scriptRun('importScan', [scanId, null]) as any).done).toBe(true);
       // A re-import sorted by profit, one page per call.
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       const request = { sort: '-profit' };
       expect(rt.scriptRun('importScan', [scanId, request]) as any).toMatchObject({ done: false, rowsWritten: 100 });
       await proxy.faults([{ method: 'POST', path: RESULTS, status: 502, times: 100 }]);
@@ -138,7 +139,7 @@ describe('importScan with faults', () => {
           .slice(1)
           .map((x) => x[0]),
       ).toEqual(asins);
-      expect(JSON.parse(rt.properties.document!.get('scan.import.' + scanId)!).productsDone).toBe(100);
+      expect(JSON.parse(rt.properties.document!.get(importKey(scanId))!).productsDone).toBe(100);
       await proxy.reset();
       let r: any;
       do r = rt.scriptRun('importScan', [scanId, request]);

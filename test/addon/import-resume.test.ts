@@ -7,6 +7,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { connect, runtime } from './scanflow-helpers';
 import { serviceRows, expectEveryRowOnce, useFinishedScan } from './import-helpers';
+import { IMPORT_TUNING_KEY, importKey } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +30,7 @@ describe('importScan across executions', () => {
     const { rt, wb } = session();
     try {
       // The support knob: a tiny budget and one page per wave, so every call copies one page.
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       const steps: any[] = [];
       for (let i = 0; i < 10; i++) {
         const r = rt.scriptRun('importScan', [scan.scanId, i === 0 ? {} : null]) as any;
@@ -37,7 +38,7 @@ describe('importScan across executions', () => {
         if (r.done) break;
         // While unfinished: no visible result tab, one small checkpoint.
         expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
-        const cp = rt.properties.document!.get('scan.import.' + scan.scanId)!;
+        const cp = rt.properties.document!.get(importKey(scan.scanId))!;
         expect(cp.length).toBeLessThan(1500);
       }
       expect(steps.map((s) => [s.done, s.rowsWritten])).toEqual([
@@ -48,7 +49,7 @@ describe('importScan across executions', () => {
       ]);
       expect(steps[0].message).toBe('Imported 100 of 257 rows so far; continuing…');
       expectComplete(wb);
-      expect(rt.properties.document!.get('scan.import.' + scan.scanId)).toBeNull();
+      expect(rt.properties.document!.get(importKey(scan.scanId))).toBeNull();
     } finally {
       rt.close();
     }
@@ -58,7 +59,7 @@ describe('importScan across executions', () => {
     // Each fetchAll costs 150 s of modelled time; the script's clock is the modelled one.
     const { rt, wb } = session({ cost: { urlFetchCallMs: 150_000 } });
     try {
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ pagesPerWave: 1 }));
       const first = rt.scriptRun('importScan', [scan.scanId, null]) as any;
       expect(first).toMatchObject({ done: false, rowsWritten: 200 });
       expect(rt.executions[rt.executions.length - 1].durationMs).toBeLessThan(360_000);
@@ -77,7 +78,7 @@ describe('importScan across executions', () => {
     // Google would. Each killed execution still keeps what it recorded; the next one goes on from there.
     const { rt, wb } = session({ cost: { urlFetchCallMs: 200_000 } });
     try {
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ pagesPerWave: 1 }));
       const outcomes: string[] = [];
       const recorded: number[] = [];
       for (let i = 0; i < 8; i++) {
@@ -86,7 +87,7 @@ describe('importScan across executions', () => {
           r = rt.scriptRun('importScan', [scan.scanId, null]);
         } catch (e) {
           outcomes.push(String((e as Error).message));
-          recorded.push(JSON.parse(rt.properties.document!.get('scan.import.' + scan.scanId)!).productsDone);
+          recorded.push(JSON.parse(rt.properties.document!.get(importKey(scan.scanId))!).productsDone);
           expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1']);
           continue;
         }
@@ -110,7 +111,7 @@ describe('importScan across executions', () => {
   test('rows a killed execution wrote after its last checkpoint are cleared before the import continues', () => {
     const { rt, wb } = session();
     try {
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       expect((rt.scriptRun('importScan', [scan.scanId, null]) as any).rowsWritten).toBe(100);
       // What an execution killed between its write and its checkpoint leaves: rows 101-150 staged, not recorded.
       const staging = wb.sheets.find((s) => s.hidden && s.name.startsWith('~import'))!;
@@ -131,7 +132,7 @@ describe('importScan across executions', () => {
   test('a new request drops the unfinished import and starts over with the new filter', async () => {
     const { rt, wb } = session();
     try {
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       expect((rt.scriptRun('importScan', [scan.scanId, null]) as any).done).toBe(false);
       const request = { filters: [{ field: 'buybox_price', operator: '<', value: 20 }] };
       let r: any;

@@ -9,6 +9,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown } from './scanflow-helpers';
 import { BAIT_TITLES, serviceRows, startImportService, summaryOf, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { decisionKey, importKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
 
@@ -295,7 +296,7 @@ describe('importScan', () => {
       expectErrorsTab(wb, 'Spring list – errors', errors);
       // Staging tabs are gone, the new tab is shown; nothing of the import is left in the document's properties.
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
-      expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+      expect(importKeyIds(Object.keys(rt.properties.document!.toObject()))).toEqual([]);
       // Calls: scan + first products page + first errors page in one fetchAll, pages 2-3 in a second one.
       const ex = rt.executions[rt.executions.length - 1];
       expect(ex.counters.urlFetchRequests).toBe(5);
@@ -469,7 +470,7 @@ describe('importScan', () => {
     try {
       // What startScan records (test/addon/newscan.test.ts checks it does): every offer counting 1, 1 month, 45 %.
       rt.properties.document!.set(
-        'scan.decide.' + scanId,
+        decisionKey(scanId),
         JSON.stringify({ monthsOfCover: 1, shareRule: 'even', targetRoiBps: 4500, maxDiscountBps: 1000 }),
       );
       const r = rt.scriptRun('importScan', [scanId, null]) as any;
@@ -572,7 +573,7 @@ describe('importScan', () => {
         await slow.stop();
       }
       expect(wb.sheetNames()).toEqual(['Sheet1']);
-      expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'))).toEqual([]);
+      expect(importKeyIds(Object.keys(rt.properties.document!.toObject()))).toEqual([]);
     } finally {
       rt.close();
     }

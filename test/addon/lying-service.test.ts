@@ -10,6 +10,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, startChildProxy, thrown } from './scanflow-helpers';
 import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
 
@@ -69,7 +70,7 @@ const column = (wb: Workbook, tab: string, header: string) => {
   expect(c).toBeGreaterThanOrEqual(0);
   return values.slice(1).map((r) => r[c]);
 };
-const importKeys = (rt: Runtime) => Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.import.'));
+const importKeys = (rt: Runtime) => importKeyIds(Object.keys(rt.properties.document!.toObject()));
 const hiddenTabs = (wb: Workbook) => wb.sheets.filter((s) => s.hidden).map((s) => s.name);
 
 /** importScan called as the sidebar does (the same request each step) until done, at most `max` calls. */
@@ -103,11 +104,11 @@ describe.each([
     const { rt, wb } = session();
     try {
       // One page a call, so the lie is saved in the checkpoint before the service answers right again.
-      rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+      rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
       await lies([{ method: 'POST', path: RESULTS, when: PRODUCTS, times: 1, countFactor: factor }]);
       const first = rt.scriptRun('importScan', [scanId, {}]) as any;
       expect(first.done).toBe(false);
-      expect(JSON.parse(rt.properties.document!.get('scan.import.' + scanId)!).productsTotal).toBe(Math.round(250 * factor));
+      expect(JSON.parse(rt.properties.document!.get(importKey(scanId))!).productsTotal).toBe(Math.round(250 * factor));
       const r = importAll(rt);
       expect(r).toMatchObject({ done: true, rowsWritten: 250, totalRows: 250 });
       expect(column(wb, NAME, 'ASIN')).toEqual(asins);
@@ -187,7 +188,7 @@ test('item 5: a service that ignores `page` (page 1 again for pages 2 and 3): re
     expect(wb.sheetNames()).toEqual(['Sheet1']);
     expect(importKeys(rt)).toEqual([]);
     // The repeat is caught across calls too (one page a call): never counted complete.
-    rt.properties.script.set('scan.importTuning', JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
+    rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
     expect((rt.scriptRun('importScan', [scanId, {}]) as any).done).toBe(false);
     expect(thrown(() => rt.scriptRun('importScan', [scanId, {}]))).toMatch(/same rows as page 1/);
     expect(wb.sheetNames()).toEqual(['Sheet1']);

@@ -7,6 +7,7 @@
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown, useServiceBehindProxy } from './scanflow-helpers';
+import { RUNNING_KEY } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
 
@@ -108,7 +109,7 @@ test('too many cells to read: refused with the size and what to do, before any c
     expect(last(rt).counters.cellsRead).toBe(0);
   }
   expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
-  expect(rt.properties.document!.get('scan.running')).toBeNull();
+  expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
   rt.close();
 });
 
@@ -133,7 +134,7 @@ test('an upload over 50 MB (Apps Script quotas: URL Fetch POST size 50 MB / call
   );
   // Nothing left for the service (the old code sent it, Google refused it, and it was retried as "could not be reached").
   expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
-  expect(rt.properties.document!.get('scan.running')).toBeNull();
+  expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
   rt.close();
 });
 

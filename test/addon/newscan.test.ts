@@ -7,6 +7,7 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { connect, messyWorkbook, parseMultipart, runtime, SAMPLE, scanRequest, thrown, useServiceBehindProxy } from './scanflow-helpers';
+import { decisionKey, RUNNING_KEY } from '../../src/store/keys';
 
 const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });
 
@@ -189,12 +190,12 @@ describe('a messy sheet', () => {
     expect(scan.mapping).toEqual(attributes.mapping);
 
     // Recorded as running: ids only, in the document properties.
-    const record = JSON.parse(rt.properties.document!.get('scan.running')!);
+    const record = JSON.parse(rt.properties.document!.get(RUNNING_KEY)!);
     expect(Object.keys(record)).toEqual([String(started.progress.scanId)]);
     expect(Object.keys(record[started.progress.scanId]).sort()).toEqual(['t', 'u']);
-    expect(rt.properties.document!.get('scan.running')).not.toContain('@');
+    expect(rt.properties.document!.get(RUNNING_KEY)).not.toContain('@');
     // The seller's decision options, and what was sent (the import labels columns by it), for this scan's import.
-    expect(JSON.parse(rt.properties.document!.get('scan.decide.' + started.progress.scanId)!)).toEqual({
+    expect(JSON.parse(rt.properties.document!.get(decisionKey(started.progress.scanId))!)).toEqual({
       monthsOfCover: 3,
       shareRule: 'even',
       targetRoiBps: 4000,
@@ -278,7 +279,7 @@ describe('refusals send nothing', () => {
       'The scan was not started: Give the scan a name. Supplier discount must be a percent from 0 to below 100. Multipack override: the quantity must be a whole number of 1 or more.',
     );
     expect(await uploads()).toHaveLength(0);
-    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(rt.triggers.records).toEqual([]);
     rt.close();
   });

@@ -5,6 +5,7 @@
  * nothing half-written.
  */
 import { connect, listWorkbook, runtime, scanRequest, thrown, useServiceBehindProxy } from './scanflow-helpers';
+import { RUNNING_KEY } from '../../src/store/keys';
 
 const OWNER = 'owner@example.com';
 const EDITOR = 'editor@example.com';
@@ -82,7 +83,7 @@ describe('progress and cancel', () => {
     const del = await fetch(`${env.svc.url}/api/v3/scans/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${KEY_A}` } });
     expect(del.status).toBe(200);
     expect(rt.scriptRun('getRunningScans')).toEqual([]);
-    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     rt.close();
   });
 });
@@ -94,7 +95,7 @@ describe('faults', () => {
     expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
       '[open-settings] The API key was refused by the Scan Service. Open Extensions > Settings and paste the key from Integrations > API Access.',
     );
-    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(thrown(() => rt.scriptRun('getScanProgress', [1]))).toMatch(/^\[open-settings\] The API key was refused/);
     expect(thrown(() => rt.scriptRun('cancelScan', [1]))).toMatch(/^\[open-settings\] The API key was refused/);
     rt.close();
@@ -106,7 +107,7 @@ describe('faults', () => {
     const msg = thrown(() => rt.scriptRun('startScan', [req]));
     expect(msg).toMatch(/^The Scan Service refused the request: /);
     expect(msg).toMatch(/options\.name/);
-    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(await forwardedUploads()).toBe(1);
     rt.close();
   });
@@ -122,7 +123,7 @@ describe('faults', () => {
     expect(exec.durationMs).toBeLessThan(7000 * 1.1 + 5000);
     const ups = (await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans');
     expect(ups.map((s) => s.status)).toEqual([429, 201]);
-    expect(Object.keys(JSON.parse(rt.properties.document!.get('scan.running')!))).toEqual([String(started.progress.scanId)]);
+    expect(Object.keys(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!))).toEqual([String(started.progress.scanId)]);
     rt.close();
   });
 
@@ -135,7 +136,7 @@ describe('faults', () => {
 
     await env.proxy.reset();
     rt.scriptRun('cancelScan', [ok.progress.scanId]);
-    const recordBefore = rt.properties.document!.get('scan.running');
+    const recordBefore = rt.properties.document!.get(RUNNING_KEY);
     await env.proxy.faults([{ method: 'POST', path: '^/api/v3/scans$', status: 500, times: 100 }]);
     const req = request(rt, 'Never');
     expect(thrown(() => rt.scriptRun('startScan', [req]))).toBe(
@@ -146,7 +147,7 @@ describe('faults', () => {
     expect(seen.every((s) => s.injected)).toBe(true);
     // Backoff waits were taken (1+2+4+8+16 s at least half each, on the modelled clock).
     expect(rt.executions[rt.executions.length - 1].durationMs).toBeGreaterThan(15_500);
-    expect(rt.properties.document!.get('scan.running')).toBe(recordBefore);
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBe(recordBefore);
     rt.close();
   });
 
@@ -158,7 +159,7 @@ describe('faults', () => {
       'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.',
     );
     expect((await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans')).toHaveLength(1);
-    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     rt.close();
   });
 
@@ -184,7 +185,7 @@ describe('faults', () => {
     rt.scriptRun('cancelScan', [id]);
     await env.proxy.faults([{ method: 'GET', path: '^/api/v3/scans/\\d+$', status: 502, times: 100 }]);
     expect(thrown(() => rt.scriptRun('getScanProgress', [id]))).toBe('The Scan Service had a problem (error 502). Try again later.');
-    expect(Object.keys(JSON.parse(rt.properties.document!.get('scan.running')!))).toEqual([String(id)]);
+    expect(Object.keys(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!))).toEqual([String(id)]);
     rt.close();
   });
 
@@ -195,7 +196,7 @@ describe('faults', () => {
     const started = rt.scriptRun('startScan', [req]) as any;
     expect(started.progress.scanId).toBeGreaterThan(0);
     expect(await forwardedUploads()).toBe(1);
-    expect(rt.properties.document!.get('scan.running')).toBeNull();
+    expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(rt.logs.join('\n')).toContain(`scan ${started.progress.scanId} started but not recorded: Lock timeout`);
     rt.scriptRun('cancelScan', [started.progress.scanId]);
     rt.close();

@@ -7,6 +7,7 @@
 import { connect, listWorkbook, runtime, useServiceBehindProxy } from './scanflow-helpers';
 import { waitFinished } from './import-helpers';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
+import { schedulesKey } from '../../src/store/schedules';
 
 jest.setTimeout(180_000);
 
@@ -50,7 +51,7 @@ async function uploads(): Promise<number> {
 }
 
 function record(rt: Rt, wb: Workbook): any {
-  return JSON.parse(rt.properties.user(OWNER).get('scan.schedules.' + wb.id) || '[]')[0];
+  return JSON.parse(rt.properties.user(OWNER).get(schedulesKey(wb.id)) || '[]')[0];
 }
 
 /** Runs the hourly trigger hour by hour until `until` (virtual), waiting for each scheduled scan the service runs. */

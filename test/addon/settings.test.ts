@@ -6,6 +6,7 @@
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { closedPort, connect, everythingOutsideUserProperties, runtime, thrown } from './scanflow-helpers';
+import { formulaShareKey, SETTINGS_KEY } from '../../src/store/keys';
 
 const GOOD = 'good-key-0123456789abcdef';
 const CA_ONLY = 'ca-only-key-9876543210fedcba';
@@ -46,8 +47,8 @@ describe('storing the key', () => {
     expect(JSON.stringify(view)).not.toContain(GOOD);
     // The user's own store has it, in one property.
     const mine = rt.properties.user(OWNER).toObject();
-    expect(Object.keys(mine)).toEqual(['scan.settings']);
-    expect(JSON.parse(mine['scan.settings'])).toEqual({ v: 1, apiKey: GOOD, serviceUrl: svc.url, marketplace: 'DE' });
+    expect(Object.keys(mine)).toEqual([SETTINGS_KEY]);
+    expect(JSON.parse(mine[SETTINGS_KEY])).toEqual({ v: 1, apiKey: GOOD, serviceUrl: svc.url, marketplace: 'DE' });
     // Use it (test connection, a scan setup) so logs have content, then look everywhere else.
     expect(rt.scriptRun('testConnection')).toEqual(expect.objectContaining({ ok: true }));
     rt.scriptRun('getScanSetup');
@@ -68,20 +69,18 @@ describe('storing the key', () => {
     expect(thrown(() => rt.scriptRun('getScanProgress', [1], { user: EDITOR }))).toMatch(/^\[open-settings\] No API key is saved yet/);
     // The editor saves their own key; the owner's stays.
     connect(rt, svc.url, CA_ONLY, EDITOR);
-    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!).apiKey).toBe(GOOD);
-    expect(JSON.parse(rt.properties.user(EDITOR).get('scan.settings')!).apiKey).toBe(CA_ONLY);
+    expect(JSON.parse(rt.properties.user(OWNER).get(SETTINGS_KEY)!).apiKey).toBe(GOOD);
+    expect(JSON.parse(rt.properties.user(EDITOR).get(SETTINGS_KEY)!).apiKey).toBe(CA_ONLY);
     rt.close();
   });
 
   test('a blank key keeps the saved one; a pasted "Bearer " prefix and spaces are removed; short keys are fully masked', () => {
     const { rt } = fresh();
     connect(rt, svc.url, '  Bearer ' + GOOD + '  ');
-    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!).apiKey).toBe(GOOD);
+    expect(JSON.parse(rt.properties.user(OWNER).get(SETTINGS_KEY)!).apiKey).toBe(GOOD);
     const v = rt.scriptRun('saveSettings', [{ apiKey: '', defaultMarketplace: 'CA' }]) as any;
     expect(v.apiKeyMasked).toBe('••••••••cdef');
-    expect(JSON.parse(rt.properties.user(OWNER).get('scan.settings')!)).toEqual(
-      expect.objectContaining({ apiKey: GOOD, marketplace: 'CA' }),
-    );
+    expect(JSON.parse(rt.properties.user(OWNER).get(SETTINGS_KEY)!)).toEqual(expect.objectContaining({ apiKey: GOOD, marketplace: 'CA' }));
     const short = rt.scriptRun('saveSettings', [{ apiKey: 'abcdefghij' }]) as any;
     expect(short.apiKeyMasked).toBe('••••••••');
     rt.close();
@@ -90,7 +89,7 @@ describe('storing the key', () => {
   test('refused input changes nothing and says what to fix', () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD);
-    const before = rt.properties.user(OWNER).get('scan.settings');
+    const before = rt.properties.user(OWNER).get(SETTINGS_KEY);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'http://scan.example.com' }]))).toMatch(
       /must use https:\/\/ \(plain http would send the API key unencrypted/,
     );
@@ -103,7 +102,7 @@ describe('storing the key', () => {
     expect(thrown(() => rt.scriptRun('saveSettings', [{ serviceUrl: 'ftp://scan.example.com' }]))).toMatch(/must start with https:\/\//);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ defaultMarketplace: 'XX' }]))).toMatch(/Unknown marketplace "XX"/);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ apiKey: 'has space inside' }]))).toMatch(/does not look like an API key/);
-    expect(rt.properties.user(OWNER).get('scan.settings')).toBe(before);
+    expect(rt.properties.user(OWNER).get(SETTINGS_KEY)).toBe(before);
     rt.close();
   });
 
@@ -129,11 +128,11 @@ test('formula sharing: reported for the owner only; a new key, address or market
   // A share of another spreadsheet of the same user, and an unrelated property.
   rt.properties
     .user(OWNER)
-    .set('scan.formulaShare.other-sheet-id', JSON.stringify({ v: 1, apiKey: GOOD, baseUrl: svc.url, marketplace: 'US' }));
+    .set(formulaShareKey('other-sheet-id'), JSON.stringify({ v: 1, apiKey: GOOD, baseUrl: svc.url, marketplace: 'US' }));
   rt.properties.user(OWNER).set('unrelated', 'x');
   rt.scriptRun('saveSettings', [{ apiKey: CA_ONLY, defaultMarketplace: 'CA' }]);
   for (const id of [wb.id, 'other-sheet-id']) {
-    expect(JSON.parse(rt.properties.user(OWNER).get('scan.formulaShare.' + id)!)).toEqual({
+    expect(JSON.parse(rt.properties.user(OWNER).get(formulaShareKey(id))!)).toEqual({
       v: 1,
       apiKey: CA_ONLY,
       baseUrl: svc.url,

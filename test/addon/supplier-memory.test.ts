@@ -7,6 +7,7 @@
  */
 import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { connect, listWorkbook, runtime, useServiceBehindProxy } from './scanflow-helpers';
+import { suppliersKey } from '../../src/store/suppliers';
 
 const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });
 
@@ -178,7 +179,7 @@ test('two editors of one document never see or change each other memory (user pr
   // Nothing of it is in the document's properties (shared by every editor).
   expect(Object.keys(rt.properties.document!.toObject()).filter((k) => k.includes('supplier'))).toEqual([]);
   expect(JSON.stringify(rt.properties.document!.toObject())).not.toContain(ownerList[0].id);
-  expect(rt.properties.user(OWNER).get('scan.suppliers.' + wb.id)).not.toBeNull();
+  expect(rt.properties.user(OWNER).get(suppliersKey(wb.id))).not.toBeNull();
 });
 
 test('Forget in Settings: the supplier is no longer filled in', () => {

@@ -14,6 +14,7 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 import type { WebhookList, WebhookSecret, WebhookView } from '../../src/app/protocol';
 import { connect, everythingOutsideUserProperties, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 import { api, post, runScan, sign, startReceiver, startRelay, waitFor } from '../examples/receiver-helpers';
+import { SETTINGS_KEY } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
 
@@ -127,7 +128,7 @@ test('each operation: create (secret once), list, rename, change address, events
     expect(all).not.toContain(s);
     expect(all).not.toContain(s.slice(0, 16));
   }
-  expect(Object.keys(rt.properties.user(OWNER).toObject())).toEqual(['scan.settings']);
+  expect(Object.keys(rt.properties.user(OWNER).toObject())).toEqual([SETTINGS_KEY]);
   rt.close();
 });
 

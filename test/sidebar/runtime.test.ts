@@ -12,6 +12,7 @@ import { spawnService, type SpawnedService } from '../../emulator/service/spawn'
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { SAMPLE } from '../addon/scanflow-helpers';
 import { closeAll, DIST, openSidebar, screenshot, until, type Sidebar } from './harness';
+import { SETTINGS_KEY } from '../../src/store/keys';
 
 jest.setTimeout(55_000);
 
@@ -85,7 +86,7 @@ test('settings: a refused key says so; the right key is saved, shown masked and 
     20_000,
   );
   expect(await page.content()).not.toContain(GOOD);
-  expect(rt.properties.user(OWNER).toObject()['scan.settings']).toContain(GOOD);
+  expect(rt.properties.user(OWNER).toObject()[SETTINGS_KEY]).toContain(GOOD);
 });
 
 test("new scan: the sheet's columns with samples, a preview naming sheet rows, Send, progress to done and the import into a tab", async () => {
