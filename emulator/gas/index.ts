@@ -284,7 +284,14 @@ export class Runtime {
     const bound = opts.bound ?? true;
     const own = createPropertyStores(bound);
     const other = opts.sameScriptAs;
-    this.properties = other ? { script: other.properties.script, document: own.document, user: (u) => other.properties.user(u) } : own;
+    this.properties = other
+      ? {
+          script: other.properties.script,
+          document: own.document,
+          user: (u) => other.properties.user(u),
+          users: () => other.properties.users(),
+        }
+      : own;
     this.caches = createCacheStores(now, bound);
     this.locks = new LockTable(this.state, bound);
     this.triggers = new TriggerTable();

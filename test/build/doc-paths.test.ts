@@ -24,7 +24,8 @@ export function namedPaths(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/`([^`\s]+)`/g)) {
     const t = m[1];
-    if (!t.includes('/') || t.startsWith('/') || t.includes('://') || !ENDING.test(t) || !/^[\w.\-/]+$/.test(t) || GENERATED.test(t)) continue;
+    if (!t.includes('/') || t.startsWith('/') || t.includes('://') || !ENDING.test(t) || !/^[\w.\-/]+$/.test(t) || GENERATED.test(t))
+      continue;
     out.push(t);
   }
   return out;

@@ -57,4 +57,3 @@ export interface CatalogRecord {
     rank_drops: [number, number, number, number];
   };
 }
-
