@@ -26,6 +26,12 @@ export interface DocumentState {
   triggers: TriggerRecord[];
   /** The stand-in for Google's per-user store, by user, credentials taken out. */
   userProperties: Record<string, Record<string, string>>;
+  /**
+   * The scopes each user granted, where they granted only some (Google keeps a user's consent per
+   * script, not per file: the stand-in travels with the file like the user properties). Without
+   * it, a reopened file would count every user as having granted everything: kinder than Google.
+   */
+  grants: Record<string, string[]>;
 }
 
 /** The parts of a runtime the state is taken from and given back to. */
@@ -34,6 +40,8 @@ export interface StateHolder {
   usedInDocument: boolean;
   properties: PropertyStores;
   triggers: TriggerTable;
+  /** Users who granted only some scopes (a user not listed granted them all). */
+  grants: Map<string, ReadonlySet<string>>;
 }
 
 /** A JSON field that holds a credential (the add-on's API key is `apiKey`). */
@@ -53,6 +61,7 @@ export function documentStateOf(h: StateHolder): DocumentState {
     // Only the triggers whose source is this document; a copy, so later runs do not change a snapshot.
     triggers: h.triggers.records.filter((t) => t.sourceId === h.documentId).map((t) => ({ ...t })),
     userProperties,
+    grants: Object.fromEntries([...h.grants].map(([u, scopes]) => [u, [...scopes].sort()])),
   };
 }
 
@@ -67,6 +76,8 @@ export function restoreDocumentState(h: StateHolder, loaded: unknown): { usedInD
     for (const [k, v] of Object.entries(props)) store.set(k, v);
   }
   for (const t of s.triggers) if (t.sourceId === h.documentId) h.triggers.records.push({ ...t });
+  // A grant the runtime was given explicitly (its options) stands; the file's fills in the others.
+  for (const [user, scopes] of Object.entries(s.grants)) if (!h.grants.has(user)) h.grants.set(user, new Set(scopes));
   return { usedInDocument: s.usedInDocument };
 }
 
@@ -81,6 +92,11 @@ function readState(x: unknown): DocumentState | null {
     documentProperties: s.documentProperties ? strings(s.documentProperties) : null,
     triggers: Array.isArray(s.triggers) ? s.triggers.filter(isTrigger) : [],
     userProperties: Object.fromEntries(Object.entries(s.userProperties ?? {}).map(([u, p]) => [u, strings(p)])),
+    grants: Object.fromEntries(
+      Object.entries(s.grants ?? {})
+        .filter(([, list]) => Array.isArray(list))
+        .map(([u, list]) => [u, (list as unknown[]).filter((x): x is string => typeof x === 'string')]),
+    ),
   };
 }
 

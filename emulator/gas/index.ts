@@ -343,6 +343,7 @@ export class Runtime {
       usedInDocument: this.used,
       properties: this.properties,
       triggers: this.triggers,
+      grants: this.state.grants,
     });
     const restored = restoreDocumentState(holder(), this.workbook.loadedState);
     this.workbook.loadedState = null;

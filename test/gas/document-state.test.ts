@@ -10,7 +10,7 @@
 import JSZip from 'jszip';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { STATE_PART } from '../../emulator/gas/spreadsheet/xlsx';
-import { evalIn, fixtureInUse, fixtureRuntime } from './helpers';
+import { evalIn, fixtureInUse, fixtureRuntime, fixtureWithScopes } from './helpers';
 
 const KEY = 'sk_live_5f0c2a9d8e7b41c6a3f2';
 const HOUR = 3600_000;
@@ -21,6 +21,20 @@ async function reopened(wb: Workbook): Promise<Workbook> {
 }
 
 describe('a saved .xlsx keeps the document state', () => {
+  test('a user who granted only some scopes has still granted only those after a reopening (the stand-in for Google keeping consent per user)', async () => {
+    const scopes = ['spreadsheets.currentonly', 'script.send_mail'];
+    const status = 'return String(ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL).getAuthorizationStatus())';
+    const rt = fixtureWithScopes(scopes, {
+      workbook: new Workbook({ id: 'doc-grants', owner: 'owner@example.com' }),
+      grants: { 'owner@example.com': ['https://www.googleapis.com/auth/spreadsheets.currentonly'] },
+    });
+    expect(evalIn(rt, status)).toBe('REQUIRED');
+    rt.close();
+    const rt2 = fixtureWithScopes(scopes, { workbook: await reopened(rt.workbook) });
+    expect(evalIn(rt2, status)).toBe('REQUIRED');
+    rt2.close();
+  });
+
   test('the spreadsheet id is the same after a save and a load', async () => {
     const wb = new Workbook({ id: 'doc-kept' });
     expect((await reopened(wb)).id).toBe('doc-kept');
