@@ -142,7 +142,11 @@ test('the schedule email without its permission: the run still imports and compa
       for (const sid of running) await waitFinished(service, sid);
     }
     expect(schedule.summary).toMatch(/ — scan \d+ against \d+/);
-    expect(schedule.status).toContain('The summary email was not sent');
+    // Which permission, in the words of Google's consent screen, and where to give it.
+    expect(schedule.status).toContain(
+      'The summary email was not sent: The summary email after a scheduled re-scan needs the permission "' + consentOf('mail') + '"',
+    );
+    expect(schedule.status).toContain('Allow it with the link at the top of the sidebar');
     expect(rt.outbox).toEqual([]);
     const consent: any = rt.scriptRun('getConsent');
     // The hourly run found it first (recorded for this user), then the feature's own line.

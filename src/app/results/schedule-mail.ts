@@ -8,6 +8,7 @@
 import { CHANGE_FIGURES, changesColumns } from '../../domain/result-tabs/changes';
 import { ROI_NOTE } from '../../domain/result-tabs/layout';
 import { activeSpreadsheet, mailToSelf, type MailRefusal } from '../../apps-script';
+import { consentNeedText } from '../../domain/consent/consent';
 import { SCHEDULE_COST } from '../scan/schedule';
 
 /** Products listed in the email (the tab has them all). */
@@ -78,7 +79,11 @@ export function notSentText(why: MailRefusal): string {
     ? " The summary email was not sent: Google's daily email quota for your account is used up (the summary is here in Scans)."
     : why === 'no-address'
       ? ' The summary email was not sent: Google did not give this add-on your email address (the summary is here in Scans).'
-      : ' The summary email was not sent (the summary is here in Scans).';
+      : why === 'consent'
+        ? ' The summary email was not sent: ' +
+          consentNeedText('mail') +
+          ' Allow it with the link at the top of the sidebar (the summary is here in Scans).'
+        : ' The summary email was not sent (the summary is here in Scans).';
 }
 
 /** Sends the run's email to the schedule's owner; the status note to add when it was not sent, else ''. */
