@@ -4,7 +4,8 @@
  * the literals of src/store (tools/listing/store-kinds.ts), never listed here, so a key added there
  * is checked at once. A file may spell one only through a fixture helper exported from src/store.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { filesUnder } from './files';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { literalsOf, STORAGE_NAME, storedKinds } from '../../tools/listing/store-kinds';
 
@@ -45,17 +46,6 @@ function storageKinds(): string[] {
 export function handWrittenKeys(text: string, kinds: string[]): string[] {
   const spells = (l: string, k: string) => (/[._|]$/.test(k) ? l.startsWith(k) : l === k || l.startsWith(k + '.') || l.startsWith(k + '|'));
   return literalsOf(text).filter((l) => kinds.some((k) => spells(l, k)));
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(ROOT, dir))) {
-    const rel = join(dir, name);
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    if (statSync(join(ROOT, rel)).isDirectory()) out.push(...filesUnder(rel));
-    else if (/\.(ts|js|cjs|mjs)$/.test(name)) out.push(rel);
-  }
-  return out;
 }
 
 const offenders = (): Map<string, string[]> => {

@@ -7,21 +7,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { filesUnder } from './files';
 // One reading of literals and of storage names, shared with the privacy policy's check (tools/listing/store-kinds.ts).
 import { literalsOf, STORAGE_NAME } from '../../tools/listing/store-kinds';
 
 const ROOT = join(__dirname, '..', '..');
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(ROOT, dir))) {
-    const rel = join(dir, name);
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    if (statSync(join(ROOT, rel)).isDirectory()) out.push(...filesUnder(rel));
-    else if (/\.(ts|js|cjs|mjs)$/.test(name)) out.push(rel);
-  }
-  return out;
-}
 
 /** Project-relative paths this file imports (relative specifiers only). */
 function importsOf(file: string): string[] {
