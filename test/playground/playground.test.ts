@@ -204,6 +204,28 @@ test('typed cells: a built-in formula computed by the engine, =ASIN_FROM_UPC by 
   await shot('formulas');
 });
 
+test('a cell being edited keeps what the person types when the document changes under it (a sidebar call, as Sheets keeps an edit open)', async () => {
+  await cell(2, 'K').dblclick();
+  const input = page.getByLabel('Edit K2');
+  await input.fill('kept');
+  // Another change reaches the page while the editor is open, the way a sidebar call's does.
+  const edited = await page.evaluate(async () => {
+    const body = JSON.stringify({ sheet: 'Price List', row: 3, col: 11, input: 'changed meanwhile' });
+    const res = await fetch('/api/edit?since=0', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return res.ok;
+  });
+  expect(edited).toBe(true);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/state');
+  await page.evaluate(() => (globalThis as unknown as { __playgroundAfterCall: () => void }).__playgroundAfterCall());
+  await answered;
+  // The status reads "Working…" until the page has the answer; it applies it at once.
+  await until(() => page.locator('#status').innerText(), '');
+  await expect(input.inputValue({ timeout: 2_000 })).resolves.toBe('kept');
+  await input.press('Enter');
+  await until(() => cell(2, 'K').innerText(), 'kept');
+  await until(() => cell(3, 'K').innerText(), 'changed meanwhile');
+});
+
 test('lists: set up from the sidebar, a row typed in the grid, synced to the service', async () => {
   await menu('Scan this sheet');
   // The sidebar still shows the previous test's Settings (it has a Lists button too) until the new page loads.

@@ -180,18 +180,21 @@ function editor(cell: any, onRendered: (f: () => void) => void, _success: (v: un
   input.style.boxSizing = 'border-box';
   input.value = meta?.input ?? meta?.formula ?? String(cell.getValue() ?? '');
   let done = false;
-  const commit = () => {
-    if (done) return;
+  editing = true;
+  const close = () => {
     done = true;
     cancel();
+    editing = false;
+    if (drawDeferred && current) drawGrid(current);
+  };
+  const commit = () => {
+    if (done) return;
+    close();
     void typeInto(row, colNumber(field), input.value);
   };
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') commit();
-    else if (e.key === 'Escape') {
-      done = true;
-      cancel();
-    }
+    else if (e.key === 'Escape') close();
   });
   input.addEventListener('blur', commit);
   onRendered(() => input.focus());
@@ -222,9 +225,18 @@ table.on('tableBuilt', () => {
 /** The sheet view and selection last drawn: a state that changes neither redraws nothing. */
 let shownView = '';
 let shownRange = '';
+/**
+ * A cell editor is open: a state that arrives meanwhile (a sidebar call's, a trigger's) is drawn when
+ * it closes, not under it, because a redraw would drop what the person is typing. Sheets, too, keeps
+ * an edit open while the document changes.
+ */
+let editing = false;
+let drawDeferred = false;
 
 function drawGrid(s: State, force = false): void {
   if (!built) return;
+  drawDeferred = editing && !force;
+  if (drawDeferred) return;
   const v = s.sheet;
   const shape = `${v.name}|${v.rows}|${v.cols}`;
   const view = JSON.stringify(v);
