@@ -18,6 +18,7 @@
 import type { ServiceSettings } from '../api/client';
 import type { PropertiesLike } from '../api/services';
 import { formulaShareKey } from '../store/keys';
+import { record } from '../store/records';
 
 /** What Settings stores for one spreadsheet (JSON, far below the 9 KB per value). */
 export interface FormulaShare {
@@ -30,9 +31,14 @@ export interface FormulaShare {
 
 export const formulaSharePropertyName = formulaShareKey;
 
+/** The share as stored: any object reads (its members are checked where used); Settings writes a FormulaShare. */
+export const FORMULA_SHARE = record<Partial<FormulaShare>, [string]>(formulaShareKey, {
+  decode: (v) => (v && typeof v === 'object' ? (v as Partial<FormulaShare>) : null),
+});
+
 /** The value Settings writes when the owner turns sharing on. */
 export function encodeFormulaShare(share: FormulaShare): string {
-  return JSON.stringify(share);
+  return FORMULA_SHARE.encode(share, '');
 }
 
 export type FormulaSettings =
@@ -46,16 +52,7 @@ export function readFormulaSettings(
   fallbackBaseUrl: string,
   noKeyMessage: string,
 ): FormulaSettings {
-  const raw = ownerProps.getProperty(formulaSharePropertyName(spreadsheetId));
-  let share: Partial<FormulaShare> | undefined;
-  if (raw) {
-    try {
-      const v = JSON.parse(raw);
-      if (v && typeof v === 'object') share = v as Partial<FormulaShare>;
-    } catch (_e) {
-      share = undefined;
-    }
-  }
+  const share = FORMULA_SHARE.get(ownerProps, spreadsheetId);
   const defaultMarketplace = share && typeof share.marketplace === 'string' ? share.marketplace : undefined;
   if (!share || typeof share.apiKey !== 'string' || share.apiKey.trim() === '')
     return { ok: false, message: noKeyMessage, defaultMarketplace };

@@ -10,6 +10,7 @@
  */
 import { utf8Length } from '../../domain/sheet/safe';
 import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
+import { record } from '../../store/records';
 
 export type ColumnFunction =
   | 'ASIN_FROM_UPC'
@@ -184,35 +185,28 @@ export function progress(job: ColumnJob): { done: number; total: number; percent
   return { done, total, percent, text: isDone(job) ? `Converted ${total} rows.` : `Converted ${done} of ${total} rows (${percent}%).` };
 }
 
+/** Whether `v` is a well-formed job (else the user starts over). */
+function jobOf(v: any): ColumnJob | null {
+  if (!v || v.v !== 1 || COLUMN_FUNCTIONS.indexOf(v.fn) < 0) return null;
+  const ints = ['sheetId', 'inColumn', 'firstRow', 'lastRow', 'outColumn', 'outWidth', 'nextRow'];
+  if (ints.some((k) => typeof v[k] !== 'number' || Math.floor(v[k]) !== v[k])) return null;
+  if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0) return null;
+  if (v.nextRow < v.firstRow || v.nextRow > v.lastRow + 1 || typeof v.msPerRow !== 'number') return null;
+  if (v.stalled !== undefined && typeof v.stalled !== 'boolean') return null;
+  if (v.pendingRows !== undefined && (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows))
+    return null;
+  return v as ColumnJob;
+}
+
+/** The user's checkpoint of "Convert selected column" in one spreadsheet (by its id). */
+export const COLUMN_JOB = record<ColumnJob, [string]>(columnJobKey, { decode: jobOf, cap: CHECKPOINT_MAX_BYTES });
+
 /** The checkpoint as a property value; throws if it would not fit (it cannot, by construction, but the limit is Google's). */
 export function encodeJob(job: ColumnJob): string {
-  const text = JSON.stringify(job);
-  if (utf8Length(text) > CHECKPOINT_MAX_BYTES) {
-    throw new Error('The conversion checkpoint is larger than a property can hold.');
-  }
-  return text;
+  return COLUMN_JOB.encode(job, '');
 }
 
 /** Reads a checkpoint; undefined for anything that is not a well-formed job (then the user starts over). */
 export function decodeJob(text: string | null | undefined): ColumnJob | undefined {
-  if (!text) return undefined;
-  let v: any;
-  try {
-    v = JSON.parse(text);
-  } catch (_e) {
-    return undefined;
-  }
-  if (!v || v.v !== 1 || COLUMN_FUNCTIONS.indexOf(v.fn) < 0) return undefined;
-  const ints = ['sheetId', 'inColumn', 'firstRow', 'lastRow', 'outColumn', 'outWidth', 'nextRow'];
-  if (ints.some((k) => typeof v[k] !== 'number' || Math.floor(v[k]) !== v[k])) return undefined;
-  if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0)
-    return undefined;
-  if (v.nextRow < v.firstRow || v.nextRow > v.lastRow + 1 || typeof v.msPerRow !== 'number') return undefined;
-  if (v.stalled !== undefined && typeof v.stalled !== 'boolean') return undefined;
-  if (
-    v.pendingRows !== undefined &&
-    (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows)
-  )
-    return undefined;
-  return v as ColumnJob;
+  return COLUMN_JOB.parse(text) || undefined;
 }

@@ -24,10 +24,8 @@ import type { ServiceSettings } from '../../api/client';
 import { ApiProblemError, classifyResponse } from '../../api/problems';
 import { failedText } from '../../custom-functions/messages';
 import {
-  checkpointPropertyName,
+  COLUMN_JOB,
   completeChunk,
-  decodeJob,
-  encodeJob,
   isDone,
   nextChunk,
   planColumnJob,
@@ -78,9 +76,9 @@ function view(job: ColumnJob, message?: string): ColumnConversionProgress {
 }
 
 function saveCheckpoint(job: ColumnJob): void {
-  const name = checkpointPropertyName(activeSpreadsheet().getId());
-  if (isDone(job)) userProperties().deleteProperty(name);
-  else userProperties().setProperty(name, encodeJob(job));
+  const id = activeSpreadsheet().getId();
+  if (isDone(job)) COLUMN_JOB.remove(userProperties(), id);
+  else COLUMN_JOB.put(userProperties(), job, id);
 }
 
 function sheetOf(job: ColumnJob): GoogleAppsScript.Spreadsheet.Sheet {
@@ -217,14 +215,14 @@ function convertColumn(req: ColumnConversionRequest | null | undefined, toast: b
   const ss = activeSpreadsheet();
   // The key first: without one nothing is planned or written.
   serviceSettings(loadSettings());
-  const name = checkpointPropertyName(ss.getId());
-  let job = request.restart ? undefined : decodeJob(userProperties().getProperty(name));
+  const id = ss.getId();
+  let job = request.restart ? undefined : COLUMN_JOB.get(userProperties(), id) || undefined;
   if (job && !isDone(job)) {
     try {
       requireEmptyTarget(sheetOf(job), job, job.nextRow + (job.pendingRows ?? 0));
     } catch (e) {
       // The unfinished conversion cannot go on (sheet gone, output typed over): forget it, say why.
-      userProperties().deleteProperty(name);
+      COLUMN_JOB.remove(userProperties(), id);
       throw e;
     }
   } else {

@@ -12,6 +12,7 @@
 import { decisionFromRecord, DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
 import { cutText, utf8Length } from '../../domain/sheet/safe';
 import { decisionKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
+import { objectOf, record } from '../../store/records';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -30,26 +31,21 @@ export interface SentRecord {
 /** A custom column name is a header cell (up to 50,000 characters): cut so the record stays one property. */
 const NAME_MAX_CHARS = 200;
 
+const DECISION = record<Record<string, unknown>, [number]>(decisionKey, { decode: objectOf });
+
 export function recordScanSent(props: Properties, scanId: number, o: DecisionOptions, sent: SentRecord | null): void {
-  let text = JSON.stringify(o);
+  let rec: Record<string, unknown> = { ...o };
   // Names are cut (never the mapping) until the record fits one property; a name cut to nothing reads "Custom N".
   for (let each = NAME_MAX_CHARS; sent; each = Math.floor(each / 2)) {
     const custom = sent.custom.map((n) => (n.length > each ? cutText(n, each) : n));
-    text = JSON.stringify({ ...o, sent: { ...sent, custom } });
-    if (utf8Length(text) <= PROPERTY_VALUE_MAX_BYTES - 512 || each === 0) break;
+    rec = { ...o, sent: { ...sent, custom } };
+    if (utf8Length(JSON.stringify(rec)) <= PROPERTY_VALUE_MAX_BYTES - 512 || each === 0) break;
   }
-  props.setProperty(decisionKey(scanId), text);
+  DECISION.put(props, rec, scanId);
 }
 
 function readRecord(props: Properties, scanId: number): Record<string, unknown> | null {
-  const t = props.getProperty(decisionKey(scanId));
-  if (!t) return null;
-  try {
-    const v = JSON.parse(t);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
-  } catch (_e) {
-    return null;
-  }
+  return DECISION.get(props, scanId);
 }
 
 export function readDecision(props: Properties, scanId: number): DecisionOptions {
@@ -72,5 +68,5 @@ export function readSent(props: Properties, scanId: number): SentRecord | null {
 }
 
 export function forgetDecision(props: Properties, scanId: number): void {
-  props.deleteProperty(decisionKey(scanId));
+  DECISION.remove(props, scanId);
 }

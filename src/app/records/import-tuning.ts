@@ -4,6 +4,7 @@
  */
 import { SPREADSHEET_MAX_CELLS } from '../../domain/price-list/room';
 import { IMPORT_TUNING_KEY } from '../../store/keys';
+import { record } from '../../store/records';
 import { scriptProperties } from '../../apps-script';
 
 /** Default point after which no new chunk starts: 2 minutes before the limit (finishing a tab takes some). */
@@ -20,19 +21,17 @@ export interface ImportTuning {
   roomCheck: boolean;
 }
 
+const KNOB = record<Partial<ImportTuning>>(IMPORT_TUNING_KEY, { decode: (v) => v as Partial<ImportTuning> | null });
+
 export function readTuning(): ImportTuning {
   const t: ImportTuning = { budgetMs: DEFAULT_BUDGET_MS, pagesPerWave: PAGES_PER_WAVE, cellLimit: SPREADSHEET_MAX_CELLS, roomCheck: true };
-  const raw = scriptProperties().getProperty(IMPORT_TUNING_KEY);
-  if (raw) {
-    try {
-      const v = JSON.parse(raw) as Partial<ImportTuning>;
-      if (typeof v.budgetMs === 'number' && v.budgetMs > 0) t.budgetMs = Math.min(v.budgetMs, DEFAULT_BUDGET_MS);
-      if (typeof v.pagesPerWave === 'number' && v.pagesPerWave >= 1) t.pagesPerWave = Math.min(Math.floor(v.pagesPerWave), PAGES_PER_WAVE);
-      if (typeof v.cellLimit === 'number' && v.cellLimit > 0) t.cellLimit = Math.min(Math.floor(v.cellLimit), SPREADSHEET_MAX_CELLS);
-      if (v.roomCheck === false) t.roomCheck = false;
-    } catch (_e) {
-      // An unreadable knob is ignored: the defaults are safe.
-    }
+  // An unreadable knob is ignored: the defaults are safe.
+  const v = KNOB.get(scriptProperties());
+  if (v) {
+    if (typeof v.budgetMs === 'number' && v.budgetMs > 0) t.budgetMs = Math.min(v.budgetMs, DEFAULT_BUDGET_MS);
+    if (typeof v.pagesPerWave === 'number' && v.pagesPerWave >= 1) t.pagesPerWave = Math.min(Math.floor(v.pagesPerWave), PAGES_PER_WAVE);
+    if (typeof v.cellLimit === 'number' && v.cellLimit > 0) t.cellLimit = Math.min(Math.floor(v.cellLimit), SPREADSHEET_MAX_CELLS);
+    if (v.roomCheck === false) t.roomCheck = false;
   }
   return t;
 }

@@ -12,6 +12,7 @@
  */
 import { utf8Length } from '../../domain/sheet/safe';
 import { notSentKey, notSentKeyIds, NOT_SENT_FULL_RECORDS, NOT_SENT_MAX_RECORDS, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
+import { record } from '../../store/records';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -23,6 +24,13 @@ export interface NotSent {
   n: number;
   r: NotSentRow[];
 }
+
+const NOT_SENT = record<NotSent, [number]>(notSentKey, {
+  decode: (v) => {
+    const r = v as NotSent | null;
+    return r && typeof r.n === 'number' && Array.isArray(r.r) ? r : null;
+  },
+});
 
 /** The record of the rows skipped (blank rows are not rows of the list), cut to fit a property (pure). */
 export function notSentRecord(
@@ -46,7 +54,7 @@ function fitted(out: NotSent): NotSent {
 /** Records a scan's skipped rows, then keeps the other scans' records within bounds. */
 export function recordNotSent(props: Properties, scanId: number, record: NotSent | null): void {
   if (!record) return;
-  withRoom(props, scanId, () => props.setProperty(notSentKey(scanId), JSON.stringify(record)));
+  withRoom(props, scanId, () => NOT_SENT.put(props, record, scanId));
   pruneNotSent(props, scanId, NOT_SENT_FULL_RECORDS - 1, NOT_SENT_MAX_RECORDS - 1);
 }
 
@@ -60,11 +68,11 @@ export function pruneNotSent(props: Properties, except: number, full: number, ma
     .filter((id) => id !== except)
     .sort((a, b) => b - a);
   ids.forEach((id, i) => {
-    if (i >= max) props.deleteProperty(notSentKey(id));
+    if (i >= max) NOT_SENT.remove(props, id);
     else if (i >= full && (all || i < full + 3)) {
       const r = readNotSent(props, id);
-      if (!r) props.deleteProperty(notSentKey(id));
-      else if (r.r.length) props.setProperty(notSentKey(id), JSON.stringify({ n: r.n, r: [] }));
+      if (!r) NOT_SENT.remove(props, id);
+      else if (r.r.length) NOT_SENT.put(props, { n: r.n, r: [] }, id);
     }
   });
 }
@@ -90,18 +98,11 @@ export function withRoom(props: Properties, scanId: number, write: () => void): 
 }
 
 export function readNotSent(props: Properties, scanId: number): NotSent | null {
-  const t = props.getProperty(notSentKey(scanId));
-  if (!t) return null;
-  try {
-    const v = JSON.parse(t) as NotSent;
-    return v && typeof v.n === 'number' && Array.isArray(v.r) ? v : null;
-  } catch (_e) {
-    return null;
-  }
+  return NOT_SENT.get(props, scanId);
 }
 
 export function forgetNotSent(props: Properties, scanId: number): void {
-  props.deleteProperty(notSentKey(scanId));
+  NOT_SENT.remove(props, scanId);
 }
 
 const NOT_SENT_REASON = 'Not sent (skipped before the upload): ';

@@ -3,6 +3,7 @@
  * properties (tabKey in src/store/keys.ts), by sheet id, so a renamed tab is still found.
  */
 import { tabKey, tabKeyIds } from '../../store/keys';
+import { record } from '../../store/records';
 import { readErrorsNote, readScanNote } from '../../domain/result-tabs/changes';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -24,18 +25,15 @@ export interface TabRecord {
   rows?: number;
 }
 
-export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
-  return parseTabRecord(props.getProperty(tabKey(scanId)));
-}
+const TABS = record<TabRecord, [number]>(tabKey, {
+  decode: (v) => {
+    const r = v as TabRecord | null;
+    return r && typeof r.sheetId === 'number' ? r : null;
+  },
+});
 
-function parseTabRecord(t: string | null | undefined): TabRecord | null {
-  if (!t) return null;
-  try {
-    const r = JSON.parse(t) as TabRecord;
-    return typeof r.sheetId === 'number' ? r : null;
-  } catch (_e) {
-    return null;
-  }
+export function readTabRecord(props: Properties, scanId: number): TabRecord | null {
+  return TABS.get(props, scanId);
 }
 
 /**
@@ -47,18 +45,18 @@ export function allTabRecords(props: Properties): Array<{ scanId: number; record
   const all = props.getProperties();
   const out: Array<{ scanId: number; record: TabRecord }> = [];
   for (const scanId of tabKeyIds(Object.keys(all))) {
-    const record = parseTabRecord(all[tabKey(scanId)]);
+    const record = TABS.parse(all[tabKey(scanId)]);
     if (record) out.push({ scanId, record });
   }
   return out;
 }
 
 export function writeTabRecord(props: Properties, scanId: number, record: TabRecord): void {
-  props.setProperty(tabKey(scanId), JSON.stringify(record));
+  TABS.put(props, record, scanId);
 }
 
 export function forgetTabRecord(props: Properties, scanId: number): void {
-  props.deleteProperty(tabKey(scanId));
+  TABS.remove(props, scanId);
 }
 
 /** The result tab of a scan when it was imported and still exists (see tabFinder). */

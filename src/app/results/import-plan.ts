@@ -6,7 +6,8 @@
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
 import { cutText, safeText, textOf, utf8Length } from '../../domain/sheet/safe';
-import { PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
+import { importKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
+import { record } from '../../store/records';
 import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../domain/price-list/decide';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
@@ -280,7 +281,7 @@ const CHECKPOINT_MAX_BYTES = PROPERTY_VALUE_MAX_BYTES - 256;
  * (their only use after the tabs' headers are written is counting them) are cut shorter until it
  * fits; beyond that, an Error saying so (never Google's bare "Argument too large").
  */
-export function encodeCheckpoint(c: ImportCheckpoint): string {
+function fitCheckpoint(c: ImportCheckpoint): string {
   let text = JSON.stringify(c);
   for (const max of [100, 20, 2, 0]) {
     if (utf8Length(text) <= CHECKPOINT_MAX_BYTES) return text;
@@ -292,18 +293,26 @@ export function encodeCheckpoint(c: ImportCheckpoint): string {
   );
 }
 
-/** The checkpoint, or null when absent or not one this code wrote. */
-export function decodeCheckpoint(text: string | null): ImportCheckpoint | null {
-  if (!text) return null;
-  try {
-    const c = JSON.parse(text) as ImportCheckpoint;
+/** A scan's import checkpoint (document property `importKey(scan id)`): null when absent or not one this code wrote. */
+export const IMPORT_CHECKPOINT = record<ImportCheckpoint, [number]>(importKey, {
+  decode: (v) => {
+    const c = v as ImportCheckpoint | null;
     if (!c || c.v !== 1 || typeof c.scanId !== 'number' || typeof c.stagingId !== 'number') return null;
     if (['products', 'errors', 'swap'].indexOf(c.phase) < 0) return null;
     if (!(c.productsDone >= 0 && c.errorsDone >= 0 && Array.isArray(c.filters) && Array.isArray(c.customColumns))) return null;
     return c;
-  } catch (_e) {
-    return null;
-  }
+  },
+  encode: fitCheckpoint,
+  cap: CHECKPOINT_MAX_BYTES,
+});
+
+export function encodeCheckpoint(c: ImportCheckpoint): string {
+  return IMPORT_CHECKPOINT.encode(c, c.scanId);
+}
+
+/** The checkpoint, or null when absent or not one this code wrote. */
+export function decodeCheckpoint(text: string | null): ImportCheckpoint | null {
+  return IMPORT_CHECKPOINT.parse(text);
 }
 
 // ---- Time budget ---------------------------------------------------------------------------------

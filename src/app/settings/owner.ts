@@ -16,7 +16,7 @@
  *   are off).
  * - A known email that is not the owner's: refused, naming the owner.
  */
-import { encodeFormulaShare, formulaSharePropertyName } from '../../custom-functions/key';
+import { FORMULA_SHARE } from '../../custom-functions/key';
 import { activeSpreadsheet, activeUserEmail, userProperties } from '../../apps-script';
 import { serviceSettings } from '../context';
 import { recomputeFormulaCells } from './formula-cells';
@@ -80,12 +80,12 @@ export function shareRefusal(o: FormulaOwnership): string {
 /** Writes (on) or deletes (off) this user's share for this spreadsheet; on needs a saved key. */
 export function writeFormulaShare(on: boolean, s: StoredSettings): void {
   const props = userProperties();
-  const name = formulaSharePropertyName(activeSpreadsheet().getId());
+  const id = activeSpreadsheet().getId();
   if (on) {
     // The owner's current key; none saved -> the sidebar opens Settings (marker via asSidebarCall).
     const service = serviceSettings(s);
-    props.setProperty(name, encodeFormulaShare({ v: 1, apiKey: service.apiKey, baseUrl: service.baseUrl, marketplace: s.marketplace }));
+    FORMULA_SHARE.put(props, { v: 1, apiKey: service.apiKey, baseUrl: service.baseUrl, marketplace: s.marketplace }, id);
     // The cells that said "Formulas are off…" compute now, on this key.
     recomputeFormulaCells(activeSpreadsheet());
-  } else props.deleteProperty(name);
+  } else FORMULA_SHARE.remove(props, id);
 }

@@ -25,7 +25,7 @@ import type { ServiceSettings } from '../../api/client';
 import { probeAsinConvert } from '../../api/convert';
 import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
-import { formulaSharePropertyName } from '../../custom-functions/key';
+import { FORMULA_SHARE, formulaSharePropertyName } from '../../custom-functions/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
 import { FALLBACK_MARKETPLACE, type StoredSettings } from '../../store/settings';
 import { applySettingsInput, connectionResult, marketplaceOptions, maskKey, PROBE_ASIN } from './rules';
@@ -132,13 +132,9 @@ function rewriteFormulaShares(s: StoredSettings): void {
   const updates: { [k: string]: string } = {};
   for (const k of Object.keys(all)) {
     if (k.indexOf(prefix) !== 0) continue;
-    try {
-      const share = JSON.parse(all[k]);
-      if (share && typeof share === 'object')
-        updates[k] = JSON.stringify({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl, marketplace: s.marketplace });
-    } catch (_e) {
-      // An unreadable share is left for the formulas' own reader to refuse.
-    }
+    // An unreadable share is left for the formulas' own reader to refuse.
+    const share = FORMULA_SHARE.parse(all[k]);
+    if (share) updates[k] = FORMULA_SHARE.encode({ ...share, apiKey: s.apiKey, baseUrl: s.serviceUrl, marketplace: s.marketplace }, '');
   }
   if (Object.keys(updates).length) props.setProperties(updates);
 }

@@ -10,6 +10,7 @@
 import { authorizationNeeded, authorizedScopes, formatInSpreadsheetZone, userProperties } from '../../apps-script';
 import { CONSENT_FEATURES, consentNeedText, featureScope, manifestScopes } from '../../domain/consent/consent';
 import { TRIGGER_REAUTH_KEY } from '../../store/keys';
+import { record } from '../../store/records';
 import type { ConsentNoticeView, ConsentView } from './protocol';
 
 interface ReauthRecord {
@@ -19,11 +20,16 @@ interface ReauthRecord {
   missing: string[];
 }
 
+const REAUTH = record<ReauthRecord>(TRIGGER_REAUTH_KEY, {
+  decode: (raw) => {
+    const v = raw as Record<string, unknown> | null;
+    return v && typeof v.at === 'number' ? { at: v.at, url: String(v.url || ''), missing: Array.isArray(v.missing) ? v.missing.map(String) : [] } : null;
+  },
+});
+
 function readReauth(): ReauthRecord | null {
   try {
-    const v = JSON.parse(userProperties().getProperty(TRIGGER_REAUTH_KEY) || 'null');
-    if (v && typeof v.at === 'number')
-      return { at: v.at, url: String(v.url || ''), missing: Array.isArray(v.missing) ? v.missing.map(String) : [] };
+    return REAUTH.get(userProperties());
   } catch (_e) {
     // unreadable: as if none
   }
@@ -32,7 +38,7 @@ function readReauth(): ReauthRecord | null {
 
 function clearReauth(): void {
   try {
-    if (userProperties().getProperty(TRIGGER_REAUTH_KEY) !== null) userProperties().deleteProperty(TRIGGER_REAUTH_KEY);
+    if (userProperties().getProperty(REAUTH.key()) !== null) REAUTH.remove(userProperties());
   } catch (_e) {
     // left for the next run
   }
@@ -55,7 +61,7 @@ export function noteTriggerAuthorization(at: number): boolean {
         .map((s) => s.consent)
     : [];
   try {
-    userProperties().setProperty(TRIGGER_REAUTH_KEY, JSON.stringify({ at, url, missing }));
+    REAUTH.put(userProperties(), { at, url, missing });
   } catch (_e) {
     // nothing more to do: the sidebar still lists the missing permissions itself
   }

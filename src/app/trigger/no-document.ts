@@ -17,6 +17,7 @@
  * which one it was, so it says so where it may be.
  */
 import { TRIGGER_NO_DOCUMENT_KEY, triggerRunKey, triggerRunKeyIds } from '../../store/keys';
+import { record } from '../../store/records';
 import { numberOf } from '../../api/read';
 import { activeSpreadsheet, now, userProperties } from '../../apps-script';
 
@@ -40,34 +41,36 @@ interface TriggerRun {
  */
 const RECENT_MS = 3 * 3600_000;
 
-function parse(raw: string | null): Record<string, unknown> | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(raw);
-    return v && typeof v === 'object' ? v : null;
-  } catch (_e) {
-    return null;
-  }
-}
-
 function noDocOf(v: unknown): NoDocumentRecord | null {
   const r = v as { at?: unknown; n?: unknown } | null;
   const at = numberOf(r && r.at);
   return at > 0 ? { at, n: numberOf(r!.n) || 1 } : null;
 }
 
+const RUN = record<TriggerRun, [string]>(triggerRunKey, {
+  decode: (raw) => {
+    const v = raw as Record<string, unknown> | null;
+    if (!v || typeof v !== 'object' || typeof v.u !== 'string') return null;
+    const nd = noDocOf(v.nd);
+    const at = numberOf(v.at);
+    return nd ? { u: v.u, at, nd } : { u: v.u, at };
+  },
+});
+
+const UNKNOWN = record<NoDocumentRecord & { u: string }>(TRIGGER_NO_DOCUMENT_KEY, {
+  decode: (raw) => {
+    const v = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
+    const nd = noDocOf(v);
+    return nd ? { ...nd, u: typeof v!.u === 'string' ? v!.u : '' } : null;
+  },
+});
+
 function readRun(spreadsheetId: string): TriggerRun | null {
-  const v = parse(userProperties().getProperty(triggerRunKey(spreadsheetId)));
-  if (!v || typeof v.u !== 'string') return null;
-  const nd = noDocOf(v.nd);
-  const at = numberOf(v.at);
-  return nd ? { u: v.u, at, nd } : { u: v.u, at };
+  return RUN.get(userProperties(), spreadsheetId);
 }
 
 function readUnknown(): (NoDocumentRecord & { u: string }) | null {
-  const v = parse(userProperties().getProperty(TRIGGER_NO_DOCUMENT_KEY));
-  const nd = noDocOf(v);
-  return nd ? { ...nd, u: typeof v!.u === 'string' ? v!.u : '' } : null;
+  return UNKNOWN.get(userProperties());
 }
 
 /**
@@ -89,10 +92,10 @@ export function recordNoDocument(at: number, triggerUid: string): void {
   const ssId = triggerUid ? triggerRunKeyIds(user.getKeys()).find((id) => (readRun(id) || { u: '' }).u === triggerUid) : undefined;
   if (ssId) {
     const run = readRun(ssId)!;
-    user.setProperty(triggerRunKey(ssId), JSON.stringify({ u: run.u, at: run.at, nd: { at, n: (run.nd ? run.nd.n : 0) + 1 } }));
+    RUN.put(user, { u: run.u, at: run.at, nd: { at, n: (run.nd ? run.nd.n : 0) + 1 } }, ssId);
   } else {
     const prev = readUnknown();
-    user.setProperty(TRIGGER_NO_DOCUMENT_KEY, JSON.stringify({ at, n: (prev ? prev.n : 0) + 1, u: triggerUid }));
+    UNKNOWN.put(user, { at, n: (prev ? prev.n : 0) + 1, u: triggerUid });
   }
   console.log(
     'hourly import: Google ran the trigger without its spreadsheet; nothing was imported or synced. The next time the sidebar is opened in the spreadsheet, it imports what is finished.',
@@ -107,10 +110,10 @@ export function recordWithDocument(triggerUid: string, at: number): void {
   if (!triggerUid) return; // run by hand, not by the trigger: it says nothing of the trigger's world
   const user = userProperties();
   const ssId = activeSpreadsheet().getId();
-  user.setProperty(triggerRunKey(ssId), JSON.stringify({ u: triggerUid, at }));
+  RUN.put(user, { u: triggerUid, at }, ssId);
   const unknown = readUnknown();
   // Those runs were this spreadsheet's trigger's (a record without a uid is from the version before).
-  if (unknown && (!unknown.u || unknown.u === triggerUid)) user.deleteProperty(TRIGGER_NO_DOCUMENT_KEY);
+  if (unknown && (!unknown.u || unknown.u === triggerUid)) UNKNOWN.remove(user);
 }
 
 /** What a finished scan waiting for import says while the trigger runs without its document. */

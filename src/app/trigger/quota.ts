@@ -16,6 +16,7 @@
  */
 import { userCache, userProperties } from '../../apps-script';
 import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
+import { record } from '../../store/records';
 import { QUOTA_WHAT, type QuotaKind } from '../quota-errors';
 
 export { dailyQuotaOf, type QuotaKind } from '../quota-errors';
@@ -35,17 +36,15 @@ export interface QuotaStop {
   until: number;
 }
 
-function decodeStop(text: string | null | undefined): QuotaStop | null {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text);
-    if (v && (v.q === 'urlfetch' || v.q === 'properties' || v.q === 'runtime') && typeof v.at === 'number' && typeof v.until === 'number')
-      return { q: v.q, at: v.at, until: v.until };
-  } catch (_e) {
-    // unreadable: as if none
-  }
-  return null;
-}
+/** The stop; one unreadable reads as none. */
+const STOP = record<QuotaStop>(QUOTA_STOP_KEY, {
+  decode: (v) => {
+    const r = v as QuotaStop | null;
+    return r && (r.q === 'urlfetch' || r.q === 'properties' || r.q === 'runtime') && typeof r.at === 'number' && typeof r.until === 'number'
+      ? { q: r.q, at: r.at, until: r.until }
+      : null;
+  },
+});
 
 function userCacheOrNull(): GoogleAppsScript.Cache.Cache | null {
   try {
@@ -57,15 +56,14 @@ function userCacheOrNull(): GoogleAppsScript.Cache.Cache | null {
 
 /** Remembers the stop; never throws (a refused write falls back to the user cache, for at most 6 h). */
 export function recordQuotaStop(stop: QuotaStop): void {
-  const text = JSON.stringify(stop);
   try {
-    userProperties().setProperty(QUOTA_STOP_KEY, text);
+    STOP.put(userProperties(), stop);
     return;
   } catch (_e) {
     // property writes refused too
   }
   try {
-    userCacheOrNull()?.put(QUOTA_STOP_KEY, text, 21600);
+    userCacheOrNull()?.put(QUOTA_STOP_KEY, STOP.encode(stop), 21600);
   } catch (_e) {
     // nothing more to do: the next run meets the quota again and stops the same way
   }
@@ -75,13 +73,13 @@ export function recordQuotaStop(stop: QuotaStop): void {
 export function readQuotaStop(): QuotaStop | null {
   let stop: QuotaStop | null = null;
   try {
-    stop = decodeStop(userProperties().getProperty(QUOTA_STOP_KEY));
+    stop = STOP.get(userProperties());
   } catch (_e) {
     // reads refused: the cache may know
   }
   if (!stop) {
     try {
-      stop = decodeStop(userCacheOrNull()?.get(QUOTA_STOP_KEY));
+      stop = STOP.parse(userCacheOrNull()?.get(QUOTA_STOP_KEY));
     } catch (_e) {
       stop = null;
     }
@@ -92,7 +90,7 @@ export function readQuotaStop(): QuotaStop | null {
 /** Forgets the stop once past it. Never throws. */
 export function clearQuotaStop(): void {
   try {
-    userProperties().deleteProperty(QUOTA_STOP_KEY);
+    STOP.remove(userProperties());
     userCacheOrNull()?.remove(QUOTA_STOP_KEY);
   } catch (_e) {
     // left for later: it has expired anyway
@@ -132,10 +130,17 @@ export interface TriggerDay {
   ms: number;
 }
 
+const DAY = record<TriggerDay>(TRIGGER_DAY_KEY, {
+  decode: (v) => {
+    const r = v as TriggerDay | null;
+    return r && typeof r.s === 'number' && typeof r.ms === 'number' ? { s: r.s, ms: r.ms } : null;
+  },
+});
+
 export function readTriggerDay(now: number): TriggerDay {
   try {
-    const v = JSON.parse(userProperties().getProperty(TRIGGER_DAY_KEY) || 'null');
-    if (v && typeof v.s === 'number' && typeof v.ms === 'number' && now < v.s + DAY_MS) return { s: v.s, ms: v.ms };
+    const v = DAY.get(userProperties());
+    if (v && now < v.s + DAY_MS) return v;
   } catch (_e) {
     // none, unreadable or refused: a new window
   }
@@ -145,7 +150,7 @@ export function readTriggerDay(now: number): TriggerDay {
 /** Adds a run's time (one write). Never throws: losing one run's figure only makes the budget looser. */
 export function addTriggerSpend(day: TriggerDay, ms: number): void {
   try {
-    userProperties().setProperty(TRIGGER_DAY_KEY, JSON.stringify({ s: day.s, ms: day.ms + Math.max(0, ms) }));
+    DAY.put(userProperties(), { s: day.s, ms: day.ms + Math.max(0, ms) });
   } catch (_e) {
     // see above
   }
