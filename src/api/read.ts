@@ -18,8 +18,8 @@ export function numberOf(v: unknown): number {
   return isFinite(n) ? n : 0;
 }
 
-/** Parses JSON; undefined when the text is not JSON. */
-export function parseJson(text: string): Json | undefined {
+/** Parses JSON; undefined when there is no text or it is not JSON (also for stored records: src/store/records.ts). */
+export function parseJson(text: string | null | undefined): Json | undefined {
   if (text === '' || text === undefined || text === null) return undefined;
   try {
     return JSON.parse(text);

@@ -7,9 +7,8 @@ import { ApiProblemError, type Problem } from '../api/problems';
 import { authorizationNeeded, clientDeps, formatInSpreadsheetZone, userProperties } from '../apps-script';
 import { consentFailureOf } from '../domain/consent/consent';
 import { offsetFromZ } from '../domain/price-list/schedule';
-import { SETTINGS_KEY } from '../store/keys';
 import { OPEN_SETTINGS_MARKER } from './failure';
-import { encodeStoredSettings, noKeyProblem, readStoredSettings, type StoredSettings } from '../store/settings';
+import { noKeyProblem, readStoredSettings, STORED_SETTINGS, type StoredSettings } from '../store/settings';
 import { dailyQuotaOf, quotaErrorMessage } from './quota-errors';
 
 /** The current user's saved settings (defaults filled in; apiKey '' when none). */
@@ -19,7 +18,7 @@ export function loadSettings(): StoredSettings {
 
 /** Writes the current user's settings (one property). */
 export function storeSettings(s: StoredSettings): void {
-  userProperties().setProperty(SETTINGS_KEY, encodeStoredSettings(s));
+  STORED_SETTINGS.put(userProperties(), s);
 }
 
 /**

@@ -17,6 +17,7 @@
 import type { CacheLike } from '../api/services';
 import { utf8Length } from '../domain/sheet/safe';
 import { CACHE_VALUE_MAX_BYTES, CONVERT_CACHE_NAMESPACE } from '../store/keys';
+import { isObject, parseJson } from '../api/read';
 
 export const FOUND_TTL_S = 21600;
 export const NOT_FOUND_TTL_S = 3600;
@@ -104,23 +105,13 @@ export interface CacheLookup<T> {
 }
 
 function parseObject(text: string | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch (_e) {
-    return {};
-  }
+  const v = parseJson(text);
+  return isObject(v) ? v : {};
 }
 
 function parseList(text: string | undefined): string[] {
-  if (!text) return [];
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
-  } catch (_e) {
-    return [];
-  }
+  const v = parseJson(text);
+  return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
 }
 
 /** One getAll for every chunk of these ids. A broken cache (throwing) counts as empty. */

@@ -6,6 +6,7 @@
  * ACTIONS_KEPT. An action too large to keep is simply not undoable (the caller says so).
  */
 import { CACHE_VALUE_MAX_BYTES } from './keys';
+import { parseJson } from '../api/read';
 import { userCache } from '../apps-script';
 import { utf8Length } from '../domain/sheet/safe';
 
@@ -31,7 +32,7 @@ function key(spreadsheetId: string): string {
 
 export function readActions(spreadsheetId: string): ActionRecord[] {
   try {
-    const v = JSON.parse(userCache().get(key(spreadsheetId)) || '[]');
+    const v = parseJson(userCache().get(key(spreadsheetId)));
     return Array.isArray(v) ? (v as ActionRecord[]) : [];
   } catch (_e) {
     return [];

@@ -14,6 +14,7 @@
  * the same for every user it was blank for.
  */
 import { USER_ID_KEY } from './keys';
+import { record } from './records';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -38,18 +39,24 @@ export function recordTag(userId: string): string {
     .slice(0, 12);
 }
 
-export function readIdentity(user: Properties): UserIdentity | null {
-  try {
-    const v = JSON.parse(user.getProperty(USER_ID_KEY) || 'null');
+const IDENTITY = record<UserIdentity>(USER_ID_KEY, {
+  decode: (raw) => {
+    const v = raw as { id?: unknown; old?: unknown } | null;
     if (!v || typeof v.id !== 'string' || recordTag(v.id).length < 12) return null;
     return { id: v.id, old: Array.isArray(v.old) ? v.old.filter((t: unknown) => typeof t === 'string') : [] };
+  },
+});
+
+export function readIdentity(user: Properties): UserIdentity | null {
+  try {
+    return IDENTITY.get(user);
   } catch (_e) {
     return null;
   }
 }
 
 export function writeIdentity(user: Properties, identity: UserIdentity): void {
-  user.setProperty(USER_ID_KEY, JSON.stringify({ id: identity.id, old: identity.old.slice(-OLD_TAGS_MAX) }));
+  IDENTITY.put(user, { id: identity.id, old: identity.old.slice(-OLD_TAGS_MAX) });
 }
 
 /** The identity with `tags` (the old ways' tags now current) added, or null when it already has them. */

@@ -10,6 +10,7 @@
  */
 import { PROPERTY_VALUE_MAX_BYTES } from './keys';
 import { utf8Length } from '../domain/sheet/safe';
+import { isObject, parseJson } from '../api/read';
 
 /** A property store as the binder gives it (user, document or script properties) or a fake of one. */
 export interface RecordStore {
@@ -39,21 +40,6 @@ export interface StoredRecord<T, A extends unknown[]> {
   remove(store: Pick<RecordStore, 'deleteProperty'>, ...a: A): void;
 }
 
-/** The parsed JSON of a text, or undefined when there is none or it is not JSON. */
-export function parseJson(text: string | null | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (_e) {
-    return undefined;
-  }
-}
-
-/** `value` when it is a plain object (not null, not an array), else null. */
-export function objectOf(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 /** A kind of stored record under `key` (a fixed key, or a function of the record's ids). */
 export function record<T, A extends unknown[] = []>(key: string | ((...a: A) => string), o: RecordOptions<T>): StoredRecord<T, A> {
   const keyOf = typeof key === 'string' ? () => key : key;
@@ -67,7 +53,8 @@ export function record<T, A extends unknown[] = []>(key: string | ((...a: A) => 
     encode: (value, ...a) => {
       const text = o.encode ? o.encode(value) : JSON.stringify(value);
       const bytes = utf8Length(text);
-      if (bytes > cap) throw new Error(`Not saved: the record ${keyOf(...a)} takes ${bytes} bytes, over the ${cap} a stored value may hold.`);
+      if (bytes > cap)
+        throw new Error(`Not saved: the record ${keyOf(...a)} takes ${bytes} bytes, over the ${cap} a stored value may hold.`);
       return text;
     },
     get: (store, ...a) => r.parse(store.getProperty(keyOf(...a))),
@@ -84,9 +71,9 @@ export function record<T, A extends unknown[] = []>(key: string | ((...a: A) => 
 /** `{"<scan id>": entry}` with each entry kept when `entry(value)` accepts it. */
 export function decodeScanMap<T>(text: string | null, entry: (value: Record<string, unknown>) => T | undefined): { [scanId: string]: T } {
   const out: { [scanId: string]: T } = {};
-  const v = objectOf(parseJson(text));
-  for (const k of v ? Object.keys(v) : []) {
-    const r = v![k];
+  const v = parseJson(text);
+  for (const k of isObject(v) ? Object.keys(v) : []) {
+    const r = (v as Record<string, unknown>)[k];
     const e = /^\d+$/.test(k) && r && typeof r === 'object' ? entry(r as Record<string, unknown>) : undefined;
     if (e !== undefined) out[k] = e;
   }

@@ -5,6 +5,7 @@
  * schedules, at most one per remembered supplier (SUPPLIERS_PER_DOCUMENT): well under 9 KB.
  */
 import { SUPPLIERS_PER_DOCUMENT } from './suppliers';
+import { record } from './records';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -38,10 +39,14 @@ export function schedulesKey(spreadsheetId: string): string {
   return SCHEDULES_PREFIX + spreadsheetId;
 }
 
+const SCHEDULES = record<ScheduleRecord[], [string]>(schedulesKey, {
+  decode: (v) =>
+    Array.isArray(v) ? v.filter((s) => s && typeof s.h === 'string' && typeof s.r === 'string' && typeof s.c === 'number') : null,
+});
+
 export function readSchedules(user: Properties, spreadsheetId: string): ScheduleRecord[] {
   try {
-    const v = JSON.parse(user.getProperty(schedulesKey(spreadsheetId)) || '[]');
-    return Array.isArray(v) ? v.filter((s) => s && typeof s.h === 'string' && typeof s.r === 'string' && typeof s.c === 'number') : [];
+    return SCHEDULES.get(user, spreadsheetId) || [];
   } catch (_e) {
     return [];
   }
@@ -49,8 +54,8 @@ export function readSchedules(user: Properties, spreadsheetId: string): Schedule
 
 export function writeSchedules(user: Properties, spreadsheetId: string, list: ScheduleRecord[]): void {
   const kept = list.slice(0, SUPPLIERS_PER_DOCUMENT);
-  if (kept.length) user.setProperty(schedulesKey(spreadsheetId), JSON.stringify(kept));
-  else user.deleteProperty(schedulesKey(spreadsheetId));
+  if (kept.length) SCHEDULES.put(user, kept, spreadsheetId);
+  else SCHEDULES.remove(user, spreadsheetId);
 }
 
 /** Whether this user has a schedule running (not paused) in this document: the hourly trigger stays for it. */

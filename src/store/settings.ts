@@ -9,6 +9,8 @@ import type { Problem } from '../api/problems';
 import { findMarketplace } from '../../contract/marketplaces';
 import type { PropertiesLike } from '../api/services';
 import { SETTINGS_KEY } from './keys';
+import { record } from './records';
+import { isObject } from '../api/read';
 
 /** Marketplace used until the user picks one. */
 export const FALLBACK_MARKETPLACE = 'US';
@@ -22,22 +24,23 @@ export interface StoredSettings {
   marketplace: string;
 }
 
+/** The settings record; missing or unreadable parts read as the defaults ('' for the address: the caller's default). */
+function settingsOf(v: unknown): StoredSettings {
+  const raw = isObject(v) ? v : {};
+  const m = typeof raw.marketplace === 'string' ? findMarketplace(raw.marketplace) : undefined;
+  return {
+    apiKey: typeof raw.apiKey === 'string' ? raw.apiKey : '',
+    serviceUrl: typeof raw.serviceUrl === 'string' ? raw.serviceUrl : '',
+    marketplace: m ? m.code : FALLBACK_MARKETPLACE,
+  };
+}
+
+export const STORED_SETTINGS = record<StoredSettings>(SETTINGS_KEY, { decode: settingsOf, encode: (s) => encodeStoredSettings(s) });
+
 /** Reads the settings; missing or unreadable parts get the defaults. */
 export function readStoredSettings(props: PropertiesLike, defaultServiceUrl: string): StoredSettings {
-  let raw: Record<string, unknown> = {};
-  const text = props.getProperty(SETTINGS_KEY);
-  if (text) {
-    try {
-      const v = JSON.parse(text);
-      if (v && typeof v === 'object' && !Array.isArray(v)) raw = v as Record<string, unknown>;
-    } catch (_e) {
-      raw = {};
-    }
-  }
-  const apiKey = typeof raw.apiKey === 'string' ? raw.apiKey : '';
-  const serviceUrl = typeof raw.serviceUrl === 'string' && raw.serviceUrl ? raw.serviceUrl : defaultServiceUrl.replace(/\/+$/, '');
-  const m = typeof raw.marketplace === 'string' ? findMarketplace(raw.marketplace) : undefined;
-  return { apiKey, serviceUrl, marketplace: m ? m.code : FALLBACK_MARKETPLACE };
+  const s = STORED_SETTINGS.get(props) || settingsOf(null);
+  return { ...s, serviceUrl: s.serviceUrl || defaultServiceUrl.replace(/\/+$/, '') };
 }
 
 export function encodeStoredSettings(s: StoredSettings): string {

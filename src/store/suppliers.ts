@@ -12,7 +12,8 @@
  * per document, and at most SUPPLIER_DOCUMENTS_MAX documents (the one used longest ago is forgotten
  * first): SUPPLIER_DOCUMENTS_MAX × (key + value) ≤ SUPPLIERS_STORE_MAX_BYTES, 40 % of the store.
  */
-import { decodeEntries, remember, type SupplierEntry } from '../domain/price-list/memory';
+import { entriesOf, remember, type SupplierEntry } from '../domain/price-list/memory';
+import { record } from './records';
 import { utf8Length } from '../domain/sheet/safe';
 import { PROPERTY_VALUE_MAX_BYTES } from './keys';
 
@@ -30,12 +31,14 @@ export function suppliersKey(spreadsheetId: string): string {
   return SUPPLIERS_PREFIX + spreadsheetId;
 }
 
+const SUPPLIERS = record<SupplierEntry[], [string]>(suppliersKey, { decode: entriesOf });
+
 export function readSuppliers(user: Properties, spreadsheetId: string): SupplierEntry[] {
-  return decodeEntries(user.getProperty(suppliersKey(spreadsheetId)));
+  return SUPPLIERS.get(user, spreadsheetId) || [];
 }
 
 function newest(text: string | null): number {
-  return decodeEntries(text).reduce((m, e) => Math.max(m, e.t), 0);
+  return (SUPPLIERS.parse(text) || []).reduce((m, e) => Math.max(m, e.t), 0);
 }
 
 /** Remembers a scan's entry in this document; forgets the documents used longest ago beyond the bound. */
@@ -48,7 +51,7 @@ export function rememberSupplier(user: Properties, spreadsheetId: string, entry:
     const ages = others.map((k) => ({ k, t: newest(user.getProperty(k)) })).sort((a, b) => a.t - b.t);
     for (const o of ages.slice(0, others.length - SUPPLIER_DOCUMENTS_MAX + 1)) user.deleteProperty(o.k);
   }
-  user.setProperty(key, JSON.stringify(next));
+  SUPPLIERS.put(user, next, spreadsheetId);
 }
 
 /** Forgets one supplier (by its header signature) in this document; whether there was one. */
@@ -56,8 +59,8 @@ export function forgetSupplierEntry(user: Properties, spreadsheetId: string, sig
   const before = readSuppliers(user, spreadsheetId);
   const after = before.filter((e) => e.h !== signature);
   if (after.length === before.length) return false;
-  if (after.length) user.setProperty(suppliersKey(spreadsheetId), JSON.stringify(after));
-  else user.deleteProperty(suppliersKey(spreadsheetId));
+  if (after.length) SUPPLIERS.put(user, after, spreadsheetId);
+  else SUPPLIERS.remove(user, spreadsheetId);
   return true;
 }
 

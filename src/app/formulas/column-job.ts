@@ -8,7 +8,6 @@
  * This module is the pure part: the job and its checkpoint, which rows come next for the time
  * left, progress text. Reading and writing the sheet and the properties belong to the action.
  */
-import { utf8Length } from '../../domain/sheet/safe';
 import { columnJobKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 import { record } from '../../store/records';
 
@@ -193,7 +192,10 @@ function jobOf(v: any): ColumnJob | null {
   if (typeof v.sheetName !== 'string' || typeof v.marketplace !== 'string' || ['first', 'all', 'spill'].indexOf(v.matches) < 0) return null;
   if (v.nextRow < v.firstRow || v.nextRow > v.lastRow + 1 || typeof v.msPerRow !== 'number') return null;
   if (v.stalled !== undefined && typeof v.stalled !== 'boolean') return null;
-  if (v.pendingRows !== undefined && (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows))
+  if (
+    v.pendingRows !== undefined &&
+    (typeof v.pendingRows !== 'number' || v.pendingRows < 0 || Math.floor(v.pendingRows) !== v.pendingRows)
+  )
     return null;
   return v as ColumnJob;
 }

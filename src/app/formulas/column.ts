@@ -23,15 +23,7 @@
 import type { ServiceSettings } from '../../api/client';
 import { ApiProblemError, classifyResponse } from '../../api/problems';
 import { failedText } from '../../custom-functions/messages';
-import {
-  COLUMN_JOB,
-  completeChunk,
-  isDone,
-  nextChunk,
-  planColumnJob,
-  progress,
-  type ColumnJob,
-} from './column-job';
+import { COLUMN_JOB, completeChunk, isDone, nextChunk, planColumnJob, progress, type ColumnJob } from './column-job';
 import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from './column-choice';
 import { convertRows, outputHeader } from './column-run';
 import type { FormulaDeps } from '../../custom-functions/engine';

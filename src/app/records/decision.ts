@@ -12,7 +12,8 @@
 import { decisionFromRecord, DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
 import { cutText, utf8Length } from '../../domain/sheet/safe';
 import { decisionKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
-import { objectOf, record } from '../../store/records';
+import { record } from '../../store/records';
+import { isObject } from '../../api/read';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -31,7 +32,7 @@ export interface SentRecord {
 /** A custom column name is a header cell (up to 50,000 characters): cut so the record stays one property. */
 const NAME_MAX_CHARS = 200;
 
-const DECISION = record<Record<string, unknown>, [number]>(decisionKey, { decode: objectOf });
+const DECISION = record<Record<string, unknown>, [number]>(decisionKey, { decode: (v) => (isObject(v) ? v : null) });
 
 export function recordScanSent(props: Properties, scanId: number, o: DecisionOptions, sent: SentRecord | null): void {
   let rec: Record<string, unknown> = { ...o };

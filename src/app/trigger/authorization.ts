@@ -23,7 +23,9 @@ interface ReauthRecord {
 const REAUTH = record<ReauthRecord>(TRIGGER_REAUTH_KEY, {
   decode: (raw) => {
     const v = raw as Record<string, unknown> | null;
-    return v && typeof v.at === 'number' ? { at: v.at, url: String(v.url || ''), missing: Array.isArray(v.missing) ? v.missing.map(String) : [] } : null;
+    return v && typeof v.at === 'number'
+      ? { at: v.at, url: String(v.url || ''), missing: Array.isArray(v.missing) ? v.missing.map(String) : [] }
+      : null;
   },
 });
 

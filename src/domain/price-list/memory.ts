@@ -207,15 +207,8 @@ export function remember(entries: readonly SupplierEntry[], entry: SupplierEntry
   return out;
 }
 
-/** Stored text back to entries; anything damaged is dropped (costing only itself). */
-export function decodeEntries(text: string | null): SupplierEntry[] {
-  if (!text) return [];
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (_e) {
-    return [];
-  }
+/** Stored entries (parsed JSON) back to entries; anything damaged is dropped (costing only itself). */
+export function entriesOf(v: unknown): SupplierEntry[] {
   if (!Array.isArray(v)) return [];
   const out: SupplierEntry[] = [];
   for (const x of v) {
