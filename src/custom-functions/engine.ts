@@ -14,6 +14,7 @@ import type { CacheLike, Clock, Sleep, UrlFetchLike } from '../api/services';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry';
 import { identify, type IdExpectation } from '../domain/ids';
 import { isBlankCell } from '../domain/sheet/safe';
+import { FORMULA_BUDGET_MS, FORMULA_WAVE_RESERVE_MS } from '../domain/time-budgets';
 import { findMarketplace } from '../../contract/marketplaces';
 import { readCache, writeCache, type Cached, type CacheScope } from './cache';
 import type { FormulaSettings } from './key';
@@ -28,25 +29,6 @@ export const TO_KINDS: readonly ToKind[] = ['UPC', 'EAN', 'ISBN', 'GTIN', 'JAN']
 export type CellInput = string | number | boolean | Date | null | undefined;
 export type FormulaOutput = string | string[][];
 
-/** Google ends a custom-function execution after 30 s. */
-export const CUSTOM_FUNCTION_LIMIT_MS = 30000;
-/**
- * Google starts the execution and loads the whole script before the formula's first line can read
- * the clock: that time is unseen, so it is allowed for (the bundle parses in well under a second;
- * the rest is Google's start-up).
- */
-export const FORMULA_STARTUP_MS = 3000;
-/** After the last answer: cache writes and returning the cells. */
-export const FORMULA_FINISH_MS = 2000;
-/** What is left of the 30 s from the formula's first line. */
-export const FORMULA_BUDGET_MS = CUSTOM_FUNCTION_LIMIT_MS - FORMULA_STARTUP_MS - FORMULA_FINISH_MS;
-/**
- * A wave of requests (one fetchAll, at most 25 calls) or a retry starts only with this much of the
- * budget left. fetchAll has no time-out of its own (Google's is about 60 s, twice the formula's
- * life), so the work is bounded instead: no wave starts later than 20 s into the execution, and a
- * wave gets 8 s, several times a slow answer of the service.
- */
-export const FORMULA_WAVE_RESERVE_MS = 8000;
 const FORMULA_RETRY_POLICY: RetryPolicy = { ...DEFAULT_RETRY_POLICY, attemptReserveMs: FORMULA_WAVE_RESERVE_MS };
 
 export interface FormulaDeps {

@@ -24,9 +24,9 @@ import {
   readTriggerDay,
   recordQuotaStop,
   triggerBudgetLeft,
-  TRIGGER_RESERVE_MS,
   type QuotaKind,
 } from '../app/trigger/quota';
+import { TRIGGER_RESERVE_MS } from '../domain/time-budgets';
 import { autoSyncLists } from '../app/lists/hourly-sync';
 import { runSchedules } from '../app/results/schedule-run';
 import { noteTriggerAuthorization } from '../app/trigger/authorization';

@@ -21,6 +21,7 @@
  *   `restart` (or a finished/absent one) converts the current selection.
  */
 import type { ServiceSettings } from '../../api/client';
+import { EXECUTION_LIMIT_MS, RETRY_ROOM_MS } from '../../domain/time-budgets';
 import { ApiProblemError, classifyResponse } from '../../api/problems';
 import { failedText } from '../../custom-functions/messages';
 import { COLUMN_JOB, completeChunk, isDone, nextChunk, planColumnJob, progress, type ColumnJob } from './column-job';
@@ -31,15 +32,13 @@ import { findMarketplace } from '../../../contract/marketplaces';
 import { columnLetter } from '../../domain/price-list/mapping';
 import { safeBlock } from '../../domain/sheet/safe';
 import type { ColumnConversionProgress, ColumnConversionRequest } from './protocol';
-import { activeSpreadsheet, EXECUTION_LIMIT_MS, userProperties, urlFetcher, userCache, sleep } from '../../apps-script';
+import { activeSpreadsheet, userProperties, urlFetcher, userCache, sleep } from '../../apps-script';
 import { asSidebarCall, loadSettings, serviceSettings } from '../context';
 
 // ---- Convert selected column --------------------------------------------------------------------
 
 /** What the column conversion's toasts are titled (the menu's own messages too). */
 export const TOAST_TITLE = 'Convert selected column';
-/** Time a retry of a 429/5xx may need (Retry-After of up to a minute); less left = failures may be the clock's. */
-const RETRY_ROOM_MS = 60_000;
 
 interface Run {
   started: number;

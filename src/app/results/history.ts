@@ -3,6 +3,7 @@
  * spreadsheet integration); downloads are in downloads.ts. Thin over src/api/scans.ts.
  */
 import { ApiProblemError } from '../../api/problems';
+import { HISTORY_CALL_BUDGET_MS } from '../../domain/time-budgets';
 import { checkScanId, fetchScanList, readExport, removeScan, requestExport } from '../../api/scans';
 import { activeSpreadsheet, documentProperties } from '../../apps-script';
 import { apiContext, asSidebarCall } from '../context';
@@ -21,11 +22,9 @@ import { ensureImportTrigger, triggerNotice } from '../trigger/install';
 
 /** Scans per history page. */
 export const HISTORY_PER_PAGE = 25;
-/** Time a history call may take, retries included (the sidebar is waiting). */
-const CALL_BUDGET_MS = 120_000;
 
 export function deadline(): number {
-  return Date.now() + CALL_BUDGET_MS;
+  return Date.now() + HISTORY_CALL_BUDGET_MS;
 }
 
 // ---- List ----------------------------------------------------------------------------------------

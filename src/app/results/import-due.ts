@@ -14,13 +14,13 @@
  * two properties and makes no call.
  */
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
+import { POLL_BUDGET_MS } from '../../domain/time-budgets';
 import { ApiProblemError, type Problem } from '../../api/problems';
 import { activeSpreadsheet, documentProperties, now } from '../../apps-script';
 import { loadSettings, messageOf } from '../context';
 import { gasImportEnv, pendingImportIds, runImport } from './import';
 import { readTuning } from '../records/import-tuning';
 import { withDocumentLock } from '../../store/locks';
-import { POLL_BUDGET_MS } from '../scan/progress';
 import { forgetRunningScan, recordedScanIds } from '../scan/running';
 import { dailyQuotaOf } from '../quota-errors';
 import { removeImportTriggers } from '../trigger/install';

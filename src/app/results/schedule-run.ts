@@ -14,6 +14,7 @@
  *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
  */
 import { ApiProblemError } from '../../api/problems';
+import { EXECUTION_LIMIT_MS, SIDEBAR_FINISH_MS, UPLOAD_BUDGET_MS } from '../../domain/time-budgets';
 import { fetchScan, isFinishedState } from '../../api/scans';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
 import { lastSlot, nextSlot, parseRule, type ScheduleRule } from '../../domain/price-list/schedule';
@@ -21,8 +22,8 @@ import { suggestColumns } from '../../domain/price-list/header';
 import { withDocumentLock } from '../../store/locks';
 import { readSchedules, writeSchedules, type ScheduleRecord } from '../../store/schedules';
 import { readSuppliers } from '../../store/suppliers';
-import { activeSpreadsheet, documentProperties, EXECUTION_LIMIT_MS, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
-import { sendScan, UPLOAD_BUDGET_MS } from '../scan/new-scan';
+import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
+import { sendScan } from '../scan/new-scan';
 import { defaultScanName } from '../scan/plan';
 import { recordedScanIds } from '../scan/running';
 import { dailyQuotaOf } from '../quota-errors';
@@ -272,9 +273,6 @@ export function dueSlots(noDocument: boolean): DueScan[] {
 }
 
 const EVERY_WORD: Record<ScheduleRule['f'], string> = { d: 'daily', w: 'weekly', m: 'monthly' };
-
-/** What the sidebar may spend finishing scheduled scans when it opens (the trigger cannot, without its document). */
-const SIDEBAR_FINISH_MS = 60_000;
 
 /**
  * Sidebar: the slots due that the seller may send now (dueSlots). When the last hourly run here had

@@ -28,6 +28,7 @@
  * running, so a failed upload leaves nothing behind.
  */
 import { uploadScan } from '../../api/scans';
+import { UPLOAD_BUDGET_MS } from '../../domain/time-budgets';
 import { ApiProblemError } from '../../api/problems';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { suggestColumns } from '../../domain/price-list/header';
@@ -68,9 +69,6 @@ import {
 
 /** Starts startScan's refusal of results that cannot fit (the sidebar then offers Send anyway). */
 const NOT_SENT_FULL = 'Not sent, so nothing is charged. ';
-
-/** Time a startScan gives its upload, retries and waits included (of the 6-minute limit). */
-export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
 
 /**
  * Sidebar: what the New scan form shows (columns with suggested roles and samples, defaults). With

@@ -5,6 +5,7 @@
  * scans is in running.ts, the reading of a record in progress-read.ts.
  */
 import type { ServiceSettings } from '../../api/client';
+import { POLL_BUDGET_MS } from '../../domain/time-budgets';
 import { ApiProblemError } from '../../api/problems';
 import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
 import { RUNNING_KEY } from '../../store/keys';
@@ -19,8 +20,6 @@ import { currentQuotaNotice } from '../trigger/quota';
 import { noDocumentNotice, readNoDocument } from '../trigger/no-document';
 
 export const FORGET_FINISHED_AFTER_MS = 7 * 24 * 3600_000;
-/** Time one progress or cancel call may take, retries included (the sidebar is waiting). */
-export const POLL_BUDGET_MS = 60_000;
 
 // ---- Calls -------------------------------------------------------------------------------------
 

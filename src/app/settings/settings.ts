@@ -22,6 +22,7 @@
  *   service one lookup, and has no side effects. Two attempts at most, within 20 s: the user waits.
  */
 import type { ServiceSettings } from '../../api/client';
+import { PROBE_BUDGET_MS } from '../../domain/time-budgets';
 import { probeAsinConvert } from '../../api/convert';
 import { ApiProblemError } from '../../api/problems';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
@@ -154,7 +155,7 @@ function probe(s: StoredSettings): ConnectionResult {
   if (!s.apiKey) return connectionResult({ kind: 'no-key', message: '' }, s);
   const service: ServiceSettings = { baseUrl: s.serviceUrl, apiKey: s.apiKey };
   try {
-    probeAsinConvert({ settings: service, deps: clientDeps(), deadline: now() + 20_000 }, s.marketplace, [PROBE_ASIN], {
+    probeAsinConvert({ settings: service, deps: clientDeps(), deadline: now() + PROBE_BUDGET_MS }, s.marketplace, [PROBE_ASIN], {
       policy: { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 },
     });
     return connectionResult(null, s);

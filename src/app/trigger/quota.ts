@@ -17,15 +17,14 @@
 import { userCache, userProperties } from '../../apps-script';
 import { QUOTA_STOP_KEY, TRIGGER_DAY_KEY } from '../../store/keys';
 import { record } from '../../store/records';
+import { TRIGGER_DAY_BUDGET_MS } from '../../domain/time-budgets';
 import { QUOTA_WHAT, type QuotaKind } from '../quota-errors';
 
 export { dailyQuotaOf, type QuotaKind } from '../quota-errors';
+// The lists' quota notice (src/app/lists/status.ts) reads these here.
+export { TRIGGER_DAY_BUDGET_MS, TRIGGER_RESERVE_MS } from '../../domain/time-budgets';
 
 export const DAY_MS = 24 * 3600_000;
-/** Consumer trigger runtime a day; Workspace (6 h) cannot be told apart, so the smaller one. */
-export const TRIGGER_DAY_BUDGET_MS = 90 * 60_000;
-/** Below this much left of the day's budget an hourly run does not start: one import wave always runs, and must fit. */
-export const TRIGGER_RESERVE_MS = 60_000;
 
 export interface QuotaStop {
   /** Which quota. */

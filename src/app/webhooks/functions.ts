@@ -9,6 +9,7 @@
  * message, before the service would.
  */
 import { ApiProblemError } from '../../api/problems';
+import { WEBHOOK_CALL_BUDGET_MS } from '../../domain/time-budgets';
 import { webhookHelp } from './help';
 import type { ApiContext, ServiceSettings } from '../../api/client';
 import {
@@ -24,12 +25,9 @@ import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../con
 import type { WebhookChange, WebhookInput, WebhookList, WebhookSecret, WebhookView } from './protocol';
 import { checkWebhookId, createRequest, limitMessage, refusal, toView, updateRequest } from './rules';
 
-/** Time a webhook call may take, retries included (the sidebar is waiting). */
-const CALL_BUDGET_MS = 30_000;
-
 /** Each call gets its own budget. */
 function api(service: ServiceSettings): ApiContext {
-  return apiContext(Date.now() + CALL_BUDGET_MS, service);
+  return apiContext(Date.now() + WEBHOOK_CALL_BUDGET_MS, service);
 }
 
 /** Runs a call whose problems are the service's refusals in plain words. */
