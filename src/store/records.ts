@@ -68,10 +68,9 @@ export function record<T, A extends unknown[] = []>(key: string | ((...a: A) => 
   return r;
 }
 
-/** `{"<scan id>": entry}` with each entry kept when `entry(value)` accepts it. */
-export function decodeScanMap<T>(text: string | null, entry: (value: Record<string, unknown>) => T | undefined): { [scanId: string]: T } {
+/** `{"<scan id>": entry}` of parsed JSON (anything else: empty), with each entry kept when `entry(value)` accepts it. */
+export function scanMapOf<T>(v: unknown, entry: (value: Record<string, unknown>) => T | undefined): { [scanId: string]: T } {
   const out: { [scanId: string]: T } = {};
-  const v = parseJson(text);
   for (const k of isObject(v) ? Object.keys(v) : []) {
     const r = (v as Record<string, unknown>)[k];
     const e = /^\d+$/.test(k) && r && typeof r === 'object' ? entry(r as Record<string, unknown>) : undefined;

@@ -5,7 +5,7 @@
  */
 import { documentProperties } from '../../apps-script';
 import { AUTO_IMPORT_KEY } from '../../store/keys';
-import { decodeScanMap } from '../../store/records';
+import { record, scanMapOf } from '../../store/records';
 
 /** Document property AUTO_IMPORT_KEY: {"<scan id>": {n: failures in a row, a: next attempt ms, s?: why stopped}}. */
 export interface AutoImportState {
@@ -18,23 +18,28 @@ export interface AutoImportState {
 }
 export type AutoImportStates = { [scanId: string]: AutoImportState };
 
+const STATES = record<AutoImportStates>(AUTO_IMPORT_KEY, {
+  decode: (v) =>
+    scanMapOf(v, (r) => {
+      if (typeof r.n !== 'number' || typeof r.a !== 'number') return undefined;
+      const state: AutoImportState = { n: r.n, a: r.a };
+      if (typeof r.s === 'string') state.s = r.s;
+      return state;
+    }),
+});
+
 export function decodeStates(text: string | null): AutoImportStates {
-  return decodeScanMap(text, (r) => {
-    if (typeof r.n !== 'number' || typeof r.a !== 'number') return undefined;
-    const state: AutoImportState = { n: r.n, a: r.a };
-    if (typeof r.s === 'string') state.s = r.s;
-    return state;
-  });
+  return STATES.parse(text) || {};
 }
 
 export function readStates(): AutoImportStates {
-  return decodeStates(documentProperties().getProperty(AUTO_IMPORT_KEY));
+  return STATES.get(documentProperties()) || {};
 }
 
 export function writeStates(states: AutoImportStates): void {
   const props = documentProperties();
-  if (Object.keys(states).length) props.setProperty(AUTO_IMPORT_KEY, JSON.stringify(states));
-  else props.deleteProperty(AUTO_IMPORT_KEY);
+  if (Object.keys(states).length) STATES.put(props, states);
+  else STATES.remove(props);
 }
 
 /**

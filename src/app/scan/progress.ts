@@ -8,13 +8,12 @@ import type { ServiceSettings } from '../../api/client';
 import { POLL_BUDGET_MS } from '../../domain/time-budgets';
 import { ApiProblemError } from '../../api/problems';
 import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
-import { RUNNING_KEY } from '../../store/keys';
 import type { ScanProgress } from './protocol';
 import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
 import { resultSheetName, tabFinder } from '../records/tabs';
 import { apiContext, asSidebarCall, loadSettings, serviceSettings } from '../context';
 import { progressFromRecord, progressFromScan } from './progress-read';
-import { decodeRecords, recordedScanIds, withRecords } from './running';
+import { readRecords, recordedScanIds, withRecords } from './running';
 import { autoImportNotes } from '../records/autoimport';
 import { currentQuotaNotice } from '../trigger/quota';
 import { noDocumentNotice, readNoDocument } from '../trigger/no-document';
@@ -41,7 +40,7 @@ export function runningScans(): ScanProgress[] {
   const forget: number[] = [];
   const auth = results.find((r) => !r.ok && r.problem.kind === 'auth');
   if (auth && !auth.ok) throw new ApiProblemError(auth.problem);
-  const r0 = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
+  const r0 = readRecords(documentProperties());
   const stopped = autoImportNotes();
   // A daily quota of Google stopped the hourly import: said on every finished scan waiting for it.
   const format = (ms: number, pattern: string) => formatInSpreadsheetZone(new Date(ms), pattern);

@@ -14,7 +14,7 @@
 import { numberOf as num } from '../../api/read';
 import { RUNNING_KEY, RUNNING_MAX_RECORDS } from '../../store/keys';
 import { withDocumentLock, withUserLock } from '../../store/locks';
-import { decodeScanMap } from '../../store/records';
+import { record, scanMapOf } from '../../store/records';
 import { isOwnTag, readIdentity, recordTag, withOldTags, writeIdentity, type UserIdentity } from '../../store/identity';
 import { activeUserEmail, activeUserKey, documentProperties, newUuid, now, sha256Tag, userProperties } from '../../apps-script';
 
@@ -25,8 +25,17 @@ export interface RunningRecord {
 
 export type RunningRecords = { [scanId: string]: RunningRecord };
 
+const RUNNING = record<RunningRecords>(RUNNING_KEY, {
+  decode: (v) => scanMapOf(v, (r) => (typeof r.u === 'string' ? { u: r.u, t: num(r.t) } : undefined)),
+});
+
 export function decodeRecords(text: string | null): RunningRecords {
-  return decodeScanMap(text, (r) => (typeof r.u === 'string' ? { u: r.u, t: num(r.t) } : undefined));
+  return RUNNING.parse(text) || {};
+}
+
+/** The running-scan records of this document (one property read). */
+export function readRecords(props: GoogleAppsScript.Properties.Properties): RunningRecords {
+  return RUNNING.get(props) || {};
 }
 
 /** Adds a record, dropping the oldest beyond RUNNING_MAX_RECORDS. */
@@ -79,11 +88,11 @@ export function withRecords<T>(change: (records: RunningRecords) => { records?: 
   const props = documentProperties();
   return withDocumentLock(
     () => {
-      const before = decodeRecords(props.getProperty(RUNNING_KEY));
+      const before = readRecords(props);
       const { records, result } = change(before);
       if (records) {
-        if (Object.keys(records).length) props.setProperty(RUNNING_KEY, JSON.stringify(records));
-        else props.deleteProperty(RUNNING_KEY);
+        if (Object.keys(records).length) RUNNING.put(props, records);
+        else RUNNING.remove(props);
       }
       return result;
     },
@@ -116,7 +125,7 @@ export function forgetRunningScan(scanId: number): void {
 export function recordedScanIds(): number[] {
   const me = myIdentity();
   const tag = recordTag(me.id);
-  const r = decodeRecords(documentProperties().getProperty(RUNNING_KEY));
+  const r = readRecords(documentProperties());
   const mine = Object.keys(r).filter((k) => isOwnTag(me, r[k].u));
   if (mine.some((k) => r[k].u !== tag)) {
     try {

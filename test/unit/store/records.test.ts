@@ -3,7 +3,7 @@
  * and written through it. Apps Script's limit it enforces: 9 KB per property value
  * (developers.google.com/apps-script/guides/services/quotas, "Properties value size").
  */
-import { record, decodeScanMap } from '../../../src/store/records';
+import { record, scanMapOf } from '../../../src/store/records';
 import { PROPERTY_VALUE_MAX_BYTES } from '../../../src/store/keys';
 
 /** A property store in memory, counting writes. */
@@ -82,10 +82,12 @@ test('a smaller cap and an own encode are kept', () => {
   expect(small.get(s)).toEqual({ x: 1, label: 'ok' });
 });
 
-test('a per-scan map keeps the entries that read and drops the rest', () => {
-  const keep = (r: Record<string, unknown>) => (typeof r.u === 'string' ? r.u : undefined);
-  expect(decodeScanMap('{"1":{"u":"a"},"x":{"u":"b"},"2":{"u":3},"3":null,"4":{"u":"d"}}', keep)).toEqual({ 1: 'a', 4: 'd' });
-  expect(decodeScanMap('{"1":', keep)).toEqual({});
-  expect(decodeScanMap('[{"u":"a"}]', keep)).toEqual({});
-  expect(decodeScanMap(null, keep)).toEqual({});
+test('a per-scan map record keeps the entries that read and drops the rest', () => {
+  const MAP = record<{ [scanId: string]: string }>('test.map', {
+    decode: (v) => scanMapOf(v, (r) => (typeof r.u === 'string' ? r.u : undefined)),
+  });
+  expect(MAP.parse('{"1":{"u":"a"},"x":{"u":"b"},"2":{"u":3},"3":null,"4":{"u":"d"}}')).toEqual({ 1: 'a', 4: 'd' });
+  expect(MAP.parse('[{"u":"a"}]')).toEqual({});
+  expect(MAP.parse('{"1":')).toBeNull();
+  expect(MAP.parse(null)).toBeNull();
 });
