@@ -42,16 +42,19 @@ import {
   type ChangeCounts,
   type Fact,
 } from '../../domain/result-tabs/changes';
+import { newTabCells, noRoomForTab } from '../../domain/price-list/room';
 import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
 import { withDocumentLock } from '../../store/locks';
 import { asSidebarCall, zoneOffset } from '../context';
 import { isoTime } from '../scan/progress-read';
-import { gasImportEnv, pendingImport, PER_PAGE, signColourRules, type ImportEnv } from './import';
+import { pendingImport, PER_PAGE, signColourRules } from './import';
+import { gasJobEnv, StagedJob, type JobEnv } from './staged-tab';
 import { formatRuns, WORK_COST } from './import-plan';
 import { tabName } from '../../domain/sheet/tab-name';
 import type { CompareChoices, CompareProgress } from './protocol';
 import { readTabRecord, resultTabs, sheetById } from '../records/tabs';
+import type { SpreadsheetRoom } from '../records/room';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -85,34 +88,10 @@ export interface CompareCheckpoint {
   requests: number;
 }
 
-function readCheckpoint(env: ImportEnv): CompareCheckpoint | null {
-  const t = env.props.getProperty(COMPARE_KEY);
-  if (!t) return null;
-  try {
-    const c = JSON.parse(t) as CompareCheckpoint;
-    return c && c.v === 1 && typeof c.before === 'number' ? c : null;
-  } catch (_e) {
-    return null;
-  }
-}
-
-function saveCheckpoint(env: ImportEnv, cp: CompareCheckpoint): void {
-  env.props.setProperty(COMPARE_KEY, JSON.stringify(cp));
-  env.budget.charge(WORK_COST.propertyWriteMs);
-}
-
-function dropCompare(env: ImportEnv, cp: CompareCheckpoint): void {
-  for (const id of [cp.factsId, cp.outId]) {
-    const s = sheetById(env.ss, id);
-    if (s) env.ss.deleteSheet(s);
-  }
-  env.props.deleteProperty(COMPARE_KEY);
-}
-
 // ---- Sidebar / headless ----------------------------------------------------------------------------
 
 /** A scan id, or the name of a result tab of this document (headless: `--scan "Acme 2026-11-02"`). */
-export function scanIdOf(ref: number | string, env: Pick<ImportEnv, 'ss' | 'props'>): number {
+export function scanIdOf(ref: number | string, env: Pick<JobEnv, 'ss' | 'props'>): number {
   if (typeof ref === 'number' || /^\s*\d+\s*$/.test(String(ref))) return checkScanId(Number(ref));
   const tab = resultTabs(env.ss, env.props).find((t) => t.sheet.getName() === String(ref));
   if (tab) return tab.scanId;
@@ -125,7 +104,7 @@ export function scanIdOf(ref: number | string, env: Pick<ImportEnv, 'ss' | 'prop
 /** Sidebar: compares (or continues comparing) two scans; done:false means call again. */
 export function compareScans(a: number | string, b: number | string): CompareProgress {
   return asSidebarCall(() => {
-    const env = gasImportEnv();
+    const env = gasJobEnv();
     return withDocumentLock(() => runCompare(scanIdOf(a, env), scanIdOf(b, env), env));
   });
 }
@@ -166,7 +145,7 @@ function choiceLabel(s: Pick<ScanRecord, 'id' | 'name' | 'lines' | 'createdAt'>)
 export function compareChoices(scanId: number): CompareChoices {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const env = gasImportEnv();
+    const env = gasJobEnv();
     const list = fetchScanList(env, 1, 50);
     const finished = list.scans.filter((s) => s.status === 'success' && s.id !== id);
     const self = list.scans.find((s) => s.id === id);
@@ -201,7 +180,7 @@ function noteOf(sheet: Sheet): ReturnType<typeof readScanNote> {
  * import of the scan under way. A tab with rows added or removed, or a column renamed, is read from
  * the service instead. (Edited cells with the same row count cannot be told; see README.)
  */
-export function untouchedTab(env: Pick<ImportEnv, 'ss' | 'props'>, scanId: number): TabSource | null {
+export function untouchedTab(env: Pick<JobEnv, 'ss' | 'props'>, scanId: number): TabSource | null {
   if (pendingImport(env.props, scanId)) return null;
   const rec = readTabRecord(env.props, scanId);
   let sheet = rec ? sheetById(env.ss, rec.sheetId) : null;
@@ -224,7 +203,7 @@ export function untouchedTab(env: Pick<ImportEnv, 'ss' | 'props'>, scanId: numbe
 }
 
 /** Facts of a result tab: only the columns needed, one read each. */
-function tabFacts(env: ImportEnv, sheet: Sheet): Fact[] {
+function tabFacts(env: JobEnv, sheet: Sheet): Fact[] {
   const last = sheet.getLastRow();
   const width = sheet.getLastColumn();
   const header = sheet.getRange(1, 1, 1, width).getValues()[0];
@@ -254,10 +233,9 @@ function progress(cp: CompareCheckpoint, done: boolean, sheetName: string | null
   };
 }
 
-function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint {
-  const tabs = [untouchedTab(env, before), untouchedTab(env, after)];
-  const src: [Source, Source] = [tabs[0] ? 'tab' : 'service', tabs[1] ? 'tab' : 'service'];
-  const cp: CompareCheckpoint = {
+/** Which scans a compare reads, and what they are named and counted. */
+function newCheckpoint(before: number, after: number, src: [Source, Source]): CompareCheckpoint {
+  return {
     v: 1,
     before,
     after,
@@ -265,8 +243,8 @@ function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint
     total: [0, 0],
     marketplace: '',
     baseName: '',
-    phase: 'fetch',
-    side: 0,
+    phase: src[0] === 'tab' && src[1] === 'tab' ? 'write' : 'fetch',
+    side: src[0] === 'tab' ? 1 : 0,
     page: 1,
     staged: 0,
     factsId: null,
@@ -276,159 +254,271 @@ function begin(before: number, after: number, env: ImportEnv): CompareCheckpoint
     counts: null,
     requests: 0,
   };
+}
+
+/** The scan records of the scans read from the service (one request each, in one wave), checked finished. */
+function serviceRecords(env: JobEnv, cp: CompareCheckpoint): Array<ScanRecord | null> {
   const records: Array<ScanRecord | null> = [null, null];
-  const needed = [0, 1].filter((s) => src[s] === 'service');
-  if (needed.length) {
-    const ids = [before, after];
-    const answers = fetchScans(
-      env,
-      needed.map((s) => ids[s]),
-    );
-    cp.requests += needed.length;
-    needed.forEach((s, i) => {
-      const r = requireScan(okBody(answers[i]));
-      if (r.status !== 'success') throw new Error('Scan ' + r.id + ' has not finished; compare it when it has.');
-      records[s] = r;
-      cp.total[s] = r.products;
-    });
-  }
-  for (const s of [0, 1]) {
-    const t = tabs[s];
-    if (t) cp.total[s] = t.rows;
-  }
-  const afterRec = readTabRecord(env.props, after);
+  const needed = [0, 1].filter((s) => cp.src[s] === 'service');
+  if (!needed.length) return records;
+  const ids = [cp.before, cp.after];
+  const answers = fetchScans(
+    env,
+    needed.map((s) => ids[s]),
+  );
+  cp.requests += needed.length;
+  needed.forEach((s, i) => {
+    const r = requireScan(okBody(answers[i]));
+    if (r.status !== 'success') throw new Error('Scan ' + r.id + ' has not finished; compare it when it has.');
+    records[s] = r;
+    cp.total[s] = r.products;
+  });
+  return records;
+}
+
+/** The Changes tab's marketplace and name come from the later scan: its tab, its tab record, else its scan record. */
+function nameAfterLater(env: JobEnv, cp: CompareCheckpoint, tab: TabSource | null, record: ScanRecord | null): void {
+  const afterRec = readTabRecord(env.props, cp.after);
   const mp =
-    (tabs[1] && tabs[1].marketplace && findMarketplace(tabs[1].marketplace)) ||
+    (tab && tab.marketplace && findMarketplace(tab.marketplace)) ||
     (afterRec && afterRec.marketplace && findMarketplace(afterRec.marketplace)) ||
-    (records[1] && (findMarketplace(records[1].marketplace) || findMarketplace(records[1].marketplaceId))) ||
+    (record && (findMarketplace(record.marketplace) || findMarketplace(record.marketplaceId))) ||
     findMarketplace('US')!;
   cp.marketplace = mp.code;
-  const afterTab = tabs[1] ? tabs[1].sheet : afterRec ? sheetById(env.ss, afterRec.sheetId) : null;
-  cp.baseName = changesTabBase(afterTab ? afterTab.getName() : records[1] ? records[1].name || 'Scan ' + after : 'Scan ' + after);
-  if (src[0] === 'tab') cp.side = 1;
-  if (src[0] === 'tab' && src[1] === 'tab') cp.phase = 'write';
-  return cp;
+  const afterTab = tab ? tab.sheet : afterRec ? sheetById(env.ss, afterRec.sheetId) : null;
+  const fallback = 'Scan ' + cp.after;
+  cp.baseName = changesTabBase(afterTab ? afterTab.getName() : record ? record.name || fallback : fallback);
 }
 
-/** Cells a spreadsheet holds (Google Drive Help, "Files you can store in Google Drive"). */
-const SPREADSHEET_MAX_CELLS = 10_000_000;
+/** A compare of two scans: its checkpoint (COMPARE_KEY), a hidden facts tab and a hidden Changes tab. */
+class CompareJob extends StagedJob<CompareCheckpoint> {
+  /** The tab being made, for the message when it does not fit. */
+  private making = 'The Changes tab';
 
-/** A new tab of rows × cols must fit in what the spreadsheet has left; otherwise a plain message and nothing made. */
-function checkRoom(env: ImportEnv, rows: number, cols: number, what: string): void {
-  let used = 0;
-  for (const s of env.ss.getSheets()) used += s.getMaxRows() * s.getMaxColumns();
-  // A new tab starts at 1,000 rows × 26 columns and only grows from there.
-  const need = Math.max(rows, 1000) * Math.max(cols, 26);
-  if (used + need > SPREADSHEET_MAX_CELLS)
-    throw new Error(
-      what +
-        ' needs ' +
-        need.toLocaleString('en-US') +
-        ' cells and this spreadsheet has ' +
-        Math.max(0, SPREADSHEET_MAX_CELLS - used).toLocaleString('en-US') +
-        ' left of the 10,000,000 Google Sheets holds. Delete tabs you no longer need (old result tabs), or compare in a new spreadsheet.',
-    );
-}
-
-function hiddenTab(env: ImportEnv, base: string, rows: number, cols: number): Sheet {
-  const ss = env.ss;
-  checkRoom(env, rows, cols, base === '~compare facts' ? 'Reading the two scans' : 'The Changes tab');
-  const active = ss.getActiveSheet();
-  const sheet = ss.insertSheet(
-    tabName(
-      base,
-      ss.getSheets().map((s) => s.getName()),
-    ),
-    ss.getSheets().length,
-  );
-  ss.setActiveSheet(active);
-  sheet.hideSheet();
-  if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
-  if (sheet.getMaxColumns() < cols) sheet.insertColumnsAfter(sheet.getMaxColumns(), cols - sheet.getMaxColumns());
-  env.budget.chargeWrite(0, 4);
-  return sheet;
-}
-
-/** Fetch phase: results pages of the service-side scans into the facts tab, wave by wave. */
-function fetchWaves(env: ImportEnv, cp: CompareCheckpoint): number {
-  let facts = sheetById(env.ss, cp.factsId);
-  if (!facts) {
-    facts = hiddenTab(env, '~compare facts', Math.max(2, cp.total[0] + cp.total[1] + 1), FACT_WIDTH + 1);
-    cp.factsId = facts.getSheetId();
-    saveCheckpoint(env, cp);
-  } else if (facts.getLastRow() > cp.staged) {
-    // Rows an execution wrote but did not live to record.
-    facts.getRange(cp.staged + 1, 1, facts.getLastRow() - cp.staged, FACT_WIDTH + 1).clearContent();
+  protected checkpointKey(): string {
+    return COMPARE_KEY;
   }
-  const ids = [cp.before, cp.after];
-  let waves = 0;
-  while (cp.phase === 'fetch') {
-    const side = cp.side;
-    const pages = Math.ceil(cp.total[side] / PER_PAGE);
-    if (cp.page > pages) {
-      if (side === 0 && cp.src[1] === 'service') {
-        cp.side = 1;
-        cp.page = 1;
-      } else cp.phase = 'write';
-      saveCheckpoint(env, cp);
-      continue;
+  protected encode(): string {
+    return JSON.stringify(this.cp);
+  }
+  protected tabs(): ReadonlyArray<number | null> {
+    return [this.cp.factsId, this.cp.outId];
+  }
+  protected full(needed: number, room: SpreadsheetRoom): Error {
+    return new Error(noRoomForTab(this.making, needed, room.left, room.limit));
+  }
+
+  /** The compare under way, when it is of these two scans and its facts tab is still there; any other is dropped. */
+  static resume(env: JobEnv, before: number, after: number): CompareJob | null {
+    const cp = readCheckpoint(env.props);
+    if (!cp) return null;
+    const job = new CompareJob(env, cp);
+    if (cp.before === before && cp.after === after && (cp.factsId === null || sheetById(env.ss, cp.factsId))) return job;
+    job.drop();
+    return null;
+  }
+
+  /** A new compare: where each scan is read from, its size, and the Changes tab's name. */
+  static begin(env: JobEnv, before: number, after: number): CompareJob {
+    const tabs = [untouchedTab(env, before), untouchedTab(env, after)];
+    const cp = newCheckpoint(before, after, [tabs[0] ? 'tab' : 'service', tabs[1] ? 'tab' : 'service']);
+    const records = serviceRecords(env, cp);
+    for (const s of [0, 1]) {
+      const t = tabs[s];
+      if (t) cp.total[s] = t.rows;
     }
-    const n = Math.min(env.tuning.pagesPerWave, pages - cp.page + 1);
-    const estimate =
-      WORK_COST.fetchCallMs + n * (WORK_COST.fetchPerRequestMs + 150) + WORK_COST.writeCallMs + n * PER_PAGE * 12 * WORK_COST.writeCellMs;
-    if (waves > 0 && !env.budget.fits(estimate)) return waves;
+    nameAfterLater(env, cp, tabs[1], records[1]);
+    const job = new CompareJob(env, cp);
+    job.save();
+    return job;
+  }
+
+  /** A hidden tab of rows x cols, refused with a plain message (nothing made) when the spreadsheet has no room for it. */
+  private hiddenTab(base: string, what: string, rows: number, cols: number): Sheet {
+    this.making = what;
+    this.requireRoom(newTabCells(rows, cols), this.usedCells());
+    const sheet = this.createHidden(base);
+    this.growTo(sheet, rows, cols);
+    this.env.budget.chargeWrite(0, 4);
+    return sheet;
+  }
+
+  /** Fetch phase: results pages of the service-side scans into the facts tab, wave by wave. Returns the waves fetched. */
+  fetchWaves(): number {
+    const cp = this.cp;
+    const facts = this.factsTab();
+    let waves = 0;
+    while (cp.phase === 'fetch') {
+      if (this.sideDone()) continue;
+      const n = Math.min(this.env.tuning.pagesPerWave, Math.ceil(cp.total[cp.side] / PER_PAGE) - cp.page + 1);
+      const estimate =
+        WORK_COST.fetchCallMs + n * (WORK_COST.fetchPerRequestMs + 150) + WORK_COST.writeCallMs + n * PER_PAGE * 12 * WORK_COST.writeCellMs;
+      if (waves > 0 && !this.env.budget.fits(estimate)) return waves;
+      this.fetchWave(facts, n);
+      waves++;
+    }
+    return waves;
+  }
+
+  /** The facts tab: made on the first call; on a later one, cleared below the rows the checkpoint knows. */
+  private factsTab(): Sheet {
+    const cp = this.cp;
+    const facts = sheetById(this.env.ss, cp.factsId);
+    if (facts) {
+      // Rows an execution wrote but did not live to record.
+      this.clearBelow(facts, cp.staged, FACT_WIDTH + 1);
+      return facts;
+    }
+    const made = this.hiddenTab('~compare facts', 'Reading the two scans', Math.max(2, cp.total[0] + cp.total[1] + 1), FACT_WIDTH + 1);
+    cp.factsId = made.getSheetId();
+    this.save();
+    return made;
+  }
+
+  /** When every page of the side being read is in: on to the other side, or to the write phase. */
+  private sideDone(): boolean {
+    const cp = this.cp;
+    if (cp.page <= Math.ceil(cp.total[cp.side] / PER_PAGE)) return false;
+    if (cp.side === 0 && cp.src[1] === 'service') {
+      cp.side = 1;
+      cp.page = 1;
+    } else cp.phase = 'write';
+    this.save();
+    return true;
+  }
+
+  /** `n` results pages of the side being read, staged as facts below the rows so far. */
+  private fetchWave(facts: Sheet, n: number): void {
+    const cp = this.cp;
+    const side = cp.side;
+    const id = side === 0 ? cp.before : cp.after;
     const parts: ScanPart[] = [];
-    for (let p = cp.page; p < cp.page + n; p++)
-      parts.push({ results: ids[side], table: 'products', page: p, perPage: PER_PAGE, query: null });
-    const answers = fetchScanParts(env, parts);
+    for (let p = cp.page; p < cp.page + n; p++) parts.push({ results: id, table: 'products', page: p, perPage: PER_PAGE, query: null });
+    const answers = fetchScanParts(this.env, parts);
     cp.requests += n;
     const rows: unknown[][] = [];
     for (const a of answers) {
       const page = readResultsPage(okBody(a));
       if (page.count !== cp.total[side])
         throw new Error(
-          'The Scan Service now counts ' +
-            page.count +
-            ' results for scan ' +
-            ids[side] +
-            ' (it said ' +
-            cp.total[side] +
-            '); compare again.',
+          'The Scan Service now counts ' + page.count + ' results for scan ' + id + ' (it said ' + cp.total[side] + '); compare again.',
         );
       for (const f of factsFromProducts(page.data as Record<string, unknown>[])) rows.push([side, ...factRow(f)]);
     }
     if (rows.length) {
       facts.getRange(cp.staged + 1, 1, rows.length, FACT_WIDTH + 1).setValues(rows);
-      env.budget.chargeWrite(rows.length * (FACT_WIDTH + 1));
+      this.env.budget.chargeWrite(rows.length * (FACT_WIDTH + 1));
     }
     cp.staged += rows.length;
     cp.page += n;
-    waves++;
-    saveCheckpoint(env, cp);
+    this.save();
   }
-  return waves;
-}
 
-/** Both scans' facts: from their tabs or the facts tab. */
-function allFacts(env: ImportEnv, cp: CompareCheckpoint): [Fact[], Fact[]] {
-  const out: [Fact[], Fact[]] = [[], []];
-  const ids = [cp.before, cp.after];
-  const staged = cp.staged > 0 ? sheetById(env.ss, cp.factsId) : null;
-  const rows = staged ? staged.getRange(1, 1, cp.staged, FACT_WIDTH + 1).getValues() : [];
-  if (staged) env.budget.charge(WORK_COST.readCallMs + (rows.length * (FACT_WIDTH + 1) * WORK_COST.writeCellMs) / 3);
-  for (const s of [0, 1] as const) {
-    if (cp.src[s] === 'tab') {
-      const tab = untouchedTab(env, ids[s]);
-      if (!tab || tab.rows !== cp.total[s])
-        throw new Error('The result tab of scan ' + ids[s] + ' changed while comparing; compare again.');
-      out[s] = tabFacts(env, tab.sheet);
-    } else out[s] = rows.filter((r) => r[0] === s).map((r) => factFromRow(r.slice(1)));
+  /** Both scans' facts: from their tabs or the facts tab. */
+  private allFacts(): [Fact[], Fact[]] {
+    const cp = this.cp;
+    const env = this.env;
+    const out: [Fact[], Fact[]] = [[], []];
+    const ids = [cp.before, cp.after];
+    const staged = cp.staged > 0 ? sheetById(env.ss, cp.factsId) : null;
+    const rows = staged ? staged.getRange(1, 1, cp.staged, FACT_WIDTH + 1).getValues() : [];
+    if (staged) env.budget.charge(WORK_COST.readCallMs + (rows.length * (FACT_WIDTH + 1) * WORK_COST.writeCellMs) / 3);
+    for (const s of [0, 1] as const) {
+      if (cp.src[s] === 'tab') {
+        const tab = untouchedTab(env, ids[s]);
+        if (!tab || tab.rows !== cp.total[s])
+          throw new Error('The result tab of scan ' + ids[s] + ' changed while comparing; compare again.');
+        out[s] = tabFacts(env, tab.sheet);
+      } else out[s] = rows.filter((r) => r[0] === s).map((r) => factFromRow(r.slice(1)));
+    }
+    return out;
   }
-  return out;
+
+  /**
+   * Write phase: the Changes rows into the hidden tab, chunk by chunk; then shown. Its name when
+   * complete, '' when nothing changed (no tab), null when it continues in the next call.
+   */
+  writeChanges(): string | null {
+    const cp = this.cp;
+    const [before, after] = this.allFacts();
+    const cmp = compareFacts(before, after);
+    cp.rows = cmp.rows.length;
+    cp.counts = cmp.counts;
+    // Nothing changed: no tab of headers alone (a scheduled run made one every time; issue 32). The
+    // counts say it, with the unchanged products.
+    if (cp.rows === 0) {
+      this.drop();
+      this.env.budget.charge(WORK_COST.writeCallMs * 2 + WORK_COST.propertyWriteMs);
+      return '';
+    }
+    const out = this.changesTab();
+    if (!this.writeChunks(out, cmp.rows)) return null;
+    return this.showChanges(out);
+  }
+
+  /** The hidden Changes tab with its header: made on the first call; on a later one, cleared below the rows written. */
+  private changesTab(): Sheet {
+    const cp = this.cp;
+    const cols = changesColumns();
+    const out = sheetById(this.env.ss, cp.outId);
+    if (out) {
+      this.clearBelow(out, cp.written + 1, cols.length);
+      return out;
+    }
+    const made = this.hiddenTab('~compare changes', 'The Changes tab', cp.rows + 1, cols.length);
+    const header = made.getRange(1, 1, 1, cols.length);
+    header.setValues([cols.map((c) => safeText(c.header))]);
+    header.setFontWeight('bold');
+    header.setNotes([cols.map((c) => c.note)]);
+    this.env.budget.chargeWrite(cols.length * 2, 3);
+    cp.outId = made.getSheetId();
+    cp.written = 0;
+    this.save();
+    return made;
+  }
+
+  /** The rows not yet written, CHANGE_ROWS_PER_WRITE at a time; false when the time is spent first. */
+  private writeChunks(out: Sheet, rows: ReadonlyArray<Parameters<typeof changesValues>[0][number]>): boolean {
+    const cp = this.cp;
+    const width = changesColumns().length;
+    let chunks = 0;
+    while (cp.written < cp.rows) {
+      const n = Math.min(CHANGE_ROWS_PER_WRITE, cp.rows - cp.written);
+      if (chunks > 0 && !this.env.budget.fits(WORK_COST.writeCallMs + n * width * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs))
+        return false;
+      out.getRange(cp.written + 2, 1, n, width).setValues(changesValues(rows.slice(cp.written, cp.written + n)));
+      this.env.budget.chargeWrite(n * width);
+      cp.written += n;
+      chunks++;
+      this.save();
+    }
+    return true;
+  }
+
+  /** The complete Changes tab laid out and shown under its name; the facts tab and the checkpoint go. */
+  private showChanges(out: Sheet): string {
+    const cp = this.cp;
+    const env = this.env;
+    layoutChanges(env, out, cp.rows, findMarketplace(cp.marketplace) || findMarketplace('US')!);
+    const name = tabName(
+      cp.baseName,
+      env.ss
+        .getSheets()
+        .filter((s) => s.getSheetId() !== cp.outId)
+        .map((s) => s.getName()),
+    );
+    this.reveal(out, name);
+    const facts = sheetById(env.ss, cp.factsId);
+    if (facts) env.ss.deleteSheet(facts);
+    this.forget();
+    out.activate();
+    env.budget.charge(WORK_COST.writeCallMs * 4 + WORK_COST.propertyWriteMs);
+    return name;
+  }
 }
 
 /** Formats, widths, filter, frozen panes and the profit/ROI colours of the complete Changes tab. */
-function layoutChanges(env: ImportEnv, sheet: Sheet, rows: number, mp: Marketplace): void {
+function layoutChanges(env: JobEnv, sheet: Sheet, rows: number, mp: Marketplace): void {
   const cols = changesColumns();
   const formats = changesFormats(mp);
   if (rows > 0)
@@ -449,131 +539,71 @@ function layoutChanges(env: ImportEnv, sheet: Sheet, rows: number, mp: Marketpla
   env.budget.chargeWrite(cols.length, cols.length + 6);
 }
 
-/**
- * Write phase: the Changes rows into the hidden tab, chunk by chunk; then shown. Its name when
- * complete, '' when nothing changed (no tab), null when it continues in the next call.
- */
-function writeChanges(env: ImportEnv, cp: CompareCheckpoint): string | null {
-  const [before, after] = allFacts(env, cp);
-  const cmp = compareFacts(before, after);
-  cp.rows = cmp.rows.length;
-  cp.counts = cmp.counts;
-  const cols = changesColumns();
-  let out = sheetById(env.ss, cp.outId);
-  // Nothing changed: no tab of headers alone (a scheduled run made one every time; issue 32). The
-  // counts say it, with the unchanged products.
-  if (cp.rows === 0) {
-    for (const s of [out, sheetById(env.ss, cp.factsId)]) if (s) env.ss.deleteSheet(s);
-    env.props.deleteProperty(COMPARE_KEY);
-    env.budget.charge(WORK_COST.writeCallMs * 2 + WORK_COST.propertyWriteMs);
-    return '';
-  }
-  if (!out) {
-    out = hiddenTab(env, '~compare changes', cp.rows + 1, cols.length);
-    const header = out.getRange(1, 1, 1, cols.length);
-    header.setValues([cols.map((c) => safeText(c.header))]);
-    header.setFontWeight('bold');
-    header.setNotes([cols.map((c) => c.note)]);
-    env.budget.chargeWrite(cols.length * 2, 3);
-    cp.outId = out.getSheetId();
-    cp.written = 0;
-    saveCheckpoint(env, cp);
-  } else if (out.getLastRow() > cp.written + 1) {
-    out.getRange(cp.written + 2, 1, out.getLastRow() - cp.written - 1, cols.length).clearContent();
-  }
-  let chunks = 0;
-  while (cp.written < cp.rows) {
-    const n = Math.min(CHANGE_ROWS_PER_WRITE, cp.rows - cp.written);
-    if (chunks > 0 && !env.budget.fits(WORK_COST.writeCallMs + n * cols.length * WORK_COST.writeCellMs + WORK_COST.propertyWriteMs))
-      return null;
-    const values = changesValues(cmp.rows.slice(cp.written, cp.written + n));
-    out.getRange(cp.written + 2, 1, n, cols.length).setValues(values);
-    env.budget.chargeWrite(n * cols.length);
-    cp.written += n;
-    chunks++;
-    saveCheckpoint(env, cp);
-  }
-  layoutChanges(env, out, cp.rows, findMarketplace(cp.marketplace) || findMarketplace('US')!);
-  const name = tabName(
-    cp.baseName,
-    env.ss
-      .getSheets()
-      .filter((s) => s.getSheetId() !== cp.outId)
-      .map((s) => s.getName()),
+const count = (n: number) => n.toLocaleString('en-US');
+
+function readingMessage(cp: CompareCheckpoint): string {
+  const total = (cp.src[0] === 'service' ? cp.total[0] : 0) + (cp.src[1] === 'service' ? cp.total[1] : 0);
+  return 'Read ' + count(cp.staged) + ' of ' + count(total) + ' products from the Scan Service; continuing…';
+}
+
+function doneMessage(cp: CompareCheckpoint, name: string): string {
+  const src = (s: Source) => (s === 'tab' ? 'its result tab' : 'the Scan Service');
+  return (
+    'Scan ' +
+    cp.before +
+    ' (before, read from ' +
+    src(cp.src[0]) +
+    ') and scan ' +
+    cp.after +
+    ' (after, read from ' +
+    src(cp.src[1]) +
+    (name ? '): see "' + name + '". ' : '): no Changes tab was made. ') +
+    changesSummary(cp.counts!) +
+    '. ' +
+    (cp.requests ? cp.requests + ' requests to the Scan Service.' : 'No request to the Scan Service.')
   );
-  out.setName(name);
-  out.showSheet();
-  const facts = sheetById(env.ss, cp.factsId);
-  if (facts) env.ss.deleteSheet(facts);
-  env.props.deleteProperty(COMPARE_KEY);
-  out.activate();
-  env.budget.charge(WORK_COST.writeCallMs * 4 + WORK_COST.propertyWriteMs);
-  return name;
+}
+
+/** One step of a compare under way: reads, then writes; done:false when the next call continues. */
+function compareStep(job: CompareJob): CompareProgress {
+  const cp = job.cp;
+  const waves = cp.phase === 'fetch' ? job.fetchWaves() : 0;
+  // Reading both scans and writing the first rows is left to the next call when this one is spent.
+  if (cp.phase === 'fetch' || (waves > 0 && !job.env.budget.fits(WORK_COST.readCallMs * 20 + WORK_COST.writeCallMs * 10)))
+    return progress(cp, false, null, readingMessage(cp));
+  const name = job.writeChanges();
+  if (name === null) return progress(cp, false, null, 'Wrote ' + count(cp.written) + ' of ' + count(cp.rows) + ' changes; continuing…');
+  return progress(cp, true, name || null, doneMessage(cp, name));
 }
 
 /**
  * One step of comparing scan `a` with scan `b` (either order): starts, or continues the compare of
  * the same two scans; another pair drops an unfinished one. What a trigger calls, under the lock.
  */
-export function runCompare(a: number, b: number, env: ImportEnv): CompareProgress {
+export function runCompare(a: number, b: number, env: JobEnv): CompareProgress {
   if (a === b) throw new Error('Choose two different scans to compare.');
   const before = Math.min(a, b);
   const after = Math.max(a, b);
-  let cp = readCheckpoint(env);
-  if (cp && (cp.before !== before || cp.after !== after || (cp.factsId !== null && !sheetById(env.ss, cp.factsId)))) {
-    dropCompare(env, cp);
-    cp = null;
-  }
-  if (!cp) {
-    cp = begin(before, after, env);
-    saveCheckpoint(env, cp);
-  }
-  const requestsBefore = cp.requests;
+  const job = CompareJob.resume(env, before, after) || CompareJob.begin(env, before, after);
+  const requestsBefore = job.cp.requests;
   try {
-    const waves = cp.phase === 'fetch' ? fetchWaves(env, cp) : 0;
-    // Reading both scans and writing the first rows is left to the next call when this one is spent.
-    if (cp.phase === 'fetch' || (waves > 0 && !env.budget.fits(WORK_COST.readCallMs * 20 + WORK_COST.writeCallMs * 10)))
-      return progress(
-        cp,
-        false,
-        null,
-        'Read ' +
-          cp.staged.toLocaleString('en-US') +
-          ' of ' +
-          ((cp.src[0] === 'service' ? cp.total[0] : 0) + (cp.src[1] === 'service' ? cp.total[1] : 0)).toLocaleString('en-US') +
-          ' products from the Scan Service; continuing…',
-      );
-    const name = writeChanges(env, cp);
-    if (name === null)
-      return progress(
-        cp,
-        false,
-        null,
-        'Wrote ' + cp.written.toLocaleString('en-US') + ' of ' + cp.rows.toLocaleString('en-US') + ' changes; continuing…',
-      );
-    const src = (s: Source) => (s === 'tab' ? 'its result tab' : 'the Scan Service');
-    return progress(
-      cp,
-      true,
-      name || null,
-      'Scan ' +
-        cp.before +
-        ' (before, read from ' +
-        src(cp.src[0]) +
-        ') and scan ' +
-        cp.after +
-        ' (after, read from ' +
-        src(cp.src[1]) +
-        (name ? '): see "' + name + '". ' : '): no Changes tab was made. ') +
-        changesSummary(cp.counts!) +
-        '. ' +
-        (cp.requests ? cp.requests + ' requests to the Scan Service.' : 'No request to the Scan Service.'),
-    );
+    return compareStep(job);
   } catch (e) {
     // A failure that may pass keeps what is staged for the next call; any other starts over.
-    if (!(e instanceof ApiProblemError && isRetryable(e.problem))) dropCompare(env, cp);
-    else if (cp.requests !== requestsBefore) saveCheckpoint(env, cp);
+    if (!(e instanceof ApiProblemError && isRetryable(e.problem))) job.drop();
+    else if (job.cp.requests !== requestsBefore) job.save();
     throw e;
+  }
+}
+
+function readCheckpoint(props: GoogleAppsScript.Properties.Properties): CompareCheckpoint | null {
+  const t = props.getProperty(COMPARE_KEY);
+  if (!t) return null;
+  try {
+    const c = JSON.parse(t) as CompareCheckpoint;
+    return c && c.v === 1 && typeof c.before === 'number' ? c : null;
+  } catch (_e) {
+    return null;
   }
 }
 

@@ -29,6 +29,7 @@ import { recordedScanIds } from '../scan/running';
 import { dailyQuotaOf } from '../quota-errors';
 import { runCompare } from './compare';
 import { gasImportEnv, pendingImportIds } from './import';
+import { gasJobEnv } from './staged-tab';
 import { sendRunMail, type RunMail } from './schedule-mail';
 import { asSidebarCall, messageOf, zoneOffset } from '../context';
 import { readNoDocument } from '../trigger/no-document';
@@ -359,7 +360,7 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
   }
   const prev = s.prev;
   try {
-    const env = gasImportEnv();
+    const env = gasJobEnv();
     env.deadline = Math.min(env.deadline, budgetEnd);
     let p = withDocumentLock(() => runCompare(prev, sid, env), 30000, null);
     for (let i = 0; i < 4 && !p.done && now() < env.deadline; i++) p = withDocumentLock(() => runCompare(prev, sid, env), 30000, null);

@@ -18,6 +18,19 @@ export const PRODUCTS_PER_LINE = 1.12;
 /** Cells a new tab has before the add-on trims it to its data (insertSheet: 1,000 rows x 26 columns). */
 export const NEW_TAB_CELLS = 1000 * 26;
 
+/** Cells a new tab of rows x cols takes: it starts at 1,000 rows x 26 columns and only grows from there. */
+export function newTabCells(rows: number, cols: number): number {
+  return Math.max(rows, 1000) * Math.max(cols, 26);
+}
+
+/** Compare's message when a tab it makes would not fit: nothing is made. */
+export function noRoomForTab(what: string, needed: number, left: number, limit: number): string {
+  return (
+    `${what} needs ${fmt(needed)} cells and this spreadsheet has ${fmt(left)} left of the ${fmt(limit)} Google Sheets holds. ` +
+    'Delete tabs you no longer need (old result tabs), or compare in a new spreadsheet.'
+  );
+}
+
 export interface TabCells {
   name: string;
   cells: number;
