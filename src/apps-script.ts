@@ -12,9 +12,6 @@
  */
 import type { ClientDeps } from './api/client';
 
-// Kept for src/app/results/import.ts until it reads the budgets' table itself.
-export { EXECUTION_LIMIT_MS } from './domain/time-budgets';
-
 /** The per-user property store (settings, the API key). */
 export function userProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getUserProperties();

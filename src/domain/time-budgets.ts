@@ -37,6 +37,8 @@ export const FORMULA_WAVE_RESERVE_MS = 8000;
 
 /** The import: no new chunk starts after this, 2 minutes before the limit (finishing a tab takes some). */
 export const IMPORT_BUDGET_MS = 4 * 60 * 1000;
+/** An import or compare: its API attempts (retries included) end this long before the limit, leaving time to write what they fetched. */
+export const STAGED_TAB_CALL_RESERVE_MS = 45_000;
 /** A startScan's upload, retries and waits included. */
 export const UPLOAD_BUDGET_MS = 4.5 * 60_000;
 /** "Convert selected column": kept back at the end for writing the last chunk and the checkpoint. */

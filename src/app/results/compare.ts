@@ -45,6 +45,7 @@ import {
 import { newTabCells, noRoomForTab } from '../../domain/price-list/room';
 import { safeText } from '../../domain/sheet/safe';
 import { COMPARE_KEY } from '../../store/keys';
+import { record } from '../../store/records';
 import { withDocumentLock } from '../../store/locks';
 import { asSidebarCall, zoneOffset } from '../context';
 import { isoTime } from '../scan/progress-read';
@@ -87,6 +88,11 @@ export interface CompareCheckpoint {
   counts: ChangeCounts | null;
   requests: number;
 }
+
+/** Any stored object is read (pendingCompare shows it); readCheckpoint resumes only one this code wrote. */
+const COMPARE_CHECKPOINT = record<CompareCheckpoint>(COMPARE_KEY, {
+  decode: (v) => (v && typeof v === 'object' ? (v as CompareCheckpoint) : null),
+});
 
 // ---- Sidebar / headless ----------------------------------------------------------------------------
 
@@ -597,24 +603,12 @@ export function runCompare(a: number, b: number, env: JobEnv): CompareProgress {
 }
 
 function readCheckpoint(props: GoogleAppsScript.Properties.Properties): CompareCheckpoint | null {
-  const t = props.getProperty(COMPARE_KEY);
-  if (!t) return null;
-  try {
-    const c = JSON.parse(t) as CompareCheckpoint;
-    return c && c.v === 1 && typeof c.before === 'number' ? c : null;
-  } catch (_e) {
-    return null;
-  }
+  const c = COMPARE_CHECKPOINT.get(props);
+  return c && c.v === 1 && typeof c.before === 'number' ? c : null;
 }
 
 /** The sheet a Changes tab is being written for, for tests and the trigger: whether a compare waits to be continued. */
 export function pendingCompare(props: GoogleAppsScript.Properties.Properties): { before: number; after: number } | null {
-  const t = props.getProperty(COMPARE_KEY);
-  if (!t) return null;
-  try {
-    const c = JSON.parse(t) as CompareCheckpoint;
-    return { before: c.before, after: c.after };
-  } catch (_e) {
-    return null;
-  }
+  const c = COMPARE_CHECKPOINT.get(props);
+  return c ? { before: c.before, after: c.after } : null;
 }

@@ -63,9 +63,9 @@ import type { ImportProgress, ImportRequest } from './protocol';
 import { tabName } from '../../domain/sheet/tab-name';
 import {
   apiFilters,
-  decodeCheckpoint,
   encodeCheckpoint,
   formatRuns,
+  IMPORT_CHECKPOINT,
   inputCells,
   inputHeaders,
   requestKey,
@@ -158,7 +158,7 @@ export function runImport(scanId: number, request: ImportRequest | null, env: Im
 
 /** The import under way for this scan: same request (or none), its staging tabs still there; any other is dropped. */
 function resumeImport(scanId: number, request: ImportRequest | null, env: ImportEnv): ImportJob | null {
-  const cp = decodeCheckpoint(env.props.getProperty(importKey(scanId)));
+  const cp = IMPORT_CHECKPOINT.get(env.props, scanId);
   env.budget.charge(WORK_COST.propertyReadMs);
   if (!cp) return null;
   const job = new ImportJob(env, cp);
@@ -969,11 +969,11 @@ function errorsHeaders(cp: ImportCheckpoint): { headers: string[]; width: number
 /** The unfinished import of a scan, for the trigger and the sidebar. */
 /** Drops the unfinished import's checkpoint of a scan (its staging tabs are the caller's). */
 export function forgetPendingImport(props: GoogleAppsScript.Properties.Properties, scanId: number): void {
-  props.deleteProperty(importKey(scanId));
+  IMPORT_CHECKPOINT.remove(props, scanId);
 }
 
 export function pendingImport(props: GoogleAppsScript.Properties.Properties, scanId: number): ImportCheckpoint | null {
-  return decodeCheckpoint(props.getProperty(importKey(scanId)));
+  return IMPORT_CHECKPOINT.get(props, scanId);
 }
 
 /** Scans with an import under way (checkpoint kept) in this document. */

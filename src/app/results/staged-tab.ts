@@ -8,7 +8,8 @@ import type { ApiContext } from '../../api/client';
 import type { FetchRequest, HttpResponseLike, UrlFetchLike } from '../../api/services';
 import { NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { tabName } from '../../domain/sheet/tab-name';
-import { activeSpreadsheet, clientDeps, documentProperties, EXECUTION_LIMIT_MS } from '../../apps-script';
+import { activeSpreadsheet, clientDeps, documentProperties } from '../../apps-script';
+import { EXECUTION_LIMIT_MS, STAGED_TAB_CALL_RESERVE_MS } from '../../domain/time-budgets';
 import { serviceSettings } from '../context';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
 import { isCellLimitError, readRoom, readUsedCells, type SpreadsheetRoom } from '../records/room';
@@ -38,7 +39,7 @@ export function gasJobEnv(tuning: ImportTuning = readTuning()): JobEnv {
     budget,
     tuning,
     // Clock time by which every API attempt must be over (the client's retries stop there).
-    deadline: startedAt + EXECUTION_LIMIT_MS - 45000,
+    deadline: startedAt + EXECUTION_LIMIT_MS - STAGED_TAB_CALL_RESERVE_MS,
   };
 }
 
