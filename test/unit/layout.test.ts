@@ -1,5 +1,6 @@
 import { findMarketplace } from '../../contract/marketplaces';
-import { columnIndex, errorsBlock, resultBlock, resultColumns, sheetRowField } from '../../src/domain/result-tabs/layout';
+import { columnIndex, resultBlock, resultColumns } from '../../src/domain/result-tabs/result-columns';
+import { errorsBlock, sheetRowField } from '../../src/domain/result-tabs/errors-columns';
 
 const US = findMarketplace('US')!;
 const DE = findMarketplace('DE')!;

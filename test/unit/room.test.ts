@@ -1,6 +1,6 @@
-/** The room estimate before sending (src/domain/price-list/room.ts) and the columns an import leaves out (src/domain/result-tabs/layout.ts). */
+/** The room estimate before sending (src/domain/price-list/room.ts) and the columns an import leaves out (src/domain/result-tabs/result-columns.ts). */
 import { checkRoom, fullMessage, neededCells, PRODUCTS_PER_LINE } from '../../src/domain/price-list/room';
-import { omittedColumns, resultColumns, uploadColumns } from '../../src/domain/result-tabs/layout';
+import { omittedColumns, resultColumns, uploadColumns } from '../../src/domain/result-tabs/result-columns';
 
 describe('room before sending', () => {
   test('needed cells: lines x 1.12 products (rounded up) plus the header, times the columns; skipped rows add a 4-column errors tab', () => {

@@ -6,7 +6,8 @@
 import { amountToCents } from '../../../contract/units';
 import { cellText } from '../../domain/ids/identify';
 import { DEFAULT_SELL_THROUGH_DAYS, orderQuantity } from '../../domain/price-list/decide';
-import { negotiateColumns, numberIn, PO_COLUMNS, poTotals, safeCell } from '../../domain/result-tabs/layout';
+import { negotiateColumns, PO_COLUMNS, poTotals } from '../../domain/result-tabs/buy-columns';
+import { numberIn, safeCell } from '../../domain/result-tabs/columns';
 import { resultFigures, resultTabOf, type ResultFigures } from '../../domain/result-tabs/read';
 
 /** One item as read from a result tab or a Negotiate tab (money as amounts, as the cells hold them). */

@@ -12,7 +12,9 @@ import { percentInputToBps, wholeNumberInput } from '../../domain/price-list/opt
 import { parseMoney } from '../../domain/price-list/cost';
 import { toCsv } from '../../domain/price-list/csv';
 import { DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
-import { FROZEN_COLUMNS, negotiateColumns, numberFormatFor, PO_COLUMNS, type ColumnKind } from '../../domain/result-tabs/layout';
+import { FROZEN_COLUMNS } from '../../domain/result-tabs/result-columns';
+import { negotiateColumns, PO_COLUMNS } from '../../domain/result-tabs/buy-columns';
+import { numberFormatFor, type ColumnKind } from '../../domain/result-tabs/columns';
 import { safeText } from '../../domain/sheet/safe';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import { activeSpreadsheet, documentProperties, saveTextToDrive } from '../../apps-script';

@@ -32,18 +32,16 @@ import { findMarketplace, type Marketplace } from '../../../contract/marketplace
 import {
   cellValue,
   columnIndex,
-  errorsBlock,
   FROZEN_COLUMNS,
   resultBlock,
   resultColumns,
-  numberFormatFor,
   selectColumns,
-  sheetRowField,
   omittedColumns,
   type LayoutColumn,
   type LayoutContext,
-  type Product,
-} from '../../domain/result-tabs/layout';
+} from '../../domain/result-tabs/result-columns';
+import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
+import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
 import { CELL_MAX_CHARS, fitCell, safeText, textOf } from '../../domain/sheet/safe';

@@ -6,7 +6,7 @@
  * A mail that cannot be sent never fails the run: the run's status says so instead.
  */
 import { CHANGE_FIGURES, changesColumns } from '../../domain/result-tabs/changes';
-import { ROI_NOTE } from '../../domain/result-tabs/layout';
+import { ROI_NOTE } from '../../domain/result-tabs/result-columns';
 import { activeSpreadsheet, mailToSelf, type MailRefusal } from '../../apps-script';
 import { consentNeedText } from '../../domain/consent/consent';
 import { SCHEDULE_COST } from '../scan/schedule';

@@ -44,7 +44,7 @@ import { readRoom } from '../records/room';
 import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
 import { checkRoom, fmt, type RoomCheck } from '../../domain/price-list/room';
-import { uploadColumns } from '../../domain/result-tabs/layout';
+import { uploadColumns } from '../../domain/result-tabs/result-columns';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';

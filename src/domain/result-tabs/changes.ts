@@ -15,7 +15,8 @@ import type { Marketplace } from '../../../contract/marketplaces';
 import { centsToAmount } from '../../../contract/units';
 import { safeText, textOf } from '../sheet/safe';
 import { findResultTab, figureOf, resultTabOf, textIn } from './read';
-import { fitted, numberFormatFor, numberIn, resultColumns, ROI_NOTE, type ColumnKind, type LayoutColumn, type Product } from './layout';
+import { fitted, numberFormatFor, numberIn, type ColumnKind, type Product } from './columns';
+import { resultColumns, ROI_NOTE, type LayoutColumn } from './result-columns';
 
 /** The figures compared, in the tab's order; `headers` are the result tab's columns they are read from (summed). */
 export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: ColumnKind; headers: readonly string[]; note: string }> = [

@@ -11,7 +11,8 @@
 import { amountToCents } from '../../../contract/units';
 import { cellText } from '../ids/identify';
 import { headerScore, normalizeHeader } from '../price-list/header';
-import { numberIn, resultColumns } from './layout';
+import { numberIn } from './columns';
+import { resultColumns } from './result-columns';
 
 /** "Cost for 30% ROI" → 30. */
 export function targetFromHeader(h: string): number | null {

@@ -1,21 +1,20 @@
 /**
- * THE column layout of a scan's result tab and of its errors tab (and of the Negotiate and PO tabs,
- * issue 24): one ordered list of columns, each with its header, width, kind, how to read its value
- * from a product object (contract 2.3) and, for a figure a seller decides on, a header note saying
- * how it is computed. ROI is ONE figure everywhere: Profit ÷ (Total cost + Prep + Inbound shipping).
- * The import code writes the block from resultBlock() with one setValues and applies the formats.
- * Pure; nothing runs at load time.
+ * THE column layout of a scan's result tab: one ordered list of columns, each with its header, width,
+ * kind, how to read its value from a product object (contract 2.3) and, for a figure a seller decides
+ * on, a header note saying how it is computed. ROI is ONE figure everywhere: Profit ÷ (Total cost +
+ * Prep + Inbound shipping). The import writes the block from resultBlock() with one setValues and
+ * applies the formats. Pure; nothing runs at load time.
  *
  * Values: money (cents) -> currency amount (number), basis points -> fraction under a percent format
  * (contract/units.ts); missing or null -> ''. Text from the service or the supplier goes through
- * the formula guard (src/domain/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell is a
- * HYPERLINK formula that WE build from a validated ASIN (10 letters/digits) and productUrl(); any
- * other ASIN text is written as guarded plain text.
+ * the formula guard (src/domain/sheet/safe.ts), so it is stored as exactly that text. The ASIN cell
+ * is the validated ASIN (10 letters/digits) as text, which the import links to productUrl() with
+ * rich text (`links: 'text'`); asked for formulas instead, it is a HYPERLINK formula WE build from
+ * that ASIN. Any other ASIN text is written as guarded plain text.
  */
 import { Marketplace, productUrl } from '../../../contract/marketplaces';
 import { bpsToFraction, centsToAmount } from '../../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
-import { CELL_PADDING_PX, FILTER_BUTTON_PX, textWidth } from '../sheet/text-width';
 import { SHEET_ROW_COLUMN } from '../price-list/mapping';
 import {
   allInRoi,
@@ -29,18 +28,7 @@ import {
   type DecisionOptions,
 } from '../price-list/decide';
 
-/** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
-export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
-
-/** A product row as the service returns it: known members typed loosely, extras tolerated. */
-export type Product = Record<string, unknown>;
-
-/** A number, or numeric text as a tab gives it back (a cell the seller typed or pasted); else null. */
-export function numberIn(v: unknown): number | null {
-  if (typeof v === 'number' && isFinite(v)) return v;
-  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-  return null;
-}
+import { fitted, numberFormatFor, type ColumnKind, type Product } from './columns';
 
 export interface LayoutColumn {
   key: string;
@@ -373,52 +361,6 @@ export function resultColumns(
   ].map(fitted);
 }
 
-/** Sheets number format of a column kind; null: leave the cell's format alone (text, booleans). */
-export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): string | null {
-  switch (kind) {
-    case 'money':
-      return marketplace.moneyFormat;
-    case 'percent':
-    case 'fraction':
-      return '0.00%';
-    case 'int':
-      return '#,##0';
-    case 'number':
-      return '#,##0.##';
-    default:
-      return null;
-  }
-}
-
-/** The widest figure a column of a kind shows in practice, as its format writes it (ranks in the tens of millions, money to $9,999,999.99). */
-const WIDEST_FIGURE: Partial<Record<ColumnKind, string>> = {
-  money: '-$9,999,999.99',
-  int: '99,999,999',
-  number: '99,999.9',
-  percent: '-1234.56%',
-  fraction: '-1234.56%',
-  bool: 'FALSE',
-  identifier: '00123456789012',
-  // The one link column is the ASIN: ten characters, the widest letters ("B0WN7MRR…" was cut at 110 px).
-  link: 'B0WWWMWWWW',
-};
-
-/**
- * THE width of a column of any of the add-on's tabs (result, errors, Negotiate, PO, Changes): at
- * least its layout width, and wide enough for its bold header beside the filter button and for the
- * widest figure of its kind, at Google Sheets' default font (src/domain/sheet/text-width.ts).
- */
-export function fitWidth(c: { header: string; kind: ColumnKind; width: number }): number {
-  const header = textWidth(c.header, true) + CELL_PADDING_PX + FILTER_BUTTON_PX;
-  const figure = WIDEST_FIGURE[c.kind];
-  return Math.ceil(Math.max(c.width, header, figure ? textWidth(figure) + CELL_PADDING_PX : 0));
-}
-
-/** The column with its width fitted (fitWidth). */
-export function fitted<T extends { header: string; kind: ColumnKind; width: number }>(c: T): T {
-  return { ...c, width: fitWidth(c) };
-}
-
 /** A URL fit to sit inside a HYPERLINK formula's string (no quote can end it early). */
 function hyperlinkFormula(url: string, label: string): string {
   return '=HYPERLINK("' + url.replace(/"/g, '""') + '","' + label.replace(/"/g, '""') + '")';
@@ -545,293 +487,4 @@ export function uploadColumns(
 /** Index of a result column by key (e.g. 'profit', 'roi'), for conditional formatting; -1 if absent. */
 export function columnIndex(columns: readonly LayoutColumn[], key: string): number {
   return columns.findIndex((c) => c.key === key);
-}
-
-// ---- Errors tab ----
-
-/** An error row of the scan results (tableType=errors). Shape not in the contract: read tolerantly. */
-export type ErrorRow = Record<string, unknown>;
-
-export interface ErrorsContext {
-  /** Position in the uploaded row's cells of the sheet row number (prepare.ts adds it); -1 when absent. */
-  sheetRowField?: number;
-}
-
-export interface ErrorColumn {
-  key: string;
-  header: string;
-  width: number;
-  kind: ColumnKind;
-  get(row: ErrorRow, ctx: ErrorsContext): unknown;
-}
-
-/**
- * Position of the sheet-row field in an uploaded row, from the upload attributes (or the options the
- * service echoes with the scan): the custom column named SHEET_ROW_COLUMN. -1 when there is none.
- */
-export function sheetRowField(attributes: { mapping?: { custom_columns?: number[] }; options?: { custom_columns?: string[] } }): number {
-  const names = (attributes.options && attributes.options.custom_columns) || [];
-  const cols = (attributes.mapping && attributes.mapping.custom_columns) || [];
-  const i = names.indexOf(SHEET_ROW_COLUMN);
-  return i >= 0 && i < cols.length ? cols[i] : -1;
-}
-
-function errorSheetRow(row: ErrorRow, ctx: ErrorsContext): unknown {
-  const input = row.input;
-  const i = ctx.sheetRowField === undefined ? -1 : ctx.sheetRowField;
-  if (Array.isArray(input) && i >= 0 && i < input.length) {
-    const n = Number(input[i]);
-    if (Number.isInteger(n) && n > 0) return n;
-  }
-  return '';
-}
-
-export const ERROR_COLUMNS: readonly ErrorColumn[] = (
-  [
-    { key: 'sheet_row', header: 'Sheet row', width: 80, kind: 'int', get: errorSheetRow },
-    { key: 'line', header: 'File line', width: 70, kind: 'int', get: (r) => (typeof r.line === 'number' ? r.line : '') },
-    {
-      key: 'identifier',
-      header: 'Identifier',
-      width: 140,
-      kind: 'identifier',
-      get: (r) => {
-        const v = r.identifier ?? asRecord(r.inputs).identifier;
-        return v === null || v === undefined ? '' : v;
-      },
-    },
-    {
-      key: 'reason',
-      header: 'Reason',
-      width: 360,
-      kind: 'text',
-      get: (r) => {
-        const v = r.message ?? r.reason ?? r.error ?? r.code;
-        return v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-      },
-    },
-  ] satisfies ErrorColumn[]
-).map(fitted);
-
-/** Values and formats of a page of error rows for the errors tab. */
-export function errorsBlock(
-  rows: readonly ErrorRow[],
-  ctx: ErrorsContext = {},
-): { headers: string[]; values: unknown[][]; formats: (string | null)[]; widths: number[] } {
-  return {
-    headers: ERROR_COLUMNS.map((c) => c.header),
-    values: rows.map((r) =>
-      ERROR_COLUMNS.map((c) => {
-        const v = c.get(r, ctx);
-        if (v === '') return '';
-        if (c.kind === 'int') return typeof v === 'number' ? v : safeText(textOf(v));
-        return safeText(textOf(v));
-      }),
-    ),
-    formats: ERROR_COLUMNS.map((c) => (c.kind === 'int' ? '0' : null)),
-    widths: ERROR_COLUMNS.map((c) => c.width),
-  };
-}
-
-// ---- Negotiate and purchase-order tabs (issue 24) --------------------------------------------------
-
-/** A column of the Negotiate or PO tab. Values come from plan code; `formula` builds a PO cell from cell references only. */
-export interface BuyColumn {
-  key: string;
-  header: string;
-  width: number;
-  kind: ColumnKind;
-  note?: string;
-  /** Negotiate: part of the file for the supplier (the rest is the seller's own figures, for the PO). */
-  supplier?: boolean;
-}
-
-/**
- * The Negotiate tab: what to ask the supplier for (first the columns for the supplier's file), then
- * the seller's own figures a purchase order needs, so a PO can be made from this tab alone.
- */
-export function negotiateColumns(targetRoiPercent: number): BuyColumn[] {
-  return (
-    [
-      { key: 'sku', header: 'SKU', width: 110, kind: 'text', supplier: true },
-      { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', supplier: true },
-      { key: 'title', header: 'Title', width: 280, kind: 'text', supplier: true },
-      {
-        key: 'cost',
-        header: 'Today’s cost',
-        width: 95,
-        kind: 'money',
-        supplier: true,
-        note: 'The supplier’s price per unit in the price list (Cost).',
-      },
-      {
-        key: 'needed',
-        header: 'Cost needed',
-        width: 95,
-        kind: 'money',
-        supplier: true,
-        note:
-          'The price per unit at which ROI reaches ' + targetRoiPercent + '% (the result tab’s “Cost for ' + targetRoiPercent + '% ROI”).',
-      },
-      {
-        key: 'discount',
-        header: 'Discount needed',
-        width: 95,
-        kind: 'fraction',
-        supplier: true,
-        note: 'Discount needed = 1 − Cost needed ÷ Today’s cost.',
-      },
-      {
-        key: 'your_units',
-        header: 'Expected units/mo',
-        width: 100,
-        kind: 'number',
-        supplier: true,
-        note: 'Your expected sales a month (the result tab’s Your units/mo: your share of the listing, capped by stock).',
-      },
-      {
-        key: 'agreed',
-        header: 'Agreed cost',
-        width: 95,
-        kind: 'money',
-        note: 'Type the price per unit the supplier agreed to; Purchase order from this tab uses it (rows left blank are not ordered).',
-      },
-      { key: 'asin', header: 'ASIN', width: 110, kind: 'text' },
-      { key: 'break_even', header: 'Break-even cost', width: 95, kind: 'money', note: 'The price per unit at which Profit is 0.' },
-      { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
-      { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
-      { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
-      { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees (from the result tab).' },
-      {
-        key: 'prep_inbound',
-        header: 'Prep + inbound',
-        width: 95,
-        kind: 'money',
-        note: 'Per order: Prep + Inbound shipping (from the result tab).',
-      },
-      { key: 'result_row', header: 'Result row', width: 80, kind: 'int', note: 'The row of this item in the result tab.' },
-    ] satisfies BuyColumn[]
-  ).map(fitted);
-}
-
-/** The PO tab's columns; `formula(r)` is the cell's formula on sheet row r (our own, from cell references only). */
-export interface PoColumn extends BuyColumn {
-  formula?: (r: number) => string;
-}
-
-/** Column letters of the PO tab, fixed by PO_COLUMNS' order (formulas refer to them). */
-const PO = {
-  units: 'E',
-  pack: 'F',
-  stock: 'G',
-  yours: 'H',
-  cost: 'I',
-  net: 'J',
-  prep: 'K',
-  qty: 'L',
-  line: 'M',
-  cash: 'N',
-  profit: 'O',
-  days: 'P',
-};
-
-/** The labels of the rows under a PO's lines, in its first column (poTotals): the column is as wide as the longest. */
-const PO_TOTAL_LABELS = { total: 'Total', cash: 'Cash you have', days: 'Sell through within (days)' } as const;
-
-export const PO_COLUMNS: readonly PoColumn[] = (
-  [
-    {
-      key: 'asin',
-      header: 'ASIN',
-      width: Math.ceil(Math.max(110, ...Object.values(PO_TOTAL_LABELS).map((l) => textWidth(l, true) + CELL_PADDING_PX))),
-      kind: 'text',
-    },
-    { key: 'title', header: 'Title', width: 260, kind: 'text' },
-    { key: 'sku', header: 'SKU', width: 110, kind: 'text' },
-    { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier' },
-    { key: 'units_per_order', header: 'Units/order', width: 80, kind: 'int' },
-    { key: 'case_pack', header: 'Case pack', width: 75, kind: 'int' },
-    { key: 'stock', header: 'Stock', width: 70, kind: 'int' },
-    {
-      key: 'your_units',
-      header: 'Your units/mo',
-      width: 90,
-      kind: 'number',
-      note: 'Expected sales a month for you (orders), from the result tab.',
-    },
-    { key: 'cost', header: 'Cost per unit', width: 90, kind: 'money' },
-    { key: 'net_revenue', header: 'Net revenue', width: 95, kind: 'money', note: 'Per order: Buy Box − fees.' },
-    { key: 'prep_inbound', header: 'Prep + inbound', width: 95, kind: 'money', note: 'Per order: Prep + Inbound shipping.' },
-    { key: 'quantity', header: 'Quantity', width: 80, kind: 'int' },
-    {
-      key: 'line_cost',
-      header: 'Line cost',
-      width: 95,
-      kind: 'money',
-      note: 'Quantity × Cost per unit (a formula).',
-      formula: (r) => `=${PO.qty}${r}*${PO.cost}${r}`,
-    },
-    {
-      key: 'cash',
-      header: 'Cash needed',
-      width: 100,
-      kind: 'money',
-      note: 'Line cost + Quantity ÷ Units/order × (Prep + inbound): what buying and sending in this line costs (a formula).',
-      formula: (r) => `=${PO.line}${r}+${PO.qty}${r}/${PO.units}${r}*${PO.prep}${r}`,
-    },
-    {
-      key: 'profit',
-      header: 'Expected profit',
-      width: 100,
-      kind: 'money',
-      note: 'Quantity ÷ Units/order × (Net revenue − Units/order × Cost per unit − Prep + inbound): the profit when all of it sells (a formula).',
-      formula: (r) => `=${PO.qty}${r}/${PO.units}${r}*(${PO.net}${r}-${PO.units}${r}*${PO.cost}${r}-${PO.prep}${r})`,
-    },
-    {
-      key: 'days',
-      header: 'Days to sell through',
-      width: 100,
-      kind: 'number',
-      note: 'Quantity ÷ Units/order ÷ Your units/mo × 30 (a formula); blank when no sales are expected.',
-      formula: (r) => `=IF(AND(${PO.yours}${r}>0,${PO.qty}${r}>0),${PO.qty}${r}/${PO.units}${r}/${PO.yours}${r}*30,"")`,
-    },
-  ] satisfies PoColumn[]
-).map(fitted);
-
-/** Rows under the PO's lines: totals, and the seller's limits with their warnings (all formulas from cell references). */
-export function poTotals(firstLine: number, lastLine: number, cashLimit: number | null, daysLimit: number | null): unknown[][] {
-  const width = PO_COLUMNS.length;
-  const t = lastLine + 2;
-  const row = (cells: Record<number, unknown>) => Array.from({ length: width }, (_, i) => (i in cells ? cells[i] : ''));
-  const col = (k: string) => PO_COLUMNS.findIndex((c) => c.key === k);
-  const range = (letter: string) => `${letter}${firstLine}:${letter}${lastLine}`;
-  return [
-    row({}),
-    row({
-      0: PO_TOTAL_LABELS.total,
-      [col('quantity')]: `=SUM(${range(PO.qty)})`,
-      [col('line_cost')]: `=SUM(${range(PO.line)})`,
-      [col('cash')]: `=SUM(${range(PO.cash)})`,
-      [col('profit')]: `=SUM(${range(PO.profit)})`,
-      [col('days')]: `=MAX(${range(PO.days)})`,
-    }),
-    row({
-      0: PO_TOTAL_LABELS.cash,
-      1: cashLimit === null ? '' : cashLimit,
-      2: `=IF(AND(ISNUMBER(B${t + 1}),${PO.cash}${t}>B${t + 1}),"Over: this order needs more cash than you set","")`,
-    }),
-    row({
-      0: PO_TOTAL_LABELS.days,
-      1: daysLimit === null ? '' : daysLimit,
-      2: `=IF(AND(ISNUMBER(B${t + 2}),${PO.days}${t}>B${t + 2}),"Over: an item takes longer to sell through than you set","")`,
-    }),
-  ];
-}
-
-/** A Negotiate/PO cell from a value read off a tab: numbers stay numbers, text is guarded, missing is ''. */
-export function safeCell(kind: ColumnKind, v: unknown): unknown {
-  if (v === null || v === undefined || v === '') return '';
-  if (kind === 'text' || kind === 'identifier') return safeText(String(v));
-  if (typeof v === 'number') return isFinite(v) ? v : '';
-  return safeCellValue(String(v));
 }
