@@ -226,9 +226,101 @@ const ID_SKIP: Record<IdFailReason, SkipReason> = {
   'unexpected-kind': 'invalid-identifier',
 };
 
+/** A column of the CSV: its role, its column in the block, its header name. */
+interface SendColumn {
+  role: ColumnRole;
+  c: number;
+  name: string;
+}
+
+/** The block as prepareScan reads it: its columns, its data rows, how its cells are named and read. */
+interface Block {
+  input: PrepareInput;
+  letter(c: number): string;
+  headerCell(c: number): string;
+  expectation: IdExpectation;
+  cols: SendColumn[];
+  includeSheetRow: boolean;
+  /** Data rows: after the header, up to the last filled row. */
+  dataStart: number;
+  dataEnd: number;
+  costSep: ReturnType<typeof detectDecimalSeparator>;
+  mapSep: ReturnType<typeof detectDecimalSeparator> | null;
+  market: ReturnType<typeof findMarketplace>;
+}
+
+/** What the rows gave so far, row by row. */
+interface Tally {
+  rows: RowToSend[];
+  skipped: SkippedRow[];
+  repaired: RepairedCell[];
+  warnings: CellWarning[];
+  byId: Map<string, number[]>;
+  repairedRowSet: Set<number>;
+  wordyIds: number;
+  filledIds: number;
+  withMap: number;
+  costAtOrAboveMap: number;
+}
+
 /** Everything the preview shows and the upload sends. See the module comment for the rules. */
 export function prepareScan(input: PrepareInput): PreparedScan {
-  const { values, display, headerRow, firstSheetRow, mapping } = input;
+  const block = readBlock(input);
+  const tally: Tally = {
+    rows: [],
+    skipped: [],
+    repaired: [],
+    warnings: [],
+    byId: new Map(),
+    repairedRowSet: new Set(),
+    wordyIds: 0,
+    filledIds: 0,
+    withMap: 0,
+    costAtOrAboveMap: 0,
+  };
+  for (let r = block.dataStart; r < block.dataEnd; r++) readRow(block, tally, r);
+  const { duplicates, duplicateRows } = duplicatesOf(tally.byId);
+  const bySkipReason: Partial<Record<SkipReason, number>> = {};
+  for (const s of tally.skipped) bySkipReason[s.reason] = (bySkipReason[s.reason] || 0) + 1;
+
+  const { cols, includeSheetRow } = block;
+  const customNames = cols.filter((k) => k.role === 'custom').map((k) => k.name);
+  if (includeSheetRow) customNames.push(SHEET_ROW_COLUMN);
+  const built = buildUploadOptions(input.options, customNames);
+  const problems: OptionProblem[] = built.ok ? [] : built.problems.slice();
+  problems.push(...roleProblems(block, tally));
+  const csvHeader = cols.map((k) => k.name);
+  if (includeSheetRow) csvHeader.push(SHEET_ROW_COLUMN);
+  const { rows, skipped, repaired, warnings } = tally;
+  const csv = rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '';
+  problems.push(...sizeProblems(csv, rows.length, cols));
+
+  return {
+    ok: problems.length === 0,
+    problems,
+    rows,
+    skipped,
+    repaired,
+    warnings,
+    duplicates,
+    counts: {
+      dataRows: block.dataEnd - block.dataStart,
+      send: rows.length,
+      skipped: skipped.length,
+      repairedRows: tally.repairedRowSet.size,
+      duplicateRows,
+      warnings: warnings.length,
+      bySkipReason,
+    },
+    csvHeader,
+    csv,
+    attributes: built.ok ? uploadAttributes(cols, includeSheetRow, built.options) : null,
+  };
+}
+
+/** The block's columns to send, its data rows and the separators its money columns use. */
+function readBlock(input: PrepareInput): Block {
+  const { values, headerRow, mapping } = input;
   const firstCol = input.firstSheetColumn || 1;
   const letter = (c: number) => columnLetter(firstCol - 1 + c);
   const headerCell = (c: number) => {
@@ -236,9 +328,7 @@ export function prepareScan(input: PrepareInput): PreparedScan {
     return isBlankCell(v) ? 'Column ' + letter(c) : shortCell(cellText(v).trim(), MAX_HEADER_CHARS);
   };
   const expectation = input.identifierKind || expectationForHeader(headerRow >= 0 ? headerCell(mapping.identifier) : '');
-
-  // CSV columns: [role, block column, header name].
-  const cols: { role: ColumnRole; c: number; name: string }[] = [
+  const cols: SendColumn[] = [
     { role: 'identifier', c: mapping.identifier, name: headerCell(mapping.identifier) },
     { role: 'cost', c: mapping.cost, name: headerCell(mapping.cost) },
   ];
@@ -252,229 +342,299 @@ export function prepareScan(input: PrepareInput): PreparedScan {
   ];
   for (const [role, c] of optional) if (c !== undefined && c !== null && c >= 0) cols.push({ role, c, name: headerCell(c) });
   for (const c of mapping.custom || []) cols.push({ role: 'custom', c, name: headerCell(c) });
-  const includeSheetRow = input.includeSheetRow !== false;
-  const csvHeader = cols.map((k) => k.name);
-  if (includeSheetRow) csvHeader.push(SHEET_ROW_COLUMN);
 
-  // Data rows: after the header, up to the last filled row.
   const dataStart = headerRow + 1;
   let dataEnd = values.length;
   while (dataEnd > dataStart && (values[dataEnd - 1] || []).every(isBlankCell)) dataEnd--;
-
   const column = (c: number) => {
     const out: unknown[] = [];
     for (let r = dataStart; r < dataEnd; r++) out.push(values[r] ? values[r][c] : '');
     return out;
   };
-  const costSep = detectDecimalSeparator(column(mapping.cost));
-  // A money cell marked with another currency than the marketplace's (text, or a number shown by a
-  // currency format): the add-on converts no currency, so it says so instead of reading € as $.
-  const market = findMarketplace(input.options.marketplace);
-  const foreignCurrency = (label: string, v: unknown, shown: unknown): string | null => {
-    const text = typeof v === 'string' ? v : typeof v === 'number' && typeof shown === 'string' ? shown : '';
-    const codes = market && text ? moneyCurrencies(text) : null;
-    if (!market || !codes || codes.indexOf(market.currency) >= 0) return null;
-    return (
-      label +
-      ' ' +
-      quoteCell(text.trim()) +
-      ' is in ' +
-      codes.join(' or ') +
-      '; the ' +
-      market.code +
-      ' marketplace sells in ' +
-      market.currency +
-      '. It is sent as that amount in ' +
-      market.currency +
-      ' (the add-on converts no currency): convert it first if it is a ' +
-      codes.join(' or ') +
-      ' price.'
-    );
+  return {
+    input,
+    letter,
+    headerCell,
+    expectation,
+    cols,
+    includeSheetRow: input.includeSheetRow !== false,
+    dataStart,
+    dataEnd,
+    costSep: detectDecimalSeparator(column(mapping.cost)),
+    mapSep: mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null,
+    market: findMarketplace(input.options.marketplace),
   };
-  const mapSep = mapping.map !== undefined && mapping.map >= 0 ? detectDecimalSeparator(column(mapping.map)) : null;
+}
 
-  /** The CSV field of an optional cell, and what is wrong with it (then the field is blank). */
-  const optionalField = (
-    role: ColumnRole,
-    v: unknown,
-    shown: unknown,
-  ): { field: string; problem?: string; cut?: boolean; oversized?: boolean } => {
-    if (isBlankCell(v)) return { field: '' };
-    switch (role) {
-      case 'map': {
-        const m = parseMoney(v, { decimal: mapSep, allowZero: true, label: 'MAP' });
-        return m.ok ? { field: m.decimal } : { field: '', problem: m.message };
-      }
-      case 'stock':
-      case 'pack_quantity': {
-        const n = wholeNumberCell(v, role === 'stock' ? 0 : 1);
-        if (n !== null) return { field: String(n) };
-        return {
-          field: '',
-          problem:
-            (role === 'stock' ? 'Stock' : 'Pack quantity') +
-            ' ' +
-            quoteCell(cellText(v)) +
-            ' is not a whole number' +
-            (role === 'stock' ? '.' : ' of 1 or more.'),
-        };
-      }
-      case 'discount': {
-        const bps = discountCell(v);
-        return bps !== null
-          ? { field: String(bps) }
-          : { field: '', problem: 'Discount ' + quoteCell(cellText(v)) + ' is not a percent from 0 to 100.' };
-      }
-      default: {
-        const text = cellAsText(v, shown);
-        if (text.length <= MAX_UPLOAD_CELL_CHARS) return { field: text };
-        // The service refuses the whole file for one such cell: an image link cut is no link (sent
-        // blank); other text is cut, marked, so the product is still scanned.
-        const what =
-          'The cell has ' +
-          text.length.toLocaleString('en-US') +
-          ' characters; the Scan Service takes ' +
-          MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') +
-          '.';
-        if (role === 'image') return { field: '', problem: what, oversized: true };
-        return { field: fitCell(text, MAX_UPLOAD_CELL_CHARS), problem: what, cut: true, oversized: true };
-      }
+/**
+ * A money cell marked with another currency than the marketplace's (text, or a number shown by a
+ * currency format): the add-on converts no currency, so it says so instead of reading € as $.
+ */
+function foreignCurrency(market: Block['market'], label: string, v: unknown, shown: unknown): string | null {
+  const text = typeof v === 'string' ? v : typeof v === 'number' && typeof shown === 'string' ? shown : '';
+  const codes = market && text ? moneyCurrencies(text) : null;
+  if (!market || !codes || codes.indexOf(market.currency) >= 0) return null;
+  return (
+    label +
+    ' ' +
+    quoteCell(text.trim()) +
+    ' is in ' +
+    codes.join(' or ') +
+    '; the ' +
+    market.code +
+    ' marketplace sells in ' +
+    market.currency +
+    '. It is sent as that amount in ' +
+    market.currency +
+    ' (the add-on converts no currency): convert it first if it is a ' +
+    codes.join(' or ') +
+    ' price.'
+  );
+}
+
+interface OptionalField {
+  field: string;
+  problem?: string;
+  cut?: boolean;
+  oversized?: boolean;
+}
+
+/** The CSV field of an optional cell, and what is wrong with it (then the field is blank). */
+function optionalField(block: Block, role: ColumnRole, v: unknown, shown: unknown): OptionalField {
+  if (isBlankCell(v)) return { field: '' };
+  switch (role) {
+    case 'map': {
+      const m = parseMoney(v, { decimal: block.mapSep, allowZero: true, label: 'MAP' });
+      return m.ok ? { field: m.decimal } : { field: '', problem: m.message };
     }
+    case 'stock':
+    case 'pack_quantity': {
+      const n = wholeNumberCell(v, role === 'stock' ? 0 : 1);
+      if (n !== null) return { field: String(n) };
+      return {
+        field: '',
+        problem:
+          (role === 'stock' ? 'Stock' : 'Pack quantity') +
+          ' ' +
+          quoteCell(cellText(v)) +
+          ' is not a whole number' +
+          (role === 'stock' ? '.' : ' of 1 or more.'),
+      };
+    }
+    case 'discount': {
+      const bps = discountCell(v);
+      return bps !== null
+        ? { field: String(bps) }
+        : { field: '', problem: 'Discount ' + quoteCell(cellText(v)) + ' is not a percent from 0 to 100.' };
+    }
+    default:
+      return textField(role, cellAsText(v, shown));
+  }
+}
+
+/**
+ * A text cell: the service refuses the whole file for one cell over its limit, so an image link cut
+ * is no link (sent blank); other text is cut, marked, so the product is still scanned.
+ */
+function textField(role: ColumnRole, text: string): OptionalField {
+  if (text.length <= MAX_UPLOAD_CELL_CHARS) return { field: text };
+  const what =
+    'The cell has ' +
+    text.length.toLocaleString('en-US') +
+    ' characters; the Scan Service takes ' +
+    MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') +
+    '.';
+  if (role === 'image') return { field: '', problem: what, oversized: true };
+  return { field: fitCell(text, MAX_UPLOAD_CELL_CHARS), problem: what, cut: true, oversized: true };
+}
+
+/** One data row: skipped (and why), or sent with its fields, repairs and warnings. */
+function readRow(block: Block, tally: Tally, r: number): void {
+  const { values, display, firstSheetRow, mapping } = block.input;
+  const row = values[r] || [];
+  const drow = display ? display[r] || [] : [];
+  const sheetRow = firstSheetRow + r;
+  if (row.every(isBlankCell)) {
+    tally.skipped.push({
+      sheetRow,
+      reason: 'blank-row',
+      detail: 'blank',
+      message: 'Row ' + sheetRow + ' is empty.',
+      identifier: '',
+      problems: ['empty'],
+    });
+    return;
+  }
+  const idValue = identifierCell(row[mapping.identifier], drow[mapping.identifier]);
+  const id = identifierOf(idValue, block.expectation);
+  if (!id.ok && id.reason === 'not-an-identifier' && /\s/.test(id.original.trim())) tally.wordyIds++;
+  if (!isBlankCell(idValue)) tally.filledIds++;
+  const cost = parseMoney(row[mapping.cost], { decimal: block.costSep, label: 'Cost' });
+  countAgainstMap(block, tally, row, cost);
+  if (!id.ok || !cost.ok) {
+    tally.skipped.push(skippedRow(block, sheetRow, row, drow, id, cost));
+    return;
+  }
+  noteRepairs(block, tally, sheetRow, row, id, cost);
+  const fields = rowFields(block, tally, sheetRow, row, drow, id.value, cost.decimal);
+  currencyWarnings(block, tally, sheetRow, row, drow);
+  if (block.includeSheetRow) fields.push(String(sheetRow));
+  tally.rows.push({ sheetRow, fields });
+  const list = tally.byId.get(id.value);
+  if (list) list.push(sheetRow);
+  else tally.byId.set(id.value, [sheetRow]);
+}
+
+/** The identifier cell: a number shown with its zeros by a number format is taken as shown. */
+function identifierCell(value: unknown, shown: unknown): unknown {
+  if (
+    typeof value === 'number' &&
+    typeof shown === 'string' &&
+    /^\d+$/.test(shown) &&
+    shown.length > String(value).length &&
+    Number(shown) === value
+  ) {
+    return shown;
+  }
+  return value;
+}
+
+/**
+ * The column's header only settles readings (zeros, ISBN or UPC); an identifier of another kind in
+ * it, e.g. an ASIN in a "UPC" column, is still one the service looks up: sent as it is.
+ */
+function identifierOf(value: unknown, expectation: IdExpectation): ReturnType<typeof identify> {
+  const id = identify(value, expectation);
+  if (!id.ok && id.reason === 'unexpected-kind') {
+    const anyKind = identify(value, 'any');
+    if (anyKind.ok) return anyKind;
+  }
+  return id;
+}
+
+/** Rows whose cost is at or above their MAP (a sign the columns are swapped). */
+function countAgainstMap(block: Block, tally: Tally, row: readonly unknown[], cost: ReturnType<typeof parseMoney>): void {
+  const { mapping } = block.input;
+  if (!cost.ok || mapping.map === undefined || mapping.map < 0) return;
+  const m = parseMoney(row[mapping.map], { decimal: block.mapSep, label: 'MAP' });
+  if (!m.ok) return;
+  tally.withMap++;
+  if (cost.cents >= m.cents) tally.costAtOrAboveMap++;
+}
+
+/** A row that cannot be sent: one reason, the identifier's first; its message names every problem. */
+function skippedRow(
+  block: Block,
+  sheetRow: number,
+  row: readonly unknown[],
+  drow: readonly unknown[],
+  id: ReturnType<typeof identify>,
+  cost: ReturnType<typeof parseMoney>,
+): SkippedRow {
+  const problems: string[] = [];
+  if (!id.ok)
+    problems.push(id.reason === 'blank' ? 'no identifier in column ' + block.letter(block.input.mapping.identifier) + '.' : id.message);
+  if (!cost.ok) problems.push(cost.message);
+  for (const k of block.cols)
+    if (k.role !== 'identifier' && k.role !== 'cost') {
+      const cell = optionalField(block, k.role, row[k.c], drow[k.c]);
+      if (cell.problem) problems.push(cell.problem);
+    }
+  return {
+    sheetRow,
+    reason: !id.ok ? ID_SKIP[id.reason] : 'unusable-cost',
+    detail: !id.ok ? id.reason : (cost as { reason: string }).reason,
+    message: 'Row ' + sheetRow + ': ' + problems.join(' Also: '),
+    identifier: id.ok ? id.value : shortCell(id.original),
+    problems,
   };
+}
 
-  const rows: RowToSend[] = [];
-  const skipped: SkippedRow[] = [];
-  const repaired: RepairedCell[] = [];
-  const warnings: CellWarning[] = [];
-  const byId = new Map<string, number[]>();
-  const repairedRowSet = new Set<number>();
-  let wordyIds = 0;
-  let filledIds = 0;
-  let withMap = 0;
-  let costAtOrAboveMap = 0;
+/** The identifier and cost as repaired for sending, listed for the preview. */
+function noteRepairs(
+  block: Block,
+  tally: Tally,
+  sheetRow: number,
+  row: readonly unknown[],
+  id: Extract<ReturnType<typeof identify>, { ok: true }>,
+  cost: Extract<ReturnType<typeof parseMoney>, { ok: true }>,
+): void {
+  const { mapping } = block.input;
+  const fix = (c: number, role: ColumnRole, before: string, after: string, what: string) => {
+    tally.repaired.push({ sheetRow, column: block.letter(c), role, before: shortCell(before), after, what });
+    tally.repairedRowSet.add(sheetRow);
+  };
+  if (id.repaired) fix(mapping.identifier, 'identifier', id.original, id.value, id.repaired);
+  if (typeof row[mapping.cost] === 'string' || cost.rounded) {
+    const what = cost.ambiguous ? 'ambiguous-separator' : cost.rounded ? 'rounded' : 'money-text';
+    if (cost.original.trim() !== cost.decimal) fix(mapping.cost, 'cost', cost.original, cost.decimal, what);
+  }
+}
 
-  for (let r = dataStart; r < dataEnd; r++) {
-    const row = values[r] || [];
-    const drow = display ? display[r] || [] : [];
-    const sheetRow = firstSheetRow + r;
-    if (row.every(isBlankCell)) {
-      skipped.push({
-        sheetRow,
-        reason: 'blank-row',
-        detail: 'blank',
-        message: 'Row ' + sheetRow + ' is empty.',
-        identifier: '',
-        problems: ['empty'],
-      });
-      continue;
-    }
-    // Identifier: a number shown with its zeros by a number format is taken as shown.
-    let idValue: unknown = row[mapping.identifier];
-    const idDisplay = drow[mapping.identifier];
-    if (
-      typeof idValue === 'number' &&
-      typeof idDisplay === 'string' &&
-      /^\d+$/.test(idDisplay) &&
-      idDisplay.length > String(idValue).length &&
-      Number(idDisplay) === idValue
-    ) {
-      idValue = idDisplay;
-    }
-    let id = identify(idValue, expectation);
-    // The column's header only settles readings (zeros, ISBN or UPC); an identifier of another kind
-    // in it, e.g. an ASIN in a "UPC" column, is still one the service looks up: sent as it is.
-    if (!id.ok && id.reason === 'unexpected-kind') {
-      const anyKind = identify(idValue, 'any');
-      if (anyKind.ok) id = anyKind;
-    }
-    if (!id.ok && id.reason === 'not-an-identifier' && /\s/.test(id.original.trim())) wordyIds++;
-    if (!isBlankCell(idValue)) filledIds++;
-    const cost = parseMoney(row[mapping.cost], { decimal: costSep, label: 'Cost' });
-    if (cost.ok && mapping.map !== undefined && mapping.map >= 0) {
-      const m = parseMoney(row[mapping.map], { decimal: mapSep, label: 'MAP' });
-      if (m.ok) {
-        withMap++;
-        if (cost.cents >= m.cents) costAtOrAboveMap++;
-      }
-    }
-    if (!id.ok || !cost.ok) {
-      const problems: string[] = [];
-      if (!id.ok) problems.push(id.reason === 'blank' ? 'no identifier in column ' + letter(mapping.identifier) + '.' : id.message);
-      if (!cost.ok) problems.push(cost.message);
-      for (const k of cols)
-        if (k.role !== 'identifier' && k.role !== 'cost') {
-          const cell = optionalField(k.role, row[k.c], drow[k.c]);
-          if (cell.problem) problems.push(cell.problem);
-        }
-      skipped.push({
-        sheetRow,
-        reason: !id.ok ? ID_SKIP[id.reason] : 'unusable-cost',
-        detail: !id.ok ? id.reason : (cost as { reason: string }).reason,
-        message: 'Row ' + sheetRow + ': ' + problems.join(' Also: '),
-        identifier: id.ok ? id.value : shortCell(id.original),
-        problems,
-      });
-      continue;
-    }
-    const fix = (c: number, role: ColumnRole, before: string, after: string, what: string) => {
-      repaired.push({ sheetRow, column: letter(c), role, before: shortCell(before), after, what });
-      repairedRowSet.add(sheetRow);
-    };
-    if (id.repaired) fix(mapping.identifier, 'identifier', id.original, id.value, id.repaired);
-    if (typeof row[mapping.cost] === 'string' || cost.rounded) {
-      const what = cost.ambiguous ? 'ambiguous-separator' : cost.rounded ? 'rounded' : 'money-text';
-      if (cost.original.trim() !== cost.decimal) fix(mapping.cost, 'cost', cost.original, cost.decimal, what);
-    }
-
-    const fields: string[] = [];
-    for (const k of cols) {
-      if (k.role === 'identifier') fields.push(id.value);
-      else if (k.role === 'cost') fields.push(cost.decimal);
-      else {
-        const v = row[k.c];
-        const cell = optionalField(k.role, v, drow[k.c]);
-        fields.push(cell.field);
-        if (cell.problem)
-          warnings.push({
-            sheetRow,
-            column: letter(k.c),
-            role: k.role,
-            value: shortCell(cellText(v)),
-            message:
-              'Row ' +
-              sheetRow +
-              ': ' +
-              (cell.oversized ? headerCell(k.c) + ' (column ' + letter(k.c) + '): ' : '') +
-              cell.problem +
-              (cell.cut
-                ? ' It is sent cut to its first ' + cell.field.length.toLocaleString('en-US') + ', marked as cut.'
-                : ' It is sent blank.'),
-          });
-      }
-    }
-    // Still sent, as the amount written: the preview shows the warning before anything is paid, and the
-    // seller decides (a mark left from another list's template, or a price to convert first).
-    for (const [role, c, label] of [
-      ['cost', mapping.cost, 'Cost'],
-      ['map', mapping.map, 'MAP'],
-    ] as Array<[ColumnRole, number | undefined, string]>) {
-      const other = c !== undefined && c >= 0 ? foreignCurrency(label, row[c], drow[c]) : null;
-      if (other)
-        warnings.push({
+/** The CSV fields of a row to send; an optional cell that cannot be read is sent blank, with a warning. */
+function rowFields(
+  block: Block,
+  tally: Tally,
+  sheetRow: number,
+  row: readonly unknown[],
+  drow: readonly unknown[],
+  id: string,
+  cost: string,
+): string[] {
+  const fields: string[] = [];
+  for (const k of block.cols) {
+    if (k.role === 'identifier') fields.push(id);
+    else if (k.role === 'cost') fields.push(cost);
+    else {
+      const v = row[k.c];
+      const cell = optionalField(block, k.role, v, drow[k.c]);
+      fields.push(cell.field);
+      if (cell.problem)
+        tally.warnings.push({
           sheetRow,
-          column: letter(c!),
-          role,
-          value: shortCell(cellText(row[c!])),
-          message: 'Row ' + sheetRow + ': ' + other,
+          column: block.letter(k.c),
+          role: k.role,
+          value: shortCell(cellText(v)),
+          message:
+            'Row ' +
+            sheetRow +
+            ': ' +
+            (cell.oversized ? block.headerCell(k.c) + ' (column ' + block.letter(k.c) + '): ' : '') +
+            cell.problem +
+            (cell.cut
+              ? ' It is sent cut to its first ' + cell.field.length.toLocaleString('en-US') + ', marked as cut.'
+              : ' It is sent blank.'),
         });
     }
-    if (includeSheetRow) fields.push(String(sheetRow));
-    rows.push({ sheetRow, fields });
-    const list = byId.get(id.value);
-    if (list) list.push(sheetRow);
-    else byId.set(id.value, [sheetRow]);
   }
+  return fields;
+}
 
+/**
+ * Cost or MAP in another currency: still sent, as the amount written. The preview shows the warning
+ * before anything is paid, and the seller decides (a mark left from another list's template, or a
+ * price to convert first).
+ */
+function currencyWarnings(block: Block, tally: Tally, sheetRow: number, row: readonly unknown[], drow: readonly unknown[]): void {
+  const { mapping } = block.input;
+  for (const [role, c, label] of [
+    ['cost', mapping.cost, 'Cost'],
+    ['map', mapping.map, 'MAP'],
+  ] as Array<[ColumnRole, number | undefined, string]>) {
+    const other = c !== undefined && c >= 0 ? foreignCurrency(block.market, label, row[c], drow[c]) : null;
+    if (other)
+      tally.warnings.push({
+        sheetRow,
+        column: block.letter(c!),
+        role,
+        value: shortCell(cellText(row[c!])),
+        message: 'Row ' + sheetRow + ': ' + other,
+      });
+  }
+}
+
+/** Identifiers on several rows (all of them are sent), and how many rows they take. */
+function duplicatesOf(byId: Map<string, number[]>): { duplicates: DuplicateGroup[]; duplicateRows: number } {
   const duplicates: DuplicateGroup[] = [];
   let duplicateRows = 0;
   byId.forEach((sheetRows, identifier) => {
@@ -483,115 +643,88 @@ export function prepareScan(input: PrepareInput): PreparedScan {
       duplicateRows += sheetRows.length;
     }
   });
+  return { duplicates, duplicateRows };
+}
 
-  const bySkipReason: Partial<Record<SkipReason, number>> = {};
-  for (const s of skipped) bySkipReason[s.reason] = (bySkipReason[s.reason] || 0) + 1;
-
-  const customNames = cols.filter((k) => k.role === 'custom').map((k) => k.name);
-  if (includeSheetRow) customNames.push(SHEET_ROW_COLUMN);
-  const built = buildUploadOptions(input.options, customNames);
-  const problems: OptionProblem[] = built.ok ? [] : built.problems.slice();
-  problems.push(...roleProblems());
-  const csv = rows.length ? toCsv([csvHeader, ...rows.map((x) => x.fields)]) : '';
+/** A file the service would refuse for its size, or no row to send at all. */
+function sizeProblems(csv: string, rowCount: number, cols: SendColumn[]): OptionProblem[] {
+  const out: OptionProblem[] = [];
   // 1 to 3 bytes per UTF-16 unit: counted only when the text could pass the limit.
   const bytes = csv.length * 3 <= MAX_UPLOAD_BYTES ? csv.length : utf8Length(csv);
-  const tooLarge = uploadSizeProblem(bytes, rows.length, cols.filter((k) => k.role === 'custom').length);
-  if (tooLarge) problems.push({ field: 'rows', message: tooLarge });
-  if (rows.length === 0) problems.push({ field: 'rows', message: 'No row can be sent: every row was skipped (see the reasons).' });
+  const tooLarge = uploadSizeProblem(bytes, rowCount, cols.filter((k) => k.role === 'custom').length);
+  if (tooLarge) out.push({ field: 'rows', message: tooLarge });
+  if (rowCount === 0) out.push({ field: 'rows', message: 'No row can be sent: every row was skipped (see the reasons).' });
+  return out;
+}
 
-  /**
-   * Columns that cannot be what they were chosen as: descriptions as identifiers, a selling price or
-   * MAP-like values as the cost (a preview must never call such a scan ready).
-   */
-  function roleProblems(): OptionProblem[] {
-    const out: OptionProblem[] = [];
-    const named = (c: number) => 'Column ' + letter(c) + (headerRow >= 0 ? ' (' + quoteCell(headerCell(c)) + ')' : '');
-    if (wordyIds > 0 && wordyIds * 2 > filledIds) {
-      const sample = skipped.find((x) => x.detail === 'not-an-identifier');
-      out.push({
-        field: 'roles',
-        message:
-          named(mapping.identifier) +
-          ' holds words' +
-          (sample ? ' such as ' + quoteCell(sample.identifier) : '') +
-          ' in ' +
-          wordyIds +
-          ' of ' +
-          filledIds +
-          ' rows, not identifiers. Choose the column with the UPC, EAN or ASIN as Identifier.',
-      });
-    }
-    if (headerRow >= 0 && SELLING_PRICE.test(normalizeHeader(headerCell(mapping.cost)))) {
-      out.push({
-        field: 'roles',
-        message:
-          named(mapping.cost) +
-          ' is a selling price (MSRP, MAP, retail), not what you pay. Choose the column with your cost as Cost (if this column is your cost, rename its header).',
-      });
-    } else if (withMap >= 2 && costAtOrAboveMap * 2 > withMap) {
-      out.push({
-        field: 'roles',
-        message:
-          'The cost is at or above MAP on ' +
-          costAtOrAboveMap +
-          ' of ' +
-          withMap +
-          ' rows: ' +
-          named(mapping.cost) +
-          ' and ' +
-          named(mapping.map!) +
-          ' look swapped. Check which column holds your cost.',
-      });
-    }
-    return out;
-  }
-
-  let attributes: UploadAttributes | null = null;
-  if (built.ok) {
-    const idx = (role: ColumnRole) => {
-      const i = cols.findIndex((k) => k.role === role);
-      return i < 0 ? undefined : i;
-    };
-    const customIdx: number[] = [];
-    cols.forEach((k, i) => {
-      if (k.role === 'custom') customIdx.push(i);
+/**
+ * Columns that cannot be what they were chosen as: descriptions as identifiers, a selling price or
+ * MAP-like values as the cost (a preview must never call such a scan ready).
+ */
+function roleProblems(block: Block, tally: Tally): OptionProblem[] {
+  const { headerRow, mapping } = block.input;
+  const { wordyIds, filledIds, withMap, costAtOrAboveMap } = tally;
+  const out: OptionProblem[] = [];
+  const named = (c: number) => 'Column ' + block.letter(c) + (headerRow >= 0 ? ' (' + quoteCell(block.headerCell(c)) + ')' : '');
+  if (wordyIds > 0 && wordyIds * 2 > filledIds) {
+    const sample = tally.skipped.find((x) => x.detail === 'not-an-identifier');
+    out.push({
+      field: 'roles',
+      message:
+        named(mapping.identifier) +
+        ' holds words' +
+        (sample ? ' such as ' + quoteCell(sample.identifier) : '') +
+        ' in ' +
+        wordyIds +
+        ' of ' +
+        filledIds +
+        ' rows, not identifiers. Choose the column with the UPC, EAN or ASIN as Identifier.',
     });
-    if (includeSheetRow) customIdx.push(cols.length);
-    const m: UploadAttributes['mapping'] = { id: 0, cost: 1, custom_columns: customIdx };
-    const put = (key: keyof UploadAttributes['mapping'], role: ColumnRole) => {
-      const i = idx(role);
-      if (i !== undefined) (m as unknown as Record<string, number>)[key] = i;
-    };
-    put('supplier_sku', 'sku');
-    put('supplier_image', 'image');
-    put('supplier_pack_quantity', 'pack_quantity');
-    put('map', 'map');
-    put('stock_quantity', 'stock');
-    put('discount_per_product', 'discount');
-    attributes = { mapping: m, options: built.options };
   }
+  if (headerRow >= 0 && SELLING_PRICE.test(normalizeHeader(block.headerCell(mapping.cost)))) {
+    out.push({
+      field: 'roles',
+      message:
+        named(mapping.cost) +
+        ' is a selling price (MSRP, MAP, retail), not what you pay. Choose the column with your cost as Cost (if this column is your cost, rename its header).',
+    });
+  } else if (withMap >= 2 && costAtOrAboveMap * 2 > withMap) {
+    out.push({
+      field: 'roles',
+      message:
+        'The cost is at or above MAP on ' +
+        costAtOrAboveMap +
+        ' of ' +
+        withMap +
+        ' rows: ' +
+        named(mapping.cost) +
+        ' and ' +
+        named(mapping.map!) +
+        ' look swapped. Check which column holds your cost.',
+    });
+  }
+  return out;
+}
 
-  return {
-    ok: problems.length === 0,
-    problems,
-    rows,
-    skipped,
-    repaired,
-    warnings,
-    duplicates,
-    counts: {
-      dataRows: dataEnd - dataStart,
-      send: rows.length,
-      skipped: skipped.length,
-      repairedRows: repairedRowSet.size,
-      duplicateRows,
-      warnings: warnings.length,
-      bySkipReason,
-    },
-    csvHeader,
-    csv,
-    attributes,
+/** The upload's mapping: where each role sits in THIS CSV, and the options as built. */
+function uploadAttributes(cols: SendColumn[], includeSheetRow: boolean, options: UploadAttributes['options']): UploadAttributes {
+  const customIdx: number[] = [];
+  cols.forEach((k, i) => {
+    if (k.role === 'custom') customIdx.push(i);
+  });
+  if (includeSheetRow) customIdx.push(cols.length);
+  const m: UploadAttributes['mapping'] = { id: 0, cost: 1, custom_columns: customIdx };
+  const put = (key: keyof UploadAttributes['mapping'], role: ColumnRole) => {
+    const i = cols.findIndex((k) => k.role === role);
+    if (i >= 0) (m as unknown as Record<string, number>)[key] = i;
   };
+  put('supplier_sku', 'sku');
+  put('supplier_image', 'image');
+  put('supplier_pack_quantity', 'pack_quantity');
+  put('map', 'map');
+  put('stock_quantity', 'stock');
+  put('discount_per_product', 'discount');
+  return { mapping: m, options };
 }
 
 /**
