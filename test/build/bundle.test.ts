@@ -88,6 +88,17 @@ describe('Code.js', () => {
     }
   });
 
+  test('a stack trace in the execution log names the step: function and class names survive the shortening of local names', () => {
+    const rt = code();
+    const kept = (re: RegExp) => re.test(rt);
+    const names = ['prepareScan', 'readRow', 'runImport', 'syncList', 'planAction'];
+    expect(names.filter((n) => !kept(new RegExp(`function ${n}\\(`)))).toEqual([]);
+    // esbuild writes classes as `var Name=class`: the name a stack frame shows ("at ImportJob.copyRows").
+    expect(['ImportJob', 'CompareJob', 'ApiProblemError'].filter((n) => !kept(new RegExp(`\\b${n}=class\\b`)))).toEqual([]);
+    // ...while local names are short (the file is parsed on every call).
+    expect(kept(/\blet dataEnd\b|\bconst expectation\b/)).toBe(false);
+  });
+
   test('names no global that Apps Script lacks (Node, browser or web-platform globals)', () => {
     // The type checker knows ES2020 and the Apps Script services and nothing else; every other
     // free name in the bundle is reported as "Cannot find name".
