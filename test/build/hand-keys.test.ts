@@ -27,7 +27,6 @@ const NOT_YET_CONVERTED = [
   'test/addon/room.test.ts',
   'test/addon/trigger-giveup.test.ts',
   'test/addon/trigger-quota.test.ts',
-  'test/addon/trigger.test.ts',
   // The build checks of the storage names themselves (layout, privacy policy) spell them to check them.
   'test/build/layout.test.ts',
   'test/build/listing.test.ts',
