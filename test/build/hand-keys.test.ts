@@ -19,7 +19,6 @@ const NOT_YET_CONVERTED = [
   'test/addon/convert-column.test.ts',
   'test/addon/formulas.test.ts',
   'test/addon/google-worlds.test.ts',
-  'test/addon/history.test.ts',
   'test/addon/lists-limits.test.ts',
   'test/addon/lists-quota.test.ts',
   'test/addon/not-sent-store.test.ts',
