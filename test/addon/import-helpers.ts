@@ -301,10 +301,11 @@ export function expectEveryRowOnce(wb: Workbook, scan: FinishedScan & { name: st
 }
 
 /**
- * A seller's scan of `n` valid UPCs typed into `sheet` (header "UPC", "Cost"): "Scan this sheet", then
+ * A seller's scan of `n` valid UPCs typed into `sheet` (header "UPC", "Cost"; a new tab when there is none): "Scan this sheet", then
  * Send with every suggestion as it is (getScanSetup, startScan), as `user` when given; the scan's id.
  */
 export function startSheetScan(rt: Runtime, wb: Workbook, sheet: string, n: number, name: string, user?: string): number {
+  if (!wb.sheetNames().includes(sheet)) wb.addSheet(sheet, undefined, n + 1, 2); // a new tab just big enough
   wb.type(sheet, 'A1', 'UPC');
   wb.type(sheet, 'B1', 'Cost');
   for (let i = 0; i < n; i++) {
