@@ -21,7 +21,6 @@ const NOT_YET_CONVERTED = [
   'test/addon/google-worlds.test.ts',
   'test/addon/lists-limits.test.ts',
   'test/addon/lists-quota.test.ts',
-  'test/addon/not-sent-store.test.ts',
   // The build checks of the storage names themselves (layout, privacy policy) spell them to check them.
   'test/build/layout.test.ts',
   'test/build/listing.test.ts',
