@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, startFaultProxy, thrown, type FaultProxy, runningTag } from './scanflow-helpers';
-import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { decisionKey, tabKey } from '../../src/store/keys';
+import { api, startImportService, startSheetScan, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
@@ -39,13 +40,10 @@ describe('scan history', () => {
   }
 
   test("lists finished scans newest first, 25 a page, with this document's running scans and imported tabs on page 1", async () => {
-    const { rt } = session();
+    const { rt, wb } = session();
     try {
-      const running = await uploadScan(key, supplierRows(300, 0), 'Still going');
-      rt.properties.document!.set(
-        'scan.running',
-        JSON.stringify({ [String(running)]: { u: runningTag('owner@example.com'), t: Date.now() } }),
-      );
+      // Started here as a seller does (getScanSetup, startScan): this document's running scan.
+      const running = startSheetScan(rt, wb, 'Sheet1', 300, 'Still going');
       rt.scriptRun('importScan', [main, null]);
       const p1 = rt.scriptRun('listScans', [1]) as any;
       expect(p1.page).toBe(1);
@@ -79,15 +77,15 @@ describe('scan history', () => {
   test('delete removes the scan at the service and from this document; the tab the user has stays', async () => {
     const { rt, wb } = session();
     try {
-      const id = await uploadScan(key, supplierRows(2, 0), 'To delete');
+      // Started here as a seller does: startScan keeps the scan's decision options (issue 24).
+      const id = startSheetScan(rt, wb, 'Sheet1', 2, 'To delete');
       await waitFinished(key, id);
-      // The decision options startScan would have kept for this scan (issue 24).
-      rt.properties.document!.set('scan.decide.' + id, JSON.stringify({ monthsOfCover: 3 }));
+      expect(rt.properties.document!.get(decisionKey(id))).not.toBeNull();
       rt.scriptRun('importScan', [id, null]);
       expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: true });
-      expect(rt.properties.document!.get('scan.decide.' + id)).toBeNull();
+      expect(rt.properties.document!.get(decisionKey(id))).toBeNull();
       expect((await api(key, 'GET', '/api/v3/scans/' + id)).message).toMatch(/not found|does not exist|no scan/i);
-      expect(rt.properties.document!.get('scan.tab.' + id)).toBeNull();
+      expect(rt.properties.document!.get(tabKey(id))).toBeNull();
       expect(wb.sheetNames()).toContain('To delete');
       expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: false });
     } finally {

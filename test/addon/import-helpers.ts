@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime } from '../../emulator/gas';
+import { scanRequest } from './scanflow-helpers';
 
 /** A valid UPC-A from a number (GS1 check digit); small numbers keep their leading zeros. */
 export function upc(n: number): string {
@@ -296,4 +298,40 @@ export function expectEveryRowOnce(wb: Workbook, scan: FinishedScan & { name: st
       .slice(1)
       .map((r) => r[1]),
   ).toEqual(scan.errorLines);
+}
+
+/**
+ * A seller's scan of `n` valid UPCs typed into `sheet` (header "UPC", "Cost"; a new tab when there is none): "Scan this sheet", then
+ * Send with every suggestion as it is (getScanSetup, startScan), as `user` when given; the scan's id.
+ * `unknown` more rows follow with valid UPCs the catalog does not know (the scan's error rows).
+ */
+export function startSheetScan(
+  rt: Runtime,
+  wb: Workbook,
+  sheet: string,
+  n: number,
+  name: string,
+  opts: { user?: string; unknown?: number } = {},
+): number {
+  const unknown = opts.unknown ?? 0;
+  if (!wb.sheetNames().includes(sheet)) wb.addSheet(sheet, undefined, n + unknown + 1, 2); // a new tab just big enough
+  wb.type(sheet, 'A1', 'UPC');
+  wb.type(sheet, 'B1', 'Cost');
+  for (let i = 0; i < n; i++) {
+    wb.type(sheet, wb.a1(i + 2, 1), "'" + upc(20000 + i));
+    wb.type(sheet, wb.a1(i + 2, 2), (3 + (i % 40) * 0.55).toFixed(2));
+  }
+  for (let j = 0; j < unknown; j++) {
+    wb.type(sheet, wb.a1(n + j + 2, 1), "'" + upc(900000 + j));
+    wb.type(sheet, wb.a1(n + j + 2, 2), '4.00');
+  }
+  wb.activeSheet = wb.requireSheet(sheet);
+  const as = opts.user ? { user: opts.user } : {};
+  const setup = rt.scriptRun('getScanSetup', [], as) as any;
+  const started = rt.scriptRun(
+    'startScan',
+    [{ ...scanRequest(setup, { marketplace: 'US', name }), headerRow: setup.headerRow }],
+    as,
+  ) as any;
+  return started.progress.scanId as number;
 }

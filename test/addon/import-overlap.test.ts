@@ -7,12 +7,10 @@
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { interleave } from '../../emulator/gas/interleave';
-import { connect, runtime, runningTag } from './scanflow-helpers';
-import { api, serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { connect, runtime } from './scanflow-helpers';
+import { api, serviceRows, startImportService, startSheetScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(90_000);
-
-const OWNER = 'owner@example.com';
 
 let service: SpawnedService;
 beforeAll(async () => {
@@ -27,9 +25,8 @@ test('the trigger fires while the sidebar imports the same scan under the docume
   const rt = runtime(wb);
   connect(rt, service.url, service.apiKey);
   try {
-    // 300 lines at 600 a minute: still running when listScans installs the hourly trigger
-    const id = await uploadScan(service, supplierRows(300, 0), 'Overlap run');
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
+    // 300 lines at 600 a minute, started as a seller does: still running while the hourly trigger is installed
+    const id = startSheetScan(rt, wb, 'Sheet1', 300, 'Overlap run');
     rt.scriptRun('listScans', [1]);
     await api(service, 'GET', `/api/v3/scans/${id}/cancel`);
     await waitFinished(service, id);

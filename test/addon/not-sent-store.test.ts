@@ -8,6 +8,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, scanRequest } from './scanflow-helpers';
 import { startImportService, upc, waitFinished } from './import-helpers';
+import { notSentKey, notSentKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(600_000);
 
@@ -33,8 +34,9 @@ function removeTabs(wb: Workbook, names: string[]): void {
   }
 }
 
-function notSentKeys(rt: Runtime): string[] {
-  return Object.keys(rt.properties.document!.toObject()).filter((k) => k.startsWith('scan.notSent.'));
+/** The scans with a skipped-rows record in the document properties (read with src/store's own key reader). */
+function notSentKeys(rt: Runtime): number[] {
+  return notSentKeyIds(Object.keys(rt.properties.document!.toObject()));
 }
 
 /**
@@ -75,7 +77,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
         opsBefore = rt.quotaUsage().propertiesReadWrite.used;
         const started = rt.scriptRun('startScan', [req]) as any;
         expect(started.preview.skipped.length + started.preview.notListed.skipped).toBe(SKIPPED);
-        if (i === 0) expect(rt.properties.document!.get('scan.notSent.' + started.progress.scanId)!.length).toBeGreaterThan(7500);
+        if (i === 0) expect(rt.properties.document!.get(notSentKey(started.progress.scanId))!.length).toBeGreaterThan(7500);
         maxBytes = Math.max(maxBytes, rt.properties.document!.bytes());
         const done = await importAll(rt, started.progress.scanId);
         expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
@@ -153,7 +155,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
       const done = await importAll(rt, ids[4]);
       expect(done.message).toContain(`${SKIPPED} rows skipped before sending`);
       expect(doc.bytes()).toBeLessThanOrEqual(STORE_MAX);
-      for (const id of ids.slice(0, 4)) expect(JSON.parse(doc.get('scan.notSent.' + id)!)).toEqual({ n: SKIPPED, r: [] });
+      for (const id of ids.slice(0, 4)) expect(JSON.parse(doc.get(notSentKey(id))!)).toEqual({ n: SKIPPED, r: [] });
     } finally {
       rt.close();
     }
@@ -176,7 +178,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
       console.log(`document properties after 60 scans never imported: ${bytes} bytes of ${STORE_MAX}`);
       expect(bytes).toBeLessThan(120 * 1024);
       expect(notSentKeys(rt)).toHaveLength(60);
-      const full = ids.filter((id) => JSON.parse(rt.properties.document!.get('scan.notSent.' + id)!).r.length > 0);
+      const full = ids.filter((id) => JSON.parse(rt.properties.document!.get(notSentKey(id))!).r.length > 0);
       expect(full).toEqual(ids.slice(-10));
       // An old scan imported now still says how many rows were skipped (the count was kept).
       const old = await importAll(rt, ids[0]);

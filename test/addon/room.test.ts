@@ -8,8 +8,9 @@
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { NEEDS_ROOM_MARKER } from '../../src/app/failure';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, thrown, useServiceBehindProxy, runningTag } from './scanflow-helpers';
-import { serviceRows, supplierRows, testCatalog, upc, uploadScan, waitFinished } from './import-helpers';
+import { IMPORT_TUNING_KEY } from '../../src/store/keys';
+import { connect, runtime, thrown, useServiceBehindProxy } from './scanflow-helpers';
+import { serviceRows, startSheetScan, supplierRows, testCatalog, upc, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
@@ -18,7 +19,7 @@ const env = useServiceBehindProxy({ SCAN_SERVICE_CATALOG: testCatalog(), SCAN_SE
 /** Lowers the spreadsheet's limit in the runtime and tells the add-on (the support knob), as a smaller Google would. */
 function lowerLimit(rt: Runtime, wb: Workbook, limit: number): void {
   wb.cellLimit = limit;
-  rt.properties.script.set('scan.importTuning', JSON.stringify({ cellLimit: limit, pagesPerWave: 1 }));
+  rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ cellLimit: limit, pagesPerWave: 1 }));
 }
 
 async function uploads() {
@@ -147,7 +148,7 @@ test('a column nothing came back for is not written; one that first has a value 
   const rt = runtime(wb);
   try {
     connect(rt, env.svc.url, env.svc.apiKey);
-    rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
+    rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ pagesPerWave: 1 }));
     expect((rt.scriptRun('importScan', [id, null]) as any).done).toBe(true);
     const values = wb.values('Checked list');
     const headers = values[0];
@@ -206,16 +207,14 @@ test('tabs the add-on makes for lists are only their columns (1,000 rows to type
 });
 
 test('the hourly import that meets the limit says so in a toast, keeps its rows, and finishes on a later run once the user made room', async () => {
-  const id = await uploadScan(env.svc, supplierRows(1500, 0), 'Night list');
-  await waitFinished(env.svc, id);
   const wb = new Workbook({ name: 'Supplier' });
   wb.addSheet('Old stuff', undefined, 2000, 26); // the user's own tab: 52,000 cells
   const rt = runtime(wb);
   try {
     connect(rt, env.svc.url, env.svc.apiKey);
-    // The record startScan keeps (src/app/scan/running.ts): this user's scan in this document.
-    const tag = runningTag('owner@example.com');
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: tag, t: Date.now() } }));
+    // Started here as a seller does (getScanSetup, startScan) from a 'Prices' tab: this user's scan in this document.
+    const id = startSheetScan(rt, wb, 'Prices', 1500, 'Night list');
+    await waitFinished(env.svc, id);
     // What the hourly trigger runs (src/app/trigger/), as an installable-trigger execution.
     const hourly = () => rt.run('importFinishedScans', [], { kind: 'installable-trigger' });
     // Room for about 1,000 of the 1,500 rows.

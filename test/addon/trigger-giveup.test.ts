@@ -8,14 +8,13 @@
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, startFaultProxy, type FaultProxy, runningTag } from './scanflow-helpers';
-import { api, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { AUTO_IMPORT_KEY, RUNNING_KEY } from '../../src/store/keys';
+import { connect, runtime, startFaultProxy, type FaultProxy } from './scanflow-helpers';
+import { api, startImportService, startSheetScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
-const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
-// The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
 const RESULTS = { method: 'POST', path: '^/api/v3/scans/\\d+$' };
 
 describe('automatic import trigger gives up', () => {
@@ -35,12 +34,11 @@ describe('automatic import trigger gives up', () => {
   });
 
   const mine = (rt: Runtime) => rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
-  const states = (rt: Runtime) => JSON.parse(rt.properties.document!.get('scan.autoimport') || '{}');
+  const states = (rt: Runtime) => JSON.parse(rt.properties.document!.get(AUTO_IMPORT_KEY) || '{}');
 
   /** A scan started here while the sidebar was open (trigger installed), finished since. */
-  async function finishedScan(rt: Runtime, name: string): Promise<number> {
-    const id = await uploadScan(service, supplierRows(300, 0), name);
-    rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
+  async function finishedScan(rt: Runtime, wb: Workbook, name: string): Promise<number> {
+    const id = startSheetScan(rt, wb, 'Sheet1', 300, name);
     rt.scriptRun('listScans', [1]);
     expect(mine(rt)).toHaveLength(1);
     await api(service, 'GET', `/api/v3/scans/${id}/cancel`);
@@ -53,14 +51,14 @@ describe('automatic import trigger gives up', () => {
     const rt = runtime(wb);
     connect(rt, proxy.url, service.apiKey);
     try {
-      const id = await finishedScan(rt, 'Refused');
+      const id = await finishedScan(rt, wb, 'Refused');
       await proxy.faults([{ ...RESULTS, status: 422, times: 1000, body: JSON.stringify({ message: 'The filter is not valid' }) }]);
       rt.advance(HOUR);
       expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
       expect(wb.sheetNames()).toEqual(['Sheet1']);
       const s = states(rt)[String(id)];
       expect(s.s).toMatch(/^automatic import stopped: .*The filter is not valid.* — import it from Scans$/);
-      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(id));
+      expect(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!)).toHaveProperty(String(id));
       // The sidebar's lists say why, so the user knows to import it by hand.
       const listed = rt.scriptRun('getRunningScans') as Array<{ scanId: number; autoImportStopped?: string | null }>;
       expect(listed.find((p) => p.scanId === id)?.autoImportStopped).toBe(s.s);
@@ -76,7 +74,7 @@ describe('automatic import trigger gives up', () => {
       const done = rt.scriptRun('importScan', [id, null]) as { done: boolean };
       expect(done.done).toBe(true);
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Refused']);
-      expect(rt.properties.document!.get('scan.running')).toBeNull();
+      expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     } finally {
       rt.close();
     }
@@ -87,7 +85,7 @@ describe('automatic import trigger gives up', () => {
     const rt = runtime(wb);
     connect(rt, proxy.url, service.apiKey);
     try {
-      const id = await finishedScan(rt, 'Flaky');
+      const id = await finishedScan(rt, wb, 'Flaky');
       await proxy.faults([{ ...RESULTS, status: 503, times: 1_000_000 }]);
       const first = rt.executions.length;
       const tried: number[] = [];
@@ -126,15 +124,15 @@ describe('automatic import trigger gives up', () => {
     const rt = runtime(wb);
     connect(rt, proxy.url, service.apiKey);
     try {
-      const id = await finishedScan(rt, 'Locked');
+      const id = await finishedScan(rt, wb, 'Locked');
       await proxy.faults([
         { method: 'GET', path: '^/api/v3/scans/\\d+$', status: 401, times: 1000, body: JSON.stringify({ message: 'Invalid API key' }) },
       ]);
       rt.advance(HOUR);
       expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
       expect(mine(rt)).toEqual([]);
-      expect(rt.properties.document!.get('scan.autoimport')).toBeNull();
-      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(id));
+      expect(rt.properties.document!.get(AUTO_IMPORT_KEY)).toBeNull();
+      expect(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!)).toHaveProperty(String(id));
       const calls = (await proxy.seen()).length;
       rt.advance(3 * HOUR);
       expect(rt.runDueTriggers()).toEqual([]);
@@ -142,9 +140,7 @@ describe('automatic import trigger gives up', () => {
 
       // The key works again; a new scan started here reinstalls the trigger, which imports both when done.
       await proxy.faults([]);
-      const next = await uploadScan(service, supplierRows(300, 0), 'Later');
-      const rec = JSON.parse(rt.properties.document!.get('scan.running')!);
-      rt.properties.document!.set('scan.running', JSON.stringify({ ...rec, [String(next)]: { u: runningTag(OWNER), t: Date.now() } }));
+      const next = startSheetScan(rt, wb, 'Sheet1', 300, 'Later');
       rt.scriptRun('listScans', [1]);
       expect(mine(rt)).toHaveLength(1);
       await api(service, 'GET', `/api/v3/scans/${next}/cancel`);

@@ -7,8 +7,9 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, thrown, utcClockText, runningTag } from './scanflow-helpers';
-import { expectEveryRowOnce, useFinishedScan } from './import-helpers';
+import { connect, runtime, thrown, utcClockText } from './scanflow-helpers';
+import { expectEveryRowOnce, serviceRows, startImportService, startSheetScan, waitFinished, type FinishedScan } from './import-helpers';
+import { AUTO_IMPORT_KEY, IMPORT_TUNING_KEY, importKey, QUOTA_STOP_KEY, RUNNING_KEY, TRIGGER_DAY_KEY } from '../../src/store/keys';
 import { api } from './lists-helpers';
 
 jest.setTimeout(60_000);
@@ -16,38 +17,33 @@ jest.setTimeout(60_000);
 const OWNER = 'owner@example.com';
 const HOUR = 3600_000;
 const MIN = 60_000;
-// The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
 const utc = utcClockText;
 
 describe('hourly import within the daily quotas', () => {
-  const scan = useFinishedScan('Quota day');
+  // The scan of each session: started there (a new document each test), finished before the test goes on.
+  const scan = { name: 'Quota day' } as FinishedScan & { name: string };
+  beforeAll(async () => {
+    scan.service = await startImportService();
+  });
+  afterAll(async () => {
+    await scan.service?.stop();
+  });
 
-  const checkpoint = (rt: Runtime) => rt.properties.document!.get('scan.import.' + scan.scanId);
-  const stop = (rt: Runtime) => JSON.parse(rt.properties.user(OWNER).get('scan.quotaStop') || 'null');
+  const checkpoint = (rt: Runtime) => rt.properties.document!.get(importKey(scan.scanId));
+  const stop = (rt: Runtime) => JSON.parse(rt.properties.user(OWNER).get(QUOTA_STOP_KEY) || 'null');
   const visibleTabs = (wb: Workbook) => wb.sheets.filter((s) => !s.hidden).map((s) => s.name);
 
-  /** The finished scan recorded for this user and document, the hourly trigger installed; one page per wave. */
-  function session(opts: Parameters<typeof runtime>[1] = {}): { rt: Runtime; wb: Workbook } {
+  /** A finished scan started here as a seller does (startScan records it and installs the hourly trigger); one page per wave. */
+  async function session(opts: Parameters<typeof runtime>[1] = {}): Promise<{ rt: Runtime; wb: Workbook }> {
     const wb = new Workbook({ name: 'Supplier' });
     const rt = runtime(wb, opts);
     connect(rt, scan.service.url, scan.service.apiKey);
-    rt.properties.document!.set(
-      'scan.running',
-      JSON.stringify({ [String(scan.scanId)]: { u: runningTag(OWNER), t: rt.state.clock.now() } }),
-    );
-    rt.properties.script.set('scan.importTuning', JSON.stringify({ pagesPerWave: 1 }));
-    // The hourly trigger startScan made when the scan started (one per user and document).
-    const now = rt.state.clock.now();
-    rt.triggers.records.push({
-      uid: '1',
-      handler: 'importFinishedScans',
-      user: OWNER,
-      eventType: 'CLOCK',
-      source: 'CLOCK',
-      sourceId: wb.id,
-      nextAt: now + HOUR,
-      everyMs: HOUR,
-    });
+    scan.scanId = startSheetScan(rt, wb, 'Sheet1', 250, scan.name, { unknown: 7 });
+    await waitFinished(scan.service, scan.scanId);
+    scan.asins = (await serviceRows(scan.service, scan.scanId)).map((p) => p.asin);
+    scan.errorLines = (await serviceRows(scan.service, scan.scanId, { tableType: 'errors', sort: 'line' })).map((e) => e.line);
+    expect(scan.errorLines).toHaveLength(7);
+    rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ pagesPerWave: 1 }));
     rt.scriptRun('listScans', [1]);
     expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
     return { rt, wb };
@@ -58,8 +54,8 @@ describe('hourly import within the daily quotas', () => {
     expect(visibleTabs(wb)).toEqual(['Sheet1', 'Quota day', 'Quota day – errors']);
   }
 
-  test('URL Fetch quota reached mid-import: stops cleanly, the sidebar says so, nothing lost, resumes the next day', () => {
-    const { rt, wb } = session();
+  test('URL Fetch quota reached mid-import: stops cleanly, the sidebar says so, nothing lost, resumes the next day', async () => {
+    const { rt, wb } = await session();
     try {
       // The user's other scripts spent the day's URL Fetch calls but five: the status call, the first
       // wave (scan + first pages), one more page; the next page is refused.
@@ -71,8 +67,8 @@ describe('hourly import within the daily quotas', () => {
       // Staged so far, kept; nothing visible; not a failure of the scan; the record stays.
       expect(checkpoint(rt)).not.toBeNull();
       expect(visibleTabs(wb)).toEqual(['Sheet1']);
-      expect(rt.properties.document!.get('scan.autoimport')).toBeNull();
-      expect(JSON.parse(rt.properties.document!.get('scan.running')!)).toHaveProperty(String(scan.scanId));
+      expect(rt.properties.document!.get(AUTO_IMPORT_KEY)).toBeNull();
+      expect(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!)).toHaveProperty(String(scan.scanId));
       const s = stop(rt);
       expect(s.q).toBe('urlfetch');
       expect(s.at - at).toBeLessThan(MIN);
@@ -111,14 +107,14 @@ describe('hourly import within the daily quotas', () => {
   });
 
   test('imports go first: with 25 minutes of the day left the scan is imported and the automatic lists sync waits for the next window', async () => {
-    const { rt, wb } = session();
+    const { rt, wb } = await session();
     try {
       rt.scriptRun('setUpLists');
       rt.scriptRun('setAutoSync', [true]);
       wb.type('Scan brand blocklist', 'B2', 'Imports first');
       rt.quotas.spend(OWNER, 'triggerRuntimeMs', 65 * MIN);
       const dayStart = rt.state.clock.now();
-      rt.properties.user(OWNER).set('scan.triggerDay', JSON.stringify({ s: dayStart, ms: 65 * MIN }));
+      rt.properties.user(OWNER).set(TRIGGER_DAY_KEY, JSON.stringify({ s: dayStart, ms: 65 * MIN }));
       for (let h = 0; h < 3 && !wb.sheetNames().includes('Quota day'); h++) {
         rt.advance(HOUR);
         expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
@@ -136,14 +132,14 @@ describe('hourly import within the daily quotas', () => {
     }
   });
 
-  test("the trigger's runtime budget: stops at a checkpoint before Google's 90 minutes are spent, resumes in the next window", () => {
+  test("the trigger's runtime budget: stops at a checkpoint before Google's 90 minutes are spent, resumes in the next window", async () => {
     // Slow fetches (15 s each) so that the import needs several runs' worth of the day's last minutes.
-    const { rt, wb } = session({ cost: { urlFetchCallMs: 15_000 } });
+    const { rt, wb } = await session({ cost: { urlFetchCallMs: 15_000 } });
     try {
       // Earlier runs today (of this trigger) spent 88 minutes of trigger runtime: Google counted them,
       // and the add-on measured them.
       rt.quotas.spend(OWNER, 'triggerRuntimeMs', 88 * MIN);
-      rt.properties.user(OWNER).set('scan.triggerDay', JSON.stringify({ s: rt.state.clock.now(), ms: 88 * MIN }));
+      rt.properties.user(OWNER).set(TRIGGER_DAY_KEY, JSON.stringify({ s: rt.state.clock.now(), ms: 88 * MIN }));
       const fired: Array<{ ok: boolean; error?: string }> = [];
       for (let h = 0; h < 4 && !stop(rt); h++) {
         rt.advance(HOUR);
@@ -155,7 +151,7 @@ describe('hourly import within the daily quotas', () => {
       expect(rt.quotaUsage().triggerRuntimeMs.used).toBeLessThan(90 * MIN);
       const s = stop(rt);
       expect(s).toMatchObject({ q: 'runtime' });
-      expect(s.until).toBe(JSON.parse(rt.properties.user(OWNER).get('scan.triggerDay')!).s + 24 * HOUR);
+      expect(s.until).toBe(JSON.parse(rt.properties.user(OWNER).get(TRIGGER_DAY_KEY)!).s + 24 * HOUR);
       expect(checkpoint(rt)).not.toBeNull();
       expect(visibleTabs(wb)).toEqual(['Sheet1']);
 

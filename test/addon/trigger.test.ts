@@ -5,13 +5,13 @@
  */
 import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import { connect, runtime, runningTag } from './scanflow-helpers';
-import { api, serviceRows, startImportService, summaryOf, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { RUNNING_KEY } from '../../src/store/keys';
+import { connect, runtime } from './scanflow-helpers';
+import { api, serviceRows, startImportService, startSheetScan, summaryOf, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
 const OWNER = 'owner@example.com';
-// The running-scan record's user tag (src/app/scan/running.ts): of the user's temporary key, not the email.
 
 describe('automatic import trigger', () => {
   let service: SpawnedService;
@@ -28,9 +28,8 @@ describe('automatic import trigger', () => {
     const rt = runtime(wb);
     connect(rt, service.url, service.apiKey);
     try {
-      const id = await uploadScan(service, supplierRows(300, 0), 'Night run');
-      // The record startScan keeps (src/app/scan/running.ts): this user's running scan in this document.
-      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
+      // A seller's scan of the price list on Sheet1: startScan records it as this user's running scan here.
+      const id = startSheetScan(rt, wb, 'Sheet1', 300, 'Night run');
       rt.scriptRun('listScans', [1]);
       rt.scriptRun('listScans', [1]);
       const mine = () => rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
@@ -70,7 +69,7 @@ describe('automatic import trigger', () => {
           timeoutSeconds: 10,
         },
       ]);
-      expect(rt.properties.document!.get('scan.running')).toBeNull();
+      expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
       expect(mine()).toEqual([]);
       // Nothing left to do: no more runs.
       rt.advance(3600_000);
@@ -85,14 +84,13 @@ describe('automatic import trigger', () => {
     const rt = runtime(wb);
     connect(rt, service.url, service.apiKey);
     try {
-      const id = await uploadScan(service, supplierRows(300, 0), 'Doomed');
-      rt.properties.document!.set('scan.running', JSON.stringify({ [String(id)]: { u: runningTag(OWNER), t: Date.now() } }));
+      const id = startSheetScan(rt, wb, 'Sheet1', 300, 'Doomed');
       rt.scriptRun('listScans', [1]);
       expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toHaveLength(1);
       await api(service, 'DELETE', '/api/v3/scans/' + id);
       rt.advance(3600_000);
       expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
-      expect(rt.properties.document!.get('scan.running')).toBeNull();
+      expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
       expect(rt.triggers.records.filter((t) => t.handler === 'importFinishedScans')).toEqual([]);
       expect(wb.sheetNames()).toEqual(['Sheet1']);
       expect(rt.uiEvents.filter((e) => e.kind === 'toast')).toEqual([]);
