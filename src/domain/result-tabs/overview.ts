@@ -1,0 +1,124 @@
+/**
+ * The cells of a scan's "<name> – Overview" tab (issue 36). Every figure is a sheet formula over the
+ * result tab, so the overview follows the seller's edits, and bars are in-cell SPARKLINE bar
+ * charts, which a saved .xlsx keeps as formulas. Pure: columns come from the result tab's header
+ * (read.ts), so a tab whose columns were moved still gets a right overview.
+ *
+ * Security: the only text inside a formula is the tab's name, quoted with its quotes doubled, and
+ * fixed words of this module. No text from suppliers or the service enters a formula.
+ */
+import { columnLetter } from '../price-list/mapping';
+
+export type OverviewCell = string | number;
+
+/** Sheets' quoting of a tab name in a reference: 'It''s' for It's. */
+export function quoteSheetName(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** Profit per unit bands, dollars: [label, lower bound inclusive, upper bound exclusive]. */
+const PROFIT_BANDS: ReadonlyArray<readonly [string, number | null, number | null]> = [
+  ['Loss (below $0)', null, 0],
+  ['$0 to $2', 0, 2],
+  ['$2 to $5', 2, 5],
+  ['$5 to $10', 5, 10],
+  ['$10 or more', 10, null],
+];
+/** ROI bands, as the ROI column's fractions. */
+const ROI_BANDS: ReadonlyArray<readonly [string, number | null, number | null]> = [
+  ['Below 0%', null, 0],
+  ['0% to 15%', 0, 0.15],
+  ['15% to 30%', 0.15, 0.3],
+  ['30% to 50%', 0.3, 0.5],
+  ['50% or more', 0.5, null],
+];
+const FLAGS: ReadonlyArray<readonly [string, string]> = [
+  ['is_hazmat', 'Hazmat'],
+  ['is_meltable', 'Meltable'],
+  ['is_adult', 'Adult'],
+];
+export const TOP_COUNT = 20;
+
+export function overviewTabName(resultTab: string): string {
+  return `${resultTab} – Overview`;
+}
+
+function bandCriteria(range: string, lo: number | null, hi: number | null): string {
+  const parts: string[] = [];
+  if (lo !== null) parts.push(`${range},">=${lo}"`);
+  if (hi !== null) parts.push(`${range},"<${hi}"`);
+  return parts.join(',');
+}
+
+/**
+ * The overview's cells, row by row (A1 at [0][0]); absent columns give no block. `columns`: 0-based
+ * column of each layout key on the result tab (ResultTab.columns).
+ */
+export function overviewCells(tabName: string, columns: ReadonlyMap<string, number>): OverviewCell[][] {
+  const q = quoteSheetName(tabName);
+  const col = (key: string): string | null => {
+    const i = columns.get(key);
+    if (i === undefined || i < 0) return null;
+    const l = columnLetter(i);
+    // Whole columns: open ranges like A2:A are not in the local engine; the header is text, which
+    // COUNTIFS, SUM, LARGE and MATCH on numbers pass over.
+    return `${q}!${l}:${l}`;
+  };
+  const rows: OverviewCell[][] = [];
+  const asin = col('asin');
+  if (!asin) return rows;
+  rows.push([`Overview of ${tabName}`]);
+  rows.push(['Products', `=COUNTA(${asin})-1`]);
+  const monthly = col('your_profit');
+  if (monthly) rows.push(['Expected profit a month', `=SUM(${monthly})`]);
+  bandBlock(rows, 'Profit per unit', col('profit'), PROFIT_BANDS);
+  bandBlock(rows, 'ROI', col('roi'), ROI_BANDS);
+  flagBlock(rows, asin, col);
+  topBlock(rows, asin, monthly, col);
+  return rows;
+}
+
+/** A heading row, then one row per band: label, COUNTIFS, a bar scaled to the largest band. */
+function bandBlock(rows: OverviewCell[][], title: string, range: string | null, bands: typeof PROFIT_BANDS): void {
+  if (!range) return;
+  rows.push([]);
+  rows.push([`${title} band`, 'Products', '']);
+  const first = rows.length + 1;
+  const last = first + bands.length - 1;
+  bands.forEach(([label, lo, hi], k) => {
+    const r = first + k;
+    rows.push([label, `=COUNTIFS(${bandCriteria(range, lo, hi)})`, bar(`B${r}`, `B${first}:B${last}`)]);
+  });
+}
+
+function bar(cell: string, scale: string): string {
+  // The scale is divided out before the options: the local engine cannot take a range inside an array literal.
+  return `=SPARKLINE(${cell}/MAX(1,MAX(${scale})),{"charttype","bar";"max",1;"color1","#1a73e8"})`;
+}
+
+function flagBlock(rows: OverviewCell[][], asin: string, col: (k: string) => string | null): void {
+  const present = FLAGS.filter(([key]) => col(key));
+  if (!present.length) return;
+  rows.push([]);
+  rows.push(['Flag', 'Share of rows', '']);
+  for (const [key, label] of present) {
+    const r = rows.length + 1;
+    rows.push([label, `=IFERROR(COUNTIF(${col(key)},TRUE)/(COUNTA(${asin})-1),0)`, bar(`B${r}`, '1')]);
+  }
+}
+
+/**
+ * Top products by expected profit a month: LARGE for the k-th figure, INDEX/MATCH for its row.
+ * (SORTN would be one formula, but the local runtime's engine lacks it; this works in both.)
+ */
+function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, col: (k: string) => string | null): void {
+  if (!monthly) return;
+  rows.push([]);
+  const extra = (['title', 'picture'] as const).filter((k) => col(k));
+  rows.push(['Rank', 'Expected profit a month', 'ASIN', ...extra.map((k) => (k === 'title' ? 'Title' : 'Picture'))]);
+  for (let k = 1; k <= TOP_COUNT; k++) {
+    const r = rows.length + 1;
+    const at = (range: string) => `=IF(B${r}="","",INDEX(${range},MATCH(B${r},${monthly},0)))`;
+    rows.push([k, `=IFERROR(LARGE(${monthly},${k}),"")`, at(asin), ...extra.map((e) => at(col(e) as string))]);
+  }
+}
