@@ -49,6 +49,8 @@ function yourUnits(p: any): number | null {
 const ALL_COLUMNS: Expect[] = [
   { header: 'ASIN', value: (p) => p.asin },
   { header: 'Title', value: (p) => plain(p.market_title) },
+  // Issue 36: the verdict, before the figures (its reasons are in the cell's note: own test).
+  { header: 'Verdict', value: (p) => verdictWord(p) },
   { header: 'Identifier', value: (p) => p.inputs.identifier },
   { header: 'Brand', value: (p) => plain(p.brand) },
   { header: 'Category', value: (p) => plain(p.category) },
@@ -138,6 +140,15 @@ const ALL_COLUMNS: Expect[] = [
   { header: 'Note', value: (p) => plain(p.inputs.custom_columns[1]) },
 ];
 
+/** Issue 36: can a seller buy it today, written out from the service's fields in the order the issue names them. */
+function verdictWord(p: any): string {
+  if (p.inbound_eligibility && p.inbound_eligibility.eligible === false) return "Can't send to FBA";
+  if (p.is_brand_blocklisted === true) return 'Blocked brand';
+  if (p.is_hazmat === true || p.is_meltable === true || p.is_adult === true || (p.market_fees && p.market_fees.error)) return 'Check';
+  if (typeof p.financials?.profit !== 'number') return 'Check';
+  return p.financials.profit > 0 ? 'Buy' : 'No profit';
+}
+
 function a1(r: number, c: number): string {
   let s = '';
   for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
@@ -208,12 +219,28 @@ function expectResultTab(wb: Workbook, name: string, products: any[]): number {
     }));
     const profit = COLUMNS.findIndex((c) => c.header === 'Profit') + 1;
     const roi = COLUMNS.findIndex((c) => c.header === 'ROI') + 1;
+    const verdict = COLUMNS.findIndex((c) => c.header === 'Verdict') + 1;
     const last = products.length + 1;
     expect(rules).toEqual([
       { criteria: 'NUMBER_LESS_THAN', values: [0], background: '#f4cccc', range: [`${a1(2, profit)}:${a1(last, profit)}`] },
       { criteria: 'NUMBER_GREATER_THAN', values: [0], background: '#d9ead3', range: [`${a1(2, profit)}:${a1(last, profit)}`] },
       { criteria: 'NUMBER_LESS_THAN', values: [0], background: '#f4cccc', range: [`${a1(2, roi)}:${a1(last, roi)}`] },
       { criteria: 'NUMBER_GREATER_THAN', values: [0], background: '#d9ead3', range: [`${a1(2, roi)}:${a1(last, roi)}`] },
+      // Issue 36: the verdict coloured by its word.
+      ...(
+        [
+          ["Can't send to FBA", '#f4cccc'],
+          ['Blocked brand', '#f4cccc'],
+          ['Check', '#fce8b2'],
+          ['No profit', '#efefef'],
+          ['Buy', '#d9ead3'],
+        ] as const
+      ).map(([word, background]) => ({
+        criteria: 'TEXT_EQUAL_TO',
+        values: [word],
+        background,
+        range: [`${a1(2, verdict)}:${a1(last, verdict)}`],
+      })),
     ]);
   }
   expect(sh.colWidths.get(2)).toBe(320); // Title: wide enough to read

@@ -59,6 +59,7 @@ describe('result tab layout', () => {
       'ASIN',
       'Title',
       'Description',
+      'Verdict',
       'Identifier',
       'Brand',
       'Category',
@@ -103,8 +104,8 @@ describe('result tab layout', () => {
       'Sheet row',
     ]);
     expect(new Set(cols.map((c) => c.key)).size).toBe(cols.length);
-    expect(columnIndex(cols, 'profit')).toBe(18);
-    expect(columnIndex(cols, 'roi')).toBe(20);
+    expect(columnIndex(cols, 'profit')).toBe(19);
+    expect(columnIndex(cols, 'roi')).toBe(21);
   });
 
   test('values of a realistic product: money as amounts, basis points as fractions, guarded text', () => {
@@ -115,6 +116,7 @@ describe('result tab layout', () => {
       ASIN: '=HYPERLINK("https://www.amazon.com/dp/B00EXAMPLE","B00EXAMPLE")',
       Title: "'Widget, large (12 pack)", // has a digit: guarded so Sheets keeps the text
       Description: 'Blue widget',
+      Verdict: 'Check',
       Identifier: "'012345678905",
       Brand: 'Acme',
       Category: 'Home & Kitchen',
@@ -189,7 +191,15 @@ describe('result tab layout', () => {
     const b = resultBlock([{ asin: 'B00EXAMPLE', financials: null, market_fees: {} }], { marketplace: US });
     const values = b.values[0];
     expect(values[0]).toMatch(/^=HYPERLINK/);
-    expect(values.slice(1).every((v) => v === '')).toBe(true);
+    // (issue 36: the verdict of a product with no profit figure says to check it)
+    const verdict = b.headers.indexOf('Verdict');
+    expect(values[verdict]).toBe('Check');
+    expect(
+      values
+        .filter((_, i) => i !== verdict)
+        .slice(1)
+        .every((v) => v === ''),
+    ).toBe(true);
   });
 
   test('an ASIN that is not 10 letters/digits is not put into a formula', () => {
@@ -293,13 +303,13 @@ describe('result tab layout', () => {
 
   test("the supplier's description sits beside the marketplace title, other custom columns stay last", () => {
     const cols = resultColumns(['Case size', 'Product Name', 'Sheet row']).map((c) => c.header);
-    expect(cols.slice(0, 4)).toEqual(['ASIN', 'Title', 'Product Name', 'Identifier']);
+    expect(cols.slice(0, 5)).toEqual(['ASIN', 'Title', 'Product Name', 'Verdict', 'Identifier']);
     expect(cols.slice(-2)).toEqual(['Case size', 'Sheet row']);
     expect(
       resultColumns(['Notes'])
         .map((c) => c.header)
-        .slice(0, 3),
-    ).toEqual(['ASIN', 'Title', 'Identifier']);
+        .slice(0, 4),
+    ).toEqual(['ASIN', 'Title', 'Verdict', 'Identifier']);
   });
 });
 

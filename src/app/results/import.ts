@@ -41,6 +41,7 @@ import {
   type LayoutContext,
 } from '../../domain/result-tabs/result-columns';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
+import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
@@ -550,6 +551,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
         sheet,
         rows,
         ['profit', 'roi'].map((key) => columnIndex(columns, key)).filter((c) => c >= 0),
+        verdictColourRules(sheet, rows, columnIndex(columns, 'verdict')),
       );
     this.env.budget.chargeWrite(0, 3);
   }
@@ -709,7 +711,11 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       });
       sheet.getRange(done + 2, asinCol + 1, n, 1).setRichTextValues(rich);
     }
-    this.env.budget.chargeWrite(n * cols, 2);
+    // The verdict's reasons, in its cells' notes: one write for the wave (notes are never parsed as formulas).
+    const verdictCol = columnIndex(block.columns, 'verdict');
+    if (verdictCol >= 0)
+      sheet.getRange(done + 2, verdictCol + 1, n, 1).setNotes(products.map((p) => [fitCell(verdictNote(verdictOf(p)), CELL_MAX_CHARS)]));
+    this.env.budget.chargeWrite(n * cols, verdictCol >= 0 ? 3 : 2);
   }
 
   private writeErrors(sheet: Sheet, rows: Record<string, unknown>[], done: number): void {
@@ -942,18 +948,44 @@ const GREEN = '#d9ead3';
 
 const RED = '#f4cccc';
 
+const AMBER = '#fce8b2';
+
+const GREY = '#efefef';
+
+const VERDICT_COLOURS: ReadonlyArray<readonly [VerdictWord, string]> = [
+  ["Can't send to FBA", RED],
+  ['Blocked brand', RED],
+  ['Check', AMBER],
+  ['No profit', GREY],
+  ['Buy', GREEN],
+];
+
 /**
  * The red-below-0 / green-above-0 rules of result tabs on the given columns (0-based) of rows 2..rows+1,
  * so that every tab with money or percent figures (results, Changes) colours them alike.
  */
-export function signColourRules(sheet: Sheet, rows: number, columns: readonly number[]): void {
+export function signColourRules(
+  sheet: Sheet,
+  rows: number,
+  columns: readonly number[],
+  extra: readonly GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [],
+): void {
   const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
   for (const c of columns) {
     const range = sheet.getRange(2, c + 1, rows, 1);
     rules.push(newConditionalFormat().whenNumberLessThan(0).setBackground(RED).setRanges([range]).build());
     rules.push(newConditionalFormat().whenNumberGreaterThan(0).setBackground(GREEN).setRanges([range]).build());
   }
-  sheet.setConditionalFormatRules(rules);
+  sheet.setConditionalFormatRules(rules.concat(extra));
+}
+
+/** The verdict column (0-based; -1: none) coloured by its word: red when it cannot be bought, amber to check, green to buy. */
+function verdictColourRules(sheet: Sheet, rows: number, column: number): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
+  if (column < 0) return [];
+  const range = sheet.getRange(2, column + 1, rows, 1);
+  return VERDICT_COLOURS.map(([word, colour]) =>
+    newConditionalFormat().whenTextEqualTo(word).setBackground(colour).setRanges([range]).build(),
+  );
 }
 
 function errorsHeaders(cp: ImportCheckpoint): { headers: string[]; width: number; inputWidth: number } {

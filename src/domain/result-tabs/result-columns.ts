@@ -29,6 +29,7 @@ import {
 } from '../price-list/decide';
 
 import { fitted, numberFormatFor, type ColumnKind, type Product } from './columns';
+import { verdictOf } from './verdict';
 
 export interface LayoutColumn {
   key: string;
@@ -206,6 +207,15 @@ const IDENTITY_COLUMNS: readonly LayoutColumn[] = [
 /** Columns kept in view (frozen) while the seller reads across a row: ASIN and Title. */
 export const FROZEN_COLUMNS = IDENTITY_COLUMNS.length;
 const MAIN_COLUMNS: readonly LayoutColumn[] = [
+  // Issue 36: can a seller buy it today, before the figures; the reasons are in each cell's note (the import).
+  {
+    key: 'verdict',
+    header: 'Verdict',
+    width: 130,
+    kind: 'text',
+    get: (p) => verdictOf(p).word,
+    note: 'Can you buy it today? Can’t send to FBA (Amazon will not take it in), Blocked brand (on your blocklist), Check (hazmat, meltable, adult, or a fee or profit the service could not compute), No profit, or Buy. The reasons are in each cell’s note.',
+  },
   { key: 'identifier', header: 'Identifier', width: 130, kind: 'identifier', get: pick('inputs.identifier') },
   { key: 'brand', header: 'Brand', width: 120, kind: 'text', get: pick('brand') },
   { key: 'category', header: 'Category', width: 140, kind: 'text', get: pick('category') },
