@@ -27,16 +27,17 @@ function sampleRows(n: number): SupplierRow[] {
     (r: (typeof us)[number]) => r.inbound_eligibility.eligible && r.is_hazmat,
     (r: (typeof us)[number]) => r.inbound_eligibility.eligible && !r.is_hazmat && !r.is_meltable && !r.is_adult,
   ];
-  const upcs: string[] = [];
-  for (const kind of kinds)
-    upcs.push(
-      ...us
-        .filter((r) => kind(r) && single(r))
-        .slice(0, n)
-        .map((r) => single(r)!),
-    );
-  // A low cost: most rows are profitable, so an ineligible one would look like a buy.
-  return upcs.map((upc, i) => ({ upc, cost: '1.00', sku: 'S-' + i, sheetRow: i + 2, note: '' }));
+  const picked: Array<(typeof us)[number]> = [];
+  for (const kind of kinds) picked.push(...us.filter((r) => kind(r) && single(r) && r.buybox_price).slice(0, n));
+  // Every other row at a low cost (profitable: an ineligible one would look like a buy), the others
+  // at 60% of the Buy Box (short of 30% ROI: what Negotiate asks a discount for).
+  return picked.map((r, i) => ({
+    upc: single(r)!,
+    cost: i % 2 ? ((r.buybox_price! * 0.6) / 100).toFixed(2) : '1.00',
+    sku: 'S-' + i,
+    sheetRow: i + 2,
+    note: '',
+  }));
 }
 
 beforeAll(async () => {
@@ -84,6 +85,66 @@ test('every row has a verdict after Title; a product Amazon will not take into F
         expect([at(i + 2).note, p.inbound_eligibility.eligible, p.financials.profit > 0]).toEqual(['', true, true]);
     });
     expect(products.some((_, i) => at(i + 2).value === 'Buy')).toBe(true);
+  } finally {
+    rt.close();
+  }
+});
+
+test('the headline names the profitable rows Amazon will not take into FBA and leaves them out of the counted buys', async () => {
+  const { rt } = session();
+  try {
+    const result = rt.scriptRun('importScan', [scanId, null]) as any;
+    const products = await serviceRows(service, scanId);
+    const profitable = products.filter((p) => p.financials.profit > 0);
+    const cantSend = profitable.filter((p) => p.inbound_eligibility.eligible === false).length;
+    expect(cantSend).toBeGreaterThan(0);
+    expect(
+      result.summary.startsWith(
+        `${profitable.length - cantSend} of ${products.length} products profitable · ${cantSend} more profitable ${cantSend === 1 ? 'one' : 'ones'} Amazon will not take into FBA, left out (Verdict "Can't send to FBA") · `,
+      ),
+    ).toBe(true);
+    expect(result.summary).toContain(
+      `from the ${profitable.length - cantSend} profitable, the other ${products.length - profitable.length} (losing or no profit figure) left out`,
+    );
+    expect(result.message).toContain(result.summary);
+  } finally {
+    rt.close();
+  }
+});
+
+test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming them by sheet row; an overtyped Verdict keeps the row", async () => {
+  const { rt, wb } = session();
+  try {
+    rt.scriptRun('importScan', [scanId, null]);
+    const products = await serviceRows(service, scanId);
+    const last = products.length + 1;
+    const ineligible = products.map((p, i) => [p, i + 2] as const).filter(([p]) => p.inbound_eligibility.eligible === false);
+    const named = (r: number, asin: string) => `Row ${r} (${asin})`;
+    const asinsOf = (tab: string) => {
+      const v = wb.values(tab);
+      const c = v[0].indexOf('ASIN');
+      return v.slice(1).map((r) => r[c]);
+    };
+    const neg = rt.scriptRun('makeNegotiateTab', [{ sheetName: NAME, maxDiscount: '100' }]) as any;
+    for (const [p, r] of ineligible) expect(neg.message).toContain(named(r, p.asin));
+    const negAsins = asinsOf(neg.sheetName);
+    // The premise: Negotiate has lines, and would have had ineligible ones (half the rows are short of 30% ROI).
+    expect(negAsins.length).toBeGreaterThan(0);
+    for (const [p] of ineligible) expect(negAsins).not.toContain(p.asin);
+    const po = rt.scriptRun('makePurchaseOrder', [{ sheetName: NAME, rows: `2-${last}` }]) as any;
+    for (const [p, r] of ineligible) expect(po.message).toContain(named(r, p.asin));
+    for (const [p] of ineligible) expect(asinsOf(po.sheetName)).not.toContain(p.asin);
+    // The seller keeps one: its Verdict overtyped.
+    const [kept, keptRow] = ineligible[0];
+    wb.type(NAME, wb.a1(keptRow, 3), 'Keep');
+    const again = rt.scriptRun('makePurchaseOrder', [{ sheetName: NAME, rows: `2-${last}` }]) as any;
+    const leftOut = (m: string) => m.split('; ').find((part) => part.includes(': left out, Amazon will not take')) || '';
+    expect(leftOut(po.message)).toContain(named(keptRow, kept.asin));
+    expect(leftOut(again.message)).not.toContain(named(keptRow, kept.asin));
+    for (const [p, r] of ineligible.slice(1)) expect(leftOut(again.message)).toContain(named(r, p.asin));
+    // (kept: in the PO, unless skipped for a reason of its own, named by its row with that reason)
+    const inPo = asinsOf(again.sheetName).includes(kept.asin);
+    expect(inPo || again.message.includes(named(keptRow, kept.asin) + ':')).toBe(true);
   } finally {
     rt.close();
   }

@@ -9,6 +9,7 @@ import { DEFAULT_SELL_THROUGH_DAYS, orderQuantity } from '../../domain/price-lis
 import { negotiateColumns, PO_COLUMNS, poTotals } from '../../domain/result-tabs/buy-columns';
 import { numberIn, safeCell } from '../../domain/result-tabs/columns';
 import { resultFigures, resultTabOf, type ResultFigures } from '../../domain/result-tabs/read';
+import { CANT_SEND } from '../../domain/result-tabs/verdict';
 
 /** One item as read from a result tab or a Negotiate tab (money as amounts, as the cells hold them). */
 export type BuyRow = ResultFigures;
@@ -25,6 +26,33 @@ export interface ReadTab {
 export function readResultTab(header: readonly unknown[], values: readonly unknown[][], firstRow: number, tabName?: string): ReadTab {
   const tab = resultTabOf(header, tabName);
   return { rows: resultFigures(tab, values, firstRow), targetRoi: tab.targetRoi, casePackFrom: tab.casePack.from };
+}
+
+/**
+ * Issue 36: the rows whose Verdict reads "Can't send to FBA" are left out of what to buy, each named
+ * by its sheet row. The seller keeps one by overtyping its Verdict cell (the buy tabs read the cell as it is now).
+ */
+export function sendableRows(rows: readonly BuyRow[]): { rows: BuyRow[]; leftOut: string[] } {
+  const kept: BuyRow[] = [];
+  const leftOut: string[] = [];
+  for (const row of rows) {
+    if (row.verdict === CANT_SEND) leftOut.push('Row ' + row.sheetRow + (row.asin ? ' (' + row.asin + ')' : ''));
+    else kept.push(row);
+  }
+  return { rows: kept, leftOut };
+}
+
+/** The words saying which rows were left out for FBA and how to keep one; '' when none was. */
+export function leftOutText(leftOut: readonly string[]): string {
+  if (!leftOut.length) return '';
+  return (
+    leftOut.join(', ') +
+    ': left out, Amazon will not take ' +
+    (leftOut.length === 1 ? 'it' : 'them') +
+    ' into FBA (Verdict "' +
+    CANT_SEND +
+    '"; the reasons are in its note). To keep one, overtype its Verdict cell (e.g. "Keep") and make the tab again'
+  );
 }
 
 // ---- Negotiate ---------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import { asSidebarCall } from '../context';
 import { readDecision } from '../records/decision';
 import { tabName } from '../../domain/sheet/tab-name';
 import { resultTabs } from '../records/tabs';
-import { negotiateGrid, negotiateLines, poGrid, readNegotiateTab, readResultTab, type ReadTab } from './plan';
+import { leftOutText, negotiateGrid, negotiateLines, poGrid, readNegotiateTab, readResultTab, sendableRows, type ReadTab } from './plan';
 import type { BuyTabResult, NegotiateRequest, PurchaseOrderRequest, TabFileResult } from './protocol';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -153,7 +153,9 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
     const read = readResultTab(tab.header, tab.values, tab.firstRow, sheet.getName());
     // A tab without "Cost for N% ROI" (no product had a price): the scan's own target.
     if (read.targetRoi === null) read.targetRoi = scan.decision.targetRoiBps / 100;
-    const lines = negotiateLines(read.rows, maxBps / 10000);
+    const sendable = sendableRows(read.rows);
+    const leftOut = leftOutText(sendable.leftOut);
+    const lines = negotiateLines(sendable.rows, maxBps / 10000);
     const pct = maxBps / 100;
     if (!lines.length)
       throw new Error(
@@ -163,7 +165,8 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
           read.targetRoi +
           '% ROI today and would reach it at a discount of at most ' +
           pct +
-          '%. Nothing was written.',
+          '%. Nothing was written.' +
+          (leftOut ? ' ' + leftOut + '.' : ''),
       );
     const grid = negotiateGrid(lines, read.targetRoi || 0);
     const cols = negotiateColumns(read.targetRoi || 0);
@@ -181,7 +184,8 @@ export function makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResul
         pct +
         '%: see "' +
         out.getName() +
-        '". Type the costs the supplier agrees to in "Agreed cost", then make a purchase order from that tab. To send it: Export as CSV (the supplier’s columns), or File > Download > Microsoft Excel.',
+        '". Type the costs the supplier agrees to in "Agreed cost", then make a purchase order from that tab. To send it: Export as CSV (the supplier’s columns), or File > Download > Microsoft Excel.' +
+        (leftOut ? ' ' + leftOut + '.' : ''),
     };
   });
 }
@@ -227,7 +231,15 @@ export function makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTab
         );
     } else read = readResultTab(tab.header, tab.values, tab.firstRow, sheet.getName());
     if (tab.picked.length) read.rows.forEach((r, i) => (r.sheetRow = tab.picked[i] ?? r.sheetRow));
-    const grid = poGrid(read.rows, { months: months || scan.decision.monthsOfCover, cashLimit: cash, daysLimit: days }, read.casePackFrom);
+    // (a Negotiate tab's rows came from a result tab through the same check)
+    const sendable = sendableRows(read.rows);
+    const grid = poGrid(
+      sendable.rows,
+      { months: months || scan.decision.monthsOfCover, cashLimit: cash, daysLimit: days },
+      read.casePackFrom,
+    );
+    const leftOut = leftOutText(sendable.leftOut);
+    if (leftOut) grid.skipped.unshift(leftOut);
     if (!grid.lines) throw new Error('None of the rows can be ordered: ' + grid.skipped.join('; ') + '. Nothing was written.');
     const out = writeTab(
       newTabName(sheet.getName(), PO_SUFFIX),

@@ -9,6 +9,7 @@ import { cutText, safeText, textOf, utf8Length } from '../../domain/sheet/safe';
 import { importKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 import { record } from '../../store/records';
 import { allInRoi, DEFAULT_DECISION, expectedShare, shareBasis, type DecisionOptions } from '../../domain/price-list/decide';
+import { CANT_SEND, verdictOf } from '../../domain/result-tabs/verdict';
 
 // ---- Filters and sort ----------------------------------------------------------------------------
 
@@ -382,6 +383,8 @@ export interface ResultSummary {
   profitPerMonthCents: number;
   /** Profitable products whose share cannot be estimated (no units a month or no offer count): not in the sum. */
   unestimated?: number;
+  /** Issue 36: products with a profit above 0 that Amazon will not take into FBA (verdictOf): not counted as profitable. */
+  cantSend?: number;
 }
 
 /**
@@ -431,6 +434,11 @@ export function addToSummary(
     out.products++;
     const profit = member(p, 'financials', 'profit');
     if (typeof profit !== 'number' || !(profit > 0)) continue;
+    // A profitable row Amazon will not take into FBA is never counted as a buy: named apart.
+    if (verdictOf(p).word === CANT_SEND) {
+      out.cantSend = (out.cantSend || 0) + 1;
+      continue;
+    }
     out.profitable++;
     // Figures beyond any real product's (saneFigure) are not added: one wild row cannot make the summary say "$Infinity".
     const roi = allInRoi(p);
@@ -461,6 +469,11 @@ export function moneyText(cents: number, moneyFormat: string): string {
  */
 export function summaryText(s: ResultSummary, moneyFormat: string, decision: DecisionOptions = DEFAULT_DECISION): string {
   const parts = [`${s.profitable} of ${s.products} product${s.products === 1 ? '' : 's'} profitable`];
+  const cantSend = s.cantSend || 0;
+  if (cantSend)
+    parts.push(
+      `${cantSend} more profitable ${cantSend === 1 ? 'one' : 'ones'} Amazon will not take into FBA, left out (Verdict "${CANT_SEND}")`,
+    );
   if (saneFigure(s.bestRoiBps)) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
   // (a sum of sane figures can still pass the bound: then it is left out rather than shown wrong)
   if (s.profitable > 0 && saneFigure(s.profitPerMonthCents)) {
@@ -469,8 +482,8 @@ export function summaryText(s: ResultSummary, moneyFormat: string, decision: Dec
     parts.push(
       `${moneyText(s.profitPerMonthCents, moneyFormat)} profit a month expected for you` +
         // The sum counts the profitable rows only: say so, and how many it leaves out.
-        (s.products > s.profitable
-          ? ` from the ${s.profitable} profitable, the other ${s.products - s.profitable} (losing or no profit figure) left out`
+        (s.products > s.profitable + cantSend
+          ? ` from the ${s.profitable} profitable, the other ${s.products - s.profitable - cantSend} (losing or no profit figure) left out`
           : '') +
         ` (${basis}` +
         (un ? `; ${un} without a sales estimate or offer count not counted` : '') +

@@ -122,6 +122,8 @@ export interface ResultFigures {
   netRevenue: number | null;
   /** Prep + Inbound shipping of one order; a column left out (no prep cost) counts 0; null when both are blank. */
   prepInbound: number | null;
+  /** The Verdict cell as it reads now (the seller may have overtyped it); '' without the column (issue 36). */
+  verdict?: string;
 }
 
 /** The figures of a result tab's data rows (starting at sheet row `firstRow`). */
@@ -149,6 +151,7 @@ export function resultFigures(tab: ResultTab, values: readonly unknown[][], firs
       casePack: pack !== null && pack >= 1 ? Math.round(pack) : spq !== null && spq > 1 ? Math.round(spq) : 1,
       netRevenue: num('net_revenue'),
       prepInbound: prep === null && inbound === null ? null : centsSum(prep || 0, inbound || 0),
+      verdict: textIn(tab, r, 'verdict').trim(),
     };
   });
 }

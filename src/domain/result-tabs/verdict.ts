@@ -10,6 +10,9 @@ type Product = Record<string, unknown>;
 
 export type VerdictWord = "Can't send to FBA" | 'Blocked brand' | 'Check' | 'No profit' | 'Buy';
 
+/** The verdict of a row Amazon will not take into FBA: the headline and the buy tabs leave such rows out. */
+export const CANT_SEND: VerdictWord = "Can't send to FBA";
+
 export interface Verdict {
   word: VerdictWord;
   /** One reason a line, for the cell's note; empty for a plain buy. */
