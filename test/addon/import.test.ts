@@ -322,7 +322,7 @@ describe('importScan', () => {
       expect(expectResultTab(wb, 'Spring list', products)).toBe(250 * keptColumns(products).length);
       expectErrorsTab(wb, 'Spring list – errors', errors);
       // Staging tabs are gone, the new tab is shown; nothing of the import is left in the document's properties.
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – errors']);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Spring list', 'Spring list – Overview', 'Spring list – errors']);
       expect(importKeyIds(Object.keys(rt.properties.document!.toObject()))).toEqual([]);
       // Calls: scan + first products page + first errors page in one fetchAll, pages 2-3 in a second one.
       const ex = rt.executions[rt.executions.length - 1];
@@ -449,14 +449,26 @@ describe('importScan', () => {
       // Nothing of the full import was lost: the same tab, all 250 rows, and its errors tab.
       expect(wb.requireSheet('Spring list').id).toBe(full);
       expect(wb.requireSheet('Spring list').lastRow()).toBe(251);
-      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+      expect(visibleSheets(wb)).toEqual([
+        'Sheet1',
+        'Spring list',
+        'Spring list – Overview',
+        'Spring list – errors',
+        'Spring list (filtered)',
+      ]);
       // Other filters replace the filtered tab (not a third one); yes/no fields filter with true/false.
       const filtered = wb.requireSheet('Spring list (filtered)').id;
       const noHazmat = rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_hazmat', operator: '=', value: false }] }]) as any;
       const wantNoHazmat = await serviceRows(service, scanId, { filter: [{ name: 'is_hazmat', operator: '=', value: false }] });
       expect(noHazmat).toMatchObject({ done: true, sheetName: 'Spring list (filtered)', totalRows: wantNoHazmat.length });
       expect(wb.requireSheet('Spring list (filtered)').id).not.toBe(filtered);
-      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+      expect(visibleSheets(wb)).toEqual([
+        'Sheet1',
+        'Spring list',
+        'Spring list – Overview',
+        'Spring list – errors',
+        'Spring list (filtered)',
+      ]);
       expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_adult', operator: '>', value: true }] }]))).toBe(
         'The filter on is_adult can only be "is" or "is not".',
       );
@@ -468,7 +480,13 @@ describe('importScan', () => {
         .map((r) => r[0]);
       expect(asins).toHaveLength(250);
       expect(new Set(asins).size).toBe(250);
-      expect(visibleSheets(wb)).toEqual(['Sheet1', 'Spring list', 'Spring list – errors', 'Spring list (filtered)']);
+      expect(visibleSheets(wb)).toEqual([
+        'Sheet1',
+        'Spring list',
+        'Spring list – Overview',
+        'Spring list – errors',
+        'Spring list (filtered)',
+      ]);
     } finally {
       rt.close();
     }
@@ -562,7 +580,7 @@ describe('importScan', () => {
       rt.scriptRun('importScan', [scanId, null]);
       wb.requireSheet('Spring list').name = 'My picks';
       rt.scriptRun('importScan', [scanId, null]);
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'My picks', 'Spring list – errors']);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'My picks', 'My picks – Overview', 'Spring list – errors']);
       const second = await uploadScan(service, supplierRows(3, 0), 'My picks');
       await waitFinished(service, second);
       const r = rt.scriptRun('importScan', [second, null]) as any;

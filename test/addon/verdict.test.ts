@@ -149,3 +149,40 @@ test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming
     rt.close();
   }
 });
+
+test('the import makes "<name> – Overview" after the result tab in one write; its figures are the result tab’s; a re-import replaces it', async () => {
+  const { rt, wb } = session();
+  try {
+    rt.scriptRun('importScan', [scanId, null]);
+    const overview = `${NAME} – Overview`;
+    expect(wb.sheetNames()).toEqual(['Sheet1', NAME, overview]);
+    const ex = rt.executions[rt.executions.length - 1];
+    expect(ex.counters.sheetWriteCalls).toBeGreaterThan(0);
+    const tab = wb.values(NAME);
+    const col = (h: string) => tab.slice(1).map((r) => r[tab[0].indexOf(h)]);
+    const nums = (h: string) => col(h).filter((v): v is number => typeof v === 'number');
+    const ov = wb.values(overview);
+    const row = (label: string) => ov.find((r) => r[0] === label)!;
+    expect(ov[0][0]).toBe(`Overview of ${NAME}`);
+    expect(row('Products')[1]).toBe(tab.length - 1);
+    const monthly = nums('Your profit/mo').reduce((a, b) => a + b, 0);
+    expect(row('Expected profit a month')[1]).toBeCloseTo(monthly, 6);
+    const profits = nums('Profit');
+    expect(row('Loss (below $0)')[1]).toBe(profits.filter((p) => p < 0).length);
+    expect(row('$2 to $5')[1]).toBe(profits.filter((p) => p >= 2 && p < 5).length);
+    expect(row('$10 or more')[1]).toBe(profits.filter((p) => p >= 10).length);
+    const rois = nums('ROI');
+    expect(row('50% or more')[1]).toBe(rois.filter((r) => r >= 0.5).length);
+    expect(row('Hazmat')[1]).toBeCloseTo(col('Hazmat').filter((v) => v === true).length / (tab.length - 1), 9);
+    // Its top product is the row with the most expected profit a month.
+    const top = ov.findIndex((r) => r[0] === 'Rank') + 1;
+    expect(ov[top][1]).toBe(Math.max(...nums('Your profit/mo')));
+    expect(ov[top][2]).toBe(col('ASIN')[nums('Your profit/mo').indexOf(Math.max(...nums('Your profit/mo')))]);
+    // Imported again: replaced, not doubled.
+    rt.scriptRun('importScan', [scanId, null]);
+    expect(wb.sheetNames()).toEqual(['Sheet1', NAME, overview]);
+    expect(wb.values(overview)[1][1]).toBe(tab.length - 1);
+  } finally {
+    rt.close();
+  }
+});

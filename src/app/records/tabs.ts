@@ -23,6 +23,8 @@ export interface TabRecord {
   marketplace?: string;
   /** Product rows the full import wrote: a tab with another count was edited (Compare then reads the service). */
   rows?: number;
+  /** The full import's "<name> – Overview" tab (issue 36); older records lack it. */
+  overviewSheetId?: number;
 }
 
 const TABS = record<TabRecord, [number]>(tabKey, {

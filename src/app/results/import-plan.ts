@@ -249,6 +249,8 @@ export interface ImportCheckpoint {
   /** Final names, fixed when the swap starts (so a swap cut short finishes the same way). */
   finalName: string | null;
   finalErrorsName: string | null;
+  /** The overview tab this import made at its swap (issue 36): a swap cut short and run again replaces it. */
+  overviewId?: number;
   /** The scan pulled historical data: the tab gets the history columns. */
   historical?: boolean;
   /** Filters apply: the rows go to the scan's own filtered tab, not its full tab; no errors tab. */

@@ -42,6 +42,7 @@ import {
 } from '../../domain/result-tabs/result-columns';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
+import { overviewCells } from '../../domain/result-tabs/overview';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
@@ -746,6 +747,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     if (oldErrors) ss.deleteSheet(oldErrors);
     this.reveal(staging, cp.finalName!);
     if (errorsStaging) this.reveal(errorsStaging, cp.finalErrorsName!);
+    if (!cp.filtered) this.makeOverview(staging, rec);
     this.recordTabs(rec);
     this.forget();
     // The skipped rows are in the errors tab now; the store keeps no second copy (a re-import reads the tab).
@@ -753,6 +755,36 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     // The user asked for these results (or is told by a toast): show them.
     staging.activate();
     env.budget.charge(WORK_COST.propertyWriteMs * 2 + WORK_COST.writeCallMs * 6);
+  }
+
+  /**
+   * The scan's "<name> – Overview" tab, right after the result tab, in ONE setValues of formulas over
+   * the result tab (issue 36); the scan's earlier overview (or one a cut-short swap made) is replaced.
+   * Counted in the room check as a new tab's cells, before it is made.
+   */
+  private makeOverview(result: Sheet, rec: TabRecord | null): void {
+    const { env, cp } = this;
+    const ss = env.ss;
+    for (const id of [rec ? (rec.overviewSheetId ?? null) : null, cp.overviewId ?? null]) {
+      const old = sheetById(ss, id);
+      if (old) ss.deleteSheet(old);
+    }
+    const columns = new Map(stagedColumns(cp).map((c, i) => [c.key, i] as [string, number]));
+    const cells = overviewCells(cp.finalName!, columns);
+    if (!cells.length) return;
+    const width = Math.max(...cells.map((r) => r.length));
+    this.requireRoom(Math.max(NEW_TAB_CELLS, cells.length * width));
+    const others = ss.getSheets().map((s) => s.getName());
+    const sheet = this.growing(NEW_TAB_CELLS, () =>
+      ss.insertSheet(tabName(cp.finalName!, others, { suffix: ' – Overview' }), result.getIndex()),
+    );
+    cp.overviewId = sheet.getSheetId();
+    this.save();
+    this.fitGrid(sheet, cells.length, width);
+    sheet.getRange(1, 1, cells.length, width).setValues(cells.map((r) => r.concat(new Array(width - r.length).fill(''))));
+    sheet.getRange(1, 1).setFontWeight('bold');
+    sheet.setColumnWidth(1, 220);
+    env.budget.chargeWrite(cells.length * width, 4);
   }
 
   /** The final names, fixed in the checkpoint before any tab is renamed. Re-import keeps the tab's current name (the user may have renamed it). */
@@ -802,6 +834,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
         marketplace: cp.marketplace,
         // Compare reads an untouched tab instead of the service: one with this many product rows.
         rows: cp.productsDone,
+        ...(cp.overviewId !== undefined ? { overviewSheetId: cp.overviewId } : {}),
       }),
     );
   }
