@@ -255,7 +255,13 @@ describe('Compare with an earlier scan', () => {
         r = rt.scriptRun('compareScans', [first, later]);
         steps.push(r);
         if (!r.done) {
-          expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1', 'Acme 2026-11-02', 'Acme 2026-11-09']);
+          expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual([
+            'Sheet1',
+            'Acme 2026-11-02',
+            'Acme 2026-11-02 – Overview',
+            'Acme 2026-11-09',
+            'Acme 2026-11-09 – Overview',
+          ]);
           expect(rt.properties.document!.get(COMPARE_KEY)!.length).toBeLessThan(9 * 1024);
         }
       }
@@ -282,7 +288,14 @@ describe('Compare with an earlier scan', () => {
       expect(String((e as Error).message)).toMatch(
         /^The Changes tab needs [\d,]+ cells and this spreadsheet has 2,000 left of the 10,000,000 Google Sheets holds\. Delete tabs you no longer need/,
       );
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'Acme 2026-11-02', 'Acme 2026-11-09', 'Big']);
+      expect(wb.sheetNames()).toEqual([
+        'Sheet1',
+        'Acme 2026-11-02',
+        'Acme 2026-11-02 – Overview',
+        'Acme 2026-11-09',
+        'Acme 2026-11-09 – Overview',
+        'Big',
+      ]);
       expect(rt.properties.document!.get(COMPARE_KEY)).toBeNull();
       return;
     } finally {

@@ -132,7 +132,7 @@ describe('importScan with faults', () => {
       const tries = (await proxy.seen()).filter((s) => s.injected).length;
       expect(tries).toBe(6);
       // The earlier tab is untouched; the new import waits out of sight.
-      expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1', 'Faulty', 'Faulty – errors']);
+      expect(wb.sheets.filter((s) => !s.hidden).map((s) => s.name)).toEqual(['Sheet1', 'Faulty', 'Faulty – Overview', 'Faulty – errors']);
       expect(
         wb
           .values('Faulty')
@@ -151,7 +151,7 @@ describe('importScan with faults', () => {
           .slice(1)
           .map((x) => x[0]),
       ).toEqual(sorted);
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'Faulty', 'Faulty – errors']);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Faulty', 'Faulty – Overview', 'Faulty – errors']);
     } finally {
       rt.close();
     }

@@ -52,7 +52,7 @@ test('the trigger fires while the sidebar imports the same scan under the docume
     expect(run.counters.sheetWriteCalls).toBe(0);
     expect(run.durationMs).toBeGreaterThanOrEqual(20_000);
     expect(imported).toMatchObject({ done: true, sheetName: 'Overlap run', rowsWritten: products.length });
-    expect(wb.sheetNames().filter((n) => !wb.requireSheet(n).hidden)).toEqual(['Sheet1', 'Overlap run']);
+    expect(wb.sheetNames().filter((n) => !wb.requireSheet(n).hidden)).toEqual(['Sheet1', 'Overlap run', 'Overlap run – Overview']);
     expect(
       wb
         .values('Overlap run')
@@ -62,7 +62,7 @@ test('the trigger fires while the sidebar imports the same scan under the docume
     // the next hourly run finds the scan imported: no second tab, no second toast
     rt.advance(3600_000);
     rt.runDueTriggers();
-    expect(wb.sheetNames().filter((n) => !wb.requireSheet(n).hidden)).toEqual(['Sheet1', 'Overlap run']);
+    expect(wb.sheetNames().filter((n) => !wb.requireSheet(n).hidden)).toEqual(['Sheet1', 'Overlap run', 'Overlap run – Overview']);
     expect(rt.uiEvents.filter((e) => e.kind === 'toast' && /Overlap run/.test(JSON.stringify(e)))).toHaveLength(0);
   } finally {
     rt.close();

@@ -23,7 +23,7 @@ describe('importScan across executions', () => {
 
   function expectComplete(wb: Workbook): void {
     expectEveryRowOnce(wb, scan);
-    expect(wb.sheetNames()).toEqual(['Sheet1', 'Big list', 'Big list – errors']);
+    expect(wb.sheetNames()).toEqual(['Sheet1', 'Big list', 'Big list – Overview', 'Big list – errors']);
   }
 
   test('stops at a checkpoint when the budget is spent and continues call by call, nothing visible until complete', () => {

@@ -151,7 +151,7 @@ test('item 4: a scan name of 60,000 characters imports (checkpoint within 9 KB, 
     await lies([{ method: 'GET', path: RESULTS, set: { name: '<repeat:60000:N>' } }]);
     const r = rt.scriptRun('importScan', [scanId, {}]) as any;
     expect(r).toMatchObject({ done: true, rowsWritten: 250, sheetName: 'N'.repeat(30) + '…' });
-    expect(wb.sheetNames()).toEqual(['Sheet1', 'N'.repeat(30) + '…', 'N'.repeat(21) + '… – errors']);
+    expect(wb.sheetNames()).toEqual(['Sheet1', 'N'.repeat(30) + '…', 'N'.repeat(19) + '… – Overview', 'N'.repeat(21) + '… – errors']);
     expect(hiddenTabs(wb)).toEqual([]);
     expect(importKeys(rt)).toEqual([]);
     for (const v of Object.values(rt.properties.document!.toObject())) expect(Buffer.byteLength(v)).toBeLessThanOrEqual(9 * 1024);

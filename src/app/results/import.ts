@@ -42,7 +42,7 @@ import {
 } from '../../domain/result-tabs/result-columns';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
-import { overviewCells } from '../../domain/result-tabs/overview';
+import { overviewCells, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
@@ -344,7 +344,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     return encodeCheckpoint(this.cp);
   }
   protected tabs(): ReadonlyArray<number | null> {
-    return [this.cp.stagingId, this.cp.errorsStagingId];
+    return [this.cp.stagingId, this.cp.errorsStagingId, this.cp.overviewId ?? null];
   }
   protected writeCheckpoint(text: string): void {
     // A full store must not stop the import: other scans' not-sent records give way first.
@@ -396,11 +396,19 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     // tab to its header and one row, then the errors tab, made whole).
     const errorRows = cp.errorsTotal + (cp.notSent || 0);
     const errorsCells = errorRows > 0 && !cp.filtered ? Math.max(NEW_TAB_CELLS, (Math.max(1, errorRows) + 1) * errorsHeaders(cp).width) : 0;
-    this.requireRoom(Math.max(NEW_TAB_CELLS, 2 * (cp.cols || []).length + errorsCells));
+    const overview = cp.filtered ? null : overviewGrid(cp, allowedColumns(cp));
+    const overviewSize = overview ? overview.rows * overview.width : 0;
+    this.requireRoom(Math.max(NEW_TAB_CELLS, 2 * (cp.cols || []).length + errorsCells + overviewSize));
     try {
       const staging = this.createStaging('products');
       cp.stagingId = staging.getSheetId();
       this.layoutProducts(staging, findMarketplace(cp.marketplace)!);
+      if (overview && overviewSize) {
+        // Made now, at its largest (every column the import may write), so the room it takes is known before any row.
+        const ov = this.createHidden('~import ' + cp.scanId + ' overview', staging.getIndex());
+        cp.overviewId = ov.getSheetId();
+        this.fitGrid(ov, overview.rows, overview.width);
+      }
       if (errorRows > 0 && !cp.filtered) {
         const es = this.createStaging('errors');
         cp.errorsStagingId = es.getSheetId();
@@ -747,7 +755,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     if (oldErrors) ss.deleteSheet(oldErrors);
     this.reveal(staging, cp.finalName!);
     if (errorsStaging) this.reveal(errorsStaging, cp.finalErrorsName!);
-    if (!cp.filtered) this.makeOverview(staging, rec);
+    this.makeOverview(rec);
     this.recordTabs(rec);
     this.forget();
     // The skipped rows are in the errors tab now; the store keeps no second copy (a re-import reads the tab).
@@ -758,33 +766,34 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
   }
 
   /**
-   * The scan's "<name> – Overview" tab, right after the result tab, in ONE setValues of formulas over
-   * the result tab (issue 36); the scan's earlier overview (or one a cut-short swap made) is replaced.
-   * Counted in the room check as a new tab's cells, before it is made.
+   * The scan's "<name> – Overview" tab (issue 36): the staged overview tab filled with ONE setValues
+   * of formulas over the result tab and shown after it; the scan's earlier overview is replaced.
+   * Idempotent: a swap cut short writes the same cells again.
    */
-  private makeOverview(result: Sheet, rec: TabRecord | null): void {
+  private makeOverview(rec: TabRecord | null): void {
     const { env, cp } = this;
     const ss = env.ss;
-    for (const id of [rec ? (rec.overviewSheetId ?? null) : null, cp.overviewId ?? null]) {
-      const old = sheetById(ss, id);
-      if (old) ss.deleteSheet(old);
-    }
-    const columns = new Map(stagedColumns(cp).map((c, i) => [c.key, i] as [string, number]));
-    const cells = overviewCells(cp.finalName!, columns);
-    if (!cells.length) return;
-    const width = Math.max(...cells.map((r) => r.length));
-    this.requireRoom(Math.max(NEW_TAB_CELLS, cells.length * width));
-    const others = ss.getSheets().map((s) => s.getName());
-    const sheet = this.growing(NEW_TAB_CELLS, () =>
-      ss.insertSheet(tabName(cp.finalName!, others, { suffix: ' – Overview' }), result.getIndex()),
-    );
-    cp.overviewId = sheet.getSheetId();
-    this.save();
-    this.fitGrid(sheet, cells.length, width);
-    sheet.getRange(1, 1, cells.length, width).setValues(cells.map((r) => r.concat(new Array(width - r.length).fill(''))));
+    const sheet = sheetById(ss, cp.overviewId ?? null);
+    if (!sheet) return;
+    const old = sheetById(ss, rec ? (rec.overviewSheetId ?? null) : null);
+    if (old && old.getSheetId() !== sheet.getSheetId()) ss.deleteSheet(old);
+    const name = overviewTabName(cp.finalName!);
+    // A workbook reopened from .xlsx has no record: its overview is known by its name and its own title.
+    const named = ss.getSheetByName(name);
+    if (named && named.getSheetId() !== sheet.getSheetId() && named.getRange(1, 1).getValue() === overviewTitle(cp.finalName!))
+      ss.deleteSheet(named);
+    const grid = overviewGrid(cp, stagedColumns(cp));
+    if (!grid.rows) return ss.deleteSheet(sheet);
+    this.fitGrid(sheet, grid.rows, grid.width);
+    sheet.getRange(1, 1, grid.rows, grid.width).setValues(grid.cells);
     sheet.getRange(1, 1).setFontWeight('bold');
     sheet.setColumnWidth(1, 220);
-    env.budget.chargeWrite(cells.length * width, 4);
+    const others = ss
+      .getSheets()
+      .filter((s) => s.getSheetId() !== sheet.getSheetId())
+      .map((s) => s.getName());
+    this.reveal(sheet, tabName(cp.finalName!, others, { suffix: ' – Overview' }));
+    env.budget.chargeWrite(grid.rows * grid.width, 5);
   }
 
   /** The final names, fixed in the checkpoint before any tab is renamed. Re-import keeps the tab's current name (the user may have renamed it). */
@@ -957,6 +966,16 @@ function filledKeys(all: readonly LayoutColumn[], products: readonly Product[], 
 function allowedColumns(cp: ImportCheckpoint): LayoutColumn[] {
   const omit = new Set(cp.omit || []);
   return resultColumns(cp.customColumns, !!cp.historical, cp.decision).filter((c) => !omit.has(c.key));
+}
+
+/** The overview's cells over the result tab's `columns`, padded to one width (cells.length: its rows). */
+function overviewGrid(
+  cp: ImportCheckpoint,
+  columns: readonly LayoutColumn[],
+): { cells: (string | number)[][]; rows: number; width: number } {
+  const cells = overviewCells(cp.finalName || cp.scanName, new Map(columns.map((c, i) => [c.key, i] as [string, number])));
+  const width = Math.max(1, ...cells.map((r) => r.length));
+  return { cells: cells.map((r) => r.concat(new Array(width - r.length).fill(''))), rows: cells.length, width };
 }
 
 /** The staging tab's columns (cp.cols of the scan's layout). */

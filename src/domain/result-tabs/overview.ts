@@ -43,6 +43,11 @@ export function overviewTabName(resultTab: string): string {
   return `${resultTab} – Overview`;
 }
 
+/** The overview's first cell: its title, by which a re-import knows its own tab. */
+export function overviewTitle(resultTab: string): string {
+  return `Overview of ${resultTab}`;
+}
+
 function bandCriteria(range: string, lo: number | null, hi: number | null): string {
   const parts: string[] = [];
   if (lo !== null) parts.push(`${range},">=${lo}"`);
@@ -67,7 +72,7 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   const rows: OverviewCell[][] = [];
   const asin = col('asin');
   if (!asin) return rows;
-  rows.push([`Overview of ${tabName}`]);
+  rows.push([overviewTitle(tabName)]);
   rows.push(['Products', `=COUNTA(${asin})-1`]);
   const monthly = col('your_profit');
   if (monthly) rows.push(['Expected profit a month', `=SUM(${monthly})`]);
