@@ -73,7 +73,7 @@ describe('automatic import trigger gives up', () => {
       await proxy.faults([]);
       const done = rt.scriptRun('importScan', [id, null]) as { done: boolean };
       expect(done.done).toBe(true);
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'Refused']);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Refused', 'Refused – Overview']);
       expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     } finally {
       rt.close();
@@ -147,7 +147,7 @@ describe('automatic import trigger gives up', () => {
       await waitFinished(service, next);
       rt.advance(HOUR);
       expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
-      expect(wb.sheetNames().sort()).toEqual(['Later', 'Locked', 'Sheet1']);
+      expect(wb.sheetNames().sort()).toEqual(['Later', 'Later – Overview', 'Locked', 'Locked – Overview', 'Sheet1']);
       expect(mine(rt)).toEqual([]);
     } finally {
       rt.close();

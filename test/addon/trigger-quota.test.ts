@@ -51,7 +51,7 @@ describe('hourly import within the daily quotas', () => {
 
   function expectComplete(wb: Workbook): void {
     expectEveryRowOnce(wb, scan);
-    expect(visibleTabs(wb)).toEqual(['Sheet1', 'Quota day', 'Quota day – errors']);
+    expect(visibleTabs(wb)).toEqual(['Sheet1', 'Quota day', 'Quota day – Overview', 'Quota day – errors']);
   }
 
   test('URL Fetch quota reached mid-import: stops cleanly, the sidebar says so, nothing lost, resumes the next day', async () => {

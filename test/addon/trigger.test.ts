@@ -50,7 +50,7 @@ describe('automatic import trigger', () => {
       expect(products.length).toBe(finished.products);
       rt.advance(3600_000);
       expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
-      expect(wb.sheetNames()).toEqual(['Sheet1', 'Night run']);
+      expect(wb.sheetNames()).toEqual(['Sheet1', 'Night run', 'Night run – Overview']);
       expect(
         wb
           .values('Night run')

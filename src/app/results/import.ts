@@ -403,8 +403,10 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       const staging = this.createStaging('products');
       cp.stagingId = staging.getSheetId();
       this.layoutProducts(staging, findMarketplace(cp.marketplace)!);
-      if (overview && overviewSize) {
-        // Made now, at its largest (every column the import may write), so the room it takes is known before any row.
+      // Made now, at its largest (every column the import may write), so the room it takes is known
+      // before any row; when this call has barely the time for its first wave (a trigger near its
+      // daily runtime), it is made at the swap instead.
+      if (overview && overviewSize && this.env.budget.fits(this.waveCost('products', this.firstWaveRows()) + WORK_COST.writeCallMs * 8)) {
         const ov = this.createHidden('~import ' + cp.scanId + ' overview', staging.getIndex());
         cp.overviewId = ov.getSheetId();
         this.fitGrid(ov, overview.rows, overview.width);
@@ -420,6 +422,11 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       this.drop();
       throw e;
     }
+  }
+
+  /** Rows of the first products wave. */
+  private firstWaveRows(): number {
+    return planWave(0, this.cp.productsTotal, this.env.tuning.pagesPerWave).rows;
   }
 
   /** Copies the products, then the error rows, then swaps; the progress says where it got to. */
@@ -773,7 +780,14 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
   private makeOverview(rec: TabRecord | null): void {
     const { env, cp } = this;
     const ss = env.ss;
-    const sheet = sheetById(ss, cp.overviewId ?? null);
+    let sheet = sheetById(ss, cp.overviewId ?? null);
+    if (!sheet && !cp.filtered) {
+      // Not staged at the start (no time then): made now, its room checked first.
+      this.requireRoom(NEW_TAB_CELLS);
+      sheet = this.createHidden('~import ' + cp.scanId + ' overview', sheetById(ss, cp.stagingId)?.getIndex());
+      cp.overviewId = sheet.getSheetId();
+      this.save();
+    }
     if (!sheet) return;
     const old = sheetById(ss, rec ? (rec.overviewSheetId ?? null) : null);
     if (old && old.getSheetId() !== sheet.getSheetId()) ss.deleteSheet(old);
