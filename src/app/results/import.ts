@@ -368,7 +368,9 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
 
   /** First step: reads the scan, checks it finished, creates the staging tabs with their layout. */
   static begin(scanId: number, request: ImportRequest | null, env: ImportEnv): ImportJob {
+    const before = env.budget.used();
     const first = readFirst(scanId, request, env);
+    const firstFetchMs = env.budget.used() - before;
     const options = (Object.keys(first.scan.options).length ? first.scan.options : first.products.options) as ScanOptions;
     const labels = uploadLabels(readSent(env.props, scanId), first.scan, options);
     const cp = newCheckpoint(first, request, labels, options, env);
@@ -377,7 +379,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     const job = new ImportJob(env, cp);
     job.first = { products: first.products, errors: first.errors };
     job.countNotSent();
-    job.makeTabs();
+    job.makeTabs(firstFetchMs);
     return job;
   }
 
@@ -390,7 +392,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
   }
 
   /** The staging tabs with their layout, once the room for them is known; the checkpoint names them. */
-  private makeTabs(): void {
+  private makeTabs(firstFetchMs: number): void {
     const cp = this.cp;
     // Room for the new tabs at their largest: a new tab has 26,000 cells until trimmed (the products
     // tab to its header and one row, then the errors tab, made whole).
@@ -404,9 +406,13 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       cp.stagingId = staging.getSheetId();
       this.layoutProducts(staging, findMarketplace(cp.marketplace)!);
       // Made now, at its largest (every column the import may write), so the room it takes is known
-      // before any row; when this call has barely the time for its first wave (a trigger near its
-      // daily runtime), it is made at the swap instead.
-      if (overview && overviewSize && this.env.budget.fits(this.waveCost('products', this.firstWaveRows()) + WORK_COST.writeCallMs * 8)) {
+      // before any row; when this call has barely the time for its first wave (twice the first fetch:
+      // a trigger near its daily runtime, a slow service), it is made at the swap instead.
+      if (
+        overview &&
+        overviewSize &&
+        this.env.budget.fits(2 * firstFetchMs + this.waveCost('products', this.firstWaveRows()) + WORK_COST.writeCallMs * 8)
+      ) {
         const ov = this.createHidden('~import ' + cp.scanId + ' overview', staging.getIndex());
         cp.overviewId = ov.getSheetId();
         this.fitGrid(ov, overview.rows, overview.width);
