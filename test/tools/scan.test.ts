@@ -41,7 +41,7 @@ test('scan <in.csv> --sheet --marketplace --name --out: one summary line, result
     ),
   );
   const wb = await Workbook.fromXlsx(out);
-  expect(wb.sheetNames()).toEqual(['Supplier', 'Socks run', 'Socks run – errors']);
+  expect(wb.sheetNames()).toEqual(['Supplier', 'Socks run', 'Socks run – Overview', 'Socks run – errors']);
   const rows = wb.values('Socks run');
   const header = rows[0] as string[];
   const col = (name: string) => header.indexOf(name);
@@ -89,8 +89,9 @@ test('scan on a sheet with a 40-character name: every tab fits an .xlsx sheet na
   expect(errors).toMatch(/^Acme[^…]*… \d{4}-\d{2}-\d{2} – errors$/);
   const wb = await Workbook.fromXlsx(out);
   const names = wb.sheetNames();
-  expect(names).toHaveLength(3);
-  expect(names.slice(1)).toEqual([result, errors]);
+  expect(names).toHaveLength(4);
+  expect([names[1], names[3]]).toEqual([result, errors]);
+  expect(names[2]).toMatch(/^Acme[^…]*… \d{4}-\d{2}-\d{2} – Overview$/);
   expect(names[0]).toMatch(/^Acme Wholesale Spring Catalogu?…$/);
   for (const n of names) expect(n.length).toBeLessThanOrEqual(31);
   expect(wb.values(result)).toHaveLength(1 + 3);
