@@ -1,8 +1,9 @@
 /** Numbers, times and statuses as the sidebar shows them. */
 import type { ScanProgress, ScanStatus } from '../src/app/protocol';
+import { commas } from '../contract/numbers';
 
 export function num(n: number | null | undefined): string {
-  return typeof n === 'number' && isFinite(n) ? n.toLocaleString('en-US') : '–';
+  return typeof n === 'number' && isFinite(n) ? commas(n) : '–';
 }
 
 export function plural(n: number, one: string, many = one + 's'): string {

@@ -129,6 +129,170 @@ function outOfTime(last: Problem | undefined): Problem {
   };
 }
 
+/** One sendAll run: its settings and its progress, so each step reads as a named function. */
+interface SendRun {
+  ctx: ApiContext;
+  calls: readonly ApiCall[];
+  policy: NonNullable<SendOptions['policy']>;
+  pacer: ApiContext['pacer'];
+  maxParallel: number;
+  random: () => number;
+  log: (line: string) => void;
+  results: CallResult[];
+  pending: Slot[];
+  holdUntil: number; // set by a 429's Retry-After: nothing is sent before it (paced: the pacer holds)
+}
+
+function startRun(ctx: ApiContext, calls: readonly ApiCall[], opts: SendOptions): SendRun {
+  const pacer = opts.paced ? ctx.pacer : undefined;
+  if (opts.paced && !pacer) throw new Error('A paced call needs the pacer.');
+  return {
+    ctx,
+    calls,
+    policy: opts.policy ?? DEFAULT_RETRY_POLICY,
+    pacer,
+    maxParallel: Math.max(1, opts.maxParallel ?? DEFAULT_MAX_PARALLEL),
+    random: ctx.deps.random ?? Math.random,
+    log: ctx.deps.log ?? (() => undefined),
+    results: new Array(calls.length),
+    pending: calls.map((_c, index) => ({ index, attempts: 0, notBefore: 0 })),
+    holdUntil: 0,
+  };
+}
+
+/** Whatever cannot be attempted in time any more is given up now, with its last problem (unpaced only). */
+function giveUpLate(run: SendRun, now: number): void {
+  const stillPossible: Slot[] = [];
+  for (const s of run.pending) {
+    const start = Math.max(now, s.notBefore, run.holdUntil);
+    if (start + run.policy.attemptReserveMs > run.ctx.deadline) {
+      run.results[s.index] = { ok: false, problem: outOfTime(s.last), attempts: s.attempts };
+    } else stillPossible.push(s);
+  }
+  run.pending = stillPossible;
+}
+
+/** Sleeps when no call is ready yet; answers whether it slept (the loop then looks again). */
+function waitForReady(run: SendRun, now: number): boolean {
+  const { deps, deadline } = run.ctx;
+  const earliest = Math.min(...run.pending.map((s) => s.notBefore));
+  const readyAt = run.pacer ? earliest : Math.max(run.holdUntil, earliest);
+  if (readyAt <= now) return false;
+  if (run.pacer) {
+    if (readyAt + run.policy.attemptReserveMs > deadline) throw new OutOfTimeError();
+  } else run.log(`wait ${readyAt - now} ms before retrying`);
+  // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
+  deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
+  return true;
+}
+
+/** Takes the next wave out of pending: as many ready calls as the pacer allows, else maxParallel. */
+function takeWave(run: SendRun, now: number): Slot[] {
+  const { deps, deadline } = run.ctx;
+  let ready = run.pending.filter((s) => s.notBefore <= now);
+  if (run.pacer) {
+    // The pacer may sleep until the wave fits the window; an attempt must still fit before the deadline.
+    const n = run.pacer.reserve(ready.length, deadline - run.policy.attemptReserveMs);
+    if (n === 0 || deps.now() + run.policy.attemptReserveMs > deadline) throw new OutOfTimeError();
+    ready = ready.slice(0, n);
+  } else ready = ready.slice(0, run.maxParallel);
+  const wave = new Set(ready);
+  run.pending = run.pending.filter((s) => !wave.has(s));
+  return ready;
+}
+
+interface WaveAnswers {
+  answers?: HttpResponseLike[];
+  thrown?: Problem;
+  after: number;
+}
+
+function fetchWave(run: SendRun, ready: readonly Slot[]): WaveAnswers {
+  const { settings, deps } = run.ctx;
+  const requests = ready.map((s) => buildRequest(settings, run.calls[s.index]));
+  let answers: HttpResponseLike[] | undefined;
+  let thrown: Problem | undefined;
+  try {
+    answers = deps.fetcher.fetchAll(requests);
+  } catch (e) {
+    // Google ends the execution at its time limit; catching that must not turn it into a retry.
+    // Nor Google's daily quotas ("... for one day"): nothing gets through until Google's day ends.
+    if (/Exceeded maximum execution time|for one day/.test(e instanceof Error ? e.message : String(e))) throw e;
+    // fetchAll throws for the whole wave when any request could not be made (unreachable, time-out).
+    thrown = classifyException(e, settings.apiKey);
+  }
+  const after = deps.now();
+  // What the service counted (a 429 is not counted), recorded before anything can throw.
+  if (run.pacer) run.pacer.record(answers ? answers.filter((a) => a.getResponseCode() !== 429).length : ready.length, after);
+  return { answers, thrown, after };
+}
+
+/** Reads one answer: its result when it succeeded, else its problem. */
+function readAnswer(run: SendRun, slot: Slot, a: HttpResponseLike | undefined, w: WaveAnswers): CallResult | Problem {
+  const { apiKey } = run.ctx.settings;
+  const call = run.calls[slot.index];
+  if (!a) {
+    run.log(`${call.method.toUpperCase()} ${call.path} -> ${redact(w.thrown!.kind, apiKey)} (attempt ${slot.attempts})`);
+    return w.thrown!;
+  }
+  const status = a.getResponseCode();
+  // A file's 2xx answer is not read as text (nor JSON): it is handed over as it came.
+  const file = call.file && status >= 200 && status < 300;
+  const text = file ? '' : a.getContentText();
+  let problem = classifyResponse(status, a.getHeaders(), text, { apiKey, nowMs: w.after, subject: call.subject });
+  let body: unknown;
+  if (!problem) {
+    body = parseJson(text);
+    if (body === undefined && text.trim() !== '') problem = unreadable(status, 'not JSON');
+  }
+  run.log(`${call.method.toUpperCase()} ${call.path} -> ${status} (attempt ${slot.attempts})`);
+  if (problem) return problem;
+  return file ? { ok: true, status, body, attempts: slot.attempts, response: a } : { ok: true, status, body, attempts: slot.attempts };
+}
+
+/** Settles one call of a wave: its result, or a retry put back in pending (paced: a failure for good throws). */
+function settle(run: SendRun, slot: Slot, a: HttpResponseLike | undefined, w: WaveAnswers, told: Slot[]): void {
+  const { ctx, pacer } = run;
+  slot.attempts++;
+  if (pacer && ctx.stats) ctx.stats.requests++;
+  const read = readAnswer(run, slot, a, w);
+  if ('ok' in read) {
+    run.results[slot.index] = read;
+    return;
+  }
+  const p = read;
+  const rateLimited = p.kind === 'rate-limited';
+  if (pacer && rateLimited && ctx.stats) ctx.stats.rateLimited++;
+  // Paced: a 429 that says when to come back is waited out while time allows, however often it comes (a storm passes).
+  const waitTold = !!pacer && rateLimited && p.retryAfterMs !== undefined;
+  const decision = decideRetry({
+    attempt: waitTold ? 1 : slot.attempts,
+    problem: p,
+    timeLeftMs: ctx.deadline - w.after,
+    random: run.random(),
+    policy: run.policy,
+  });
+  if (!decision.retry) {
+    if (pacer) throw decision.reason === 'time' || p.kind === 'out-of-time' ? new OutOfTimeError() : new ApiProblemError(p);
+    run.results[slot.index] = { ok: false, problem: p, attempts: slot.attempts };
+    return;
+  }
+  slot.last = p;
+  slot.notBefore = w.after + decision.waitMs;
+  if (waitTold) told.push(slot);
+  if (rateLimited && p.retryAfterMs !== undefined) run.holdUntil = Math.max(run.holdUntil, w.after + p.retryAfterMs);
+  run.pending.push(slot);
+}
+
+/** Paced: calls refused in one wave come back together, once the latest wait is over; the pacer holds. */
+function regroupTold(run: SendRun, told: readonly Slot[]): void {
+  if (!run.pacer) return;
+  const together = Math.max(0, ...told.map((t) => t.notBefore));
+  for (const t of told) t.notBefore = together;
+  if (run.holdUntil) run.pacer.holdUntil(run.holdUntil);
+  run.holdUntil = 0;
+}
+
 /**
  * Sends all calls, at most maxParallel per fetchAll (paced: as many as the pacer allows), retrying
  * what is retryable while the deadline allows. A 429 holds back every pending call until its
@@ -136,130 +300,21 @@ function outOfTime(last: Problem | undefined): Problem {
  * the network does, except in a paced run (SendOptions.paced).
  */
 export function sendAll(ctx: ApiContext, calls: readonly ApiCall[], opts: SendOptions = {}): CallResult[] {
-  const { settings, deps, deadline } = ctx;
-  const policy = opts.policy ?? DEFAULT_RETRY_POLICY;
-  const pacer = opts.paced ? ctx.pacer : undefined;
-  if (opts.paced && !pacer) throw new Error('A paced call needs the pacer.');
-  const maxParallel = Math.max(1, opts.maxParallel ?? DEFAULT_MAX_PARALLEL);
-  const random = deps.random ?? Math.random;
-  const log = deps.log ?? (() => undefined);
-  const results: CallResult[] = new Array(calls.length);
-  let pending: Slot[] = calls.map((_c, index) => ({ index, attempts: 0, notBefore: 0 }));
-  let holdUntil = 0; // set by a 429's Retry-After: nothing is sent before it (paced: the pacer holds)
-
-  while (pending.length > 0) {
-    let now = deps.now();
-    if (pacer) {
-      const readyAt = Math.min(...pending.map((s) => s.notBefore));
-      if (readyAt > now) {
-        if (readyAt + policy.attemptReserveMs > deadline) throw new OutOfTimeError();
-        deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
-        continue;
-      }
-    } else {
-      // Whatever cannot be attempted in time any more is given up now, with its last problem.
-      const stillPossible: Slot[] = [];
-      for (const s of pending) {
-        const start = Math.max(now, s.notBefore, holdUntil);
-        if (start + policy.attemptReserveMs > deadline) results[s.index] = { ok: false, problem: outOfTime(s.last), attempts: s.attempts };
-        else stillPossible.push(s);
-      }
-      pending = stillPossible;
-      if (pending.length === 0) break;
-      const readyAt = Math.max(holdUntil, Math.min(...pending.map((s) => s.notBefore)));
-      if (readyAt > now) {
-        log(`wait ${readyAt - now} ms before retrying`);
-        // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
-        deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
-        continue;
-      }
+  const run = startRun(ctx, calls, opts);
+  while (run.pending.length > 0) {
+    const now = ctx.deps.now();
+    if (!run.pacer) {
+      giveUpLate(run, now);
+      if (run.pending.length === 0) break;
     }
-    let ready = pending.filter((s) => s.notBefore <= now);
-    if (pacer) {
-      // The pacer may sleep until the wave fits the window; an attempt must still fit before the deadline.
-      const n = pacer.reserve(ready.length, deadline - policy.attemptReserveMs);
-      now = deps.now();
-      if (n === 0 || now + policy.attemptReserveMs > deadline) throw new OutOfTimeError();
-      ready = ready.slice(0, n);
-    } else ready = ready.slice(0, maxParallel);
-    const wave = new Set(ready);
-    pending = pending.filter((s) => !wave.has(s));
-
-    const requests = ready.map((s) => buildRequest(settings, calls[s.index]));
-    let answers: HttpResponseLike[] | undefined;
-    let thrown: Problem | undefined;
-    try {
-      answers = deps.fetcher.fetchAll(requests);
-    } catch (e) {
-      // Google ends the execution at its time limit; catching that must not turn it into a retry.
-      // Nor Google's daily quotas ("... for one day"): nothing gets through until Google's day ends.
-      if (/Exceeded maximum execution time|for one day/.test(e instanceof Error ? e.message : String(e))) throw e;
-      // fetchAll throws for the whole wave when any request could not be made (unreachable, time-out).
-      thrown = classifyException(e, settings.apiKey);
-    }
-    const after = deps.now();
-    // What the service counted (a 429 is not counted), recorded before anything can throw.
-    if (pacer) pacer.record(answers ? answers.filter((a) => a.getResponseCode() !== 429).length : ready.length, after);
+    if (waitForReady(run, now)) continue;
+    const ready = takeWave(run, now);
+    const w = fetchWave(run, ready);
     const told: Slot[] = [];
-    ready.forEach((slot, i) => {
-      slot.attempts++;
-      if (pacer && ctx.stats) ctx.stats.requests++;
-      const call = calls[slot.index];
-      let problem: Problem | undefined = thrown;
-      let body: unknown;
-      const a = answers?.[i];
-      if (a) {
-        const status = a.getResponseCode();
-        // A file's 2xx answer is not read as text (nor JSON): it is handed over as it came.
-        const file = call.file && status >= 200 && status < 300;
-        const text = file ? '' : a.getContentText();
-        problem = classifyResponse(status, a.getHeaders(), text, { apiKey: settings.apiKey, nowMs: after, subject: call.subject });
-        if (!problem) {
-          body = parseJson(text);
-          if (body === undefined && text.trim() !== '') problem = unreadable(status, 'not JSON');
-        }
-        log(`${call.method.toUpperCase()} ${call.path} -> ${status} (attempt ${slot.attempts})`);
-        if (!problem) {
-          results[slot.index] = file
-            ? { ok: true, status, body, attempts: slot.attempts, response: a }
-            : { ok: true, status, body, attempts: slot.attempts };
-          return;
-        }
-      } else {
-        log(`${call.method.toUpperCase()} ${call.path} -> ${redact(problem!.kind, settings.apiKey)} (attempt ${slot.attempts})`);
-      }
-      const p = problem!;
-      const rateLimited = p.kind === 'rate-limited';
-      if (pacer && rateLimited && ctx.stats) ctx.stats.rateLimited++;
-      // Paced: a 429 that says when to come back is waited out while time allows, however often it comes (a storm passes).
-      const waitTold = !!pacer && rateLimited && p.retryAfterMs !== undefined;
-      const decision = decideRetry({
-        attempt: waitTold ? 1 : slot.attempts,
-        problem: p,
-        timeLeftMs: deadline - after,
-        random: random(),
-        policy,
-      });
-      if (!decision.retry) {
-        if (pacer) throw decision.reason === 'time' || p.kind === 'out-of-time' ? new OutOfTimeError() : new ApiProblemError(p);
-        results[slot.index] = { ok: false, problem: p, attempts: slot.attempts };
-        return;
-      }
-      slot.last = p;
-      slot.notBefore = after + decision.waitMs;
-      if (waitTold) told.push(slot);
-      if (rateLimited && p.retryAfterMs !== undefined) holdUntil = Math.max(holdUntil, after + p.retryAfterMs);
-      pending.push(slot);
-    });
-    if (pacer) {
-      // Calls refused in one wave come back together, once the latest wait is over.
-      const together = Math.max(0, ...told.map((t) => t.notBefore));
-      for (const t of told) t.notBefore = together;
-      if (holdUntil) pacer.holdUntil(holdUntil);
-      holdUntil = 0;
-    }
+    ready.forEach((slot, i) => settle(run, slot, w.answers?.[i], w, told));
+    regroupTold(run, told);
   }
-  return results;
+  return run.results;
 }
 
 /** One call, same rules as sendAll. */

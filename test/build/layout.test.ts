@@ -398,6 +398,111 @@ test('the top folders of src/ form layers: no folder imports one that imports it
   expect(circles(roomImports('src', srcImports()))).toEqual([]);
 });
 
+// ---- Layers: the allow-list of src/README.md "Layers" holds against the real imports --------------
+
+/**
+ * The layer tables of a README: for each table whose header's second cell starts with a backticked
+ * folder (`src/`, `src/app/`), that folder and its lines from the top, each the names it lists
+ * (backticked, outside parentheses; a trailing "/" or ".ts" dropped).
+ */
+function layerTables(readme: string): Map<string, string[][]> {
+  const out = new Map<string, string[][]>();
+  let base: string | null = null;
+  for (const line of readme.split('\n')) {
+    const cells = line.startsWith('|')
+      ? line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim())
+      : null;
+    const head = cells && cells[0] === 'layer' ? /^`([^`]+)\/`/.exec(cells[1] ?? '') : null;
+    if (head) {
+      base = head[1];
+      out.set(base, []);
+    } else if (!cells) base = null;
+    else if (base && /^\d+$/.test(cells[0])) {
+      const names = [...(cells[1] ?? '').replace(/\([^)]*\)/g, '').matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$|\.ts$/g, ''));
+      out.get(base)!.push(names);
+    }
+  }
+  return out;
+}
+
+/** What breaks the allow-list: rooms of `base` not listed or listed twice, listed rooms that do not exist, imports not going to a lower line. */
+function layerViolations(layers: string[][], rooms: readonly string[], imports: Map<string, Map<string, string[]>>): string[] {
+  const line = new Map<string, number>();
+  const out: string[] = [];
+  layers.forEach((names, i) =>
+    names.forEach((n) => {
+      if (line.has(n)) out.push(`${n}: listed twice`);
+      line.set(n, i);
+    }),
+  );
+  for (const r of rooms) if (!line.has(r)) out.push(`${r}: not in the layers`);
+  for (const n of line.keys()) if (!n.startsWith('../') && !rooms.includes(n)) out.push(`${n}: listed but not there`);
+  for (const [a, to] of imports)
+    for (const [b, ties] of to)
+      if (line.has(a) && line.has(b) && line.get(b)! <= line.get(a)!)
+        out.push(`${a} (line ${line.get(a)! + 1}) -> ${b} (line ${line.get(b)! + 1}): ${ties.join(', ')}`);
+  return out.sort();
+}
+
+/** The rooms of a folder: its folders, and its files less declarations and Markdown. */
+const roomsOf = (base: string): string[] =>
+  readdirSync(join(ROOT, base))
+    .filter((n) => statSync(join(ROOT, base, n)).isDirectory() || (/\.ts$/.test(n) && !/\.d\.ts$/.test(n)))
+    .map((n) => n.replace(/\.ts$/, ''));
+
+const LAYERS_README = readFileSync(join(ROOT, 'src', 'README.md'), 'utf8');
+
+test('the layers check reads the README tables and fails when their order and the imports disagree', () => {
+  const readme = [
+    '| layer | `src/app/` (features) |',
+    '| ----- | --- |',
+    '| 1 | `results/` (imports, see `x/y.ts`) |',
+    '| 2 | `scan/`, `context.ts` |',
+    '',
+    'prose | not a table',
+  ].join('\n');
+  const layers = layerTables(readme);
+  expect([...layers]).toEqual([['src/app', [['results'], ['scan', 'context']]]]);
+  const edges = [
+    ['src/app/results/import', 'src/app/scan/schedule'],
+    ['src/app/scan/send', 'src/app/context'],
+  ] as const;
+  const rooms = ['results', 'scan', 'context'];
+  expect(layerViolations(layers.get('src/app')!, rooms, roomImports('src/app', edges))).toEqual([
+    'scan (line 2) -> context (line 2): src/app/scan/send -> src/app/context',
+  ]);
+  // The same code with the README's lines the other way round: the import running up is named.
+  const swapped = [['scan', 'context'], ['results']];
+  expect(layerViolations(swapped, rooms, roomImports('src/app', edges.slice(0, 1)))).toEqual([
+    'results (line 2) -> scan (line 1): src/app/results/import -> src/app/scan/schedule',
+  ]);
+  expect(layerViolations([['results'], ['scan']], rooms, new Map())).toEqual(['context: not in the layers']);
+  expect(
+    layerViolations(
+      [
+        ['results', 'gone'],
+        ['scan', 'context'],
+      ],
+      rooms,
+      new Map(),
+    ),
+  ).toEqual(['gone: listed but not there']);
+});
+
+test.each(['src', 'src/app'])(
+  'src/README.md "Layers" is the allow-list of %s: every room listed once, every import to a lower line',
+  (base) => {
+    const layers = layerTables(LAYERS_README).get(base);
+    expect(layers?.length).toBeGreaterThan(2);
+    expect(layerViolations(layers!, roomsOf(base), roomImports(base, srcImports()))).toEqual([]);
+    // Read upside down, the same README fails against the same imports: the check sees the order.
+    expect(layerViolations([...layers!].reverse(), roomsOf(base), roomImports(base, srcImports()))).not.toEqual([]);
+  },
+);
+
 // ---- Names that say where things are ------------------------------------------------------------
 
 /** Every folder under src/, as a path. */

@@ -17,6 +17,7 @@ import { refreshResultTabs } from '../lists/marks';
 import { checkArgs, planAction, rowAction, ROW_ACTIONS, type ActionPlan, type Change, type RowActionName } from './plan';
 import { resultColumnsOf, resultRows, type ResultRow } from '../lists/mark-plan';
 import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView } from './protocol';
+import { commas } from '../../../contract/numbers';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -49,7 +50,7 @@ export function readSelection(ss: Spreadsheet, defaultMarketplace: string): Sele
   }
   if (r1 > r2) throw new Error(`Row ${r1} is below the last product of "${sheet.getName()}". Select product rows.`);
   if (r2 - r1 + 1 > MAX_SELECTED_ROWS)
-    throw new Error(`${r2 - r1 + 1} rows are selected; an action takes at most ${MAX_SELECTED_ROWS.toLocaleString('en-US')}.`);
+    throw new Error(`${r2 - r1 + 1} rows are selected; an action takes at most ${commas(MAX_SELECTED_ROWS)}.`);
   const lastCol = sheet.getLastColumn();
   const cols = resultColumnsOf(sheet.getRange(1, 1, 1, lastCol).getValues()[0]);
   if (cols.asin < 0) throw new Error(`"${sheet.getName()}" has no ASIN column in its first row.`);

@@ -44,6 +44,16 @@ export interface ListKind {
   read(cells: Cells, marketplace: string, row: number): RowReading;
   /** Cells of an entry, by field (plain values; sheet.ts guards text). */
   cells(key: string, value: string): { [field: string]: string | number | boolean };
+  /** How an entry is named to a seller (reports, conflicts); without it, by its key's parts. */
+  label?(key: string, value: string | null): string;
+  /** The marketplace of a service entry; without it, the first part of its key. */
+  marketplaceOf?(key: string, value: string): string;
+  /**
+   * Entries the service keys itself (notes, by id): a new row equal to a service entry no row names
+   * IS that entry (a first sync, or a create whose id did not reach the sheet before a cut-off).
+   * Re-keys `sheet` and `rowsOf` in place; returns the adopted rows and their service keys.
+   */
+  adopt?(sheet: Map<string, string>, service: ReadonlyMap<string, string>, rowsOf: Map<string, number[]>): Map<number, string>;
 }
 
 export const SEP = '\t';
@@ -174,6 +184,30 @@ const notes: ListKind = {
     const [mp, asin] = splitKey(value);
     const note = value.slice(mp.length + asin.length + 2);
     return { marketplace: mp, asin, note, id: key.indexOf('id:') === 0 ? key.slice(3) : '' };
+  },
+  label(key, value) {
+    const v = value ? splitKey(value) : [];
+    return (v.length >= 2 ? v[0] + ' · ' + v[1] : '') + (key.indexOf('id:') === 0 ? ' · note ' + key.slice(3) : ' · new note');
+  },
+  marketplaceOf: (_key, value) => splitKey(value)[0],
+  adopt(sheet, service, rowsOf) {
+    const free = new Map<string, string[]>();
+    service.forEach((v, k) => {
+      if (!sheet.has(k)) free.set(v, (free.get(v) || []).concat([k]));
+    });
+    const adopted = new Map<number, string>();
+    new Map(sheet).forEach((v, k) => {
+      if (k.indexOf('new:') !== 0) return;
+      const ids = free.get(v);
+      if (!ids || !ids.length) return;
+      const id = ids.shift() as string;
+      sheet.delete(k);
+      sheet.set(id, v);
+      const row = Number(k.slice(4));
+      adopted.set(row, id);
+      rowsOf.set(id, [row]);
+    });
+    return adopted;
   },
 };
 

@@ -6,8 +6,8 @@
 import { readBase, writeBase, BASE_CHUNK_CHARS } from '../../store/lists';
 import { CELL_MAX_CHARS, cutText } from '../../domain/sheet/safe';
 import { readRows, SEP, splitKey, type ListKind } from './kinds';
-import { guardVerdict, planSync, sameEntries, type Side } from './plan';
-import { coverRows, findTable, noChanges, tableRows, writeTable, type SheetChanges } from './sheet';
+import { guardVerdict, planSync, sameEntries, type GuardVerdict, type Plan, type Side } from './plan';
+import { coverRows, findTable, noChanges, tableRows, writeTable, type SheetChanges, type Table } from './sheet';
 import { applySends, readServiceEntries } from './service';
 import type { SyncEnv } from './environment';
 import type { ListReport, ListState } from './protocol';
@@ -48,11 +48,7 @@ export function emptyReport(kind: ListKind, state: ListState, message: string): 
 }
 
 function label(kind: ListKind, key: string, value: string | null): string {
-  if (kind.id === 'notes') {
-    const v = value ? splitKey(value) : [];
-    return (v.length >= 2 ? v[0] + ' · ' + v[1] : '') + (key.indexOf('id:') === 0 ? ' · note ' + key.slice(3) : ' · new note');
-  }
-  return readable(key) as string;
+  return kind.label ? kind.label(key, value) : (readable(key) as string);
 }
 
 export interface ListOptions {
@@ -63,16 +59,56 @@ export interface ListOptions {
   restore?: boolean;
 }
 
+/** The three sides of one list as read: the sheet (its table), the base, and the service. */
+interface Sides {
+  table: Table;
+  read: ReturnType<typeof readRows>;
+  base: ReturnType<typeof readBase>;
+  sheet: Map<string, string>;
+  service: Map<string, string>;
+  /** Rows taken for service entries no row named (kind.adopt), with those entries' keys. */
+  adoptedRows: Map<number, string>;
+  tooLong: Oversized[];
+}
+
 /** One list: read, plan and (when asked) apply. Throws OutOfTimeError when the time ran out. */
 export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListReport {
   const found = findTable(env.ss, kind);
   if (!found.ok) return emptyReport(kind, found.missing ? 'not-set-up' : 'problem', found.message);
-  const t = found.table;
-  env.fingerprints.set(kind.id, t.fingerprint);
-  const report = emptyReport(kind, 'preview', '');
-  report.sheetName = t.sheet.getName();
-  const hasMarketplace = t.columns.marketplace !== undefined;
-  const read = readRows(kind, tableRows(t), env.marketplace);
+  env.fingerprints.set(kind.id, found.table.fingerprint);
+  const sides = readSides(env, kind, found.table);
+  const plan = planSync({
+    base: sides.base,
+    sheet: sides.sheet,
+    service: sides.service,
+    held: sides.read.held,
+    resolutions: opts.resolutions,
+  });
+  const guard = guardVerdict(plan);
+  const report = planReport(kind, sides, plan, guard);
+  const unwritten = sides.tooLong.filter((o) => o.row === null);
+  if (opts.restore) return restoreDeleted(env, kind, sides, plan, report);
+  if (guard.blocked && !opts.confirmDeletions) {
+    report.state = 'blocked';
+    report.message = guard.message;
+    return report;
+  }
+  if (!opts.apply) {
+    report.state = 'preview';
+    report.message = summary(report, true) + unwrittenText(unwritten);
+    return report;
+  }
+  applyPlan(env, kind, sides, plan);
+  const work = plan.sendUpsert.length + plan.sendDelete.length + plan.writeUpsert.length + plan.writeDelete.length;
+  report.state = plan.conflicts.length ? 'conflicts' : work ? 'synced' : 'unchanged';
+  report.message = summary(report, false) + unwrittenText(unwritten);
+  return report;
+}
+
+/** The sheet's rows, the base and the service's entries (of the marketplaces either side names). */
+function readSides(env: SyncEnv, kind: ListKind, table: Table): Sides {
+  const hasMarketplace = table.columns.marketplace !== undefined;
+  const read = readRows(kind, tableRows(table), env.marketplace);
   const base = readBase(env.ss, kind.id, env.account);
   const marketplaces = new Set<string>([env.marketplace]);
   read.entries.forEach((_v, k) => marketplaces.add(splitKey(k)[0]));
@@ -81,34 +117,21 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   // A table without a Marketplace column holds the default marketplace only.
   const service = new Map<string, string>();
   serviceAll.forEach((v, k) => {
-    const mp = kind.id === 'notes' ? splitKey(v)[0] : splitKey(k)[0];
+    const mp = kind.marketplaceOf ? kind.marketplaceOf(k, v) : splitKey(k)[0];
     if (hasMarketplace || mp === env.marketplace) service.set(k, v);
   });
-  // Notes: a new row (no id) equal to a note on the service that no row names is that note
-  // (a first sync, or a create whose id did not reach the sheet before a cut-off).
   const sheet = new Map(read.entries);
-  const adoptedRows = new Map<number, string>();
-  if (kind.id === 'notes') {
-    const free = new Map<string, string[]>();
-    service.forEach((v, k) => {
-      if (!sheet.has(k)) free.set(v, (free.get(v) || []).concat([k]));
-    });
-    read.entries.forEach((v, k) => {
-      if (k.indexOf('new:') !== 0) return;
-      const ids = free.get(v);
-      if (!ids || !ids.length) return;
-      const id = ids.shift() as string;
-      sheet.delete(k);
-      sheet.set(id, v);
-      const row = Number(k.slice(4));
-      adoptedRows.set(row, id);
-      read.rowsOf.set(id, [row]);
-    });
-  }
+  const adoptedRows = kind.adopt ? kind.adopt(sheet, service, read.rowsOf) : new Map<number, string>();
   const tooLong = oversizedEntries(kind, service, sheet, read.rowsOf);
   for (const o of tooLong) read.held.add(o.key);
-  const plan = planSync({ base, sheet, service, held: read.held, resolutions: opts.resolutions });
-  const guard = guardVerdict(plan);
+  return { table, read, base, sheet, service, adoptedRows, tooLong };
+}
+
+/** The list's report of the plan: counts both ways, conflicts, refused rows, the entries named. */
+function planReport(kind: ListKind, sides: Sides, plan: Plan, guard: GuardVerdict): ListReport {
+  const { read, base, sheet, service, tooLong } = sides;
+  const report = emptyReport(kind, 'preview', '');
+  report.sheetName = sides.table.sheet.getName();
   report.firstSync = base === null;
   report.sheetEntries = sheet.size;
   report.serviceEntries = service.size;
@@ -129,47 +152,46 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
   refused.sort((a, b) => a.row - b.row);
   report.refusedCount = refused.length;
   report.refused = refused.slice(0, LISTED);
-  // Entries of the service too long for the sheet that no row holds: named in the list's message.
-  const unwritten = tooLong.filter((o) => o.row === null);
+  report.entries = namedEntries(kind, sides, plan);
+  report.serviceDeletions = guard.serviceDeletions;
+  report.sheetDeletions = guard.sheetDeletions;
+  return report;
+}
+
+/** The first entries the plan changes, deletions first: they are what a seller checks before confirming. */
+function namedEntries(kind: ListKind, sides: Sides, plan: Plan): ListReport['entries'] {
+  const { sheet, service } = sides;
   const cut = (t: string) => (t.length > 80 ? cutText(t, 79) + '…' : t);
   const named: ListReport['entries'] = [];
   const name = (to: 'service' | 'sheet', change: 'added' | 'changed' | 'deleted', key: string, value: string | null) => {
     if (named.length < LISTED_ENTRIES) named.push({ to, change, label: cut(label(kind, key, value)) });
   };
-  // Deletions first: they are what a seller checks before confirming.
   for (const e of plan.sendDelete) name('service', 'deleted', e.key, e.value);
   for (const key of plan.writeDelete) name('sheet', 'deleted', key, sheet.get(key) ?? null);
   for (const e of plan.sendUpsert) name('service', service.has(e.key) ? 'changed' : 'added', e.key, e.value);
   for (const e of plan.writeUpsert) name('sheet', sheet.has(e.key) ? 'changed' : 'added', e.key, e.value);
-  report.entries = named;
-  report.serviceDeletions = guard.serviceDeletions;
-  report.sheetDeletions = guard.sheetDeletions;
-  const work = plan.sendUpsert.length + plan.sendDelete.length + plan.writeUpsert.length + plan.writeDelete.length;
-  if (opts.restore) {
-    // The rows that left the sheet come back with the service's values; the next sync then has nothing to delete.
-    const back: SheetChanges = { update: new Map(), remove: new Set(), append: [] };
-    for (const e of plan.sendDelete) back.append.push(kind.cells(e.key, service.get(e.key) ?? e.value));
-    if (back.append.length) writeTable(env.ss, kind, t, back);
-    report.state = 'unchanged';
-    report.toService = zero();
-    report.toSheet = { added: back.append.length, changed: 0, deleted: 0 };
-    report.message = summary(report, false);
-    return report;
-  }
-  if (guard.blocked && !opts.confirmDeletions) {
-    report.state = 'blocked';
-    report.message = guard.message;
-    return report;
-  }
-  if (!opts.apply) {
-    report.state = 'preview';
-    report.message = summary(report, true) + unwrittenText(unwritten);
-    return report;
-  }
-  // 1. the service
+  return named;
+}
+
+/** The rows that left the sheet come back with the service's values; the next sync then has nothing to delete. */
+function restoreDeleted(env: SyncEnv, kind: ListKind, sides: Sides, plan: Plan, report: ListReport): ListReport {
+  const back: SheetChanges = { update: new Map(), remove: new Set(), append: [] };
+  for (const e of plan.sendDelete) back.append.push(kind.cells(e.key, sides.service.get(e.key) ?? e.value));
+  if (back.append.length) writeTable(env.ss, kind, sides.table, back);
+  report.state = 'unchanged';
+  report.toService = zero();
+  report.toSheet = { added: back.append.length, changed: 0, deleted: 0 };
+  report.message = summary(report, false);
+  return report;
+}
+
+/** Applies the plan: 1. the service, 2. the sheet in one write, 3. the base. */
+function applyPlan(env: SyncEnv, kind: ListKind, sides: Sides, plan: Plan): void {
+  const { read, base, service, table } = sides;
   const sent = applySends(env.ctx, kind.id, plan.sendUpsert, plan.sendDelete, service);
   const nextBase = plan.nextBase;
   const changes: SheetChanges = { update: new Map(), remove: new Set(), append: [] };
+  // Entries the service keyed on creation: their rows get the service's id.
   sent.renamed.forEach((id, key) => {
     const v = nextBase.get(key);
     nextBase.delete(key);
@@ -177,8 +199,7 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
     for (const row of read.rowsOf.get(key) || (key.indexOf('new:') === 0 ? [Number(key.slice(4))] : []))
       changes.update.set(row, { id: id.slice(3) });
   });
-  adoptedRows.forEach((id, row) => changes.update.set(row, { id: id.slice(3) }));
-  // 2. the sheet, in one write
+  sides.adoptedRows.forEach((id, row) => changes.update.set(row, { id: id.slice(3) }));
   for (const e of plan.writeUpsert) {
     const cells = kind.cells(e.key, e.value);
     const rows = read.rowsOf.get(e.key);
@@ -186,14 +207,10 @@ export function syncList(env: SyncEnv, kind: ListKind, opts: ListOptions): ListR
     else changes.append.push(cells);
   }
   for (const key of plan.writeDelete) for (const r of read.rowsOf.get(key) || []) changes.remove.add(r);
-  if (!noChanges(changes)) writeTable(env.ss, kind, t, changes);
-  else coverRows(env.ss, kind, t);
-  // 3. the base
+  if (!noChanges(changes)) writeTable(env.ss, kind, table, changes);
+  else coverRows(env.ss, kind, table);
   // An empty base means the same as none (both merge), so an empty list costs no tab.
   if (!sameEntries(base, nextBase) && !(base === null && nextBase.size === 0)) writeBase(env.ss, kind.id, env.account, nextBase);
-  report.state = plan.conflicts.length ? 'conflicts' : work ? 'synced' : 'unchanged';
-  report.message = summary(report, false) + unwrittenText(unwritten);
-  return report;
 }
 
 interface Oversized {

@@ -66,6 +66,7 @@ import {
   safeFileName,
   SETUP_ROWS,
 } from './plan';
+import { commas } from '../../../contract/numbers';
 
 /** Starts startScan's refusal of results that cannot fit (the sidebar then offers Send anyway). */
 const NOT_SENT_FULL = 'Not sent, so nothing is charged. ';
@@ -159,7 +160,7 @@ function prepareFromSheet(request: ScanRequest): PreparedScan {
       'The sheet has ' +
         b.numRows +
         ' rows; a scan takes at most ' +
-        MAX_LINES.toLocaleString('en-US') +
+        commas(MAX_LINES) +
         '. Select a part of the list (with its header row) and scan it.',
     );
   }

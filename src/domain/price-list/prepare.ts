@@ -30,6 +30,7 @@ import { fractionToBps, percentToBps, plainDecimal } from '../../../contract/uni
 import { normalizeHeader } from './header';
 import { quoteCell, shortCell } from '../ids/quote';
 import { fitCell, isBlankCell, utf8Length } from '../sheet/safe';
+import { commas } from '../../../contract/numbers';
 
 export { SHEET_ROW_COLUMN };
 
@@ -61,8 +62,8 @@ export function uploadSizeProblem(bytes: number, rowsToSend: number, customColum
   const perPart = fit >= 2000 ? Math.floor(fit / 1000) * 1000 : fit;
   const parts = Math.ceil(rowsToSend / perPart);
   return (
-    `These ${rowsToSend.toLocaleString('en-US')} rows make an upload of ${mb(bytes)} MB; the Scan Service takes at most ${mb(limit)} MB in one scan (Google's own limit for an add-on is 50 MB). ` +
-    `Scan the sheet in ${parts} parts: select about ${perPart.toLocaleString('en-US')} rows at a time (the header row is found above the selection) and start a scan for each.` +
+    `These ${commas(rowsToSend)} rows make an upload of ${mb(bytes)} MB; the Scan Service takes at most ${mb(limit)} MB in one scan (Google's own limit for an add-on is 50 MB). ` +
+    `Scan the sheet in ${parts} parts: select about ${commas(perPart)} rows at a time (the header row is found above the selection) and start a scan for each.` +
     (customColumns
       ? customColumns === 1
         ? ` The column set to "${roleLabel('custom')}" goes with every row: setting it to "${roleLabel('ignore')}" if you do not need it makes the upload smaller.`
@@ -438,12 +439,7 @@ function optionalField(block: Block, role: ColumnRole, v: unknown, shown: unknow
  */
 function textField(role: ColumnRole, text: string): OptionalField {
   if (text.length <= MAX_UPLOAD_CELL_CHARS) return { field: text };
-  const what =
-    'The cell has ' +
-    text.length.toLocaleString('en-US') +
-    ' characters; the Scan Service takes ' +
-    MAX_UPLOAD_CELL_CHARS.toLocaleString('en-US') +
-    '.';
+  const what = 'The cell has ' + commas(text.length) + ' characters; the Scan Service takes ' + commas(MAX_UPLOAD_CELL_CHARS) + '.';
   if (role === 'image') return { field: '', problem: what, oversized: true };
   return { field: fitCell(text, MAX_UPLOAD_CELL_CHARS), problem: what, cut: true, oversized: true };
 }
@@ -601,9 +597,7 @@ function rowFields(
             ': ' +
             (cell.oversized ? block.headerCell(k.c) + ' (column ' + block.letter(k.c) + '): ' : '') +
             cell.problem +
-            (cell.cut
-              ? ' It is sent cut to its first ' + cell.field.length.toLocaleString('en-US') + ', marked as cut.'
-              : ' It is sent blank.'),
+            (cell.cut ? ' It is sent cut to its first ' + commas(cell.field.length) + ', marked as cut.' : ' It is sent blank.'),
         });
     }
   }

@@ -17,6 +17,7 @@ import { safeText, textOf } from '../sheet/safe';
 import { findResultTab, figureOf, resultTabOf, textIn } from './read';
 import { fitted, numberFormatFor, numberIn, type ColumnKind, type Product } from './columns';
 import { resultColumns, ROI_NOTE, type LayoutColumn } from './result-columns';
+import { commas } from '../../../contract/numbers';
 
 /** The figures compared, in the tab's order; `headers` are the result tab's columns they are read from (summed). */
 export const CHANGE_FIGURES: ReadonlyArray<{ key: string; label: string; kind: ColumnKind; headers: readonly string[]; note: string }> = [
@@ -351,7 +352,7 @@ export function compareFacts(before: readonly Fact[], after: readonly Fact[]): C
 
 /** The card's line: "12 newly profitable, 3 lost the Buy Box, …" (groups with none left out). */
 export function changesSummary(c: ChangeCounts): string {
-  const n = (v: number) => v.toLocaleString('en-US');
+  const n = commas;
   const parts: string[] = [];
   const add = (v: number, words: string) => {
     if (v > 0) parts.push(n(v) + ' ' + words);

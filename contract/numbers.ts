@@ -1,0 +1,8 @@
+/**
+ * Number words, one home for the add-on and the sidebar. Counts are written with en-US digit
+ * grouping ("12,345") whatever the seller's locale, so messages read the same in Apps Script's V8
+ * and in Node (tests); both ship full ICU for 'en-US'.
+ */
+export function commas(n: number): string {
+  return n.toLocaleString('en-US');
+}
