@@ -4,14 +4,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { CatalogFormatError, catalogFromRecords, loadCatalog, SAMPLE_CATALOG_PATH } from '../../../emulator/service/catalog/index';
-import type { CatalogRecord } from '../../../emulator/service/catalog/format';
-import { CACHE_KEY_FILES, cacheEntryPath, readCacheEntry } from '../../../emulator/service/catalog/cache';
-import type { Catalog } from '../../../emulator/service/engine/types';
-import { catalogBytes, generateCatalog } from '../../../emulator/service/catalog/generate';
-import { CATEGORIES } from '../../../emulator/service/engine/fees';
-import { isValidGtin, isValidIsbn10, kindOf } from '../../../emulator/service/engine/ident';
-import { record } from './fixtures';
+import { CatalogFormatError, catalogFromRecords, loadCatalog, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog/index';
+import type { CatalogRecord } from '../../emulator/service/catalog/format';
+import { CACHE_KEY_FILES, cacheEntryPath, readCacheEntry } from '../../emulator/service/catalog/cache';
+import type { Catalog } from '../../emulator/service/engine/types';
+import { catalogBytes, generateCatalog } from '../../emulator/service/catalog/generate';
+import { CATEGORIES } from '../../emulator/service/engine/fees';
+import { isValidGtin, isValidIsbn10, kindOf } from '../../emulator/service/engine/ident';
+import { record } from './engine/fixtures';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const shipped = readFileSync(SAMPLE_CATALOG_PATH);

@@ -4,9 +4,9 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { SAMPLE_CATALOG_PATH } from '../../../emulator/service/catalog/index';
-import type { CatalogRecord } from '../../../emulator/service/catalog/format';
-import { ineligibleReason } from '../../../src/domain/result-tabs/verdict';
+import { SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog/index';
+import type { CatalogRecord } from '../../emulator/service/catalog/format';
+import { ineligibleReason } from '../../src/domain/result-tabs/verdict';
 
 const records: CatalogRecord[] = gunzipSync(readFileSync(SAMPLE_CATALOG_PATH))
   .toString('utf8')

@@ -2,9 +2,9 @@
  * The overview's formulas (src/domain/result-tabs/overview.ts) computed by the local runtime's engine
  * (HyperFormula) over a small result tab, the way Sheets would compute them after the import writes them.
  */
-import { overviewCells, overviewTabName, quoteSheetName } from '../../../src/domain/result-tabs/overview';
-import { resultTabOf } from '../../../src/domain/result-tabs/read';
-import { makeEnv } from './env';
+import { overviewCells, overviewTabName, quoteSheetName } from '../../../../src/domain/result-tabs/overview';
+import { resultTabOf } from '../../../../src/domain/result-tabs/read';
+import { makeEnv } from '../../../gas/spreadsheet/env';
 
 const HEADER = ['ASIN', 'Title', 'Profit', 'ROI', 'Your profit/mo', 'Hazmat', 'Meltable', 'Adult'];
 const ROWS = [
