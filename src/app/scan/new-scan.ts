@@ -43,7 +43,7 @@ import { DEFAULT_DECISION, readDecisionOptions } from '../../domain/price-list/d
 import { readRoom } from '../records/room';
 import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
-import { checkRoom, fmt, type RoomCheck } from '../../domain/price-list/room';
+import { checkRoom, type RoomCheck } from '../../domain/price-list/room';
 import { uploadColumns } from '../../domain/result-tabs/result-columns';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
@@ -66,7 +66,7 @@ import {
   safeFileName,
   SETUP_ROWS,
 } from './plan';
-import { commas } from '../../../contract/numbers';
+import { commas, count } from '../../../contract/numbers';
 
 /** Starts startScan's refusal of results that cannot fit (the sidebar then offers Send anyway). */
 const NOT_SENT_FULL = 'Not sent, so nothing is charged. ';
@@ -84,7 +84,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
         'The ' +
           (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') +
           ' has ' +
-          fmt(b.numColumns) +
+          count(b.numColumns) +
           ' columns (' +
           b.rangeA1 +
           '); the add-on reads at most ' +
