@@ -195,7 +195,8 @@ export interface ServerFunctions
   importScan(scanId: number, request: ImportRequest | null): ImportProgress;
   /**
    * A page of 25 finished scans, newest first; page 1 also lists this user's queued and running scans
-   * of this document, and makes sure of the hourly import trigger (`notice` when Google refused it).
+   * of this document and, when there are any, makes sure of the hourly import trigger (`notice` when
+   * Google refused it).
    * `resultSheet` names the imported tab while it exists, found by its header note too when the
    * document's records are gone (an .xlsx reopened, a copy), so a second import replaces it.
    */
