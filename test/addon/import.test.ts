@@ -357,7 +357,9 @@ describe('importScan', () => {
         for (let r = 1; r <= sh.lastRow(); r++)
           for (let c = 1; c <= sh.lastColumn(); c++)
             if (name === 'Spring list' && r > 1 && c === picture)
-              expect(wb.cell(name, a1(r, c)).formula).toMatch(/^=IMAGE\("https:\/\/images\.scan-service\.invalid\/I\/[A-Z0-9]{10}-0\.png"\)$/);
+              expect(wb.cell(name, a1(r, c)).formula).toMatch(
+                /^=IMAGE\("https:\/\/images\.scan-service\.invalid\/I\/[A-Z0-9]{10}-0\.png"\)$/,
+              );
             else expect(sh.cell(r, c)?.f).toBeUndefined();
       }
       // Identifiers keep their leading zeros (text), SKUs like "009" too.
