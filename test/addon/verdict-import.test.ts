@@ -62,8 +62,8 @@ test('every row has a verdict after Title; a product Amazon will not take into F
     rt.scriptRun('importScan', [scanId, null]);
     const products = await serviceRows(service, scanId);
     const header = wb.values(NAME)[0];
-    expect(header.slice(0, 3)).toEqual(['ASIN', 'Title', 'Verdict']);
-    const at = (r: number) => wb.cell(NAME, wb.a1(r, 3));
+    expect(header.slice(0, 4)).toEqual(['ASIN', 'Title', 'Picture', 'Verdict']);
+    const at = (r: number) => wb.cell(NAME, wb.a1(r, 4));
     const ineligible = products.map((p, i) => [p, i + 2] as const).filter(([p]) => p.inbound_eligibility.eligible === false);
     const hazmat = products.map((p, i) => [p, i + 2] as const).filter(([p]) => p.inbound_eligibility.eligible && p.is_hazmat === true);
     // The premise: the scan holds both kinds, and ineligible rows that are profitable.
@@ -136,7 +136,7 @@ test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming
     for (const [p] of ineligible) expect(asinsOf(po.sheetName)).not.toContain(p.asin);
     // The seller keeps one: its Verdict overtyped.
     const [kept, keptRow] = ineligible[0];
-    wb.type(NAME, wb.a1(keptRow, 3), 'Keep');
+    wb.type(NAME, wb.a1(keptRow, 4), 'Keep');
     const again = rt.scriptRun('makePurchaseOrder', [{ sheetName: NAME, rows: `2-${last}` }]) as any;
     const leftOut = (m: string) => m.split('; ').find((part) => part.includes(': left out, Amazon will not take')) || '';
     expect(leftOut(po.message)).toContain(named(keptRow, kept.asin));

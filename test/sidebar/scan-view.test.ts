@@ -72,6 +72,9 @@ describe('columns and options', () => {
     await page.check('input[name=multipackOverride]');
     await page.fill('input[name=multipackOverrideQuantity]', '6');
     await page.check('input[name=pullHistoricalData]');
+    // Issue 36: pictures are on unless the seller turns them off.
+    await expect(page.locator('input[name=pictures]').isChecked()).resolves.toBe(true);
+    await page.uncheck('input[name=pictures]');
     // Issue 24: the seller's own figures, folded under "What to buy".
     await page.getByText('What to buy').click();
     await page.fill('input[name=monthsOfCover]', '3');
@@ -99,6 +102,7 @@ describe('columns and options', () => {
         multipackOverride: true,
         multipackOverrideQuantity: '6',
         pullHistoricalData: true,
+        pictures: false,
         monthsOfCover: '3',
         shareRule: 'even',
         targetRoi: '40',
@@ -172,6 +176,7 @@ describe('columns and options', () => {
         multipackOverride: false,
         multipackOverrideQuantity: null,
         pullHistoricalData: false,
+        pictures: true,
         // Blank: the server's defaults (2 months, 30 %, 20 %); the share rule is a choice that always has one.
         monthsOfCover: '',
         shareRule: 'fba-weighted',
@@ -375,6 +380,7 @@ describe('preview', () => {
     await expect(hintOf('Multipack prep cost')).resolves.toMatch(/first N units/);
     await expect(hintOf('Multipack override')).resolves.toMatch(/pack of this many units/);
     await expect(hintOf('Pull historical data')).resolves.toMatch(/90-day average rank/);
+    await expect(hintOf('Pictures')).resolves.toMatch(/picture of each product beside its title/);
     await expect(hintOf('Prep cost per unit')).resolves.toMatch(/taken off the profit/);
     // The service takes prep_cost per unit (its result column "Per unit"), not per order (issue 27).
     await expect(hintOf('Prep cost per unit')).resolves.toMatch(/one unit costs/);

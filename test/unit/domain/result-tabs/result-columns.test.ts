@@ -58,6 +58,7 @@ describe('result tab layout', () => {
     expect(cols.map((c) => c.header)).toEqual([
       'ASIN',
       'Title',
+      'Picture',
       'Description',
       'Verdict',
       'Identifier',
@@ -104,8 +105,8 @@ describe('result tab layout', () => {
       'Sheet row',
     ]);
     expect(new Set(cols.map((c) => c.key)).size).toBe(cols.length);
-    expect(columnIndex(cols, 'profit')).toBe(19);
-    expect(columnIndex(cols, 'roi')).toBe(21);
+    expect(columnIndex(cols, 'profit')).toBe(20);
+    expect(columnIndex(cols, 'roi')).toBe(22);
   });
 
   test('values of a realistic product: money as amounts, basis points as fractions, guarded text', () => {
@@ -115,6 +116,7 @@ describe('result tab layout', () => {
     expect(row).toEqual({
       ASIN: '=HYPERLINK("https://www.amazon.com/dp/B00EXAMPLE","B00EXAMPLE")',
       Title: "'Widget, large (12 pack)", // has a digit: guarded so Sheets keeps the text
+      Picture: '', // no images
       Description: 'Blue widget',
       Verdict: 'Check',
       Identifier: "'012345678905",
@@ -303,13 +305,13 @@ describe('result tab layout', () => {
 
   test("the supplier's description sits beside the marketplace title, other custom columns stay last", () => {
     const cols = resultColumns(['Case size', 'Product Name', 'Sheet row']).map((c) => c.header);
-    expect(cols.slice(0, 5)).toEqual(['ASIN', 'Title', 'Product Name', 'Verdict', 'Identifier']);
+    expect(cols.slice(0, 6)).toEqual(['ASIN', 'Title', 'Picture', 'Product Name', 'Verdict', 'Identifier']);
     expect(cols.slice(-2)).toEqual(['Case size', 'Sheet row']);
     expect(
       resultColumns(['Notes'])
         .map((c) => c.header)
-        .slice(0, 4),
-    ).toEqual(['ASIN', 'Title', 'Verdict', 'Identifier']);
+        .slice(0, 5),
+    ).toEqual(['ASIN', 'Title', 'Picture', 'Verdict', 'Identifier']);
   });
 });
 
