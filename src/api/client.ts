@@ -178,7 +178,10 @@ function waitForReady(run: SendRun, now: number): boolean {
   const readyAt = run.pacer ? earliest : Math.max(run.holdUntil, earliest);
   if (readyAt <= now) return false;
   if (run.pacer) {
-    if (readyAt + run.policy.attemptReserveMs > deadline) return !stopRun(run, PACED_OUT_OF_TIME);
+    if (readyAt + run.policy.attemptReserveMs > deadline) {
+      stopRun(run, PACED_OUT_OF_TIME);
+      return true; // the loop looks again and finds nothing left
+    }
   } else run.log(`wait ${readyAt - now} ms before retrying`);
   // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
   deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
