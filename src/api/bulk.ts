@@ -9,9 +9,8 @@
  * typed from the contract's operations of that path.
  */
 import { sendAll, type ApiCall, type ApiContext } from './client';
+import { pacedBodies } from './exceptions';
 import type { BulkPacer } from './bulk-pacer';
-
-export { OutOfTimeError } from './client';
 import type { components, paths } from '../../contract/schema';
 
 export type BulkCounts = components['schemas']['BulkCounts'];
@@ -46,9 +45,9 @@ export const LIST_PAGE_SIZE = 1_000;
 /** The context of the paced areas' calls: an ApiContext with its pacer. */
 export type PacedContext = ApiContext & { pacer: BulkPacer };
 
-/** Sends calls paced (client.ts's loop, `paced`) and answers their bodies in order; a call that fails for good throws ApiProblemError (OutOfTimeError when time ran out). */
+/** Sends calls paced (client.ts's loop, `paced`) and answers their bodies in order; the failure that ended the run is thrown (exceptions.ts: OutOfTimeError when time ran out). */
 export function sendPaced(ctx: PacedContext, calls: readonly ApiCall[]): unknown[] {
-  return sendAll(ctx, calls, { paced: true }).map((r) => (r as { body: unknown }).body);
+  return pacedBodies(sendAll(ctx, calls, { paced: true }));
 }
 
 interface Page<T> {

@@ -7,7 +7,7 @@
  */
 import type { Clock, FetchRequest, HttpMethod, HttpResponseLike, Sleep, UrlFetchLike } from './services';
 import type { BulkPacer } from './bulk-pacer';
-import { ApiProblemError, classifyException, classifyResponse, redact, unreadable, type Problem } from './problems';
+import { classifyException, classifyResponse, PACED_OUT_OF_TIME, redact, unreadable, type Problem } from './problems';
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry';
 import { parseJson } from './read';
 
@@ -66,18 +66,10 @@ export interface SendOptions {
   /**
    * The bulk areas' pacing, by ctx.pacer: each wave as large as the pacer allows, a 429 with
    * Retry-After waited out however often it comes while time allows (and it holds the pacer), and the
-   * first call that fails for good ends the run by throwing its ApiProblemError (OutOfTimeError when
-   * the time ran out) instead of being answered.
+   * first call that fails for good ends the run: nothing more is sent, and every call not yet settled
+   * is answered with that call's problem (out-of-time when the time ran out; `pacedBodies` reads it).
    */
   paced?: boolean;
-}
-
-/** Thrown by a paced run when the time budget ran out before the work was done: the caller checkpoints. */
-export class OutOfTimeError extends Error {
-  constructor(message = 'The time for this run is used up; the sync continues on the next run.') {
-    super(message);
-    this.name = 'OutOfTimeError';
-  }
 }
 
 /** Requests per fetchAll unless told otherwise: parallel enough to keep 100 convert calls to 4 waves, few enough not to set off the service's rate limit at once. */
@@ -172,28 +164,41 @@ function giveUpLate(run: SendRun, now: number): void {
   run.pending = stillPossible;
 }
 
-/** Sleeps when no call is ready yet; answers whether it slept (the loop then looks again). */
+/** Paced: ends the run; every call not yet settled (`unsettled`, and all pending) is answered with `problem` (nothing more is sent). */
+function stopRun(run: SendRun, problem: Problem, unsettled: readonly Slot[] = []): false {
+  for (const s of unsettled.concat(run.pending)) run.results[s.index] = { ok: false, problem, attempts: s.attempts };
+  run.pending = [];
+  return false;
+}
+
+/** Sleeps when no call is ready yet (paced: ends the run when none could start in time); answers whether the loop should look again. */
 function waitForReady(run: SendRun, now: number): boolean {
   const { deps, deadline } = run.ctx;
   const earliest = Math.min(...run.pending.map((s) => s.notBefore));
   const readyAt = run.pacer ? earliest : Math.max(run.holdUntil, earliest);
   if (readyAt <= now) return false;
   if (run.pacer) {
-    if (readyAt + run.policy.attemptReserveMs > deadline) throw new OutOfTimeError();
+    if (readyAt + run.policy.attemptReserveMs > deadline) {
+      stopRun(run, PACED_OUT_OF_TIME);
+      return true; // the loop looks again and finds nothing left
+    }
   } else run.log(`wait ${readyAt - now} ms before retrying`);
   // Utilities.sleep takes at most 5 minutes a call (a Retry-After may ask for more).
   deps.sleep(Math.min(readyAt - now, MAX_SLEEP_MS));
   return true;
 }
 
-/** Takes the next wave out of pending: as many ready calls as the pacer allows, else maxParallel. */
+/** Takes the next wave out of pending: as many ready calls as the pacer allows (none when the time ran out: the run ends), else maxParallel. */
 function takeWave(run: SendRun, now: number): Slot[] {
   const { deps, deadline } = run.ctx;
   let ready = run.pending.filter((s) => s.notBefore <= now);
   if (run.pacer) {
     // The pacer may sleep until the wave fits the window; an attempt must still fit before the deadline.
     const n = run.pacer.reserve(ready.length, deadline - run.policy.attemptReserveMs);
-    if (n === 0 || deps.now() + run.policy.attemptReserveMs > deadline) throw new OutOfTimeError();
+    if (n === 0 || deps.now() + run.policy.attemptReserveMs > deadline) {
+      stopRun(run, PACED_OUT_OF_TIME);
+      return [];
+    }
     ready = ready.slice(0, n);
   } else ready = ready.slice(0, run.maxParallel);
   const wave = new Set(ready);
@@ -250,15 +255,19 @@ function readAnswer(run: SendRun, slot: Slot, a: HttpResponseLike | undefined, w
   return file ? { ok: true, status, body, attempts: slot.attempts, response: a } : { ok: true, status, body, attempts: slot.attempts };
 }
 
-/** Settles one call of a wave: its result, or a retry put back in pending (paced: a failure for good throws). */
-function settle(run: SendRun, slot: Slot, a: HttpResponseLike | undefined, w: WaveAnswers, told: Slot[]): void {
+/**
+ * Settles call `i` of a wave: its result, or a retry put back in pending. Answers whether the run
+ * goes on: a paced run ends at its first failure for good (the rest of its wave is not read).
+ */
+function settle(run: SendRun, wave: readonly Slot[], i: number, w: WaveAnswers, told: Slot[]): boolean {
   const { ctx, pacer } = run;
+  const slot = wave[i];
   slot.attempts++;
   if (pacer && ctx.stats) ctx.stats.requests++;
-  const read = readAnswer(run, slot, a, w);
+  const read = readAnswer(run, slot, w.answers?.[i], w);
   if ('ok' in read) {
     run.results[slot.index] = read;
-    return;
+    return true;
   }
   const p = read;
   const rateLimited = p.kind === 'rate-limited';
@@ -273,15 +282,16 @@ function settle(run: SendRun, slot: Slot, a: HttpResponseLike | undefined, w: Wa
     policy: run.policy,
   });
   if (!decision.retry) {
-    if (pacer) throw decision.reason === 'time' || p.kind === 'out-of-time' ? new OutOfTimeError() : new ApiProblemError(p);
+    if (pacer) return stopRun(run, decision.reason === 'time' || p.kind === 'out-of-time' ? PACED_OUT_OF_TIME : p, wave.slice(i));
     run.results[slot.index] = { ok: false, problem: p, attempts: slot.attempts };
-    return;
+    return true;
   }
   slot.last = p;
   slot.notBefore = w.after + decision.waitMs;
   if (waitTold) told.push(slot);
   if (rateLimited && p.retryAfterMs !== undefined) run.holdUntil = Math.max(run.holdUntil, w.after + p.retryAfterMs);
   run.pending.push(slot);
+  return true;
 }
 
 /** Paced: calls refused in one wave come back together, once the latest wait is over; the pacer holds. */
@@ -296,8 +306,9 @@ function regroupTold(run: SendRun, told: readonly Slot[]): void {
 /**
  * Sends all calls, at most maxParallel per fetchAll (paced: as many as the pacer allows), retrying
  * what is retryable while the deadline allows. A 429 holds back every pending call until its
- * Retry-After has passed. Results are in the order of `calls`. Never throws for what the service or
- * the network does, except in a paced run (SendOptions.paced).
+ * Retry-After has passed. Results are in the order of `calls`, one for every call. Never throws for
+ * what the service, the network or the time budget does (paced runs included): only Apps Script's
+ * own end of the execution and its daily quotas go through.
  */
 export function sendAll(ctx: ApiContext, calls: readonly ApiCall[], opts: SendOptions = {}): CallResult[] {
   const run = startRun(ctx, calls, opts);
@@ -309,10 +320,10 @@ export function sendAll(ctx: ApiContext, calls: readonly ApiCall[], opts: SendOp
     }
     if (waitForReady(run, now)) continue;
     const ready = takeWave(run, now);
+    if (ready.length === 0) continue;
     const w = fetchWave(run, ready);
     const told: Slot[] = [];
-    ready.forEach((slot, i) => settle(run, slot, w.answers?.[i], w, told));
-    regroupTold(run, told);
+    if (ready.every((_s, i) => settle(run, ready, i, w, told))) regroupTold(run, told);
   }
   return run.results;
 }
@@ -320,18 +331,4 @@ export function sendAll(ctx: ApiContext, calls: readonly ApiCall[], opts: SendOp
 /** One call, same rules as sendAll. */
 export function send(ctx: ApiContext, call: ApiCall, opts?: SendOptions): CallResult {
   return sendAll(ctx, [call], opts)[0];
-}
-
-/** The body of a successful answer, or the ApiProblemError of a failed one. */
-export function okBody(r: CallResult): unknown {
-  if (!r.ok) throw new ApiProblemError(r.problem);
-  return r.body;
-}
-
-/**
- * One call for code that prefers exceptions (menu actions, sidebar server functions): the body of a
- * 2xx answer, or an ApiProblemError whose message is the plain-language one (never the key).
- */
-export function requestJson(ctx: ApiContext, call: ApiCall, opts?: SendOptions): unknown {
-  return okBody(send(ctx, call, opts));
 }

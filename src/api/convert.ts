@@ -4,7 +4,8 @@
  * batches at those ceilings, sends them with sendAll and answers per id: found, not found, or failed
  * with the problem of its batch, so one bad batch never spoils the others.
  */
-import { requestJson, sendAll, type ApiCall, type ApiContext, type SendOptions } from './client';
+import { sendAll, type ApiCall, type ApiContext, type SendOptions } from './client';
+import { requestJson } from './exceptions';
 import { unreadable, type Problem } from './problems';
 import { readAsinConvertResponse, readConvertResponse } from './read';
 import { ASIN_CONVERT_MAX_ASINS, CONVERT_MAX_IDS, type AsinConvertRequest, type ConvertRequest } from './types';
@@ -46,7 +47,7 @@ function convertCall<T>(ep: Endpoint<T>, marketplace: string, ids: string[]): Ap
   return { method: 'post', path: ep.path, body: ep.body(marketplace, ids), subject: 'marketplace ' + marketplace };
 }
 
-/** One asin-convert call of the given ASINs, its body or ApiProblemError (Settings' "Test connection": the cheapest authenticated call that also proves access to the marketplace). */
+/** One asin-convert call of the given ASINs, its body or the API exception (Settings' "Test connection": the cheapest authenticated call that also proves access to the marketplace). */
 export function probeAsinConvert(ctx: ApiContext, marketplace: string, asins: string[], opts?: SendOptions): unknown {
   return requestJson(ctx, convertCall(ASIN_CONVERT, marketplace, asins), opts);
 }

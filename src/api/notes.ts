@@ -3,8 +3,8 @@
  * sent in parallel batches (fetchAll waves). Not a paced area.
  */
 import type { components } from '../../contract/schema';
-import { requestJson, sendAll, type ApiCall, type ApiContext } from './client';
-import { ApiProblemError } from './problems';
+import { sendAll, type ApiCall, type ApiContext } from './client';
+import { problemError, requestJson } from './exceptions';
 
 export type Note = components['schemas']['Note'];
 const PATH = '/api/v3/public/notes';
@@ -32,11 +32,11 @@ function callFor(c: NoteChange): ApiCall {
  */
 export function applyNoteChanges(ctx: ApiContext, changes: readonly NoteChange[], onDone?: (i: number, note: Note | null) => void): void {
   const results = sendAll(ctx, changes.map(callFor));
-  let failure: ApiProblemError | undefined;
+  let failure: Error | undefined;
   results.forEach((r, i) => {
     if (r.ok) onDone?.(i, changes[i].op === 'delete' ? null : (r.body as Note));
     else if (changes[i].op === 'delete' && r.problem.kind === 'not-found') onDone?.(i, null);
-    else if (!failure) failure = new ApiProblemError(r.problem);
+    else if (!failure) failure = problemError(r.problem);
   });
   if (failure) throw failure;
 }

@@ -43,13 +43,11 @@ export interface Problem {
   noSuchHost?: boolean;
 }
 
-/** Error carrying a Problem, for callers that prefer throwing (menu actions, sidebar calls). */
-export class ApiProblemError extends Error {
-  constructor(readonly problem: Problem) {
-    super(problem.message);
-    this.name = 'ApiProblemError';
-  }
-}
+/** A paced run's answer to the calls it had no time left for (client.ts): the caller checkpoints. */
+export const PACED_OUT_OF_TIME: Problem = {
+  kind: 'out-of-time',
+  message: 'The time for this run is used up; the sync continues on the next run.',
+};
 
 /** Problems worth another attempt after a wait (an address Google's allow-list blocks never is). */
 export function isRetryable(p: Problem): boolean {

@@ -7,8 +7,9 @@
  * read the same as the local service's.
  */
 import type { components } from '../../contract/schema';
-import { okBody, send, sendAll, type ApiCall, type ApiContext, type CallResult, type FormBody } from './client';
-import { ApiProblemError, type Problem } from './problems';
+import { send, sendAll, type ApiCall, type ApiContext, type CallResult, type FormBody } from './client';
+import { okBody, problemError } from './exceptions';
+import type { Problem } from './problems';
 import { DEFAULT_RETRY_POLICY } from './retry';
 import { isObject, numberOf as num, unwrapData } from './read';
 
@@ -190,7 +191,7 @@ export function readExport(body: unknown): { url: string | null; rows: number | 
 
 // ---- Sending -----------------------------------------------------------------------------------
 
-/** One scan record (or its cancel: `suffix` 'cancel'); ApiProblemError on failure, an Error when the answer is not a scan. */
+/** One scan record (or its cancel: `suffix` 'cancel'); an API exception (exceptions.ts) on failure, an Error when the answer is not a scan. */
 export function fetchScan(ctx: ApiContext, scanId: number, suffix: 'cancel' | '' = ''): ScanRecord {
   return requireScan(okBody(send(ctx, suffix ? scanCalls.cancel(scanId) : scanCalls.get(scanId))));
 }
@@ -207,17 +208,17 @@ export function fetchScans(ctx: ApiContext, ids: readonly number[]): CallResult[
   return sendAll(ctx, ids.map(scanCalls.get));
 }
 
-/** One page of the scan list (finished scans, newest first); ApiProblemError on failure. */
+/** One page of the scan list (finished scans, newest first); an API exception (exceptions.ts) on failure. */
 export function fetchScanList(ctx: ApiContext, page: number, perPage: number): ReturnType<typeof readScanList> {
   return readScanList(okBody(send(ctx, scanCalls.list(page, perPage))));
 }
 
-/** DELETE a scan: true when deleted, false when the service no longer knows it (404); ApiProblemError otherwise. */
+/** DELETE a scan: true when deleted, false when the service no longer knows it (404); an API exception otherwise. */
 export function removeScan(ctx: ApiContext, scanId: number): boolean {
   const r = send(ctx, scanCalls.remove(scanId));
   if (r.ok) return true;
   if (r.problem.kind === 'not-found') return false;
-  throw new ApiProblemError(r.problem);
+  throw problemError(r.problem);
 }
 
 /** Asks the service to export a scan to the account's spreadsheet service; the caller reads the answer (readExport) or its problem. */
@@ -249,22 +250,22 @@ export function fetchScanParts(ctx: ApiContext, parts: readonly ScanPart[]): Cal
  * The upload (multipart `file` and `attributes`: the form body kind), with the client's
  * classification and backoff, except that a time-out is NOT retried: the service may have stored
  * the scan before its answer was lost, and a second upload would start it twice. Returns the
- * answer's body or throws ApiProblemError.
+ * answer's body or throws the API exception (exceptions.ts).
  */
 export function uploadScan(ctx: ApiContext, form: FormBody, marketplace: string): unknown {
   const r = send(ctx, scanCalls.upload(marketplace, form), { policy: { ...DEFAULT_RETRY_POLICY, retryTimeouts: false } });
   if (r.ok) return r.body;
   const problem: Problem = r.problem;
   if (problem.kind === 'timeout') {
-    throw new ApiProblemError({
+    throw problemError({
       ...problem,
       message:
         'The Scan Service did not answer the upload in time. It may still have received it: look in Scans (history) before starting the scan again.',
     });
   }
-  if (problem.blocked) throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started.' });
+  if (problem.blocked) throw problemError({ ...problem, message: problem.message + ' The scan was not started.' });
   if (problem.kind === 'rate-limited' || problem.kind === 'server' || problem.kind === 'unreachable') {
-    throw new ApiProblemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + r.attempts + ' times).' });
+    throw problemError({ ...problem, message: problem.message + ' The scan was not started (tried ' + r.attempts + ' times).' });
   }
-  throw new ApiProblemError(problem);
+  throw problemError(problem);
 }

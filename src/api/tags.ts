@@ -3,7 +3,8 @@
  * delete per marketplace carry every change. Not a paced area (the 30/min limit is the bulk areas').
  */
 import type { components } from '../../contract/schema';
-import { requestJson, type ApiCall, type ApiContext } from './client';
+import type { ApiCall, ApiContext } from './client';
+import { requestJson } from './exceptions';
 
 export type TagMap = components['schemas']['TagMap'];
 const PATH = '/api/v3/public/tags';

@@ -8,8 +8,9 @@
  * lines carry method, path and status only.
  */
 import type { components, operations } from '../../contract/schema';
-import { requestJson, send, type ApiCall, type ApiContext } from './client';
-import { ApiProblemError, unreadable } from './problems';
+import { send, type ApiCall, type ApiContext } from './client';
+import { problemError, requestJson } from './exceptions';
+import { unreadable } from './problems';
 import { unwrapData } from './read';
 import { DEFAULT_RETRY_POLICY } from './retry';
 
@@ -84,7 +85,7 @@ export function readWebhook(v: unknown): Webhook | undefined {
 /** The webhook list (a bare array or a `data` envelope). */
 export function readWebhookList(v: unknown): Webhook[] {
   const list = unwrapData(v);
-  if (!Array.isArray(list)) throw new ApiProblemError(unreadable(200, 'the webhook list is not a list'));
+  if (!Array.isArray(list)) throw problemError(unreadable(200, 'the webhook list is not a list'));
   const out: Webhook[] = [];
   for (const item of list) {
     const w = readWebhook(item);
@@ -98,7 +99,7 @@ export function readWebhookWithSecret(v: unknown): WebhookWithSecret {
   const w = readWebhook(v);
   const o = unwrapData(v);
   const secret = isObject(o) && typeof o.secret === 'string' ? o.secret : '';
-  if (!w || !secret) throw new ApiProblemError(unreadable(200, w ? 'no secret in the answer' : 'no webhook in the answer'));
+  if (!w || !secret) throw problemError(unreadable(200, w ? 'no secret in the answer' : 'no webhook in the answer'));
   return { ...w, secret };
 }
 
@@ -131,7 +132,7 @@ export function deleteWebhookAt(ctx: ApiContext, id: number): boolean {
   const r = send(ctx, webhookCalls.remove(id));
   if (r.ok) return true;
   if (r.problem.kind === 'not-found') return false;
-  throw new ApiProblemError(r.problem);
+  throw problemError(r.problem);
 }
 
 /**

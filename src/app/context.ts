@@ -3,7 +3,8 @@
  * user's settings and service address, and how a sidebar call reports a problem.
  */
 import type { ApiContext, ServiceSettings } from '../api/client';
-import { ApiProblemError, type Problem } from '../api/problems';
+import { problemError, problemOf } from '../api/exceptions';
+import type { Problem } from '../api/problems';
 import { authorizationNeeded, clientDeps, formatInSpreadsheetZone, userProperties } from '../apps-script';
 import { consentFailureOf } from '../domain/consent/consent';
 import { offsetFromZ } from '../domain/price-list/schedule';
@@ -22,11 +23,11 @@ export function storeSettings(s: StoredSettings): void {
 }
 
 /**
- * The address and key of the current user, or an ApiProblemError (kind 'no-key', openSettings)
+ * The address and key of the current user, or the API exception (kind 'no-key', openSettings)
  * whose message says to open Settings.
  */
 export function serviceSettings(s: StoredSettings = loadSettings()): ServiceSettings {
-  if (!s.apiKey) throw new ApiProblemError(noKeyProblem());
+  if (!s.apiKey) throw problemError(noKeyProblem());
   return { baseUrl: s.serviceUrl, apiKey: s.apiKey };
 }
 
@@ -41,7 +42,7 @@ export function sidebarError(e: unknown): Error {
   if (consent) return consent;
   const quota = dailyQuotaOf(e);
   if (quota) return new Error(quotaErrorMessage(quota));
-  const problem: Problem | undefined = e instanceof ApiProblemError ? e.problem : undefined;
+  const problem: Problem | undefined = problemOf(e);
   if (!problem) return e instanceof Error ? e : new Error(String(e));
   return new Error((problem.openSettings ? OPEN_SETTINGS_MARKER : '') + problem.message);
 }
@@ -57,7 +58,8 @@ export function asSidebarCall<T>(body: () => T): T {
 
 /** The plain message of what went wrong (an API problem's own words). */
 export function messageOf(e: unknown): string {
-  return e instanceof ApiProblemError ? e.problem.message : e instanceof Error ? e.message : String(e);
+  const problem = problemOf(e);
+  return problem ? problem.message : e instanceof Error ? e.message : String(e);
 }
 
 /** The spreadsheet's time zone offset, in minutes, at a moment (it moves when clocks change). */

@@ -22,7 +22,8 @@
  */
 import type { ServiceSettings } from '../../api/client';
 import { EXECUTION_LIMIT_MS, RETRY_ROOM_MS } from '../../domain/time-budgets';
-import { ApiProblemError, classifyResponse } from '../../api/problems';
+import { problemError } from '../../api/exceptions';
+import { classifyResponse } from '../../api/problems';
 import { failedText } from '../../custom-functions/messages';
 import { COLUMN_JOB, completeChunk, isDone, nextChunk, planColumnJob, progress, type ColumnJob } from './column-job';
 import { chooseConversion, finalRows, looksLikeHeader, parseConversion } from './column-choice';
@@ -174,8 +175,7 @@ function work(job: ColumnJob, run: Run, onProgress: (job: ColumnJob) => void): C
     // The user's own key was refused: no cell is written with the formulas' words for it (they speak of
     // the owner's shared key); the conversion stops and says so, and continues once the key is fixed.
     const refused = failedText({ kind: 'auth', message: '' });
-    if (out.values.some((r) => r.indexOf(refused) >= 0))
-      throw new ApiProblemError(classifyResponse(401, {}, '', { nowMs: run.clock.now() })!);
+    if (out.values.some((r) => r.indexOf(refused) >= 0)) throw problemError(classifyResponse(401, {}, '', { nowMs: run.clock.now() })!);
     // Little time left in the chunk's budget: a 429/5xx failure may be the clock's (its retry did not
     // fit), so such rows are left for the next execution, unless the last one already stalled on them.
     const short = t0 + chunk.budgetMs - run.clock.now() < RETRY_ROOM_MS;

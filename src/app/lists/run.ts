@@ -4,8 +4,7 @@
  * small: the lists finished in the run under way. One sync per document at a time (document lock).
  * After an applied run: the status, the schedule, and the result tabs' mark columns.
  */
-import { OutOfTimeError } from '../../api/bulk';
-import { ApiProblemError } from '../../api/problems';
+import { problemOf, ranOutOfTime } from '../../api/exceptions';
 import { documentProperties } from '../../apps-script';
 import { RUN_PREFIX, SCHEDULE_PREFIX } from '../../store/lists';
 import { withDocumentLock } from '../../store/locks';
@@ -135,7 +134,7 @@ function syncOne(run: Run, kind: ListKind): ListReport | null {
   try {
     return syncList(run.env, kind, { apply: opts.apply, confirmDeletions: opts.confirmDeletions, resolutions: opts.resolutions });
   } catch (e) {
-    if (e instanceof OutOfTimeError) return null;
+    if (ranOutOfTime(e)) return null;
     if (dailyQuotaOf(e)) {
       // Nothing more gets through today: keep what is done (the writes may be refused too; then
       // re-planning finds the same work left), and let the caller say so.
@@ -147,9 +146,10 @@ function syncOne(run: Run, kind: ListKind): ListReport | null {
       throw e;
     }
     // What concerns this list only (a refused request, no access to a marketplace) does not stop the others.
-    if (e instanceof ApiProblemError && LIST_PROBLEMS.indexOf(e.problem.kind) >= 0) return emptyReport(kind, 'problem', e.problem.message);
+    const problem = problemOf(e);
+    if (problem && LIST_PROBLEMS.indexOf(problem.kind) >= 0) return emptyReport(kind, 'problem', problem.message);
     // A write Sheets refused in this list's tabs fails this list; the service's problems (key, busy) stop the sync.
-    if (!(e instanceof ApiProblemError) && e instanceof Error)
+    if (!problem && e instanceof Error)
       return emptyReport(
         kind,
         'problem',

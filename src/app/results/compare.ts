@@ -11,7 +11,8 @@
  *   tab is written into a hidden tab in chunks, and ONE checkpoint (COMPARE_KEY, a few hundred bytes)
  *   says how far it got; the tab is shown only when complete. runCompare is what a trigger calls.
  */
-import { ApiProblemError, isRetryable } from '../../api/problems';
+import { problemOf } from '../../api/exceptions';
+import { isRetryable } from '../../api/problems';
 import {
   checkScanId,
   fetchScanList,
@@ -595,7 +596,8 @@ export function runCompare(a: number, b: number, env: JobEnv): CompareProgress {
     return compareStep(job);
   } catch (e) {
     // A failure that may pass keeps what is staged for the next call; any other starts over.
-    if (!(e instanceof ApiProblemError && isRetryable(e.problem))) job.drop();
+    const problem = problemOf(e);
+    if (!(problem && isRetryable(problem))) job.drop();
     else if (job.cp.requests !== requestsBefore) job.save();
     throw e;
   }

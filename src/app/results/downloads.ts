@@ -3,7 +3,7 @@
  * JSON, through download-grids.ts). The file is fetched with the client's retries but not read as
  * JSON (a `file` call: its answer comes as it is).
  */
-import { ApiProblemError } from '../../api/problems';
+import { problemError } from '../../api/exceptions';
 import { checkScanId, fetchScanParts, okBody, readScan, type DownloadType } from '../../api/scans';
 import { activeSpreadsheet, saveToDrive } from '../../apps-script';
 import { apiContext, asSidebarCall } from '../context';
@@ -39,7 +39,7 @@ export function downloadScan(scanId: number, format: DownloadFormat, target: 'dr
     if (!dl.ok) {
       if (dl.problem.status === 409)
         throw new Error(`The scan "${String(scan.name || id)}" has not finished yet; download it when it has.`);
-      throw new ApiProblemError(dl.problem);
+      throw problemError(dl.problem);
     }
     const response = dl.response;
     if (!response) throw new Error('The Scan Service sent no file.');

@@ -2,7 +2,7 @@
  * Scan history in the sidebar: listScans, openResultTab, deleteScan and exportScan (to the service's
  * spreadsheet integration); downloads are in downloads.ts. Thin over src/api/scans.ts.
  */
-import { ApiProblemError } from '../../api/problems';
+import { problemError } from '../../api/exceptions';
 import { HISTORY_CALL_BUDGET_MS } from '../../domain/time-budgets';
 import { checkScanId, fetchScanList, readExport, removeScan, requestExport } from '../../api/scans';
 import { activeSpreadsheet, documentProperties } from '../../apps-script';
@@ -139,7 +139,7 @@ export function exportScan(scanId: number): ExportResult {
         }
         return { url: null, message: 'This scan has not finished yet; export it when it has.' };
       }
-      throw new ApiProblemError(r.problem);
+      throw problemError(r.problem);
     }
     const { url, rows } = readExport(r.body);
     const what = rows === null ? 'The results were exported' : `${rows} product${rows === 1 ? ' was' : 's were'} exported`;

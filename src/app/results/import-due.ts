@@ -15,7 +15,8 @@
  */
 import { checkScanId, fetchScans, readScan, readStatus } from '../../api/scans';
 import { POLL_BUDGET_MS } from '../../domain/time-budgets';
-import { ApiProblemError, type Problem } from '../../api/problems';
+import { problemOf } from '../../api/exceptions';
+import type { Problem } from '../../api/problems';
 import { activeSpreadsheet, documentProperties, now } from '../../apps-script';
 import { loadSettings, messageOf } from '../context';
 import { gasImportEnv, pendingImportIds, runImport } from './import';
@@ -132,14 +133,15 @@ export function importDue(budgetEnd: number): boolean {
         quotaHit = e;
         return;
       }
-      if (e instanceof ApiProblemError && e.problem.kind === 'auth') {
+      const problem = problemOf(e);
+      if (problem && problem.kind === 'auth') {
         keyRefused = true;
-        console.log('automatic import stopped: ' + e.problem.message);
+        console.log('automatic import stopped: ' + problem.message);
         return;
       }
       // A full spreadsheet: the rows so far are kept and only the user can make room, so they are told.
       if (e instanceof SpreadsheetFullError) ss.toast(e.message, `Scan "${shortScanName(scan ? scan.name : '', id)}" needs room`, 30);
-      fail(id, messageOf(e), e instanceof ApiProblemError && isLasting(e.problem));
+      fail(id, messageOf(e), !!problem && isLasting(problem));
     }
   });
   for (const id of gone) delete states[String(id)];

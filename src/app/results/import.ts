@@ -27,7 +27,8 @@ import {
   type ScanPart,
   type ScanQuery,
 } from '../../api/scans';
-import { ApiProblemError, isRetryable } from '../../api/problems';
+import { problemOf } from '../../api/exceptions';
+import { isRetryable } from '../../api/problems';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
 import {
   cellValue,
@@ -179,7 +180,8 @@ function resumeImport(scanId: number, request: ImportRequest | null, env: Import
  * staged too: the import continues once the user made room.
  */
 function keepsStaging(e: unknown): boolean {
-  return (e instanceof ApiProblemError && isRetryable(e.problem)) || dailyQuotaOf(e) !== null || e instanceof SpreadsheetFullError;
+  const problem = problemOf(e);
+  return (!!problem && isRetryable(problem)) || dailyQuotaOf(e) !== null || e instanceof SpreadsheetFullError;
 }
 
 /** The service's answers disagree with what this import was staged for (its count, a page's length). */

@@ -13,7 +13,7 @@
  *    (Google's day nearly spent, a daily quota, the service down, the previous scan not imported yet,
  *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
  */
-import { ApiProblemError } from '../../api/problems';
+import { problemOf } from '../../api/exceptions';
 import { EXECUTION_LIMIT_MS, SIDEBAR_FINISH_MS, UPLOAD_BUDGET_MS } from '../../domain/time-budgets';
 import { fetchScan, isFinishedState } from '../../api/scans';
 import { headerIdentity, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
@@ -212,12 +212,12 @@ function sendSlot(s0: ScheduleRecord, rule: ScheduleRule, slot: number, budgetEn
       tell(skipped + "Google's daily quota was reached. Nothing was sent." + next());
       throw e;
     }
-    const service = e instanceof ApiProblemError;
+    const service = problemOf(e);
     return tell(
       skipped +
         (service ? 'the Scan Service could not take it: ' : '') +
         messageOf(e) +
-        (service && e.problem.kind === 'timeout' ? ' Look in Scans before sending it by hand.' : ' Nothing was charged.') +
+        (service && service.kind === 'timeout' ? ' Look in Scans before sending it by hand.' : ' Nothing was charged.') +
         next(),
     );
   }
@@ -339,7 +339,8 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
     if (!scheduledScanImported(s)) return;
   } catch (e) {
     if (dailyQuotaOf(e)) throw e;
-    if (e instanceof ApiProblemError && e.problem.kind === 'not-found')
+    const problem = problemOf(e);
+    if (problem && problem.kind === 'not-found')
       change(s.h, (x) => {
         delete x.sid;
         x.st = 'Scan ' + sid + ' is no longer at the Scan Service (deleted), so it has no Changes tab. ' + nextRun(x);
@@ -388,9 +389,10 @@ function finishScheduled(s: ScheduleRecord, budgetEnd: number): void {
     });
   } catch (e) {
     if (dailyQuotaOf(e)) throw e;
+    const problem = problemOf(e);
     if (
-      e instanceof ApiProblemError &&
-      (e.problem.kind === 'server' || e.problem.kind === 'unreachable' || e.problem.kind === 'timeout' || e.problem.kind === 'rate-limited')
+      problem &&
+      (problem.kind === 'server' || problem.kind === 'unreachable' || problem.kind === 'timeout' || problem.kind === 'rate-limited')
     )
       return; // tried again next run
     change(s.h, (x) => {

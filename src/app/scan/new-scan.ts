@@ -29,7 +29,7 @@
  */
 import { uploadScan } from '../../api/scans';
 import { UPLOAD_BUDGET_MS } from '../../domain/time-budgets';
-import { ApiProblemError } from '../../api/problems';
+import { problemError, problemOf } from '../../api/exceptions';
 import { findMarketplace } from '../../../contract/marketplaces';
 import { suggestColumns } from '../../domain/price-list/header';
 import { mappingFromRoles } from '../../domain/price-list/mapping';
@@ -233,13 +233,14 @@ function withDecisionProblems(prepared: PreparedScan, options: ScanRequest['opti
  * names the sheet row the seller knows: line 1 is the CSV's header, line n is rows[n - 2].
  */
 function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
-  if (!(e instanceof ApiProblemError) || e.problem.openSettings) return e;
-  const m = /\bline (\d+)\b/.exec(e.problem.message);
+  const problem = problemOf(e);
+  if (!problem || problem.openSettings) return e;
+  const m = /\bline (\d+)\b/.exec(problem.message);
   const row = m ? prepared.rows[Number(m[1]) - 2] : undefined;
   if (!row) return e;
-  return new ApiProblemError({
-    ...e.problem,
-    message: e.problem.message + ' (Line ' + m![1] + ' of the upload is sheet row ' + row.sheetRow + '.)',
+  return problemError({
+    ...problem,
+    message: problem.message + ' (Line ' + m![1] + ' of the upload is sheet row ' + row.sheetRow + '.)',
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ServiceSettings } from '../../api/client';
 import { POLL_BUDGET_MS } from '../../domain/time-budgets';
-import { ApiProblemError } from '../../api/problems';
+import { okBody, problemOf } from '../../api/exceptions';
 import { checkScanId, fetchScan, fetchScans, isFinishedState } from '../../api/scans';
 import type { ScanProgress } from './protocol';
 import { activeSpreadsheet, documentProperties, formatInSpreadsheetZone, now } from '../../apps-script';
@@ -39,7 +39,7 @@ export function runningScans(): ScanProgress[] {
   const out: ScanProgress[] = [];
   const forget: number[] = [];
   const auth = results.find((r) => !r.ok && r.problem.kind === 'auth');
-  if (auth && !auth.ok) throw new ApiProblemError(auth.problem);
+  if (auth) okBody(auth);
   const r0 = readRecords(documentProperties());
   const stopped = autoImportNotes();
   // A daily quota of Google stopped the hourly import: said on every finished scan waiting for it.
@@ -103,7 +103,8 @@ export function cancelScan(scanId: number): ScanProgress {
     try {
       return fetchProgress(service, id, 'cancel');
     } catch (e) {
-      if (e instanceof ApiProblemError && e.problem.status === 409) return fetchProgress(service, id);
+      const problem = problemOf(e);
+      if (problem && problem.status === 409) return fetchProgress(service, id);
       throw e;
     }
   });

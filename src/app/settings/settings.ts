@@ -24,7 +24,7 @@
 import type { ServiceSettings } from '../../api/client';
 import { PROBE_BUDGET_MS } from '../../domain/time-budgets';
 import { probeAsinConvert } from '../../api/convert';
-import { ApiProblemError } from '../../api/problems';
+import { problemOf } from '../../api/exceptions';
 import { DEFAULT_RETRY_POLICY } from '../../api/retry';
 import { FORMULA_SHARE, formulaSharePropertyName } from '../../custom-functions/key';
 import type { ConnectionResult, SettingsInput, SettingsView } from './protocol';
@@ -160,7 +160,8 @@ function probe(s: StoredSettings): ConnectionResult {
     });
     return connectionResult(null, s);
   } catch (e) {
-    if (e instanceof ApiProblemError) return connectionResult(e.problem, s);
+    const problem = problemOf(e);
+    if (problem) return connectionResult(problem, s);
     throw e;
   }
 }

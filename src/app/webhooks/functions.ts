@@ -8,7 +8,7 @@
  * Limit: create lists the account's webhooks first and refuses the 11th itself, with a plain
  * message, before the service would.
  */
-import { ApiProblemError } from '../../api/problems';
+import { problemOf } from '../../api/exceptions';
 import { WEBHOOK_CALL_BUDGET_MS } from '../../domain/time-budgets';
 import { webhookHelp } from './help';
 import type { ApiContext, ServiceSettings } from '../../api/client';
@@ -35,7 +35,8 @@ function refusing<T>(what: string, body: () => T): T {
   try {
     return body();
   } catch (e) {
-    if (e instanceof ApiProblemError) throw refusal(e.problem, what);
+    const problem = problemOf(e);
+    if (problem) throw refusal(problem, what);
     throw e;
   }
 }

@@ -10,7 +10,8 @@ import {
   type Webhook,
   type WebhookEvent,
 } from '../../api/webhooks';
-import { ApiProblemError, type Problem } from '../../api/problems';
+import { problemError } from '../../api/exceptions';
+import type { Problem } from '../../api/problems';
 import { checkWebhookUrl } from './address';
 import type { WebhookChange, WebhookInput, WebhookView } from './protocol';
 
@@ -115,5 +116,5 @@ export function refusal(problem: Problem, what: string): Error {
   }
   if (problem.kind === 'not-found')
     return new Error('This webhook no longer exists at the Scan Service (deleted from somewhere else?). The list has been reloaded.');
-  return new ApiProblemError(problem);
+  return problemError(problem);
 }

@@ -3,7 +3,8 @@
  * sliding minute on the fake clock, so "never provokes a 429" is checked against the rule itself.
  */
 import { BulkPacer } from '../../../src/api/bulk-pacer';
-import { listAllPages, OutOfTimeError, sendPaced, writeRows, type PacedContext } from '../../../src/api/bulk';
+import { listAllPages, sendPaced, writeRows, type PacedContext } from '../../../src/api/bulk';
+import { OutOfTimeError } from '../../../src/api/exceptions';
 import { FakeClock, FakeFetcher, type FakeAnswer } from './fakes';
 import { sendAll } from '../../../src/api/client';
 
@@ -122,6 +123,38 @@ test('when the window would open after the deadline, the caller gets OutOfTimeEr
     ),
   ).toThrow(OutOfTimeError);
   expect(svc.seen.length).toBe(30);
+});
+
+test('a paced run out of time answers every call instead of throwing: what went through, then out-of-time for the rest', () => {
+  const clock = new FakeClock();
+  const svc = limitedService(clock, 40_000);
+  const calls = Array.from({ length: 40 }, (_, i) => ({ method: 'get' as const, path: '/api/v3/brand-blocklist', query: { page: i + 1 } }));
+  const results = sendAll(context(clock, svc.fetcher, 30_000), calls, { paced: true });
+  expect(svc.seen.length).toBe(30);
+  expect(results.length).toBe(40);
+  expect(results.slice(0, 30).every((r) => r.ok)).toBe(true);
+  expect(results.slice(30).map((r) => (r.ok ? 'ok' : r.problem.kind + ': ' + r.problem.message))).toEqual(
+    Array(10).fill('out-of-time: The time for this run is used up; the sync continues on the next run.'),
+  );
+});
+
+test('a paced run ended by a failure for good sends nothing more; every call it did not settle carries that failure', () => {
+  const refusing = (clock: FakeClock) =>
+    limitedService(clock, 40_000, (path) =>
+      /page=3\b/.test(path) ? { status: 422, body: { message: 'bad page', errors: [] } } : undefined,
+    );
+  const clock = new FakeClock();
+  const svc = refusing(clock);
+  const calls = Array.from({ length: 40 }, (_, i) => ({ method: 'get' as const, path: '/api/v3/brand-blocklist', query: { page: i + 1 } }));
+  const ctx = context(clock, svc.fetcher);
+  const results = sendAll(ctx, calls, { paced: true });
+  // One wave of 30 went out (the window's share); the run stopped at its third answer, before a second wave.
+  expect(svc.seen.length).toBe(30);
+  expect(ctx.stats!.requests).toBe(3);
+  expect(results.map((r) => (r.ok ? 'ok' : r.problem.kind))).toEqual(['ok', 'ok', ...Array(38).fill('validation')]);
+  // Its caller that cannot go on without the answers gets that failure, as before.
+  const again = new FakeClock();
+  expect(() => sendPaced(context(again, refusing(again).fetcher), calls)).toThrow('The Scan Service refused the request: bad page');
 });
 
 test('a Retry-After longer than Utilities.sleep allows (5 minutes a call) is slept in steps, by sendAll and by the paced client', () => {

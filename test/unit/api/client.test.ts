@@ -1,4 +1,5 @@
-import { buildRequest, requestJson, sendAll, type ApiCall } from '../../../src/api/client';
+import { buildRequest, sendAll, type ApiCall } from '../../../src/api/client';
+import { requestJson } from '../../../src/api/exceptions';
 import { FakeClock, FakeFetcher, type Handler } from './fakes';
 
 const KEY = 'sk_live_SECRET_0123456789';
