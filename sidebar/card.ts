@@ -7,6 +7,7 @@ import type { DownloadFormat, ScanProgress } from '../src/app/protocol';
 import { fail, message } from './app';
 import { cardHead, btnRow, act, button, fill, h, link, select, confirmIn, type Child } from './dom';
 import { countsLine, isActive, percent, progressLine, statusLabel, when } from './format';
+import { percentFixed } from '../contract/numbers';
 import { resultsPanel } from './results';
 import { call } from './server';
 import { scheduleBox } from './suppliers';
@@ -97,7 +98,7 @@ function runningParts(p: ScanProgress, cancel: HTMLButtonElement): HTMLElement[]
     },
     h('div'),
   );
-  (bar.firstChild as HTMLElement).style.width = percent(p).toFixed(1) + '%';
+  (bar.firstChild as HTMLElement).style.width = percentFixed(percent(p), 1);
   return [bar, h('div', 'progress small', progressLine(p)), btnRow(cancel)];
 }
 
