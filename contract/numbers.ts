@@ -47,3 +47,11 @@ export function bpsPercent(bps: number): string {
 export function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/**
+ * A percentage with a fixed number of decimals and no digit grouping: "12.5%" (`percentFixed(12.46, 1)`).
+ * The sidebar's progress bar uses it as its CSS width, so it stays a plain number and a sign.
+ */
+export function percentFixed(n: number, decimals: number): string {
+  return n.toFixed(decimals) + '%';
+}

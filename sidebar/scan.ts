@@ -4,11 +4,12 @@
  * listed on top with their progress (closing the sidebar loses nothing: they are found again here).
  */
 import type { ColumnRole } from '../src/domain/price-list/mapping';
+import type { ScanOptionsInput } from '../src/domain/price-list/attributes';
 import { UNIQUE_ROLES } from '../src/domain/price-list/mapping';
 import type { PreviewSummary } from '../src/domain/price-list/prepare';
 import type { ScanProgress, ScanRequest, ScanSetup } from '../src/app/protocol';
 import { fail, register, show } from './app';
-import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select } from './dom';
+import { muted, hint, live, btnRow, act, busy, button, checkbox, field, fill, h, select, type Child } from './dom';
 import { num, plural } from './format';
 import { scanCard } from './card';
 import { dueScansBox } from './suppliers';
@@ -91,6 +92,28 @@ function text(name: string, value = '', props: Record<string, string> = {}): HTM
   return h('input', { type: 'text', name, value, ...props });
 }
 
+type Remembered = NonNullable<NonNullable<ScanSetup['memory']>['options']>;
+
+/**
+ * One section of the scan options. Its controls are made when the form is built (named as the request's fields, so the
+ * server's problems mark them), its layout when the form is laid out, and `read` gives its part of the request's options.
+ */
+interface OptionSection {
+  controls: Element[];
+  view(): Child[];
+  read(): Partial<ScanOptionsInput>;
+}
+
+/** The option sections, in the form's order (a new option is a new section here, or a control in one). */
+const OPTION_SECTIONS: Array<(setup: ScanSetup, mem: Remembered) => OptionSection> = [
+  basicOptions,
+  multipackPrepOption,
+  multipackOverrideOption,
+  historyOption,
+  picturesOption,
+  whatToBuyOptions,
+];
+
 function form(
   setup: ScanSetup,
   started: (p: ScanProgress) => void,
@@ -98,20 +121,81 @@ function form(
 ): HTMLElement {
   // Supplier memory: a list scanned before comes with its options (its roles are already the columns' roles).
   const mem = (setup.memory && setup.memory.options) || {};
+  const roles = roleSelects(setup);
+  const sections = OPTION_SECTIONS.map((section) => section(setup, mem));
+  const anyway = sendAnywayChoice(setup);
+  const controls = ([] as Element[]).concat(...sections.map((s) => s.controls));
+  const sending: Sending = {
+    setup,
+    started,
+    // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
+    request: () => ({
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+      headers: setup.columns.map((c) => c.header),
+      roles: roles.map((s) => s.value as ColumnRole),
+      options: Object.assign({}, ...sections.map((s) => s.read())) as ScanOptionsInput,
+      ...(anyway.input.checked ? { sendWhenFull: true } : {}),
+    }),
+    box: live('preview'),
+    mark: (s) => markProblems(controls, s),
+    showAnyway: anyway.show,
+  };
+  const send = sendButton(sending);
+  return h(
+    'form',
+    { class: 'newscan', onsubmit: (e: Event) => e.preventDefault() },
+    h('h2', null, 'New scan'),
+    h('p', 'muted small', sourceLine(setup)),
+    setup.memory ? h('p', { class: 'small memory', role: 'status' }, setup.memory.note) : null,
+    headerChoice(setup, withHeader),
+    h('h3', null, 'Columns'),
+    columnsView(setup, roles),
+    h('h3', null, 'Options'),
+    ...([] as Child[]).concat(...sections.map((s) => s.view())),
+    anyway.box,
+    btnRow(send.button, previewButton(sending)),
+    send.confirm,
+    sending.box,
+  );
+}
+
+/** "Sheet1 · A1:F40 · column names from row 1 · 39 rows": what the form was built from. */
+function sourceLine(setup: ScanSetup): string {
+  return (
+    setup.sheetName +
+    ' · ' +
+    setup.rangeA1 +
+    ' · ' +
+    (setup.headerRow ? 'column names from row ' + setup.headerRow : 'no header row') +
+    ' · ' +
+    plural(setup.rowCount, 'row')
+  );
+}
+
+/** Each column's role dropdown, starting at the server's suggestion. */
+function roleSelects(setup: ScanSetup): HTMLSelectElement[] {
   const roleOptions: Array<[string, string]> = setup.roles.map((r) => [r.role, r.label]);
-  const roleSelects = setup.columns.map((c) =>
+  const selects = setup.columns.map((c) =>
     select(roleOptions, c.role, { name: 'role-' + c.index, 'aria-label': 'Role of column ' + c.letter }),
   );
   // A role that only one column can play moves: choosing it for one column frees it elsewhere.
-  roleSelects.forEach((s, i) =>
+  selects.forEach((s, i) =>
     s.addEventListener('change', () => {
       if ((UNIQUE_ROLES as readonly string[]).indexOf(s.value) < 0) return;
-      roleSelects.forEach((o, j) => {
+      selects.forEach((o, j) => {
         if (j !== i && o.value === s.value) o.value = 'ignore';
       });
     }),
   );
-  const columns = h(
+  return selects;
+}
+
+/** The columns side by side: letter, header, a sample value and the role dropdown. */
+function columnsView(setup: ScanSetup, roles: HTMLSelectElement[]): HTMLElement {
+  return h(
     'div',
     'columns',
     ...setup.columns.map((c, i) =>
@@ -120,11 +204,14 @@ function form(
         'column',
         h('div', 'col-head', h('span', 'letter', c.letter), h('span', 'header', c.header || '(no header)')),
         h('div', { class: 'sample muted small', title: c.sample }, c.sample ? 'e.g. ' + c.sample : '(blank)'),
-        roleSelects[i],
+        roles[i],
       ),
     ),
   );
+}
 
+/** Marketplace, scan name, supplier discount and prep cost. */
+function basicOptions(setup: ScanSetup, mem: Remembered): OptionSection {
   const market = select(
     setup.marketplaces.map((m) => [m.code, m.code + ' – ' + m.name]),
     String(mem.marketplace ?? setup.defaultMarketplace),
@@ -133,29 +220,86 @@ function form(
   const name = text('name', setup.defaultName);
   const discount = text('supplierDiscount', str(mem.supplierDiscount), { inputmode: 'decimal', placeholder: 'e.g. 5' });
   const prep = text('prepCost', str(mem.prepCost), { inputmode: 'decimal', placeholder: 'e.g. 0.50' });
+  return {
+    controls: [market, name, discount, prep],
+    view: () => [
+      field('Marketplace', market),
+      field('Scan name', name),
+      field('Supplier discount (%)', discount, setup.help.supplierDiscount),
+      field('Prep cost per unit', prep, setup.help.prepCost),
+    ],
+    read: () => ({ marketplace: market.value, name: name.value, supplierDiscount: discount.value, prepCost: prep.value }),
+  };
+}
+
+/** A box of fields shown only while its checkbox is ticked. */
+function shownWhenTicked(tick: HTMLInputElement, ...fields: HTMLElement[]): HTMLElement {
+  const box = h('div', { class: 'indent', hidden: !tick.checked }, ...fields);
+  tick.addEventListener('change', () => (box.hidden = !tick.checked));
+  return box;
+}
+
+/** Multipack prep cost: the first N units at one cost, the rest at another. */
+function multipackPrepOption(setup: ScanSetup, mem: Remembered): OptionSection {
   const mpm = mem.multipackPrepCost || null;
   const mp = checkbox('Multipack prep cost', !!mpm, { name: 'multipackPrepCost.enabled' });
   // Written without ?. (the page's ES2019 would spell each out in full).
   const mpv: Partial<NonNullable<typeof mpm>> = mpm || {};
-  const mpFirstN = text('multipackPrepCost.firstN', str(mpv.firstN), { inputmode: 'numeric' });
-  const mpFirst = text('multipackPrepCost.costForFirstN', str(mpv.costForFirstN), { inputmode: 'decimal' });
-  const mpRest = text('multipackPrepCost.costForRest', str(mpv.costForRest), { inputmode: 'decimal' });
-  const mpBox = h(
-    'div',
-    { class: 'indent', hidden: !mpm },
-    field('First N units', mpFirstN),
-    field('Cost for each of the first N', mpFirst),
-    field('Cost for each of the rest', mpRest),
+  const firstN = text('multipackPrepCost.firstN', str(mpv.firstN), { inputmode: 'numeric' });
+  const first = text('multipackPrepCost.costForFirstN', str(mpv.costForFirstN), { inputmode: 'decimal' });
+  const rest = text('multipackPrepCost.costForRest', str(mpv.costForRest), { inputmode: 'decimal' });
+  const box = shownWhenTicked(
+    mp.input,
+    field('First N units', firstN),
+    field('Cost for each of the first N', first),
+    field('Cost for each of the rest', rest),
   );
-  mp.input.addEventListener('change', () => (mpBox.hidden = !mp.input.checked));
+  return {
+    controls: [mp.input, firstN, first, rest],
+    view: () => [h('div', 'form-group', mp.row, hint(setup.help.multipackPrepCost), box)],
+    read: () => ({
+      multipackPrepCost: mp.input.checked
+        ? { enabled: true, firstN: firstN.value, costForFirstN: first.value, costForRest: rest.value }
+        : null,
+    }),
+  };
+}
+
+/** Multipack override: one pack quantity for every row. */
+function multipackOverrideOption(setup: ScanSetup, mem: Remembered): OptionSection {
   const ov = checkbox('Multipack override', mem.multipackOverride === true, { name: 'multipackOverride' });
-  const ovQty = text('multipackOverrideQuantity', str(mem.multipackOverrideQuantity), { inputmode: 'numeric' });
-  const ovBox = h('div', { class: 'indent', hidden: mem.multipackOverride !== true }, field('Pack quantity for every row', ovQty));
-  ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
+  const qty = text('multipackOverrideQuantity', str(mem.multipackOverrideQuantity), { inputmode: 'numeric' });
+  const box = shownWhenTicked(ov.input, field('Pack quantity for every row', qty));
+  return {
+    controls: [ov.input, qty],
+    view: () => [h('div', 'form-group', ov.row, hint(setup.help.multipackOverride), box)],
+    read: () => ({ multipackOverride: ov.input.checked, multipackOverrideQuantity: ov.input.checked ? qty.value : null }),
+  };
+}
+
+/** Pull historical data. */
+function historyOption(setup: ScanSetup, mem: Remembered): OptionSection {
   const hist = checkbox('Pull historical data', mem.pullHistoricalData === true, { name: 'pullHistoricalData' });
-  // Issue 36: a picture column beside the title (on by default); the add-on's own choice, kept in the scan's record.
+  return {
+    controls: [hist.input],
+    view: () => [h('div', 'form-group', hist.row, hint(setup.help.pullHistoricalData))],
+    read: () => ({ pullHistoricalData: hist.input.checked }),
+  };
+}
+
+/** Issue 36: a picture column beside the title (on by default); the add-on's own choice, kept in the scan's record. */
+function picturesOption(): OptionSection {
   const pics = checkbox('Pictures', true, { name: 'pictures' });
-  // What to buy (issue 24): the add-on's own figures, never sent to the service. Blank = the server's default (the placeholder).
+  const help = 'A picture of each product beside its title, to tell a wrong match at a glance (one more column).';
+  return {
+    controls: [pics.input],
+    view: () => [h('div', 'form-group', pics.row, hint(help))],
+    read: () => ({ pictures: pics.input.checked }),
+  };
+}
+
+/** What to buy (issue 24): the add-on's own figures, never sent to the service. Blank = the server's default (the placeholder). */
+function whatToBuyOptions(_setup: ScanSetup, mem: Remembered): OptionSection {
   const buy = (
     [
       ['monthsOfCover', 'Months of cover', '2'],
@@ -171,175 +315,133 @@ function form(
     mem.shareRule === 'even' ? 'even' : 'fba-weighted',
     { name: 'shareRule' },
   );
-  const all = [
-    market,
-    name,
-    discount,
-    prep,
-    mp.input,
-    mpFirstN,
-    mpFirst,
-    mpRest,
-    ov.input,
-    ovQty,
-    hist.input,
-    rule,
-    ...buy.map((b) => b[2]),
-  ];
-  // Shown only when the results will not fit in this spreadsheet (the preview's room, or Send refused for it).
+  return {
+    controls: [rule, ...buy.map((b) => b[2])],
+    view: () => [
+      // Opened when it holds remembered choices, so the seller sees them.
+      h(
+        'details',
+        { open: buy.some((b) => b[2].value !== '') || rule.value !== 'fba-weighted' },
+        h('summary', null, 'What to buy'),
+        field('Sales shared among offers', rule),
+        ...buy.map((b) => field(b[1], b[2])),
+      ),
+    ],
+    read: () => ({ shareRule: rule.value, ...Object.fromEntries(buy.map((b) => [b[0], b[2].value])) }),
+  };
+}
+
+/** Shown only when the results will not fit in this spreadsheet (the preview's room, or Send refused for it). */
+function sendAnywayChoice(setup: ScanSetup): { box: HTMLElement; input: HTMLInputElement; show(show: boolean): void } {
   const anyway = checkbox(setup.help.sendAnyway, false, {
     name: 'sendWhenFull',
   });
-  const anywayBox = h('div', { class: 'form-group', hidden: true }, anyway.row);
-  const showAnyway = (show: boolean) => {
-    anywayBox.hidden = !show;
-    if (!show) anyway.input.checked = false;
+  const box = h('div', { class: 'form-group', hidden: true }, anyway.row);
+  const show = (on: boolean) => {
+    box.hidden = !on;
+    if (!on) anyway.input.checked = false;
   };
+  return { box, input: anyway.input, show };
+}
 
-  // The block the form was built from goes back with every request (the user may click elsewhere meanwhile).
-  const request = (): ScanRequest => ({
-    sheetName: setup.sheetName,
-    rangeA1: setup.rangeA1,
-    selection: setup.selection,
-    headerRow: setup.headerRow,
-    headers: setup.columns.map((c) => c.header),
-    roles: roleSelects.map((s) => s.value as ColumnRole),
-    options: {
-      marketplace: market.value,
-      name: name.value,
-      supplierDiscount: discount.value,
-      prepCost: prep.value,
-      multipackPrepCost: mp.input.checked
-        ? { enabled: true, firstN: mpFirstN.value, costForFirstN: mpFirst.value, costForRest: mpRest.value }
-        : null,
-      multipackOverride: ov.input.checked,
-      multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
-      pullHistoricalData: hist.input.checked,
-      pictures: pics.input.checked,
-      shareRule: rule.value,
-      ...Object.fromEntries(buy.map((b) => [b[0], b[2].value])),
-    },
-    ...(anyway.input.checked ? { sendWhenFull: true } : {}),
-  });
+/** The server's problems mark the controls they name (aria-invalid); the others are cleared. */
+function markProblems(controls: Element[], s: PreviewSummary): void {
+  for (const el of controls) el.removeAttribute('aria-invalid');
+  for (const pr of s.problems) for (const el of controls) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
+}
 
-  const previewBox = live('preview');
-  // A missing or refused key is asked for HERE, so the columns and options chosen are not lost.
-  const keyOrFail = (e: unknown) => {
-    if (e instanceof ServerError && e.openSettings)
-      fill(
-        previewBox,
-        keyPanel(e.message, setup.help.key, () => fill(previewBox, h('p', 'ok', 'Key saved. Press Send (or Preview) again.'))),
-      );
-    else {
-      fill(previewBox);
-      fail(e);
-    }
-  };
-  const mark = (s: PreviewSummary) => {
-    for (const el of all) el.removeAttribute('aria-invalid');
-    for (const pr of s.problems) for (const el of all) if (el.getAttribute('name') === pr.field) el.setAttribute('aria-invalid', 'true');
-  };
-  const previewBtn = act('Preview', async () => {
-    fill(previewBox, muted('Checking the rows…'));
+/** What Preview and Send share: the request as the form stands, the box their answers go to, and what a started scan does. */
+interface Sending {
+  setup: ScanSetup;
+  request(): ScanRequest;
+  box: HTMLElement;
+  mark(s: PreviewSummary): void;
+  showAnyway(show: boolean): void;
+  started(p: ScanProgress): void;
+}
+
+/** A missing or refused key is asked for HERE, so the columns and options chosen are not lost. */
+function keyOrFail(sending: Sending, e: unknown): void {
+  const box = sending.box;
+  if (e instanceof ServerError && e.openSettings)
+    fill(
+      box,
+      keyPanel(e.message, sending.setup.help.key, () => fill(box, h('p', 'ok', 'Key saved. Press Send (or Preview) again.'))),
+    );
+  else {
+    fill(box);
+    fail(e);
+  }
+}
+
+function previewButton(sending: Sending): HTMLButtonElement {
+  return act('Preview', async () => {
+    fill(sending.box, muted('Checking the rows…'));
     try {
-      const s = await call('previewScan', request());
-      mark(s);
-      showAnyway(!!s.room && !s.room.fits);
-      fill(previewBox, ...previewView(s));
+      const s = await call('previewScan', sending.request());
+      sending.mark(s);
+      sending.showAnyway(!!s.room && !s.room.fits);
+      fill(sending.box, ...previewView(s));
     } catch (e) {
-      keyOrFail(e);
+      keyOrFail(sending, e);
     }
   });
+}
+
+/** Send, and once sent "Send again…", which asks first (in `confirm`): another click starts another (paid) scan of the same rows. */
+function sendButton(sending: Sending): { button: HTMLButtonElement; confirm: HTMLElement } {
   let sent = false;
-  const confirmBox = h('div', { class: 'confirm', hidden: true });
-  const sendBtn = button(
+  const confirm = h('div', { class: 'confirm', hidden: true });
+  const btn = button(
     'Send',
     () => {
       if (!sent) return send();
       const yes = button(
         'Send again',
         () => {
-          confirmBox.hidden = true;
+          confirm.hidden = true;
           void send();
         },
         'danger',
       );
-      const no = button('Cancel', () => (confirmBox.hidden = true));
-      fill(confirmBox, setup.help.sendAgain, btnRow(yes, no));
-      confirmBox.hidden = false;
+      const no = button('Cancel', () => (confirm.hidden = true));
+      fill(confirm, sending.setup.help.sendAgain, btnRow(yes, no));
+      confirm.hidden = false;
     },
     'action',
   );
   const send = () =>
-    busy(sendBtn, async () => {
-      fill(previewBox, muted('Sending the rows…'));
-      try {
-        const r = await call('startScan', request());
-        mark(r.preview);
-        fill(
-          previewBox,
-          h('p', 'ok', 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.'),
-          // Google refused the hourly trigger: this scan is imported only while the sidebar is open.
-          r.notice ? h('p', { class: 'warn', role: 'status' }, r.notice) : null,
-          ...previewView(r.preview, true),
-        );
-        started(r.progress);
-        // Another click would start another (paid) scan of the same rows: no longer the main action, and it asks first.
+    busy(btn, async () => {
+      if (await startScan(sending)) {
+        // No longer the main action, and it asks first.
         sent = true;
-        sendBtn.className = '';
-        sendBtn.textContent = 'Send again…';
-      } catch (e) {
-        if (e instanceof ServerError && e.needsRoom) showAnyway(true);
-        keyOrFail(e);
+        btn.className = '';
+        btn.textContent = 'Send again…';
       }
     });
+  return { button: btn, confirm };
+}
 
-  return h(
-    'form',
-    { class: 'newscan', onsubmit: (e: Event) => e.preventDefault() },
-    h('h2', null, 'New scan'),
-    h(
-      'p',
-      'muted small',
-      setup.sheetName +
-        ' · ' +
-        setup.rangeA1 +
-        ' · ' +
-        (setup.headerRow ? 'column names from row ' + setup.headerRow : 'no header row') +
-        ' · ' +
-        plural(setup.rowCount, 'row'),
-    ),
-    setup.memory ? h('p', { class: 'small memory', role: 'status' }, setup.memory.note) : null,
-    headerChoice(setup, withHeader),
-    h('h3', null, 'Columns'),
-    columns,
-    h('h3', null, 'Options'),
-    field('Marketplace', market),
-    field('Scan name', name),
-    field('Supplier discount (%)', discount, setup.help.supplierDiscount),
-    field('Prep cost per unit', prep, setup.help.prepCost),
-    h('div', 'form-group', mp.row, hint(setup.help.multipackPrepCost), mpBox),
-    h('div', 'form-group', ov.row, hint(setup.help.multipackOverride), ovBox),
-    h('div', 'form-group', hist.row, hint(setup.help.pullHistoricalData)),
-    h(
-      'div',
-      'form-group',
-      pics.row,
-      hint('A picture of each product beside its title, to tell a wrong match at a glance (one more column).'),
-    ),
-    // Opened when it holds remembered choices, so the seller sees them.
-    h(
-      'details',
-      { open: buy.some((b) => b[2].value !== '') || rule.value !== 'fba-weighted' },
-      h('summary', null, 'What to buy'),
-      field('Sales shared among offers', rule),
-      ...buy.map((b) => field(b[1], b[2])),
-    ),
-    anywayBox,
-    btnRow(sendBtn, previewBtn),
-    confirmBox,
-    previewBox,
-  );
+/** Starts the scan and shows what was sent (true), or why not (false). */
+async function startScan(sending: Sending): Promise<boolean> {
+  fill(sending.box, muted('Sending the rows…'));
+  try {
+    const r = await call('startScan', sending.request());
+    sending.mark(r.preview);
+    fill(
+      sending.box,
+      h('p', 'ok', 'Sent ' + plural(r.preview.counts.send, 'row') + ' as scan "' + r.progress.name + '". Its progress is shown above.'),
+      // Google refused the hourly trigger: this scan is imported only while the sidebar is open.
+      r.notice ? h('p', { class: 'warn', role: 'status' }, r.notice) : null,
+      ...previewView(r.preview, true),
+    );
+    sending.started(r.progress);
+    return true;
+  } catch (e) {
+    if (e instanceof ServerError && e.needsRoom) sending.showAnyway(true);
+    keyOrFail(sending, e);
+    return false;
+  }
 }
 
 /**
@@ -440,6 +542,11 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
         '.',
     ),
   );
+  return out.concat(detailLists(s, sent));
+}
+
+/** The rows behind the counts: skipped (open before sending), repaired, warned about, duplicated. */
+function detailLists(s: PreviewSummary, sent: boolean): HTMLElement[] {
   const lists = [
     list(
       'Skipped rows',
@@ -475,6 +582,7 @@ export function previewView(s: PreviewSummary, sent = false): HTMLElement[] {
       false,
     ),
   ];
+  const out: HTMLElement[] = [];
   for (const l of lists) if (l) out.push(l);
   return out;
 }

@@ -48,4 +48,13 @@ test('megabytes: bytes as mebibytes to one decimal, the way the upload limit is 
   expect(megabytes(50 * 1024 * 1024)).toBe('50.0 MB');
   expect(megabytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
   expect(megabytes(123_456_789)).toBe('117.7 MB');
+import { percentFixed } from '../../contract/numbers';
+
+test('percentFixed writes a percentage with fixed decimals and a sign, as the progress bar width the sidebar sets', () => {
+  expect(percentFixed(12.46, 1)).toBe('12.5%');
+  expect(percentFixed(0, 1)).toBe('0.0%');
+  expect(percentFixed(100, 1)).toBe('100.0%');
+  expect(percentFixed(33.333, 0)).toBe('33%');
+  // No digit grouping: a CSS length must stay a plain number.
+  expect(percentFixed(1234.5, 1)).toBe('1234.5%');
 });
