@@ -48,6 +48,8 @@ test('megabytes: bytes as mebibytes to one decimal, the way the upload limit is 
   expect(megabytes(50 * 1024 * 1024)).toBe('50.0 MB');
   expect(megabytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
   expect(megabytes(123_456_789)).toBe('117.7 MB');
+});
+
 import { percentFixed } from '../../contract/numbers';
 
 test('percentFixed writes a percentage with fixed decimals and a sign, as the progress bar width the sidebar sets', () => {
