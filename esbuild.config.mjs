@@ -44,8 +44,9 @@ const bundle = await build({
 });
 // Local variables and parameters get short names (about a fifth of the file); function and class
 // names are kept, so a stack trace in the execution log still names every step.
-// esbuild writes a class as `var Name = class …`, a variable swc would rename: those are reserved.
-const classes = [...bundle.outputFiles[0].text.matchAll(/\bvar (\w+) ?= ?class\b/g)].map((m) => m[1]);
+// esbuild writes a class as `var Name = class …`, a variable swc would rename: those are reserved,
+// also when esbuild joins it to another declaration (`var LIMITS = {…}, Name = class …`).
+const classes = [...bundle.outputFiles[0].text.matchAll(/(?:\bvar|,)\s*(\w+) ?= ?class\b/g)].map((m) => m[1]);
 const shortened = await minify(bundle.outputFiles[0].text, {
   compress: false,
   mangle: { keep_fnames: true, keep_classnames: true, topLevel: false, reserved: classes },
