@@ -288,12 +288,11 @@ function historyOption(setup: ScanSetup, mem: Remembered): OptionSection {
 }
 
 /** Issue 36: a picture column beside the title (on by default); the add-on's own choice, kept in the scan's record. */
-function picturesOption(): OptionSection {
-  const pics = checkbox('Pictures', true, { name: 'pictures' });
-  const help = 'A picture of each product beside its title, to tell a wrong match at a glance (one more column).';
+function picturesOption(setup: ScanSetup, mem: Remembered): OptionSection {
+  const pics = checkbox('Pictures', mem.pictures !== false, { name: 'pictures' });
   return {
     controls: [pics.input],
-    view: () => [h('div', 'form-group', pics.row, hint(help))],
+    view: () => [h('div', 'form-group', pics.row, hint(setup.help.pictures))],
     read: () => ({ pictures: pics.input.checked }),
   };
 }

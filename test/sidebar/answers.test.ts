@@ -17,10 +17,11 @@ const thrower = (m: string) => () => {
 
 /** The message line's box lies inside the 300 x 900 viewport as the page is scrolled now. */
 async function msgInView(page: Page): Promise<boolean> {
+  // Scroll offsets are whole pixels and layout is not: a bottom at 900.34 of 900 is in view.
   return (await page.evaluate(`(() => {
     const m = document.querySelector('.msg');
     const r = m.getBoundingClientRect();
-    return !m.hidden && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    return !m.hidden && r.height > 0 && r.top >= 0 && Math.round(r.bottom) <= window.innerHeight;
   })()`)) as boolean;
 }
 

@@ -36,6 +36,7 @@ const recalled = setup({
       prepCost: '0.40',
       multipackPrepCost: { enabled: true, firstN: '2', costForFirstN: '0.30', costForRest: '0.10' },
       pullHistoricalData: true,
+      pictures: false,
       monthsOfCover: '3',
       targetRoi: '40',
       shareRule: 'even',
@@ -65,6 +66,7 @@ test('a recognised list: the form says so, starts with the remembered roles and 
   expect(sent!.options).toEqual({
     marketplace: 'CA',
     name: 'Price list 2026-11-21',
+    pictures: false,
     supplierDiscount: '5',
     prepCost: '0.40',
     multipackPrepCost: { enabled: true, firstN: '2', costForFirstN: '0.30', costForRest: '0.10' },

@@ -108,6 +108,7 @@ describe('views', () => {
         nh.multipackPrepCost,
         nh.multipackOverride,
         nh.pullHistoricalData,
+        nh.pictures,
       ]),
     );
     expect(sb.errors).toEqual([]);

@@ -60,6 +60,7 @@ export interface NewScanHelp {
   multipackPrepCost: string;
   multipackOverride: string;
   pullHistoricalData: string;
+  pictures: string;
   /** What the API key is and where to find it (New scan asks for a missing or refused key in place). */
   key: string;
   /** The box shown when the results will not fit in this spreadsheet. */

@@ -29,6 +29,7 @@ export const REMEMBERED_OPTIONS = [
   'multipackOverride',
   'multipackOverrideQuantity',
   'pullHistoricalData',
+  'pictures',
   'monthsOfCover',
   'shareRule',
   'targetRoi',
