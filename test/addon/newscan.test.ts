@@ -200,6 +200,8 @@ describe('a messy sheet', () => {
       shareRule: 'even',
       targetRoiBps: 4000,
       maxDiscountBps: 1500,
+      // The Pictures choice (issue 36; on by default), for the import that may run later from a trigger.
+      pictures: true,
       sent: { mapping: attributes.mapping, custom: attributes.options.custom_columns, marketplace: 'US', lines: scan.lines },
     });
     // The hourly import trigger exists (one per user and document, also after a second start).
