@@ -993,7 +993,11 @@ function overviewGrid(
   cp: ImportCheckpoint,
   columns: readonly LayoutColumn[],
 ): { cells: (string | number)[][]; rows: number; width: number } {
-  const cells = overviewCells(cp.finalName || cp.scanName, new Map(columns.map((c, i) => [c.key, i] as [string, number])));
+  const cells = overviewCells(
+    cp.finalName || cp.scanName,
+    new Map(columns.map((c, i) => [c.key, i] as [string, number])),
+    cp.productsTotal,
+  );
   const width = Math.max(1, ...cells.map((r) => r.length));
   return { cells: cells.map((r) => r.concat(new Array(width - r.length).fill(''))), rows: cells.length, width };
 }

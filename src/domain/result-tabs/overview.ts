@@ -38,6 +38,8 @@ const FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['is_adult', 'Adult'],
 ];
 export const TOP_COUNT = 20;
+/** Categories listed one per row; the rest are counted together. */
+export const CATEGORY_COUNT = 20;
 
 export function overviewTabName(resultTab: string): string {
   return `${resultTab} – Overview`;
@@ -57,9 +59,10 @@ function bandCriteria(range: string, lo: number | null, hi: number | null): stri
 
 /**
  * The overview's cells, row by row (A1 at [0][0]); absent columns give no block. `columns`: 0-based
- * column of each layout key on the result tab (ResultTab.columns).
+ * column of each layout key on the result tab (ResultTab.columns); `products`: the tab's rows at
+ * import, which bound the array formulas of the categories block.
  */
-export function overviewCells(tabName: string, columns: ReadonlyMap<string, number>): OverviewCell[][] {
+export function overviewCells(tabName: string, columns: ReadonlyMap<string, number>, products = 0): OverviewCell[][] {
   const q = quoteSheetName(tabName);
   const col = (key: string): string | null => {
     const i = columns.get(key);
@@ -80,6 +83,11 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   bandBlock(rows, 'ROI', col('roi'), ROI_BANDS);
   flagBlock(rows, asin, col);
   topBlock(rows, asin, monthly, col);
+  const category = columns.get('category');
+  if (category !== undefined && category >= 0) {
+    const l = columnLetter(category);
+    categoryBlock(rows, `${q}!${l}2:${l}${Math.max(2, products + 1)}`, asin);
+  }
   return rows;
 }
 
@@ -126,4 +134,32 @@ function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, 
     const at = (range: string) => `=IF(B${r}="","",INDEX(${range},MATCH(B${r},${monthly},0)))`;
     rows.push([k, `=IFERROR(LARGE(${monthly},${k}),"")`, at(asin), ...extra.map((e) => at(col(e) as string))]);
   }
+}
+
+/**
+ * The products per category: the first CATEGORY_COUNT categories in the tab's order, each with its
+ * count and a bar, then the products in other categories and those without one. The k-th category is
+ * the first cell of the column not blank and not listed above: an ARRAYFORMULA of MATCH over COUNTIF,
+ * which both Sheets and the local engine compute (UNIQUE, QUERY and SORTN are Sheets-only, and the
+ * local engine cannot run an array over a whole column). The range is the tab's rows at import, so an
+ * edited category is followed; a row the seller appends below is not. COUNTIF reads a category as a
+ * criterion, as Sheets does: one starting with "<", ">" or "=", or holding "*" or "?", may miscount.
+ */
+function categoryBlock(rows: OverviewCell[][], range: string, asin: string): void {
+  rows.push([]);
+  rows.push(['Category', 'Products', '']);
+  const first = rows.length + 1;
+  const last = first + CATEGORY_COUNT - 1;
+  for (let k = 0; k < CATEGORY_COUNT; k++) {
+    const r = first + k;
+    const listed = k ? `COUNTIF(A$${first}:A${r - 1},${range})` : '0';
+    rows.push([
+      `=ARRAYFORMULA(IFERROR(INDEX(${range},MATCH(0,${listed}+(${range}=""),0)),""))`,
+      `=IF(A${r}="","",COUNTIF(${range},A${r}))`,
+      `=IF(A${r}="","",${bar(`B${r}`, `B${first}:B${last}`).slice(1)})`,
+    ]);
+  }
+  const other = rows.length + 1;
+  rows.push(['Other categories', `=COUNTIF(${range},"?*")-SUM(B${first}:B${last})`, bar(`B${other}`, `B${first}:B${other}`)]);
+  rows.push(['No category', `=MAX(0,COUNTA(${asin})-1-COUNTIF(${range},"?*"))`, '']);
 }
