@@ -42,6 +42,8 @@ beforeAll(async () => {
   wb.type('Sheet1', 'B2', '=SPARKLINE(C1:E1)');
   wb.type('Sheet1', 'C2', '=SPARKLINE(C1:E1, {"charttype","column";"color","#ea4335"})');
   wb.type('Sheet1', 'D2', '=IMAGE("https://example.com/elsewhere.png")');
+  // The overview's bars: a SPARKLINE of a value scaled to its block's largest, on another sheet.
+  wb.type('Sheet1', 'E2', `=SPARKLINE(N('Sheet1'!D1)/MAX(1,MAX(C1:E1)),{"charttype","bar";"max",1;"color1","#1a73e8"})`);
   // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
   sheet.setConditionalFormatRules([
     app
@@ -89,6 +91,13 @@ test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; column
   const columns = cell(2, 'C').locator('svg.sparkline rect');
   expect(await columns.count()).toBe(3);
   expect(await cell(2, 'C').locator('svg.sparkline g').getAttribute('fill')).toBe('#ea4335');
+});
+
+test("a bar over a computed value, as the overview's: 10 of the largest 30 fills a third of the cell", async () => {
+  const bar = cell(2, 'E').locator('svg.sparkline rect');
+  await bar.waitFor();
+  expect(await bar.getAttribute('width')).toBe('33.33');
+  expect(await cell(2, 'E').locator('svg.sparkline g').getAttribute('fill')).toBe('#1a73e8');
 });
 
 test('text that looks like markup is still shown as text', async () => {

@@ -156,7 +156,8 @@ function categoryBlock(rows: OverviewCell[][], range: string, asin: string): voi
     rows.push([
       `=ARRAYFORMULA(IFERROR(INDEX(${range},MATCH(0,${listed}+(${range}=""),0)),""))`,
       `=IF(A${r}="","",COUNTIF(${range},A${r}))`,
-      `=IF(A${r}="","",${bar(`B${r}`, `B${first}:B${last}`).slice(1)})`,
+      // N(): a row without a category has an empty bar, not an error.
+      bar(`N(B${r})`, `B${first}:B${last}`),
     ]);
   }
   const other = rows.length + 1;
