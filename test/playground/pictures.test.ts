@@ -53,12 +53,41 @@ beforeAll(async () => {
       .setRanges([sheet.getRange('C1:E1')])
       .build(),
   ]);
+  sheet.getRange('F1:G3').setValues([
+    [-2, 'Buy'],
+    [3, 'Check'],
+    [0, ''],
+  ]);
   const file = join(dir, 'pictures.xlsx');
   writeFileSync(file, await wb.toXlsx());
   pg = await startPlayground({ workbook: file });
   // An in-cell image, as SpreadsheetApp's setValue(newCellImage()...) leaves it.
   const doc = pg.runtime().workbook;
   doc.writeImage(doc.sheets[0], 3, 1, { url: LINK.replace('-0.png', '-1.png'), title: 'Second picture', description: null });
+  // The result tab's colours, set in the running document as the import sets them (a saved .xlsx
+  // does not keep a "text is exactly" rule: emulator/gas/spreadsheet/xlsx.ts conditionalForXlsx):
+  // a number below 0 red, above 0 green; a verdict word coloured by its value.
+  const live = makeEnv({ wb: doc });
+  const first = live.ss.getSheets()[0];
+  const rule = () => live.app.newConditionalFormatRule();
+  first.setConditionalFormatRules([
+    ...first.getConditionalFormatRules(),
+    rule()
+      .whenNumberLessThan(0)
+      .setBackground('#f4c7c3')
+      .setRanges([first.getRange('F1:F3')])
+      .build(),
+    rule()
+      .whenNumberGreaterThan(0)
+      .setBackground('#b7e1cd')
+      .setRanges([first.getRange('F1:F3')])
+      .build(),
+    rule()
+      .whenTextEqualTo('Buy')
+      .setBackground('#b7e1cd')
+      .setRanges([first.getRange('G1:G2')])
+      .build(),
+  ]);
   page = await (await browser()).newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(pg.url);
@@ -98,6 +127,12 @@ test("a bar over a computed value, as the overview's: 10 of the largest 30 fills
   await bar.waitFor();
   expect(await bar.getAttribute('width')).toBe('33.33');
   expect(await cell(2, 'E').locator('svg.sparkline g').getAttribute('fill')).toBe('#1a73e8');
+});
+
+test("rules on a number or a word paint the cells they match, as the result tab's profit and verdict colours", async () => {
+  const bg = (r: number, col: string) => cell(r, col).evaluate((el: any) => (globalThis as any).getComputedStyle(el).backgroundColor);
+  expect([await bg(1, 'F'), await bg(2, 'F'), await bg(3, 'F')]).toEqual(['rgb(244, 199, 195)', 'rgb(183, 225, 205)', 'rgba(0, 0, 0, 0)']);
+  expect([await bg(1, 'G'), await bg(2, 'G')]).toEqual(['rgb(183, 225, 205)', 'rgba(0, 0, 0, 0)']);
 });
 
 test('text that looks like markup is still shown as text', async () => {

@@ -75,11 +75,16 @@ function sparklineOf(values: number[], opts: Record<string, string>): Sparkline 
 function computedSparkline(wb: WorkbookCore, sh: SheetModel, expression: string, options: string): Sparkline | undefined {
   let failed = false;
   const literal = expression.replace(REFERENCE, (_m, sheet: string | undefined, c1: string, r1: string, c2?: string, r2?: string) => {
-    const name = sheet ? sheet.slice(0, -1).replace(/^'(.*)'$/, '$1').replace(/''/g, "'") : undefined;
+    const name = sheet
+      ? sheet
+          .slice(0, -1)
+          .replace(/^'(.*)'$/, '$1')
+          .replace(/''/g, "'")
+      : undefined;
     const from = name === undefined ? sh : wb.sheetByName(name);
     const a = parseA1(`${c1}${r1}`);
     const b = c2 && r2 ? parseA1(`${c2}${r2}`) : a;
-    if (!from || !a || !b || a.r1 === null || a.c1 === null || b.r1 === null || b.c1 === null) return (failed = true), '0';
+    if (!from || !a || !b || a.r1 === null || a.c1 === null || b.r1 === null || b.c1 === null) return ((failed = true), '0');
     const rows: string[] = [];
     for (let r = a.r1; r <= b.r1; r++) {
       const row: string[] = [];
