@@ -8,6 +8,7 @@
  * fixed words of this module. No text from suppliers or the service enters a formula.
  */
 import { columnLetter } from '../price-list/mapping';
+import { CANT_SEND } from './verdict';
 
 export type OverviewCell = string | number;
 
@@ -78,7 +79,7 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   rows.push([overviewTitle(tabName)]);
   rows.push(['Products', `=COUNTA(${asin})-1`]);
   const monthly = col('your_profit');
-  if (monthly) rows.push(['Expected profit a month', `=SUM(${monthly})`]);
+  if (monthly) rows.push(monthlyRow(monthly, col('profit'), col('verdict')));
   bandBlock(rows, 'Profit per unit', col('profit'), PROFIT_BANDS);
   bandBlock(rows, 'ROI', col('roi'), ROI_BANDS);
   flagBlock(rows, asin, col);
@@ -89,6 +90,32 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
     categoryBlock(rows, `${q}!${l}2:${l}${Math.max(2, products + 1)}`, asin);
   }
   return rows;
+}
+
+/**
+ * The expected profit a month, as the import's headline counts it (import-plan.ts addToSummary): the
+ * rows with a profit, less those Amazon will not take into FBA; the next cell says so.
+ */
+function monthlyRow(monthly: string, profit: string | null, verdict: string | null): OverviewCell[] {
+  if (!profit) return ['Expected profit a month', `=SUM(${monthly})`, 'sum of every row'];
+  const cantSend = verdict ? `,${verdict},"<>${CANT_SEND.replace(/"/g, '""')}"` : '';
+  return [
+    'Expected profit a month',
+    `=SUMIFS(${monthly},${profit},">0"${cantSend})`,
+    verdict ? `rows with a profit, less "${CANT_SEND}"` : 'rows with a profit',
+  ];
+}
+
+/** Number formats of the overview's cells (same shape): money in the figures' column where it is money, percent for shares. */
+export function overviewNumberFormats(cells: readonly OverviewCell[][], moneyFormat: string): string[][] {
+  const flags = new Set(FLAGS.map(([, label]) => label));
+  return cells.map((row) =>
+    row.map((_, i) => {
+      if (i !== 1) return 'General';
+      if (row[0] === 'Expected profit a month' || typeof row[0] === 'number') return moneyFormat;
+      return flags.has(String(row[0])) ? '0%' : 'General';
+    }),
+  );
 }
 
 /** A heading row, then one row per band: label, COUNTIFS, a bar scaled to the largest band. */

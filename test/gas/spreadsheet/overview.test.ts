@@ -3,16 +3,23 @@
  * (HyperFormula) over a small result tab, the way Sheets would compute them after the import writes them.
  */
 import { Workbook } from '../../../emulator/gas/spreadsheet';
-import { CATEGORY_COUNT, overviewCells, overviewTabName, quoteSheetName } from '../../../src/domain/result-tabs/overview';
+import {
+  CATEGORY_COUNT,
+  overviewCells,
+  overviewNumberFormats,
+  overviewTabName,
+  quoteSheetName,
+} from '../../../src/domain/result-tabs/overview';
 import { resultTabOf } from '../../../src/domain/result-tabs/read';
+import { CANT_SEND } from '../../../src/domain/result-tabs/verdict';
 import { makeEnv } from './env';
 
-const HEADER = ['ASIN', 'Title', 'Profit', 'ROI', 'Your profit/mo', 'Hazmat', 'Meltable', 'Adult', 'Category'];
+const HEADER = ['ASIN', 'Title', 'Profit', 'ROI', 'Your profit/mo', 'Hazmat', 'Meltable', 'Adult', 'Category', 'Verdict'];
 const ROWS = [
-  ['B000000001', 'Kettle', 12.5, 0.62, 300, false, false, false, 'Kitchen'],
-  ['B000000002', 'Candle', 3.1, 0.2, 45.5, true, true, false, 'Home'],
-  ['B000000003', 'Lamp', -1.2, -0.1, -20, false, false, false, ''],
-  ['B000000004', 'Mug', 6, 0.35, 120, true, false, false, 'Kitchen'],
+  ['B000000001', 'Kettle', 12.5, 0.62, 300, false, false, false, 'Kitchen', 'Buy'],
+  ['B000000002', 'Candle', 3.1, 0.2, 45.5, true, true, false, 'Home', 'Buy'],
+  ['B000000003', 'Lamp', -1.2, -0.1, -20, false, false, false, '', 'No profit'],
+  ['B000000004', 'Mug', 6, 0.35, 120, true, false, false, 'Kitchen', CANT_SEND],
 ];
 
 function overviewOf(tabName: string) {
@@ -30,6 +37,13 @@ function overviewOf(tabName: string) {
 }
 
 describe('overview of a result tab, computed', () => {
+  test('money and shares are formatted as such: the marketplace money format, percent', () => {
+    const { cells } = overviewOf('Scan 1');
+    const formats = overviewNumberFormats(cells, '"$"#,##0.00');
+    const at = (label: string | number) => formats[cells.findIndex((r) => r[0] === label)][1];
+    expect([at('Expected profit a month'), at(1), at('Hazmat'), at('Products')]).toEqual(['"$"#,##0.00', '"$"#,##0.00', '0%', 'General']);
+  });
+
   test('a name with a quote is quoted with the quote doubled', () => {
     expect(quoteSheetName("Bob's scan")).toBe("'Bob''s scan'");
   });
@@ -37,7 +51,10 @@ describe('overview of a result tab, computed', () => {
   test('counts, bands, expected profit, flag shares and the top list', () => {
     const { row, values } = overviewOf("Bob's scan");
     expect(row('Products')[1]).toBe(4);
-    expect(row('Expected profit a month')[1]).toBeCloseTo(445.5, 6);
+    // As the import's headline counts it: the rows with a profit, less the one Amazon will not take
+    // into FBA (Mug), and not the loss (Lamp).
+    expect(row('Expected profit a month')[1]).toBeCloseTo(345.5, 6);
+    expect(row('Expected profit a month')[2]).toBe(`rows with a profit, less "${CANT_SEND}"`);
     expect(row('Loss (below $0)')[1]).toBe(1);
     expect(row('$2 to $5')[1]).toBe(1);
     expect(row('$5 to $10')[1]).toBe(1);
@@ -91,6 +108,7 @@ describe('overview of a result tab, computed', () => {
       false,
       false,
       `Cat ${i % (n - 2)}`,
+      'Buy',
     ]);
     env.ss
       .insertSheet('Big')
@@ -137,7 +155,7 @@ describe('overview of a result tab, computed', () => {
     result.getRange('E3').setValue(500);
     const ov = env.ss.getSheetByName(overviewTabName('Scan 1'))!;
     const values = ov.getDataRange().getValues();
-    expect(values.find((r) => r[0] === 'Expected profit a month')![1]).toBeCloseTo(900, 6);
+    expect(values.find((r) => r[0] === 'Expected profit a month')![1]).toBeCloseTo(800, 6);
     expect(values.find((r) => r[0] === 1)!.slice(1, 4)).toEqual([500, 'B000000002', 'Candle']);
     // A category edited in the result tab moves the products per category.
     result.getRange('I5').setValue('Home');
