@@ -153,6 +153,8 @@ function form(
   const ovBox = h('div', { class: 'indent', hidden: mem.multipackOverride !== true }, field('Pack quantity for every row', ovQty));
   ov.input.addEventListener('change', () => (ovBox.hidden = !ov.input.checked));
   const hist = checkbox('Pull historical data', mem.pullHistoricalData === true, { name: 'pullHistoricalData' });
+  // Issue 36: a picture column beside the title (on by default); the add-on's own choice, kept in the scan's record.
+  const pics = checkbox('Pictures', true, { name: 'pictures' });
   // What to buy (issue 24): the add-on's own figures, never sent to the service. Blank = the server's default (the placeholder).
   const buy = (
     [
@@ -213,6 +215,7 @@ function form(
       multipackOverride: ov.input.checked,
       multipackOverrideQuantity: ov.input.checked ? ovQty.value : null,
       pullHistoricalData: hist.input.checked,
+      pictures: pics.input.checked,
       shareRule: rule.value,
       ...Object.fromEntries(buy.map((b) => [b[0], b[2].value])),
     },
@@ -318,6 +321,12 @@ function form(
     h('div', 'form-group', mp.row, hint(setup.help.multipackPrepCost), mpBox),
     h('div', 'form-group', ov.row, hint(setup.help.multipackOverride), ovBox),
     h('div', 'form-group', hist.row, hint(setup.help.pullHistoricalData)),
+    h(
+      'div',
+      'form-group',
+      pics.row,
+      hint('A picture of each product beside its title, to tell a wrong match at a glance (one more column).'),
+    ),
     // Opened when it holds remembered choices, so the seller sees them.
     h(
       'details',

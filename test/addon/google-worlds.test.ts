@@ -231,7 +231,7 @@ describe('the hourly trigger with and without an active document (apps-script-pl
     expect((rt.scriptRun('getListsStatus', [], { user: OWNER }) as any).notice).toMatch(
       /^Automatic sync did not run: the hourly trigger ran at .* without access to this spreadsheet/,
     );
-    // What the Scans card does on sight of importNow (test/sidebar/scan.test.ts).
+    // What the Scans card does on sight of importNow (test/sidebar/scan-view.test.ts).
     const imported = rt.scriptRun('importScan', [first, null], { user: OWNER }) as any;
     expect(imported).toMatchObject({ done: true, sheetName: 'Night one' });
     expect(asins(wb, 'Night one')).toHaveLength(8);

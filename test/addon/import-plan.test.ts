@@ -16,10 +16,10 @@ import {
   type ImportCheckpoint,
   addToSummary,
   emptySummary,
-  moneyText,
   summaryText,
   shortScanName,
 } from '../../src/app/results/import-plan';
+import { moneyText } from '../../contract/numbers';
 import { csvGrid, fileNameFor, jsonGrid } from '../../src/app/results/download-grids';
 import { notSentRecord, notSentRows } from '../../src/app/records/not-sent';
 

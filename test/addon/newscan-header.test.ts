@@ -6,7 +6,7 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { parseCsv } from '../../src/domain/price-list/csv';
-import { ORDER_FORM_FIRST_COLUMN, ORDER_FORM_HEADERS, orderFormRows } from '../unit/order-form';
+import { ORDER_FORM_FIRST_COLUMN, ORDER_FORM_HEADERS, orderFormRows } from '../unit/domain/price-list/order-form';
 import { connect, parseMultipart, runtime, SAMPLE, scanRequest, thrown, useServiceBehindProxy } from './scanflow-helpers';
 
 const env = useServiceBehindProxy({ SCAN_SERVICE_SPEED: '600000' });

@@ -27,7 +27,7 @@ const NOT_YET_CONVERTED = [
   'test/gas/document-state.test.ts',
   'test/sidebar/lists.test.ts',
   'test/sidebar/rows.test.ts',
-  'test/unit/supplier-memory.test.ts',
+  'test/unit/domain/price-list/memory.test.ts',
 ];
 
 /** The add-on's storage keys and key prefixes (property keys, the cache namespace), from src/store. */

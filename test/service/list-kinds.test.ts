@@ -1,7 +1,7 @@
 /**
  * A list kind is named once in the contract (contract/lists.ts); the local service's side follows
  * from that table and the description, so a kind added in one place but not another fails here or
- * in the type checker, never silently (issue 21). The add-on's side: test/unit/lists/kinds.test.ts.
+ * in the type checker, never silently (issue 21). The add-on's side: test/unit/app/lists/kinds.test.ts.
  */
 import { loadApiDocument } from '../../contract/openapi';
 import { LIST_OPERATIONS, type ListId } from '../../contract/lists';

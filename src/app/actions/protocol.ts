@@ -47,9 +47,20 @@ export interface RowActionsView {
 }
 
 export interface ActionsServerFunctions {
-  /** arg: the units, the tag names (text with commas, or a list) or the note text; null for the others. */
+  /**
+   * What an action would do on the rows selected in a result tab ("Block 3 brands (US): Acme, …";
+   * rows it must skip, and why). Changes nothing. Design: src/app/actions/README.md.
+   * arg: the units, the tag names (text with commas, or a list) or the note text; null for the others.
+   */
   previewRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionPreview;
+  /**
+   * Writes the entries into the list's table (setting up missing tables) and sends exactly them to
+   * the service, one request per area (notes: one per note); moves the sync's base and refreshes the
+   * result tabs' list columns. The result's id undoes it.
+   */
   applyRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionResult;
+  /** Reverses an action of this session (sheet rows, service entries, base) for the entries still as it left them. */
   undoRowAction(id: string): RowActionResult;
+  /** The actions' labels and this session's recent actions (kept in the user cache for 6 hours). */
   listRowActions(): RowActionsView;
 }

@@ -39,7 +39,22 @@ export interface TabFileResult {
 }
 
 export interface BuyServerFunctions {
+  /**
+   * From a result tab (default the active one), with no service call: the items short of the target
+   * ROI today that reach it at a discount of at most `maxDiscount` % (default the scan's option, else
+   * 20), into a new "<tab> – Negotiate" tab with an Agreed cost column for the seller to type.
+   */
   makeNegotiateTab(request?: NegotiateRequest | null): BuyTabResult;
+  /**
+   * A new "<tab> – PO" tab from the selected (or given) rows of a result tab, or from a Negotiate tab's
+   * rows with an agreed cost; no service call. Quantities are rounded UP to whole case packs and capped
+   * by stock; the money columns and totals are sheet formulas from cell references only, so an edited
+   * quantity recomputes without the add-on. "Over: …" warns when cash or days pass what the seller set.
+   */
   makePurchaseOrder(request?: PurchaseOrderRequest | null): BuyTabResult;
+  /**
+   * The tab as shown (default the active one) as a CSV file in Drive (a Negotiate tab: only the
+   * supplier's columns); a field starting with = + - @, tab or CR gets a leading apostrophe.
+   */
   exportTabCsv(sheetName?: string | null): TabFileResult;
 }

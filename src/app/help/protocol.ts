@@ -9,5 +9,6 @@ export interface HelpView {
 }
 
 export interface HelpServerFunctions {
+  /** The Help view's words, so that they cost the sidebar page nothing; no service call, no document read. */
   getHelp(): HelpView;
 }

@@ -101,13 +101,27 @@ export interface ListsStatus {
 
 /** The Lists view's server functions (ServerFunctions in ../protocol.ts extends this). */
 export interface ListsServerFunctions {
+  /** "Set up lists": a tab with a header row and a named range for every list that has none (a user may name their own table instead). */
   setUpLists(): ListsStatus;
+  /** Per list: named range and tab, entries, and this account's last sync; the automatic-sync choice; a run cut off that waits to be continued. Retries a refused trigger while automatic sync is chosen. */
   getListsStatus(): ListsStatus;
+  /** What a sync would do, per list: to send, to write, conflicts (both values), refused rows (sheet row, reason), deletions the guard counts. Changes nothing. */
   previewSync(): SyncReport;
-  /** done:false: call again to continue; confirmDeletions lets lists stopped by the deletion guard go ahead. */
+  /**
+   * Three-way sync of every list with the user's own key, one sync per document (document lock). A
+   * list that would delete more than 50 entries and 20 % of a side is blocked until `confirmDeletions`.
+   * done:false: call again to continue. Design: src/app/lists/README.md.
+   */
   syncNow(confirmDeletions?: boolean): SyncReport;
+  /** Keeps one side's value for those conflicts, then syncs that list. */
   resolveConflicts(list: ListId, keys: string[] | 'all', side: 'sheet' | 'service'): SyncReport;
+  /** Selects a sheet row (the links of refused rows). */
   selectRow(sheetName: string, row: number): { ok: boolean };
+  /**
+   * Automatic sync on the one hourly trigger (shared with the import, kept while on). `autoSync` is
+   * true only with the trigger in place: when Google refuses it the choice is kept, `notice` says why
+   * and what frees one, and each getListsStatus tries again.
+   */
   setAutoSync(on: boolean): ListsStatus;
   /**
    * The entries a sync would delete at the service because their rows left the sheet (what the deletion

@@ -5,6 +5,7 @@
  */
 import { readBase, writeBase, BASE_CHUNK_CHARS } from '../../store/lists';
 import { CELL_MAX_CHARS, cutText } from '../../domain/sheet/safe';
+import { commas } from '../../../contract/numbers';
 import { readRows, SEP, splitKey, type ListKind } from './kinds';
 import { guardVerdict, planSync, sameEntries, type GuardVerdict, type Plan, type Side } from './plan';
 import { coverRows, findTable, noChanges, tableRows, writeTable, type SheetChanges, type Table } from './sheet';
@@ -252,7 +253,7 @@ function oversizedEntries(
     out.push({
       key: k,
       row: rows && rows.length ? rows[0] : null,
-      reason: `the service's ${col ? col.header : 'entry'} for this row has ${longest.toLocaleString('en-US')} characters, more than a cell holds (${CELL_MAX_CHARS.toLocaleString('en-US')}): not synced; shorten it in the service`,
+      reason: `the service's ${col ? col.header : 'entry'} for this row has ${commas(longest)} characters, more than a cell holds (${commas(CELL_MAX_CHARS)}): not synced; shorten it in the service`,
     });
   });
   return out;
@@ -262,7 +263,7 @@ function oversizedEntries(
 function unwrittenText(list: readonly Oversized[]): string {
   if (!list.length) return '';
   const first = readable(list[0].key) as string;
-  return `; ${list.length} entr${list.length === 1 ? 'y' : 'ies'} of the service not written, longer than a cell holds (${CELL_MAX_CHARS.toLocaleString('en-US')} characters): ${cutText(first, 60)}${list.length > 1 ? ' and more' : ''}`;
+  return `; ${list.length} entr${list.length === 1 ? 'y' : 'ies'} of the service not written, longer than a cell holds (${commas(CELL_MAX_CHARS)} characters): ${cutText(first, 60)}${list.length > 1 ? ' and more' : ''}`;
 }
 
 function summary(r: ListReport, preview: boolean): string {

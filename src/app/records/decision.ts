@@ -3,6 +3,7 @@
  * Delete. It holds what the service is never told or may not echo back:
  * - the seller's decision options (months of cover, share rule, target ROI, largest discount), never
  *   sent; a scan started elsewhere gets the defaults;
+ * - whether the result tab gets its picture column (New scan's "Pictures", `pictures: false` when off);
  * - what the add-on SENT (`sent`): the upload's mapping, the custom column names, the marketplace and
  *   the line count. The import labels the supplier's columns by these, not by the service's echo: the
  *   vendor's scan record has no `mapping` (service-silent-parts.md), and a column guessed from it lands
@@ -34,12 +35,13 @@ const NAME_MAX_CHARS = 200;
 
 const DECISION = record<Record<string, unknown>, [number]>(decisionKey, { decode: (v) => (isObject(v) ? v : null) });
 
-export function recordScanSent(props: Properties, scanId: number, o: DecisionOptions, sent: SentRecord | null): void {
-  let rec: Record<string, unknown> = { ...o };
+export function recordScanSent(props: Properties, scanId: number, o: DecisionOptions, sent: SentRecord | null, pictures = true): void {
+  const choices = { ...o, pictures };
+  let rec: Record<string, unknown> = choices;
   // Names are cut (never the mapping) until the record fits one property; a name cut to nothing reads "Custom N".
   for (let each = NAME_MAX_CHARS; sent; each = Math.floor(each / 2)) {
     const custom = sent.custom.map((n) => (n.length > each ? cutText(n, each) : n));
-    rec = { ...o, sent: { ...sent, custom } };
+    rec = { ...choices, sent: { ...sent, custom } };
     if (utf8Length(JSON.stringify(rec)) <= PROPERTY_VALUE_MAX_BYTES - 512 || each === 0) break;
   }
   DECISION.put(props, rec, scanId);
@@ -52,6 +54,12 @@ function readRecord(props: Properties, scanId: number): Record<string, unknown> 
 export function readDecision(props: Properties, scanId: number): DecisionOptions {
   const r = readRecord(props, scanId);
   return r ? decisionFromRecord(r) : { ...DEFAULT_DECISION };
+}
+
+/** Whether the scan's result tab gets its picture column: on unless New scan recorded it off (a scan started elsewhere gets it). */
+export function readPictures(props: Properties, scanId: number): boolean {
+  const r = readRecord(props, scanId);
+  return !(r && r.pictures === false);
 }
 
 /** What the add-on sent for the scan, or null (started elsewhere, by older code, or the record is damaged). */

@@ -3,7 +3,8 @@
  * cells too), and which tabs are the add-on's results, with their sizes. Read before a scan is sent
  * and before an import grows a tab (src/domain/price-list/room.ts holds the limit and the words).
  */
-import { fmt, type TabCells } from '../../domain/price-list/room';
+import type { TabCells } from '../../domain/price-list/room';
+import { count } from '../../../contract/numbers';
 import { allTabRecords } from './tabs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -54,5 +55,5 @@ export class SpreadsheetFullError extends Error {}
 
 /** Words for a count of cells. */
 export function cellsText(n: number): string {
-  return fmt(n) + ' cell' + (n === 1 ? '' : 's');
+  return count(n) + ' cell' + (n === 1 ? '' : 's');
 }

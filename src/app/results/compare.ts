@@ -24,6 +24,7 @@ import {
   type ScanRecord,
 } from '../../api/scans';
 import { findMarketplace, type Marketplace } from '../../../contract/marketplaces';
+import { commas } from '../../../contract/numbers';
 import {
   CHANGES_FROZEN_COLUMNS,
   changesColumns,
@@ -134,7 +135,7 @@ function choiceLabel(s: Pick<ScanRecord, 'id' | 'name' | 'lines' | 'createdAt'>)
   return (
     String(s.name || 'Scan ' + s.id) +
     ' · ' +
-    s.lines.toLocaleString('en-US') +
+    commas(s.lines) +
     ' line' +
     (s.lines === 1 ? '' : 's') +
     (when ? ' · ' + when : '') +
@@ -545,11 +546,9 @@ function layoutChanges(env: JobEnv, sheet: Sheet, rows: number, mp: Marketplace)
   env.budget.chargeWrite(cols.length, cols.length + 6);
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 function readingMessage(cp: CompareCheckpoint): string {
   const total = (cp.src[0] === 'service' ? cp.total[0] : 0) + (cp.src[1] === 'service' ? cp.total[1] : 0);
-  return 'Read ' + count(cp.staged) + ' of ' + count(total) + ' products from the Scan Service; continuing…';
+  return 'Read ' + commas(cp.staged) + ' of ' + commas(total) + ' products from the Scan Service; continuing…';
 }
 
 function doneMessage(cp: CompareCheckpoint, name: string): string {
@@ -578,7 +577,7 @@ function compareStep(job: CompareJob): CompareProgress {
   if (cp.phase === 'fetch' || (waves > 0 && !job.env.budget.fits(WORK_COST.readCallMs * 20 + WORK_COST.writeCallMs * 10)))
     return progress(cp, false, null, readingMessage(cp));
   const name = job.writeChanges();
-  if (name === null) return progress(cp, false, null, 'Wrote ' + count(cp.written) + ' of ' + count(cp.rows) + ' changes; continuing…');
+  if (name === null) return progress(cp, false, null, 'Wrote ' + commas(cp.written) + ' of ' + commas(cp.rows) + ' changes; continuing…');
   return progress(cp, true, name || null, doneMessage(cp, name));
 }
 

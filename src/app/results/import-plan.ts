@@ -5,6 +5,7 @@
  */
 import type { ImportRequest, ResultFilter } from './protocol';
 import { amountToCents, percentToBps } from '../../../contract/units';
+import { bpsPercent, figureText, moneyText } from '../../../contract/numbers';
 import { cutText, safeText, textOf, utf8Length } from '../../domain/sheet/safe';
 import { importKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 import { record } from '../../store/records';
@@ -401,20 +402,6 @@ export function saneFigure(v: unknown): v is number {
   return typeof v === 'number' && isFinite(v) && Math.abs(v) <= SANE_FIGURE;
 }
 
-/**
- * THE format helper of figures in messages: a number with thousands separators and at most
- * `decimals` decimals ("1,234.5"), never in exponent form; '' for a number that is not finite.
- */
-export function figureText(n: number, decimals = 2): string {
-  if (typeof n !== 'number' || !isFinite(n)) return '';
-  const fixed = Math.abs(n).toFixed(Math.max(0, Math.min(decimals, 20)));
-  // (toFixed writes an exponent from 1e21 on: such a figure is given in words of its size)
-  if (/e/i.test(fixed)) return (n < 0 ? 'minus ' : '') + 'more than 10^21';
-  const [whole, frac] = fixed.split('.');
-  const f = frac ? frac.replace(/0+$/, '') : '';
-  return (n < 0 ? '-' : '') + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (f ? '.' + f : '');
-}
-
 export function emptySummary(): ResultSummary {
   return { products: 0, profitable: 0, bestRoiBps: null, profitPerMonthCents: 0, unestimated: 0 };
 }
@@ -452,18 +439,6 @@ export function addToSummary(
   return out;
 }
 
-/** Money as the marketplace's format shows it ("$1,234.56", "1,234.56 €", "¥1,235"). */
-export function moneyText(cents: number, moneyFormat: string): string {
-  const decimals = /0\.0+/.test(moneyFormat) ? (/0\.(0+)/.exec(moneyFormat) as RegExpExecArray)[1].length : 0;
-  const amount = Math.abs(cents) / 100;
-  const fixed = amount.toFixed(decimals);
-  const [whole, frac] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac ? '.' + frac : '');
-  const prefix = (/^"([^"]*)"/.exec(moneyFormat) || ['', ''])[1];
-  const suffix = (/"([^"]*)"$/.exec(moneyFormat) || ['', ''])[1];
-  return (cents < 0 ? '-' : '') + (moneyFormat.startsWith('"') ? prefix + grouped : grouped + suffix);
-}
-
 /**
  * "112 of 250 products profitable · best ROI 84.2% · $1,234.56 profit a month expected for you from
  * the 112 profitable, the other 138 (losing or no profit figure) left out (units ÷ (offers + 1), …,
@@ -476,7 +451,7 @@ export function summaryText(s: ResultSummary, moneyFormat: string, decision: Dec
     parts.push(
       `${cantSend} more profitable ${cantSend === 1 ? 'one' : 'ones'} Amazon will not take into FBA, left out (Verdict "${CANT_SEND}")`,
     );
-  if (saneFigure(s.bestRoiBps)) parts.push(`best ROI ${Math.round(s.bestRoiBps) / 100}%`);
+  if (saneFigure(s.bestRoiBps)) parts.push(`best ROI ${bpsPercent(s.bestRoiBps)}`);
   // (a sum of sane figures can still pass the bound: then it is left out rather than shown wrong)
   if (s.profitable > 0 && saneFigure(s.profitPerMonthCents)) {
     const basis = shareBasis(decision, true).replace(/^expected for you: /, '');

@@ -37,9 +37,11 @@ import {
   resultColumns,
   selectColumns,
   omittedColumns,
+  PICTURE_COLUMN,
   type LayoutColumn,
   type LayoutContext,
 } from '../../domain/result-tabs/result-columns';
+import { PICTURE_ROW_HEIGHT } from '../../domain/result-tabs/picture';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
 import { overviewCells, overviewNumberFormats, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
@@ -53,7 +55,7 @@ import { importKey, importKeyIds } from '../../store/keys';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
 import { adoptNotedTabs, readTabRecord, sheetById, writeTabRecord, type TabRecord } from '../records/tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
-import { readDecision, readSent, type SentRecord } from '../records/decision';
+import { readDecision, readPictures, readSent, type SentRecord } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
 import { newConditionalFormat, newRichText } from '../../apps-script';
 import { asSidebarCall } from '../context';
@@ -65,6 +67,7 @@ import {
   apiFilters,
   encodeCheckpoint,
   formatRuns,
+  type FormatRun,
   IMPORT_CHECKPOINT,
   inputCells,
   inputHeaders,
@@ -300,13 +303,21 @@ function newCheckpoint(
  * The columns a new import writes: only the ones the first page has values for (all of them for a
  * scan without products); a column that comes later is inserted then (addColumns).
  */
-function chooseColumns(cp: ImportCheckpoint, labels: ReturnType<typeof uploadLabels>, options: ScanOptions, firstPage: Page): void {
+function chooseColumns(
+  cp: ImportCheckpoint,
+  labels: ReturnType<typeof uploadLabels>,
+  options: ScanOptions,
+  firstPage: Page,
+  pictures: boolean,
+): void {
   const unlabelled = new Set(labels.unlabelled);
   // Without the mapping the service names SKU, MAP and stock itself (blank when not uploaded): those stay in.
   const namedByService = ['supplier_sku', 'map', 'stock', 'discount_cost'];
   cp.omit = omittedColumns(cp.mapping as Record<string, unknown>, options as Record<string, unknown>).filter(
     (k) => !(unlabelled.size && namedByService.indexOf(k) >= 0) && !unlabelled.has(k),
   );
+  // New scan's "Pictures" off (the scan's record): the picture column is never written, nor counted.
+  if (!pictures) cp.omit.push(PICTURE_COLUMN.key);
   if (unlabelled.size) cp.unlabelled = labels.unlabelled;
   const all = allowedColumns(cp);
   const filled = new Set(firstPage.data.length ? filledKeys(all, firstPage.data as Product[], labels.marketplace) : all.map((c) => c.key));
@@ -374,7 +385,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     const options = (Object.keys(first.scan.options).length ? first.scan.options : first.products.options) as ScanOptions;
     const labels = uploadLabels(readSent(env.props, scanId), first.scan, options);
     const cp = newCheckpoint(first, request, labels, options, env);
-    chooseColumns(cp, labels, options, first.products);
+    chooseColumns(cp, labels, options, first.products, readPictures(env.props, first.scanId));
     refuseTooMany(cp, env.tuning.cellLimit);
     const job = new ImportJob(env, cp);
     job.first = { products: first.products, errors: first.errors };
@@ -497,18 +508,35 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       if (fit < need - maxRows) throw this.full((need - maxRows) * cols.length, room);
       add = Math.min(add, fit);
     }
+    const runs = formatRuns(cols.map((c) => numberFormatFor(c.kind, findMarketplace(cp.marketplace)!)));
+    // The first growth formats the one data row the tab was made with, so the rows added after it take its formats.
+    if (maxRows === 2 && cp.productsDone === 0) this.formatRows(sheet, runs, 2, 1);
     this.growing(add * cols.length, () => sheet.insertRowsAfter(maxRows, add));
-    const formats = cols.map((c) => numberFormatFor(c.kind, findMarketplace(cp.marketplace)!));
-    let calls = 1;
-    // The first growth formats the one data row the tab was made with too.
-    const from = maxRows === 2 && cp.productsDone === 0 ? 2 : maxRows + 1;
-    const n = maxRows + add - from + 1;
-    for (const run of formatRuns(formats)) {
+    env.budget.chargeWrite(0, 1);
+    if (!this.inherited(sheet, runs, maxRows + add)) this.formatRows(sheet, runs, maxRows + 1, add);
+  }
+
+  /** Sets the number formats of rows from..from+n-1, one call per run of columns sharing a format. */
+  private formatRows(sheet: Sheet, runs: readonly FormatRun[], from: number, n: number): void {
+    for (const run of runs) {
       sheet.getRange(from, run.start + 1, n, run.count).setNumberFormat(run.format);
-      env.budget.chargeWrite(n * run.count);
-      calls++;
+      this.env.budget.chargeWrite(n * run.count);
     }
-    env.budget.chargeWrite(0, calls);
+  }
+
+  /**
+   * Whether rows inserted after a formatted one took its number formats, read on the last of them.
+   * Google's Sheets API says inserted rows inherit the formats of the row before
+   * (developers.google.com/sheets/api/reference/rest/v4/spreadsheets/request#InsertDimensionRequest);
+   * Apps Script's insertRowsAfter page is silent, so one row is read back and, if it did not, the
+   * new rows are formatted as before: right either way, one read instead of a write per cell.
+   */
+  private inherited(sheet: Sheet, runs: readonly FormatRun[], row: number): boolean {
+    if (!runs.length) return true;
+    const width = runs[runs.length - 1].start + runs[runs.length - 1].count;
+    const got = sheet.getRange(row, 1, 1, width).getNumberFormats()[0];
+    this.env.budget.charge(WORK_COST.readCallMs);
+    return runs.every((run) => got.slice(run.start, run.start + run.count).every((f) => f === run.format));
   }
 
   /**
@@ -737,7 +765,10 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     const verdictCol = columnIndex(block.columns, 'verdict');
     if (verdictCol >= 0)
       sheet.getRange(done + 2, verdictCol + 1, n, 1).setNotes(products.map((p) => [fitCell(verdictNote(verdictOf(p)), CELL_MAX_CHARS)]));
-    this.env.budget.chargeWrite(n * cols, verdictCol >= 0 ? 3 : 2);
+    // Rows tall enough for their picture: one call for the wave.
+    const pictured = columnIndex(block.columns, PICTURE_COLUMN.key) >= 0;
+    if (pictured) sheet.setRowHeights(done + 2, n, PICTURE_ROW_HEIGHT);
+    this.env.budget.chargeWrite(n * cols, (verdictCol >= 0 ? 3 : 2) + (pictured ? 1 : 0));
   }
 
   private writeErrors(sheet: Sheet, rows: Record<string, unknown>[], done: number): void {

@@ -43,8 +43,8 @@ import { DEFAULT_DECISION, readDecisionOptions } from '../../domain/price-list/d
 import { readRoom } from '../records/room';
 import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
-import { checkRoom, fmt, type RoomCheck } from '../../domain/price-list/room';
-import { uploadColumns } from '../../domain/result-tabs/result-columns';
+import { checkRoom, type RoomCheck } from '../../domain/price-list/room';
+import { PICTURE_COLUMN, uploadColumns } from '../../domain/result-tabs/result-columns';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
@@ -66,7 +66,7 @@ import {
   safeFileName,
   SETUP_ROWS,
 } from './plan';
-import { commas } from '../../../contract/numbers';
+import { commas, count } from '../../../contract/numbers';
 
 /** Starts startScan's refusal of results that cannot fit (the sidebar then offers Send anyway). */
 const NOT_SENT_FULL = 'Not sent, so nothing is charged. ';
@@ -84,7 +84,7 @@ export function getScanSetup(again?: Partial<ScanRequest> | null): ScanSetup {
         'The ' +
           (b.selection ? 'selection' : 'sheet "' + b.sheetName + '"') +
           ' has ' +
-          fmt(b.numColumns) +
+          count(b.numColumns) +
           ' columns (' +
           b.rangeA1 +
           '); the add-on reads at most ' +
@@ -247,7 +247,7 @@ function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
  * Room for the results: lines to send x products a line x the columns the import will write,
  * against the cells this spreadsheet has left (every tab's grid counts). Null when nothing can be sent.
  */
-function roomFor(prepared: PreparedScan): RoomCheck | null {
+function roomFor(prepared: PreparedScan, pictures: boolean): RoomCheck | null {
   if (!prepared.ok || !prepared.attributes) return null;
   const { options, mapping } = prepared.attributes;
   const room = readRoom(activeSpreadsheet(), documentProperties(), readTuning().cellLimit);
@@ -256,7 +256,7 @@ function roomFor(prepared: PreparedScan): RoomCheck | null {
     options.pull_historical_data === true,
     mapping as Record<string, unknown>,
     options as Record<string, unknown>,
-  );
+  ).filter((c) => pictures || c.key !== PICTURE_COLUMN.key);
   return checkRoom({
     lines: prepared.counts.send,
     columns: columns.length,
@@ -267,11 +267,16 @@ function roomFor(prepared: PreparedScan): RoomCheck | null {
   });
 }
 
+/** New scan's "Pictures" (issue 36): on unless the seller turned it off. */
+function picturesChosen(request: ScanRequest): boolean {
+  return !(request.options && request.options.pictures === false);
+}
+
 /** Sidebar: what would be sent, skipped and repaired (real sheet row numbers), option problems, and the room for the results. */
 export function previewScan(request: ScanRequest): PreviewSummary {
   return asSidebarCall(() => {
     const prepared = prepareFromSheet(request);
-    const room = roomFor(prepared);
+    const room = roomFor(prepared, picturesChosen(request));
     return room ? { ...previewSummary(prepared), room } : previewSummary(prepared);
   });
 }
@@ -298,7 +303,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
     throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
   // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
   // unless the user chose to send anyway (to import with filters, or to download the results).
-  const room = roomFor(prepared);
+  const room = roomFor(prepared, picturesChosen(request));
   if (room && !room.fits && request.sendWhenFull !== true) throw new Error(withMarker(NEEDS_ROOM_MARKER, NOT_SENT_FULL + room.message!));
   const name = prepared.attributes.options.name;
   // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
@@ -342,7 +347,7 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
       marketplace: findMarketplace(a.options.marketplace_id)?.code || String(a.options.marketplace_id || ''),
       lines: prepared.counts.send,
     };
-    recordScanSent(documentProperties(), progress.scanId, decision.ok ? decision.options : DEFAULT_DECISION, sent);
+    recordScanSent(documentProperties(), progress.scanId, decision.ok ? decision.options : DEFAULT_DECISION, sent, picturesChosen(request));
   } catch (e) {
     console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
   }

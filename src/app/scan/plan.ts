@@ -5,7 +5,7 @@
  */
 import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../domain/price-list/mapping';
 import type { PreparedScan } from '../../domain/price-list/prepare';
-import { fmt } from '../../domain/price-list/room';
+import { count } from '../../../contract/numbers';
 import { cutText } from '../../domain/sheet/safe';
 
 /** Rows read for the setup (header search looks at the first 30, samples at 200 below it). */
@@ -48,13 +48,13 @@ export function readRefusal(
   if (cells > MAX_READ_CELLS) {
     return (
       'The list is too large to read at once: ' +
-      fmt(numRows) +
+      count(numRows) +
       ' rows x ' +
       mapped +
       ' chosen columns = ' +
-      fmt(cells) +
+      count(cells) +
       ' cells (at most ' +
-      fmt(MAX_READ_CELLS) +
+      count(MAX_READ_CELLS) +
       '). ' +
       'Set fewer columns to be sent (custom columns to "' +
       roleLabel('ignore') +
@@ -72,11 +72,11 @@ export function readRefusal(
         ' span ' +
         span +
         ' columns x ' +
-        fmt(numRows) +
+        count(numRows) +
         ' rows = ' +
-        fmt(span * numRows) +
+        count(span * numRows) +
         ' cells (at most ' +
-        fmt(MAX_SPAN_CELLS) +
+        count(MAX_SPAN_CELLS) +
         '). Choose columns closer together, or select fewer rows (with the header row) and scan the list in parts.'
       );
     }

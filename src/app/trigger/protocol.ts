@@ -22,5 +22,11 @@ export interface ConsentView {
 }
 
 export interface ConsentServerFunctions {
+  /**
+   * Granular consent: what the hourly run recorded (Google needs this user to authorise again) and
+   * each feature whose scope the user did not grant (trigger, drive, mail), each with Google's
+   * authorisation link; the sidebar shows them under its tabs. Those features check before their
+   * calls: the trigger is not made, Save to Drive fails before writing, the schedule email is not sent.
+   */
   getConsent(): ConsentView;
 }

@@ -76,9 +76,18 @@ export interface WebhookSecret {
 }
 
 export interface WebhookServerFunctions {
+  /** Settings > Webhooks: the account's webhooks, never with their secrets; `atLimit` at 10. Its explanations come with it, so they cost the page nothing. */
   listWebhooks(): WebhookList;
+  /**
+   * Checks the name (1–100 characters), events (default scan.complete) and address before sending,
+   * and refuses an 11th webhook itself. Sent once, never retried: a lost answer must not make a second
+   * webhook. The secret is in this answer only; nothing keeps it.
+   */
   createWebhook(input: WebhookInput): WebhookSecret;
+  /** Rename, change the address (checked as on create), events, on/off: at least one change. */
   updateWebhook(id: number, change: WebhookChange): WebhookView;
+  /** The sidebar confirms first; one the service no longer knows: `{deleted: false}`. */
   deleteWebhook(id: number): { deleted: boolean };
+  /** Sent once; the sidebar confirms first, since the old secret stops working at once. The new secret is in this answer only. */
   regenerateWebhookSecret(id: number): WebhookSecret;
 }

@@ -35,6 +35,8 @@ export interface ScanOptionsInput extends DecisionInput {
   multipackOverride?: boolean;
   multipackOverrideQuantity?: number | string | null;
   pullHistoricalData?: boolean;
+  /** Issue 36: a picture column in the result tab (default on); the add-on's own choice, never sent to the service. */
+  pictures?: boolean;
 }
 
 function money(v: unknown, field: string, label: string, problems: OptionProblem[]): number | undefined {

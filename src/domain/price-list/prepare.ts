@@ -30,7 +30,7 @@ import { fractionToBps, percentToBps, plainDecimal } from '../../../contract/uni
 import { normalizeHeader } from './header';
 import { quoteCell, shortCell } from '../ids/quote';
 import { fitCell, isBlankCell, utf8Length } from '../sheet/safe';
-import { commas } from '../../../contract/numbers';
+import { commas, megabytes } from '../../../contract/numbers';
 
 export { SHEET_ROW_COLUMN };
 
@@ -56,13 +56,12 @@ export const URL_FETCH_PAYLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export function uploadSizeProblem(bytes: number, rowsToSend: number, customColumns: number): string | null {
   const limit = Math.min(MAX_UPLOAD_BYTES, URL_FETCH_PAYLOAD_MAX_BYTES);
   if (bytes <= limit) return null;
-  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
   // Rows per part at 90 % of the limit, so that longer rows in one part still fit.
   const fit = Math.max(1, Math.floor((rowsToSend * limit * 0.9) / bytes));
   const perPart = fit >= 2000 ? Math.floor(fit / 1000) * 1000 : fit;
   const parts = Math.ceil(rowsToSend / perPart);
   return (
-    `These ${commas(rowsToSend)} rows make an upload of ${mb(bytes)} MB; the Scan Service takes at most ${mb(limit)} MB in one scan (Google's own limit for an add-on is 50 MB). ` +
+    `These ${commas(rowsToSend)} rows make an upload of ${megabytes(bytes)}; the Scan Service takes at most ${megabytes(limit)} in one scan (Google's own limit for an add-on is 50 MB). ` +
     `Scan the sheet in ${parts} parts: select about ${commas(perPart)} rows at a time (the header row is found above the selection) and start a scan for each.` +
     (customColumns
       ? customColumns === 1

@@ -3,6 +3,7 @@
  * counts every cell of every tab's grid, empty ones included (max rows x max columns; Google Drive
  * Help, "Files you can store in Google Drive"). Pure: the caller reads the tabs' sizes.
  */
+import { count } from '../../../contract/numbers';
 
 /** Cells a spreadsheet holds. */
 export const SPREADSHEET_MAX_CELLS = 10_000_000;
@@ -26,7 +27,7 @@ export function newTabCells(rows: number, cols: number): number {
 /** Compare's message when a tab it makes would not fit: nothing is made. */
 export function noRoomForTab(what: string, needed: number, left: number, limit: number): string {
   return (
-    `${what} needs ${fmt(needed)} cells and this spreadsheet has ${fmt(left)} left of the ${fmt(limit)} Google Sheets holds. ` +
+    `${what} needs ${count(needed)} cells and this spreadsheet has ${count(left)} left of the ${count(limit)} Google Sheets holds. ` +
     'Delete tabs you no longer need (old result tabs), or compare in a new spreadsheet.'
   );
 }
@@ -53,10 +54,6 @@ export interface RoomCheck {
   resultTabs: TabCells[];
   /** When it does not fit: the numbers and what fits instead. */
   message: string | null;
-}
-
-export function fmt(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
 }
 
 /** Cells the results of `lines` sent lines need, with `columns` result columns and `notSent` skipped rows (4 columns). */
@@ -96,7 +93,7 @@ export function checkRoom(input: {
 
 /** The add-on's result tabs as a short list: the largest five with their cells. */
 export function tabList(tabs: readonly TabCells[]): string {
-  const shown = tabs.slice(0, 5).map((t) => `"${t.name}" (${fmt(t.cells)} cells)`);
+  const shown = tabs.slice(0, 5).map((t) => `"${t.name}" (${count(t.cells)} cells)`);
   const more = tabs.length > 5 ? ` and ${tabs.length - 5} more` : '';
   return shown.join(', ') + more;
 }
@@ -113,12 +110,12 @@ function roomMessage(
   const rowsThatFit = Math.max(0, Math.floor(left / Math.max(1, columns)) - 1);
   const parts = [
     `The results will not fit in this spreadsheet. ` +
-      `About ${fmt(products)} products (${fmt(lines)} lines × ${PRODUCTS_PER_LINE} products a line, as scans of catalogue lists average) ` +
-      `× ${columns} columns need about ${fmt(needed)} cells; the spreadsheet has ${fmt(left)} of its ${fmt(limit)} cells left ` +
+      `About ${count(products)} products (${count(lines)} lines × ${PRODUCTS_PER_LINE} products a line, as scans of catalogue lists average) ` +
+      `× ${columns} columns need about ${count(needed)} cells; the spreadsheet has ${count(left)} of its ${count(limit)} cells left ` +
       `(Sheets counts every cell of every tab, empty ones too).`,
     `What fits:`,
-    `• Send anyway and import only the rows that pass your filters (Scans > Import with filters): about ${fmt(rowsThatFit)} rows fit.`,
-    `• Fewer columns: each mapped custom column or extra input (MAP, stock, pack quantity, SKU) adds about ${fmt(products)} cells; leave the ones you do not need unmapped.`,
+    `• Send anyway and import only the rows that pass your filters (Scans > Import with filters): about ${count(rowsThatFit)} rows fit.`,
+    `• Fewer columns: each mapped custom column or extra input (MAP, stock, pack quantity, SKU) adds about ${count(products)} cells; leave the ones you do not need unmapped.`,
     tabs.length
       ? `• Delete older result tabs you no longer need: ${tabList(tabs)}.`
       : `• Delete tabs you no longer need, or scan part of the list (select its rows).`,
@@ -139,15 +136,15 @@ export function fullMessage(input: {
 }): string {
   const tabs = input.resultTabs.slice().sort((a, b) => b.cells - a.cells);
   const sofar = input.rowsDone
-    ? `${fmt(input.rowsDone)} of ${fmt(input.rowsTotal)} rows of "${input.scanName}" are imported so far (kept in a hidden tab; nothing is lost)`
-    : `the ${fmt(input.rowsTotal)} rows of "${input.scanName}" could not start importing`;
+    ? `${count(input.rowsDone)} of ${count(input.rowsTotal)} rows of "${input.scanName}" are imported so far (kept in a hidden tab; nothing is lost)`
+    : `the ${count(input.rowsTotal)} rows of "${input.scanName}" could not start importing`;
   return (
-    `The spreadsheet is full: ${sofar}. The next rows need ${fmt(input.neededCells)} cells and the spreadsheet has ` +
-    `${fmt(input.left)} of its ${fmt(input.limit)} cells left (Sheets counts every cell of every tab, empty ones too). ` +
+    `The spreadsheet is full: ${sofar}. The next rows need ${count(input.neededCells)} cells and the spreadsheet has ` +
+    `${count(input.left)} of its ${count(input.limit)} cells left (Sheets counts every cell of every tab, empty ones too). ` +
     (tabs.length
       ? `To free room, delete older result tabs you no longer need: ${tabList(tabs)}; or other tabs. `
       : `To free room, delete tabs you no longer need. `) +
-    (input.rowsDone ? `Then import the scan again: it continues from row ${fmt(input.rowsDone + 1)}. ` : `Then import the scan again. `) +
+    (input.rowsDone ? `Then import the scan again: it continues from row ${count(input.rowsDone + 1)}. ` : `Then import the scan again. `) +
     `Or import only the rows that pass filters, or download the results (Scans > Download).`
   );
 }

@@ -7,8 +7,11 @@ import { Marketplace } from '../../../contract/marketplaces';
 import { safeCellValue, safeText } from '../sheet/safe';
 import { CELL_PADDING_PX, FILTER_BUTTON_PX, textWidth } from '../sheet/text-width';
 
-/** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
-export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
+/**
+ * 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis
+ * points; 'picture': an =IMAGE formula of a checked address (picture.ts).
+ */
+export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link' | 'picture';
 
 /** A product row as the service returns it: known members typed loosely, extras tolerated. */
 export type Product = Record<string, unknown>;

@@ -30,6 +30,7 @@ import {
 
 import { fitted, numberFormatFor, type ColumnKind, type Product } from './columns';
 import { verdictOf } from './verdict';
+import { firstPicture, PICTURE_COLUMN_WIDTH, pictureCell } from './picture';
 
 export interface LayoutColumn {
   key: string;
@@ -206,6 +207,14 @@ const IDENTITY_COLUMNS: readonly LayoutColumn[] = [
 ];
 /** Columns kept in view (frozen) while the seller reads across a row: ASIN and Title. */
 export const FROZEN_COLUMNS = IDENTITY_COLUMNS.length;
+/** Issue 36: the product's first picture beside the title, to tell a wrong match at a glance (New scan's "Pictures"). */
+export const PICTURE_COLUMN: LayoutColumn = {
+  key: 'picture',
+  header: 'Picture',
+  width: PICTURE_COLUMN_WIDTH,
+  kind: 'picture',
+  get: (p) => firstPicture(p) ?? '',
+};
 const MAIN_COLUMNS: readonly LayoutColumn[] = [
   // Issue 36: can a seller buy it today, before the figures; the reasons are in each cell's note (the import).
   {
@@ -326,7 +335,7 @@ const DESCRIPTION_HEADER =
 
 /**
  * The result tab's columns, in order (see MAIN_COLUMNS); custom columns (key "custom:N") last,
- * except a supplier description, which goes right after Title. With `historical`, the history
+ * except a supplier description, which goes right after Title and its Picture. With `historical`, the history
  * columns come after the competition columns.
  */
 export function resultColumns(
@@ -362,6 +371,7 @@ export function resultColumns(
   const risks = historical ? all.slice(main.length) : [];
   return [
     ...IDENTITY_COLUMNS,
+    PICTURE_COLUMN,
     ...description,
     ...main,
     ...(historical ? HISTORY_COLUMNS : []),
@@ -408,6 +418,9 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
       }
     case 'bool':
       return typeof v === 'boolean' ? v : safeCellValue(textOf(v));
+    case 'picture':
+      // Our formula around the checked address as a string literal; never the service's text itself.
+      return pictureCell(typeof v === 'string' ? v : null);
     case 'link': {
       const asin = textOf(v);
       if (ctx.links !== 'text' && isAsin(asin)) return hyperlinkFormula(productUrl(ctx.marketplace, asin), asin);

@@ -23,14 +23,10 @@
  * text (textOf), never as "[object Object]".
  * Pure; nothing runs at load time.
  */
+import { count } from '../../../contract/numbers';
 
 /** Sheets' limit of characters in one cell (Google's "Files you can store in Google Drive" page). */
 export const CELL_MAX_CHARS = 50000;
-
-/** Whole numbers with thousands separators ("60,000"), without Intl. */
-function grouped(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** The text's first `max` UTF-16 units at most, never ending inside a character (no lone high surrogate). */
 export function cutText(text: string, max: number): string {
@@ -83,7 +79,7 @@ function codePoints(text: string): number {
  */
 export function fitCell(text: string, room: number = CELL_MAX_CHARS): string {
   if (text.length <= room) return text;
-  const mark = ' … [cut: ' + grouped(codePoints(text)) + ' characters]';
+  const mark = ' … [cut: ' + count(codePoints(text)) + ' characters]';
   return cutText(text, room - mark.length) + mark;
 }
 

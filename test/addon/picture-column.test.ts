@@ -1,0 +1,134 @@
+/**
+ * Issue 36: a picture per result row, through the add-on's entry points (importScan, previewScan,
+ * startScan) in the local Apps Script runtime against the local Scan Service.
+ *
+ * The picture cell is `=IMAGE("<checked https address>")`, written by the import's one setValues a
+ * wave: IMAGE takes its URL as a quoted string (support.google.com/docs/answer/3093333), and a
+ * formula is a value Range.setValues writes
+ * (developers.google.com/apps-script/reference/spreadsheet/range#setValues(Object)); Google's
+ * in-cell image pages (developers.google.com/apps-script/reference/spreadsheet/cell-image-builder)
+ * document no block of 1,000 (src/domain/result-tabs/picture.ts says why).
+ */
+import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime } from '../../emulator/gas';
+import type { SpawnedService } from '../../emulator/service/spawn';
+import { connect, runtime, scanRequest } from './scanflow-helpers';
+import { serviceRows, startImportService, supplierRows, upc, uploadScan, waitFinished } from './import-helpers';
+
+jest.setTimeout(60_000);
+
+const NAME = 'Pictured list';
+const PRODUCTS = 120;
+let service: SpawnedService;
+let scanId: number;
+
+beforeAll(async () => {
+  service = await startImportService();
+  scanId = await uploadScan(service, supplierRows(PRODUCTS, 0), NAME);
+  await waitFinished(service, scanId);
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+function session(): { rt: Runtime; wb: Workbook } {
+  const wb = new Workbook({ name: 'Supplier' });
+  const rt = runtime(wb);
+  connect(rt, service.url, service.apiKey);
+  return { rt, wb };
+}
+
+test('every result row shows its first image beside the title, in rows tall enough, and a saved .xlsx keeps both', async () => {
+  const { rt, wb } = session();
+  try {
+    rt.scriptRun('importScan', [scanId, null]);
+    const products = await serviceRows(service, scanId);
+    expect(products.length).toBeGreaterThan(100); // the premise: more than one page
+    const header = wb.values(NAME)[0];
+    expect(header.slice(0, 4)).toEqual(['ASIN', 'Title', 'Picture', 'Verdict']);
+    const sheet = wb.requireSheet(NAME);
+    products.forEach((p, i) => {
+      const link = p.images[0].url as string;
+      expect(link).toMatch(/^https:\/\/images\.scan-service\.invalid\/I\/[A-Z0-9]{10}-0\.png$/);
+      const cell = wb.cell(NAME, wb.a1(i + 2, 3));
+      expect(cell.formula).toBe(`=IMAGE("${link}")`);
+      // In Google a picture cell holds no value (emulator/gas/spreadsheet/picture-functions.ts).
+      expect(cell.value).toBe('');
+      expect(sheet.rowHeights.get(i + 2)).toBe(60);
+    });
+    expect(sheet.rowHeights.get(1)).toBeUndefined(); // the header keeps its height
+
+    const saved = await Workbook.fromXlsx(await wb.toXlsx());
+    const back = saved.requireSheet(NAME);
+    expect(saved.cell(NAME, 'C2').formula).toBe(`=IMAGE("${products[0].images[0].url}")`);
+    expect(back.rowHeights.get(products.length + 1)).toBe(60);
+  } finally {
+    rt.close();
+  }
+});
+
+test("the overview's top products show each product's picture, by a formula over the result tab's picture column", () => {
+  const { rt, wb } = session();
+  try {
+    rt.scriptRun('importScan', [scanId, null]);
+    const tab = `${NAME} – Overview`;
+    const rows = wb.values(tab);
+    const head = rows.findIndex((r) => r[0] === 'Rank');
+    expect(rows[head].slice(0, 5)).toEqual(['Rank', 'Expected profit a month', 'ASIN', 'Title', 'Picture']);
+    const r = head + 2; // the first product's sheet row
+    expect(wb.cell(tab, wb.a1(r, 5)).formula).toBe(
+      `=IF(B${r}="","",INDEX('${NAME}'!C:C,MATCH(B${r},'${NAME}'!${monthlyColumn(wb)}:${monthlyColumn(wb)},0)))`,
+    );
+  } finally {
+    rt.close();
+  }
+});
+
+/** The letter of the result tab's "Your profit/mo" column. */
+function monthlyColumn(wb: Workbook): string {
+  const c = wb.values(NAME)[0].indexOf('Your profit/mo');
+  expect(c).toBeGreaterThan(0);
+  return wb.a1(1, c + 1).replace(/\d+$/, '');
+}
+
+/** A seller's New scan of `n` UPCs the catalog knows, sent with `options` through previewScan and startScan. */
+function sheetScan(rt: Runtime, wb: Workbook, n: number, options: Record<string, unknown>): { preview: any; scanId: number } {
+  const sh = wb.addSheet('Prices', undefined, n + 1, 2);
+  wb.writeInput(sh, 1, 1, 'UPC');
+  wb.writeInput(sh, 1, 2, 'Cost');
+  for (let i = 0; i < n; i++) {
+    wb.writeInput(sh, i + 2, 1, "'" + upc(20000 + i));
+    wb.writeInput(sh, i + 2, 2, 4 + (i % 10));
+  }
+  wb.activeSheet = sh;
+  const setup = rt.scriptRun('getScanSetup') as any;
+  const request = { ...scanRequest(setup, { marketplace: 'US', ...options }), headerRow: setup.headerRow };
+  const preview = rt.scriptRun('previewScan', [request]) as any;
+  const started = rt.scriptRun('startScan', [request]) as any;
+  return { preview, scanId: started.progress.scanId };
+}
+
+test('New scan\'s "Pictures" turned off: the room check counts one column fewer, and the import, run later, writes no picture column', async () => {
+  const on = session();
+  const off = session();
+  try {
+    const withPictures = sheetScan(on.rt, on.wb, 30, { name: 'With pictures' });
+    const without = sheetScan(off.rt, off.wb, 30, { name: 'Without pictures', pictures: false });
+    expect(without.preview.room.columns).toBe(withPictures.preview.room.columns - 1);
+    expect(without.preview.room.needed).toBeLessThan(withPictures.preview.room.needed);
+    await waitFinished(service, withPictures.scanId);
+    await waitFinished(service, without.scanId);
+    // The import reads the choice from the scan's record (as the hourly trigger's import would).
+    off.rt.scriptRun('importScan', [without.scanId, null]);
+    on.rt.scriptRun('importScan', [withPictures.scanId, null]);
+    expect(on.wb.values('With pictures')[0].slice(0, 3)).toEqual(['ASIN', 'Title', 'Picture']);
+    const header = off.wb.values('Without pictures')[0];
+    expect(header.slice(0, 3)).toEqual(['ASIN', 'Title', 'Verdict']);
+    expect(header).not.toContain('Picture');
+    expect(off.wb.requireSheet('Without pictures').rowHeights.size).toBe(0);
+    expect(header.length).toBe(on.wb.values('With pictures')[0].length - 1);
+  } finally {
+    on.rt.close();
+    off.rt.close();
+  }
+});
