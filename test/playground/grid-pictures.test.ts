@@ -42,6 +42,10 @@ beforeAll(async () => {
   wb.type('Sheet1', 'B2', '=SPARKLINE(C1:E1)');
   wb.type('Sheet1', 'C2', '=SPARKLINE(C1:E1, {"charttype","column";"color","#ea4335"})');
   wb.type('Sheet1', 'D2', '=IMAGE("https://example.com/elsewhere.png")');
+  // Text runs on over an empty cell to its right (A5), not over a formula showing nothing (A6).
+  wb.type('Sheet1', 'A5', 'Overview of a scan with a long name');
+  wb.type('Sheet1', 'A6', 'Overview of a scan with a long name');
+  wb.type('Sheet1', 'B6', '=""');
   // The overview's bars: a SPARKLINE of a value scaled to its block's largest, on another sheet.
   wb.type('Sheet1', 'E2', `=SPARKLINE(N('Sheet1'!D1)/MAX(1,MAX(C1:E1)),{"charttype","bar";"max",1;"color1","#1a73e8"})`);
   // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
@@ -133,6 +137,13 @@ test("rules on a number or a word paint the cells they match, as the result tab'
   const bg = (r: number, col: string) => cell(r, col).evaluate((el: any) => (globalThis as any).getComputedStyle(el).backgroundColor);
   expect([await bg(1, 'F'), await bg(2, 'F'), await bg(3, 'F')]).toEqual(['rgb(244, 199, 195)', 'rgb(183, 225, 205)', 'rgba(0, 0, 0, 0)']);
   expect([await bg(1, 'G'), await bg(2, 'G')]).toEqual(['rgb(183, 225, 205)', 'rgba(0, 0, 0, 0)']);
+});
+
+test('text runs on over an empty cell to its right, as in Sheets; not over a value or a formula', async () => {
+  const overflows = (r: number, col: string) => cell(r, col).evaluate((el: any) => el.classList.contains('overflow'));
+  await cell(5, 'A').waitFor();
+  expect([await overflows(5, 'A'), await overflows(6, 'A'), await overflows(1, 'B')]).toEqual([true, false, false]);
+  expect(await cell(5, 'A').evaluate((el: any) => (globalThis as any).getComputedStyle(el).overflow)).toBe('visible');
 });
 
 test('text that looks like markup is still shown as text', async () => {
