@@ -18,7 +18,12 @@ export const DEFAULT_DIR = join(__dirname, '..', 'docs', 'images');
 export async function takeReadmeScreenshots(dir = DEFAULT_DIR): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const path = (name: (typeof README_SHOTS)[number]) => join(dir, name);
-  await withPlayground(DESKTOP, (s) => journey(s, (name) => s.page.screenshot({ path: path(name) }).then(() => undefined)));
+  await withPlayground(DESKTOP, (s) =>
+    journey(s, async (name) => {
+      await s.picturesLoaded();
+      await s.page.screenshot({ path: path(name) });
+    }),
+  );
   return README_SHOTS.map(path);
 }
 

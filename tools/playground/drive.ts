@@ -106,5 +106,16 @@ export function seller(page: Page, url: string) {
     await page.click('#sidebar-close');
     await page.locator('#sidebar').waitFor({ state: 'hidden' });
   };
-  return { page, url, row, cell, sidebar, menu, select, open, previewScan, sendScan, closeSidebar };
+  /** Every picture the grid shows has loaded (a screenshot taken before shows empty cells). */
+  const picturesLoaded = () =>
+    page.waitForFunction(
+      // Runs in the page (Node's types have no DOM).
+      () =>
+        Array.from((globalThis as any).document.querySelectorAll('img.cell-picture') as ArrayLike<{ complete: boolean }>).every(
+          (i) => i.complete,
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
+  return { page, url, row, cell, sidebar, menu, select, open, previewScan, sendScan, closeSidebar, picturesLoaded };
 }
