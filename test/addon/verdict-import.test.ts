@@ -9,6 +9,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime } from './scanflow-helpers';
 import { serviceRows, uploadScan, waitFinished, type SupplierRow } from './import-helpers';
+import { CANT_SEND } from '../../src/domain/result-tabs/verdict';
 
 jest.setTimeout(60_000);
 
@@ -153,7 +154,7 @@ test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming
 test('the import makes "<name> – Overview" after the result tab in one write; its figures are the result tab’s; a re-import replaces it', async () => {
   const { rt, wb } = session();
   try {
-    rt.scriptRun('importScan', [scanId, null]);
+    const imported = rt.scriptRun('importScan', [scanId, null]);
     const overview = `${NAME} – Overview`;
     expect(wb.sheetNames()).toEqual(['Sheet1', NAME, overview]);
     const ex = rt.executions[rt.executions.length - 1];
@@ -165,8 +166,17 @@ test('the import makes "<name> – Overview" after the result tab in one write; 
     const row = (label: string) => ov.find((r) => r[0] === label)!;
     expect(ov[0][0]).toBe(`Overview of ${NAME}`);
     expect(row('Products')[1]).toBe(tab.length - 1);
-    const monthly = nums('Your profit/mo').reduce((a, b) => a + b, 0);
+    // As the headline counts it: the rows with a profit, less those Amazon will not take into FBA.
+    const verdicts = col('Verdict');
+    const profitOf = col('Profit');
+    const monthly = col('Your profit/mo').reduce(
+      (a: number, v, i) => (typeof v === 'number' && (profitOf[i] as number) > 0 && verdicts[i] !== CANT_SEND ? a + v : a),
+      0,
+    );
+    expect(verdicts).toContain(CANT_SEND);
     expect(row('Expected profit a month')[1]).toBeCloseTo(monthly, 6);
+    const headline = /\$([\d,]+\.\d\d) profit a month expected/.exec(JSON.stringify(imported));
+    expect(Number(headline![1].replace(/,/g, ''))).toBeCloseTo(row('Expected profit a month')[1] as number, 2);
     const profits = nums('Profit');
     expect(row('Loss (below $0)')[1]).toBe(profits.filter((p) => p < 0).length);
     expect(row('$2 to $5')[1]).toBe(profits.filter((p) => p >= 2 && p < 5).length);

@@ -42,6 +42,12 @@ beforeAll(async () => {
   wb.type('Sheet1', 'B2', '=SPARKLINE(C1:E1)');
   wb.type('Sheet1', 'C2', '=SPARKLINE(C1:E1, {"charttype","column";"color","#ea4335"})');
   wb.type('Sheet1', 'D2', '=IMAGE("https://example.com/elsewhere.png")');
+  // Text runs on over an empty cell to its right (A5), not over a formula showing nothing (A6).
+  wb.type('Sheet1', 'A5', 'Overview of a scan with a long name');
+  wb.type('Sheet1', 'A6', 'Overview of a scan with a long name');
+  wb.type('Sheet1', 'B6', '=""');
+  // The overview's bars: a SPARKLINE of a value scaled to its block's largest, on another sheet.
+  wb.type('Sheet1', 'E2', `=SPARKLINE(N('Sheet1'!D1)/MAX(1,MAX(C1:E1)),{"charttype","bar";"max",1;"color1","#1a73e8"})`);
   // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
   sheet.setConditionalFormatRules([
     app
@@ -51,12 +57,41 @@ beforeAll(async () => {
       .setRanges([sheet.getRange('C1:E1')])
       .build(),
   ]);
+  sheet.getRange('F1:G3').setValues([
+    [-2, 'Buy'],
+    [3, 'Check'],
+    [0, ''],
+  ]);
   const file = join(dir, 'pictures.xlsx');
   writeFileSync(file, await wb.toXlsx());
   pg = await startPlayground({ workbook: file });
   // An in-cell image, as SpreadsheetApp's setValue(newCellImage()...) leaves it.
   const doc = pg.runtime().workbook;
   doc.writeImage(doc.sheets[0], 3, 1, { url: LINK.replace('-0.png', '-1.png'), title: 'Second picture', description: null });
+  // The result tab's colours, set in the running document as the import sets them (a saved .xlsx
+  // does not keep a "text is exactly" rule: emulator/gas/spreadsheet/xlsx.ts conditionalForXlsx):
+  // a number below 0 red, above 0 green; a verdict word coloured by its value.
+  const live = makeEnv({ wb: doc });
+  const first = live.ss.getSheets()[0];
+  const rule = () => live.app.newConditionalFormatRule();
+  first.setConditionalFormatRules([
+    ...first.getConditionalFormatRules(),
+    rule()
+      .whenNumberLessThan(0)
+      .setBackground('#f4c7c3')
+      .setRanges([first.getRange('F1:F3')])
+      .build(),
+    rule()
+      .whenNumberGreaterThan(0)
+      .setBackground('#b7e1cd')
+      .setRanges([first.getRange('F1:F3')])
+      .build(),
+    rule()
+      .whenTextEqualTo('Buy')
+      .setBackground('#b7e1cd')
+      .setRanges([first.getRange('G1:G2')])
+      .build(),
+  ]);
   page = await (await browser()).newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(pg.url);
@@ -89,6 +124,26 @@ test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; column
   const columns = cell(2, 'C').locator('svg.sparkline rect');
   expect(await columns.count()).toBe(3);
   expect(await cell(2, 'C').locator('svg.sparkline g').getAttribute('fill')).toBe('#ea4335');
+});
+
+test("a bar over a computed value, as the overview's: 10 of the largest 30 fills a third of the cell", async () => {
+  const bar = cell(2, 'E').locator('svg.sparkline rect');
+  await bar.waitFor();
+  expect(await bar.getAttribute('width')).toBe('33.33');
+  expect(await cell(2, 'E').locator('svg.sparkline g').getAttribute('fill')).toBe('#1a73e8');
+});
+
+test("rules on a number or a word paint the cells they match, as the result tab's profit and verdict colours", async () => {
+  const bg = (r: number, col: string) => cell(r, col).evaluate((el: any) => (globalThis as any).getComputedStyle(el).backgroundColor);
+  expect([await bg(1, 'F'), await bg(2, 'F'), await bg(3, 'F')]).toEqual(['rgb(244, 199, 195)', 'rgb(183, 225, 205)', 'rgba(0, 0, 0, 0)']);
+  expect([await bg(1, 'G'), await bg(2, 'G')]).toEqual(['rgb(183, 225, 205)', 'rgba(0, 0, 0, 0)']);
+});
+
+test('text runs on over an empty cell to its right, as in Sheets; not over a value or a formula', async () => {
+  const overflows = (r: number, col: string) => cell(r, col).evaluate((el: any) => el.classList.contains('overflow'));
+  await cell(5, 'A').waitFor();
+  expect([await overflows(5, 'A'), await overflows(6, 'A'), await overflows(1, 'B')]).toEqual([true, false, false]);
+  expect(await cell(5, 'A').evaluate((el: any) => (globalThis as any).getComputedStyle(el).overflow)).toBe('visible');
 });
 
 test('text that looks like markup is still shown as text', async () => {

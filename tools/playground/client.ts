@@ -105,6 +105,7 @@ function formatter(cell: any): string {
   el.style.background = meta?.bg ?? '';
   el.style.color = meta?.color ?? '';
   el.classList.toggle('err', Boolean(meta?.error));
+  el.classList.toggle('overflow', Boolean(meta?.overflow));
   // Sheets aligns numbers right by default; a cell's own alignment wins.
   const numeric = text !== '' && !Number.isNaN(Number(text.replace(/[$€£,%\s]/g, ''))) && /\d/.test(text);
   el.style.textAlign = meta?.align ?? (numeric ? 'right' : '');

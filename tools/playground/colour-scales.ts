@@ -1,14 +1,48 @@
 /**
- * The backgrounds a sheet's colour-scale conditional formats give its cells, as Sheets paints them:
- * each number of a rule's ranges gets the colour between the scale's points (min, optional mid,
- * max) in proportion to where it lies; text and empty cells get none. Later rules do not repaint a
- * cell an earlier rule painted (Sheets applies the first rule that matches).
+ * The backgrounds a sheet's conditional formats give its cells, as Sheets paints them: a colour
+ * scale gives each number of its ranges the colour between the scale's points (min, optional mid,
+ * max) in proportion to where it lies (text and empty cells get none); a rule on a number or a
+ * text (the result tab's profit, ROI and verdict colours) gives its background to the cells it
+ * matches. Later rules do not repaint a cell an earlier rule painted (Sheets applies the first
+ * rule that matches).
  */
 import type { SheetModel } from '../../emulator/gas/spreadsheet/model';
 import type { GradientData, GradientPoint } from '../../emulator/gas/spreadsheet/rules';
 
 interface RuleShape {
-  d?: { gradient?: GradientData; ranges: Array<{ _r: number; _c: number; _nr: number; _nc: number }> };
+  d?: {
+    gradient?: GradientData;
+    criteria?: string | null;
+    values?: unknown[];
+    background?: string | null;
+    ranges: Array<{ _r: number; _c: number; _nr: number; _nc: number }>;
+  };
+}
+
+/** The boolean criteria drawn (SpreadsheetApp.BooleanCriteria names), each a test of a cell's value. */
+const CRITERIA: Record<string, (v: unknown, a: unknown[]) => boolean> = {
+  NUMBER_GREATER_THAN: (v, a) => typeof v === 'number' && v > Number(a[0]),
+  NUMBER_GREATER_THAN_OR_EQUAL_TO: (v, a) => typeof v === 'number' && v >= Number(a[0]),
+  NUMBER_LESS_THAN: (v, a) => typeof v === 'number' && v < Number(a[0]),
+  NUMBER_LESS_THAN_OR_EQUAL_TO: (v, a) => typeof v === 'number' && v <= Number(a[0]),
+  NUMBER_EQUAL_TO: (v, a) => typeof v === 'number' && v === Number(a[0]),
+  NUMBER_BETWEEN: (v, a) => typeof v === 'number' && v >= Number(a[0]) && v <= Number(a[1]),
+  TEXT_EQUAL_TO: (v, a) => typeof v === 'string' && v === String(a[0]),
+  TEXT_CONTAINS: (v, a) => typeof v === 'string' && v.includes(String(a[0])),
+  TEXT_STARTS_WITH: (v, a) => typeof v === 'string' && v.startsWith(String(a[0])),
+  CELL_NOT_EMPTY: (v) => v !== undefined && v !== null && v !== '',
+};
+
+/** The cells a rule on a number or a text paints with its background. */
+function paintMatches(sh: SheetModel, d: NonNullable<RuleShape['d']>, out: Map<string, string>): void {
+  const test = d.criteria ? CRITERIA[d.criteria] : undefined;
+  if (!test || !d.background) return;
+  for (const r of d.ranges)
+    for (let i = 0; i < r._nr; i++)
+      for (let j = 0; j < r._nc; j++) {
+        const key = `${r._r + i},${r._c + j}`;
+        if (!out.has(key) && test(sh.cell(r._r + i, r._c + j)?.v, d.values ?? [])) out.set(key, d.background);
+      }
 }
 
 /** Background per "row,col" (1-based) from the sheet's colour scales. */
@@ -16,6 +50,7 @@ export function colourScaleBackgrounds(sh: SheetModel): Map<string, string> {
   const out = new Map<string, string>();
   for (const rule of sh.cfRules as RuleShape[]) {
     const g = rule.d?.gradient;
+    if (rule.d && !g) paintMatches(sh, rule.d, out);
     if (!g?.min || !g.max) continue;
     const cells: Array<[string, number]> = [];
     for (const r of rule.d!.ranges)

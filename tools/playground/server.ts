@@ -107,6 +107,18 @@ function editText(wb: Workbook, sh: SheetModel, r: number, c: number): string {
   return wb.readDisplay(cell);
 }
 
+/** Text cells whose right neighbour is empty run on over it, as in Sheets (numbers and pictures never do). */
+function markOverflow(sh: SheetModel, r: number, row: string[], cells: SheetView['cells']): void {
+  for (let c = 1; c <= row.length; c++) {
+    const key = `${r},${c}`;
+    if (row[c - 1] === '' || typeof sh.cell(r, c)?.v !== 'string' || cells[key]?.picture || cells[key]?.align) continue;
+    // A neighbour holding a formula (even one that shows nothing) stops it, as a typed value does.
+    const next = cells[`${r},${c + 1}`];
+    if (c < row.length && (row[c] !== '' || next?.picture || next?.formula)) continue;
+    cells[key] = { ...cells[key], overflow: true };
+  }
+}
+
 export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetView {
   const lr = sh.lastRow();
   const lc = sh.lastColumn();
@@ -138,6 +150,7 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
       if (picture) meta.picture = picture;
       if (Object.keys(meta).length) cells[`${r},${c}`] = meta;
     }
+    markOverflow(sh, r, row, cells);
     display.push(row);
   }
   const widths: Record<string, number> = {};

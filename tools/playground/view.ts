@@ -16,6 +16,8 @@ export interface CellMeta {
   align?: string;
   /** What is drawn instead of the text (cell-pictures.ts). */
   picture?: CellPicture;
+  /** Text that runs on over the empty cell to its right, as Sheets draws it, instead of being cut. */
+  overflow?: boolean;
 }
 
 /** The page's view of one sheet: what the grid shows, and per cell what differs from a plain value. */

@@ -45,7 +45,7 @@ import {
 import { PICTURE_ROW_HEIGHT } from '../../domain/result-tabs/picture';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
-import { overviewCells, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
+import { overviewCells, overviewNumberFormats, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
@@ -838,15 +838,21 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     const grid = overviewGrid(cp, stagedColumns(cp));
     if (!grid.rows) return ss.deleteSheet(sheet);
     this.fitGrid(sheet, grid.rows, grid.width);
-    sheet.getRange(1, 1, grid.rows, grid.width).setValues(grid.cells);
+    const all = sheet.getRange(1, 1, grid.rows, grid.width);
+    all.setValues(grid.cells);
+    all.setNumberFormats(overviewNumberFormats(grid.cells, findMarketplace(cp.marketplace)!.moneyFormat));
     sheet.getRange(1, 1).setFontWeight('bold');
-    sheet.setColumnWidth(1, 220);
+    // Wide enough for the title and the top list's headings, ASIN and title (the playground cuts, Sheets overflows).
+    sheet.setColumnWidth(1, 260);
+    sheet.setColumnWidth(2, 170);
+    sheet.setColumnWidth(3, 120);
+    if (grid.width > 3) sheet.setColumnWidth(4, 280);
     const others = ss
       .getSheets()
       .filter((s) => s.getSheetId() !== sheet.getSheetId())
       .map((s) => s.getName());
     this.reveal(sheet, tabName(cp.finalName!, others, { suffix: ' – Overview' }));
-    env.budget.chargeWrite(grid.rows * grid.width, 5);
+    env.budget.chargeWrite(grid.rows * grid.width * 2, 9);
   }
 
   /** The final names, fixed in the checkpoint before any tab is renamed. Re-import keeps the tab's current name (the user may have renamed it). */
@@ -1026,7 +1032,11 @@ function overviewGrid(
   cp: ImportCheckpoint,
   columns: readonly LayoutColumn[],
 ): { cells: (string | number)[][]; rows: number; width: number } {
-  const cells = overviewCells(cp.finalName || cp.scanName, new Map(columns.map((c, i) => [c.key, i] as [string, number])));
+  const cells = overviewCells(
+    cp.finalName || cp.scanName,
+    new Map(columns.map((c, i) => [c.key, i] as [string, number])),
+    cp.productsTotal,
+  );
   const width = Math.max(1, ...cells.map((r) => r.length));
   return { cells: cells.map((r) => r.concat(new Array(width - r.length).fill(''))), rows: cells.length, width };
 }

@@ -8,6 +8,7 @@
  * fixed words of this module. No text from suppliers or the service enters a formula.
  */
 import { columnLetter } from '../price-list/mapping';
+import { CANT_SEND } from './verdict';
 
 export type OverviewCell = string | number;
 
@@ -38,6 +39,8 @@ const FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['is_adult', 'Adult'],
 ];
 export const TOP_COUNT = 20;
+/** Categories listed one per row; the rest are counted together. */
+export const CATEGORY_COUNT = 20;
 
 export function overviewTabName(resultTab: string): string {
   return `${resultTab} – Overview`;
@@ -57,9 +60,10 @@ function bandCriteria(range: string, lo: number | null, hi: number | null): stri
 
 /**
  * The overview's cells, row by row (A1 at [0][0]); absent columns give no block. `columns`: 0-based
- * column of each layout key on the result tab (ResultTab.columns).
+ * column of each layout key on the result tab (ResultTab.columns); `products`: the tab's rows at
+ * import, which bound the array formulas of the categories block.
  */
-export function overviewCells(tabName: string, columns: ReadonlyMap<string, number>): OverviewCell[][] {
+export function overviewCells(tabName: string, columns: ReadonlyMap<string, number>, products = 0): OverviewCell[][] {
   const q = quoteSheetName(tabName);
   const col = (key: string): string | null => {
     const i = columns.get(key);
@@ -75,12 +79,43 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   rows.push([overviewTitle(tabName)]);
   rows.push(['Products', `=COUNTA(${asin})-1`]);
   const monthly = col('your_profit');
-  if (monthly) rows.push(['Expected profit a month', `=SUM(${monthly})`]);
+  if (monthly) rows.push(monthlyRow(monthly, col('profit'), col('verdict')));
   bandBlock(rows, 'Profit per unit', col('profit'), PROFIT_BANDS);
   bandBlock(rows, 'ROI', col('roi'), ROI_BANDS);
   flagBlock(rows, asin, col);
   topBlock(rows, asin, monthly, col);
+  const category = columns.get('category');
+  if (category !== undefined && category >= 0) {
+    const l = columnLetter(category);
+    categoryBlock(rows, `${q}!${l}2:${l}${Math.max(2, products + 1)}`, asin);
+  }
   return rows;
+}
+
+/**
+ * The expected profit a month, as the import's headline counts it (import-plan.ts addToSummary): the
+ * rows with a profit, less those Amazon will not take into FBA; the next cell says so.
+ */
+function monthlyRow(monthly: string, profit: string | null, verdict: string | null): OverviewCell[] {
+  if (!profit) return ['Expected profit a month', `=SUM(${monthly})`, 'sum of every row'];
+  const cantSend = verdict ? `,${verdict},"<>${CANT_SEND.replace(/"/g, '""')}"` : '';
+  return [
+    'Expected profit a month',
+    `=SUMIFS(${monthly},${profit},">0"${cantSend})`,
+    verdict ? `rows with a profit, less "${CANT_SEND}"` : 'rows with a profit',
+  ];
+}
+
+/** Number formats of the overview's cells (same shape): money in the figures' column where it is money, percent for shares. */
+export function overviewNumberFormats(cells: readonly OverviewCell[][], moneyFormat: string): string[][] {
+  const flags = new Set(FLAGS.map(([, label]) => label));
+  return cells.map((row) =>
+    row.map((_, i) => {
+      if (i !== 1) return 'General';
+      if (row[0] === 'Expected profit a month' || typeof row[0] === 'number') return moneyFormat;
+      return flags.has(String(row[0])) ? '0%' : 'General';
+    }),
+  );
 }
 
 /** A heading row, then one row per band: label, COUNTIFS, a bar scaled to the largest band. */
@@ -126,4 +161,35 @@ function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, 
     const at = (range: string) => `=IF(B${r}="","",INDEX(${range},MATCH(B${r},${monthly},0)))`;
     rows.push([k, `=IFERROR(LARGE(${monthly},${k}),"")`, at(asin), ...extra.map((e) => at(col(e) as string))]);
   }
+}
+
+/**
+ * The products per category: the first CATEGORY_COUNT categories in the tab's order, each with its
+ * count and a bar, then the products in other categories and those without one. The k-th category is
+ * the first cell of the column not blank and not listed above: an ARRAYFORMULA of MATCH over the
+ * cells listed above, which Sheets (support.google.com/docs/answer/3093275, ARRAYFORMULA) and the
+ * local engine both compute; UNIQUE, QUERY and SORTN are Sheets-only, and the local engine cannot run
+ * an array over a whole column. (MATCH, not COUNTIF, per cell: 3.5 times faster in the local engine
+ * on 10,000 rows.) The range is the tab's rows at import, so an edited category is followed; a row
+ * the seller appends below is not. MATCH and COUNTIF read "*", "?" and "~" in a category as
+ * wildcards, as Sheets does: such a category may be merged with another.
+ */
+function categoryBlock(rows: OverviewCell[][], range: string, asin: string): void {
+  rows.push([]);
+  rows.push(['Category', 'Products', '']);
+  const first = rows.length + 1;
+  const last = first + CATEGORY_COUNT - 1;
+  for (let k = 0; k < CATEGORY_COUNT; k++) {
+    const r = first + k;
+    const listed = k ? `ISNUMBER(MATCH(${range},A$${first}:A${r - 1},0))` : 'FALSE';
+    rows.push([
+      `=ARRAYFORMULA(IFERROR(INDEX(${range},MATCH(0,${listed}+(${range}=""),0)),""))`,
+      `=IF(A${r}="","",COUNTIF(${range},A${r}))`,
+      // N(): a row without a category has an empty bar, not an error.
+      bar(`N(B${r})`, `B${first}:B${last}`),
+    ]);
+  }
+  const other = rows.length + 1;
+  rows.push(['Other categories', `=COUNTIF(${range},"?*")-SUM(B${first}:B${last})`, bar(`B${other}`, `B${first}:B${other}`)]);
+  rows.push(['No category', `=MAX(0,COUNTA(${asin})-1-COUNTIF(${range},"?*"))`, '']);
 }

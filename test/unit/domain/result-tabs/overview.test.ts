@@ -2,23 +2,31 @@
  * The overview's formulas (src/domain/result-tabs/overview.ts) computed by the local runtime's engine
  * (HyperFormula) over a small result tab, the way Sheets would compute them after the import writes them.
  */
-import { overviewCells, overviewTabName, quoteSheetName } from '../../../../src/domain/result-tabs/overview';
+import { Workbook } from '../../../../emulator/gas/spreadsheet';
+import {
+  CATEGORY_COUNT,
+  overviewCells,
+  overviewNumberFormats,
+  overviewTabName,
+  quoteSheetName,
+} from '../../../../src/domain/result-tabs/overview';
 import { resultTabOf } from '../../../../src/domain/result-tabs/read';
+import { CANT_SEND } from '../../../../src/domain/result-tabs/verdict';
 import { makeEnv } from '../../../gas/spreadsheet/env';
 
-const HEADER = ['ASIN', 'Title', 'Profit', 'ROI', 'Your profit/mo', 'Hazmat', 'Meltable', 'Adult'];
+const HEADER = ['ASIN', 'Title', 'Profit', 'ROI', 'Your profit/mo', 'Hazmat', 'Meltable', 'Adult', 'Category', 'Verdict'];
 const ROWS = [
-  ['B000000001', 'Kettle', 12.5, 0.62, 300, false, false, false],
-  ['B000000002', 'Candle', 3.1, 0.2, 45.5, true, true, false],
-  ['B000000003', 'Lamp', -1.2, -0.1, -20, false, false, false],
-  ['B000000004', 'Mug', 6, 0.35, 120, true, false, false],
+  ['B000000001', 'Kettle', 12.5, 0.62, 300, false, false, false, 'Kitchen', 'Buy'],
+  ['B000000002', 'Candle', 3.1, 0.2, 45.5, true, true, false, 'Home', 'Buy'],
+  ['B000000003', 'Lamp', -1.2, -0.1, -20, false, false, false, '', 'No profit'],
+  ['B000000004', 'Mug', 6, 0.35, 120, true, false, false, 'Kitchen', CANT_SEND],
 ];
 
 function overviewOf(tabName: string) {
   const env = makeEnv();
   const result = env.ss.insertSheet(tabName);
   result.getRange(1, 1, 1 + ROWS.length, HEADER.length).setValues([HEADER, ...ROWS]);
-  const cells = overviewCells(tabName, resultTabOf(HEADER, tabName).columns);
+  const cells = overviewCells(tabName, resultTabOf(HEADER, tabName).columns, ROWS.length);
   const width = Math.max(...cells.map((r) => r.length));
   const grid = cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
   const ov = env.ss.insertSheet(overviewTabName(tabName));
@@ -29,6 +37,13 @@ function overviewOf(tabName: string) {
 }
 
 describe('overview of a result tab, computed', () => {
+  test('money and shares are formatted as such: the marketplace money format, percent', () => {
+    const { cells } = overviewOf('Scan 1');
+    const formats = overviewNumberFormats(cells, '"$"#,##0.00');
+    const at = (label: string | number) => formats[cells.findIndex((r) => r[0] === label)][1];
+    expect([at('Expected profit a month'), at(1), at('Hazmat'), at('Products')]).toEqual(['"$"#,##0.00', '"$"#,##0.00', '0%', 'General']);
+  });
+
   test('a name with a quote is quoted with the quote doubled', () => {
     expect(quoteSheetName("Bob's scan")).toBe("'Bob''s scan'");
   });
@@ -36,7 +51,10 @@ describe('overview of a result tab, computed', () => {
   test('counts, bands, expected profit, flag shares and the top list', () => {
     const { row, values } = overviewOf("Bob's scan");
     expect(row('Products')[1]).toBe(4);
-    expect(row('Expected profit a month')[1]).toBeCloseTo(445.5, 6);
+    // As the import's headline counts it: the rows with a profit, less the one Amazon will not take
+    // into FBA (Mug), and not the loss (Lamp).
+    expect(row('Expected profit a month')[1]).toBeCloseTo(345.5, 6);
+    expect(row('Expected profit a month')[2]).toBe(`rows with a profit, less "${CANT_SEND}"`);
     expect(row('Loss (below $0)')[1]).toBe(1);
     expect(row('$2 to $5')[1]).toBe(1);
     expect(row('$5 to $10')[1]).toBe(1);
@@ -62,12 +80,94 @@ describe('overview of a result tab, computed', () => {
     expect(values.flat().filter((v) => typeof v === 'string' && v.startsWith('#'))).toEqual([]);
   });
 
+  test("the products per category: each category once, in the tab's order, with its count and a bar", () => {
+    const { values } = overviewOf('Scan 1');
+    const head = values.findIndex((r) => r[0] === 'Category');
+    expect(values[head].slice(0, 2)).toEqual(['Category', 'Products']);
+    const listed = values.slice(head + 1, head + 1 + CATEGORY_COUNT);
+    expect(listed.slice(0, 3).map((r) => [r[0], r[1]])).toEqual([
+      ['Kitchen', 2],
+      ['Home', 1],
+      ['', ''],
+    ]);
+    expect(values.find((r) => r[0] === 'Other categories')![1]).toBe(0);
+    expect(values.find((r) => r[0] === 'No category')![1]).toBe(1);
+    expect(values.flat().filter((v) => typeof v === 'string' && v.startsWith('#'))).toEqual([]);
+  });
+
+  test('more categories than the block lists: the rest are counted as other categories', () => {
+    const env = makeEnv();
+    const n = CATEGORY_COUNT + 5;
+    const rows = Array.from({ length: n }, (_, i) => [
+      `B${String(i).padStart(9, '0')}`,
+      't',
+      1,
+      0.1,
+      1,
+      false,
+      false,
+      false,
+      `Cat ${i % (n - 2)}`,
+      'Buy',
+    ]);
+    env.ss
+      .insertSheet('Big')
+      .getRange(1, 1, n + 1, HEADER.length)
+      .setValues([HEADER, ...rows]);
+    const cells = overviewCells('Big', resultTabOf(HEADER, 'Big').columns, n);
+    const width = Math.max(...cells.map((r) => r.length));
+    const ov = env.ss.insertSheet('Big – Overview');
+    ov.getRange(1, 1, cells.length, width).setValues(cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')));
+    const values = ov.getDataRange().getValues();
+    const head = values.findIndex((r) => r[0] === 'Category');
+    const listed = values.slice(head + 1, head + 1 + CATEGORY_COUNT);
+    expect(listed.map((r) => r[0])).toEqual(Array.from({ length: CATEGORY_COUNT }, (_, i) => `Cat ${i}`));
+    expect(listed.slice(0, 3).map((r) => r[1])).toEqual([2, 2, 1]);
+    expect(values.find((r) => r[0] === 'Other categories')![1]).toBe(n - 2 - CATEGORY_COUNT);
+  });
+
+  test('a saved .xlsx keeps the categories block as formulas, computed again when reopened', async () => {
+    const { env } = overviewOf('Scan 1');
+    const back = await Workbook.fromXlsx(await env.wb.toXlsx());
+    const reopened = makeEnv({ wb: back });
+    const ov = reopened.ss.getSheetByName(overviewTabName('Scan 1'))!;
+    const values = ov.getDataRange().getValues();
+    const head = values.findIndex((r) => r[0] === 'Category');
+    expect(values.slice(head + 1, head + 3).map((r) => [r[0], r[1]])).toEqual([
+      ['Kitchen', 2],
+      ['Home', 1],
+    ]);
+    expect(ov.getRange(head + 2, 1).getFormula()).toMatch(/^=ARRAYFORMULA\(/);
+    // Every bar of the block is an in-cell SPARKLINE formula, kept by the saved workbook.
+    const bars = ov
+      .getRange(head + 2, 3, CATEGORY_COUNT + 1, 1)
+      .getFormulas()
+      .flat();
+    expect(bars.every((f) => /SPARKLINE\(/.test(f))).toBe(true);
+    // Sheets: the result tab's category edited after the reopen still moves the count.
+    reopened.ss.getSheetByName('Scan 1')!.getRange('I3').setValue('Kitchen');
+    const after = ov.getDataRange().getValues();
+    expect(after[head + 1].slice(0, 2)).toEqual(['Kitchen', 3]);
+  });
+
   test("the overview follows the seller's edits to the result tab", () => {
     const { result, env } = overviewOf('Scan 1');
     result.getRange('E3').setValue(500);
     const ov = env.ss.getSheetByName(overviewTabName('Scan 1'))!;
     const values = ov.getDataRange().getValues();
-    expect(values.find((r) => r[0] === 'Expected profit a month')![1]).toBeCloseTo(900, 6);
+    expect(values.find((r) => r[0] === 'Expected profit a month')![1]).toBeCloseTo(800, 6);
     expect(values.find((r) => r[0] === 1)!.slice(1, 4)).toEqual([500, 'B000000002', 'Candle']);
+    // A category edited in the result tab moves the products per category.
+    result.getRange('I5').setValue('Home');
+    const after = ov.getDataRange().getValues();
+    const head = after.findIndex((r) => r[0] === 'Category');
+    expect(after.slice(head + 1, head + 3).map((r) => [r[0], r[1]])).toEqual([
+      ['Kitchen', 1],
+      ['Home', 2],
+    ]);
+    result.getRange('I4').setValue('Garden');
+    const later = ov.getDataRange().getValues();
+    expect(later[head + 3].slice(0, 2)).toEqual(['Garden', 1]);
+    expect(later.find((r) => r[0] === 'No category')![1]).toBe(0);
   });
 });
