@@ -378,7 +378,7 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
     out[`${label}: left today for everything else`] =
       `${20_000 - u.urlFetchCalls.used} URL Fetch calls, ${50_000 - u.propertiesReadWrite.used} property r+w, ${((90 * 60_000 - u.triggerRuntimeMs.used) / 60_000).toFixed(1)} min of trigger runtime`;
   } finally {
-    rt.close();
+    await rt.stop();
     await door.stop();
   }
   return out;

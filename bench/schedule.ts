@@ -165,7 +165,7 @@ export async function benchSchedule(): Promise<Record<string, number | string>> 
     out['a day with nothing due: property reads/writes of 50,000/day'] = share('propertiesReadWrite', quiet);
     out['a day with nothing due: trigger runtime of 90 min/day'] = share('triggerRuntimeMs', quiet);
   } finally {
-    rt.close();
+    await rt.stop();
     await service.stop();
   }
   return out;

@@ -57,7 +57,7 @@ export interface HttpWorkerOptions {
 }
 
 /**
- * The thread doing the HTTP; started on first use, ended by close(). Each run posts its requests
+ * The thread doing the HTTP; started on first use, ended by stop(). Each run posts its requests
  * with an id and takes only the answer with that id: an answer that comes after its run gave up is
  * dropped. signal[0] counts the answers posted (the worker adds 1 after each, then notifies), so a
  * wake-up that belongs to an earlier answer (the worker paused between posting and notifying, as
@@ -112,11 +112,13 @@ export class HttpWorker {
     }
   }
 
-  close(): void {
-    void this.worker?.terminate();
+  /** Ends the thread; resolves once it has ended. */
+  async stop(): Promise<void> {
+    const worker = this.worker;
     this.port?.close();
     this.worker = null;
     this.port = null;
+    await worker?.terminate();
   }
 }
 

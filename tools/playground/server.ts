@@ -20,6 +20,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import { columnLetters } from '../../emulator/gas/spreadsheet/a1';
 import type { SheetModel } from '../../emulator/gas/spreadsheet/model';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { type StandIn, stopOnce } from '../../emulator/stand-in';
 import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
 import type { SheetView } from './view';
@@ -79,12 +80,10 @@ export interface PlaygroundOptions {
   onWaiting?: (waiting: boolean) => void;
 }
 
-export interface Playground {
-  url: string;
+export interface Playground extends StandIn {
   serviceUrl: string;
   /** The runtime of the document now open (tests inspect it). */
   runtime(): Runtime;
-  close(): Promise<void>;
 }
 
 interface Reply {
@@ -208,8 +207,8 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
   let doc: Document;
   let sidebarCount = 0;
 
-  const openDocument = (wb: Workbook): Document => {
-    doc?.rt.close();
+  const openDocument = async (wb: Workbook): Promise<Document> => {
+    await doc?.rt.stop();
     // A document the add-on is installed for but not yet used in: onOpen in NONE builds the menu,
     // and its custom functions stay unknown until one of its menu items runs (as in Sheets).
     const rt = createRuntime({ workbook: wb, clock, addOnName: ADDON_NAME, driveDir: scratch });
@@ -221,7 +220,7 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     rt.recalculate();
     return { rt, wb, sidebar: null };
   };
-  doc = openDocument(await loadWorkbook(opts.workbook ?? SAMPLE_PRICE_LIST));
+  doc = await openDocument(await loadWorkbook(opts.workbook ?? SAMPLE_PRICE_LIST));
 
   // The HTTP thread, and the dialog bridge through the shared answer buffer.
   const answer = new SharedArrayBuffer(8 + 64 * 1024);
@@ -370,7 +369,7 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
         } catch (e) {
           return json({ error: `${name} could not be read: ${(e as Error).message}` }, 400);
         }
-        doc = openDocument(next);
+        doc = await openDocument(next);
         return json(state(0));
       }
       case '/api/save': {
@@ -420,30 +419,28 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     worker.once('error', reject);
   }).catch(async (e) => {
     releaseAsk();
-    doc.rt.close();
+    await doc.rt.stop();
     await worker.terminate();
     await service.stop();
     rmSync(scratch, { recursive: true, force: true });
     throw e;
   });
 
-  let closed: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}/`,
     serviceUrl: service.url,
     runtime: () => doc.rt,
-    close: () =>
-      (closed ??= (async () => {
-        releaseAsk();
-        await new Promise<void>((resolve) => {
-          worker.once('message', () => resolve());
-          worker.postMessage({ stop: true });
-          setTimeout(resolve, 2000).unref();
-        });
-        await worker.terminate();
-        doc.rt.close();
-        await service.stop();
-        rmSync(scratch, { recursive: true, force: true });
-      })()),
+    stop: stopOnce(async () => {
+      releaseAsk();
+      await new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.postMessage({ stop: true });
+        setTimeout(resolve, 2000).unref();
+      });
+      await worker.terminate();
+      await doc.rt.stop();
+      await service.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    }),
   };
 }
