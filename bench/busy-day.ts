@@ -266,6 +266,18 @@ function ensureTrigger(rt: Runtime, handler: string, documentId: string): void {
   });
 }
 
+/** The day before (a quota day earlier): settings, the six lists typed and synced by hand. */
+function theDayBefore(rt: Runtime, wb: Workbook, apiKey: string, serviceUrl: string): void {
+  rt.open();
+  rt.run('menuSettings');
+  rt.scriptRun('saveSettings', [{ apiKey, serviceUrl }]);
+  rt.scriptRun('setUpLists');
+  fillLists(wb);
+  for (let i = 0; i < 20; i++) if ((rt.scriptRun('syncNow', [false]) as { done: boolean }).done) break;
+  const eve = rt.scriptRun('getListsStatus') as { lists: Array<{ title: string; count: number | null; state: string | null }> };
+  if (eve.lists.some((l) => l.state !== 'synced')) throw new Error('the day before: ' + JSON.stringify(eve.lists));
+}
+
 async function runDay(opts: DayOptions): Promise<Record<string, number | string>> {
   const clock = new SharedClock(EVE);
   const door = await startWorkerService(clock, opts.service);
@@ -274,15 +286,7 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
   const label = opts.naive ? 'naive' : 'add-on';
   const out: Record<string, number | string> = {};
   try {
-    // The day before (a quota day earlier): settings, the six lists typed and synced by hand.
-    rt.open();
-    rt.run('menuSettings');
-    rt.scriptRun('saveSettings', [{ apiKey: opts.service.apiKey, serviceUrl: door.url }]);
-    rt.scriptRun('setUpLists');
-    fillLists(wb);
-    for (let i = 0; i < 20; i++) if ((rt.scriptRun('syncNow', [false]) as { done: boolean }).done) break;
-    const eve = rt.scriptRun('getListsStatus') as { lists: Array<{ title: string; count: number | null; state: string | null }> };
-    if (eve.lists.some((l) => l.state !== 'synced')) throw new Error('the day before: ' + JSON.stringify(eve.lists));
+    theDayBefore(rt, wb, opts.service.apiKey, door.url);
     const listRequests0 = await door.listRequests();
     rt.advance(DAY_START - clock.now());
     ledger.run('set-up', () => {
