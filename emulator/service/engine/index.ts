@@ -326,16 +326,16 @@ function unitsPerOrder(p: CatalogRecord, ctx: RowContext): { n: number; source: 
   return { n: Math.max(1, p.market_pack_quantity || 1), source: 'catalog' };
 }
 
-function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
-  const { mapping, options } = ctx.attrs;
-  const units = unitsPerOrder(p, ctx);
+/** The cost side of one product's financials: the row's cost, pack and discounts, the scan's options. */
+function costInputs(ctx: RowContext, unitsPerOrder: number): CostInputs {
+  const options = ctx.attrs.options;
   const mp = options.multipack_prep_cost;
-  const costs: CostInputs = {
+  return {
     packCost: ctx.costCents,
     supplierPackQuantity: ctx.spq,
     supplierDiscountBp: Math.min(10000, nonNegInt(options.discount_supplier, 0)),
     productDiscountBp: ctx.productDiscount,
-    unitsPerOrder: units.n,
+    unitsPerOrder,
     prepCost: nonNegInt(options.prep_cost, 0),
     multipackPrep:
       mp && mp.enabled
@@ -347,8 +347,10 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
           }
         : undefined,
   };
-  const f = computeFinancials(p, ctx.marketCode, costs);
+}
 
+/** Why a product's profit, margin and ROI are not computed. */
+function productErrors(p: CatalogRecord, f: ReturnType<typeof computeFinancials>): Notice[] {
   const errors: Notice[] = [];
   if (!p.fees_available)
     errors.push({
@@ -357,7 +359,16 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
     });
   if (f.salePrice === null)
     errors.push({ code: 'no_price', message: 'The listing has no buy box and no new offer; profit, margin and ROI are not computed.' });
+  return errors;
+}
 
+/** What a seller should know about a product (the row's notes first). */
+function productFlags(
+  p: CatalogRecord,
+  ctx: RowContext,
+  f: ReturnType<typeof computeFinancials>,
+  units: ReturnType<typeof unitsPerOrder>,
+): Notice[] {
   const flags: Notice[] = [...ctx.identFlags, ...ctx.notes];
   if (p.buybox_price === null && f.salePrice !== null)
     flags.push({ code: 'no_buybox', message: 'No buy box; the lowest new offer is used as the sale price.' });
@@ -385,9 +396,12 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
         message: `Brand "${p.brand}" differs only in letter case from blocked brand "${b}"; blocklist matching is exact.`,
       });
   }
+  return flags;
+}
 
-  // Historical data (silent parts): -1 when not pulled (option off) or unknown for the listing.
-  const hist = options.pull_historical_data ? p.history : undefined;
+/** Historical data (silent parts): -1 when not pulled (option off) or unknown for the listing. */
+function historyExtras(p: CatalogRecord, pulled: boolean): Record<string, number> {
+  const hist = pulled ? p.history : undefined;
   const extras: Record<string, number> = {};
   HISTORY_DAYS.forEach((d, i) => {
     extras[`bsr_${d}_days`] = hist ? hist.bsr[i] : -1;
@@ -395,6 +409,19 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
     extras[`instock_rate_${d}_days`] = hist ? hist.instock_rate[i] : -1;
     extras[`sales_rank_drops_${d}_days`] = hist ? hist.rank_drops[i] : -1;
   });
+  return extras;
+}
+
+function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
+  const { mapping, options } = ctx.attrs;
+  const units = unitsPerOrder(p, ctx);
+  const costs = costInputs(ctx, units.n);
+  const f = computeFinancials(p, ctx.marketCode, costs);
+
+  const errors = productErrors(p, f);
+  const flags = productFlags(p, ctx, f, units);
+
+  const extras = historyExtras(p, Boolean(options.pull_historical_data));
 
   const custom = (mapping.custom_columns ?? []).map((c) => cell(ctx.row, c) ?? '');
   const text = (col: number | undefined) => {
