@@ -253,6 +253,27 @@ function getExportedWorkbook(ctx: ServiceContext, req: Req, reply: FastifyReply)
   return reply.send(row.workbook);
 }
 
+/** Rows of a download or export: the whole filtered, sorted result unless a page is asked for. */
+function resultRows(db: ServiceContext['db'], scan: ScanRow, body: RowsBody) {
+  if (!isFinished(scan.status))
+    throw new ApiError(
+      409,
+      `Scan ${scan.id} is still ${scan.status === 'queued' ? 'queued' : 'running'}; it can be downloaded or exported when it has finished.`,
+    );
+  const table = tableOf(body.tableType);
+  const q = buildRowQuery(table, filterOf(body.filter), sortOf(body.sort));
+  let page: { limit: number; offset: number } | undefined;
+  if (body.page !== undefined || body.per_page !== undefined) {
+    const perPage = intIn(body.per_page, 'per_page', 1, 100, 50);
+    const p = Math.max(1, intIn(body.page, 'page', 0, Number.MAX_SAFE_INTEGER, 1));
+    page = { limit: perPage, offset: (p - 1) * perPage };
+  }
+  const rows = selectRowJson(db, scan.id, table, q, page);
+  const attrs = JSON.parse(scan.attributes);
+  const columns = downloadColumns(table, attrs.options ?? {}, (attrs.mapping?.custom_columns ?? []).length);
+  return { table, rows, columns };
+}
+
 export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
   const { db } = ctx;
   const exportEnabled = () => (ctx.config as { exportIntegration?: boolean }).exportIntegration !== false;
@@ -281,32 +302,11 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
     return scanRecord(loadScan(ctx, req.account, scanId(req)));
   }
 
-  /** Rows of a download or export: the whole filtered, sorted result unless a page is asked for. */
-  function resultRows(scan: ScanRow, body: RowsBody) {
-    if (!isFinished(scan.status))
-      throw new ApiError(
-        409,
-        `Scan ${scan.id} is still ${scan.status === 'queued' ? 'queued' : 'running'}; it can be downloaded or exported when it has finished.`,
-      );
-    const table = tableOf(body.tableType);
-    const q = buildRowQuery(table, filterOf(body.filter), sortOf(body.sort));
-    let page: { limit: number; offset: number } | undefined;
-    if (body.page !== undefined || body.per_page !== undefined) {
-      const perPage = intIn(body.per_page, 'per_page', 1, 100, 50);
-      const p = Math.max(1, intIn(body.page, 'page', 0, Number.MAX_SAFE_INTEGER, 1));
-      page = { limit: perPage, offset: (p - 1) * perPage };
-    }
-    const rows = selectRowJson(db, scan.id, table, q, page);
-    const attrs = JSON.parse(scan.attributes);
-    const columns = downloadColumns(table, attrs.options ?? {}, (attrs.mapping?.custom_columns ?? []).length);
-    return { table, rows, columns };
-  }
-
   async function downloadScan(req: Req, reply: FastifyReply) {
     const scan = loadScan(ctx, req.account, scanId(req));
     const type = String(req.query.type);
     const body: RowsBody = req.body ?? {};
-    const { table, rows, columns } = resultRows(scan, body);
+    const { table, rows, columns } = resultRows(db, scan, body);
     const base = `scan-${scan.id}${table === 'errors' ? '-errors' : ''}`;
     if (type === 'json') {
       reply.type('application/json; charset=utf-8').header('Content-Disposition', `attachment; filename="${base}.json"`);
@@ -350,7 +350,7 @@ export function scanOperationHandlers(ctx: ServiceContext, engine: ScanEngine) {
         'The spreadsheet-service integration is not set up for this account; set it up in the integrations area first.',
       );
     const body = (req.body ?? {}) as RowsBody;
-    const { rows, columns } = resultRows(scan, { filter: body.filter, sort: body.sort });
+    const { rows, columns } = resultRows(db, scan, { filter: body.filter, sort: body.sort });
     const workbook = await toXlsx(columns, rows, 'Products', new Date(scan.completed_at ?? scan.updated_at));
     const token = randomBytes(24).toString('base64url');
     const now = ctx.now();
