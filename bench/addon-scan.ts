@@ -140,7 +140,7 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
       out['naive: modelled s projected for all rows'] = (perRow * scan.products) / 1000;
       out['naive: executions of 6 min it would need'] = Math.ceil((perRow * scan.products) / 1000 / LIMIT_S);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   } finally {
     await service.stop();

@@ -115,7 +115,7 @@ export async function benchAddonSend(): Promise<Record<string, number | string>>
       ((naive.durationMs / 1000) * cells) / Math.max(1, naive.counters.cellsRead),
     );
   } finally {
-    rt.close();
+    await rt.stop();
     await service.stop();
   }
   return out;

@@ -38,11 +38,11 @@ async function scanOf(service: { url: string; apiKey: string }): Promise<{ id: n
   }
 }
 
-function importAll(
+async function importAll(
   service: { url: string; apiKey: string },
   scan: { id: number; products: number; errors: number },
   roomCheck: boolean,
-): Record<string, number | string> {
+): Promise<Record<string, number | string>> {
   const wb = new Workbook({ name: 'Big' });
   const rt = createRuntime({ workbook: wb });
   try {
@@ -80,7 +80,7 @@ function importAll(
       [`${p}: wall s on this machine`]: wall / 1000,
     };
   } finally {
-    rt.close();
+    await rt.stop();
   }
 }
 
@@ -95,8 +95,8 @@ export async function benchBigList(): Promise<Record<string, number | string>> {
     out['scan: error rows'] = scan.errors;
     out['scan: products per line (basis of the estimate before sending)'] = scan.products / scan.lines;
     out['scan: wall s at the service'] = (Date.now() - t0) / 1000;
-    Object.assign(out, importAll(service, scan, true));
-    Object.assign(out, importAll(service, scan, false));
+    Object.assign(out, await importAll(service, scan, true));
+    Object.assign(out, await importAll(service, scan, false));
   } finally {
     await service.stop();
   }

@@ -266,6 +266,18 @@ function ensureTrigger(rt: Runtime, handler: string, documentId: string): void {
   });
 }
 
+/** The day before (a quota day earlier): settings, the six lists typed and synced by hand. */
+function theDayBefore(rt: Runtime, wb: Workbook, apiKey: string, serviceUrl: string): void {
+  rt.open();
+  rt.run('menuSettings');
+  rt.scriptRun('saveSettings', [{ apiKey, serviceUrl }]);
+  rt.scriptRun('setUpLists');
+  fillLists(wb);
+  for (let i = 0; i < 20; i++) if ((rt.scriptRun('syncNow', [false]) as { done: boolean }).done) break;
+  const eve = rt.scriptRun('getListsStatus') as { lists: Array<{ title: string; count: number | null; state: string | null }> };
+  if (eve.lists.some((l) => l.state !== 'synced')) throw new Error('the day before: ' + JSON.stringify(eve.lists));
+}
+
 async function runDay(opts: DayOptions): Promise<Record<string, number | string>> {
   const clock = new SharedClock(EVE);
   const door = await startWorkerService(clock, opts.service);
@@ -274,15 +286,7 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
   const label = opts.naive ? 'naive' : 'add-on';
   const out: Record<string, number | string> = {};
   try {
-    // The day before (a quota day earlier): settings, the six lists typed and synced by hand.
-    rt.open();
-    rt.run('menuSettings');
-    rt.scriptRun('saveSettings', [{ apiKey: opts.service.apiKey, serviceUrl: door.url }]);
-    rt.scriptRun('setUpLists');
-    fillLists(wb);
-    for (let i = 0; i < 20; i++) if ((rt.scriptRun('syncNow', [false]) as { done: boolean }).done) break;
-    const eve = rt.scriptRun('getListsStatus') as { lists: Array<{ title: string; count: number | null; state: string | null }> };
-    if (eve.lists.some((l) => l.state !== 'synced')) throw new Error('the day before: ' + JSON.stringify(eve.lists));
+    theDayBefore(rt, wb, opts.service.apiKey, door.url);
     const listRequests0 = await door.listRequests();
     rt.advance(DAY_START - clock.now());
     ledger.run('set-up', () => {
@@ -378,7 +382,7 @@ async function runDay(opts: DayOptions): Promise<Record<string, number | string>
     out[`${label}: left today for everything else`] =
       `${20_000 - u.urlFetchCalls.used} URL Fetch calls, ${50_000 - u.propertiesReadWrite.used} property r+w, ${((90 * 60_000 - u.triggerRuntimeMs.used) / 60_000).toFixed(1)} min of trigger runtime`;
   } finally {
-    rt.close();
+    await rt.stop();
     await door.stop();
   }
   return out;

@@ -103,7 +103,7 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
         out['from tabs: Changes rows'] = r.totalRows;
         out['summary'] = r.summary;
       } finally {
-        rt.close();
+        await rt.stop();
       }
     }
     // 2. No result tab here: everything from the service.
@@ -121,7 +121,7 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
         out['from the service: request floor (2 scan records + pages of 100)'] =
           2 + Math.ceil(a.products / 100) + Math.ceil(b.products / 100);
       } finally {
-        rt.close();
+        await rt.stop();
       }
     }
   } finally {

@@ -99,7 +99,7 @@ export async function benchFormulas(): Promise<Record<string, number | string>> 
       out['recalculated: cells failed "too many scripts running"'] = tooManyCells(wb);
       out['cache entries (document cache, limit 1,000)'] = rt.caches.document!.keys().length;
     } finally {
-      rt.close();
+      await rt.stop();
     }
 
     // 3: one formula per cell, empty cache.
@@ -125,7 +125,7 @@ export async function benchFormulas(): Promise<Record<string, number | string>> 
       out['per-cell formulas, reopened: cells failed "too many scripts running"'] = tooManyCells(wb2);
       out['per-cell formulas, reopened: modelled seconds, sum over cells'] = reopen.totalS;
     } finally {
-      rt2.close();
+      await rt2.stop();
     }
   } finally {
     await svc.stop();

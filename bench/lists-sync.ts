@@ -133,7 +133,7 @@ export async function benchListsSync(): Promise<Record<string, number | string>>
     for (let r = 2; r <= last; r++) if (wb.cell(sheet, `B${r}`).value !== '') rows++;
     out['rows in the sheet after (expected 50,000)'] = rows;
   } finally {
-    rt.close();
+    await rt.stop();
     await service.stop();
   }
   return out;

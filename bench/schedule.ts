@@ -37,17 +37,8 @@ function cost(i: number, week: number): number {
   return Number((k === 0 ? Math.max(0.5, base / 2) : k === 1 ? base * 1.5 : base).toFixed(2));
 }
 
-export async function benchSchedule(): Promise<Record<string, number | string>> {
-  const out: Record<string, number | string> = {};
-  const service = await spawnService({ SCAN_SERVICE_SPEED: '100000000' });
-  const auth = { authorization: 'Bearer ' + service.apiKey };
-  const finished = async (id: number) => {
-    for (;;) {
-      const s = (await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json()) as any;
-      if (['success', 'error', 'cancelled'].includes(s.status)) return s;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+/** The supplier's price list: LINES rows of UPC, cost (week 0) and SKU. */
+function priceList(): { wb: Workbook; sheet: ReturnType<Workbook['addSheet']> } {
   const wb = new Workbook({ name: 'Bench', owner: OWNER, empty: true });
   const sheet = wb.addSheet('List', undefined, LINES + 1, 5);
   const ids = usIdentifiers();
@@ -59,8 +50,11 @@ export async function benchSchedule(): Promise<Record<string, number | string>> 
     wb.writeInput(sheet, i + 2, 2, cost(i, 0));
     wb.writeInput(sheet, i + 2, 3, 'SKU-' + i);
   }
-  const rt: Runtime = createRuntime({ workbook: wb, owner: OWNER, startTime: START, urlFetchTimeoutMs: 60_000 });
-  // Daily-quota uses by virtual day (from START), as the runtime counts them.
+  return { wb, sheet };
+}
+
+/** Daily-quota uses of the owner by virtual day (from START), as the runtime counts them (its meter wrapped). */
+function quotaUsesByDay(rt: Runtime): Map<number, Record<QuotaName, number>> {
   const byDay = new Map<number, Record<QuotaName, number>>();
   const note = (name: QuotaName, n: number, at: number) => {
     const d = Math.floor((at - START) / DAY);
@@ -88,6 +82,23 @@ export async function benchSchedule(): Promise<Record<string, number | string>> 
     add(u, n, k, at, o);
     if (u === OWNER) note(n, k, at);
   };
+  return byDay;
+}
+
+export async function benchSchedule(): Promise<Record<string, number | string>> {
+  const out: Record<string, number | string> = {};
+  const service = await spawnService({ SCAN_SERVICE_SPEED: '100000000' });
+  const auth = { authorization: 'Bearer ' + service.apiKey };
+  const finished = async (id: number) => {
+    for (;;) {
+      const s = (await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json()) as any;
+      if (['success', 'error', 'cancelled'].includes(s.status)) return s;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const { wb, sheet } = priceList();
+  const rt: Runtime = createRuntime({ workbook: wb, owner: OWNER, startTime: START, urlFetchTimeoutMs: 60_000 });
+  const byDay = quotaUsesByDay(rt);
   try {
     rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
     const setup: any = rt.scriptRun('getScanSetup', [{ sheetName: 'List' }]);
@@ -165,7 +176,7 @@ export async function benchSchedule(): Promise<Record<string, number | string>> 
     out['a day with nothing due: property reads/writes of 50,000/day'] = share('propertiesReadWrite', quiet);
     out['a day with nothing due: trigger runtime of 90 min/day'] = share('triggerRuntimeMs', quiet);
   } finally {
-    rt.close();
+    await rt.stop();
     await service.stop();
   }
   return out;

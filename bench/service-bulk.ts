@@ -71,7 +71,7 @@ export async function benchServiceBulk(): Promise<Record<string, number | string
       'rows listed': seen,
     };
   } finally {
-    await svc.close();
+    await svc.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

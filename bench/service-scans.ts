@@ -67,7 +67,7 @@ export async function benchScans(): Promise<Record<string, number | string>> {
       'scans.download_xlsx_ms': await time(() => post(`/api/v3/scans/${scan.id}/download?type=xlsx`, query)),
     };
   } finally {
-    await svc.close();
+    await svc.stop();
   }
 }
 

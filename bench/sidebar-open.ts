@@ -109,7 +109,7 @@ export async function benchSidebarOpen(): Promise<Record<string, number | string
   } finally {
     await ctx.close();
     rmSync(profile, { recursive: true, force: true });
-    rt.close();
+    await rt.stop();
   }
   return out;
 }

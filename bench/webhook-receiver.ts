@@ -12,7 +12,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ended, untilListening } from '../emulator/service/spawn';
+import { ended, untilListening } from '../emulator/stand-in';
 import { runAlone } from './run-alone';
 
 const SERVER = join(__dirname, '..', 'examples', 'webhook-receiver', 'server.js');

@@ -35,6 +35,7 @@ import { createRuntime, declaredFunctions, DEFAULT_SCRIPT_PATH, type Runtime, ty
 import { VirtualClock } from '../emulator/gas/execution';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { spawnService, type SpawnedService } from '../emulator/service/spawn';
+import { type StandIn, type Stoppable, stopOnce } from '../emulator/stand-in';
 import { tabName } from '../src/domain/sheet/tab-name';
 
 const ROOT = join(__dirname, '..');
@@ -104,10 +105,9 @@ export function describeUiEvent(e: UiEvent): string | null {
   }
 }
 
-export interface Session {
+export interface Session extends Stoppable {
   runtime: Runtime;
-  service: SpawnedService | { url: string; apiKey: string; stop(): Promise<void> };
-  close(): Promise<void>;
+  service: SpawnedService | (StandIn & { apiKey: string });
 }
 
 /** Starts (or connects to) the service and creates a runtime on the workbook, settings saved. */
@@ -148,10 +148,10 @@ export async function openSession(
   return {
     runtime,
     service,
-    close: async () => {
-      runtime.close();
+    stop: stopOnce(async () => {
+      await runtime.stop();
       await service.stop();
-    },
+    }),
   };
 }
 
@@ -178,7 +178,7 @@ async function runEntry(a: RunnerArgs): Promise<number> {
       if (line) console.log(line);
     }
   } finally {
-    await session.close();
+    await session.stop();
   }
   const out = resolve(a.out ?? defaultOut(a.workbook));
   mkdirSync(dirname(out), { recursive: true });
@@ -315,7 +315,7 @@ export async function runScan(o: ScanRunOptions): Promise<ScanRunSummary> {
       line,
     };
   } finally {
-    await session.close();
+    await session.stop();
   }
 }
 
@@ -366,7 +366,7 @@ async function runPoCommand(a: RunnerArgs): Promise<number> {
     console.log(`error: ${(e as Error).message}`);
     code = 1;
   } finally {
-    runtime.close();
+    await runtime.stop();
   }
   if (code) return code;
   const out = resolve(a.out ?? defaultOut(input));
@@ -401,7 +401,7 @@ async function runCompareCommand(a: RunnerArgs): Promise<number> {
     console.log(`error: ${(e as Error).message}`);
     code = 1;
   } finally {
-    await session.close();
+    await session.stop();
   }
   if (code) return code;
   const out = resolve(a.out ?? defaultOut(input));
@@ -440,7 +440,7 @@ async function runSyncCommand(a: RunnerArgs): Promise<number> {
       for (let i = 0; i < 20 && !report.done; i++) report = rt.scriptRun('syncNow', [confirm], { user: a.user });
     }
   } finally {
-    await session.close();
+    await session.stop();
   }
   for (const line of syncLines(report)) console.log(line);
   console.log(

@@ -32,6 +32,7 @@ import { transportArgs, transportResult } from './scriptrun';
 import { APPS_SCRIPT_GLOBALS } from './globals';
 import { requireScope } from './scopes';
 import { QUOTA_MESSAGES, QuotaMeter, DailyComputeTimeError, type QuotaOption, type QuotaUsage } from './quotas';
+import type { Stoppable } from '../stand-in';
 
 /**
  * The script file compiled once per version (path, size, modification time) and run in each
@@ -221,7 +222,7 @@ export function declaredFunctions(source: string): string[] {
   return [...source.matchAll(/^function\s+([A-Za-z_$][\w$]*)\s*\(/gm)].map((m) => m[1]);
 }
 
-export class Runtime {
+export class Runtime implements Stoppable {
   readonly state: RuntimeState;
   readonly workbook: Workbook;
   readonly owner: string;
@@ -702,9 +703,9 @@ export class Runtime {
     return this.quotas.usage(user);
   }
 
-  /** Stops the HTTP worker. */
-  close(): void {
-    this.http.close();
+  /** Stops the HTTP worker (the runtime serves nothing: it is a Stoppable, emulator/stand-in.ts); idempotent. */
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 }
 

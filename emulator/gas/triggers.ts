@@ -138,6 +138,104 @@ export interface ScriptAppOptions {
   scriptId: string;
 }
 
+/** What the trigger builders of one ScriptApp share with it. */
+interface BuilderContext {
+  state: RuntimeState;
+  opts: ScriptAppOptions;
+  manage(): void;
+  install(rec: Omit<TriggerRecord, 'uid' | 'user'>): LocalTrigger;
+}
+
+class ClockTriggerBuilder {
+  private everyMs: number | null = null;
+  private firstAt: number | null = null;
+  constructor(
+    private readonly ctx: BuilderContext,
+    private readonly handler: string,
+  ) {}
+  everyMinutes(n: number): this {
+    if (!EVERY_MINUTES_ALLOWED.includes(Number(n)))
+      throw gasError(this.ctx.state, 'Invalid argument: minutes. Allowed values are 1, 5, 10, 15 and 30.');
+    this.everyMs = Number(n) * 60000;
+    return this;
+  }
+  everyHours(n: number): this {
+    if (!EVERY_HOURS_ALLOWED.includes(Number(n)))
+      throw gasError(this.ctx.state, 'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
+    this.everyMs = Number(n) * HOUR;
+    return this;
+  }
+  everyDays(n: number): this {
+    this.everyMs = Number(n) * 24 * HOUR;
+    return this;
+  }
+  everyWeeks(n: number): this {
+    this.everyMs = Number(n) * 7 * 24 * HOUR;
+    return this;
+  }
+  after(ms: number): this {
+    this.firstAt = this.ctx.state.clock.now() + Math.max(0, Number(ms));
+    this.everyMs = null;
+    return this;
+  }
+  at(date: Date): this {
+    if (!isDate(date)) throw gasError(this.ctx.state, 'Invalid argument: date');
+    this.firstAt = date.getTime();
+    this.everyMs = null;
+    return this;
+  }
+  create(): LocalTrigger {
+    this.ctx.manage();
+    if (this.everyMs === null && this.firstAt === null) throw gasError(this.ctx.state, 'Missing required clock trigger schedule.');
+    if (this.ctx.opts.addOn && this.everyMs !== null && this.everyMs < HOUR) throw gasError(this.ctx.state, ADDON_RECURRENCE_MESSAGE);
+    return this.ctx.install({
+      handler: this.handler,
+      eventType: EventType.CLOCK,
+      source: TriggerSource.CLOCK,
+      // Add-on triggers belong to the document they were created in.
+      sourceId: this.ctx.opts.documentId ?? '',
+      nextAt: this.firstAt ?? this.ctx.state.clock.now() + this.everyMs!,
+      everyMs: this.everyMs,
+    });
+  }
+}
+
+class SpreadsheetTriggerBuilder {
+  private eventType: string | null = null;
+  constructor(
+    private readonly ctx: BuilderContext,
+    private readonly handler: string,
+    private readonly sourceId: string,
+  ) {}
+  onOpen(): this {
+    this.eventType = EventType.ON_OPEN;
+    return this;
+  }
+  onEdit(): this {
+    this.eventType = EventType.ON_EDIT;
+    return this;
+  }
+  onChange(): this {
+    this.eventType = EventType.ON_CHANGE;
+    return this;
+  }
+  onFormSubmit(): this {
+    this.eventType = EventType.ON_FORM_SUBMIT;
+    return this;
+  }
+  create(): LocalTrigger {
+    if (!this.eventType) throw gasError(this.ctx.state, 'Missing required spreadsheet trigger event type.');
+    return this.ctx.install({
+      handler: this.handler,
+      eventType: this.eventType,
+      source: TriggerSource.SPREADSHEETS,
+      sourceId: this.sourceId,
+      nextAt: null,
+      everyMs: null,
+    });
+  }
+}
+
 export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: ScriptAppOptions) {
   const manage = (method?: string) => requireService(state, 'ScriptApp', method);
   const wrap = (list: TriggerRecord[]) => state.realm.Array.from(list, (r) => new LocalTrigger(r)) as LocalTrigger[];
@@ -154,92 +252,7 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
     table.records.push(full);
     return new LocalTrigger(full);
   }
-
-  class ClockTriggerBuilder {
-    private everyMs: number | null = null;
-    private firstAt: number | null = null;
-    constructor(private readonly handler: string) {}
-    everyMinutes(n: number): this {
-      if (!EVERY_MINUTES_ALLOWED.includes(Number(n)))
-        throw gasError(state, 'Invalid argument: minutes. Allowed values are 1, 5, 10, 15 and 30.');
-      this.everyMs = Number(n) * 60000;
-      return this;
-    }
-    everyHours(n: number): this {
-      if (!EVERY_HOURS_ALLOWED.includes(Number(n)))
-        throw gasError(state, 'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.');
-      this.everyMs = Number(n) * HOUR;
-      return this;
-    }
-    everyDays(n: number): this {
-      this.everyMs = Number(n) * 24 * HOUR;
-      return this;
-    }
-    everyWeeks(n: number): this {
-      this.everyMs = Number(n) * 7 * 24 * HOUR;
-      return this;
-    }
-    after(ms: number): this {
-      this.firstAt = state.clock.now() + Math.max(0, Number(ms));
-      this.everyMs = null;
-      return this;
-    }
-    at(date: Date): this {
-      if (!isDate(date)) throw gasError(state, 'Invalid argument: date');
-      this.firstAt = date.getTime();
-      this.everyMs = null;
-      return this;
-    }
-    create(): LocalTrigger {
-      manage();
-      if (this.everyMs === null && this.firstAt === null) throw gasError(state, 'Missing required clock trigger schedule.');
-      if (opts.addOn && this.everyMs !== null && this.everyMs < HOUR) throw gasError(state, ADDON_RECURRENCE_MESSAGE);
-      return install({
-        handler: this.handler,
-        eventType: EventType.CLOCK,
-        source: TriggerSource.CLOCK,
-        // Add-on triggers belong to the document they were created in.
-        sourceId: opts.documentId ?? '',
-        nextAt: this.firstAt ?? state.clock.now() + this.everyMs!,
-        everyMs: this.everyMs,
-      });
-    }
-  }
-
-  class SpreadsheetTriggerBuilder {
-    private eventType: string | null = null;
-    constructor(
-      private readonly handler: string,
-      private readonly sourceId: string,
-    ) {}
-    onOpen(): this {
-      this.eventType = EventType.ON_OPEN;
-      return this;
-    }
-    onEdit(): this {
-      this.eventType = EventType.ON_EDIT;
-      return this;
-    }
-    onChange(): this {
-      this.eventType = EventType.ON_CHANGE;
-      return this;
-    }
-    onFormSubmit(): this {
-      this.eventType = EventType.ON_FORM_SUBMIT;
-      return this;
-    }
-    create(): LocalTrigger {
-      if (!this.eventType) throw gasError(state, 'Missing required spreadsheet trigger event type.');
-      return install({
-        handler: this.handler,
-        eventType: this.eventType,
-        source: TriggerSource.SPREADSHEETS,
-        sourceId: this.sourceId,
-        nextAt: null,
-        everyMs: null,
-      });
-    }
-  }
+  const builders: BuilderContext = { state, opts, manage: () => manage(), install };
 
   /**
    * Granular consent (reference/script/script-app, reference/script/authorization-info): only FULL
@@ -326,9 +339,9 @@ export function createScriptApp(state: RuntimeState, table: TriggerTable, opts: 
       manage('newTrigger');
       const handler = String(functionName);
       return {
-        timeBased: () => new ClockTriggerBuilder(handler),
+        timeBased: () => new ClockTriggerBuilder(builders, handler),
         forSpreadsheet: (ss: string | { getId(): string }) =>
-          new SpreadsheetTriggerBuilder(handler, typeof ss === 'string' ? ss : ss.getId()),
+          new SpreadsheetTriggerBuilder(builders, handler, typeof ss === 'string' ? ss : ss.getId()),
       };
     },
     getOAuthToken(): string {

@@ -57,7 +57,7 @@ export interface HttpWorkerOptions {
 }
 
 /**
- * The thread doing the HTTP; started on first use, ended by close(). Each run posts its requests
+ * The thread doing the HTTP; started on first use, ended by stop(). Each run posts its requests
  * with an id and takes only the answer with that id: an answer that comes after its run gave up is
  * dropped. signal[0] counts the answers posted (the worker adds 1 after each, then notifies), so a
  * wake-up that belongs to an earlier answer (the worker paused between posting and notifying, as
@@ -112,11 +112,13 @@ export class HttpWorker {
     }
   }
 
-  close(): void {
-    void this.worker?.terminate();
+  /** Ends the thread; resolves once it has ended. */
+  async stop(): Promise<void> {
+    const worker = this.worker;
     this.port?.close();
     this.worker = null;
     this.port = null;
+    await worker?.terminate();
   }
 }
 
@@ -213,135 +215,168 @@ interface Prepared {
   shown: Record<string, unknown>;
 }
 
+/** The body a request sends, its content type and what getRequest shows of it. */
+function encodePayload(
+  state: RuntimeState,
+  params: Params,
+  method: string,
+): { body: Buffer | null; contentType: string | null; shownPayload: unknown } {
+  const fail = (m: string) => gasError(state, m);
+  let body: Buffer | null = null;
+  let contentType: string | null = params.contentType ? String(params.contentType) : null;
+  let shownPayload: unknown = undefined;
+  const payload = (params as { payload?: unknown }).payload;
+  // A GET carries no body: a payload given without method 'post' etc. is not sent. (chosen)
+  if (payload !== undefined && payload !== null && method !== 'get') {
+    if (typeof payload === 'string') {
+      body = encodeString(payload);
+      shownPayload = payload;
+    } else if (isBlob(payload)) {
+      body = Buffer.from(payload._data);
+      contentType = contentType ?? payload.getContentType();
+      shownPayload = payload.getBytes();
+    } else if (isByteArray(payload)) {
+      body = fromBytes(payload);
+      shownPayload = toSignedBytes(state.realm, body);
+    } else if (isPlainObject(payload)) {
+      const fields = payload as Record<string, unknown>;
+      if (Object.values(fields).some(isBlob)) {
+        // multipart/form-data with a boundary of the platform's choosing; the script's contentType is ignored. (chosen)
+        const boundary = `----GoogleAppsScript${randomBytes(12).toString('hex')}`;
+        const parts: Buffer[] = [];
+        for (const k of Object.keys(fields)) {
+          const v = fields[k];
+          if (isBlob(v)) {
+            parts.push(
+              Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${v.getName() ?? k}"\r\nContent-Type: ${v.getContentType() ?? 'application/octet-stream'}\r\n\r\n`,
+              ),
+            );
+            parts.push(v._data, Buffer.from('\r\n'));
+          } else {
+            parts.push(
+              Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`),
+              encodeString(String(v)),
+              Buffer.from('\r\n'),
+            );
+          }
+        }
+        parts.push(Buffer.from(`--${boundary}--\r\n`));
+        body = Buffer.concat(parts);
+        contentType = `multipart/form-data; boundary=${boundary}`;
+        shownPayload = toSignedBytes(state.realm, body);
+      } else {
+        const s = Object.keys(fields)
+          .map((k) => `${formEncode(k)}=${formEncode(String(fields[k]))}`)
+          .join('&');
+        body = encodeString(s);
+        shownPayload = s;
+      }
+    } else {
+      throw fail('Invalid argument: payload');
+    }
+    if (body.length > PAYLOAD_MAX_BYTES) throw fail('Limit Exceeded: URLFetch POST Size.');
+    contentType = contentType ?? DEFAULT_CONTENT_TYPE;
+  }
+  return { body, contentType, shownPayload };
+}
+
+/** Apps Script's message for a request that got no answer. */
+function fetchFailure(kind: string, url: string): string {
+  switch (kind) {
+    case 'timeout':
+      return `Timeout: ${url}`;
+    case 'dns':
+      return `DNS error: ${url}`;
+    case 'unavailable':
+      return `Address unavailable: ${url}`;
+    case 'too-large':
+      return 'Limit Exceeded: URLFetch response size.';
+    case 'ssl':
+      return `SSL Error ${url}`;
+    default:
+      return `Unexpected error: ${url}`;
+  }
+}
+
+function requestBytes(w: WireRequest): number {
+  let n = w.url.length + (w.body?.length ?? 0);
+  for (const [k, v] of Object.entries(w.headers)) n += k.length + v.length + 4;
+  return n;
+}
+
+/** A request checked as Apps Script checks it: what goes on the wire, and what getRequest shows. */
+function prepareRequest(state: RuntimeState, whitelist: string[] | null, url: unknown, params: Params = {}): Prepared {
+  const fail = (m: string) => gasError(state, m);
+  if (typeof url !== 'string' || url === '') throw fail('Invalid argument: url');
+  if (url.length > URL_MAX_CHARS) throw fail('Limit Exceeded: URLFetch URL Length.');
+  // Apps Script refuses unescaped characters (spaces, quotes, non-ASCII): scripts must encode them.
+  let parsed: URL;
+  try {
+    if (/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/.test(url)) throw new Error('bad char');
+    parsed = new URL(url);
+  } catch {
+    throw fail(`Invalid argument: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail(`Invalid argument: ${url}`);
+  // Google's message, as public reports quote it (github.com/diegomanuel/binance-to-google-sheets/issues/82,
+  // grahamearley/FirestoreGoogleAppsScript/issues/135).
+  if (whitelist && !whitelist.some((p) => url.startsWith(p)))
+    throw fail(`Request to ${url} failed because the URL has not been whitelisted in the script manifest.`);
+  if (params !== null && params !== undefined && typeof params !== 'object') throw fail('Invalid argument: params');
+  const method = String(params.method ?? 'get').toLowerCase();
+  if (!METHODS.includes(method)) throw fail(`Invalid argument: method`);
+  const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
+  const given = (params.headers ?? {}) as Record<string, unknown>;
+  for (const k of Object.keys(given)) {
+    const existing = headerKey(headers, k);
+    if (existing) delete headers[existing];
+    headers[k] = String(given[k]);
+  }
+  if (Object.keys(headers).length > HEADERS_MAX) throw fail('Limit Exceeded: URLFetch header count.'); // (message chosen)
+
+  const { body, contentType, shownPayload } = encodePayload(state, params, method);
+  if (contentType) {
+    const existing = headerKey(headers, 'content-type');
+    if (existing) delete headers[existing];
+    headers['Content-Type'] = contentType;
+  }
+  const followRedirects = params.followRedirects === undefined ? true : Boolean(params.followRedirects);
+  const validate = params.validateHttpsCertificates === undefined ? true : Boolean(params.validateHttpsCertificates);
+  // getRequest shows the script's own headers only, {} when it gave none: not the platform's
+  // User-Agent nor the content type (gas-fakes test/testfetch.js "urlfetchapp getRequest").
+  const shownHeaders: Record<string, string> = {};
+  for (const k of Object.keys(given)) shownHeaders[k] = String(given[k]);
+  return {
+    wire: {
+      url,
+      method: method.toUpperCase(),
+      headers,
+      body,
+      followRedirects,
+      rejectUnauthorized: validate,
+      maxResponseBytes: RESPONSE_MAX_BYTES,
+    },
+    mute: Boolean(params.muteHttpExceptions),
+    shown: {
+      url,
+      method,
+      headers: shownHeaders,
+      contentType: contentType ?? DEFAULT_CONTENT_TYPE,
+      payload: shownPayload ?? '',
+      followRedirects,
+      validateHttpsCertificates: validate,
+      useIntranet: false,
+    },
+  };
+}
+
 export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts: UrlFetchOptions = {}) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const whitelist = opts.whitelist ?? null;
   const fail = (m: string) => gasError(state, m);
 
-  function prepare(url: unknown, params: Params = {}): Prepared {
-    if (typeof url !== 'string' || url === '') throw fail('Invalid argument: url');
-    if (url.length > URL_MAX_CHARS) throw fail('Limit Exceeded: URLFetch URL Length.');
-    // Apps Script refuses unescaped characters (spaces, quotes, non-ASCII): scripts must encode them.
-    let parsed: URL;
-    try {
-      if (/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/.test(url)) throw new Error('bad char');
-      parsed = new URL(url);
-    } catch {
-      throw fail(`Invalid argument: ${url}`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail(`Invalid argument: ${url}`);
-    // Google's message, as public reports quote it (github.com/diegomanuel/binance-to-google-sheets/issues/82,
-    // grahamearley/FirestoreGoogleAppsScript/issues/135).
-    if (whitelist && !whitelist.some((p) => url.startsWith(p)))
-      throw fail(`Request to ${url} failed because the URL has not been whitelisted in the script manifest.`);
-    if (params !== null && params !== undefined && typeof params !== 'object') throw fail('Invalid argument: params');
-    const method = String(params.method ?? 'get').toLowerCase();
-    if (!METHODS.includes(method)) throw fail(`Invalid argument: method`);
-    const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
-    const given = (params.headers ?? {}) as Record<string, unknown>;
-    for (const k of Object.keys(given)) {
-      const existing = headerKey(headers, k);
-      if (existing) delete headers[existing];
-      headers[k] = String(given[k]);
-    }
-    if (Object.keys(headers).length > HEADERS_MAX) throw fail('Limit Exceeded: URLFetch header count.'); // (message chosen)
-
-    let body: Buffer | null = null;
-    let contentType: string | null = params.contentType ? String(params.contentType) : null;
-    let shownPayload: unknown = undefined;
-    const payload = (params as { payload?: unknown }).payload;
-    // A GET carries no body: a payload given without method 'post' etc. is not sent. (chosen)
-    if (payload !== undefined && payload !== null && method !== 'get') {
-      if (typeof payload === 'string') {
-        body = encodeString(payload);
-        shownPayload = payload;
-      } else if (isBlob(payload)) {
-        body = Buffer.from(payload._data);
-        contentType = contentType ?? payload.getContentType();
-        shownPayload = payload.getBytes();
-      } else if (isByteArray(payload)) {
-        body = fromBytes(payload);
-        shownPayload = toSignedBytes(state.realm, body);
-      } else if (isPlainObject(payload)) {
-        const fields = payload as Record<string, unknown>;
-        if (Object.values(fields).some(isBlob)) {
-          // multipart/form-data with a boundary of the platform's choosing; the script's contentType is ignored. (chosen)
-          const boundary = `----GoogleAppsScript${randomBytes(12).toString('hex')}`;
-          const parts: Buffer[] = [];
-          for (const k of Object.keys(fields)) {
-            const v = fields[k];
-            if (isBlob(v)) {
-              parts.push(
-                Buffer.from(
-                  `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${v.getName() ?? k}"\r\nContent-Type: ${v.getContentType() ?? 'application/octet-stream'}\r\n\r\n`,
-                ),
-              );
-              parts.push(v._data, Buffer.from('\r\n'));
-            } else {
-              parts.push(
-                Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`),
-                encodeString(String(v)),
-                Buffer.from('\r\n'),
-              );
-            }
-          }
-          parts.push(Buffer.from(`--${boundary}--\r\n`));
-          body = Buffer.concat(parts);
-          contentType = `multipart/form-data; boundary=${boundary}`;
-          shownPayload = toSignedBytes(state.realm, body);
-        } else {
-          const s = Object.keys(fields)
-            .map((k) => `${formEncode(k)}=${formEncode(String(fields[k]))}`)
-            .join('&');
-          body = encodeString(s);
-          shownPayload = s;
-        }
-      } else {
-        throw fail('Invalid argument: payload');
-      }
-      if (body.length > PAYLOAD_MAX_BYTES) throw fail('Limit Exceeded: URLFetch POST Size.');
-      contentType = contentType ?? DEFAULT_CONTENT_TYPE;
-    }
-    if (contentType) {
-      const existing = headerKey(headers, 'content-type');
-      if (existing) delete headers[existing];
-      headers['Content-Type'] = contentType;
-    }
-    const followRedirects = params.followRedirects === undefined ? true : Boolean(params.followRedirects);
-    const validate = params.validateHttpsCertificates === undefined ? true : Boolean(params.validateHttpsCertificates);
-    // getRequest shows the script's own headers only, {} when it gave none: not the platform's
-    // User-Agent nor the content type (gas-fakes test/testfetch.js "urlfetchapp getRequest").
-    const shownHeaders: Record<string, string> = {};
-    for (const k of Object.keys(given)) shownHeaders[k] = String(given[k]);
-    return {
-      wire: {
-        url,
-        method: method.toUpperCase(),
-        headers,
-        body,
-        followRedirects,
-        rejectUnauthorized: validate,
-        maxResponseBytes: RESPONSE_MAX_BYTES,
-      },
-      mute: Boolean(params.muteHttpExceptions),
-      shown: {
-        url,
-        method,
-        headers: shownHeaders,
-        contentType: contentType ?? DEFAULT_CONTENT_TYPE,
-        payload: shownPayload ?? '',
-        followRedirects,
-        validateHttpsCertificates: validate,
-        useIntranet: false,
-      },
-    };
-  }
-
-  function requestBytes(w: WireRequest): number {
-    let n = w.url.length + (w.body?.length ?? 0);
-    for (const [k, v] of Object.entries(w.headers)) n += k.length + v.length + 4;
-    return n;
-  }
+  const prepare = (url: unknown, params: Params = {}): Prepared => prepareRequest(state, whitelist, url, params);
 
   /** Runs prepared requests in parallel, charges the clock, returns responses or throws like Google. */
   function send(prepared: Prepared[]): LocalHttpResponse[] {
@@ -379,20 +414,7 @@ export function createUrlFetchApp(state: RuntimeState, worker: HttpWorker, opts:
         // Timeout, DNS error and Address unavailable are Apps Script's own messages, as seen in public
         // logs (e.g. github.com/bradjasper/ImportJSON/issues/78, ttsukagoshi/website-monitoring-by-gas/issues/134,
         // rubensayshi/gw2spidy/issues/84); the others are chosen.
-        switch (r.error.kind) {
-          case 'timeout':
-            throw fail(`Timeout: ${url}`);
-          case 'dns':
-            throw fail(`DNS error: ${url}`);
-          case 'unavailable':
-            throw fail(`Address unavailable: ${url}`);
-          case 'too-large':
-            throw fail('Limit Exceeded: URLFetch response size.');
-          case 'ssl':
-            throw fail(`SSL Error ${url}`);
-          default:
-            throw fail(`Unexpected error: ${url}`);
-        }
+        throw fail(fetchFailure(r.error.kind, url));
       }
       const res = new LocalHttpResponse(state, r.status!, r.rawHeaders!, Buffer.from(r.body!));
       if (r.status! >= 400 && !p.mute) {

@@ -173,21 +173,9 @@ export function parseCsvText(text: string, delimiter = ','): string[][] {
   return rows;
 }
 
-export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () => string }) {
-  const use = () => requireService(state, 'Utilities');
-  const bytesOut = (b: Buffer) => toSignedBytes(state.realm, b);
+/** Utilities' digests, signatures and base64 (each answers Java-style signed bytes, -128..127, or text). */
+function byteMethods(state: RuntimeState, use: () => void, bytesOut: (b: Buffer) => number[]) {
   return {
-    Charset,
-    DigestAlgorithm,
-    MacAlgorithm,
-    /** Advances the virtual clock; the execution's time limit applies while sleeping. */
-    sleep(milliseconds: number): void {
-      use();
-      const ms = Number(milliseconds);
-      // (message chosen: Google documents the maximum, not the wording)
-      if (!(ms <= SLEEP_MAX_MS)) throw gasError(state, `Argument too large: milliseconds (maximum ${SLEEP_MAX_MS})`);
-      if (ms > 0) state.charge(ms);
-    },
     computeDigest(algorithm: string | GoogleAppsScript.Utilities.DigestAlgorithm, value: unknown, charset?: CharsetArg): number[] {
       use();
       const alg = NODE_HASH[String(algorithm)];
@@ -238,6 +226,25 @@ export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () 
       use();
       return bytesOut(b64Decode(state, encoded, true));
     },
+  };
+}
+
+export function createUtilities(state: RuntimeState, opts: { scriptTimeZone: () => string }) {
+  const use = () => requireService(state, 'Utilities');
+  const bytesOut = (b: Buffer) => toSignedBytes(state.realm, b);
+  return {
+    Charset,
+    DigestAlgorithm,
+    MacAlgorithm,
+    /** Advances the virtual clock; the execution's time limit applies while sleeping. */
+    sleep(milliseconds: number): void {
+      use();
+      const ms = Number(milliseconds);
+      // (message chosen: Google documents the maximum, not the wording)
+      if (!(ms <= SLEEP_MAX_MS)) throw gasError(state, `Argument too large: milliseconds (maximum ${SLEEP_MAX_MS})`);
+      if (ms > 0) state.charge(ms);
+    },
+    ...byteMethods(state, use, bytesOut),
     newBlob(data: unknown, contentType?: string, name?: string): LocalBlob {
       use();
       const buf = data === undefined ? Buffer.alloc(0) : typeof data === 'string' ? encodeString(data) : input(state, data);

@@ -40,40 +40,12 @@ export interface AppOptions {
 /** JSON bodies up to 16 MiB: 10,000 bulk rows of 255-character brands fit. */
 export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 
-export async function buildApp(
-  ctx: ServiceContext,
-  engine: ScanEngine,
-  accounts: Map<string, Account>,
-  opts: AppOptions = {},
-): Promise<FastifyInstance> {
-  const doc = opts.document ?? loadApiDocument();
-  // Two validators from the same description: query strings and path params are text and need
-  // coercion ("2" -> 2); JSON bodies are checked exactly as sent (a string is not a number).
-  const queryAjv = makeAjv(true);
-  const bodyAjv = makeAjv(false);
-  const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-    compileOnFirstUse(httpPart === 'body' ? bodyAjv : queryAjv, schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
-  const compilersFactory: CompilersFactory = {
-    // Typed by fastify as @fastify/ajv-compiler's factory; fastify calls the compiler it returns as
-    // any validator compiler (as setValidatorCompiler would install it).
-    buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
-    buildSerializer: (externalSchemas, serializerOpts) => {
-      // fastify's own default, resolved from fastify's folder as fastify resolves it.
-      const compiler = require.resolve('@fastify/fast-json-stringify-compiler', { paths: [dirname(require.resolve('fastify'))] });
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return require(compiler)()(externalSchemas, serializerOpts);
-    },
-  };
-  // The compilers are given as factories (not set afterwards) so fastify does not load its default
-  // Ajv compiler at every start; its default serializer compiler is loaded only if a route ever needs
-  // one (response schemas are removed below, so none does).
-  const app = Fastify({ logger: false, bodyLimit: JSON_BODY_LIMIT, schemaController: { compilersFactory } });
-
-  app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
-
-  // JSON bodies: fastify's own parser (prototype poisoning refused), except that an empty body is
-  // no body: common clients (the vendor's TypeScript client among them) send
-  // `Content-Type: application/json` on every request, DELETE included.
+/**
+ * JSON bodies: fastify's own parser (prototype poisoning refused), except that an empty body is
+ * no body: common clients (the vendor's TypeScript client among them) send
+ * `Content-Type: application/json` on every request, DELETE included.
+ */
+function acceptJsonBodies(app: FastifyInstance): void {
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -86,39 +58,14 @@ export async function buildApp(
         (err: Error) => done(err, undefined),
       );
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}.` });
-  });
+}
 
-  // Bearer key before anything else (also before validation), on every API path.
-  app.decorateRequest('account', null as unknown as Account);
-  app.addHook('onRequest', async (req) => {
-    // An empty body is no body, whatever its Content-Type says (see the JSON parser below).
-    if (
-      req.headers['content-length'] === '0' &&
-      req.headers['transfer-encoding'] === undefined &&
-      /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')
-    )
-      delete req.headers['content-type'];
-    if (req.url.startsWith('/api/')) req.account = authenticate(accounts, req.headers.authorization);
-  });
-
-  // Multipart (POST /api/v3/scans): `attachFieldsToBody: true` reads the whole form before
-  // validation; each file is buffered (limit config.maxUploadBytes, larger -> 413) and
-  // request.body becomes { file: <file part: filename, mimetype, toBuffer()>, attributes:
-  // <field part: value> }. Handlers use readMultipart(req) from shared/multipart.ts.
-  await app.register(multipart, {
-    attachFieldsToBody: true,
-    throwFileSizeLimit: true,
-    limits: { fileSize: ctx.config.maxUploadBytes, files: 5, fields: 20, parts: 25, fieldSize: 1024 * 1024 },
-  });
-  // Runs after the multipart plugin's own preValidation hook has read the form: an error before
-  // this mark is a form the client sent broken (see multipartProblem).
-  app.addHook('preValidation', async (req) => {
-    (req as FormRead)[FORM_READ] = true;
-  });
-
-  const bulkLimiter = bulkRateLimiter(ctx);
+/** Each route checks its body's content type as the description says; bulk routes are rate limited and report every bad row at once. */
+function checkBodiesAsDescribed(
+  app: FastifyInstance,
+  doc: ReturnType<typeof loadApiDocument>,
+  bulkLimiter: ReturnType<typeof bulkRateLimiter>,
+): void {
   const bodyRequired = new Set<string>();
   for (const item of Object.values(doc.paths ?? {}) as any[]) {
     for (const op of Object.values(item ?? {}) as any[]) if (op?.operationId && op.requestBody?.required) bodyRequired.add(op.operationId);
@@ -160,6 +107,73 @@ export async function buildApp(
       route.onRequest = [...toArray(route.onRequest), bulkLimiter];
     }
   });
+}
+
+export async function buildApp(
+  ctx: ServiceContext,
+  engine: ScanEngine,
+  accounts: Map<string, Account>,
+  opts: AppOptions = {},
+): Promise<FastifyInstance> {
+  const doc = opts.document ?? loadApiDocument();
+  // Two validators from the same description: query strings and path params are text and need
+  // coercion ("2" -> 2); JSON bodies are checked exactly as sent (a string is not a number).
+  const queryAjv = makeAjv(true);
+  const bodyAjv = makeAjv(false);
+  const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+    compileOnFirstUse(httpPart === 'body' ? bodyAjv : queryAjv, schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  const compilersFactory: CompilersFactory = {
+    // Typed by fastify as @fastify/ajv-compiler's factory; fastify calls the compiler it returns as
+    // any validator compiler (as setValidatorCompiler would install it).
+    buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+    buildSerializer: (externalSchemas, serializerOpts) => {
+      // fastify's own default, resolved from fastify's folder as fastify resolves it.
+      const compiler = require.resolve('@fastify/fast-json-stringify-compiler', { paths: [dirname(require.resolve('fastify'))] });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return require(compiler)()(externalSchemas, serializerOpts);
+    },
+  };
+  // The compilers are given as factories (not set afterwards) so fastify does not load its default
+  // Ajv compiler at every start; its default serializer compiler is loaded only if a route ever needs
+  // one (response schemas are removed below, so none does).
+  const app = Fastify({ logger: false, bodyLimit: JSON_BODY_LIMIT, schemaController: { compilersFactory } });
+
+  app.setErrorHandler((err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => sendError(err, req, reply));
+
+  acceptJsonBodies(app);
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}.` });
+  });
+
+  // Bearer key before anything else (also before validation), on every API path.
+  app.decorateRequest('account', null as unknown as Account);
+  app.addHook('onRequest', async (req) => {
+    // An empty body is no body, whatever its Content-Type says (see the JSON parser below).
+    if (
+      req.headers['content-length'] === '0' &&
+      req.headers['transfer-encoding'] === undefined &&
+      /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')
+    )
+      delete req.headers['content-type'];
+    if (req.url.startsWith('/api/')) req.account = authenticate(accounts, req.headers.authorization);
+  });
+
+  // Multipart (POST /api/v3/scans): `attachFieldsToBody: true` reads the whole form before
+  // validation; each file is buffered (limit config.maxUploadBytes, larger -> 413) and
+  // request.body becomes { file: <file part: filename, mimetype, toBuffer()>, attributes:
+  // <field part: value> }. Handlers use readMultipart(req) from shared/multipart.ts.
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    throwFileSizeLimit: true,
+    limits: { fileSize: ctx.config.maxUploadBytes, files: 5, fields: 20, parts: 25, fieldSize: 1024 * 1024 },
+  });
+  // Runs after the multipart plugin's own preValidation hook has read the form: an error before
+  // this mark is a form the client sent broken (see multipartProblem).
+  app.addHook('preValidation', async (req) => {
+    (req as FormRead)[FORM_READ] = true;
+  });
+
+  checkBodiesAsDescribed(app, doc, bulkRateLimiter(ctx));
 
   const handlers: Record<string, Handler> = { ...operationHandlers(ctx, engine), ...opts.handlers };
   const glue = await requirePlugin('fastify-openapi-glue', ['@seriousme/openapi-schema-validator']);

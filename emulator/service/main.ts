@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   console.log(`API reference: ${svc.url}/docs`);
   console.log(`listening on ${svc.url}`);
   const stop = async () => {
-    await svc.close();
+    await svc.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -14,12 +14,11 @@ import { createEngine } from './engine';
 import { startScanProcessor } from './scans';
 import { resumeDeliveries, stopDeliveries } from './webhooks/notify';
 import { ApiError } from './shared/errors';
+import { type StandIn, stopOnce } from '../stand-in';
 
-export interface RunningService {
-  url: string;
+export interface RunningService extends StandIn {
   config: ServiceConfig;
   ctx: ServiceContext;
-  close(): Promise<void>;
 }
 
 export interface StartOptions extends AppOptions {
@@ -49,19 +48,16 @@ export async function startService(overrides: Partial<ServiceConfig> = {}, opts:
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  let closed = false;
   return {
     url: `http://${config.host}:${port}`,
     config: { ...config, port },
     ctx,
-    async close() {
-      if (closed) return;
-      closed = true;
+    stop: stopOnce(async () => {
       await stopScans();
       stopDeliveries(ctx);
       await app.close();
       db.close();
-    },
+    }),
   };
 }
 

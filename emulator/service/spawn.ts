@@ -3,13 +3,13 @@
  * `listening on ...`. Add-on tests need this: the local Apps Script runtime blocks its thread on
  * a synchronous UrlFetch, so a service in the same process could never answer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_API_KEY } from './config';
+import { ended, type StandIn, stopChild, untilListening } from '../stand-in';
 
-export interface SpawnedService {
-  url: string;
+export interface SpawnedService extends StandIn {
   /** The first account's key. */
   apiKey: string;
   /** Every account's key (without marketplace restrictions). */
@@ -18,7 +18,6 @@ export interface SpawnedService {
   output(): string;
   /** The child's process id (tests measure its memory). */
   pid: number;
-  stop(): Promise<void>;
   /** kill -9: no shutdown at all (tests of what survives a crash). */
   kill(): Promise<void>;
 }
@@ -51,64 +50,6 @@ export function spawnService(env: Record<string, string> = {}, timeoutMs = 30_00
     output: c.output,
     pid: child.pid!,
     kill: () => ended(child, 'SIGKILL'),
-    stop: () => {
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      return ended(child, 'SIGTERM');
-    },
+    stop: stopChild(child),
   }));
-}
-
-/** A child process that printed its address; its output so far, for failing tests' messages. */
-export interface ListeningChild {
-  url: string;
-  /** stdout and stderr as they came. */
-  output(): string;
-  stdout(): string;
-  stderr(): string;
-}
-
-/**
- * Resolves once `child` prints `listening on http://…` on stdout (the service's main.ts and the
- * example webhook receiver both do). Rejects with its output when it exits first or does not
- * listen within `timeoutMs` (then it is killed). Its output keeps being read, so a chatty child
- * never blocks on a full pipe.
- */
-export function untilListening(child: ChildProcess, what: string, timeoutMs: number): Promise<ListeningChild> {
-  let all = '';
-  let out = '';
-  let err = '';
-  const read: ListeningChild = { url: '', output: () => all, stdout: () => out, stderr: () => err };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${what} did not start within ${timeoutMs} ms:\n${all}`));
-    }, timeoutMs);
-    child.stderr!.on('data', (d: Buffer) => {
-      err += d.toString();
-      all += d.toString();
-    });
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      all += d.toString();
-      const m = read.url ? null : /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        read.url = m[1];
-        resolve(read);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${what} exited (code ${code}) before listening:\n${all}`));
-    });
-  });
-}
-
-/** Sends `signal` and resolves once the child has exited (at once when it already has). */
-export function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill(signal);
-  });
 }

@@ -131,24 +131,15 @@ function printable(text) {
 }
 
 /**
- * The request handler and its state, without a listening server (tests and embedding).
- * @param {ReceiverConfig} config
+ * Appends rows to the CSV file at `file` (none: nothing is written), its header first when the file
+ * is empty; rows are written one after another, never interleaved.
+ * @param {string | null | undefined} file
+ * @returns {(row: unknown[]) => Promise<void>}
  */
-function createReceiver(config) {
-  if (!config.secrets.length || config.secrets.some((s) => !s)) throw new Error('at least one non-empty secret is needed');
-  /** completion key -> time it was first handled */
-  const handled = new Map();
+function csvAppender(file) {
   let csvQueue = Promise.resolve();
   let csvHeaderChecked = false;
-
-  /** @param {ScanInfo} scan */
-  function link(scan) {
-    return config.linkTemplate.split('{id}').join(encodeURIComponent(String(scan.id)));
-  }
-
-  /** Appends one row (rows are written one after another, never interleaved). */
-  function appendCsv(/** @type {unknown[]} */ row) {
-    const file = config.csvPath;
+  return (row) => {
     if (!file) return Promise.resolve();
     const next = csvQueue.then(async () => {
       if (!csvHeaderChecked) {
@@ -163,7 +154,72 @@ function createReceiver(config) {
     });
     csvQueue = next.catch(() => undefined);
     return next;
+  };
+}
+
+/**
+ * One handled scan's CSV row (CSV_COLUMNS).
+ * @param {ScanInfo} scan
+ * @param {number} receivedAt
+ * @param {string} url
+ */
+function csvRow(scan, receivedAt, url) {
+  return [
+    new Date(receivedAt).toISOString(),
+    scan.id,
+    scan.name,
+    scan.status,
+    scan.marketplace_id,
+    scan.lines,
+    scan.products,
+    scan.errors,
+    scan.speed,
+    scan.created_at,
+    scan.completed_at,
+    url,
+  ];
+}
+
+/**
+ * Why a signed payload's envelope is refused (an event other than scan.complete, a timestamp not
+ * readable or too far from `now`), or undefined.
+ * @param {any} payload
+ * @param {http.IncomingHttpHeaders} headers
+ * @param {number} now
+ * @param {number} toleranceSeconds
+ * @returns {[number, string] | undefined}
+ */
+function envelopeProblem(payload, headers, now, toleranceSeconds) {
+  const event = payload && typeof payload === 'object' ? payload.event : undefined;
+  const headerEvent = headers['x-service-event'];
+  if (event !== EVENT || (headerEvent !== undefined && headerEvent !== EVENT)) {
+    return [
+      400,
+      `unknown event ${JSON.stringify(printable(String(headerEvent !== undefined && headerEvent !== EVENT ? headerEvent : event)))}`,
+    ];
   }
+  const sent = typeof payload.timestamp === 'string' ? Date.parse(payload.timestamp) : NaN;
+  if (isNaN(sent)) return [400, 'payload has no readable timestamp'];
+  if (Math.abs(now - sent) > toleranceSeconds * 1000)
+    return [401, `timestamp ${printable(payload.timestamp)} is more than ${toleranceSeconds} s from now (replayed?)`];
+  return undefined;
+}
+
+/**
+ * The request handler and its state, without a listening server (tests and embedding).
+ * @param {ReceiverConfig} config
+ */
+function createReceiver(config) {
+  if (!config.secrets.length || config.secrets.some((s) => !s)) throw new Error('at least one non-empty secret is needed');
+  /** completion key -> time it was first handled */
+  const handled = new Map();
+
+  /** @param {ScanInfo} scan */
+  function link(scan) {
+    return config.linkTemplate.split('{id}').join(encodeURIComponent(String(scan.id)));
+  }
+
+  const appendCsv = csvAppender(config.csvPath);
 
   function remember(/** @type {string} */ key) {
     handled.set(key, config.now());
@@ -182,20 +238,7 @@ function createReceiver(config) {
       `scan ${scan.id} ${JSON.stringify(printable(scan.name))} ${printable(scan.status)}: ${scan.lines} lines, ${scan.products} products, ${scan.errors} errors` +
         ` (${scan.speed} products/min) ${url}`,
     );
-    await appendCsv([
-      new Date(receivedAt).toISOString(),
-      scan.id,
-      scan.name,
-      scan.status,
-      scan.marketplace_id,
-      scan.lines,
-      scan.products,
-      scan.errors,
-      scan.speed,
-      scan.created_at,
-      scan.completed_at,
-      url,
-    ]);
+    await appendCsv(csvRow(scan, receivedAt, url));
   }
 
   /**
@@ -216,19 +259,9 @@ function createReceiver(config) {
     } catch (_e) {
       return [400, 'body is not JSON'];
     }
-    const event = payload && typeof payload === 'object' ? payload.event : undefined;
-    const headerEvent = headers['x-service-event'];
-    if (event !== EVENT || (headerEvent !== undefined && headerEvent !== EVENT)) {
-      return [
-        400,
-        `unknown event ${JSON.stringify(printable(String(headerEvent !== undefined && headerEvent !== EVENT ? headerEvent : event)))}`,
-      ];
-    }
-    const sent = typeof payload.timestamp === 'string' ? Date.parse(payload.timestamp) : NaN;
-    if (isNaN(sent)) return [400, 'payload has no readable timestamp'];
     const now = config.now();
-    if (Math.abs(now - sent) > config.toleranceSeconds * 1000)
-      return [401, `timestamp ${printable(payload.timestamp)} is more than ${config.toleranceSeconds} s from now (replayed?)`];
+    const stale = envelopeProblem(payload, headers, now, config.toleranceSeconds);
+    if (stale) return stale;
     const read = readScan(payload);
     if ('problem' in read) return [400, read.problem];
     // One completion of one scan: retries carry a new timestamp, so the body differs, but the scan

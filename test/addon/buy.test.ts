@@ -23,7 +23,7 @@ function po(wb: Workbook, tab: string, r: number): Record<string, unknown> {
 }
 
 describe('Negotiate tab', () => {
-  test('only items short of the target ROI that reach it within the largest discount; a negative break-even and a 100 % discount are left out', () => {
+  test('only items short of the target ROI that reach it within the largest discount; a negative break-even and a 100 % discount are left out', async () => {
     const { wb, rt } = setup();
     const r = rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]) as any;
     expect(r).toMatchObject({ sheetName: 'Sheet1 – Negotiate', lines: 1 });
@@ -50,10 +50,10 @@ describe('Negotiate tab', () => {
       ['Echo', 10.53, 0.1225],
       ['Golf', 0, 1],
     ]);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a PO from the Negotiate tab orders the rows with an agreed cost, at that cost', () => {
+  test('a PO from the Negotiate tab orders the rows with an agreed cost, at that cost', async () => {
     const { wb, rt } = setup();
     const n = rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]) as any;
     expect(thrown(() => rt.scriptRun('makePurchaseOrder', [{ sheetName: n.sheetName }]))).toContain(
@@ -64,12 +64,12 @@ describe('Negotiate tab', () => {
     expect(p.lines).toBe(1);
     // 9 a month × 2 months = 18 → 2 cases of 12 = 24, at the agreed 10.50.
     expect(po(wb, p.sheetName, 2)).toMatchObject({ ASIN: 'B00000000E', 'Cost per unit': 10.5, Quantity: 24, 'Line cost': 252 });
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('a tab as a file for the supplier', () => {
-  test('the Negotiate tab as CSV in Drive: only the supplier’s columns, as shown, nothing a spreadsheet program would run', () => {
+  test('the Negotiate tab as CSV in Drive: only the supplier’s columns, as shown, nothing a spreadsheet program would run', async () => {
     const { rt } = setup();
     rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]);
     const r = rt.scriptRun('exportTabCsv', ['Sheet1 – Negotiate']) as any;
@@ -84,12 +84,12 @@ describe('a tab as a file for the supplier', () => {
         '',
       ].join('\r\n'),
     );
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('purchase order', () => {
-  test('quantities in whole case packs capped by stock; cost, cash, profit and days as formulas; totals and warnings', () => {
+  test('quantities in whole case packs capped by stock; cost, cash, profit and days as formulas; totals and warnings', async () => {
     const { wb, rt } = setup();
     const r = rt.scriptRun('makePurchaseOrder', [{ sheetName: 'Sheet1', rows: '2-5', cash: '$400', days: 90 }]) as any;
     expect(r).toMatchObject({ sheetName: 'Sheet1 – PO', lines: 4 });
@@ -137,10 +137,10 @@ describe('purchase order', () => {
     // The header notes say how each figure is computed.
     expect(wb.cell(tab, 'L1').note).toContain('rounded UP to whole case packs');
     expect(wb.cell(tab, 'F1').note).toContain('“Case Pack”');
-    rt.close();
+    await rt.stop();
   });
 
-  test('after a quantity edit the runtime’s formula engine recomputes the line and the totals; the warning goes', () => {
+  test('after a quantity edit the runtime’s formula engine recomputes the line and the totals; the warning goes', async () => {
     const { wb, rt } = setup();
     const r = rt.scriptRun('makePurchaseOrder', [{ sheetName: 'Sheet1', rows: '2-5', cash: 400, days: 50 }]) as any;
     const tab = r.sheetName;
@@ -171,10 +171,10 @@ describe('purchase order', () => {
     });
     expect(wb.cell(tab, 'C8').value).toBe('');
     expect(wb.cell(tab, 'C9').value).toBe('');
-    rt.close();
+    await rt.stop();
   });
 
-  test('from the menu: the selected rows of the result tab, the months of the scan’s options, the answer in an alert (default 2 months of cover for a tab without a scan record)', () => {
+  test('from the menu: the selected rows of the result tab, the months of the scan’s options, the answer in an alert (default 2 months of cover for a tab without a scan record)', async () => {
     const { wb, rt } = setup();
     const s = wb.requireSheet('Sheet1');
     wb.activeSheet = s;
@@ -187,10 +187,10 @@ describe('purchase order', () => {
     expect(po(wb, 'Sheet1 – PO', 2)).toMatchObject({ ASIN: 'B00000000A', Quantity: 36 });
     // ASIN and Title stay in view, like in the result tab.
     expect(wb.requireSheet('Sheet1 – PO').frozenCols).toBe(2);
-    rt.close();
+    await rt.stop();
   });
 
-  test('no rows given and none selected in the result tab: says to select them; a wrong row range is named', () => {
+  test('no rows given and none selected in the result tab: says to select them; a wrong row range is named', async () => {
     const { rt } = setup();
     rt.scriptRun('makeNegotiateTab', [{ sheetName: 'Sheet1' }]); // activates another tab
     expect(thrown(() => rt.scriptRun('makePurchaseOrder', [{ sheetName: 'Sheet1' }]))).toBe(
@@ -199,6 +199,6 @@ describe('purchase order', () => {
     expect(thrown(() => rt.scriptRun('makePurchaseOrder', [{ sheetName: 'Sheet1', rows: '2-99' }]))).toBe(
       'Row 9 is not a product row of "Sheet1" (rows 2 to 8).',
     );
-    rt.close();
+    await rt.stop();
   });
 });

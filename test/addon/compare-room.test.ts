@@ -32,7 +32,7 @@ describe('compare: the room check under the tuning knob', () => {
   });
 
   for (const roomCheck of [true, false]) {
-    test(`a spreadsheet without room under the knob's cell limit gets the plain message, nothing left behind (roomCheck ${roomCheck})`, () => {
+    test(`a spreadsheet without room under the knob's cell limit gets the plain message, nothing left behind (roomCheck ${roomCheck})`, async () => {
       const wb = new Workbook({ name: 'Supplier' });
       const rt = runtime(wb, { cellLimit: LIMIT });
       let message = '';
@@ -54,7 +54,7 @@ describe('compare: the room check under the tuning knob', () => {
         expect(wb.sheetNames()).toEqual(['Sheet1', 'Big']);
         expect(rt.properties.document!.get(COMPARE_KEY)).toBeNull();
       } finally {
-        rt.close();
+        await rt.stop();
       }
     });
   }

@@ -214,7 +214,7 @@ describe('Compare with an earlier scan', () => {
     );
   }
 
-  test('a Changes tab checked cell by cell against two known scans, read from their untouched result tabs (no request)', () => {
+  test('a Changes tab checked cell by cell against two known scans, read from their untouched result tabs (no request)', async () => {
     const { rt, wb } = imported();
     try {
       const runs = rt.executions.length;
@@ -234,11 +234,11 @@ describe('Compare with an earlier scan', () => {
       expect(rt.properties.document!.get(COMPARE_KEY)).toBeNull();
       expect(wb.sheets.filter((s) => s.hidden)).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('a result tab with a row removed is read from the service instead, requests counted, the same Changes tab; resumed call by call', () => {
+  test('a result tab with a row removed is read from the service instead, requests counted, the same Changes tab; resumed call by call', async () => {
     const { rt, wb } = imported();
     try {
       const tab = wb.requireSheet('Acme 2026-11-02');
@@ -272,11 +272,11 @@ describe('Compare with an earlier scan', () => {
       expect(steps.length).toBeGreaterThan(1);
       expectChangesTab(wb, r.sheetName);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('a spreadsheet without room for the Changes tab gets a plain message before any tab is made, and nothing is left behind', () => {
+  test('a spreadsheet without room for the Changes tab gets a plain message before any tab is made, and nothing is left behind', async () => {
     const { rt, wb } = imported();
     try {
       // Fill the spreadsheet to 2,000 cells short of the 10,000,000 Google Sheets holds.
@@ -299,12 +299,12 @@ describe('Compare with an earlier scan', () => {
       expect(rt.properties.document!.get(COMPARE_KEY)).toBeNull();
       return;
     } finally {
-      rt.close();
+      await rt.stop();
     }
     throw new Error('expected the compare to be refused');
   });
 
-  test('compareChoices offers the previous scan of the same list first (same name before the date, marketplace and headers), in one request', () => {
+  test('compareChoices offers the previous scan of the same list first (same name before the date, marketplace and headers), in one request', async () => {
     const wb = new Workbook({ name: 'Supplier' });
     const rt = runtime(wb);
     try {
@@ -320,7 +320,7 @@ describe('Compare with an earlier scan', () => {
       // The earliest scan of the list has no earlier one.
       expect((rt.scriptRun('compareChoices', [first]) as any).suggested).toBeNull();
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -344,7 +344,7 @@ describe('Compare with an earlier scan', () => {
         ]),
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -353,7 +353,7 @@ describe('Compare with an earlier scan', () => {
     const dir = mkdtempSync(join(tmpdir(), 'compare-'));
     const input = join(dir, 'two-scans.xlsx');
     const out = join(dir, 'out.xlsx');
-    rt.close();
+    await rt.stop();
     await wb.saveXlsx(input);
     const lines: string[] = [];
     const log = jest.spyOn(console, 'log').mockImplementation((s: unknown) => void lines.push(String(s)));

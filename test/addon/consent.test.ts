@@ -119,7 +119,7 @@ describe.each(OPTIONAL.map((s) => [s.need!, s.scope]))('a seller who unticked th
       rt.grant(OWNER, 'all');
       expect(rt.scriptRun('getConsent')).toEqual({ notices: [] });
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });
@@ -159,7 +159,7 @@ test('the schedule email without its permission: the run still imports and compa
       },
     ]);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -186,6 +186,6 @@ test('a version that adds a scope (editor-triggers, "authorization challenges af
     rt.grant(OWNER, 'all');
     expect(rt.scriptRun('getConsent')).toEqual({ notices: [] });
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

@@ -21,7 +21,7 @@ describe('an address outside urlFetchWhitelist (developers.google.com/apps-scrip
     await service?.stop();
   });
 
-  test('one attempt, no retries, and a message that says the add-on may not call the address (Settings: service address)', () => {
+  test('one attempt, no retries, and a message that says the add-on may not call the address (Settings: service address)', async () => {
     const rt = runtime(new Workbook({ name: 'Supplier' }), { urlFetchWhitelist: 'manifest' });
     try {
       // The local service's loopback address is a valid Settings address, but not in the built manifest's list.
@@ -36,7 +36,7 @@ describe('an address outside urlFetchWhitelist (developers.google.com/apps-scrip
       expect(run.durationMs).toBeLessThan(3000);
       expect(rt.logs.filter((l) => /attempt \d/.test(l))).toEqual([expect.stringMatching(/ -> unreachable \(attempt 1\)$/)]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -31,8 +31,8 @@ beforeAll(() => {
   sampleIndex();
 }, 60_000);
 
-afterAll(() => {
-  for (const rt of opened) rt.close();
+afterAll(async () => {
+  for (const rt of opened) await rt.stop();
 });
 
 /**

@@ -26,7 +26,7 @@ beforeAll(async () => {
   service = await startImportService();
 }, 60_000);
 afterAll(async () => {
-  for (const rt of opened) rt.close();
+  for (const rt of opened) await rt.stop();
   await service?.stop();
 });
 

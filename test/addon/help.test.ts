@@ -7,10 +7,10 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import { MENU_ITEMS } from '../../src/entry/menu';
 import { runtime } from './scanflow-helpers';
 
-test('Help covers Negotiate, purchase orders, lists and schedules, each with where to find it (menu captions that exist)', () => {
+test('Help covers Negotiate, purchase orders, lists and schedules, each with where to find it (menu captions that exist)', async () => {
   const rt = runtime(new Workbook({ name: 'Prices' }));
   const help = rt.scriptRun('getHelp') as { steps: Array<{ title: string; text: string }> };
-  rt.close();
+  await rt.stop();
   const step = (title: string) => help.steps.find((s) => s.title === title)?.text ?? '';
   const caption = (fn: string) => MENU_ITEMS.find((i) => i && i[1] === fn)![0];
   expect(step('Negotiate')).toContain('Extensions > Product Sourcing Scan > ' + caption('menuNegotiate'));

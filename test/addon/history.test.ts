@@ -70,7 +70,7 @@ describe('scan history', () => {
       expect(p2.scans.map((s: any) => s.scanId)).toEqual([finished[1], finished[0]]);
       await api(key, 'GET', '/api/v3/scans/' + running + '/cancel');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -89,7 +89,7 @@ describe('scan history', () => {
       expect(wb.sheetNames()).toContain('To delete');
       expect(rt.scriptRun('deleteScan', [id])).toEqual({ deleted: false });
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -108,7 +108,7 @@ describe('scan history', () => {
         /^This scan has no result tab in this spreadsheet .*Import it/,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -124,7 +124,7 @@ describe('scan history', () => {
       expect(rt.scriptRun('openResultTab', [main, false])).toEqual({ sheetName: 'Main =list' });
       expect(rt.scriptRun('openResultTab', [main])).toEqual({ sheetName: 'Main =list' });
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -144,11 +144,11 @@ describe('scan history', () => {
         expect(file.data.equals(Buffer.from(await res.arrayBuffer()))).toBe(true);
       }
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('Save to Drive needs only drive.file: the Drive API through the advanced Drive service v3 (DriveApp.createFile needs the restricted drive scope: developers.google.com/apps-script/reference/drive/drive-app#createFile)', () => {
+  test('Save to Drive needs only drive.file: the Drive API through the advanced Drive service v3 (DriveApp.createFile needs the restricted drive scope: developers.google.com/apps-script/reference/drive/drive-app#createFile)', async () => {
     const dist = join(__dirname, '..', '..', 'dist');
     const manifest = JSON.parse(readFileSync(join(dist, 'appsscript.json'), 'utf8'));
     expect(manifest.dependencies.enabledAdvancedServices).toEqual([{ userSymbol: 'Drive', serviceId: 'drive', version: 'v3' }]);
@@ -164,7 +164,7 @@ describe('scan history', () => {
       expect(r.url).toBe(`https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`);
       expect(file).toMatchObject({ name: r.fileName, mimeType: 'text/csv', owner: 'owner@example.com' });
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -199,7 +199,7 @@ describe('scan history', () => {
       );
       expect(thrown(() => rt.scriptRun('downloadScan', [main, 'pdf', 'drive']))).toBe('Choose CSV, XLSX or JSON.');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -217,7 +217,7 @@ describe('scan history', () => {
           .toString(),
       ).toBe('PK');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -259,7 +259,7 @@ describe('scan history', () => {
         );
         await api(key, 'GET', '/api/v3/scans/' + running + '/cancel');
       } finally {
-        rt.close();
+        await rt.stop();
       }
     });
   });

@@ -29,7 +29,7 @@ describe('importScan with faults', () => {
     asins = (await serviceRows(service, scanId)).map((p) => p.asin);
   });
   afterAll(async () => {
-    proxy?.stop();
+    await proxy?.stop();
     await service?.stop();
   });
   beforeEach(async () => {
@@ -49,7 +49,7 @@ describe('importScan with faults', () => {
     expect(importKeyIds(Object.keys(rt.properties.document!.toObject()))).toEqual([]);
   };
 
-  test('401: says the key is wrong and asks the sidebar to open Settings; nothing written', () => {
+  test('401: says the key is wrong and asks the sidebar to open Settings; nothing written', async () => {
     const { rt, wb } = session({}, 'not-a-real-key');
     try {
       expect(thrown(() => rt.scriptRun('importScan', [scanId, null]))).toBe(
@@ -58,7 +58,7 @@ describe('importScan with faults', () => {
       );
       noImportLeft(rt, wb);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -71,7 +71,7 @@ describe('importScan with faults', () => {
       expect(thrown(() => rt.scriptRun('importScan', [scanId, null]))).toMatch(/^\[open-settings\] The API key was refused/);
       noImportLeft(rt, wb);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -92,7 +92,7 @@ describe('importScan with faults', () => {
       expect(lastExecution(rt).durationMs).toBeGreaterThanOrEqual(7000);
       expect(lastExecution(rt).durationMs).toBeLessThan(7000 * 1.1 + 10000);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -113,7 +113,7 @@ describe('importScan with faults', () => {
       ).toEqual(asins);
       expect((await proxy.seen()).filter((s) => s.injected).length).toBe(3);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -153,7 +153,7 @@ describe('importScan with faults', () => {
       ).toEqual(sorted);
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Faulty', 'Faulty – Overview', 'Faulty – errors']);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -65,6 +65,6 @@ test('the trigger fires while the sidebar imports the same scan under the docume
     expect(wb.sheetNames().filter((n) => !wb.requireSheet(n).hidden)).toEqual(['Sheet1', 'Overlap run', 'Overlap run – Overview']);
     expect(rt.uiEvents.filter((e) => e.kind === 'toast' && /Overlap run/.test(JSON.stringify(e)))).toHaveLength(0);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

@@ -55,7 +55,7 @@ function expectImported(wb: Workbook, imported: any): void {
   ).toEqual(products.map((p) => p.asin));
 }
 
-test(`${QUOTAS}: a user types =ASIN_FROM_UPC while the sidebar import is between two service calls: the formula runs there, beside the import on the same clock, and both are right`, () => {
+test(`${QUOTAS}: a user types =ASIN_FROM_UPC while the sidebar import is between two service calls: the formula runs there, beside the import on the same clock, and both are right`, async () => {
   const { wb, rt } = world(5);
   const recalc = interleave(rt, {
     afterCalls: 6,
@@ -75,10 +75,10 @@ test(`${QUOTAS}: a user types =ASIN_FROM_UPC while the sidebar import is between
   // It started while the import ran (inside its time on the one clock), and ended before it did.
   expect(formula.startedAt).toBeGreaterThan(call.startedAt);
   expect(formula.startedAt + formula.durationMs).toBeLessThanOrEqual(call.startedAt + call.durationMs);
-  rt.close();
+  await rt.stop();
 });
 
-test(`${QUOTAS}: 30 one-cell =ASIN_FROM_UPC formulas recalculated while the sidebar import runs: the import is one of the 30, so 29 cells compute and the 30th shows "${TOO_MANY}"; the import is right`, () => {
+test(`${QUOTAS}: 30 one-cell =ASIN_FROM_UPC formulas recalculated while the sidebar import runs: the import is one of the 30, so 29 cells compute and the 30th shows "${TOO_MANY}"; the import is right`, async () => {
   const { wb, rt } = world(30);
   for (let i = 1; i <= 30; i++) wb.type(SHEET, 'B' + i, `=ASIN_FROM_UPC(A${i})`);
   // Typed one at a time, each its own recalculation: all 30 compute.
@@ -89,10 +89,10 @@ test(`${QUOTAS}: 30 one-cell =ASIN_FROM_UPC formulas recalculated while the side
   expectImported(wb, imported);
   for (let i = 1; i <= 29; i++) expect(wb.cell(SHEET, 'B' + i).value).toBe(asinOf(i));
   expect(wb.cell(SHEET, 'B30')).toMatchObject({ value: '#ERROR!', error: TOO_MANY });
-  rt.close();
+  await rt.stop();
 });
 
-test(`${QUOTAS}: the same 30 formulas recalculated while the Scans list loads during the import (two sidebar calls running): both count, 28 cells compute and the 29th and 30th show the message; the import and the list are right`, () => {
+test(`${QUOTAS}: the same 30 formulas recalculated while the Scans list loads during the import (two sidebar calls running): both count, 28 cells compute and the 29th and 30th show the message; the import and the list are right`, async () => {
   const { wb, rt } = world(30);
   for (let i = 1; i <= 30; i++) wb.type(SHEET, 'B' + i, `=ASIN_FROM_UPC(A${i})`);
   // Innermost armed first: the recalculation cuts into the Scans list, the list into the import.
@@ -110,5 +110,5 @@ test(`${QUOTAS}: the same 30 formulas recalculated while the Scans list loads du
   expect(scans.map((s) => s.scanId)).toContain(scanId);
   for (let i = 1; i <= 28; i++) expect(wb.cell(SHEET, 'B' + i).value).toBe(asinOf(i));
   for (const i of [29, 30]) expect(wb.cell(SHEET, 'B' + i)).toMatchObject({ value: '#ERROR!', error: TOO_MANY });
-  rt.close();
+  await rt.stop();
 });

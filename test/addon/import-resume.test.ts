@@ -26,7 +26,7 @@ describe('importScan across executions', () => {
     expect(wb.sheetNames()).toEqual(['Sheet1', 'Big list', 'Big list – Overview', 'Big list – errors']);
   }
 
-  test('stops at a checkpoint when the budget is spent and continues call by call, nothing visible until complete', () => {
+  test('stops at a checkpoint when the budget is spent and continues call by call, nothing visible until complete', async () => {
     const { rt, wb } = session();
     try {
       // The support knob: a tiny budget and one page per wave, so every call copies one page.
@@ -51,11 +51,11 @@ describe('importScan across executions', () => {
       expectComplete(wb);
       expect(rt.properties.document!.get(importKey(scan.scanId))).toBeNull();
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('slow modelled time: the budget stops before the limit and the next call continues (no knob)', () => {
+  test('slow modelled time: the budget stops before the limit and the next call continues (no knob)', async () => {
     // Each fetchAll costs 150 s of modelled time; the script's clock is the modelled one.
     const { rt, wb } = session({ cost: { urlFetchCallMs: 150_000 } });
     try {
@@ -68,11 +68,11 @@ describe('importScan across executions', () => {
       expect(rt.executions.every((e) => e.ok)).toBe(true);
       expectComplete(wb);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('killed by the runtime at the 6-minute limit (service calls slower than any margin), then resumed: no row lost or doubled', () => {
+  test('killed by the runtime at the 6-minute limit (service calls slower than any margin), then resumed: no row lost or doubled', async () => {
     // Each fetchAll costs 200 s of modelled time: more than the 2 minutes the budget keeps back, so a
     // wave started at 200 s cannot end before 6 minutes and the runtime kills the execution, as
     // Google would. Each killed execution still keeps what it recorded; the next one goes on from there.
@@ -104,11 +104,11 @@ describe('importScan across executions', () => {
       expect(rt.executions.filter((e) => !e.ok)).toHaveLength(3);
       expectComplete(wb);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('rows a killed execution wrote after its last checkpoint are cleared before the import continues', () => {
+  test('rows a killed execution wrote after its last checkpoint are cleared before the import continues', async () => {
     const { rt, wb } = session();
     try {
       rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ budgetMs: 1, pagesPerWave: 1 }));
@@ -125,7 +125,7 @@ describe('importScan across executions', () => {
           .some((v) => String(v).startsWith('LEFTOVER')),
       ).toBe(false);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -152,7 +152,7 @@ describe('importScan across executions', () => {
       expect(wb.sheetByName('Big list')).toBeFalsy();
       expect(wb.sheets.filter((s) => s.name.startsWith('~import'))).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -333,7 +333,7 @@ describe('importScan', () => {
       // Writes do not grow with rows: one setValues per wave, formats per column block.
       expect(ex.counters.sheetWriteCalls).toBeLessThan(40);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -375,7 +375,7 @@ describe('importScan', () => {
           .map((r) => r[col('SKU')]),
       ).toContain('009');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -411,7 +411,7 @@ describe('importScan', () => {
       const sh = wb.requireSheet('Odd headers');
       for (let c = 1; c <= sh.lastColumn(); c++) expect(sh.cell(1, c)?.f).toBeUndefined();
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -498,7 +498,7 @@ describe('importScan', () => {
         'Spring list (filtered)',
       ]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -516,7 +516,7 @@ describe('importScan', () => {
       const page = rt.scriptRun('listScans', [1]) as any;
       expect(page.scans.find((x: any) => x.scanId === scanId).summary).toBe(want);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -544,7 +544,7 @@ describe('importScan', () => {
       expect(r.summary).toContain('left out (units ÷ (offers + 1), capped by stock for 1 month');
       expect(wb.cell('Spring list', a1(1, col + 1)).note).toContain('each counting 1');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -580,7 +580,7 @@ describe('importScan', () => {
       rt.scriptRun('importScan', [scanId, null]);
       expect((wb.values('Spring list')[0] as string[]).includes('Avg rank 90d')).toBe(false);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -598,7 +598,7 @@ describe('importScan', () => {
       expect(wb.requireSheet('My picks').lastRow()).toBe(251);
       expect(wb.requireSheet('My picks (2)').lastRow()).toBe(4);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -622,7 +622,7 @@ describe('importScan', () => {
             /^The scan "Slow one" is still (queued|running) \(\d of 5 lines\)\. Import it when it has finished\.$/,
           );
         } finally {
-          rt2.close();
+          await rt2.stop();
         }
       } finally {
         await slow.stop();
@@ -630,7 +630,7 @@ describe('importScan', () => {
       expect(wb.sheetNames()).toEqual(['Sheet1']);
       expect(importKeyIds(Object.keys(rt.properties.document!.toObject()))).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -21,7 +21,7 @@ afterEach(() => svc.clock.advance(61_000));
 const tagOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 const byList = (r: any, id: string) => r.lists.find((l: any) => l.list === id);
 
-test('every base tab of the six lists has a name of at most 31 characters, hidden and unique', () => {
+test('every base tab of the six lists has a name of at most 31 characters, hidden and unique', async () => {
   const wb = new Workbook({ name: 'Lists' });
   const rt = listsRuntime(wb, svc.clock);
   connect(rt, svc.url, KEYS[0]);
@@ -45,13 +45,13 @@ test('every base tab of the six lists has a name of at most 31 characters, hidde
     expect(s.name.length).toBeLessThanOrEqual(31);
     expect(s.hidden).toBe(true);
   }
-  rt.close();
+  await rt.stop();
 });
 
 test.each([
   ['the full 33-character name (kept by Sheets)', (tag: string) => `_scan_base_multipack_${tag}`],
   ['that name cut to 31 characters (an .xlsx download of it)', (tag: string) => `_scan_base_multipack_${tag}`.slice(0, 31)],
-])('a multipack base under %s is found (no first sync again) and renamed to the short name', (_what, oldName) => {
+])('a multipack base under %s is found (no first sync again) and renamed to the short name', async (_what, oldName) => {
   const key = _what.startsWith('the full') ? KEYS[1] : KEYS[2];
   const tag = tagOf(key);
   const wb = new Workbook({ name: 'Lists' });
@@ -72,5 +72,5 @@ test.each([
   expect(byList(rt.scriptRun('syncNow'), 'multipack')).toMatchObject({ firstSync: false, toService: { changed: 1 } });
   expect(wb.sheetNames().filter((n) => n.includes('_multipack_') || n.includes('_mpack_'))).toEqual([`_scan_base_mpack_${tag}`]);
   expect(wb.requireSheet(`_scan_base_mpack_${tag}`).hidden).toBe(true);
-  rt.close();
+  await rt.stop();
 });

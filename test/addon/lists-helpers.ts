@@ -35,7 +35,7 @@ export function useClockedServiceBehindProxy(apiKeys: string[]): { svc: ClockedS
     env.proxy = await startFaultProxy(env.svc.url);
   }, 60_000);
   afterAll(async () => {
-    env.proxy?.stop();
+    await env.proxy?.stop();
     await env.svc?.stop();
   });
   beforeEach(async () => {

@@ -49,7 +49,7 @@ test('45,000 brands read at the floor (45 pages) and paced: no 429, also when a 
   const names = new Set([2, 22_501, 45_001].map((r) => wb.cell('Scan brand blocklist', `B${r}`).value));
   expect(names.size).toBe(3);
   for (const n of names) expect(String(n)).toMatch(/^Seeded \d+$/);
-  rt.close();
+  await rt.stop();
 }, 120_000);
 
 test('a 429 storm: Retry-After is honoured and the sync completes', async () => {
@@ -64,7 +64,7 @@ test('a 429 storm: Retry-After is honoured and the sync completes', async () => 
   expect((await listAll(env.svc, key, '/api/v3/multipack-corrections')).map((c) => c.asin)).toEqual(['B00000000S1']);
   // six waits of at least 5 s, one after the other
   expect(rt.executions[rt.executions.length - 1].durationMs).toBeGreaterThanOrEqual(30_000);
-  rt.close();
+  await rt.stop();
 });
 
 test('a run that reaches its time budget stops with a checkpoint; the next run continues', async () => {
@@ -84,7 +84,7 @@ test('a run that reaches its time budget stops with a checkpoint; the next run c
   expect(r.lists.map((l: any) => l.list)).toEqual(['tags', 'notes', 'brands', 'asins', 'matches', 'multipack']);
   expect(byList(r, 'asins')).toMatchObject({ toService: { added: 1 } });
   expect((rt.scriptRun('getListsStatus') as any).unfinished).toBe(false);
-  rt.close();
+  await rt.stop();
 });
 
 test('killed at 6 minutes in the middle of its writes: the next run sends only what is missing, nothing twice', async () => {
@@ -116,7 +116,7 @@ test('killed at 6 minutes in the middle of its writes: the next run sends only w
   expect(names.length).toBe(25_000);
   expect(new Set(names).size).toBe(25_000);
   expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).length).toBe(25_000);
-  rt.close();
+  await rt.stop();
 }, 120_000);
 
 test('notes created before a kill are not created again: the next run recognises them and writes their ids', async () => {
@@ -139,14 +139,14 @@ test('notes created before a kill are not created again: the next run recognises
   expect(notes.map((n) => n.note).sort()).toEqual(['first note', 'second note', 'third note']);
   const ids = [2, 3, 4].map((row) => String(wb.cell('Scan notes', `D${row}`).value));
   expect(ids.sort()).toEqual(notes.map((n) => String(n.id)).sort());
-  rt.close();
+  await rt.stop();
 });
 
-test('a second sync of the same document says so', () => {
+test('a second sync of the same document says so', async () => {
   const { rt } = setUp();
   rt.locks.hold('document', { forMs: 600_000 });
   expect(thrown(() => rt.scriptRun('syncNow'))).toBe(
     'Another sync (or import) is running in this spreadsheet right now. Try again when it has finished.',
   );
-  rt.close();
+  await rt.stop();
 });

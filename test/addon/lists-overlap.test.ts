@@ -50,7 +50,7 @@ test('a second "Sync now" starting while the first holds the document lock is re
   // both executions are recorded: the refused one failed, the first one ended well
   const records = rt.executions.filter((e) => e.functionName === 'syncNow');
   expect(records.map((e) => e.ok)).toEqual([false, true]);
-  rt.close();
+  await rt.stop();
 });
 
 test('a sync that runs to its end before the first one takes the lock leaves the first nothing to send: nothing is sent twice', async () => {
@@ -61,5 +61,5 @@ test('a sync that runs to its end before the first one takes the lock leaves the
   expect(byList(early.outcome()!.result, 'brands')).toMatchObject({ state: 'synced', toService: { added: 3 } });
   expect(byList(late, 'brands')).toMatchObject({ toService: { added: 0, changed: 0, deleted: 0 }, toSheet: { added: 0, deleted: 0 } });
   expect((await listAll(svc, KEYS[1], '/api/v3/brand-blocklist')).map((b) => b.name).sort()).toEqual(['Acme', 'Bosch', 'Candle Co']);
-  rt.close();
+  await rt.stop();
 });

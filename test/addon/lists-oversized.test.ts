@@ -20,7 +20,7 @@ beforeAll(async () => {
   proxy = await startChildProxy('lying-proxy.cjs', svc.url);
 }, 60_000);
 afterAll(async () => {
-  proxy?.stop();
+  await proxy?.stop();
   await svc?.stop();
 });
 
@@ -73,6 +73,6 @@ test('a 60,000-character note and brand from the service fail those entries only
     expect(byList(r, 'asins')).toMatchObject({ state: 'synced', toService: { added: 1 } });
     expect((await listAll(svc, KEY, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000X']);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

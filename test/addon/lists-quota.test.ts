@@ -85,7 +85,7 @@ test('an unchanged list is re-read after 1, 2, 4, 8 hours, not every hour; an ed
     expect(reads(await hourly(rt), 'asin-blocklist')).toBe(1);
     expect(rt.executions.filter((e) => e.kind === 'installable-trigger').every((e) => e.ok)).toBe(true);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -111,7 +111,7 @@ test('a list of more pages than one rate window (31,000 entries) is re-read at m
     expect(names.has('Edited 5')).toBe(false);
     expect(names.size).toBe(31_000);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -173,7 +173,7 @@ test('the URL Fetch quota reached mid-sync: stops with its checkpoint, the Lists
     expect(status(rt)).toMatchObject({ unfinished: false, notice: null });
     expect(rt.executions.filter((e) => e.kind === 'installable-trigger').every((e) => e.ok)).toBe(true);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -199,6 +199,6 @@ test("with the day's trigger time low the sync waits (the rest is kept for impor
     expect((await listAll(env.svc, key, '/api/v3/brand-blocklist')).map((b) => b.name)).toEqual(['Waiting']);
     expect(status(rt).notice).toBeNull();
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

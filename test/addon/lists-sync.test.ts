@@ -41,7 +41,7 @@ afterEach(() => {
   svc.clock.advance(61_000);
 });
 
-test('set up creates a tab per list with its header and named range', () => {
+test('set up creates a tab per list with its header and named range', async () => {
   const { rt, wb } = setUp();
   const status = rt.scriptRun('getListsStatus') as any;
   expect(status.lists.map((l: any) => [l.rangeName, l.sheetName])).toEqual([
@@ -53,7 +53,7 @@ test('set up creates a tab per list with its header and named range', () => {
     ['SCAN_MULTIPACK', 'Scan multipack'],
   ]);
   expect(tab(wb, 'Scan listing matches')[0]).toEqual(['Marketplace', 'Identifier', 'ASIN', 'Match']);
-  rt.close();
+  await rt.stop();
 });
 
 function put(wb: Workbook, sheet: string, rows: unknown[][], fromRow = 2): void {
@@ -105,7 +105,7 @@ test('brand blocklist both ways: first sync merges, later additions and deletion
     toService: { added: 0, changed: 0, deleted: 0 },
     toSheet: { added: 0, changed: 0, deleted: 0 },
   });
-  rt.close();
+  await rt.stop();
 });
 
 test('ASIN blocklist, listing matches and multipack corrections both ways, with changed values', async () => {
@@ -159,7 +159,7 @@ test('ASIN blocklist, listing matches and multipack corrections both ways, with 
     ['B000000008', 2],
   ]);
   expect(tab(wb, 'Scan listing matches')[2]).toEqual(['US', '0099', 'B000000009', true]);
-  rt.close();
+  await rt.stop();
 });
 
 test('tags and notes both ways: tag changes as assignments, notes get their ids', async () => {
@@ -205,7 +205,7 @@ test('tags and notes both ways: tag changes as assignments, notes get their ids'
   // and nothing is left to do: no note was created twice
   expect(byList(rt.scriptRun('syncNow'), 'notes')).toMatchObject({ state: 'unchanged' });
   expect(((await api(svc.url, KEY_A, 'GET', '/api/v3/public/notes')) as any[]).length).toBe(1);
-  rt.close();
+  await rt.stop();
 });
 
 test("conflicts: neither side changes until resolved; keep the sheet's, or keep the service's", async () => {
@@ -250,7 +250,7 @@ test("conflicts: neither side changes until resolved; keep the sheet's, or keep 
       .map((x) => x[2]),
   ).toEqual([5, 8]);
   expect(byList(rt.scriptRun('syncNow'), 'multipack').state).toBe('unchanged');
-  rt.close();
+  await rt.stop();
 });
 
 test('refused rows are named by sheet row, stay in the sheet, are not sent, and do not block the rest', async () => {
@@ -289,7 +289,7 @@ test('refused rows are named by sheet row, stay in the sheet, are not sent, and 
   expect(tab(wb, 'Scan multipack').length).toBe(8);
   // the link of a refused row selects it
   expect(rt.scriptRun('selectRow', ['Scan multipack', 4])).toEqual({ ok: true });
-  rt.close();
+  await rt.stop();
 });
 
 test('the deletion guard: a cleared tab deletes nothing until confirmed', async () => {
@@ -313,7 +313,7 @@ test('the deletion guard: a cleared tab deletes nothing until confirmed', async 
   const confirmed = byList(rt.scriptRun('syncNow', [true]), 'brands');
   expect(confirmed).toMatchObject({ state: 'synced', toService: { deleted: 60 } });
   expect(await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).toEqual([]);
-  rt.close();
+  await rt.stop();
 });
 
 test('the deletion guard names the entries and puts them back into the named range on request; the next sync deletes nothing (issue 27)', async () => {
@@ -355,7 +355,7 @@ test('the deletion guard names the entries and puts them back into the named ran
   expect((await listAll(svc, KEY_A, '/api/v3/brand-blocklist')).length).toBe(70);
   // Nothing left to put back.
   expect((rt.scriptRun('restoreListEntries', ['brands']) as any).restored).toBe(0);
-  rt.close();
+  await rt.stop();
 });
 
 test('a preview names the entries it would change, first 20 (issue 27)', async () => {
@@ -369,7 +369,7 @@ test('a preview names the entries it would change, first 20 (issue 27)', async (
     { to: 'service', change: 'added', label: 'US · Acme' },
     { to: 'service', change: 'added', label: 'US · Zed' },
   ]);
-  rt.close();
+  await rt.stop();
 });
 
 test('two users with different accounts on one document: each has its own base; the second gets a first-sync merge', async () => {
@@ -397,7 +397,7 @@ test('two users with different accounts on one document: each has its own base; 
   expect(everything).not.toContain(KEY_A);
   expect(everything).not.toContain(KEY_B);
   expect(wb.sheetNames().filter((n) => n.startsWith('_scan_base_asins_')).length).toBe(2);
-  rt.close();
+  await rt.stop();
 });
 
 test("a user's own table: named range on other columns in another order, extra columns kept row by row, range grows", async () => {
@@ -454,7 +454,7 @@ test("a user's own table: named range on other columns in another order, extra c
   expect(wb.cell('My stuff', 'G4').formula).toBe('=C4*2');
   expect(wb.cell('My stuff', 'B10').value).toBe('Totals:');
   expect(rangeArea(wb, 'SCAN_MULTIPACK')).toEqual({ r1: 3, c1: 2, r2: 5, c2: 6 });
-  rt.close();
+  await rt.stop();
 });
 
 test('automatic sync rides on the one hourly trigger (shared with the import), only while the user has it on', async () => {
@@ -477,7 +477,7 @@ test('automatic sync rides on the one hourly trigger (shared with the import), o
   svc.clock.advance(3600_000);
   rt.runDueTriggers();
   expect(own()).toHaveLength(0);
-  rt.close();
+  await rt.stop();
 });
 
 test('a list the account may not write (403 for a marketplace) reports its problem; the other lists still sync', async () => {
@@ -490,7 +490,7 @@ test('a list the account may not write (403 for a marketplace) reports its probl
   expect(byList(r, 'brands').message).toMatch(/^Your account has no access to this \(marketplace DE\)/);
   expect(byList(r, 'asins')).toMatchObject({ state: 'synced', toService: { added: 1 } });
   expect((await listAll(svc, US_ONLY, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000P1']);
-  rt.close();
+  await rt.stop();
 });
 
 test('a deleted named range is "not set up", never an emptied list; the menu item syncs and says so in a toast', async () => {
@@ -507,5 +507,5 @@ test('a deleted named range is "not set up", never an emptied list; the menu ite
   expect(r.state).toBe('not-set-up');
   expect(r.message).toBe('No named range SCAN_ASIN_BLOCKLIST: use "Set up lists", or name your own table SCAN_ASIN_BLOCKLIST.');
   expect((await listAll(svc, KEY_A, '/api/v3/asin-blocklist')).map((a) => a.asin)).toEqual(['B00000000D1']);
-  rt.close();
+  await rt.stop();
 });

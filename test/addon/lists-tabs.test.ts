@@ -40,7 +40,7 @@ test('Set up lists puts its six tabs after every tab the seller has, whichever t
   expect(after.slice(0, before.length)).toEqual(before);
   expect(after.slice(before.length)).toHaveLength(6);
   expect(after.indexOf(sheet)).toBeLessThan(after.indexOf('Scan tags'));
-  rt.close();
+  await rt.stop();
 });
 
 test('Undo of "add tags" leaves no blank rows in the tags tab: the rows close up and the named range shrinks', async () => {
@@ -63,5 +63,5 @@ test('Undo of "add tags" leaves no blank rows in the tags tab: the rows close up
       .map((r) => r[2]),
   ).toEqual(['keep']);
   expect(rangeArea(wb, 'SCAN_TAGS')).toMatchObject({ r1: 1, r2: 2 });
-  rt.close();
+  await rt.stop();
 });

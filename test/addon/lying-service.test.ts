@@ -50,7 +50,7 @@ beforeAll(async () => {
   asins = (await serviceRows(service, scanId)).map((p) => p.asin);
 });
 afterAll(async () => {
-  proxy?.stop();
+  await proxy?.stop();
   await service?.stop();
 });
 beforeEach(async () => {
@@ -96,7 +96,7 @@ describe.each([
       expect(hiddenTabs(wb)).toEqual([]);
       expect(importKeys(rt)).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -115,7 +115,7 @@ describe.each([
       expect(hiddenTabs(wb)).toEqual([]);
       expect(importKeys(rt)).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });
@@ -141,7 +141,7 @@ test('item 3: a 60,000-character string in a result row is cut visibly within th
     expect(titles[2]).not.toMatch(/cut/);
     expect(column(wb, NAME, 'ASIN')).toEqual(asins);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -156,7 +156,7 @@ test('item 4: a scan name of 60,000 characters imports (checkpoint within 9 KB, 
     expect(importKeys(rt)).toEqual([]);
     for (const v of Object.values(rt.properties.document!.toObject())) expect(Buffer.byteLength(v)).toBeLessThanOrEqual(9 * 1024);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -174,7 +174,7 @@ test('item 4: a count no tab can hold is refused plainly, and leaves no staging 
     }
     expect(wb.sheetNames()).toEqual(['Sheet1']);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -194,7 +194,7 @@ test('item 5: a service that ignores `page` (page 1 again for pages 2 and 3): re
     expect(wb.sheetNames()).toEqual(['Sheet1']);
     expect(importKeys(rt)).toEqual([]);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -219,7 +219,7 @@ test('item 7: objects where strings are declared are written as their text ({nam
     expect(wb.cell(NAME, 'B2').formula).toBe('');
     expect(column(wb, NAME, 'Brand').slice(0, 1)).toEqual(['{"id":7,"code":"X"}']);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -236,7 +236,7 @@ test('item 8: huge numbers never reach the message ("$Infinity", "1e+306%"): onl
     expect(r.message).toMatch(/best ROI \d[\d.]*%/);
     expect(r.message).toMatch(/\$[\d,]+\.\d\d profit a month/);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -251,7 +251,7 @@ test.each([
     expect(msg).toMatch(said);
     expect(msg).not.toMatch(/few minutes/);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -266,6 +266,6 @@ test('item 11: a tab name cut at 31 characters (an .xlsx sheet name) never ends 
     expect(r.sheetName).toBe('A'.repeat(29) + '…');
     for (const n of wb.sheetNames()) expect(LONE_SURROGATE.test(n)).toBe(false);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

@@ -79,7 +79,7 @@ describe.each([
     ({ rt, wb, resultTab } = await documentWithResultTab());
     if (user === OWNER) connect(rt, service.url, REFUSED, OWNER);
   });
-  afterAll(() => rt?.close());
+  afterAll(() => rt?.stop());
 
   test.each(ITEMS)('"%s" (%s): plain words and what to do, never a marker', (_caption, fn) => {
     place(wb, fn, resultTab);

@@ -59,7 +59,7 @@ describe('a selection in the middle of the shipped sample (issue 27.1)', () => {
     expect(p.problems).toEqual([]);
     expect(p.counts.dataRows).toBe(r2 - r1 + 1);
     expect(p.csvHeader.slice(0, 2)).toEqual(['UPC', 'Unit Cost']);
-    rt.close();
+    await rt.stop();
   });
 
   test('the rows above a selection are read in one call (not only 30 rows: A150:G170 reads rows 1-149)', async () => {
@@ -69,7 +69,7 @@ describe('a selection in the middle of the shipped sample (issue 27.1)', () => {
     // Block top (values + display: 2 x 21 x 7), rows 1-149 above (one read: 149 x 7), the header row (values + display: 2 x 7).
     expect(exec.counters.sheetReadCalls).toBe(5);
     expect(exec.counters.cellsRead).toBe(2 * 21 * 7 + 149 * 7 + 2 * 7);
-    rt.close();
+    await rt.stop();
   });
 
   test('a data row chosen as the header row: setup says so, and the preview refuses instead of calling it ready', async () => {
@@ -87,7 +87,7 @@ describe('a selection in the middle of the shipped sample (issue 27.1)', () => {
     expect(p.problems[0]).toEqual({ field: 'headerRow', message: chosen.headerQuestion });
     expect(thrown(() => rt.scriptRun('startScan', [requestFrom(chosen)]))).toMatch(/^The scan was not started: Row 142 holds data/);
     expect(await uploads()).toHaveLength(0);
-    rt.close();
+    await rt.stop();
   });
 
   test('the cost column holding MSRP/MAP, or the identifier column holding descriptions: never "ready"', async () => {
@@ -110,11 +110,11 @@ describe('a selection in the middle of the shipped sample (issue 27.1)', () => {
     expect(p2.ok).toBe(false);
     expect(p2.problems[0].field).toBe('roles');
     expect(p2.problems[0].message).toMatch(/^Column C \("Description"\) holds words such as "[^"]+" in \d+ of 21 rows, not identifiers\./);
-    rt.close();
+    await rt.stop();
   });
 });
 
-test('a header row that names no known column is only a guess: setup takes it and asks', () => {
+test('a header row that names no known column is only a guess: setup takes it and asks', async () => {
   const wb = new Workbook({ name: 'Lieferant', empty: true });
   const sh = wb.addSheet('Liste');
   [
@@ -129,7 +129,7 @@ test('a header row that names no known column is only a guess: setup takes it an
   expect(setup.headerQuestion).toBe(
     'Row 1 was taken as the column names, but none of its names says UPC, Cost or the like. If the names are in another row, enter its number below (0 if the list has none).',
   );
-  rt.close();
+  await rt.stop();
 });
 
 describe('an order form: title rows, header on row 4, columns C to H (issue 27.1)', () => {
@@ -162,7 +162,7 @@ describe('an order form: title rows, header on row 4, columns C to H (issue 27.1
     const csv = parseMultipart(up.body, up.contentType).file.text.split('\r\n');
     expect(csv[0]).toBe('UPC,Price,Item,Description,Pack,Sheet row');
     expect(csv[1]).toMatch(new RegExp(`,${r1}$`)); // the first selected row is a product line, with its sheet row
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -180,7 +180,7 @@ describe('identifiers of several kinds in one column (issue 27.5)', () => {
     expect(lines.find((l: string) => l.endsWith(',221'))).toMatch(/^B033M82FJB,7\.40,SKU-10218,/);
     expect(lines.find((l: string) => l.endsWith(',199'))).toMatch(/^10695094441586,/);
     expect(lines.find((l: string) => l.endsWith(',210'))).toMatch(/^9781240955848,/);
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -222,10 +222,10 @@ describe('cells the upload would refuse (issue 26.6, 26.10)', () => {
     expect(fields[3]).toBe('');
     expect(fields[4].length).toBe(32_767);
     expect(fields[4].slice(-40)).toBe('x'.repeat(13) + ' … [cut: 50,000 characters]');
-    rt.close();
+    await rt.stop();
   });
 
-  test('a 50,000-digit identifier skips its row with a short message naming the row; the other rows go', () => {
+  test('a 50,000-digit identifier skips its row with a short message naming the row; the other rows go', async () => {
     const { rt } = hugeCells();
     const setup = rt.scriptRun('getScanSetup') as any;
     const req = requestFrom(setup);
@@ -237,7 +237,7 @@ describe('cells the upload would refuse (issue 26.6, 26.10)', () => {
     expect(skip.message).toBe(`Row 3: "${'7'.repeat(60)}…" (50,000 characters) has 50000 digits; a UPC has 12, an EAN 13, a GTIN 14.`);
     expect(skip.identifier).toBe(`${'7'.repeat(60)}… (50,000 characters)`);
     expect(JSON.stringify(p).length).toBeLessThan(5_000);
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -264,5 +264,5 @@ test('a refusal of the upload that names a file line also names the sheet row (i
   // Line 1 is the header; line 3 is the second row sent: sheet row 151.
   expect(why).toContain(message);
   expect(why).toMatch(/\(Line 3 of the upload is sheet row 151\.\)$/);
-  rt.close();
+  await rt.stop();
 });

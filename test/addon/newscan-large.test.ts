@@ -62,7 +62,7 @@ function request(setup: any, roles: string[]) {
 
 const last = (rt: Runtime) => rt.executions[rt.executions.length - 1];
 
-test('a wide block: preview reads only the mapped columns, one pair of reads per run, and names real rows and columns', () => {
+test('a wide block: preview reads only the mapped columns, one pair of reads per run, and names real rows and columns', async () => {
   const wb = wideSheet(20_000, 100);
   const rt = runtime(wb);
   connect(rt, env.proxy.url, env.svc.apiKey);
@@ -84,7 +84,7 @@ test('a wide block: preview reads only the mapped columns, one pair of reads per
   // A:B and D: two runs, values and display values of each, 20,001 rows.
   expect(c.sheetReadCalls).toBe(4);
   expect(c.cellsRead).toBe(2 * 20_001 * 3);
-  rt.close();
+  await rt.stop();
 });
 
 test('too many cells to read: refused with the size and what to do, before any cell is read; nothing sent', async () => {
@@ -110,7 +110,7 @@ test('too many cells to read: refused with the size and what to do, before any c
   }
   expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
   expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
-  rt.close();
+  await rt.stop();
 });
 
 test('an upload over 50 MB (Apps Script quotas: URL Fetch POST size 50 MB / call): refused before sending, with how many rows per part fit; nothing sent', async () => {
@@ -135,10 +135,10 @@ test('an upload over 50 MB (Apps Script quotas: URL Fetch POST size 50 MB / call
   // Nothing left for the service (the old code sent it, Google refused it, and it was retried as "could not be reached").
   expect((await env.proxy.seen()).filter((s) => s.method === 'POST')).toEqual([]);
   expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
-  rt.close();
+  await rt.stop();
 });
 
-test('a block wider than the form can offer: setup refuses before reading', () => {
+test('a block wider than the form can offer: setup refuses before reading', async () => {
   const wb = new Workbook({ name: 'Very wide', empty: true });
   const sh = wb.addSheet('Very wide', undefined, 10, 300);
   wb.writeInput(sh, 1, 1, 'UPC');
@@ -151,7 +151,7 @@ test('a block wider than the form can offer: setup refuses before reading', () =
       '1); the add-on reads at most 250. Select the columns of the price list (with its header row) and open Scan this sheet again.',
   );
   expect(last(rt).counters.cellsRead).toBe(0);
-  rt.close();
+  await rt.stop();
 });
 
 test('100,000 rows x 100 columns (header included: the 10,000,000 cells of a whole spreadsheet), six mapped: preview and start fit the 6-minute limit (modelled seconds in README)', async () => {
@@ -182,5 +182,5 @@ test('100,000 rows x 100 columns (header included: the 10,000,000 cells of a who
     `100,000 x 100 (6 mapped): setup ${setupSec.toFixed(1)} s, preview ${(preview.durationMs / 1000).toFixed(1)} s, start ${(start.durationMs / 1000).toFixed(1)} s modelled ` +
       `(reads ${start.counters.sheetReadCalls}, cells ${start.counters.cellsRead})`,
   );
-  rt.close();
+  await rt.stop();
 });

@@ -48,7 +48,7 @@ function messy() {
 }
 
 describe('a messy sheet', () => {
-  test('setup finds the header under title rows and suggests roles with samples as shown; default name uses the spreadsheet time zone', () => {
+  test('setup finds the header under title rows and suggests roles with samples as shown; default name uses the spreadsheet time zone', async () => {
     const { rt } = messy();
     const setup = rt.scriptRun('getScanSetup') as any;
     expect(setup).toEqual(
@@ -84,10 +84,10 @@ describe('a messy sheet', () => {
     ]);
     // Setup reads the values and display values in one batch each.
     expect(rt.executions[rt.executions.length - 1].counters.sheetReadCalls).toBeLessThanOrEqual(2);
-    rt.close();
+    await rt.stop();
   });
 
-  test('preview: rows that go, skipped with reasons on their real sheet rows, repairs, duplicates, warnings', () => {
+  test('preview: rows that go, skipped with reasons on their real sheet rows, repairs, duplicates, warnings', async () => {
     const { rt } = messy();
     const setup = rt.scriptRun('getScanSetup') as any;
     const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
@@ -123,7 +123,7 @@ describe('a messy sheet', () => {
       'Row 9: MAP "n/a" is not an amount. It is sent blank.',
     ]);
     expect(p.csvHeader).toEqual(['UPC', 'Unit Cost', 'Item #', 'MAP', 'Description', 'Sheet row']);
-    rt.close();
+    await rt.stop();
   });
 
   test('startScan uploads exactly the prepared CSV and the attributes as multipart, with every option reaching the service', async () => {
@@ -208,7 +208,7 @@ describe('a messy sheet', () => {
     rt.scriptRun('startScan', [requestFrom(setup, { ...options, name: 'Second' })]);
     const triggers = rt.triggers.records.filter((t) => t.handler === 'importFinishedScans');
     expect(triggers.map((t) => [t.user, t.everyMs])).toEqual([['owner@example.com', 3600_000]]);
-    rt.close();
+    await rt.stop();
   });
 
   test('a selection is read as it is, also after the user clicked elsewhere', async () => {
@@ -223,10 +223,10 @@ describe('a messy sheet', () => {
     const p = rt.scriptRun('previewScan', [requestFrom(setup)]) as any;
     expect(p.counts.send).toBe(3);
     expect(p.skipped.map((s: any) => s.sheetRow)).toEqual([6, 7]);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a selection of whole columns is cut at the last filled row and column', () => {
+  test('a selection of whole columns is cut at the last filled row and column', async () => {
     const { wb, rt } = messy();
     const sh = wb.requireSheet('Supplier');
     wb.activeSheet = sh;
@@ -238,7 +238,7 @@ describe('a messy sheet', () => {
     expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe(
       'The selected cells are empty. Select the price list (with its header row), or one cell to scan the whole sheet.',
     );
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -266,7 +266,7 @@ test('a sheet of bare data (no header row): headerRow 0, columns by letter, row 
     'Column A,Column B,Column C,Sheet row\r\n036000291452,2.50,Socks,1\r\n012345678905,3.00,Cap,2\r\n4006381333931,4.00,Pen,3\r\n',
   );
   expect(started.progress.lines).toBe(3);
-  rt.close();
+  await rt.stop();
 });
 
 describe('refusals send nothing', () => {
@@ -283,7 +283,7 @@ describe('refusals send nothing', () => {
     expect(await uploads()).toHaveLength(0);
     expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(rt.triggers.records).toEqual([]);
-    rt.close();
+    await rt.stop();
   });
 
   test('wrong decision options (months of cover, share rule, target ROI, largest discount): named with the others, nothing sent', async () => {
@@ -307,10 +307,10 @@ describe('refusals send nothing', () => {
     ]);
     expect(thrown(() => rt.scriptRun('startScan', [req]))).toContain('Months of cover must be a whole number from 1 to 24.');
     expect(await uploads()).toHaveLength(0);
-    rt.close();
+    await rt.stop();
   });
 
-  test('no cost column, or two identifier columns: says which', () => {
+  test('no cost column, or two identifier columns: says which', async () => {
     const { rt } = messy();
     const setup = rt.scriptRun('getScanSetup') as any;
     const noCost = requestFrom(setup);
@@ -325,7 +325,7 @@ describe('refusals send nothing', () => {
     expect(thrown(() => rt.scriptRun('startScan', [twoIds]))).toBe(
       'The scan was not started: Two columns are set as Identifier (A and B).',
     );
-    rt.close();
+    await rt.stop();
   });
 
   test('no identifier column AND a discount of "ten": the preview and the refusal name both problems at once (issue 27.6)', async () => {
@@ -343,7 +343,7 @@ describe('refusals send nothing', () => {
       'The scan was not started: Choose the column with the product identifiers (UPC, EAN, ASIN...). Supplier discount must be a percent from 0 to below 100.',
     );
     expect(await uploads()).toHaveLength(0);
-    rt.close();
+    await rt.stop();
   });
 
   test('nothing usable: refused with the reason', async () => {
@@ -362,26 +362,26 @@ describe('refusals send nothing', () => {
       'The scan was not started: No row can be sent: every row was skipped (see the reasons).',
     );
     expect(await uploads()).toHaveLength(0);
-    rt.close();
+    await rt.stop();
   });
 
-  test('an empty sheet: setup says so', () => {
+  test('an empty sheet: setup says so', async () => {
     const wb = new Workbook({ name: 'Empty' });
     const rt = runtime(wb);
     expect(thrown(() => rt.scriptRun('getScanSetup'))).toBe(
       'The sheet "Sheet1" is empty. Open the sheet with the price list and try again.',
     );
-    rt.close();
+    await rt.stop();
   });
 
-  test('the sheet changed shape since the form opened: asks to reopen', () => {
+  test('the sheet changed shape since the form opened: asks to reopen', async () => {
     const { wb, rt } = messy();
     const setup = rt.scriptRun('getScanSetup') as any;
     wb.type('Supplier', 'F4', 'Stock');
     expect(thrown(() => rt.scriptRun('previewScan', [requestFrom(setup)]))).toBe(
       'The sheet changed since the form was opened (6 columns now, 5 in the form). Open Scan this sheet again.',
     );
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -416,7 +416,7 @@ describe('the shipped sample', () => {
       expect.objectContaining({ column: 'B', before: '2943921572', after: '002943921572' }),
     );
     expect(p.duplicates.some((d: any) => d.sheetRows.includes(122))).toBe(true);
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -449,7 +449,7 @@ describe('a selection below the header row', () => {
     // Row 10 (SKU-10009, cost 8.46) is the first data line, with its real sheet row number.
     expect(csv[1]).toMatch(/^002672411450,8\.46,SKU-10009,.*,10$/);
     expect(csv.filter(Boolean)).toHaveLength(1 + started.preview.counts.send);
-    rt.close();
+    await rt.stop();
   });
 
   test('the user says which row is the header, or that there is none', async () => {
@@ -477,7 +477,7 @@ describe('a selection below the header row', () => {
     expect(thrown(() => rt.scriptRun('getScanSetup', [{ ...again, headerRow: 30 }]))).toBe(
       'Row 30 is below the rows read (A10:G20): choose a header row at or above the list, or 0 for none.',
     );
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -504,6 +504,6 @@ describe('a 10,000-row sheet', () => {
     expect(exec.counters.urlFetchRequests).toBe(1);
     const scan = await serviceScan(started.progress.scanId);
     expect(scan.lines).toBe(10_000);
-    rt.close();
+    await rt.stop();
   });
 });

@@ -105,7 +105,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
         .filter((t) => t.startsWith('Not sent (skipped before the upload)'));
       expect(reasons.length).toBeGreaterThan(50);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -128,7 +128,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
       expect(wb.values(again.errorsSheetName)).toEqual(before);
       expect(notSentKeys(rt)).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -157,7 +157,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
       expect(doc.bytes()).toBeLessThanOrEqual(STORE_MAX);
       for (const id of ids.slice(0, 4)) expect(JSON.parse(doc.get(notSentKey(id))!)).toEqual({ n: SKIPPED, r: [] });
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -184,7 +184,7 @@ describe('skipped-rows records in the document properties (Apps Script quotas: 5
       const old = await importAll(rt, ids[0]);
       expect(old.message).toContain(`${SKIPPED} rows skipped before sending`);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

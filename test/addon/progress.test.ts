@@ -64,7 +64,7 @@ describe('progress and cancel', () => {
     // Cancelling a finished scan (the service answers 409) answers its progress.
     const again = rt.scriptRun('cancelScan', [id]) as any;
     expect(again).toEqual(expect.objectContaining({ scanId: id, status: 'cancelled', done: c.done }));
-    rt.close();
+    await rt.stop();
   });
 
   test('reopening the sidebar finds the running scan; another editor (another key) does not see it; a deleted scan is forgotten', async () => {
@@ -84,7 +84,7 @@ describe('progress and cancel', () => {
     expect(del.status).toBe(200);
     expect(rt.scriptRun('getRunningScans')).toEqual([]);
     expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
-    rt.close();
+    await rt.stop();
   });
 });
 
@@ -98,7 +98,7 @@ describe('faults', () => {
     expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(thrown(() => rt.scriptRun('getScanProgress', [1]))).toMatch(/^\[open-settings\] The API key was refused/);
     expect(thrown(() => rt.scriptRun('cancelScan', [1]))).toMatch(/^\[open-settings\] The API key was refused/);
-    rt.close();
+    await rt.stop();
   });
 
   test('422: shows what the service refused, with its rows; nothing is recorded', async () => {
@@ -109,7 +109,7 @@ describe('faults', () => {
     expect(msg).toMatch(/options\.name/);
     expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(await forwardedUploads()).toBe(1);
-    rt.close();
+    await rt.stop();
   });
 
   test('429 on the upload: waits as Retry-After says, then sends once more and succeeds', async () => {
@@ -124,7 +124,7 @@ describe('faults', () => {
     const ups = (await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans');
     expect(ups.map((s) => s.status)).toEqual([429, 201]);
     expect(Object.keys(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!))).toEqual([String(started.progress.scanId)]);
-    rt.close();
+    await rt.stop();
   });
 
   test('5xx on the upload: retried with backoff and succeeds; when it persists, a clear message and no scan, no record', async () => {
@@ -148,7 +148,7 @@ describe('faults', () => {
     // Backoff waits were taken (1+2+4+8+16 s at least half each, on the modelled clock).
     expect(rt.executions[rt.executions.length - 1].durationMs).toBeGreaterThan(15_500);
     expect(rt.properties.document!.get(RUNNING_KEY)).toBe(recordBefore);
-    rt.close();
+    await rt.stop();
   });
 
   test('a time-out on the upload is not retried (the scan may exist): the message says to look in the history', async () => {
@@ -160,7 +160,7 @@ describe('faults', () => {
     );
     expect((await env.proxy.seen()).filter((s) => s.path === '/api/v3/scans')).toHaveLength(1);
     expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
-    rt.close();
+    await rt.stop();
   });
 
   test('progress: 429 and 503 and a time-out are retried; the sidebar gets the progress', async () => {
@@ -176,7 +176,7 @@ describe('faults', () => {
     expect(p.scanId).toBe(id);
     expect((await env.proxy.seen()).map((s) => s.injected)).toEqual([true, true, true, false]);
     rt.scriptRun('cancelScan', [id]);
-    rt.close();
+    await rt.stop();
   });
 
   test('progress when the service keeps failing (502): a clear message after the retries, the record is kept', async () => {
@@ -186,7 +186,7 @@ describe('faults', () => {
     await env.proxy.faults([{ method: 'GET', path: '^/api/v3/scans/\\d+$', status: 502, times: 100 }]);
     expect(thrown(() => rt.scriptRun('getScanProgress', [id]))).toBe('The Scan Service had a problem (error 502). Try again later.');
     expect(Object.keys(JSON.parse(rt.properties.document!.get(RUNNING_KEY)!))).toEqual([String(id)]);
-    rt.close();
+    await rt.stop();
   });
 
   test('when the record cannot be written (document lock held elsewhere), the started scan is still answered, not started twice', async () => {
@@ -199,12 +199,12 @@ describe('faults', () => {
     expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     expect(rt.logs.join('\n')).toContain(`scan ${started.progress.scanId} started but not recorded: Lock timeout`);
     rt.scriptRun('cancelScan', [started.progress.scanId]);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a scan number that is not one is refused without a call', () => {
+  test('a scan number that is not one is refused without a call', async () => {
     const { rt } = setUp(2);
     expect(thrown(() => rt.scriptRun('getScanProgress', ['12; DROP']))).toBe('Not a scan number: 12; DROP.');
-    rt.close();
+    await rt.stop();
   });
 });

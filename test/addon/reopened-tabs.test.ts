@@ -35,7 +35,7 @@ test('saved as .xlsx and opened again: the scan card shows the tab it has, and i
     const imported = rt.scriptRun('importScan', [id, null]) as any;
     expect(imported).toEqual(expect.objectContaining({ done: true, sheetName: 'Kept', errorsSheetName: 'Kept – errors' }));
   } finally {
-    rt.close();
+    await rt.stop();
   }
 
   // Only the sheets travel: the file without the runtime's document-state part (emulator/gas/document-state.ts).
@@ -58,6 +58,6 @@ test('saved as .xlsx and opened again: the scan card shows the tab it has, and i
     expect(reimported).toEqual(expect.objectContaining({ done: true, sheetName: 'Kept', errorsSheetName: 'Kept – errors' }));
     expect(again.sheetNames().sort()).toEqual(tabs.slice().sort());
   } finally {
-    rt2.close();
+    await rt2.stop();
   }
 });

@@ -168,7 +168,7 @@ test('a weekly schedule over four weeks: sends once a week, writes the Changes t
     expect(wb.sheetNames()).toEqual(tabs);
     expect(schedule(rt).summary).toContain('scan ' + week4.prev); // the last summary stays
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -187,7 +187,7 @@ test('a second trigger run in the same slot sends nothing more', async () => {
     expect(await uploads()).toBe(base + 1);
     expect(record(rt, wb).k).toBe(claimed);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -207,7 +207,7 @@ test('a header that changed pauses the schedule and says so; nothing is sent', a
     await hoursUntil(rt, wb, Date.UTC(2026, 10, 22, 7));
     expect(await uploads()).toBe(base);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -238,7 +238,7 @@ test('a trigger run without its document (Google does not promise one to an add-
     await hoursUntil(rt, wb, Date.UTC(2026, 10, 23, 7));
     expect(await uploads()).toBe(base + 2);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -271,7 +271,7 @@ test('a scheduled scan still running is waited for, not compared from the servic
     expect(wb.sheetNames()).toContain('List 2026-11-21');
     expect(schedule(rt).summary).toContain('scan ' + sid + ' against ' + first + ' (no Changes tab): No product changed');
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -298,7 +298,7 @@ test('a lock time-out in the schedules (LockService reference: waitLock throws "
     expect(await uploads()).toBe(base + 1);
     expect(record(rt, wb).k).toBe(Date.UTC(2026, 10, 21, 6));
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -364,7 +364,7 @@ describe("schedules in both trigger worlds (Google does not say whether an add-o
       expect(await uploads()).toBe(base + 1);
       expect(schedule(rt).line).toMatch(/^Next run: Sun Nov 22, 06:00\. /);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -389,8 +389,8 @@ describe("schedules in both trigger worlds (Google does not say whether an add-o
       }
       void wb;
     } finally {
-      rt2.close();
-      rt.close();
+      await rt2.stop();
+      await rt.stop();
     }
   });
 });
@@ -432,7 +432,7 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
       expect(rt.outbox).toHaveLength(2);
       expect(rt.outbox.every((x) => x.to.length === 1 && x.to[0] === OWNER && x.htmlBody === null)).toBe(true);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -445,7 +445,7 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
       expect(schedule(rt).summary).toMatch(/ — scan \d+ against \d+/);
       expect(rt.outbox).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -463,7 +463,7 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
       );
       expect(((rt.scriptRun('listScans', [1]) as any).schedules as string[])[0]).toContain('The summary email was not sent');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -481,7 +481,7 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
       await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 12));
       expect(rt.outbox.map((m) => [m.from, m.to])).toEqual([[OWNER, [OWNER]]]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -499,7 +499,7 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
         '\nThe schedule is paused: nothing more is sent until you Save it again in Settings > Remembered suppliers.\n',
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -517,7 +517,7 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
       expect(rt.outbox[0].body).toContain('\nThe scan of Sat Nov 21, 06:00 was skipped: the Scan Service could not take it: ');
       expect(rt.outbox[0].body).toContain('Nothing was charged. Next run: Sun Nov 22, 06:00.\n');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

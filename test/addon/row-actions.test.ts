@@ -25,7 +25,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy(service.url);
 }, 60_000);
 afterAll(async () => {
-  proxy?.stop();
+  await proxy?.stop();
   await service?.stop();
 });
 
@@ -152,7 +152,7 @@ test('each action on one row: the list table, exactly that entry on the service 
   expect(marked).toMatchObject({ 'List tags': 'call, keep, promising', 'List note': 'MOQ 12 =1+1', List: 'blocked brand, blocked ASIN' });
   // the supplier's own "Note" column is left alone
   expect(marked.Note).toBe(other.Note);
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('the Lists status after a row action names the tab and counts the entries, not "not set up · not synced yet" (issue 27)', async () => {
@@ -178,7 +178,7 @@ test('the Lists status after a row action names the tab and counts the entries, 
   // A sync afterwards writes its own status (time, state, count).
   w.rt.scriptRun('syncNow', []);
   expect(brands(w.rt.scriptRun('getListsStatus'))).toMatchObject({ count: 0, lastSync: expect.any(String) });
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('500 selected rows: one request per area, one write of each list table; the figures', async () => {
@@ -233,7 +233,7 @@ test('500 selected rows: one request per area, one write of each list table; the
   // one fetch, and two sheet writes: the list table (one setValues) and the result tab's mark columns (one setValues)
   for (const x of [a, m, u, t]) expect([x.ex.counters.urlFetchCalls, x.ex.counters.sheetWriteCalls]).toEqual([1, 2]);
   console.log('Row actions on 500 selected rows:\n' + figures.join('\n'));
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('a sync right after an action has nothing to do; a sync refreshes the List tags / List note columns', async () => {
@@ -290,7 +290,7 @@ test('a sync right after an action has nothing to do; a sync refreshes the List 
     'List note': 'n',
     List: 'blocked ASIN, not a match',
   });
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('undo reverses the sheet rows and the service entries of the action (and leaves the rest)', async () => {
@@ -344,7 +344,7 @@ test('undo reverses the sheet rows and the service entries of the action (and le
   expect(thrown(() => w.rt.scriptRun('undoRowAction', ['nope']))).toBe(
     'That action is no longer kept (actions are kept for this session only), so it cannot be undone here.',
   );
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('bad selections are answered clearly and change nothing', async () => {
@@ -396,7 +396,7 @@ test('bad selections are answered clearly and change nothing', async () => {
     id: null,
     message: 'Nothing to do. The selected row has no brand: skipped.',
   });
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('the next scan of the same price list drops the blocked brand and ASIN and uses the corrected units in profit', async () => {
@@ -420,7 +420,7 @@ test('the next scan of the same price list drops the blocked brand and ASIN and 
   expect(six['Units/order']).toBe(6);
   expect(six['Total cost']).toBeCloseTo(6 * sixPack['Total cost'], 2);
   expect(six.Profit).toBeLessThan(sixPack.Profit);
-  w.rt.close();
+  await w.rt.stop();
 });
 
 test('from the menu: the prompt, the preview to confirm, a toast; Undo last row action', async () => {
@@ -448,5 +448,5 @@ test('from the menu: the prompt, the preview to confirm, a toast; Undo last row 
   w.rt.scriptRun('menuUndoRowAction');
   expect(tab(w.wb, 'Scan multipack').slice(1)).toEqual([]);
   expect((await call(w.key, 'GET', '/api/v3/multipack-corrections?per_page=1000')).data).toEqual([]);
-  w.rt.close();
+  await w.rt.stop();
 });

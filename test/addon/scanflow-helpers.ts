@@ -11,6 +11,7 @@ import { createRuntime, temporaryActiveUserKey, type Runtime, type RuntimeOption
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { childStandIn, PRINTED_PORT, type StandIn } from '../../emulator/stand-in';
 
 export const ROOT = join(__dirname, '..', '..');
 export const SAMPLE = join(ROOT, 'samples', 'supplier-price-list.xlsx');
@@ -100,12 +101,10 @@ export interface FaultRule {
   delayMs?: number;
 }
 
-export interface FaultProxy {
-  url: string;
+export interface FaultProxy extends StandIn {
   faults(rules: FaultRule[]): Promise<void>;
   seen(): Promise<Seen[]>;
   reset(): Promise<void>;
-  stop(): void;
 }
 
 /** Starts scanflow-fault-proxy.cjs in front of `target`. */
@@ -141,7 +140,7 @@ export function useServiceBehindProxy(env: Record<string, string> = {}, timeoutM
     served.proxy = await startFaultProxy(served.svc.url);
   }, timeoutMs);
   afterAll(async () => {
-    served.proxy?.stop();
+    await served.proxy?.stop();
     await served.svc?.stop();
   });
   beforeEach(async () => {
@@ -151,20 +150,9 @@ export function useServiceBehindProxy(env: Record<string, string> = {}, timeoutM
 }
 
 /** Starts one of the proxies of this folder (`file`, a .cjs printing "PORT <n>") in front of `target`, as a child process. */
-export function startChildProxy(file: string, target: string): Promise<{ url: string; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [join(__dirname, file), target], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(file + ' did not start')), 10_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      resolve({ url: `http://127.0.0.1:${m[1]}`, stop: () => child.kill('SIGTERM') });
-    });
-    child.on('error', reject);
-  });
+export function startChildProxy(file: string, target: string): Promise<StandIn> {
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, file), target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return childStandIn(child, file, 10_000, PRINTED_PORT).then(({ url, stop }) => ({ url, stop }));
 }
 
 export interface Part {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   rt = runtime(wb);
 }, 60_000);
 afterAll(async () => {
-  rt?.close();
+  await rt?.stop();
   await svc?.stop();
 });
 
@@ -356,13 +356,13 @@ describe('Owner formulas, lists, a row action and undo', () => {
 describe('Saved as .xlsx, reopened, synced again', () => {
   let again: Workbook;
   let rt2: Runtime;
-  afterAll(() => rt2?.close());
+  afterAll(() => rt2?.stop());
 
   test('save as .xlsx and reopen it: a new runtime on the loaded workbook, the add-on opened again', async () => {
     const file = join(dir, 'week.xlsx');
     await wb.saveXlsx(file);
     const now = rt.state.clock.now();
-    rt.close();
+    await rt.stop();
     again = await Workbook.fromXlsx(file);
     expect(again.sheetNames()).toEqual(wb.sheetNames());
     rt2 = runtime(again, { startTime: now + HOUR });

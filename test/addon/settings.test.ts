@@ -30,7 +30,7 @@ function fresh() {
 }
 
 describe('storing the key', () => {
-  test('the key is kept in the user properties only, shown masked, and never reaches document/script properties, logs, UI or cells', () => {
+  test('the key is kept in the user properties only, shown masked, and never reaches document/script properties, logs, UI or cells', async () => {
     const { wb, rt } = fresh();
     const view = rt.scriptRun('saveSettings', [{ apiKey: GOOD, serviceUrl: svc.url, defaultMarketplace: 'de' }]) as any;
     expect(view).toEqual(
@@ -56,10 +56,10 @@ describe('storing the key', () => {
     const everywhere = everythingOutsideUserProperties(rt, wb);
     expect(everywhere).not.toContain(GOOD);
     expect(everywhere).not.toContain(GOOD.slice(0, 12));
-    rt.close();
+    await rt.stop();
   });
 
-  test('getSettings of another user shows no key: keys are per user', () => {
+  test('getSettings of another user shows no key: keys are per user', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD, OWNER);
     const other = rt.scriptRun('getSettings', [], { user: EDITOR }) as any;
@@ -71,10 +71,10 @@ describe('storing the key', () => {
     connect(rt, svc.url, CA_ONLY, EDITOR);
     expect(JSON.parse(rt.properties.user(OWNER).get(SETTINGS_KEY)!).apiKey).toBe(GOOD);
     expect(JSON.parse(rt.properties.user(EDITOR).get(SETTINGS_KEY)!).apiKey).toBe(CA_ONLY);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a blank key keeps the saved one; a pasted "Bearer " prefix and spaces are removed; short keys are fully masked', () => {
+  test('a blank key keeps the saved one; a pasted "Bearer " prefix and spaces are removed; short keys are fully masked', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, '  Bearer ' + GOOD + '  ');
     expect(JSON.parse(rt.properties.user(OWNER).get(SETTINGS_KEY)!).apiKey).toBe(GOOD);
@@ -83,10 +83,10 @@ describe('storing the key', () => {
     expect(JSON.parse(rt.properties.user(OWNER).get(SETTINGS_KEY)!)).toEqual(expect.objectContaining({ apiKey: GOOD, marketplace: 'CA' }));
     const short = rt.scriptRun('saveSettings', [{ apiKey: 'abcdefghij' }]) as any;
     expect(short.apiKeyMasked).toBe('••••••••');
-    rt.close();
+    await rt.stop();
   });
 
-  test('refused input changes nothing and says what to fix', () => {
+  test('refused input changes nothing and says what to fix', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD);
     const before = rt.properties.user(OWNER).get(SETTINGS_KEY);
@@ -103,10 +103,10 @@ describe('storing the key', () => {
     expect(thrown(() => rt.scriptRun('saveSettings', [{ defaultMarketplace: 'XX' }]))).toMatch(/Unknown marketplace "XX"/);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ apiKey: 'has space inside' }]))).toMatch(/does not look like an API key/);
     expect(rt.properties.user(OWNER).get(SETTINGS_KEY)).toBe(before);
-    rt.close();
+    await rt.stop();
   });
 
-  test('addresses: https anywhere, http only on loopback; trailing slash and a pasted /api/v3 are removed; blank means the default', () => {
+  test('addresses: https anywhere, http only on loopback; trailing slash and a pasted /api/v3 are removed; blank means the default', async () => {
     const { rt } = fresh();
     const save = (serviceUrl: string) => (rt.scriptRun('saveSettings', [{ serviceUrl }]) as any).serviceUrl;
     expect(save('https://Scan.Example.com/')).toBe('https://scan.example.com');
@@ -115,11 +115,11 @@ describe('storing the key', () => {
     expect(save('http://127.0.0.1:9')).toBe('http://127.0.0.1:9');
     expect(save('http://[::1]:8787/')).toBe('http://[::1]:8787');
     expect(save('')).toBe('https://app.rocketsource.io');
-    rt.close();
+    await rt.stop();
   });
 });
 
-test('formula sharing: reported for the owner only; a new key, address or marketplace rewrites every share of the user', () => {
+test('formula sharing: reported for the owner only; a new key, address or marketplace rewrites every share of the user', async () => {
   const { wb, rt } = fresh();
   connect(rt, svc.url, GOOD, OWNER, 'US');
   const on = rt.scriptRun('setFormulaKeySharing', [true]) as any;
@@ -141,18 +141,18 @@ test('formula sharing: reported for the owner only; a new key, address or market
   }
   expect(rt.properties.user(OWNER).get('unrelated')).toBe('x');
   expect(everythingOutsideUserProperties(rt, wb)).not.toContain(CA_ONLY);
-  rt.close();
+  await rt.stop();
 });
 
 describe('test connection', () => {
-  test('a good key on a marketplace the account has: ok, in one authenticated call', () => {
+  test('a good key on a marketplace the account has: ok, in one authenticated call', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD, undefined, 'US');
     const before = rt.executions.length;
     const r = rt.scriptRun('testConnection') as any;
     expect(r).toEqual({ ok: true, message: `Connected to ${svc.url}: the key works and has access to United States (US).` });
     expect(rt.executions[before].counters.urlFetchRequests).toBe(1);
-    rt.close();
+    await rt.stop();
   });
 
   test('a wrong key: "refused the API key (401)"', () => {
@@ -178,10 +178,10 @@ describe('test connection', () => {
       ),
     );
     expect(r.message).not.toContain(GOOD);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a key whose account lacks the default marketplace: 403 named; with that marketplace it works', () => {
+  test('a key whose account lacks the default marketplace: 403 named; with that marketplace it works', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, CA_ONLY, undefined, 'US');
     const r = rt.scriptRun('testConnection') as any;
@@ -189,10 +189,10 @@ describe('test connection', () => {
     expect(r.message).toMatch(/^The key works, but the account has no access to the default marketplace United States \(US\) \(403\)/);
     rt.scriptRun('saveSettings', [{ defaultMarketplace: 'CA' }]);
     expect(rt.scriptRun('testConnection')).toEqual(expect.objectContaining({ ok: true }));
-    rt.close();
+    await rt.stop();
   });
 
-  test('testing a typed key uses it without saving it: a wrong one never replaces the good one, a good one is still to be saved', () => {
+  test('testing a typed key uses it without saving it: a wrong one never replaces the good one, a good one is still to be saved', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD, undefined, 'US');
     const saved = rt.properties.user(OWNER).toObject();
@@ -208,20 +208,20 @@ describe('test connection', () => {
     // What settings would refuse is refused the same way.
     expect(thrown(() => rt.scriptRun('testConnection', [{ apiKey: 'short' }]))).toMatch(/does not look like an API key/);
     expect(rt.scriptRun('testConnection')).toEqual(expect.objectContaining({ ok: true }));
-    rt.close();
+    await rt.stop();
   });
 
-  test('no key saved: says so without calling', () => {
+  test('no key saved: says so without calling', async () => {
     const { rt } = fresh();
     const r = rt.scriptRun('testConnection') as any;
     expect(r).toEqual(expect.objectContaining({ ok: false, problem: 'no-key' }));
     expect(rt.executions[rt.executions.length - 1].counters.urlFetchRequests).toBe(0);
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe("saving with a check (the sidebar's Save; issue 32 item 10)", () => {
-  test('a new key the service refuses is not saved: the good saved key stays in use, and the message says so', () => {
+  test('a new key the service refuses is not saved: the good saved key stays in use, and the message says so', async () => {
     const { rt } = fresh();
     connect(rt, svc.url, GOOD);
     expect(thrown(() => rt.scriptRun('saveSettings', [{ apiKey: 'wrong-key-000000000000', check: true }]))).toBe(
@@ -229,10 +229,10 @@ describe("saving with a check (the sidebar's Save; issue 32 item 10)", () => {
     );
     expect(rt.scriptRun('getSettings')).toMatchObject({ apiKeyMasked: '••••••••cdef', hasApiKey: true });
     expect(rt.scriptRun('testConnection')).toMatchObject({ ok: true });
-    rt.close();
+    await rt.stop();
   });
 
-  test('a first key that works is saved with what the check found', () => {
+  test('a first key that works is saved with what the check found', async () => {
     const { rt } = fresh();
     const view = rt.scriptRun('saveSettings', [{ apiKey: GOOD, serviceUrl: svc.url, check: true }]) as any;
     expect(view.hasApiKey).toBe(true);
@@ -240,7 +240,7 @@ describe("saving with a check (the sidebar's Save; issue 32 item 10)", () => {
       ok: true,
       message: `Settings saved. Connected to ${svc.url}: the key works and has access to United States (US).`,
     });
-    rt.close();
+    await rt.stop();
   });
 
   test('the service not answering cannot tell a key is wrong: saved, and the view says it was not checked and why (the service, not the address)', async () => {
@@ -252,14 +252,14 @@ describe("saving with a check (the sidebar's Save; issue 32 item 10)", () => {
     expect(view.checked.message).toMatch(
       /^The settings are saved, but the key could not be checked: The Scan Service at http:\/\/127\.0\.0\.1:\d+ is not answering .*it may be down for a moment/,
     );
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('menu', () => {
   const expected = ['Scan this sheet', 'Scans (history)', null, 'Settings', 'Help'];
   for (const authMode of ['NONE', 'LIMITED'] as const) {
-    test(`onOpen in AuthMode.${authMode} builds the add-on menu and touches no properties or network`, () => {
+    test(`onOpen in AuthMode.${authMode} builds the add-on menu and touches no properties or network`, async () => {
       const { rt } = fresh();
       connect(rt, svc.url, GOOD);
       const seen = rt.uiEvents.length;
@@ -273,7 +273,7 @@ describe('menu', () => {
       expect(captions.filter((c: string | null) => expected.includes(c))).toEqual(expected);
       expect(menus[0].items[0].functionName).toBe('menuScanSheet');
       expect(exec.counters.urlFetchRequests).toBe(0);
-      rt.close();
+      await rt.stop();
     });
   }
 
@@ -285,7 +285,7 @@ describe('menu', () => {
     return /data-view="([^"]*)"/.exec(sidebars[0].html)![1];
   };
 
-  test('each menu item opens the sidebar at its view; without a key, scan and history open Settings first', () => {
+  test('each menu item opens the sidebar at its view; without a key, scan and history open Settings first', async () => {
     const { rt } = fresh();
     expect(['menuScanSheet', 'menuScanHistory', 'menuSettings', 'menuHelp'].map((fn) => openedView(rt, fn))).toEqual([
       'settings',
@@ -300,6 +300,6 @@ describe('menu', () => {
       'settings',
       'help',
     ]);
-    rt.close();
+    await rt.stop();
   });
 });

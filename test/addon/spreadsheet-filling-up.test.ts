@@ -84,7 +84,7 @@ test('a scan whose results cannot fit is refused before sending, with the number
     expect(started.preview.room.fits).toBe(false);
     expect(await uploads()).toHaveLength(1);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -135,7 +135,7 @@ test('an import that meets the limit stops with the rows so far, names the old t
     expect([wb.requireSheet('New list').maxRows, wb.requireSheet('New list').maxCols]).toEqual([1501, columns]);
     expect(wb.totalCells()).toBeLessThanOrEqual(wb.cellLimit);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -171,11 +171,11 @@ test('a column nothing came back for is not written; one that first has a value 
     expect(values[at + 1][check]).toMatch(/^Cost is [\d.]+× the Buy Box/);
     expect(wb.requireSheet('Checked list').maxCols).toBe(headers.length);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
-test('tabs the add-on makes for lists are only their columns (1,000 rows to type into), and its hidden bases exactly their cells (not 1,000 x 26 each)', () => {
+test('tabs the add-on makes for lists are only their columns (1,000 rows to type into), and its hidden bases exactly their cells (not 1,000 x 26 each)', async () => {
   const wb = new Workbook({ name: 'Supplier' });
   const rt = runtime(wb);
   try {
@@ -203,7 +203,7 @@ test('tabs the add-on makes for lists are only their columns (1,000 rows to type
     expect(listCells).toBeLessThan(6 * 1000 * 6);
     expect(wb.totalCells()).toBe(26_000 + listCells + bases.reduce((n, b) => n + b.maxRows, 0));
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -244,6 +244,6 @@ test('the hourly import that meets the limit says so in a toast, keeps its rows,
         .map((r) => r[0]),
     ).toEqual(want);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

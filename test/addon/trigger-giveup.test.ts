@@ -26,7 +26,7 @@ describe('automatic import trigger gives up', () => {
     proxy = await startFaultProxy(service.url);
   });
   afterAll(async () => {
-    proxy?.stop();
+    await proxy?.stop();
     await service?.stop();
   });
   beforeEach(async () => {
@@ -76,7 +76,7 @@ describe('automatic import trigger gives up', () => {
       expect(wb.sheetNames()).toEqual(['Sheet1', 'Refused', 'Refused – Overview']);
       expect(rt.properties.document!.get(RUNNING_KEY)).toBeNull();
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -115,7 +115,7 @@ describe('automatic import trigger gives up', () => {
       // Reported by the test run: the whole day's trigger time for this scan.
       console.log(`trigger runtime over 24 h with a permanent 503: ${(total / 60_000).toFixed(1)} min in ${runs.length} runs`);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -150,7 +150,7 @@ describe('automatic import trigger gives up', () => {
       expect(wb.sheetNames().sort()).toEqual(['Later', 'Later – Overview', 'Locked', 'Locked – Overview', 'Sheet1']);
       expect(mine(rt)).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

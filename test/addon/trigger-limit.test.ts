@@ -52,7 +52,7 @@ describe("the 21st document's trigger (Apps Script quotas: 20 triggers per user 
     await service?.stop();
   });
 
-  test('automatic sync is never shown as on without its trigger; the Lists status says why and what to do; it turns on once a trigger is free', () => {
+  test('automatic sync is never shown as on without its trigger; the Lists status says why and what to do; it turns on once a trigger is free', async () => {
     const wb = priceList();
     const rt = runtime(wb);
     try {
@@ -80,7 +80,7 @@ describe("the 21st document's trigger (Apps Script quotas: 20 triggers per user 
       expect(rt.scriptRun('getListsStatus')).toMatchObject({ autoSync: true, notice: null });
       expect(hereTriggers(rt, wb)).toHaveLength(1);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -115,7 +115,7 @@ describe("the 21st document's trigger (Apps Script quotas: 20 triggers per user 
       expect(done.done).toBe(true);
       expect(wb.sheetNames()).toContain('Late one');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -133,7 +133,7 @@ describe("the 21st document's trigger (Apps Script quotas: 20 triggers per user 
       expect((rt.scriptRun('listScans', [1]) as any).notice).toBeNull();
       expect(hereTriggers(rt, wb)).toHaveLength(1);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -102,7 +102,7 @@ describe('hourly import within the daily quotas', () => {
         'Scan "Quota day" is done',
       ]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -128,7 +128,7 @@ describe('hourly import within the daily quotas', () => {
       expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
       expect((await brands()).data.map((b: { name: string }) => b.name)).toEqual(['Imports first']);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -176,7 +176,7 @@ describe('hourly import within the daily quotas', () => {
       expectComplete(wb);
       expect(stop(rt)).toBeNull();
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -75,7 +75,7 @@ describe('automatic import trigger', () => {
       rt.advance(3600_000);
       expect(rt.runDueTriggers()).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
@@ -95,7 +95,7 @@ describe('automatic import trigger', () => {
       expect(wb.sheetNames()).toEqual(['Sheet1']);
       expect(rt.uiEvents.filter((e) => e.kind === 'toast')).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

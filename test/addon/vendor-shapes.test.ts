@@ -25,7 +25,7 @@ beforeAll(async () => {
   proxy = await startChildProxy('vendor-shapes-proxy.cjs', svc.url);
 });
 afterAll(async () => {
-  proxy?.stop();
+  await proxy?.stop();
   await svc?.stop();
 });
 
@@ -118,7 +118,7 @@ test("new scan, progress, list, import by hand and by the hourly trigger, delete
     expect(thrown(() => rt.scriptRun('getScanProgress', [id]))).toMatch(/does not know this \(scan \d+\)/);
     expect(wb.sheetNames()).toContain('By hand');
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -165,8 +165,8 @@ test("a scan record without mapping (the vendor's shape): the sample imports wit
     );
     expect(vendor.wb.values(vendor.imported.errorsSheetName)).toEqual(errors);
   } finally {
-    direct.rt.close();
-    vendor.rt.close();
+    await direct.rt.stop();
+    await vendor.rt.stop();
   }
 });
 
@@ -189,8 +189,8 @@ test('a scan this spreadsheet did not send, answered without a mapping: the colu
       expect(wb.cell(imported.sheetName, wb.a1(1, header.indexOf(h) + 1)).note).toMatch(/^Left blank: .*no mapping/);
     }
   } finally {
-    rt.close();
-    sent.rt.close();
+    await rt.stop();
+    await sent.rt.stop();
   }
 });
 

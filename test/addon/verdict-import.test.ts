@@ -87,7 +87,7 @@ test('every row has a verdict after Title; a product Amazon will not take into F
     });
     expect(products.some((_, i) => at(i + 2).value === 'Buy')).toBe(true);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -109,7 +109,7 @@ test('the headline names the profitable rows Amazon will not take into FBA and l
     );
     expect(result.message).toContain(result.summary);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -147,7 +147,7 @@ test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming
     const inPo = asinsOf(again.sheetName).includes(kept.asin);
     expect(inPo || again.message.includes(named(keptRow, kept.asin) + ':')).toBe(true);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -193,6 +193,6 @@ test('the import makes "<name> – Overview" after the result tab in one write; 
     expect(wb.sheetNames()).toEqual(['Sheet1', NAME, overview]);
     expect(wb.values(overview)[1][1]).toBe(tab.length - 1);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

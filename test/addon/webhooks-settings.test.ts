@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of stops) await s();
-  proxy?.stop();
+  await proxy?.stop();
   await svc?.stop();
 });
 
@@ -129,7 +129,7 @@ test('each operation: create (secret once), list, rename, change address, events
     expect(all).not.toContain(s.slice(0, 16));
   }
   expect(Object.keys(rt.properties.user(OWNER).toObject())).toEqual([SETTINGS_KEY]);
-  rt.close();
+  await rt.stop();
 });
 
 test('input is checked before anything is sent: name, events, nothing to change, ids', async () => {
@@ -152,7 +152,7 @@ test('input is checked before anything is sent: name, events, nothing to change,
   expect(thrown(() => run(rt, 'deleteWebhook', -3))).toBe('That is not a webhook of this account (id -3).');
   expect(thrown(() => run(rt, 'deleteWebhook', 1.5))).toMatch(/^That is not a webhook/);
   expect((await proxy.seen()).filter((s) => s.path.startsWith('/api/v4/'))).toEqual([]);
-  rt.close();
+  await rt.stop();
 });
 
 test('refused addresses: not HTTPS, private, loopback, link-local or internal in any form — refused before sending', async () => {
@@ -176,7 +176,7 @@ test('refused addresses: not HTTPS, private, loopback, link-local or internal in
   // Also when changing an address.
   expect(thrown(() => run(rt, 'updateWebhook', 1, { url: 'https://192.168.1.20/' }))).toMatch(/internal address \(192\.168\.1\.20\)/);
   expect((await proxy.seen()).filter((s) => s.path.startsWith('/api/v4/'))).toEqual([]);
-  rt.close();
+  await rt.stop();
 });
 
 test('loopback receivers are refused on a local service too: the hint and the check say what the contract says (document 4.3 rule 1), nothing is sent', async () => {
@@ -192,10 +192,10 @@ test('loopback receivers are refused on a local service too: the hint and the ch
     /points to a private, loopback or other internal address \(127\.0\.0\.1\)/,
   );
   expect(await webhookPosts()).toEqual([]);
-  rt.close();
+  await rt.stop();
 });
 
-test('loopback receivers are refused when the service address is not a local one', () => {
+test('loopback receivers are refused when the service address is not a local one', async () => {
   const wb = new Workbook({ name: 'Prices', owner: OWNER });
   const rt = runtime(wb);
   // A real service address (nothing listens there: the refusal must come before any call).
@@ -207,7 +207,7 @@ test('loopback receivers are refused when the service address is not a local one
     /internal host name \(localhost\)/,
   );
   expect(rt.logs.filter((l) => /api\/v4/.test(l))).toEqual([]);
-  rt.close();
+  await rt.stop();
 });
 
 test("the service's own refusal is shown in plain words (here: a name resolving to an internal address)", async () => {
@@ -226,14 +226,14 @@ test("the service's own refusal is shown in plain words (here: a name resolving 
     'The Scan Service did not accept this webhook: Invalid webhook URL: hooks.example.com resolves to the internal address 10.1.1.1.',
   );
   await proxy.reset();
-  rt.close();
+  await rt.stop();
 });
 
-test('a refused key opens Settings, as everywhere', () => {
+test('a refused key opens Settings, as everywhere', async () => {
   const { rt } = fresh('not-a-known-key-000000');
   expect(thrown(() => run(rt, 'listWebhooks'))).toMatch(/^\[open-settings\] The API key was refused/);
   expect(thrown(() => run(rt, 'createWebhook', { name: 'n', url: 'https://hooks.example.com/' }))).toMatch(/^\[open-settings\] /);
-  rt.close();
+  await rt.stop();
 });
 
 test('10 webhooks per account: the list says so, and the 11th is refused by the add-on before the service is asked', async () => {
@@ -255,7 +255,7 @@ test('10 webhooks per account: the list says so, and the 11th is refused by the 
   secrets.push(run<WebhookSecret>(rt, 'createWebhook', { name: 'Hook 11', url: 'https://hooks.example.com/11' }).secret);
   const all = everything(rt, wb);
   for (const s of secrets) expect(all).not.toContain(s);
-  rt.close();
+  await rt.stop();
 });
 
 test('regenerating invalidates the old secret at once: the receiver refuses what is signed with it', async () => {
@@ -267,7 +267,7 @@ test('regenerating invalidates the old secret at once: the receiver refuses what
   const first = await startReceiver({ WEBHOOK_SECRET: made.secret });
   stops.push(first.stop);
   const relay = await startRelay(first.url, () => 'forward');
-  stops.push(relay.close);
+  stops.push(relay.stop);
   await pointTo(relay.url);
   await runScan(svc.url, REGEN_KEY, 'before');
   await waitFor(() => relay.answered() === 1, 'the first delivery');
@@ -285,7 +285,7 @@ test('regenerating invalidates the old secret at once: the receiver refuses what
   expect((await post(second.url, forged, { ...old.headers, 'x-service-signature': sign(forged, made.secret) })).status).toBe(401);
   // The service signs with the new one at once.
   const relay2 = await startRelay(second.url, () => 'forward');
-  stops.push(relay2.close);
+  stops.push(relay2.stop);
   await pointTo(relay2.url);
   const scan = await runScan(svc.url, REGEN_KEY, 'after');
   await waitFor(() => relay2.answered() === 1, 'the delivery signed with the new secret');
@@ -294,5 +294,5 @@ test('regenerating invalidates the old secret at once: the receiver refuses what
   // The receiver's stdout line may reach this process after its HTTP answer: wait for the line.
   await waitFor(() => second.handled().length > 0, 'the handled line');
   expect(second.handled()[0]).toContain(`scan ${scan.id} "after"`);
-  rt.close();
+  await rt.stop();
 });

@@ -8,18 +8,17 @@ import { createHmac } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ended, untilListening } from '../../emulator/service/spawn';
+import { childStandIn, closeServer, type StandIn, stopOnce } from '../../emulator/stand-in';
 
 export const RECEIVER = join(__dirname, '..', '..', 'examples', 'webhook-receiver', 'server.js');
 
-export interface RunningReceiver {
+export interface RunningReceiver extends StandIn {
   /** The delivery address, e.g. http://127.0.0.1:4711/scan-complete. */
   url: string;
   stdout(): string;
   stderr(): string;
   /** stdout lines that report a handled scan. */
   handled(): string[];
-  stop(): Promise<void>;
 }
 
 /** Starts server.js with `env` (PORT 0); resolves once it prints its address. */
@@ -28,7 +27,7 @@ export function startReceiver(env: Record<string, string>, timeoutMs = 10_000): 
     env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return untilListening(child, 'receiver', timeoutMs).then((c) => ({
+  return childStandIn(child, 'receiver', timeoutMs).then((c) => ({
     url: c.url,
     stdout: c.stdout,
     stderr: c.stderr,
@@ -37,7 +36,7 @@ export function startReceiver(env: Record<string, string>, timeoutMs = 10_000): 
         .stdout()
         .split('\n')
         .filter((l) => / scan \d+ /.test(l)),
-    stop: () => ended(child, 'SIGTERM'),
+    stop: c.stop,
   }));
 }
 
@@ -57,12 +56,10 @@ export interface Delivery {
   at: number;
 }
 
-export interface Relay {
-  url: string;
+export interface Relay extends StandIn {
   deliveries: Delivery[];
   /** Deliveries the relay has answered. */
   answered(): number;
-  close(): Promise<void>;
 }
 
 /** POSTs raw bytes with headers; answers status and body. */
@@ -122,11 +119,10 @@ export async function startRelay(target: string, plan: (n: number) => RelayActio
     url: `http://127.0.0.1:${port}/scan-complete`,
     deliveries,
     answered: () => deliveries.filter((d) => d.answered).length,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    stop: stopOnce(() => {
+      server.closeAllConnections();
+      return closeServer(server);
+    }),
   };
 }
 

@@ -74,7 +74,7 @@ async function hookThroughRelay(key: string, plan: (n: number) => RelayAction, e
   const hook = await createHook(key, 'http://127.0.0.1:9/placeholder');
   const rcv = await receiver({ WEBHOOK_SECRET: hook.secret, ...env });
   const relay = await startRelay(rcv.url, plan);
-  stops.push(relay.close);
+  stops.push(relay.stop);
   const pointed = await api(svc.url, key, 'PATCH', `/api/v4/webhooks/${hook.id}`, { url: relay.url });
   return { hook, rcv, relay, pointed };
 }

@@ -23,17 +23,17 @@ function withManifest(manifest: object): Runtime {
 const UPLOAD = "return Drive.Files.create({name: 'out.csv', mimeType: 'text/csv'}, Utilities.newBlob('a,b\\n1,2', 'text/csv'), args);";
 
 describe('advanced Drive service (v3)', () => {
-  test('not enabled in the manifest: the global does not exist (developers.google.com/apps-script/advanced/drive: "must be enabled")', () => {
+  test('not enabled in the manifest: the global does not exist (developers.google.com/apps-script/advanced/drive: "must be enabled")', async () => {
     const rt = withManifest({ oauthScopes: [AUTH + 'drive.file'] });
     try {
       expect(thrown(() => evalIn(rt, UPLOAD, { fields: 'id' }))).toBe('Drive is not defined');
       expect(evalIn(rt, "return typeof Drive === 'undefined'")).toBe(true);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('enabled (manifest dependencies.enabledAdvancedServices): Files.create stores the blob; v3 answers kind, id, name, mimeType unless fields asks for more (Drive API v3 files.create reference)', () => {
+  test('enabled (manifest dependencies.enabledAdvancedServices): Files.create stores the blob; v3 answers kind, id, name, mimeType unless fields asks for more (Drive API v3 files.create reference)', async () => {
     const rt = withManifest({ oauthScopes: [AUTH + 'drive.file'], dependencies: ENABLE_DRIVE_V3 });
     try {
       const plain = evalIn(rt, UPLOAD, null);
@@ -47,11 +47,11 @@ describe('advanced Drive service (v3)', () => {
       expect(rec.owner).toBe(rt.owner);
       expect(evalIn(rt, "return Drive.Files.get(args, {fields: 'name,size'})", linked.id)).toEqual({ name: 'out.csv', size: '7' });
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('a manifest without drive, drive.appdata or drive.file: files.create is refused with the Drive API\'s "insufficient authentication scopes" (Drive API v3 files.create: Authorization scopes)', () => {
+  test('a manifest without drive, drive.appdata or drive.file: files.create is refused with the Drive API\'s "insufficient authentication scopes" (Drive API v3 files.create: Authorization scopes)', async () => {
     const rt = withManifest({ oauthScopes: [AUTH + 'drive.readonly', AUTH + 'script.external_request'], dependencies: ENABLE_DRIVE_V3 });
     try {
       expect(thrown(() => evalIn(rt, UPLOAD, { fields: 'id' }))).toBe(
@@ -59,18 +59,18 @@ describe('advanced Drive service (v3)', () => {
       );
       expect(rt.drive.files.size).toBe(0);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('only in an authorised execution: refused in a custom function, like every Drive service (guides/sheets/functions: services a custom function may use)', () => {
+  test('only in an authorised execution: refused in a custom function, like every Drive service (guides/sheets/functions: services a custom function may use)', async () => {
     const rt = withManifest({ oauthScopes: [AUTH + 'drive.file'], dependencies: ENABLE_DRIVE_V3 });
     try {
       expect(thrown(() => evalIn(rt, UPLOAD, { fields: 'id' }, { kind: 'custom-function' }))).toBe(
         'You do not have permission to call Drive service.',
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 

@@ -7,7 +7,7 @@ import { evalIn, fixtureInUse, fixtureRuntime, thrown } from './helpers';
 
 describe('UrlFetchApp.getRequest headers', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('a bare request shows headers {}, and a request shows exactly the headers the script gave, not the platform\'s User-Agent (gas-fakes test/testfetch.js "urlfetchapp getRequest": t.deepEqual(req1.headers, {}), t.deepEqual(req2.headers, {"X-Custom": "test"}))', () => {
     const url = 'https://api.github.com/users/brucemcpherson';
@@ -32,7 +32,7 @@ describe('UrlFetchApp.getRequest headers', () => {
 
 describe('Utilities JSON helpers', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test("Utilities.jsonStringify / jsonParse exist (deprecated methods on Google's Utilities reference page, listed in @types/google-apps-script) and do what JSON does, in the script's realm", () => {
     expect(evalIn(rt, "return Utilities.jsonStringify({ a: [1, 'x', null], b: true });")).toBe('{"a":[1,"x",null],"b":true}');
@@ -45,7 +45,7 @@ describe('Utilities JSON helpers', () => {
 
 describe('Utilities gzip', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('gzip names its archive "archive.gz" (or the name given) as application/x-gzip; ungzip gives the bytes back, named without ".gz", with no content type (gas-fakes test/testutilities.js "utilities gzipping")', () => {
     expect(
@@ -59,7 +59,7 @@ describe('Utilities gzip', () => {
 
 describe('DriveApp.createFile arguments', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test("wrong arguments get Google's messages; a blob needs a name; a file reads as its name (gas-fakes test/testdrive.js, createFile section and rootFolder.toString())", () => {
     const msg = (src: string) => thrown(() => evalIn(rt, src));
@@ -75,7 +75,7 @@ describe('DriveApp.createFile arguments', () => {
 });
 
 describe('services a custom function may call', () => {
-  test('HTML is allowed ("Can generate HTML, but can\'t display it"); Mail, Drive, ScriptApp, ContentService are refused with the guide\'s "You do not have permission to call X service." (guides/sheets/functions, supported services table)', () => {
+  test('HTML is allowed ("Can generate HTML, but can\'t display it"); Mail, Drive, ScriptApp, ContentService are refused with the guide\'s "You do not have permission to call X service." (guides/sheets/functions, supported services table)', async () => {
     const rt = fixtureInUse();
     const asCustom = (src: string) => rt.run('evaluate', [src, null], { kind: 'custom-function' });
     expect(asCustom("return HtmlService.createHtmlOutput('<b>x</b>').getContent();")).toBe('<b>x</b>');
@@ -86,12 +86,12 @@ describe('services a custom function may call', () => {
       ['ContentService', "ContentService.createTextOutput('x')"],
     ])
       expect([service, thrown(() => asCustom(call))]).toEqual([service, `You do not have permission to call ${service} service.`]);
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('cache eviction and limits', () => {
-  test('past 1,000 items a cache keeps the 900 items farthest from expiration, whatever order they were written in (Cache reference, put: "the cache stores the 900 items farthest from expiration")', () => {
+  test('past 1,000 items a cache keeps the 900 items farthest from expiration, whatever order they were written in (Cache reference, put: "the cache stores the 900 items farthest from expiration")', async () => {
     const rt = fixtureRuntime();
     // 500 long-lived items written first, then 501 short-lived ones: the short-lived are the ones to go.
     evalIn(
@@ -102,6 +102,6 @@ describe('cache eviction and limits', () => {
     expect(keys.length).toBe(900);
     expect(keys.filter((k) => k.startsWith('long')).length).toBe(500);
     expect(keys).not.toContain('last');
-    rt.close();
+    await rt.stop();
   });
 });

@@ -29,10 +29,10 @@ describe('a saved .xlsx keeps the document state', () => {
       grants: { 'owner@example.com': ['https://www.googleapis.com/auth/spreadsheets.currentonly'] },
     });
     expect(evalIn(rt, status)).toBe('REQUIRED');
-    rt.close();
+    await rt.stop();
     const rt2 = fixtureWithScopes(scopes, { workbook: await reopened(rt.workbook) });
     expect(evalIn(rt2, status)).toBe('REQUIRED');
-    rt2.close();
+    await rt2.stop();
   });
 
   test('the spreadsheet id is the same after a save and a load', async () => {
@@ -57,7 +57,7 @@ describe('a saved .xlsx keeps the document state', () => {
   test('document properties and the add-on in use: back in a new runtime on the loaded file', async () => {
     const rt = fixtureInUse({ workbook: new Workbook({ id: 'doc-a' }) });
     evalIn(rt, "PropertiesService.getDocumentProperties().setProperties({ 'scan.tab.7': '{\"sheetId\":3}', other: 'x' })");
-    rt.close();
+    await rt.stop();
     const rt2 = fixtureRuntime({ workbook: await reopened(rt.workbook) });
     expect(evalIn(rt2, 'return PropertiesService.getDocumentProperties().getProperties()')).toEqual({
       'scan.tab.7': '{"sheetId":3}',
@@ -65,16 +65,16 @@ describe('a saved .xlsx keeps the document state', () => {
     });
     // The add-on was used here: its custom functions are known and onOpen runs in LIMITED.
     expect(rt2.addOnActive).toBe(true);
-    rt2.close();
+    await rt2.stop();
   });
 
   test('a fresh document is not in use after a save (nothing remembered that did not happen)', async () => {
     const rt = fixtureRuntime();
-    rt.close();
+    await rt.stop();
     const rt2 = fixtureRuntime({ workbook: await reopened(rt.workbook) });
     expect(rt2.addOnActive).toBe(false);
     expect(rt2.triggers.records).toEqual([]);
-    rt2.close();
+    await rt2.stop();
   });
 
   test('the user’s hourly trigger bound to the document fires in the new runtime; a trigger of another document is not kept', async () => {
@@ -84,13 +84,13 @@ describe('a saved .xlsx keeps the document state', () => {
     evalIn(rt, "ScriptApp.newTrigger('tick').forSpreadsheet('another-doc').onOpen().create()");
     const uid = rt.triggers.records.find((t) => t.sourceId === 'doc-b')!.uid;
     const now = rt.state.clock.now();
-    rt.close();
+    await rt.stop();
     const rt2 = fixtureRuntime({ workbook: await reopened(rt.workbook), startTime: now });
     expect(rt2.triggers.records.map((t) => [t.uid, t.handler, t.sourceId, t.everyMs])).toEqual([[uid, 'tick', 'doc-b', HOUR]]);
     expect(evalIn(rt2, 'return ScriptApp.getProjectTriggers().map(function (t) { return t.getHandlerFunction(); })')).toEqual(['tick']);
     rt2.advance(HOUR);
     expect(rt2.runDueTriggers()).toEqual([{ uid, handler: 'tick', user: 'owner@example.com', ok: true }]);
-    rt2.close();
+    await rt2.stop();
   });
 
   test('user properties travel as the per-user stand-in, by user; the API key never goes into the file', async () => {
@@ -106,7 +106,7 @@ describe('a saved .xlsx keeps the document state', () => {
     );
     evalIn(rt, 'PropertiesService.getUserProperties().setProperty("mine", "b")', null, { user: 'editor@example.com' });
     const bytes = await rt.workbook.toXlsx();
-    rt.close();
+    await rt.stop();
     // Not in the raw bytes, nor in any part of the package once inflated.
     expect(bytes.includes(Buffer.from(KEY))).toBe(false);
     const zip = await JSZip.loadAsync(bytes);
@@ -120,7 +120,7 @@ describe('a saved .xlsx keeps the document state', () => {
       memory: '[1,2]',
     });
     expect(rt2.properties.user('editor@example.com').toObject()).toEqual({ mine: 'b' });
-    rt2.close();
+    await rt2.stop();
   });
 
   test('a file opened, edited and saved with no runtime on it (a seller editing it elsewhere) keeps its state', async () => {
@@ -129,7 +129,7 @@ describe('a saved .xlsx keeps the document state', () => {
       rt,
       "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create(); PropertiesService.getDocumentProperties().setProperty('a', '1')",
     );
-    rt.close();
+    await rt.stop();
     const edited = await reopened(rt.workbook);
     edited.type('Sheet1', 'A1', 'edited');
     const rt2 = fixtureRuntime({ workbook: await reopened(edited) });
@@ -137,16 +137,16 @@ describe('a saved .xlsx keeps the document state', () => {
     expect(rt2.properties.document!.toObject()).toEqual({ a: '1' });
     expect(rt2.triggers.records.map((t) => t.handler)).toEqual(['tick']);
     // (chosen) The file's state is taken once: a second runtime on the same workbook does not add its triggers again.
-    rt2.close();
+    await rt2.stop();
     const rt3 = fixtureRuntime({ workbook: rt2.workbook });
     expect(rt3.triggers.records).toEqual([]);
-    rt3.close();
+    await rt3.stop();
   });
 
   test('no sheet carries the state: the seller sees the same tabs', async () => {
     const rt = fixtureInUse({ workbook: new Workbook({ id: 'doc-d' }) });
     evalIn(rt, "PropertiesService.getDocumentProperties().setProperty('a', '1')");
-    rt.close();
+    await rt.stop();
     expect((await reopened(rt.workbook)).sheetNames()).toEqual(['Sheet1']);
   });
 });

@@ -54,7 +54,7 @@ describe('bare Apps Script context', () => {
     expect(errorOf(() => ctx.later())).toEqual({ name: 'ReferenceError', message: 'setTimeout is not defined' });
   });
 
-  test("the runtime's own context holds no globals beyond ECMAScript's, Apps Script's and the script's", () => {
+  test("the runtime's own context holds no globals beyond ECMAScript's, Apps Script's and the script's", async () => {
     const rt = fixtureRuntime();
     rt.run('hello', ['x']);
     const extra = extraGlobals(rt.context());
@@ -62,6 +62,6 @@ describe('bare Apps Script context', () => {
     expect(extra.every((n) => typeof rt.context()[n] === 'function')).toBe(true);
     expect(extra).toContain('hello');
     for (const g of ['process', 'setTimeout', 'Buffer', 'require', 'URL', 'TextEncoder', 'fetch']) expect(g in rt.context()).toBe(false);
-    rt.close();
+    await rt.stop();
   });
 });

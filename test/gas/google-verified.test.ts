@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 describe('LockService and CacheService', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('a negative time-out never takes a lock: tryLock(-100) is false, waitLock(-100) throws "Lock timeout" (gas-fakes test/testlock.js "Lock timeout failures")', () => {
     expect(

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
+import { childStandIn, PRINTED_PORT, type StandIn } from '../../emulator/stand-in';
 
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const SERVICES_SCRIPT = path.join(FIXTURES, 'services.js');
@@ -58,27 +59,14 @@ export function thrown(fn: () => unknown): string {
   throw new Error('expected an exception, none was thrown');
 }
 
-export interface TestServer {
+export interface TestServer extends StandIn {
   base: string;
   port: number;
-  stop(): void;
 }
 
 /** Starts fixtures/http-server.js in a child process and waits for its port. */
-export function startServer(): Promise<TestServer> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [path.join(FIXTURES, 'http-server.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('test server did not start')), 10000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        const port = Number(m[1]);
-        resolve({ base: `http://127.0.0.1:${port}`, port, stop: () => child.kill() });
-      }
-    });
-    child.on('error', reject);
-  });
+export async function startServer(): Promise<TestServer> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(FIXTURES, 'http-server.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const { url, stop } = await childStandIn(child, 'test server', 10_000, PRINTED_PORT);
+  return { url, base: url, port: Number(new URL(url).port), stop };
 }

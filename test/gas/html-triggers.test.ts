@@ -2,7 +2,7 @@ import { evalIn, fixtureRuntime, thrown } from './helpers';
 
 describe('HtmlService', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('createHtmlOutput: content, append, title, size, sandbox and X-Frame-Options modes', () => {
     const r = evalIn(
@@ -37,7 +37,7 @@ describe('HtmlService', () => {
 });
 
 describe('ScriptApp: triggers', () => {
-  test('AuthMode enum matches what triggers receive', () => {
+  test('AuthMode enum matches what triggers receive', async () => {
     const rt = fixtureRuntime();
     expect(
       evalIn(
@@ -45,10 +45,10 @@ describe('ScriptApp: triggers', () => {
         'return [ScriptApp.AuthMode.NONE, ScriptApp.AuthMode.LIMITED, ScriptApp.AuthMode.FULL, ScriptApp.AuthMode.CUSTOM_FUNCTION]',
       ),
     ).toEqual(['NONE', 'LIMITED', 'FULL', 'CUSTOM_FUNCTION']);
-    rt.close();
+    await rt.stop();
   });
 
-  test('newTrigger().timeBased().everyHours(1).create(); getProjectTriggers; Trigger getters; deleteTrigger', () => {
+  test('newTrigger().timeBased().everyHours(1).create(); getProjectTriggers; Trigger getters; deleteTrigger', async () => {
     const rt = fixtureRuntime();
     const r = evalIn(
       rt,
@@ -59,32 +59,32 @@ describe('ScriptApp: triggers', () => {
     expect(r).toEqual([1, 'tick', true, 'CLOCK', 'CLOCK', 0]);
     evalIn(rt, 'ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); })');
     expect(rt.triggers.records).toHaveLength(0);
-    rt.close();
+    await rt.stop();
   });
 
-  test('add-on: everyMinutes is refused (at most once an hour)', () => {
+  test('add-on: everyMinutes is refused (at most once an hour)', async () => {
     const rt = fixtureRuntime();
     expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyMinutes(30).create()"))).toBe(
       'The recurrence interval for an Add-on trigger must be at least one hour.',
     );
-    rt.close();
+    await rt.stop();
   });
 
-  test("everyHours accepts only Google's intervals, so less than an hour is impossible (message chosen)", () => {
+  test("everyHours accepts only Google's intervals, so less than an hour is impossible (message chosen)", async () => {
     const rt = fixtureRuntime();
     expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(0.5).create()"))).toBe(
       'Invalid argument: hours. Allowed values are 1, 2, 4, 6, 8 and 12.',
     );
-    rt.close();
+    await rt.stop();
   });
 
-  test('not an add-on: everyMinutes is allowed', () => {
+  test('not an add-on: everyMinutes is allowed', async () => {
     const rt = fixtureRuntime({ addOn: false });
     expect(evalIn(rt, "return ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).create().getHandlerFunction()")).toBe('tick');
-    rt.close();
+    await rt.stop();
   });
 
-  test("add-on: one trigger of each type per user per document (Google's message)", () => {
+  test("add-on: one trigger of each type per user per document (Google's message)", async () => {
     const rt = fixtureRuntime();
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(2).create()");
     expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().after(1000).create()"))).toBe(
@@ -97,10 +97,10 @@ describe('ScriptApp: triggers', () => {
       }),
     ).toBe('tick');
     expect(evalIn(rt, 'return ScriptApp.getProjectTriggers().length', null, { user: 'editor@example.com' })).toBe(1);
-    rt.close();
+    await rt.stop();
   });
 
-  test("add-on: a second trigger of a non-time type is refused in words naming that type (wording chosen after Google's time-based one)", () => {
+  test("add-on: a second trigger of a non-time type is refused in words naming that type (wording chosen after Google's time-based one)", async () => {
     const rt = fixtureRuntime();
     const ss = 'SpreadsheetApp.getActiveSpreadsheet()';
     evalIn(rt, `ScriptApp.newTrigger('tick').forSpreadsheet(${ss}).onEdit().create()`);
@@ -118,18 +118,18 @@ describe('ScriptApp: triggers', () => {
     // One of each type is fine; a time-driven one still fits beside them.
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create()");
     expect(rt.triggers.records.map((t) => t.eventType)).toEqual(['ON_EDIT', 'ON_OPEN', 'ON_CHANGE', 'CLOCK']);
-    rt.close();
+    await rt.stop();
   });
 
-  test('20 triggers per user per script', () => {
+  test('20 triggers per user per script', async () => {
     const rt = fixtureRuntime({ addOn: false });
     const msg = thrown(() => evalIn(rt, "for (var i = 0; i < 21; i++) ScriptApp.newTrigger('tick').timeBased().everyHours(1).create();"));
     expect(msg).toBe('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
     expect(rt.triggers.records).toHaveLength(20);
-    rt.close();
+    await rt.stop();
   });
 
-  test('runDueTriggers fires due time-driven triggers on the virtual clock, each as its own execution', () => {
+  test('runDueTriggers fires due time-driven triggers on the virtual clock, each as its own execution', async () => {
     const rt = fixtureRuntime();
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create()");
     expect(rt.runDueTriggers()).toEqual([]);
@@ -146,25 +146,25 @@ describe('ScriptApp: triggers', () => {
     rt.advance(3600 * 1000);
     expect(rt.runDueTriggers()).toHaveLength(1);
     expect(rt.properties.script.get('ticks')).toBe('3');
-    rt.close();
+    await rt.stop();
   });
 
-  test('after(ms) fires once and is then removed (chosen); a failing handler is recorded, not thrown', () => {
+  test('after(ms) fires once and is then removed (chosen); a failing handler is recorded, not thrown', async () => {
     const rt = fixtureRuntime();
     evalIn(rt, "ScriptApp.newTrigger('failingTick').timeBased().after(60 * 1000).create()");
     rt.advance(61 * 1000);
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'failingTick', ok: false, error: 'tick failed' }]);
     expect(rt.triggers.records).toHaveLength(0);
-    rt.close();
+    await rt.stop();
   });
 
-  test('at(date) fires at that virtual time', () => {
+  test('at(date) fires at that virtual time', async () => {
     const rt = fixtureRuntime();
     evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().at(new Date(args)).create()", rt.state.clock.now() + 10 * 60 * 1000);
     rt.advance(9 * 60 * 1000);
     expect(rt.runDueTriggers()).toHaveLength(0);
     rt.advance(2 * 60 * 1000);
     expect(rt.runDueTriggers()).toHaveLength(1);
-    rt.close();
+    await rt.stop();
   });
 });

@@ -37,7 +37,7 @@ function refusedRows(rt: Runtime, n: number): number[] {
 const READS =
   "var s = SpreadsheetApp.getActiveSheet(); return s.getRange('A1').getValue() + s.getRange('A2').getValue() + s.getRange('A3').getValue();";
 
-test(`${QUOTAS}: a recalculation at a boundary of a running sidebar call counts it: of 30 cells 29 run, the 30th shows the message; the call goes on and its time is its own`, () => {
+test(`${QUOTAS}: a recalculation at a boundary of a running sidebar call counts it: of 30 cells 29 run, the 30th shows the message; the call goes on and its time is its own`, async () => {
   const rt = fixtureInUse();
   sheet(rt, 30);
   rt.workbook.type('Sheet1', 'A1', 100); // B1 recalculates to 200 below, read back by the sidebar call
@@ -66,10 +66,10 @@ test(`${QUOTAS}: a recalculation at a boundary of a running sidebar call counts 
     expect(f.startedAt).toBeGreaterThanOrEqual(call.startedAt);
     expect(f.startedAt).toBeLessThanOrEqual(call.startedAt + call.durationMs);
   }
-  rt.close();
+  await rt.stop();
 });
 
-test(`${QUOTAS}: a trigger interrupting a sidebar call, and a recalculation at the trigger's boundary: both running executions count, 28 of 30 cells run and 2 show the message (the same recalculation alone runs all 30)`, () => {
+test(`${QUOTAS}: a trigger interrupting a sidebar call, and a recalculation at the trigger's boundary: both running executions count, 28 of 30 cells run and 2 show the message (the same recalculation alone runs all 30)`, async () => {
   const rt = fixtureInUse();
   sheet(rt, 30);
   // Inner first: the recalculation cuts into the trigger, the trigger into the sidebar call.
@@ -88,10 +88,10 @@ test(`${QUOTAS}: a trigger interrupting a sidebar call, and a recalculation at t
   expect(rt.state.running).toEqual([]);
   rt.recalculate();
   expect(refusedRows(rt, 30)).toEqual([]);
-  rt.close();
+  await rt.stop();
 });
 
-test(`${QUOTAS}: with 30 executions of the user running, a 31st does not start: it fails with the message and leaves no execution`, () => {
+test(`${QUOTAS}: with 30 executions of the user running, a 31st does not start: it fails with the message and leaves no execution`, async () => {
   const rt = fixtureInUse();
   // 29 sidebar calls each interrupted by the next (one boundary each), the 30th interrupted by a trigger.
   const depth = 30;
@@ -125,5 +125,5 @@ test(`${QUOTAS}: with 30 executions of the user running, a 31st does not start: 
   // 30 executions ran; the refused one left no record.
   expect(rt.executions.length - before).toBe(depth);
   expect(rt.executions.slice(before).every((e) => e.functionName === 'evaluate')).toBe(true);
-  rt.close();
+  await rt.stop();
 });

@@ -13,7 +13,7 @@ const send = (rt: Runtime, to: string, opts: Parameters<Runtime['run']>[2] = {})
   run(rt, 'MailApp.sendEmail(args, "Hello", "Body text"); return MailApp.getRemainingDailyQuota()', to, opts);
 
 describe('MailApp reference (developers.google.com/apps-script/reference/mail/mail-app)', () => {
-  test('Authorization: sendEmail and getRemainingDailyQuota need script.send_mail; without it Google\'s "Required permissions" message and nothing is sent', () => {
+  test('Authorization: sendEmail and getRemainingDailyQuota need script.send_mail; without it Google\'s "Required permissions" message and nothing is sent', async () => {
     expect(METHOD_SCOPES['MailApp.sendEmail']).toMatchObject({ anyOf: [AUTH + 'script.send_mail'] });
     expect(METHOD_SCOPES['MailApp.sendEmail'].page.startsWith(PAGE)).toBe(true);
     expect(METHOD_SCOPES['MailApp.getRemainingDailyQuota'].page.startsWith(PAGE)).toBe(true);
@@ -27,11 +27,11 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
       );
       expect(rt.outbox).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('sendEmail(recipient, subject, body) and sendEmail(message): the message reaches the outbox as given, from the running user, plain text unless htmlBody is given', () => {
+  test('sendEmail(recipient, subject, body) and sendEmail(message): the message reaches the outbox as given, from the running user, plain text unless htmlBody is given', async () => {
     const rt = fixtureWithScopes(['script.send_mail']);
     try {
       send(rt, 'a@example.com');
@@ -44,11 +44,11 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
         "The parameters (String,String) don't match the method signature for MailApp.sendEmail.",
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('an address that is not one fails with Google\'s "Invalid email: …" (as public logs of the exception show it); nothing is sent or counted', () => {
+  test('an address that is not one fails with Google\'s "Invalid email: …" (as public logs of the exception show it); nothing is sent or counted', async () => {
     const rt = fixtureWithScopes(['script.send_mail']);
     try {
       expect(thrown(() => send(rt, 'not an address'))).toBe('Invalid email: not an address');
@@ -58,24 +58,24 @@ describe('MailApp reference (developers.google.com/apps-script/reference/mail/ma
       expect(rt.outbox).toEqual([]);
       expect(rt.quotaUsage().emailRecipients.used).toBe(0);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('guides/sheets/functions and the add-on authorization lifecycle: MailApp needs authorization, so a custom function and a simple trigger (LIMITED) may not use it', () => {
+  test('guides/sheets/functions and the add-on authorization lifecycle: MailApp needs authorization, so a custom function and a simple trigger (LIMITED) may not use it', async () => {
     const rt = fixtureWithScopes(['script.send_mail']);
     try {
       for (const opts of [{ kind: 'custom-function' as const }, { kind: 'simple-trigger' as const, authMode: 'LIMITED' as const }])
         expect(thrown(() => send(rt, OWNER, opts))).toBe('You do not have permission to call MailApp service.');
       expect(rt.outbox).toEqual([]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });
 
 describe('installable triggers guide / add-on authorization lifecycle: a time-driven trigger runs in AuthMode FULL', () => {
-  test('its handler may send email (MailApp needs authorization); the message goes to the trigger owner, who is the effective user', () => {
+  test('its handler may send email (MailApp needs authorization); the message goes to the trigger owner, who is the effective user', async () => {
     const rt = fixtureWithScopes(['script.send_mail', 'script.scriptapp', 'userinfo.email', 'spreadsheets.currentonly']);
     try {
       run(rt, "ScriptApp.newTrigger('mailTick').timeBased().everyHours(1).create()");
@@ -83,13 +83,13 @@ describe('installable triggers guide / add-on authorization lifecycle: a time-dr
       expect(rt.runDueTriggers()).toMatchObject([{ handler: 'mailTick', ok: true }]);
       expect(rt.outbox).toMatchObject([{ from: OWNER, to: [OWNER], subject: 'tick', body: 'FULL' }]);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });
 
 describe('quotas page (developers.google.com/apps-script/guides/services/quotas), "Email recipients per day"', () => {
-  test('100 a day for a consumer account, counted per recipient (to + cc + bcc); past it "Service invoked too many times for one day: email." and nothing is sent; 24 hours after the first, a new day', () => {
+  test('100 a day for a consumer account, counted per recipient (to + cc + bcc); past it "Service invoked too many times for one day: email." and nothing is sent; 24 hours after the first, a new day', async () => {
     const rt = fixtureWithScopes(['script.send_mail']);
     try {
       expect(rt.quotaUsage().emailRecipients.limit).toBe(100);
@@ -107,17 +107,17 @@ describe('quotas page (developers.google.com/apps-script/guides/services/quotas)
       rt.advance(24 * HOUR);
       expect(send(rt, OWNER)).toBe(99);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('1,500 a day for a Google Workspace account', () => {
+  test('1,500 a day for a Google Workspace account', async () => {
     const rt = fixtureWithScopes(['script.send_mail'], { quotas: 'workspace' });
     try {
       expect(rt.quotaUsage().emailRecipients.limit).toBe(1_500);
       expect(send(rt, OWNER)).toBe(1_499);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

@@ -26,17 +26,17 @@ const fetchAllOf = (rt: Runtime, n: number) =>
   });
 
 describe('figures', () => {
-  test('consumer by default: 20,000 URL Fetch calls, 50,000 property reads/writes, 90 min of trigger runtime a day', () => {
+  test('consumer by default: 20,000 URL Fetch calls, 50,000 property reads/writes, 90 min of trigger runtime a day', async () => {
     const rt = fixtureRuntime();
     const u = rt.quotaUsage();
     expect(u.tier).toBe('consumer');
     expect([u.urlFetchCalls.limit, u.propertiesReadWrite.limit, u.triggerRuntimeMs.limit]).toEqual([20_000, 50_000, 90 * MIN]);
     // Not on Google's current quotas page: counted, not refused.
     expect(u.urlFetchBytesReceived.limit).toBeNull();
-    rt.close();
+    await rt.stop();
   });
 
-  test('Workspace: 100,000 URL Fetch calls, 500,000 property reads/writes, 6 h of trigger runtime', () => {
+  test('Workspace: 100,000 URL Fetch calls, 500,000 property reads/writes, 6 h of trigger runtime', async () => {
     const rt = fixtureRuntime({ quotas: 'workspace' });
     const u = rt.quotaUsage();
     expect([u.tier, u.urlFetchCalls.limit, u.propertiesReadWrite.limit, u.triggerRuntimeMs.limit]).toEqual([
@@ -45,12 +45,12 @@ describe('figures', () => {
       500_000,
       6 * HOUR,
     ]);
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('URL Fetch calls', () => {
-  test('each request counts (a fetchAll of n counts n); data received is counted; per user', () => {
+  test('each request counts (a fetchAll of n counts n); data received is counted; per user', async () => {
     const rt = fixtureRuntime();
     fetchOnce(rt);
     fetchAllOf(rt, 4);
@@ -59,10 +59,10 @@ describe('URL Fetch calls', () => {
     expect(u.urlFetchCalls.used).toBe(5);
     expect(u.urlFetchBytesReceived.used).toBeGreaterThan(5 * 100);
     expect(rt.quotaUsage(EDITOR).urlFetchCalls.used).toBe(1);
-    rt.close();
+    await rt.stop();
   });
 
-  test("past 20,000 a day the call fails with Google's message and nothing is sent; other users are not affected", () => {
+  test("past 20,000 a day the call fails with Google's message and nothing is sent; other users are not affected", async () => {
     const rt = fixtureRuntime();
     rt.quotas.spend(OWNER, 'urlFetchCalls', 19_998);
     expect(fetchOnce(rt)).toBe(200);
@@ -72,37 +72,37 @@ describe('URL Fetch calls', () => {
     );
     expect(rt.quotaUsage().urlFetchCalls.used).toBe(20_000);
     expect(fetchOnce(rt, EDITOR)).toBe(200);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a fetchAll that would pass the quota is refused whole (chosen): nothing counted', () => {
+  test('a fetchAll that would pass the quota is refused whole (chosen): nothing counted', async () => {
     const rt = fixtureRuntime();
     rt.quotas.spend(OWNER, 'urlFetchCalls', 19_998);
     expect(thrown(() => fetchAllOf(rt, 3))).toBe('Service invoked too many times for one day: urlfetch.');
     expect(rt.quotaUsage().urlFetchCalls.used).toBe(19_998);
     expect(fetchAllOf(rt, 2)).toBe(2);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a Workspace account still fetches where a consumer account is refused', () => {
+  test('a Workspace account still fetches where a consumer account is refused', async () => {
     const rt = fixtureRuntime({ quotas: 'workspace' });
     rt.quotas.spend(OWNER, 'urlFetchCalls', 20_000);
     expect(fetchOnce(rt)).toBe(200);
     rt.quotas.spend(OWNER, 'urlFetchCalls', 100_000 - 20_001);
     expect(thrown(() => fetchOnce(rt))).toBe('Service invoked too many times for one day: urlfetch.');
-    rt.close();
+    await rt.stop();
   });
 
-  test('data received is refused only when a limit is set (chosen message)', () => {
+  test('data received is refused only when a limit is set (chosen message)', async () => {
     const rt = fixtureRuntime({ quotas: { limits: { urlFetchBytesReceived: 100 } } });
     expect(fetchOnce(rt)).toBe(200);
     expect(thrown(() => fetchOnce(rt))).toBe('Service invoked too many times for one day: urlfetch data received.');
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('the quota day: 24 hours from the first counted use', () => {
-  test('refused until 24 h after the first call of the window, then a new window opens at the next call', () => {
+  test('refused until 24 h after the first call of the window, then a new window opens at the next call', async () => {
     const rt = fixtureRuntime({ quotas: { limits: { urlFetchCalls: 3 } } });
     const t0 = rt.state.clock.now();
     fetchOnce(rt);
@@ -121,10 +121,10 @@ describe('the quota day: 24 hours from the first counted use', () => {
     const u = rt.quotaUsage().urlFetchCalls;
     expect(u.used).toBe(1);
     expect(u.resetsAt).toBeGreaterThan(opened + 48 * HOUR - 5000);
-    rt.close();
+    await rt.stop();
   });
 
-  test('each quota has its own window', () => {
+  test('each quota has its own window', async () => {
     const rt = fixtureRuntime();
     evalIn(rt, "PropertiesService.getScriptProperties().getProperty('x')");
     rt.advance(10 * HOUR);
@@ -135,12 +135,12 @@ describe('the quota day: 24 hours from the first counted use', () => {
     const later = rt.quotaUsage();
     expect(later.propertiesReadWrite).toMatchObject({ used: 0, resetsAt: null });
     expect(later.urlFetchCalls.used).toBe(1);
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('property reads and writes', () => {
-  test('every read and write counts once, per user, any store', () => {
+  test('every read and write counts once, per user, any store', async () => {
     const rt = fixtureRuntime();
     evalIn(
       rt,
@@ -148,10 +148,10 @@ describe('property reads and writes', () => {
     );
     expect(rt.quotaUsage().propertiesReadWrite.used).toBe(6);
     expect(rt.quotaUsage(EDITOR).propertiesReadWrite.used).toBe(0);
-    rt.close();
+    await rt.stop();
   });
 
-  test("past 50,000 a day reads and writes fail with Google's messages and nothing is written", () => {
+  test("past 50,000 a day reads and writes fail with Google's messages and nothing is written", async () => {
     const rt = fixtureRuntime();
     rt.quotas.spend(OWNER, 'propertiesReadWrite', 49_999);
     expect(evalIn(rt, "return PropertiesService.getScriptProperties().getProperty('a')")).toBeNull();
@@ -165,14 +165,14 @@ describe('property reads and writes', () => {
     // Another user (another execution's user) still reads and writes.
     evalIn(rt, "PropertiesService.getScriptProperties().setProperty('a', '1')", null, { user: EDITOR });
     expect(rt.properties.script.get('a')).toBe('1');
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('trigger runtime', () => {
   const install = (rt: Runtime, handler: string) => evalIn(rt, `ScriptApp.newTrigger('${handler}').timeBased().everyHours(1).create()`);
 
-  test('trigger executions add their modelled time; other executions do not', () => {
+  test('trigger executions add their modelled time; other executions do not', async () => {
     const rt = fixtureRuntime();
     install(rt, 'longTick');
     evalIn(rt, 'Utilities.sleep(120000)');
@@ -182,10 +182,10 @@ describe('trigger runtime', () => {
     const run = rt.executions.at(-1)!;
     expect(run.durationMs).toBeGreaterThan(5 * MIN);
     expect(rt.quotaUsage().triggerRuntimeMs.used).toBe(run.durationMs);
-    rt.close();
+    await rt.stop();
   });
 
-  test("a trigger execution that spends the rest of the 90 minutes stops at its next service call with Google's message", () => {
+  test("a trigger execution that spends the rest of the 90 minutes stops at its next service call with Google's message", async () => {
     const rt = fixtureRuntime();
     install(rt, 'longTick');
     rt.quotas.spend(OWNER, 'triggerRuntimeMs', 88 * MIN);
@@ -201,19 +201,19 @@ describe('trigger runtime', () => {
       error: 'Service using too much computer time for one day.',
     });
     expect(rt.quotaUsage().triggerRuntimeMs.used).toBeGreaterThanOrEqual(90 * MIN);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a script that catches it still ends with it (as with the 6-minute limit)', () => {
+  test('a script that catches it still ends with it (as with the 6-minute limit)', async () => {
     const rt = fixtureRuntime();
     install(rt, 'catchingLongTick');
     rt.quotas.spend(OWNER, 'triggerRuntimeMs', 89 * MIN);
     rt.advance(HOUR);
     expect(rt.runDueTriggers()).toMatchObject([{ ok: false, error: 'Service using too much computer time for one day.' }]);
-    rt.close();
+    await rt.stop();
   });
 
-  test('once spent, time-driven triggers no longer start (no execution) until the window ends; then they run again', () => {
+  test('once spent, time-driven triggers no longer start (no execution) until the window ends; then they run again', async () => {
     const rt = fixtureRuntime();
     install(rt, 'longTick');
     // 18 hourly runs of 5 minutes spend the 90 minutes.
@@ -237,23 +237,23 @@ describe('trigger runtime', () => {
     rt.advance(usage.resetsAt! - rt.state.clock.now());
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'longTick', ok: true }]);
     expect(rt.quotaUsage().triggerRuntimeMs.used).toBeLessThan(6 * MIN);
-    rt.close();
+    await rt.stop();
   });
 
-  test('Workspace: 6 hours of trigger runtime', () => {
+  test('Workspace: 6 hours of trigger runtime', async () => {
     const rt = fixtureRuntime({ quotas: 'workspace' });
     install(rt, 'longTick');
     rt.quotas.spend(OWNER, 'triggerRuntimeMs', 5 * HOUR);
     rt.advance(HOUR);
     expect(rt.runDueTriggers()).toMatchObject([{ ok: true }]);
-    rt.close();
+    await rt.stop();
   });
 });
 
-test('quotas: false counts and refuses nothing', () => {
+test('quotas: false counts and refuses nothing', async () => {
   const rt = fixtureRuntime({ quotas: false });
   rt.quotas.spend(OWNER, 'urlFetchCalls', 1_000_000);
   expect(fetchOnce(rt)).toBe(200);
   expect(rt.quotaUsage().tier).toBeNull();
-  rt.close();
+  await rt.stop();
 });

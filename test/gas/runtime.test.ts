@@ -6,7 +6,7 @@ import { createRuntime, declaredFunctions } from '../../emulator/gas';
 
 describe('runtime: executions', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('run() calls a top-level function of the loaded script and returns its result', () => {
     expect(rt.run('hello', ['Ada'])).toBe('Hello, Ada');
@@ -25,7 +25,7 @@ describe('runtime: executions', () => {
     expect(rt.run('readGlobal')).toBe('undefined');
   });
 
-  test('a script file rewritten between executions is what the next execution runs (the compiled copy is per file version)', () => {
+  test('a script file rewritten between executions is what the next execution runs (the compiled copy is per file version)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gas-rebuilt-'));
     const file = join(dir, 'Code.js');
     try {
@@ -35,7 +35,7 @@ describe('runtime: executions', () => {
       expect(own.run('version')).toBe('first 1');
       writeFileSync(file, 'function version() { return "second, rebuilt"; }');
       expect(own.run('version')).toBe('second, rebuilt');
-      own.close();
+      await own.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -70,29 +70,29 @@ describe('runtime: executions', () => {
 });
 
 describe('runtime: the 6-minute limit', () => {
-  test('an execution passing 6 minutes throws "Exceeded maximum execution time" at the next service call', () => {
+  test('an execution passing 6 minutes throws "Exceeded maximum execution time" at the next service call', async () => {
     const rt = fixtureRuntime();
     const msg = thrown(() => evalIn(rt, 'Utilities.sleep(300000); Utilities.sleep(60000); return "finished";'));
     expect(msg).toBe('Exceeded maximum execution time');
-    rt.close();
+    await rt.stop();
   });
 
-  test('just under the limit the execution completes', () => {
+  test('just under the limit the execution completes', async () => {
     const rt = fixtureRuntime();
     expect(evalIn(rt, 'Utilities.sleep(300000); Utilities.sleep(59000); return "finished";')).toBe('finished');
-    rt.close();
+    await rt.stop();
   });
 
-  test('a script that catches the time-limit error still ends with it, like Google kills it', () => {
+  test('a script that catches the time-limit error still ends with it, like Google kills it', async () => {
     const rt = fixtureRuntime();
     expect(thrown(() => rt.run('catchTimeLimit'))).toBe('Exceeded maximum execution time');
     expect(rt.executions.at(-1)).toMatchObject({ ok: false, error: 'Exceeded maximum execution time' });
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('runtime: simple triggers', () => {
-  test('open() fires onOpen as a simple trigger: AuthMode NONE while the add-on is not yet used in the document, LIMITED once a menu item has run', () => {
+  test('open() fires onOpen as a simple trigger: AuthMode NONE while the add-on is not yet used in the document, LIMITED once a menu item has run', async () => {
     const rt = fixtureRuntime();
     rt.properties.document!.set('k', 'v');
     expect(rt.open()).toEqual({ authMode: 'NONE', props: 'ERR: You do not have permission to call PropertiesService service.' });
@@ -102,30 +102,30 @@ describe('runtime: simple triggers', () => {
     expect(rt.open()).toEqual({ authMode: 'LIMITED', props: 'v' });
     expect(rt.executions.at(-1)).toMatchObject({ functionName: 'onOpen', kind: 'simple-trigger', authMode: 'LIMITED' });
     expect(rt.logs).toEqual(expect.arrayContaining(['onOpen authMode=NONE', 'onOpen authMode=LIMITED']));
-    rt.close();
+    await rt.stop();
   });
 
-  test('open({authMode: NONE}): onOpen cannot read properties (no services that need authorisation)', () => {
+  test('open({authMode: NONE}): onOpen cannot read properties (no services that need authorisation)', async () => {
     const rt = fixtureRuntime();
     expect(rt.open({ authMode: 'NONE' })).toEqual({
       authMode: 'NONE',
       props: 'ERR: You do not have permission to call PropertiesService service.',
     });
-    rt.close();
+    await rt.stop();
   });
 
-  test('install() fires onInstall in AuthMode FULL', () => {
+  test('install() fires onInstall in AuthMode FULL', async () => {
     const rt = fixtureRuntime();
     expect(rt.install()).toBe('installed FULL');
-    rt.close();
+    await rt.stop();
   });
 
-  test('simple triggers have the 30-second limit', () => {
+  test('simple triggers have the 30-second limit', async () => {
     const rt = fixtureRuntime();
     expect(thrown(() => rt.run('evaluate', ['Utilities.sleep(31000)', null], { kind: 'simple-trigger', authMode: 'LIMITED' }))).toBe(
       'Exceeded maximum execution time',
     );
-    rt.close();
+    await rt.stop();
   });
 });
 

@@ -10,7 +10,7 @@ const run = (rt: Runtime, src: string, opts: Parameters<Runtime['run']>[2] = {})
 const ALL = ['spreadsheets.currentonly', 'script.external_request', 'script.container.ui', 'script.scriptapp', 'userinfo.email'];
 
 describe('scopes: each method needs what its Google reference page lists under "Authorization"', () => {
-  test('Session reference, getActiveUser/getEffectiveUser: without userinfo.email they throw Google\'s "Required permissions" message', () => {
+  test('Session reference, getActiveUser/getEffectiveUser: without userinfo.email they throw Google\'s "Required permissions" message', async () => {
     const rt = fixtureWithScopes(ALL.filter((s) => s !== 'userinfo.email'));
     try {
       expect(thrown(() => run(rt, 'return Session.getActiveUser().getEmail()'))).toBe(
@@ -22,11 +22,11 @@ describe('scopes: each method needs what its Google reference page lists under "
       expect(typeof key).toBe('string');
       expect(key).not.toContain('owner');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('SpreadsheetApp reference, openById/openByUrl: need the full spreadsheets scope, spreadsheets.currentonly is not enough', () => {
+  test('SpreadsheetApp reference, openById/openByUrl: need the full spreadsheets scope, spreadsheets.currentonly is not enough', async () => {
     const rt = fixtureWithScopes(ALL);
     try {
       expect(thrown(() => run(rt, "return SpreadsheetApp.openById('doc-1').getId()"))).toBe(
@@ -34,28 +34,28 @@ describe('scopes: each method needs what its Google reference page lists under "
       );
       expect(run(rt, 'return SpreadsheetApp.getActiveSpreadsheet().getId()')).toBe('doc-1');
     } finally {
-      rt.close();
+      await rt.stop();
     }
     const full = fixtureWithScopes([...ALL, 'spreadsheets']);
     try {
       expect(run(full, "return SpreadsheetApp.openById('doc-1').getId()")).toBe('doc-1');
     } finally {
-      full.close();
+      await full.stop();
     }
   });
 
-  test('SpreadsheetApp reference, getActiveSpreadsheet: either spreadsheets.currentonly or spreadsheets, printed as Google prints alternatives', () => {
+  test('SpreadsheetApp reference, getActiveSpreadsheet: either spreadsheets.currentonly or spreadsheets, printed as Google prints alternatives', async () => {
     const rt = fixtureWithScopes(['script.container.ui']);
     try {
       expect(thrown(() => run(rt, 'return SpreadsheetApp.getActiveSpreadsheet().getId()'))).toBe(
         `You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: (${AUTH}spreadsheets.currentonly || ${AUTH}spreadsheets)`,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('UrlFetchApp, ScriptApp, Ui and DriveApp reference pages: script.external_request, script.scriptapp, script.container.ui, drive (drive.file is not enough for DriveApp)', () => {
+  test('UrlFetchApp, ScriptApp, Ui and DriveApp reference pages: script.external_request, script.scriptapp, script.container.ui, drive (drive.file is not enough for DriveApp)', async () => {
     const rt = fixtureWithScopes(['spreadsheets.currentonly', 'drive.file']);
     try {
       expect(thrown(() => run(rt, "return UrlFetchApp.fetch('https://example.com/')"))).toBe(
@@ -74,22 +74,22 @@ describe('scopes: each method needs what its Google reference page lists under "
         true,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('authorization guide, "Setting explicit scopes": a manifest without oauthScopes gets what the script uses (nothing refused)', () => {
+  test('authorization guide, "Setting explicit scopes": a manifest without oauthScopes gets what the script uses (nothing refused)', async () => {
     const rt = fixtureWithScopes(undefined);
     try {
       expect(run(rt, 'return Session.getActiveUser().getEmail()')).toBe(OWNER);
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });
 
 describe('identity: one document, several users (Session reference: "the email address is not available" cases)', () => {
-  test('each user has their own user properties, cache, temporary key and triggers; blank email where Google withholds it', () => {
+  test('each user has their own user properties, cache, temporary key and triggers; blank email where Google withholds it', async () => {
     const rt = fixtureWithScopes(ALL, { withheldEmails: ['far@gmail.example'] });
     try {
       const me = (user: string) =>
@@ -111,11 +111,11 @@ describe('identity: one document, several users (Session reference: "the email a
       expect(run(rt, 'return Session.getActiveUser().getEmail()', { kind: 'custom-function' })).toBe('');
       expect(run(rt, 'return Session.getActiveUser().getEmail()', { kind: 'simple-trigger', authMode: 'LIMITED' })).toBe('');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('a viewer reads the spreadsheet but every change is refused (chosen wording)', () => {
+  test('a viewer reads the spreadsheet but every change is refused (chosen wording)', async () => {
     const rt = fixtureWithScopes(ALL, { viewers: ['viewer@example.com'] });
     try {
       expect(run(rt, "return SpreadsheetApp.getActiveSheet().getRange('A1').getValue()", { user: 'viewer@example.com' })).toBe('');
@@ -123,11 +123,11 @@ describe('identity: one document, several users (Session reference: "the email a
         /^You do not have permission to edit this spreadsheet/,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test("Spreadsheet reference, getOwner: null for a file in a shared drive; its custom functions read no one's user properties (chosen)", () => {
+  test("Spreadsheet reference, getOwner: null for a file in a shared drive; its custom functions read no one's user properties (chosen)", async () => {
     const rt = fixtureWithScopes(ALL, { sharedDrive: true });
     try {
       expect(run(rt, 'return SpreadsheetApp.getActiveSpreadsheet().getOwner()')).toBeNull();
@@ -137,13 +137,13 @@ describe('identity: one document, several users (Session reference: "the email a
         /permission to set user properties/,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });
 
 describe('trigger context (apps-script-platform.md: an add-on trigger is not promised an active document)', () => {
-  test("triggerDocument 'none': a time-driven trigger gets no active spreadsheet, document properties, cache or lock; openById needs spreadsheets", () => {
+  test("triggerDocument 'none': a time-driven trigger gets no active spreadsheet, document properties, cache or lock; openById needs spreadsheets", async () => {
     const rt = fixtureWithScopes(ALL, { triggerDocument: 'none' });
     try {
       const probe =
@@ -155,13 +155,13 @@ describe('trigger context (apps-script-platform.md: an add-on trigger is not pro
         `Required permissions: ${AUTH}spreadsheets`,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
     const active = fixtureWithScopes(ALL);
     try {
       expect(run(active, 'return SpreadsheetApp.getActiveSpreadsheet().getId()', { kind: 'installable-trigger' })).toBe('doc-1');
     } finally {
-      active.close();
+      await active.stop();
     }
   });
 });

@@ -2,7 +2,7 @@ import { fixtureRuntime, thrown } from './helpers';
 
 describe('google.script.run (runtime.scriptRun)', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('calls a top-level server function with plain arguments and returns its result', () => {
     expect(rt.scriptRun('echoArgs', [1, 'two', true, null, { a: [1, { b: 'c' }] }])).toEqual([

@@ -5,7 +5,7 @@ import { evalIn, fixtureRuntime, thrown } from './helpers';
 
 describe('Session', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test("getActiveUser/getEffectiveUser: the executing user's email", () => {
     expect(
@@ -28,17 +28,17 @@ describe('Session', () => {
 });
 
 describe('DriveApp', () => {
-  test('createFile(name, content, mimeType) and getFileById; File getters; setTrashed', () => {
+  test('createFile(name, content, mimeType) and getFileById; File getters; setTrashed', async () => {
     const rt = fixtureRuntime();
     const r = evalIn(
       rt,
       "var f = DriveApp.createFile('out.csv', 'a,b\\n1,2', MimeType.CSV); var g = DriveApp.getFileById(f.getId()); g.setTrashed(true); return [g.getName(), g.getMimeType(), g.getSize(), g.getBlob().getDataAsString(), /^https:\\/\\/drive.google.com\\/file\\/d\\//.test(g.getUrl()), g.isTrashed()];",
     );
     expect(r).toEqual(['out.csv', 'text/csv', 7, 'a,b\n1,2', true, true]);
-    rt.close();
+    await rt.stop();
   });
 
-  test("createFile(blob) keeps the blob's name and type; files can be mirrored into a folder", () => {
+  test("createFile(blob) keeps the blob's name and type; files can be mirrored into a folder", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gas-drive-'));
     const rt = fixtureRuntime({ driveDir: dir });
     try {
@@ -47,22 +47,22 @@ describe('DriveApp', () => {
       expect(rec).toMatchObject({ name: 'greeting.txt', mimeType: 'text/plain' });
       expect(fs.readFileSync(path.join(dir, 'greeting.txt'), 'utf8')).toBe('hello');
     } finally {
-      rt.close();
+      await rt.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  test('getFileById of an unknown id throws (message chosen, Google-like)', () => {
+  test('getFileById of an unknown id throws (message chosen, Google-like)', async () => {
     const rt = fixtureRuntime();
     expect(thrown(() => evalIn(rt, "DriveApp.getFileById('nope')"))).toBe(
       'No item with the given ID could be found, or you do not have permission to access it.',
     );
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('Logger and console', () => {
-  test('Logger.log with %s formatting, getLog (this execution), clear; console.* captured too', () => {
+  test('Logger.log with %s formatting, getLog (this execution), clear; console.* captured too', async () => {
     const rt = fixtureRuntime();
     const r = evalIn(
       rt,
@@ -71,12 +71,12 @@ describe('Logger and console', () => {
     expect(r).toEqual(['a=1 b=two\n{"k":[1]}', '']);
     expect(rt.logs).toEqual(['a=1 b=two', '{"k":[1]}', 'c=3', '[error] bad 4']);
     expect(evalIn(rt, 'return Logger.getLog()')).toBe('');
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('ContentService', () => {
-  test('createTextOutput with a mime type', () => {
+  test('createTextOutput with a mime type', async () => {
     const rt = fixtureRuntime();
     expect(
       evalIn(
@@ -84,6 +84,6 @@ describe('ContentService', () => {
         "var o = ContentService.createTextOutput('{}').setMimeType(ContentService.MimeType.JSON); return [o.getContent(), String(o.getMimeType())]",
       ),
     ).toEqual(['{}', 'JSON']);
-    rt.close();
+    await rt.stop();
   });
 });

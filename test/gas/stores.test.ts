@@ -2,7 +2,7 @@ import { evalIn, fixtureRuntime, thrown } from './helpers';
 
 describe('PropertiesService', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('script, document and user stores: set/get/getProperties/getKeys/delete, kept across executions', () => {
     evalIn(
@@ -74,7 +74,7 @@ describe('PropertiesService', () => {
 
 describe('CacheService', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('put/get/getAll/putAll/remove/removeAll on the script cache; values are strings', () => {
     expect(
@@ -131,7 +131,7 @@ describe('CacheService', () => {
 });
 
 describe('LockService', () => {
-  test('tryLock succeeds on a free lock; hasLock/releaseLock; the lock is freed when the execution ends', () => {
+  test('tryLock succeeds on a free lock; hasLock/releaseLock; the lock is freed when the execution ends', async () => {
     const rt = fixtureRuntime();
     expect(
       evalIn(
@@ -141,10 +141,10 @@ describe('LockService', () => {
     ).toEqual([true, true, false]);
     evalIn(rt, 'LockService.getScriptLock().waitLock(1000)');
     expect(rt.locks.isHeld('script')).toBe(false);
-    rt.close();
+    await rt.stop();
   });
 
-  test('held by another execution: tryLock waits its timeout on the virtual clock and returns false', () => {
+  test('held by another execution: tryLock waits its timeout on the virtual clock and returns false', async () => {
     const rt = fixtureRuntime();
     const hold = rt.locks.hold('script');
     const t0 = rt.state.clock.now();
@@ -152,19 +152,19 @@ describe('LockService', () => {
     expect(rt.state.clock.now() - t0).toBeGreaterThanOrEqual(5000);
     hold.release();
     expect(evalIn(rt, 'return LockService.getScriptLock().tryLock(5000)')).toBe(true);
-    rt.close();
+    await rt.stop();
   });
 
-  test("waitLock throws Google's message when the lock stays held", () => {
+  test("waitLock throws Google's message when the lock stays held", async () => {
     const rt = fixtureRuntime();
     rt.locks.hold('document');
     expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock(2000)'))).toBe(
       'Lock timeout: another process was holding the lock for too long.',
     );
-    rt.close();
+    await rt.stop();
   });
 
-  test('a lock released by the other execution within the timeout is acquired after waiting that long', () => {
+  test('a lock released by the other execution within the timeout is acquired after waiting that long', async () => {
     const rt = fixtureRuntime();
     rt.locks.hold('script', { forMs: 3000 });
     const t0 = rt.state.clock.now();
@@ -173,10 +173,10 @@ describe('LockService', () => {
     const elapsed = rt.state.clock.now() - t0;
     expect(elapsed).toBeGreaterThanOrEqual(3000);
     expect(elapsed).toBeLessThan(4000);
-    rt.close();
+    await rt.stop();
   });
 
-  test("tryLock/waitLock take exactly one number: anything else is Google's signature error, and no lock is taken", () => {
+  test("tryLock/waitLock take exactly one number: anything else is Google's signature error, and no lock is taken", async () => {
     const rt = fixtureRuntime();
     expect(thrown(() => evalIn(rt, 'LockService.getDocumentLock().waitLock()'))).toBe(
       "The parameters () don't match the method signature for LockService.Lock.waitLock.",
@@ -185,24 +185,24 @@ describe('LockService', () => {
       "The parameters (String) don't match the method signature for LockService.Lock.tryLock.",
     );
     expect(evalIn(rt, 'var l = LockService.getScriptLock(); try { l.waitLock(); } catch (e) {} return l.hasLock();')).toBe(false);
-    rt.close();
+    await rt.stop();
   });
 
-  test('user locks are per user', () => {
+  test('user locks are per user', async () => {
     const rt = fixtureRuntime();
     rt.locks.hold({ user: 'editor@example.com' });
     expect(evalIn(rt, 'return LockService.getUserLock().tryLock(0)')).toBe(true);
     expect(evalIn(rt, 'return LockService.getUserLock().tryLock(0)', null, { user: 'editor@example.com' })).toBe(false);
-    rt.close();
+    await rt.stop();
   });
 });
 
 describe('without a document (standalone script)', () => {
-  test('getDocumentProperties, getDocumentCache and getDocumentLock return null', () => {
+  test('getDocumentProperties, getDocumentCache and getDocumentLock return null', async () => {
     const rt = fixtureRuntime({ bound: false });
     expect(
       evalIn(rt, 'return [PropertiesService.getDocumentProperties(), CacheService.getDocumentCache(), LockService.getDocumentLock()]'),
     ).toEqual([null, null, null]);
-    rt.close();
+    await rt.stop();
   });
 });

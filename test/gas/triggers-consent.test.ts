@@ -13,7 +13,7 @@ const MANIFEST = ['spreadsheets.currentonly', 'script.scriptapp', 'script.send_m
 const OWNER = 'owner@example.com';
 
 describe('granular consent (local runtime)', () => {
-  test('a call needing a scope the user left unticked fails with the permission message; the granted ones work', () => {
+  test('a call needing a scope the user left unticked fails with the permission message; the granted ones work', async () => {
     const rt = fixtureWithScopes(MANIFEST, { grants: { [OWNER]: [AUTH + 'spreadsheets.currentonly'] } });
     try {
       expect(thrown(() => evalIn(rt, "ScriptApp.newTrigger('tick').timeBased().everyHours(1).create()"))).toBe(
@@ -30,11 +30,11 @@ describe('granular consent (local runtime)', () => {
       rt.grant(OWNER, 'all');
       expect(evalIn(rt, "return ScriptApp.newTrigger('tick').timeBased().everyHours(1).create().getHandlerFunction()")).toBe('tick');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('getAuthorizationInfo(FULL[, scopes]): REQUIRED with a link while a scope is missing, the authorised ones listed; NOT_REQUIRED and a null link otherwise', () => {
+  test('getAuthorizationInfo(FULL[, scopes]): REQUIRED with a link while a scope is missing, the authorised ones listed; NOT_REQUIRED and a null link otherwise', async () => {
     const rt = fixtureWithScopes(MANIFEST, { grants: { [OWNER]: [AUTH + 'spreadsheets.currentonly', AUTH + 'drive.file'] } });
     try {
       const info = (scopes: string[] | null, authMode = 'ScriptApp.AuthMode.FULL') =>
@@ -54,11 +54,11 @@ describe('granular consent (local runtime)', () => {
       rt.grant(OWNER, 'all');
       expect(info(null)[0]).toBe('NOT_REQUIRED');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('requireScopes(FULL, scopes) ends the execution when one is not granted (message chosen), returns when all are; requireAllScopes likewise', () => {
+  test('requireScopes(FULL, scopes) ends the execution when one is not granted (message chosen), returns when all are; requireAllScopes likewise', async () => {
     const rt = fixtureWithScopes(MANIFEST, { grants: { [OWNER]: [AUTH + 'spreadsheets.currentonly', AUTH + 'drive.file'] } });
     try {
       expect(evalIn(rt, "ScriptApp.requireScopes(ScriptApp.AuthMode.FULL, args); return 'went on'", [AUTH + 'drive.file'])).toBe('went on');
@@ -75,11 +75,11 @@ describe('granular consent (local runtime)', () => {
       rt.grant(OWNER, 'all');
       expect(evalIn(rt, "ScriptApp.requireAllScopes(ScriptApp.AuthMode.FULL); return 'went on'")).toBe('went on');
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 
-  test('a user authorised before the manifest gained a scope needs to authorise again: the new scope fails, getAuthorizationInfo says REQUIRED (editor-triggers, "authorization challenges after updates")', () => {
+  test('a user authorised before the manifest gained a scope needs to authorise again: the new scope fails, getAuthorizationInfo says REQUIRED (editor-triggers, "authorization challenges after updates")', async () => {
     const before = MANIFEST.filter((s) => s !== 'script.send_mail').map((s) => AUTH + s);
     const rt = fixtureWithScopes(MANIFEST, { grants: { [OWNER]: before } });
     try {
@@ -90,7 +90,7 @@ describe('granular consent (local runtime)', () => {
         /^You do not have permission to call MailApp\.sendEmail\. Required permissions: .*script\.send_mail/,
       );
     } finally {
-      rt.close();
+      await rt.stop();
     }
   });
 });

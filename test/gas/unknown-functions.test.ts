@@ -4,7 +4,7 @@ import { fixtureInUse, fixtureRuntime } from './helpers';
 const NAME = (fn: string) => `Unknown function: '${fn}'.`;
 
 describe('unknown functions show #NAME?', () => {
-  test('a typo of a built-in function, a typo of a custom function, a name ending in "_": #NAME? as value and display', () => {
+  test('a typo of a built-in function, a typo of a custom function, a name ending in "_": #NAME? as value and display', async () => {
     const rt = fixtureInUse();
     const wb = rt.workbook;
     wb.type('Sheet1', 'A1', 5);
@@ -33,10 +33,10 @@ describe('unknown functions show #NAME?', () => {
     // A formula reading the error gets it too.
     wb.type('Sheet1', 'C1', '=B1*2');
     expect(wb.cell('Sheet1', 'C1').value).toBe('#NAME?');
-    rt.close();
+    await rt.stop();
   });
 
-  test('a custom function of the add-on before it is used in the document: #NAME? (activation), then its value', () => {
+  test('a custom function of the add-on before it is used in the document: #NAME? (activation), then its value', async () => {
     const rt = fixtureRuntime();
     rt.workbook.type('Sheet1', 'A1', 4);
     rt.workbook.type('Sheet1', 'B1', '=DOUBLE(A1)');
@@ -46,14 +46,14 @@ describe('unknown functions show #NAME?', () => {
     rt.run('menuStart');
     rt.recalculate();
     expect(rt.workbook.cell('Sheet1', 'B1').value).toBe(8);
-    rt.close();
+    await rt.stop();
   });
 
-  test('a Google Sheets function the local engine lacks says so with #ERROR!, not a #NAME? Sheets would not show', () => {
+  test('a Google Sheets function the local engine lacks says so with #ERROR!, not a #NAME? Sheets would not show', async () => {
     const rt = fixtureInUse();
     rt.workbook.type('Sheet1', 'A1', '=REGEXMATCH("B0012345","^B0")');
     expect(rt.workbook.cell('Sheet1', 'A1').value).toBe('#ERROR!');
     expect(rt.workbook.cell('Sheet1', 'A1').error).toBe('REGEXMATCH is a Google Sheets function the local runtime does not compute.');
-    rt.close();
+    await rt.stop();
   });
 });

@@ -21,7 +21,7 @@ function bodies(worker: HttpWorker, urls: string[], timeoutMs = 5000): string[] 
 
 describe('UrlFetchApp worker hand-over: each fetch gets the answers to its own requests', () => {
   let worker: HttpWorker;
-  afterEach(() => worker?.close());
+  afterEach(() => worker?.stop());
 
   test('a wake-up that belongs to an earlier answer does not end the wait (the next fetch is not handed that answer either)', () => {
     worker = new HttpWorker({ script: SCRIPT });

@@ -8,9 +8,9 @@ beforeAll(async () => {
   server = await startServer();
   rt = fixtureRuntime({ urlFetchTimeoutMs: 2000 });
 });
-afterAll(() => {
-  rt.close();
-  server.stop();
+afterAll(async () => {
+  await rt.stop();
+  await server.stop();
 });
 
 /** Fetches `path` on the test server from inside the script; returns what `then` computes from `r`. */
@@ -257,29 +257,29 @@ describe('UrlFetchApp: limits and failures', () => {
     );
   });
 
-  test('a host that does not resolve fails with Google\'s "DNS error" message', () => {
+  test('a host that does not resolve fails with Google\'s "DNS error" message', async () => {
     const quick = fixtureRuntime({ urlFetchTimeoutMs: 10000 });
     try {
       expect(thrown(() => evalIn(quick, "UrlFetchApp.fetch('http://nonexistent.invalid/x')"))).toBe(
         'DNS error: http://nonexistent.invalid/x',
       );
     } finally {
-      quick.close();
+      await quick.stop();
     }
   });
 
-  test('a request slower than the fetch timeout fails with Google\'s "Timeout: <url>" (Google ~60 s, shortened here)', () => {
+  test('a request slower than the fetch timeout fails with Google\'s "Timeout: <url>" (Google ~60 s, shortened here)', async () => {
     const quick = fixtureRuntime({ urlFetchTimeoutMs: 300 });
     try {
       expect(thrown(() => evalIn(quick, 'UrlFetchApp.fetch(args.base + "/slow?ms=3000")', { base: server.base }))).toBe(
         `Timeout: ${server.base}/slow?ms=3000`,
       );
     } finally {
-      quick.close();
+      await quick.stop();
     }
   });
 
-  test('a fetch still running when the execution reaches its limit ends the execution', () => {
+  test('a fetch still running when the execution reaches its limit ends the execution', async () => {
     const r2 = fixtureRuntime({ urlFetchTimeoutMs: 60000 });
     try {
       // 30-s custom-function budget: after 29.5 s of sleep only ~200 ms remain for a 3-s request.
@@ -293,11 +293,11 @@ describe('UrlFetchApp: limits and failures', () => {
       ).toBe('Exceeded maximum execution time');
       expect(Date.now() - t0).toBeLessThan(2500);
     } finally {
-      r2.close();
+      await r2.stop();
     }
   });
 
-  test('the urlFetchWhitelist from appsscript.json is enforced when asked for (message as public reports quote Google: diegomanuel/binance-to-google-sheets#82)', () => {
+  test('the urlFetchWhitelist from appsscript.json is enforced when asked for (message as public reports quote Google: diegomanuel/binance-to-google-sheets#82)', async () => {
     const wl = fixtureRuntime({ urlFetchWhitelist: 'manifest' });
     try {
       expect(thrown(() => evalIn(wl, 'UrlFetchApp.fetch(args.base + "/echo")', { base: server.base }))).toBe(
@@ -308,7 +308,7 @@ describe('UrlFetchApp: limits and failures', () => {
         'Address unavailable: http://127.0.0.1:1/allowed/x',
       );
     } finally {
-      wl.close();
+      await wl.stop();
     }
   });
 

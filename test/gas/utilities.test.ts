@@ -5,7 +5,7 @@ const signed = (buf: Buffer) => [...buf].map((b) => (b > 127 ? b - 256 : b));
 
 describe('Utilities', () => {
   const rt = fixtureRuntime();
-  afterAll(() => rt.close());
+  afterAll(() => rt.stop());
 
   test('sleep advances the virtual clock, not real time', () => {
     const t0 = rt.state.clock.now();

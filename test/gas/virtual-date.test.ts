@@ -10,7 +10,7 @@ function scriptRuntime(source: string) {
   return createRuntime({ scriptPath: join(dir, 'Code.js'), startTime: Date.UTC(2030, 0, 2, 3, 4, 5) });
 }
 
-test('new Date() and Date.now() inside the script read the virtual clock', () => {
+test('new Date() and Date.now() inside the script read the virtual clock', async () => {
   const rt = scriptRuntime('function now() { return [Date.now(), new Date().getTime(), new Date(0).getTime(), typeof Date()]; }');
   try {
     const [a, b, zero, kind] = rt.run('now') as [number, number, number, string];
@@ -19,11 +19,11 @@ test('new Date() and Date.now() inside the script read the virtual clock', () =>
     expect(zero).toBe(0);
     expect(kind).toBe('string');
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
-test('Utilities.sleep moves the time the script sees, without waiting for real', () => {
+test('Utilities.sleep moves the time the script sees, without waiting for real', async () => {
   const rt = scriptRuntime('function slept() { var t0 = Date.now(); Utilities.sleep(120000); return Date.now() - t0; }');
   try {
     const started = Date.now();
@@ -31,15 +31,15 @@ test('Utilities.sleep moves the time the script sees, without waiting for real',
     expect(elapsed).toBeGreaterThanOrEqual(120000);
     expect(Date.now() - started).toBeLessThan(10000);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
-test('dates made by the script are still Dates (instanceof, methods, Date.UTC)', () => {
+test('dates made by the script are still Dates (instanceof, methods, Date.UTC)', async () => {
   const rt = scriptRuntime('function check() { var d = new Date(Date.UTC(2024, 1, 29)); return [d instanceof Date, d.toISOString()]; }');
   try {
     expect(rt.run('check')).toEqual([true, '2024-02-29T00:00:00.000Z']);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });

@@ -99,7 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await page?.close();
   await closeBrowser();
-  await pg?.close();
+  await pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -8,7 +8,7 @@ const clock = new TestClock();
 beforeAll(async () => {
   svc = await start({}, { now: clock.now });
 });
-afterAll(() => svc.close());
+afterAll(() => svc.stop());
 // Each test starts with a fresh rate-limit window.
 beforeEach(() => clock.advance(120_000));
 

@@ -10,7 +10,7 @@ let svc: RunningService;
 beforeAll(async () => {
   svc = await start();
 });
-afterAll(() => svc.close());
+afterAll(() => svc.stop());
 
 /** One raw HTTP/1.1 request (Content-Length as given, so a body can be cut short); answers status and JSON body. */
 function raw(head: string, body: string, contentLength = Buffer.byteLength(body)): Promise<{ status: number; body: any }> {

@@ -40,7 +40,7 @@ beforeAll(async () => {
   svc = await startTestService();
   a = new Client(svc.url, KEY_A);
 });
-afterAll(() => svc.close());
+afterAll(() => svc.stop());
 
 test('scan answers conform: upload, record, results (products and errors), list, JSON download, export, cancel, delete', async () => {
   const list = csv([

@@ -9,7 +9,7 @@ beforeAll(async () => {
   a = new Client(svc.url, KEY_A);
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
 });
 
 test('convert answers matched ids with the ASIN first, then its other identifiers; unmatched ids are omitted', async () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   svc = await start({ allowLoopbackWebhooks: true, webhookRetryDelaysMs: [20, 40, 80], webhookTimeoutMs: 300 });
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
 });

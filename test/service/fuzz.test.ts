@@ -336,7 +336,7 @@ beforeAll(async () => {
   svc = await start({ bulkRateLimitPerMinute: 1_000_000, scanSpeedPerMinute: 1_000_000 });
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
 });
 
 test('no malformed request to any operation of the description answers 5xx', async () => {

@@ -49,7 +49,7 @@ beforeAll(async () => {
     },
   );
 });
-afterAll(() => svc.close());
+afterAll(() => svc.stop());
 
 function form(fileBytes: number, attributes = { mapping: { id: 0, cost: 1 }, options: { marketplace_id: 'US', name: 'x' } }) {
   const fd = new FormData();
@@ -104,7 +104,7 @@ test('uploads are limited by maxUploadBytes, not by the 16 MiB JSON body limit',
     expect(res.status).toBe(200);
     expect(res.body.size).toBe(18 * 1024 * 1024);
   } finally {
-    await big.close();
+    await big.stop();
   }
 });
 

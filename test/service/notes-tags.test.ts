@@ -7,7 +7,7 @@ const clock = new TestClock();
 beforeAll(async () => {
   svc = await start({}, { now: clock.now });
 });
-afterAll(() => svc.close());
+afterAll(() => svc.stop());
 const req = (method: string, path: string, json?: unknown, key = KEY_A) => call(svc.url, method, path, { json, key });
 
 describe('notes', () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   expect(scan).toMatchObject({ status: 'success', products: 122, errors: 1 });
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
 });
 
 const download = (type: string, body?: unknown) => a.post(`/api/v3/scans/${scan.id}/download?type=${type}`, body);
@@ -217,6 +217,6 @@ test('export answers 409 when the spreadsheet-service integration is not set up'
     expect(r.body.message).toMatch(/integration is not set up/);
     expect(off.ctx.db.prepare('SELECT count(*) FROM scan_exports').pluck().get()).toBe(0);
   } finally {
-    await off.close();
+    await off.stop();
   }
 });

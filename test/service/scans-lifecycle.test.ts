@@ -49,7 +49,7 @@ describe('a slow service (600 lines a minute)', () => {
     hook = await receiver();
   });
   afterAll(async () => {
-    await svc.close();
+    await svc.stop();
     await hook.close();
   });
 
@@ -149,7 +149,7 @@ describe('a fast service', () => {
     hook = await receiver();
   });
   afterAll(async () => {
-    await svc.close();
+    await svc.stop();
     await hook.close();
   });
 
@@ -247,7 +247,7 @@ describe('a fast service', () => {
       expect(r.body).toMatchObject({ status: 'cancelled', lines: 5, lines_done: 0, products: 0 });
       expect((await c.results(up.body.id)).body.count).toBe(0);
     } finally {
-      await slow.close();
+      await slow.stop();
     }
   });
 
@@ -317,7 +317,7 @@ describe('a fast service', () => {
       expect((await c.get('/api/v3/scans?per_page=101')).status).toBe(422);
       expect((await new Client(fresh.url, KEY_B).get('/api/v3/scans')).body).toMatchObject({ total: 0, data: [] });
     } finally {
-      await fresh.close();
+      await fresh.stop();
     }
   });
 });
@@ -332,7 +332,7 @@ test('a scan running when the service stops resumes when it starts again, with n
     const s = (await a1.get(`/api/v3/scans/${up.body.id}`)).body;
     return s.lines_done >= 3 ? s : undefined;
   });
-  await first.close();
+  await first.stop();
   expect(before.status).toBe('in_progress');
   expect(before.lines_done).toBeLessThan(80);
   const again = await startTestService({ dbPath, scanSpeedPerMinute: 0 });
@@ -343,7 +343,7 @@ test('a scan running when the service stops resumes when it starts again, with n
     const ids = (await a2.results(up.body.id, { per_page: 100 })).body.data.map((p: any) => p.inputs.identifier);
     expect(ids).toEqual(fillerRows(80).map((r) => r[0]));
   } finally {
-    await again.close();
+    await again.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

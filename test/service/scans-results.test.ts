@@ -16,7 +16,7 @@ beforeAll(async () => {
   scan = await a.scan(csv(rows), attrs({ header: true }));
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
 });
 
 const rows = async (body: unknown) => {

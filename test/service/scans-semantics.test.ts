@@ -12,7 +12,7 @@ beforeAll(async () => {
   a = new Client(svc.url, KEY_A);
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
 });
 
 /** Scans `rows` with the attributes and answers its product rows by ASIN. */

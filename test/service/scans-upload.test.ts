@@ -10,7 +10,7 @@ beforeAll(async () => {
   a = new Client(svc.url, KEY_A);
 });
 afterAll(async () => {
-  await svc.close();
+  await svc.stop();
 });
 
 const scanCount = () => svc.ctx.db.prepare('SELECT count(*) FROM scans').pluck().get() as number;
@@ -255,7 +255,7 @@ test('a file over the upload limit answers 413 and stores nothing', async () => 
     expect(r.body.message).toMatch(/too large/);
     expect(small.ctx.db.prepare('SELECT count(*) FROM scans').pluck().get()).toBe(0);
   } finally {
-    await small.close();
+    await small.stop();
   }
 });
 

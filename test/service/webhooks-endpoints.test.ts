@@ -11,8 +11,8 @@ beforeAll(async () => {
   loop = await start({ allowLoopbackWebhooks: true });
 });
 afterAll(async () => {
-  await svc.close();
-  await loop.close();
+  await svc.stop();
+  await loop.stop();
 });
 const req = (method: string, path: string, json?: unknown, key = KEY_A, base = svc.url) => call(base, method, path, { json, key });
 const LOCAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;

@@ -13,7 +13,7 @@ let svc: RunningService;
 beforeAll(async () => {
   svc = await start();
 });
-afterAll(() => svc.close());
+afterAll(() => svc.stop());
 
 test('a missing, malformed or unknown key answers 401 with a message, before validation', async () => {
   const none = await call(svc.url, 'GET', '/api/v4/webhooks', { key: null });
@@ -179,7 +179,7 @@ test('data survives a restart with a file database (WAL), account ids included',
     await call(first.url, 'POST', '/api/v3/brand-blocklist', { json: { marketplace_id: 'US', brands: ['Kept'] } });
     const hook = (await call(first.url, 'POST', '/api/v4/webhooks', { json: { name: 'kept', url: 'https://hooks.example.com/k' } })).body;
     expect(first.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    await first.close();
+    await first.stop();
     // Keys in another order: accounts are found by key, not position.
     const second = await start({ dbPath, apiKeys: [KEY_B, KEY_A] });
     try {
@@ -188,7 +188,7 @@ test('data survives a restart with a file database (WAL), account ids included',
       expect((await call(second.url, 'GET', `/api/v4/webhooks/${hook.id}`)).body.account_id).toBe(hook.account_id);
       expect((await call(second.url, 'GET', `/api/v4/webhooks/${hook.id}`, { key: KEY_B })).status).toBe(404);
     } finally {
-      await second.close();
+      await second.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -202,7 +202,7 @@ test('a key later limited to other marketplaces cannot change the notes it wrote
     const first = await start({ dbPath, apiKeys: [KEY_A] });
     const note = (await call(first.url, 'POST', '/api/v3/public/notes', { json: { asin: 'B0PERM0001', marketplace_id: 'DE', note: 'de' } }))
       .body;
-    await first.close();
+    await first.stop();
     const second = await start({ dbPath, apiKeys: [`${KEY_A}:US`] });
     try {
       const res = await call(second.url, 'PATCH', `/api/v3/public/notes/${note.id}`, { json: { note: 'changed' } });
@@ -211,7 +211,7 @@ test('a key later limited to other marketplaces cannot change the notes it wrote
       expect((await call(second.url, 'DELETE', `/api/v3/public/notes/${note.id}`)).status).toBe(403);
       expect((await call(second.url, 'GET', '/api/v3/public/notes')).body).toEqual([]);
     } finally {
-      await second.close();
+      await second.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

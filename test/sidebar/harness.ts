@@ -88,7 +88,7 @@ export async function closeBrowser(): Promise<void> {
 export async function closeAll(sb: Sidebar | undefined, rt: Runtime | undefined, svc?: { stop(): Promise<void> }): Promise<void> {
   await sb?.close();
   await closeBrowser();
-  rt?.close();
+  await rt?.stop();
   await svc?.stop();
 }
 

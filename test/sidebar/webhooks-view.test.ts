@@ -349,7 +349,7 @@ describe('bridged to the real add-on and the local service', () => {
     rt.scriptRun('saveSettings', [{ apiKey: KEY, serviceUrl: svc.url }]);
   });
   afterAll(async () => {
-    rt?.close();
+    await rt?.stop();
     await svc?.stop();
   });
 

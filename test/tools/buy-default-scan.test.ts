@@ -69,7 +69,7 @@ test('the default scan has no Prep column (the import trims it), and the Negotia
     const cases = Math.min(Math.ceil(want / pack), Math.floor((r.Stock as number) / pack), inCover);
     expect(line.Quantity).toBe(cases * pack);
   });
-  rt.close();
+  await rt.stop();
 });
 
 test('headless: po on the saved output of a default scan writes the PO', async () => {
@@ -110,7 +110,7 @@ test('a default PO leaves out full case packs of slow sellers (0.5 and 0.2 a mon
   const limit = v.find((r) => r[0] === 'Sell through within (days)')!;
   expect(limit[1]).toBe(90);
   expect(wb.cell(p.sheetName, 'L1').note).toContain('sell through within 90 days');
-  rt.close();
+  await rt.stop();
 });
 
 /**
@@ -150,5 +150,5 @@ test('headers and figures fit their columns: the result tab, the Negotiate tab a
     .filter((x) => /^(Total|Cash you have|Sell through within)/.test(x));
   expect(labels).toHaveLength(3);
   expect(labels.filter((l) => widthA + 1 < textWidth(l, true) + CELL_PADDING_PX)).toEqual([]);
-  rt.close();
+  await rt.stop();
 });

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping…`);
-    pg.close().then(
+    pg.stop().then(
       () => process.exit(0),
       (e) => {
         console.error(`error while stopping: ${(e as Error).message}`);

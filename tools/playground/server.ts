@@ -20,6 +20,7 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import { columnLetters } from '../../emulator/gas/spreadsheet/a1';
 import type { SheetModel } from '../../emulator/gas/spreadsheet/model';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
+import { type StandIn, stopOnce } from '../../emulator/stand-in';
 import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
 import type { SheetView } from './view';
@@ -79,12 +80,10 @@ export interface PlaygroundOptions {
   onWaiting?: (waiting: boolean) => void;
 }
 
-export interface Playground {
-  url: string;
+export interface Playground extends StandIn {
   serviceUrl: string;
   /** The runtime of the document now open (tests inspect it). */
   runtime(): Runtime;
-  close(): Promise<void>;
 }
 
 interface Reply {
@@ -192,10 +191,8 @@ interface Document {
   sidebar: { n: number; title: string; html: string } | null;
 }
 
-export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Playground> {
-  const declared = declaredFunctions(readFileSync(DEFAULT_SCRIPT_PATH, 'utf8'));
-  const sidebarFile = join(DEFAULT_SCRIPT_PATH, '..', 'Sidebar.html');
-  readFileSync(sidebarFile); // fail early with a clear error when the build is missing
+/** The page, its script (bundled from client.ts) and its styles, by path. */
+async function pageAssets(): Promise<Record<string, { type: string; body: string }>> {
   const bundle = await build({
     entryPoints: [join(HERE, 'client.ts')],
     bundle: true,
@@ -205,7 +202,7 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     minify: true,
     logLevel: 'silent',
   });
-  const assets: Record<string, { type: string; body: string }> = {
+  return {
     '/': { type: 'text/html; charset=utf-8', body: readFileSync(join(HERE, 'page.html'), 'utf8') },
     '/client.js': { type: 'text/javascript; charset=utf-8', body: bundle.outputFiles[0].text },
     '/page.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(HERE, 'page.css'), 'utf8') },
@@ -214,36 +211,18 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
       body: readFileSync(join(ROOT, 'node_modules', 'tabulator-tables', 'dist', 'css', 'tabulator_simple.min.css'), 'utf8'),
     },
   };
+}
 
-  const service: SpawnedService = await spawnService({ SCAN_SERVICE_SPEED: '60000', ...opts.serviceEnv });
-  const clock = new PlaygroundClock();
-  const scratch = mkdtempSync(join(tmpdir(), 'playground-'));
-  let doc: Document;
-  let sidebarCount = 0;
-
-  const openDocument = (wb: Workbook): Document => {
-    doc?.rt.close();
-    // A document the add-on is installed for but not yet used in: onOpen in NONE builds the menu,
-    // and its custom functions stay unknown until one of its menu items runs (as in Sheets).
-    const rt = createRuntime({ workbook: wb, clock, addOnName: ADDON_NAME, driveDir: scratch });
-    // The person at the page stands for a user who saved the local service's address and key in
-    // Settings (the headless runner does the same through the same server function).
-    if (declared.includes('saveSettings')) rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
-    rt.open();
-    // A loaded file carries no results of the add-on's formulas; Sheets computes them when shown.
-    rt.recalculate();
-    return { rt, wb, sidebar: null };
-  };
-  doc = openDocument(await loadWorkbook(opts.workbook ?? SAMPLE_PRICE_LIST));
-
-  // The HTTP thread, and the dialog bridge through the shared answer buffer.
-  const answer = new SharedArrayBuffer(8 + 64 * 1024);
-  const worker = new Worker(join(HERE, 'http-thread.cjs'), { workerData: { port: opts.port ?? 0, assets, answer } });
+/**
+ * Asks the person at the page (a dialog of the add-on): the HTTP thread shows `q`, and this thread
+ * waits for the answer it writes into `answer` (closed after ANSWER_WAIT_MS).
+ */
+function dialogAsker(worker: Worker, answer: SharedArrayBuffer, onWaiting: PlaygroundOptions['onWaiting']) {
   const flag = new Int32Array(answer, 0, 2);
-  const ask = (q: Question): { button: string; text: string } => {
+  return (q: Question): { button: string; text: string } => {
     Atomics.store(flag, 0, 0);
     worker.postMessage({ question: q });
-    opts.onWaiting?.(true);
+    onWaiting?.(true);
     try {
       const until = Date.now() + ANSWER_WAIT_MS;
       while (Atomics.load(flag, 0) === 0) {
@@ -256,38 +235,231 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
       const n = Atomics.load(flag, 1);
       return JSON.parse(Buffer.from(new Uint8Array(answer, 8, n)).toString('utf8'));
     } finally {
-      opts.onWaiting?.(false);
+      onWaiting?.(false);
     }
   };
+}
+
+/** The port the HTTP thread listens on, once it does. */
+function listeningPort(worker: Worker): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const onMessage = (m: { listening?: number; error?: string }) => {
+      if (m.listening !== undefined) {
+        worker.off('message', onMessage);
+        resolve(m.listening);
+      } else if (m.error) reject(new Error(m.error));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+}
+
+const eventsSince = (doc: Document, since: number): UiEvent[] => doc.rt.uiEvents.slice(since).filter((e) => e.kind !== 'log');
+
+/** What the page shows: the document, the sheet, the menu, the clock and triggers, the sidebar, the events since `since`. */
+function pageState(doc: Document, clock: PlaygroundClock, serviceUrl: string, since: number, sheetName?: string) {
+  const { rt, wb } = doc;
+  const active = wb.activeSheet ?? wb.sheets[0];
+  const shown = (sheetName && wb.sheetByName(sheetName)) || active;
+  const menu = [...rt.uiEvents].reverse().find((e) => e.kind === 'menu');
+  const clockTriggers = rt.triggers.records.filter((t) => t.nextAt !== null);
+  const nextTrigger = clockTriggers.reduce<number | null>((m, t) => (m === null || t.nextAt! < m ? t.nextAt! : m), null);
+  const range = wb.activeRange;
+  return {
+    document: wb.name,
+    sheets: wb.sheets.filter((s) => !s.hidden).map((s) => s.name),
+    activeSheet: active.name,
+    activeRange: range && range.sheet === active ? { r1: range.r1, c1: range.c1, r2: range.r2, c2: range.c2 } : null,
+    sheet: sheetView(wb, shown, serviceUrl),
+    menu: menu && menu.kind === 'menu' ? { name: menu.name, items: menu.items } : null,
+    addOnActive: rt.addOnActive,
+    clock: new Date(clock.now()).toISOString(),
+    timeZone: wb.timeZone,
+    triggers: clockTriggers.map((t) => ({ handler: t.handler, nextAt: new Date(t.nextAt!).toISOString() })),
+    nextTrigger: nextTrigger === null ? null : new Date(nextTrigger).toISOString(),
+    sidebar: doc.sidebar ? { n: doc.sidebar.n, title: doc.sidebar.title } : null,
+    cursor: rt.uiEvents.length,
+    events: eventsSince(doc, since),
+  };
+}
+
+/** One request the HTTP thread hands over. */
+interface PageRequest {
+  method: string;
+  path: string;
+  url: string;
+  body: Uint8Array;
+}
+
+/** A request as the answering steps read it. */
+interface Asked {
+  path: string;
+  since: number;
+  body: any;
+  /** ?sheet= of GET /api/state. */
+  sheet: string | undefined;
+}
+
+/** What the answering steps use of a running playground. */
+interface PageContext {
+  doc(): Document;
+  open(wb: Workbook): Promise<void>;
+  state(since: number, sheetName?: string): object;
+  withEvents<T>(body: () => T): T;
+  clock: PlaygroundClock;
+  scratch: string;
+}
+
+/** The page's own requests on the sheet: what it shows, the active sheet, the selection, a typed cell. */
+function sheetRequest(page: PageContext, a: Asked): Reply | undefined {
+  const { since, body } = a;
+  const { wb } = page.doc();
+  switch (a.path) {
+    case '/api/state':
+      return json(page.state(since, a.sheet));
+    case '/api/activate': {
+      const sh = wb.sheetByName(String(body.sheet));
+      if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
+      wb.activeSheet = sh;
+      wb.activeRange = null;
+      return json(page.state(since));
+    }
+    case '/api/select': {
+      const sh = wb.sheetByName(String(body.sheet));
+      if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
+      const [r1, r2] = [Number(body.r1), Number(body.r2)].sort((a, b) => a - b);
+      const [c1, c2] = [Number(body.c1), Number(body.c2)].sort((a, b) => a - b);
+      if (![r1, r2, c1, c2].every((n) => Number.isInteger(n) && n >= 1)) return json({ error: 'Bad selection.' }, 400);
+      wb.activeSheet = sh;
+      wb.activeRange = { sheet: sh, r1, c1, r2: Math.min(r2, sh.maxRows), c2: Math.min(c2, sh.maxCols) };
+      return json({ ok: true });
+    }
+    case '/api/edit': {
+      const sh = wb.sheetByName(String(body.sheet));
+      if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
+      const r = Number(body.row);
+      const c = Number(body.col);
+      if (!(r >= 1 && c >= 1 && r <= sh.maxRows && c <= sh.maxCols)) return json({ error: 'Outside the sheet.' }, 400);
+      // Typed as a person types into Sheets: parsed like typed input, '=' starts a formula (custom
+      // functions run as executions of the runtime, built-in ones in its engine).
+      page.withEvents(() => wb.type(sh.name, wb.a1(r, c), String(body.input ?? '')));
+      return json(page.state(since, sh.name));
+    }
+  }
+  return undefined;
+}
+
+/** Requests that run the add-on: a menu item, a sidebar call, the hourly trigger, a recalculation, open and save. */
+async function addOnRequest(page: PageContext, a: Asked): Promise<Reply | undefined> {
+  const { since, body } = a;
+  const { rt, wb } = page.doc();
+  switch (a.path) {
+    case '/api/menu': {
+      const fn = String(body.fn);
+      const menu = [...rt.uiEvents].reverse().find((e) => e.kind === 'menu');
+      if (!menu || menu.kind !== 'menu' || !menu.items.some((i) => i?.functionName === fn))
+        return json({ error: `${fn} is not an item of the add-on's menu.` }, 400);
+      let error: string | null = null;
+      page.withEvents(() => {
+        try {
+          rt.run(fn);
+        } catch (e) {
+          error = (e as Error).message;
+        }
+      });
+      return json({ error, ...page.state(since) });
+    }
+    case '/api/script-run': {
+      const reply = await page.withEvents(() => answerer(runtimeServer(rt).server)(String(body.fn), String(body.payload)));
+      return json(reply);
+    }
+    case '/api/trigger': {
+      const due = rt.triggers.records.filter((t) => t.nextAt !== null).map((t) => t.nextAt!);
+      if (!due.length)
+        return json({
+          fired: [],
+          message: 'No hourly trigger is installed yet: starting a scan (or turning on the lists’ automatic sync) installs it.',
+          ...page.state(since),
+        });
+      page.clock.skipTo(Math.min(...due));
+      const fired = page.withEvents(() => rt.runDueTriggers());
+      return json({ fired, ...page.state(since) });
+    }
+    case '/api/recalculate':
+      page.withEvents(() => rt.recalculate());
+      return json(page.state(since));
+    case '/api/open': {
+      const name = basename(String(body.name ?? ''));
+      const ext = extname(name).toLowerCase();
+      const data = Buffer.from(String(body.data ?? ''), 'base64');
+      const title = basename(name, extname(name));
+      let next: Workbook;
+      try {
+        if (ext === '.xlsx') next = await Workbook.fromXlsx(data, { name: title });
+        else if (ext === '.csv') next = Workbook.fromCsv(data.toString('utf8'), title, { name: title });
+        else return json({ error: `${name}: open an .xlsx or .csv file.` }, 400);
+      } catch (e) {
+        return json({ error: `${name} could not be read: ${(e as Error).message}` }, 400);
+      }
+      await page.open(next);
+      return json(page.state(0));
+    }
+    case '/api/save': {
+      // The same Workbook.saveXlsx as the headless runner (tools/local.ts), into a scratch file.
+      const file = join(page.scratch, 'save.xlsx');
+      await wb.saveXlsx(file);
+      const bytes = readFileSync(file);
+      const fileName = `${wb.name.replace(/[^\w .()-]+/g, '_') || 'workbook'}.xlsx`;
+      return {
+        status: 200,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: bytes,
+        headers: { 'content-disposition': `attachment; filename="${fileName}"` },
+      };
+    }
+    case '/api/sidebar': {
+      const sidebar = page.doc().sidebar;
+      if (!sidebar) return { status: 404, type: 'text/plain', body: 'No sidebar is open.' };
+      return { status: 200, type: 'text/html; charset=utf-8', body: bridgedSidebar(sidebar.html, rt.scriptRunFunctions()) };
+    }
+  }
+  return undefined;
+}
+
+export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Playground> {
+  const declared = declaredFunctions(readFileSync(DEFAULT_SCRIPT_PATH, 'utf8'));
+  const sidebarFile = join(DEFAULT_SCRIPT_PATH, '..', 'Sidebar.html');
+  readFileSync(sidebarFile); // fail early with a clear error when the build is missing
+  const assets = await pageAssets();
+
+  const service: SpawnedService = await spawnService({ SCAN_SERVICE_SPEED: '60000', ...opts.serviceEnv });
+  const clock = new PlaygroundClock();
+  const scratch = mkdtempSync(join(tmpdir(), 'playground-'));
+  let doc: Document;
+  let sidebarCount = 0;
+
+  const openDocument = async (wb: Workbook): Promise<Document> => {
+    await doc?.rt.stop();
+    // A document the add-on is installed for but not yet used in: onOpen in NONE builds the menu,
+    // and its custom functions stay unknown until one of its menu items runs (as in Sheets).
+    const rt = createRuntime({ workbook: wb, clock, addOnName: ADDON_NAME, driveDir: scratch });
+    // The person at the page stands for a user who saved the local service's address and key in
+    // Settings (the headless runner does the same through the same server function).
+    if (declared.includes('saveSettings')) rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
+    rt.open();
+    // A loaded file carries no results of the add-on's formulas; Sheets computes them when shown.
+    rt.recalculate();
+    return { rt, wb, sidebar: null };
+  };
+  doc = await openDocument(await loadWorkbook(opts.workbook ?? SAMPLE_PRICE_LIST));
+
+  // The HTTP thread, and the dialog bridge through the shared answer buffer.
+  const answer = new SharedArrayBuffer(8 + 64 * 1024);
+  const worker = new Worker(join(HERE, 'http-thread.cjs'), { workerData: { port: opts.port ?? 0, assets, answer } });
+  const ask = dialogAsker(worker, answer, opts.onWaiting);
   const releaseAsk = askWith(ask);
 
-  const eventsSince = (since: number): UiEvent[] => doc.rt.uiEvents.slice(since).filter((e) => e.kind !== 'log');
-
-  const state = (since: number, sheetName?: string) => {
-    const { rt, wb } = doc;
-    const active = wb.activeSheet ?? wb.sheets[0];
-    const shown = (sheetName && wb.sheetByName(sheetName)) || active;
-    const menu = [...rt.uiEvents].reverse().find((e) => e.kind === 'menu');
-    const clockTriggers = rt.triggers.records.filter((t) => t.nextAt !== null);
-    const nextTrigger = clockTriggers.reduce<number | null>((m, t) => (m === null || t.nextAt! < m ? t.nextAt! : m), null);
-    const range = wb.activeRange;
-    return {
-      document: wb.name,
-      sheets: wb.sheets.filter((s) => !s.hidden).map((s) => s.name),
-      activeSheet: active.name,
-      activeRange: range && range.sheet === active ? { r1: range.r1, c1: range.c1, r2: range.r2, c2: range.c2 } : null,
-      sheet: sheetView(wb, shown, service.url),
-      menu: menu && menu.kind === 'menu' ? { name: menu.name, items: menu.items } : null,
-      addOnActive: rt.addOnActive,
-      clock: new Date(clock.now()).toISOString(),
-      timeZone: wb.timeZone,
-      triggers: clockTriggers.map((t) => ({ handler: t.handler, nextAt: new Date(t.nextAt!).toISOString() })),
-      nextTrigger: nextTrigger === null ? null : new Date(nextTrigger).toISOString(),
-      sidebar: doc.sidebar ? { n: doc.sidebar.n, title: doc.sidebar.title } : null,
-      cursor: rt.uiEvents.length,
-      events: eventsSince(since),
-    };
-  };
+  const state = (since: number, sheetName?: string) => pageState(doc, clock, service.url, since, sheetName);
 
   /** Runs `body` and notes a sidebar the add-on opened meanwhile. */
   const withEvents = <T>(body: () => T): T => {
@@ -300,111 +472,22 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     }
   };
 
-  const handle = async (m: { method: string; path: string; url: string; body: Uint8Array }): Promise<Reply> => {
+  const page: PageContext = {
+    doc: () => doc,
+    open: async (wb) => {
+      doc = await openDocument(wb);
+    },
+    state,
+    withEvents,
+    clock,
+    scratch,
+  };
+  const handle = async (m: PageRequest): Promise<Reply> => {
     const q = new URL(m.url, 'http://127.0.0.1');
     const since = Number(q.searchParams.get('since') ?? 0) || 0;
     const body = m.method === 'POST' && m.body.length ? JSON.parse(Buffer.from(m.body).toString('utf8')) : {};
-    const { rt, wb } = doc;
-    switch (m.path) {
-      case '/api/state':
-        return json(state(since, q.searchParams.get('sheet') ?? undefined));
-      case '/api/activate': {
-        const sh = wb.sheetByName(String(body.sheet));
-        if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
-        wb.activeSheet = sh;
-        wb.activeRange = null;
-        return json(state(since));
-      }
-      case '/api/select': {
-        const sh = wb.sheetByName(String(body.sheet));
-        if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
-        const [r1, r2] = [Number(body.r1), Number(body.r2)].sort((a, b) => a - b);
-        const [c1, c2] = [Number(body.c1), Number(body.c2)].sort((a, b) => a - b);
-        if (![r1, r2, c1, c2].every((n) => Number.isInteger(n) && n >= 1)) return json({ error: 'Bad selection.' }, 400);
-        wb.activeSheet = sh;
-        wb.activeRange = { sheet: sh, r1, c1, r2: Math.min(r2, sh.maxRows), c2: Math.min(c2, sh.maxCols) };
-        return json({ ok: true });
-      }
-      case '/api/edit': {
-        const sh = wb.sheetByName(String(body.sheet));
-        if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
-        const r = Number(body.row);
-        const c = Number(body.col);
-        if (!(r >= 1 && c >= 1 && r <= sh.maxRows && c <= sh.maxCols)) return json({ error: 'Outside the sheet.' }, 400);
-        // Typed as a person types into Sheets: parsed like typed input, '=' starts a formula (custom
-        // functions run as executions of the runtime, built-in ones in its engine).
-        withEvents(() => wb.type(sh.name, wb.a1(r, c), String(body.input ?? '')));
-        return json(state(since, sh.name));
-      }
-      case '/api/menu': {
-        const fn = String(body.fn);
-        const menu = [...rt.uiEvents].reverse().find((e) => e.kind === 'menu');
-        if (!menu || menu.kind !== 'menu' || !menu.items.some((i) => i?.functionName === fn))
-          return json({ error: `${fn} is not an item of the add-on's menu.` }, 400);
-        let error: string | null = null;
-        withEvents(() => {
-          try {
-            rt.run(fn);
-          } catch (e) {
-            error = (e as Error).message;
-          }
-        });
-        return json({ error, ...state(since) });
-      }
-      case '/api/script-run': {
-        const reply = await withEvents(() => answerer(runtimeServer(rt).server)(String(body.fn), String(body.payload)));
-        return json(reply);
-      }
-      case '/api/trigger': {
-        const due = rt.triggers.records.filter((t) => t.nextAt !== null).map((t) => t.nextAt!);
-        if (!due.length)
-          return json({
-            fired: [],
-            message: 'No hourly trigger is installed yet: starting a scan (or turning on the lists’ automatic sync) installs it.',
-            ...state(since),
-          });
-        clock.skipTo(Math.min(...due));
-        const fired = withEvents(() => rt.runDueTriggers());
-        return json({ fired, ...state(since) });
-      }
-      case '/api/recalculate':
-        withEvents(() => rt.recalculate());
-        return json(state(since));
-      case '/api/open': {
-        const name = basename(String(body.name ?? ''));
-        const ext = extname(name).toLowerCase();
-        const data = Buffer.from(String(body.data ?? ''), 'base64');
-        const title = basename(name, extname(name));
-        let next: Workbook;
-        try {
-          if (ext === '.xlsx') next = await Workbook.fromXlsx(data, { name: title });
-          else if (ext === '.csv') next = Workbook.fromCsv(data.toString('utf8'), title, { name: title });
-          else return json({ error: `${name}: open an .xlsx or .csv file.` }, 400);
-        } catch (e) {
-          return json({ error: `${name} could not be read: ${(e as Error).message}` }, 400);
-        }
-        doc = openDocument(next);
-        return json(state(0));
-      }
-      case '/api/save': {
-        // The same Workbook.saveXlsx as the headless runner (tools/local.ts), into a scratch file.
-        const file = join(scratch, 'save.xlsx');
-        await wb.saveXlsx(file);
-        const bytes = readFileSync(file);
-        const fileName = `${wb.name.replace(/[^\w .()-]+/g, '_') || 'workbook'}.xlsx`;
-        return {
-          status: 200,
-          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          body: bytes,
-          headers: { 'content-disposition': `attachment; filename="${fileName}"` },
-        };
-      }
-      case '/api/sidebar': {
-        if (!doc.sidebar) return { status: 404, type: 'text/plain', body: 'No sidebar is open.' };
-        return { status: 200, type: 'text/html; charset=utf-8', body: bridgedSidebar(doc.sidebar.html, rt.scriptRunFunctions()) };
-      }
-    }
-    return json({ error: `No ${m.path}` }, 404);
+    const asked = { path: m.path, since, body, sheet: q.searchParams.get('sheet') ?? undefined };
+    return (await sheetRequest(page, asked)) ?? (await addOnRequest(page, asked)) ?? json({ error: `No ${m.path}` }, 404);
   };
 
   // One request at a time, in order: the runtime runs one execution at a time.
@@ -422,41 +505,30 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     });
   });
 
-  const port = await new Promise<number>((resolve, reject) => {
-    const onMessage = (m: { listening?: number; error?: string }) => {
-      if (m.listening !== undefined) {
-        worker.off('message', onMessage);
-        resolve(m.listening);
-      } else if (m.error) reject(new Error(m.error));
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  }).catch(async (e) => {
+  const port = await listeningPort(worker).catch(async (e) => {
     releaseAsk();
-    doc.rt.close();
+    await doc.rt.stop();
     await worker.terminate();
     await service.stop();
     rmSync(scratch, { recursive: true, force: true });
     throw e;
   });
 
-  let closed: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}/`,
     serviceUrl: service.url,
     runtime: () => doc.rt,
-    close: () =>
-      (closed ??= (async () => {
-        releaseAsk();
-        await new Promise<void>((resolve) => {
-          worker.once('message', () => resolve());
-          worker.postMessage({ stop: true });
-          setTimeout(resolve, 2000).unref();
-        });
-        await worker.terminate();
-        doc.rt.close();
-        await service.stop();
-        rmSync(scratch, { recursive: true, force: true });
-      })()),
+    stop: stopOnce(async () => {
+      releaseAsk();
+      await new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.postMessage({ stop: true });
+        setTimeout(resolve, 2000).unref();
+      });
+      await worker.terminate();
+      await doc.rt.stop();
+      await service.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    }),
   };
 }

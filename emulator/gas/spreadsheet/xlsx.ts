@@ -99,6 +99,23 @@ function storeLoaded(cell: Cell, value: unknown, fmt: string | undefined): void 
   } else if (typeof value === 'object' && value && 'error' in value) cell.v = String((value as { error: string }).error);
 }
 
+/** A loaded cell's note, font, solid fill and alignment. */
+function loadCellLook(cell: ReturnType<SheetModel['ensure']>, xc: ExcelJS.Cell): void {
+  const note = noteText(xc.note);
+  if (note) cell.note = note;
+  if (xc.font?.bold) cell.bold = true;
+  const color = argbToHex(xc.font?.color?.argb);
+  if (color && color !== '#000000') cell.color = color;
+  const fill = xc.fill as { type?: string; pattern?: string; fgColor?: { argb?: string } } | undefined;
+  if (fill?.type === 'pattern' && fill.pattern === 'solid') {
+    const bg = argbToHex(fill.fgColor?.argb);
+    if (bg && bg !== '#ffffff') cell.bg = bg;
+  }
+  const h = xc.alignment?.horizontal;
+  if (h === 'left' || h === 'center' || h === 'right') cell.halign = h;
+  if (xc.alignment?.wrapText) cell.wrap = true;
+}
+
 export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise<void> {
   const arrays: Array<{ sheet: SheetModel; r1: number; c1: number; r2: number; c2: number }> = [];
   const bytes = typeof data === 'string' ? await fs.readFile(data) : data;
@@ -161,19 +178,7 @@ export async function loadXlsx(wb: WorkbookCore, data: Buffer | string): Promise
             if (t) cell.links = [{ start: 0, end: t.length, url: String(o.hyperlink) }];
           } else storeLoaded(cell, v, fmt);
         } else storeLoaded(cell, v, fmt);
-        const note = noteText(xc.note);
-        if (note) cell.note = note;
-        if (xc.font?.bold) cell.bold = true;
-        const color = argbToHex(xc.font?.color?.argb);
-        if (color && color !== '#000000') cell.color = color;
-        const fill = xc.fill as { type?: string; pattern?: string; fgColor?: { argb?: string } } | undefined;
-        if (fill?.type === 'pattern' && fill.pattern === 'solid') {
-          const bg = argbToHex(fill.fgColor?.argb);
-          if (bg && bg !== '#ffffff') cell.bg = bg;
-        }
-        const h = xc.alignment?.horizontal;
-        if (h === 'left' || h === 'center' || h === 'right') cell.halign = h;
-        if (xc.alignment?.wrapText) cell.wrap = true;
+        loadCellLook(cell, xc);
         if (typeof cell.v === 'string' && quoted.get(ws.name)?.has(xc.address)) cell.q = true;
       });
     });

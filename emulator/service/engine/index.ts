@@ -84,130 +84,157 @@ function errorRow(line: number, identifier: string, row: string[], code: string,
   return { products: [], error };
 }
 
-export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: typeof checkAttributes } {
-  function processRow(row: string[], line: number, attrs: ScanAttributes, marketplaceId: number, rules: AccountRules): RowOutcome {
-    const { mapping } = attrs;
-    const marketCode = findMarketplace(marketplaceId)?.code ?? '';
-    if (row.every((c) => (c ?? '').trim() === '')) return { products: [], blank: true };
+/** Look-up: an ASIN-shaped input is an ASIN first (a book's ASIN is its ISBN-10), then a code. */
+function lookUp(
+  catalog: Catalog,
+  ident: Extract<ReturnType<typeof parseIdentifier>, { ok: true }>,
+  rawId: string,
+  marketplaceId: number,
+): { found: CatalogRecord[]; foundByCode: boolean } {
+  let found: CatalogRecord[] = [];
+  if (ident.kind === 'asin') {
+    const p = catalog.byAsin(marketplaceId, ident.asin) as CatalogRecord | undefined;
+    if (p) found = [p];
+  }
+  let foundByCode = false;
+  if (found.length === 0 && ident.keys.length > 0) {
+    found = catalog.byIdentifier(marketplaceId, rawId) as unknown as CatalogRecord[];
+    foundByCode = true;
+  }
+  return { found, foundByCode };
+}
 
-    const rawId = (cell(row, mapping.id) ?? '').trim();
-    if (rawId === '') return errorRow(line, rawId, row, 'missing_identifier', 'The row has no identifier in the mapped column.');
-    const ident = parseIdentifier(rawId);
-    if (!ident.ok) return errorRow(line, rawId, row, 'invalid_identifier', ident.reason);
+/** The optional MAP and stock cells: a value each, or a note saying why it was ignored. */
+function mapAndStock(row: string[], mapping: ScanAttributes['mapping']): { map: number | null; stock: number | null; notes: Notice[] } {
+  const notes: Notice[] = [];
+  const mapCell = cell(row, mapping.map);
+  let map: number | null = null;
+  if (mapCell !== undefined && mapCell.trim() !== '') {
+    const v = parseMoney(mapCell);
+    if (v.ok) map = v.value;
+    else notes.push({ code: 'invalid_map', message: `MAP ignored: ${v.reason}` });
+  }
+  const stockCell = cell(row, mapping.stock_quantity);
+  let stock: number | null = null;
+  if (stockCell !== undefined && stockCell.trim() !== '') {
+    const v = parseCount(stockCell);
+    if (v.ok) stock = v.value;
+    else notes.push({ code: 'invalid_stock', message: `Stock ignored: ${v.reason}` });
+  }
+  return { map, stock, notes };
+}
 
-    const costCell = cell(row, mapping.cost) ?? '';
-    const cost = parseMoney(costCell);
-    if (!cost.ok)
-      return errorRow(line, rawId, row, 'invalid_cost', costCell.trim() === '' ? 'The cost is empty.' : `The cost ${cost.reason}`);
-    if (cost.value === 0) return errorRow(line, rawId, row, 'invalid_cost', 'The cost must be greater than zero.');
+/** One input line of a scan: its error, or the products it found (blocked and rejected ones dropped). */
+function scanRow(
+  catalog: Catalog,
+  row: string[],
+  line: number,
+  attrs: ScanAttributes,
+  marketplaceId: number,
+  rules: AccountRules,
+): RowOutcome {
+  const { mapping } = attrs;
+  const marketCode = findMarketplace(marketplaceId)?.code ?? '';
+  if (row.every((c) => (c ?? '').trim() === '')) return { products: [], blank: true };
 
-    let spq = 1;
-    const spqCell = cell(row, mapping.supplier_pack_quantity);
-    if (spqCell !== undefined && spqCell.trim() !== '') {
-      const q = parseCount(spqCell);
-      if (!q.ok || q.value < 1)
-        return errorRow(
-          line,
-          rawId,
-          row,
-          'invalid_pack_quantity',
-          `The supplier pack quantity "${spqCell.trim()}" is not a whole number of 1 or more.`,
-        );
-      spq = q.value;
-    }
-    let productDiscount = 0;
-    const discCell = cell(row, mapping.discount_per_product);
-    if (discCell !== undefined && discCell.trim() !== '') {
-      const d = parseBasisPoints(discCell);
-      if (!d.ok) return errorRow(line, rawId, row, 'invalid_discount', d.reason);
-      productDiscount = d.value;
-    }
+  const rawId = (cell(row, mapping.id) ?? '').trim();
+  if (rawId === '') return errorRow(line, rawId, row, 'missing_identifier', 'The row has no identifier in the mapped column.');
+  const ident = parseIdentifier(rawId);
+  if (!ident.ok) return errorRow(line, rawId, row, 'invalid_identifier', ident.reason);
 
-    // Look-up: an ASIN-shaped input is an ASIN first (a book's ASIN is its ISBN-10), then a code.
-    let found: CatalogRecord[] = [];
-    if (ident.kind === 'asin') {
-      const p = catalog.byAsin(marketplaceId, ident.asin) as CatalogRecord | undefined;
-      if (p) found = [p];
-    }
-    let foundByCode = false;
-    if (found.length === 0 && ident.keys.length > 0) {
-      found = catalog.byIdentifier(marketplaceId, rawId) as unknown as CatalogRecord[];
-      foundByCode = true;
-    }
-    if (found.length === 0) {
+  const costCell = cell(row, mapping.cost) ?? '';
+  const cost = parseMoney(costCell);
+  if (!cost.ok)
+    return errorRow(line, rawId, row, 'invalid_cost', costCell.trim() === '' ? 'The cost is empty.' : `The cost ${cost.reason}`);
+  if (cost.value === 0) return errorRow(line, rawId, row, 'invalid_cost', 'The cost must be greater than zero.');
+
+  let spq = 1;
+  const spqCell = cell(row, mapping.supplier_pack_quantity);
+  if (spqCell !== undefined && spqCell.trim() !== '') {
+    const q = parseCount(spqCell);
+    if (!q.ok || q.value < 1)
       return errorRow(
         line,
         rawId,
         row,
-        'not_found',
-        `No product with ${ident.kind === 'asin' ? 'ASIN' : 'identifier'} ${rawId} on the ${marketCode || marketplaceId} marketplace.`,
+        'invalid_pack_quantity',
+        `The supplier pack quantity "${spqCell.trim()}" is not a whole number of 1 or more.`,
       );
-    }
-
-    const notes: Notice[] = [];
-    const mapCell = cell(row, mapping.map);
-    let map: number | null = null;
-    if (mapCell !== undefined && mapCell.trim() !== '') {
-      const v = parseMoney(mapCell);
-      if (v.ok) map = v.value;
-      else notes.push({ code: 'invalid_map', message: `MAP ignored: ${v.reason}` });
-    }
-    const stockCell = cell(row, mapping.stock_quantity);
-    let stock: number | null = null;
-    if (stockCell !== undefined && stockCell.trim() !== '') {
-      const v = parseCount(stockCell);
-      if (v.ok) stock = v.value;
-      else notes.push({ code: 'invalid_stock', message: `Stock ignored: ${v.reason}` });
-    }
-    // A UPC/EAN that lost its leading zeros in a spreadsheet still matched: say so on the product.
-    const digits = rawId.replace(/[\s-]/g, '');
-    const padded = (p: CatalogRecord) =>
-      foundByCode &&
-      /^\d{1,11}$/.test(digits) &&
-      IDENTIFIER_KINDS.some((k) =>
-        (p.identifiers[k] ?? []).some(
-          (c) => c.length > digits.length && c.endsWith(digits) && /^0+$/.test(c.slice(0, c.length - digits.length)),
-        ),
-      );
-
-    const products: ProductRow[] = [];
-    const dropped: Array<{ asin: string; reason: DropReason }> = [];
-    for (const p of found) {
-      if (p.brand !== null && rules.blockedBrands.has(p.brand)) {
-        dropped.push({ asin: p.asin, reason: 'brand_blocklisted' });
-        continue;
-      }
-      if (rules.blockedAsins.has(p.asin)) {
-        dropped.push({ asin: p.asin, reason: 'asin_blocklisted' });
-        continue;
-      }
-      const match = rules.listingMatches.get(rawId + '\u0000' + p.asin);
-      if (match === false) {
-        dropped.push({ asin: p.asin, reason: 'listing_mismatch' });
-        continue;
-      }
-      const identFlags = padded(p) ? [{ code: 'identifier_padded', message: `${rawId} matched with its leading zeros restored.` }] : [];
-      products.push(
-        buildProduct(p, {
-          row,
-          line,
-          rawId,
-          attrs,
-          marketCode,
-          costCents: cost.value,
-          spq,
-          productDiscount,
-          map,
-          stock,
-          match,
-          rules,
-          notes,
-          identFlags,
-        }),
-      );
-    }
-    return dropped.length ? { products, dropped } : { products };
+    spq = q.value;
   }
+  let productDiscount = 0;
+  const discCell = cell(row, mapping.discount_per_product);
+  if (discCell !== undefined && discCell.trim() !== '') {
+    const d = parseBasisPoints(discCell);
+    if (!d.ok) return errorRow(line, rawId, row, 'invalid_discount', d.reason);
+    productDiscount = d.value;
+  }
+
+  const { found, foundByCode } = lookUp(catalog, ident, rawId, marketplaceId);
+  if (found.length === 0) {
+    return errorRow(
+      line,
+      rawId,
+      row,
+      'not_found',
+      `No product with ${ident.kind === 'asin' ? 'ASIN' : 'identifier'} ${rawId} on the ${marketCode || marketplaceId} marketplace.`,
+    );
+  }
+
+  const { map, stock, notes } = mapAndStock(row, mapping);
+  // A UPC/EAN that lost its leading zeros in a spreadsheet still matched: say so on the product.
+  const digits = rawId.replace(/[\s-]/g, '');
+  const padded = (p: CatalogRecord) =>
+    foundByCode &&
+    /^\d{1,11}$/.test(digits) &&
+    IDENTIFIER_KINDS.some((k) =>
+      (p.identifiers[k] ?? []).some(
+        (c) => c.length > digits.length && c.endsWith(digits) && /^0+$/.test(c.slice(0, c.length - digits.length)),
+      ),
+    );
+
+  const products: ProductRow[] = [];
+  const dropped: Array<{ asin: string; reason: DropReason }> = [];
+  for (const p of found) {
+    if (p.brand !== null && rules.blockedBrands.has(p.brand)) {
+      dropped.push({ asin: p.asin, reason: 'brand_blocklisted' });
+      continue;
+    }
+    if (rules.blockedAsins.has(p.asin)) {
+      dropped.push({ asin: p.asin, reason: 'asin_blocklisted' });
+      continue;
+    }
+    const match = rules.listingMatches.get(rawId + '\u0000' + p.asin);
+    if (match === false) {
+      dropped.push({ asin: p.asin, reason: 'listing_mismatch' });
+      continue;
+    }
+    const identFlags = padded(p) ? [{ code: 'identifier_padded', message: `${rawId} matched with its leading zeros restored.` }] : [];
+    products.push(
+      buildProduct(p, {
+        row,
+        line,
+        rawId,
+        attrs,
+        marketCode,
+        costCents: cost.value,
+        spq,
+        productDiscount,
+        map,
+        stock,
+        match,
+        rules,
+        notes,
+        identFlags,
+      }),
+    );
+  }
+  return dropped.length ? { products, dropped } : { products };
+}
+
+export function createEngine(catalog: Catalog): ScanEngine & { checkAttributes: typeof checkAttributes } {
+  const processRow = (row: string[], line: number, attrs: ScanAttributes, marketplaceId: number, rules: AccountRules): RowOutcome =>
+    scanRow(catalog, row, line, attrs, marketplaceId, rules);
 
   /**
    * Team decision (openapi/areas/convert.yaml x-decision): every matching ASIN first, best rank
@@ -299,16 +326,16 @@ function unitsPerOrder(p: CatalogRecord, ctx: RowContext): { n: number; source: 
   return { n: Math.max(1, p.market_pack_quantity || 1), source: 'catalog' };
 }
 
-function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
-  const { mapping, options } = ctx.attrs;
-  const units = unitsPerOrder(p, ctx);
+/** The cost side of one product's financials: the row's cost, pack and discounts, the scan's options. */
+function costInputs(ctx: RowContext, unitsPerOrder: number): CostInputs {
+  const options = ctx.attrs.options;
   const mp = options.multipack_prep_cost;
-  const costs: CostInputs = {
+  return {
     packCost: ctx.costCents,
     supplierPackQuantity: ctx.spq,
     supplierDiscountBp: Math.min(10000, nonNegInt(options.discount_supplier, 0)),
     productDiscountBp: ctx.productDiscount,
-    unitsPerOrder: units.n,
+    unitsPerOrder,
     prepCost: nonNegInt(options.prep_cost, 0),
     multipackPrep:
       mp && mp.enabled
@@ -320,8 +347,10 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
           }
         : undefined,
   };
-  const f = computeFinancials(p, ctx.marketCode, costs);
+}
 
+/** Why a product's profit, margin and ROI are not computed. */
+function productErrors(p: CatalogRecord, f: ReturnType<typeof computeFinancials>): Notice[] {
   const errors: Notice[] = [];
   if (!p.fees_available)
     errors.push({
@@ -330,7 +359,16 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
     });
   if (f.salePrice === null)
     errors.push({ code: 'no_price', message: 'The listing has no buy box and no new offer; profit, margin and ROI are not computed.' });
+  return errors;
+}
 
+/** What a seller should know about a product (the row's notes first). */
+function productFlags(
+  p: CatalogRecord,
+  ctx: RowContext,
+  f: ReturnType<typeof computeFinancials>,
+  units: ReturnType<typeof unitsPerOrder>,
+): Notice[] {
   const flags: Notice[] = [...ctx.identFlags, ...ctx.notes];
   if (p.buybox_price === null && f.salePrice !== null)
     flags.push({ code: 'no_buybox', message: 'No buy box; the lowest new offer is used as the sale price.' });
@@ -358,9 +396,12 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
         message: `Brand "${p.brand}" differs only in letter case from blocked brand "${b}"; blocklist matching is exact.`,
       });
   }
+  return flags;
+}
 
-  // Historical data (silent parts): -1 when not pulled (option off) or unknown for the listing.
-  const hist = options.pull_historical_data ? p.history : undefined;
+/** Historical data (silent parts): -1 when not pulled (option off) or unknown for the listing. */
+function historyExtras(p: CatalogRecord, pulled: boolean): Record<string, number> {
+  const hist = pulled ? p.history : undefined;
   const extras: Record<string, number> = {};
   HISTORY_DAYS.forEach((d, i) => {
     extras[`bsr_${d}_days`] = hist ? hist.bsr[i] : -1;
@@ -368,6 +409,19 @@ function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
     extras[`instock_rate_${d}_days`] = hist ? hist.instock_rate[i] : -1;
     extras[`sales_rank_drops_${d}_days`] = hist ? hist.rank_drops[i] : -1;
   });
+  return extras;
+}
+
+function buildProduct(p: CatalogRecord, ctx: RowContext): ProductRow {
+  const { mapping, options } = ctx.attrs;
+  const units = unitsPerOrder(p, ctx);
+  const costs = costInputs(ctx, units.n);
+  const f = computeFinancials(p, ctx.marketCode, costs);
+
+  const errors = productErrors(p, f);
+  const flags = productFlags(p, ctx, f, units);
+
+  const extras = historyExtras(p, Boolean(options.pull_historical_data));
 
   const custom = (mapping.custom_columns ?? []).map((c) => cell(ctx.row, c) ?? '');
   const text = (col: number | undefined) => {

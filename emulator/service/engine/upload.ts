@@ -479,8 +479,17 @@ async function readXlsx(data: Buffer, name: string, onRow: RowSink, limits: Uplo
   }
 }
 
-async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits: UploadLimits): Promise<void> {
-  // The first sheet: workbook.xml names it, its relationship gives the part.
+/** Refuses a text longer than a cell may hold. */
+function textTooLong(name: string, limits: UploadLimits): never {
+  throw new UploadLimitError(
+    422,
+    'maxCellChars',
+    `${name}: a text is longer than ${fmt(limits.maxCellChars)} characters, the most a cell may hold.`,
+  );
+}
+
+/** The first worksheet's part (workbook.xml names it, its relationship gives the part), and whether dates count from 1904. */
+async function firstSheetOf(r: XlsxReader, name: string): Promise<{ sheetPath: string; date1904: boolean }> {
   let firstSheetRel: string | undefined;
   let date1904 = false;
   const wb = sax({
@@ -502,8 +511,11 @@ async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits:
   await r.read('xl/_rels/workbook.xml.rels', (t) => rels.write(t));
   rels.close();
   const sheetPath = !target ? 'xl/worksheets/sheet1.xml' : target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+  return { sheetPath, date1904 };
+}
 
-  // Number formats of the cell styles (percent and date cells read as the user sees them).
+/** The number format of each cell style (percent and date cells read as the user sees them). */
+async function styleFormatsOf(r: XlsxReader): Promise<string[]> {
   const customFormats = new Map<number, string>();
   const styleFormats: string[] = [];
   let inCellXfs = false;
@@ -522,19 +534,16 @@ async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits:
   });
   await r.read('xl/styles.xml', (t) => styles.write(t));
   styles.close();
+  return styleFormats;
+}
 
-  // Shared strings: rich text runs joined, phonetic guides (rPh) left out.
+/** The shared strings: rich text runs joined, phonetic guides (rPh) left out; a text over the cell limit is refused. */
+async function sharedStringsOf(r: XlsxReader, name: string, limits: UploadLimits): Promise<string[]> {
   const strings: string[] = [];
   let si: string | undefined;
   let inT = false;
   let inPhonetic = 0;
-  const tooLong = () => {
-    throw new UploadLimitError(
-      422,
-      'maxCellChars',
-      `${name}: a text is longer than ${fmt(limits.maxCellChars)} characters, the most a cell may hold.`,
-    );
-  };
+  const tooLong = () => textTooLong(name, limits);
   const sst = sax({
     open(n) {
       if (n === 'si') si = '';
@@ -557,6 +566,16 @@ async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits:
   });
   await r.read('xl/sharedStrings.xml', (t) => sst.write(t));
   sst.close();
+  return strings;
+}
+
+async function readWorkbook(r: XlsxReader, name: string, onRow: RowSink, limits: UploadLimits): Promise<void> {
+  const { sheetPath, date1904 } = await firstSheetOf(r, name);
+  // Number formats of the cell styles (percent and date cells read as the user sees them).
+  const styleFormats = await styleFormatsOf(r);
+  // Shared strings: rich text runs joined, phonetic guides (rPh) left out.
+  const strings = await sharedStringsOf(r, name, limits);
+  const tooLong = () => textTooLong(name, limits);
 
   // The sheet, row by row.
   let line = 0;

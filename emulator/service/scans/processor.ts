@@ -29,6 +29,39 @@ interface Running {
   last: number;
 }
 
+/** The statements the processor runs. */
+function processorStatements(db: ServiceContext['db']) {
+  return {
+    pendingScans: db.prepare("SELECT * FROM scans WHERE status IN ('queued','in_progress') AND deleted_at IS NULL ORDER BY id"),
+    nextInputs: db.prepare('SELECT seq, line, cells FROM scan_inputs WHERE scan_id = ? AND seq >= ? ORDER BY seq LIMIT ?'),
+    insertProduct: db.prepare('INSERT INTO scan_products (scan_id, line, data) VALUES (?, ?, ?)'),
+    insertError: db.prepare('INSERT INTO scan_errors (scan_id, line, data) VALUES (?, ?, ?)'),
+    progress: db.prepare(
+      "UPDATE scans SET status = 'in_progress', lines_done = lines_done + ?, products = products + ?, errors = errors + ?, processing_ms = processing_ms + ?, updated_at = ? WHERE id = ? AND status IN ('queued','in_progress') AND lines_done = ?",
+    ),
+  };
+}
+
+/** What one input line gives: the engine's outcome, or, when the engine fails on it, that line's error. */
+function lineOutcome(engine: ScanEngine, scan: ScanRow, r: Running, line: number, cells: string[]): ReturnType<ScanEngine['processRow']> {
+  try {
+    return engine.processRow(cells, line, r.attrs, scan.marketplace_id, r.rules);
+  } catch (e) {
+    // A fault of the stand-in's engine on one line is that line's error, not the whole scan's.
+    console.error(`scan ${scan.id} line ${line}:`, e);
+    return {
+      products: [],
+      error: {
+        line,
+        identifier: cells[r.attrs.mapping.id] ?? '',
+        code: 'processing_failed',
+        message: 'The service could not process this line.',
+        input: cells,
+      },
+    };
+  }
+}
+
 export function startScanProcessor(ctx: ServiceContext, engine: ScanEngine): () => Promise<void> {
   const { db } = ctx;
   const speed = ctx.config.scanSpeedPerMinute;
@@ -37,13 +70,7 @@ export function startScanProcessor(ctx: ServiceContext, engine: ScanEngine): () 
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   let stopped = false;
 
-  const pendingScans = db.prepare("SELECT * FROM scans WHERE status IN ('queued','in_progress') AND deleted_at IS NULL ORDER BY id");
-  const nextInputs = db.prepare('SELECT seq, line, cells FROM scan_inputs WHERE scan_id = ? AND seq >= ? ORDER BY seq LIMIT ?');
-  const insertProduct = db.prepare('INSERT INTO scan_products (scan_id, line, data) VALUES (?, ?, ?)');
-  const insertError = db.prepare('INSERT INTO scan_errors (scan_id, line, data) VALUES (?, ?, ?)');
-  const progress = db.prepare(
-    "UPDATE scans SET status = 'in_progress', lines_done = lines_done + ?, products = products + ?, errors = errors + ?, processing_ms = processing_ms + ?, updated_at = ? WHERE id = ? AND status IN ('queued','in_progress') AND lines_done = ?",
-  );
+  const { pendingScans, nextInputs, insertProduct, insertError, progress } = processorStatements(db);
 
   /** Processes up to n lines of a scan in one transaction. */
   const batch = db.transaction((scan: ScanRow, r: Running, n: number, started: number) => {
@@ -51,24 +78,7 @@ export function startScanProcessor(ctx: ServiceContext, engine: ScanEngine): () 
     let products = 0;
     let errors = 0;
     for (const input of inputs) {
-      const cells = JSON.parse(input.cells) as string[];
-      let outcome;
-      try {
-        outcome = engine.processRow(cells, input.line, r.attrs, scan.marketplace_id, r.rules);
-      } catch (e) {
-        // A fault of the stand-in's engine on one line is that line's error, not the whole scan's.
-        console.error(`scan ${scan.id} line ${input.line}:`, e);
-        outcome = {
-          products: [],
-          error: {
-            line: input.line,
-            identifier: cells[r.attrs.mapping.id] ?? '',
-            code: 'processing_failed',
-            message: 'The service could not process this line.',
-            input: cells,
-          },
-        };
-      }
+      const outcome = lineOutcome(engine, scan, r, input.line, JSON.parse(input.cells) as string[]);
       for (const p of outcome.products) {
         const { id: _ignored, ...rest } = p as Record<string, unknown>;
         insertProduct.run(scan.id, input.line, JSON.stringify(rest));

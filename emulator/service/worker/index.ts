@@ -4,12 +4,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
+import { type StandIn, stopOnce } from '../../stand-in';
 
-export interface WorkerService {
-  url: string;
+export interface WorkerService extends StandIn {
   /** Requests the front door answered from the list areas (0 without `forwardTo`). */
   listRequests(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 export interface WorkerServiceOptions {
@@ -36,10 +35,10 @@ export function startServiceInWorker(opts: WorkerServiceOptions): Promise<Worker
       resolve({
         url: m.url,
         listRequests: async () => (await ask<{ listRequests: number }>('count')).listRequests,
-        stop: async () => {
+        stop: stopOnce(async () => {
           await ask('stop');
           await worker.terminate();
-        },
+        }),
       });
     });
   });

@@ -9,6 +9,7 @@ const { workerData, parentPort } = require('node:worker_threads');
 const http = require('node:http');
 require('tsx/cjs/api').register();
 const { startService } = require('../server.ts');
+const { closeServer } = require('../../stand-in.ts');
 const { listAreaPattern } = require('../areas.ts');
 const { loadApiDocument } = require('../../../contract/openapi/index.ts');
 
@@ -34,7 +35,7 @@ function frontDoor(svc) {
       });
       req.pipe(out);
     });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }));
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, server }));
   });
 }
 
@@ -48,8 +49,8 @@ startService(
     parentPort.on('message', async (m) => {
       if (m === 'count') parentPort.postMessage({ listRequests });
       if (m === 'stop') {
-        if (door) door.close();
-        await svc.close();
+        if (door) await closeServer(door.server);
+        await svc.stop();
         parentPort.postMessage({ stopped: true });
       }
     });

@@ -116,7 +116,7 @@ test('a colour-scale conditional format: its points read back, and a saved workb
   expect(thrown(() => app.newConditionalFormatRule().setGradientMaxpoint('#57bb8a').build())).toMatch(/minpoint/);
 });
 
-test('a script in the runtime puts an in-cell image and reads it back across the vm boundary', () => {
+test('a script in the runtime puts an in-cell image and reads it back across the vm boundary', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cell-image-'));
   try {
     const file = join(dir, 'Code.js');
@@ -131,7 +131,7 @@ test('a script in the runtime puts an in-cell image and reads it back across the
     );
     const rt = createRuntime({ scriptPath: file });
     expect(Array.from(rt.run('put', [LINK]) as unknown[])).toEqual(['CellImage', LINK, 'pic', '', '']);
-    rt.close();
+    await rt.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
