@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** Imports the scan into a new workbook of the given world: every data row's formats, and the cells the import wrote. */
-function importIn(insertInheritsFormats: boolean): { formats: string[][]; header: unknown[]; cellsWritten: number } {
+async function importIn(insertInheritsFormats: boolean): Promise<{ formats: string[][]; header: unknown[]; cellsWritten: number }> {
   const wb = new Workbook({ name: 'Supplier', insertInheritsFormats });
   const rt = runtime(wb);
   try {
@@ -45,13 +45,13 @@ function importIn(insertInheritsFormats: boolean): { formats: string[][]; header
     const cellsWritten = rt.executions.slice(first).reduce((a, e) => a + e.counters.cellsWritten, 0);
     return { formats, header, cellsWritten };
   } finally {
-    rt.close();
+    await rt.stop();
   }
 }
 
-test('every result row carries the money and percent formats whether inserted rows inherit formats or come in blank; where they inherit, the import does not write them again', () => {
-  const inheriting = importIn(true);
-  const blank = importIn(false);
+test('every result row carries the money and percent formats whether inserted rows inherit formats or come in blank; where they inherit, the import does not write them again', async () => {
+  const inheriting = await importIn(true);
+  const blank = await importIn(false);
   const money = findMarketplace('US')!.moneyFormat;
   const col = (name: string) => inheriting.header.indexOf(name);
   // The premise: a scan of many rows, one growth at least, the columns the seller reads as money and percent.

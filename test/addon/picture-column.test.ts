@@ -63,11 +63,11 @@ test('every result row shows its first image beside the title, in rows tall enou
     expect(saved.cell(NAME, 'C2').formula).toBe(`=IMAGE("${products[0].images[0].url}")`);
     expect(back.rowHeights.get(products.length + 1)).toBe(60);
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
-test("the overview's top products show each product's picture, by a formula over the result tab's picture column", () => {
+test("the overview's top products show each product's picture, by a formula over the result tab's picture column", async () => {
   const { rt, wb } = session();
   try {
     rt.scriptRun('importScan', [scanId, null]);
@@ -80,7 +80,7 @@ test("the overview's top products show each product's picture, by a formula over
       `=IF(B${r}="","",INDEX('${NAME}'!C:C,MATCH(B${r},'${NAME}'!${monthlyColumn(wb)}:${monthlyColumn(wb)},0)))`,
     );
   } finally {
-    rt.close();
+    await rt.stop();
   }
 });
 
@@ -128,7 +128,7 @@ test('New scan\'s "Pictures" turned off: the room check counts one column fewer,
     expect(off.wb.requireSheet('Without pictures').rowHeights.size).toBe(0);
     expect(header.length).toBe(on.wb.values('With pictures')[0].length - 1);
   } finally {
-    on.rt.close();
-    off.rt.close();
+    await on.rt.stop();
+    await off.rt.stop();
   }
 });
