@@ -7,11 +7,46 @@ import { Marketplace } from '../../../contract/marketplaces';
 import { safeCellValue, safeText } from '../sheet/safe';
 import { CELL_PADDING_PX, FILTER_BUTTON_PX, textWidth } from '../sheet/text-width';
 
-/** 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points. */
-export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link';
+/**
+ * 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis points.
+ * 'date': a Unix timestamp shown as a date; 'sparkline': a small chart over other cells of its row.
+ */
+export type ColumnKind =
+  | 'text'
+  | 'identifier'
+  | 'int'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'fraction'
+  | 'bool'
+  | 'link'
+  | 'date'
+  | 'sparkline';
 
 /** A product row as the service returns it: known members typed loosely, extras tolerated. */
 export type Product = Record<string, unknown>;
+
+/** A reader of the member at a dotted path of a product ('market_fees.fba_fees'); '' when missing or null. */
+export function pick(path: string): (p: Product) => unknown {
+  const parts = path.split('.');
+  return (p) => {
+    let cur: unknown = p;
+    for (const k of parts)
+      cur = cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>)[k] : undefined;
+    return cur === null || cur === undefined ? '' : cur;
+  };
+}
+
+/** A column of a result tab's layout as a module declares it (result-columns.ts LayoutColumn has this shape). */
+export interface ColumnDef {
+  key: string;
+  header: string;
+  width: number;
+  kind: ColumnKind;
+  get(product: Product): unknown;
+  note?: string;
+}
 
 /** A number, or numeric text as a tab gives it back (a cell the seller typed or pasted); else null. */
 export function numberIn(v: unknown): number | null {
@@ -32,6 +67,8 @@ export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): str
       return '#,##0';
     case 'number':
       return '#,##0.##';
+    case 'date':
+      return 'yyyy-mm-dd';
     default:
       return null;
   }
@@ -45,6 +82,7 @@ const WIDEST_FIGURE: Partial<Record<ColumnKind, string>> = {
   percent: '-1234.56%',
   fraction: '-1234.56%',
   bool: 'FALSE',
+  date: '2026-12-31',
   identifier: '00123456789012',
   // The one link column is the ASIN: ten characters, the widest letters ("B0WN7MRR…" was cut at 110 px).
   link: 'B0WWWMWWWW',
