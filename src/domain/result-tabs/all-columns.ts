@@ -8,7 +8,7 @@
  * date). Pure; units from contract/units.ts.
  */
 import { LENGTH_UNIT, plainDecimal, WEIGHT_UNIT } from '../../../contract/units';
-import { pick, type ColumnDef, type Product } from './columns';
+import { pick, type ColumnEntry, type Product } from './columns';
 import { ineligibleReason } from './verdict';
 
 /** Which columns a result tab has. */
@@ -60,7 +60,7 @@ const identifierColumns = (['upc', 'ean', 'isbn', 'gtin', 'jan'] as const).map((
 }));
 
 /** The 'all' columns, each placed right after the layout column `after`. */
-export const ALL_COLUMNS: ReadonlyArray<ColumnDef & { after: string }> = [
+export const ALL_COLUMNS: ReadonlyArray<ColumnEntry & { after: string }> = [
   ...identifierColumns,
   { after: 'category', key: 'parent_asin', header: 'Parent ASIN', width: 110, kind: 'text', get: pick('parent_asin') },
   {

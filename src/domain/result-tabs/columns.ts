@@ -39,7 +39,7 @@ export function pick(path: string): (p: Product) => unknown {
 }
 
 /** A column of a result tab's layout as a module declares it (result-columns.ts LayoutColumn has this shape). */
-export interface ColumnDef {
+export interface ColumnEntry {
   key: string;
   header: string;
   width: number;

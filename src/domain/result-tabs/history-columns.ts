@@ -12,7 +12,7 @@
  * History is read in both shapes the service may answer: flat members (`bsr_90_days`) and the
  * vendor client's nested `historical.bsr.d90` (service-silent-parts.md). -1 means unknown: blank.
  */
-import { numberIn, pick, type ColumnDef, type Product } from './columns';
+import { numberIn, pick, type ColumnEntry, type Product } from './columns';
 
 function history(flat: string, nested: string, days: number): (p: Product) => unknown {
   return (p) => {
@@ -66,7 +66,7 @@ function trendColour(trend: Trend): (p: Product) => string {
 
 const TREND_NOTE = ' at 180, 90, 60 and 30 days and today, oldest to newest (a figure the service does not know is skipped). Green: ';
 
-export const HISTORY_COLUMNS: readonly ColumnDef[] = [
+export const HISTORY_COLUMNS: readonly ColumnEntry[] = [
   {
     key: 'rank_trend',
     header: 'Rank trend',
