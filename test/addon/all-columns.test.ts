@@ -206,6 +206,8 @@ test("the vendor client's answer shapes fill every added column alike", async ()
     expect(b[0]).toEqual(a[0]);
     for (const h of [...ALL_HEADERS, ...RANK_SERIES, ...PRICE_SERIES]) {
       const c = a[0].indexOf(h);
+      // The premise: the column is there and the vendor's shapes gave it figures.
+      expect([h, c >= 0, b.slice(1).some((r) => r[c] !== '')]).toEqual([h, true, true]);
       expect([h, b.map((r) => r[c])]).toEqual([h, a.map((r) => r[c])]);
     }
   } finally {
