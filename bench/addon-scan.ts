@@ -101,6 +101,11 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
       const sum = (k: keyof (typeof ex)[number]['counters']) => ex.reduce((a, e) => a + e.counters[k], 0);
       const rows = wb.requireSheet(r.sheetName).lastRow() - 1;
       if (rows !== scan.products) throw new Error(`import wrote ${rows} rows, the scan has ${scan.products}`);
+      // The premise of the write figures: every row carries the number formats (the last as the first).
+      const cols = wb.requireSheet(r.sheetName).maxCols;
+      for (let c = 1; c <= cols; c++)
+        if (wb.cell(r.sheetName, wb.a1(rows + 1, c)).format !== wb.cell(r.sheetName, wb.a1(2, c)).format)
+          throw new Error(`row ${rows + 1}, column ${c}: not the number format of row 2`);
       out['import: rows written'] = rows;
       out['import: executions (sidebar calls)'] = ex.length;
       out['import: API requests'] = sum('urlFetchRequests');

@@ -263,6 +263,43 @@ describe('SpreadsheetApp', () => {
     expect(sheet.getDataRange().getValues().slice(-1)).toEqual([['sample1', '', '', '', '', 'sample2', '', 'sample3']]);
   });
 
+  test('inserted rows and columns take the formats of their neighbour: the one before for the After forms, the one after for the others; values and notes stay behind (Sheets API page, InsertDimensionRequest.inheritFromBefore: "the two new rows will be red"; gas-fakes src/services/spreadsheetapp/fakesheet.js maps insertRowsAfter to inheritFromBefore true, insertRowsBefore/insertRows to false)', () => {
+    const { ss } = makeEnv();
+    const sheet = ss.insertSheet('inherit');
+    sheet
+      .getRange('A1:B1')
+      .setValues([['Header', 'H2']])
+      .setFontWeight('bold')
+      .setNote('a note');
+    sheet
+      .getRange('A2:B2')
+      .setValues([[1.5, 2]])
+      .setNumberFormat('$#,##0.00')
+      .setBackground('#ff0000');
+    sheet.setRowHeight(2, 60);
+    sheet.insertRowsAfter(2, 3);
+    const added = sheet.getRange('A3:B5');
+    expect(added.getNumberFormats()).toEqual(Array(3).fill(['$#,##0.00', '$#,##0.00']));
+    expect(added.getBackgrounds()).toEqual(Array(3).fill(['#ff0000', '#ff0000']));
+    expect(added.getValues()).toEqual(Array(3).fill(['', '']));
+    expect([sheet.getRowHeight(3), sheet.getRowHeight(5)]).toEqual([60, 60]);
+    expect(sheet.getLastRow()).toBe(2);
+    // Before row 2: from the row after (row 2), not the bold header.
+    sheet.insertRowsBefore(2, 1);
+    expect(sheet.getRange('A2').getFontWeight()).toBe('normal');
+    expect(sheet.getRange('A2').getNumberFormat()).toBe('$#,##0.00');
+    // After the header: the header's bold, without its value or note.
+    sheet.insertRowAfter(1);
+    expect([sheet.getRange('A2').getFontWeight(), sheet.getRange('A2').getValue(), sheet.getRange('A2').getNote()]).toEqual([
+      'bold',
+      '',
+      '',
+    ]);
+    sheet.insertColumnsAfter(1, 1);
+    expect(sheet.getRange('B4').getNumberFormat()).toBe('$#,##0.00');
+    expect(sheet.getRange('B4').getValue()).toBe('');
+  });
+
   test('createFilter/getFilter: null without one, any range of the sheet answers the one filter, a second is refused, remove then create again (gas-fakes test/testsheetssets.js "Range.createFilter and getFilter")', () => {
     const { sheet } = makeEnv();
     sheet.getRange('A1:C5').setValues([

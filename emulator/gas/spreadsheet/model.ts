@@ -260,6 +260,12 @@ export interface WorkbookOptions {
    * Google's 10,000,000; tests lower it so that a full spreadsheet is cheap to build.
    */
   cellLimit?: number;
+  /**
+   * Whether inserted rows and columns take their neighbour's formats (default true: Google's Sheets
+   * API page says so for InsertDimensionRequest; Apps Script's pages are silent). False is the other
+   * world, where they come in blank: code that relies on either must be right in both.
+   */
+  insertInheritsFormats?: boolean;
 }
 
 export interface NamedRangeModel {
@@ -291,6 +297,8 @@ export class WorkbookCore {
   locale: string;
   /** See WorkbookOptions.cellLimit. */
   cellLimit: number;
+  /** See WorkbookOptions.insertInheritsFormats. */
+  insertInheritsFormats: boolean;
   sheets: SheetModel[] = [];
   namedRanges = new Map<string, NamedRangeModel>();
   activeSheet: SheetModel | null = null;
@@ -319,6 +327,7 @@ export class WorkbookCore {
     this.timeZone = opts.timeZone ?? 'Etc/UTC';
     this.locale = opts.locale ?? 'en_US';
     this.cellLimit = opts.cellLimit ?? MAX_CELLS;
+    this.insertInheritsFormats = opts.insertInheritsFormats ?? true;
   }
 
   totalCells(): number {

@@ -6,6 +6,7 @@ import { Ctx } from './context';
 import { afterWrite, formulaWritten, reindex, sheetRenamed, shiftReferences } from './formulas';
 import {
   Area,
+  type Cell,
   CELL_CHARS_MESSAGE,
   MAX_CELL_CHARS,
   DEFAULT_COLUMN_WIDTH,
@@ -32,6 +33,24 @@ function shiftIndexes<V>(m: Map<number, V>, at: number, n: number): Map<number, 
     if (i < at) out.set(i, v);
     else if (n > 0) out.set(i + n, v);
     else if (i >= at - n) out.set(i + n, v);
+  return out;
+}
+/**
+ * The formats a row or column inserted next to another takes from it. Google's Sheets API page
+ * (developers.google.com/sheets/api/reference/rest/v4/spreadsheets/request#InsertDimensionRequest,
+ * `inheritFromBefore`): new rows take the properties of the row before or after them ("if row index 0
+ * has red background ... the two new rows will be red"). Apps Script's pages do not say which side;
+ * gas-fakes (src/services/spreadsheetapp/fakesheet.js) maps insertRowsAfter/insertRowAfter/
+ * insertColumnsAfter to inheritFromBefore true and the Before/insertRows/insertColumns forms to false.
+ * Values, notes, links and validation are not formats and stay behind.
+ */
+const INHERITED_FORMATS = ['fmt', 'bg', 'bold', 'color', 'halign', 'wrap'] as const;
+type Inherited = Pick<Cell, (typeof INHERITED_FORMATS)[number]>;
+/** The inherited formats of one cell, or undefined when it has none. */
+function formatsOf(cell: Cell | undefined): Inherited | undefined {
+  if (!cell) return undefined;
+  let out: Inherited | undefined;
+  for (const k of INHERITED_FORMATS) if (cell[k] !== undefined) (out ??= {} as Inherited)[k] = cell[k] as never;
   return out;
 }
 /** Whether deleting n rows (or columns) from `at` leaves one that is not frozen. */
@@ -152,18 +171,31 @@ export class SheetImpl {
   }
 
   // -- rows and columns --
-  private insertRowsAt(method: string, at: number, n: number): void {
+  /** `fromBefore`: the new rows take the formats of the row before them, else of the row after (INHERITED_FORMATS). */
+  private insertRowsAt(method: string, at: number, n: number, fromBefore: boolean): void {
     this.ctx.write(method, 0);
     checkInt(this.ctx, method, at, n);
     if (n < 1) throw this.ctx.error('The number of rows to insert must be at least 1.'); // chosen wording
     if (at < 1 || at > this._m.maxRows + 1) throw this.ctx.error('Those rows are out of bounds.');
     this.wb.checkGrowth((m) => this.ctx.error(m), n * this._m.maxCols);
     const m = this._m;
+    const source = !this.wb.insertInheritsFormats ? 0 : fromBefore ? at - 1 : at;
+    const template = source >= 1 && source <= m.maxRows ? (m.rows[source - 1] ?? []).map(formatsOf) : [];
+    const height = m.rowHeights.get(source);
     if (m.rows.length >= at) m.rows.splice(at - 1, 0, ...new Array(n));
     m.maxRows += n;
     m.rowHeights = shiftIndexes(m.rowHeights, at, n);
     m.hiddenRows = shiftSet(m.hiddenRows, at, n);
     this.shift('row', at, n);
+    this.fillRows(at, n, template, height);
+  }
+  /** Gives rows at..at+n-1 the formats of `template` (one per column) and the row height. */
+  private fillRows(at: number, n: number, template: (Inherited | undefined)[], height: number | undefined): void {
+    const m = this._m;
+    if (template.some(Boolean)) {
+      for (let r = at; r < at + n; r++) m.rows[r - 1] = template.map((f) => (f ? { ...f } : undefined));
+    }
+    if (height !== undefined) for (let r = at; r < at + n; r++) m.rowHeights.set(r, height);
   }
   private deleteRowsAt(at: number, n: number): void {
     this.ctx.write('deleteRows', 0);
@@ -180,7 +212,8 @@ export class SheetImpl {
     m.hiddenRows = shiftSet(m.hiddenRows, at, -n);
     this.shift('row', at, -n);
   }
-  private insertColumnsAt(method: string, at: number, n: number): void {
+  /** `fromBefore`: as insertRowsAt, for columns. */
+  private insertColumnsAt(method: string, at: number, n: number, fromBefore: boolean): void {
     this.ctx.write(method, 0);
     checkInt(this.ctx, method, at, n);
     const m = this._m;
@@ -189,9 +222,18 @@ export class SheetImpl {
     if (m.maxCols + n > MAX_COLUMNS)
       throw this.ctx.error(`This action would increase the number of columns in the sheet above the limit of ${MAX_COLUMNS}.`); // chosen wording
     this.wb.checkGrowth((m) => this.ctx.error(m), n * m.maxRows);
-    for (const row of m.rows) if (row && row.length >= at) row.splice(at - 1, 0, ...new Array(n));
+    const source = !this.wb.insertInheritsFormats ? 0 : fromBefore ? at - 1 : at;
+    const inherits = source >= 1 && source <= m.maxCols;
+    for (const row of m.rows) {
+      if (!row) continue;
+      const f = inherits ? formatsOf(row[source - 1]) : undefined;
+      if (row.length >= at) row.splice(at - 1, 0, ...new Array(n));
+      if (f) for (let c = at; c < at + n; c++) row[c - 1] = { ...f };
+    }
     const widths = new Map<number, number>();
     for (const [c, w] of m.colWidths) widths.set(c >= at ? c + n : c, w);
+    const width = inherits ? m.colWidths.get(source) : undefined;
+    if (width !== undefined) for (let c = at; c < at + n; c++) widths.set(c, width);
     m.colWidths = widths;
     m.hiddenCols = shiftSet(m.hiddenCols, at, n);
     m.maxCols += n;
@@ -249,23 +291,23 @@ export class SheetImpl {
     shiftReferences(this.wb, m, dim, at, n);
   }
   insertRowBefore(beforePosition: number): SheetImpl {
-    this.insertRowsAt('insertRowBefore', beforePosition, 1);
+    this.insertRowsAt('insertRowBefore', beforePosition, 1, false);
     return this;
   }
   insertRowAfter(afterPosition: number): SheetImpl {
-    this.insertRowsAt('insertRowAfter', afterPosition + 1, 1);
+    this.insertRowsAt('insertRowAfter', afterPosition + 1, 1, true);
     return this;
   }
   insertRowsBefore(beforePosition: number, howMany: number): SheetImpl {
-    this.insertRowsAt('insertRowsBefore', beforePosition, howMany);
+    this.insertRowsAt('insertRowsBefore', beforePosition, howMany, false);
     return this;
   }
   insertRowsAfter(afterPosition: number, howMany: number): SheetImpl {
-    this.insertRowsAt('insertRowsAfter', afterPosition + 1, howMany);
+    this.insertRowsAt('insertRowsAfter', afterPosition + 1, howMany, true);
     return this;
   }
   insertRows(rowIndex: number, numRows?: number): void {
-    this.insertRowsAt('insertRows', rowIndex, numRows ?? 1);
+    this.insertRowsAt('insertRows', rowIndex, numRows ?? 1, false);
   }
   deleteRow(rowPosition: number): SheetImpl {
     this.deleteRowsAt(rowPosition, 1);
@@ -275,23 +317,23 @@ export class SheetImpl {
     this.deleteRowsAt(rowPosition, howMany);
   }
   insertColumnBefore(beforePosition: number): SheetImpl {
-    this.insertColumnsAt('insertColumnBefore', beforePosition, 1);
+    this.insertColumnsAt('insertColumnBefore', beforePosition, 1, false);
     return this;
   }
   insertColumnAfter(afterPosition: number): SheetImpl {
-    this.insertColumnsAt('insertColumnAfter', afterPosition + 1, 1);
+    this.insertColumnsAt('insertColumnAfter', afterPosition + 1, 1, true);
     return this;
   }
   insertColumnsBefore(beforePosition: number, howMany: number): SheetImpl {
-    this.insertColumnsAt('insertColumnsBefore', beforePosition, howMany);
+    this.insertColumnsAt('insertColumnsBefore', beforePosition, howMany, false);
     return this;
   }
   insertColumnsAfter(afterPosition: number, howMany: number): SheetImpl {
-    this.insertColumnsAt('insertColumnsAfter', afterPosition + 1, howMany);
+    this.insertColumnsAt('insertColumnsAfter', afterPosition + 1, howMany, true);
     return this;
   }
   insertColumns(columnIndex: number, numColumns?: number): void {
-    this.insertColumnsAt('insertColumns', columnIndex, numColumns ?? 1);
+    this.insertColumnsAt('insertColumns', columnIndex, numColumns ?? 1, false);
   }
   deleteColumn(columnPosition: number): SheetImpl {
     this.deleteColumnsAt(columnPosition, 1);

@@ -66,6 +66,7 @@ import {
   apiFilters,
   encodeCheckpoint,
   formatRuns,
+  type FormatRun,
   IMPORT_CHECKPOINT,
   inputCells,
   inputHeaders,
@@ -499,18 +500,35 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       if (fit < need - maxRows) throw this.full((need - maxRows) * cols.length, room);
       add = Math.min(add, fit);
     }
+    const runs = formatRuns(cols.map((c) => numberFormatFor(c.kind, findMarketplace(cp.marketplace)!)));
+    // The first growth formats the one data row the tab was made with, so the rows added after it take its formats.
+    if (maxRows === 2 && cp.productsDone === 0) this.formatRows(sheet, runs, 2, 1);
     this.growing(add * cols.length, () => sheet.insertRowsAfter(maxRows, add));
-    const formats = cols.map((c) => numberFormatFor(c.kind, findMarketplace(cp.marketplace)!));
-    let calls = 1;
-    // The first growth formats the one data row the tab was made with too.
-    const from = maxRows === 2 && cp.productsDone === 0 ? 2 : maxRows + 1;
-    const n = maxRows + add - from + 1;
-    for (const run of formatRuns(formats)) {
+    env.budget.chargeWrite(0, 1);
+    if (!this.inherited(sheet, runs, maxRows + add)) this.formatRows(sheet, runs, maxRows + 1, add);
+  }
+
+  /** Sets the number formats of rows from..from+n-1, one call per run of columns sharing a format. */
+  private formatRows(sheet: Sheet, runs: readonly FormatRun[], from: number, n: number): void {
+    for (const run of runs) {
       sheet.getRange(from, run.start + 1, n, run.count).setNumberFormat(run.format);
-      env.budget.chargeWrite(n * run.count);
-      calls++;
+      this.env.budget.chargeWrite(n * run.count);
     }
-    env.budget.chargeWrite(0, calls);
+  }
+
+  /**
+   * Whether rows inserted after a formatted one took its number formats, read on the last of them.
+   * Google's Sheets API says inserted rows inherit the formats of the row before
+   * (developers.google.com/sheets/api/reference/rest/v4/spreadsheets/request#InsertDimensionRequest);
+   * Apps Script's insertRowsAfter page is silent, so one row is read back and, if it did not, the
+   * new rows are formatted as before: right either way, one read instead of a write per cell.
+   */
+  private inherited(sheet: Sheet, runs: readonly FormatRun[], row: number): boolean {
+    if (!runs.length) return true;
+    const width = runs[runs.length - 1].start + runs[runs.length - 1].count;
+    const got = sheet.getRange(row, 1, 1, width).getNumberFormats()[0];
+    this.env.budget.charge(WORK_COST.readCallMs);
+    return runs.every((run) => got.slice(run.start, run.start + run.count).every((f) => f === run.format));
   }
 
   /**
