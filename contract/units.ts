@@ -112,3 +112,19 @@ export function plainDecimal(n: number): string {
   if (out.indexOf('.') >= 0) out = out.replace(/0+$/, '').replace(/\.$/, '');
   return sign + out;
 }
+
+/**
+ * Lengths and weights: the service's dimensions are inches and pounds (contract section 1), which
+ * is what US sellers read; the sheet shows them as they come, under these units' names.
+ */
+export const LENGTH_UNIT = 'in';
+export const WEIGHT_UNIT = 'lb';
+
+/**
+ * A Date of a Unix timestamp in seconds (inbound_eligibility.updated_at), for a cell under a date
+ * format: Sheets shows it in the spreadsheet's time zone. Null for anything that is no timestamp.
+ */
+export function unixSecondsToDate(seconds: unknown): Date | null {
+  if (typeof seconds !== 'number' || !isFinite(seconds) || seconds <= 0) return null;
+  return new Date(Math.round(seconds * 1000));
+}

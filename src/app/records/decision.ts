@@ -8,13 +8,15 @@
  *   the line count. The import labels the supplier's columns by these, not by the service's echo: the
  *   vendor's scan record has no `mapping` (service-silent-parts.md), and a column guessed from it lands
  *   under another header. The service's copy only checks that this record is the scan's (a reset
- *   service reuses ids).
+ *   service reuses ids);
+ * - New scan's column choice (`columns`: 'all'; absent: the essential columns), never sent.
  */
 import { decisionFromRecord, DEFAULT_DECISION, type DecisionOptions } from '../../domain/price-list/decide';
 import { cutText, utf8Length } from '../../domain/sheet/safe';
 import { decisionKey, PROPERTY_VALUE_MAX_BYTES } from '../../store/keys';
 import { record } from '../../store/records';
 import { isObject } from '../../api/read';
+import { columnSetOf, type ColumnSet } from '../../domain/result-tabs/all-columns';
 
 type Properties = GoogleAppsScript.Properties.Properties;
 
@@ -35,13 +37,25 @@ const NAME_MAX_CHARS = 200;
 
 const DECISION = record<Record<string, unknown>, [number]>(decisionKey, { decode: (v) => (isObject(v) ? v : null) });
 
-export function recordScanSent(props: Properties, scanId: number, o: DecisionOptions, sent: SentRecord | null, pictures = true): void {
-  const choices = { ...o, pictures };
-  let rec: Record<string, unknown> = choices;
+/** New scan's own choices for a scan: the picture column (on by default) and the column set. */
+export interface ScanChoices {
+  pictures: boolean;
+  columns: ColumnSet;
+}
+
+export function recordScanSent(
+  props: Properties,
+  scanId: number,
+  o: DecisionOptions,
+  sent: SentRecord | null,
+  choices: ScanChoices = { pictures: true, columns: 'essential' },
+): void {
+  const chosen = { ...o, pictures: choices.pictures, ...(choices.columns === 'all' ? { columns: choices.columns } : {}) };
+  let rec: Record<string, unknown> = chosen;
   // Names are cut (never the mapping) until the record fits one property; a name cut to nothing reads "Custom N".
   for (let each = NAME_MAX_CHARS; sent; each = Math.floor(each / 2)) {
     const custom = sent.custom.map((n) => (n.length > each ? cutText(n, each) : n));
-    rec = { ...choices, sent: { ...sent, custom } };
+    rec = { ...chosen, sent: { ...sent, custom } };
     if (utf8Length(JSON.stringify(rec)) <= PROPERTY_VALUE_MAX_BYTES - 512 || each === 0) break;
   }
   DECISION.put(props, rec, scanId);
@@ -60,6 +74,12 @@ export function readDecision(props: Properties, scanId: number): DecisionOptions
 export function readPictures(props: Properties, scanId: number): boolean {
   const r = readRecord(props, scanId);
   return !(r && r.pictures === false);
+}
+
+/** New scan's column choice for the scan: the essential columns unless the record says all. */
+export function readColumnSet(props: Properties, scanId: number): ColumnSet {
+  const r = readRecord(props, scanId);
+  return columnSetOf(r && r.columns);
 }
 
 /** What the add-on sent for the scan, or null (started elsewhere, by older code, or the record is damaged). */

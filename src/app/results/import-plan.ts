@@ -254,6 +254,8 @@ export interface ImportCheckpoint {
   overviewId?: number;
   /** The scan pulled historical data: the tab gets the history columns. */
   historical?: boolean;
+  /** New scan's column choice (issue 36), from the scan's record: absent means the essential columns. */
+  columnSet?: 'all';
   /** Filters apply: the rows go to the scan's own filtered tab, not its full tab; no errors tab. */
   filtered?: boolean;
   /** Counted as the product rows are written (see ResultSummary). */

@@ -45,6 +45,7 @@ import {
 import { PICTURE_ROW_HEIGHT } from '../../domain/result-tabs/picture';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
+import { columnSetOf } from '../../domain/result-tabs/all-columns';
 import { overviewCells, overviewNumberFormats, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
@@ -56,7 +57,7 @@ import { importKey, importKeyIds } from '../../store/keys';
 import { readTuning, type ImportTuning } from '../records/import-tuning';
 import { adoptNotedTabs, readTabRecord, sheetById, writeTabRecord, type TabRecord } from '../records/tabs';
 import { forgetNotSent, notSentFromErrorRows, notSentRows, readNotSent, recordNotSent, withRoom, type NotSent } from '../records/not-sent';
-import { readDecision, readPictures, readSent, type SentRecord } from '../records/decision';
+import { readColumnSet, readDecision, readPictures, readSent, type SentRecord } from '../records/decision';
 import { withDocumentLock } from '../../store/locks';
 import { newConditionalFormat, newRichText } from '../../apps-script';
 import { asSidebarCall } from '../context';
@@ -298,6 +299,7 @@ function newCheckpoint(
     historical: options.pull_historical_data === true,
     filtered: first.filters.length > 0,
     decision: readDecision(env.props, scanId),
+    ...(readColumnSet(env.props, scanId) === 'all' ? { columnSet: 'all' as const } : {}),
   };
 }
 
@@ -742,7 +744,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
   }
 
   private writeProducts(sheet: Sheet, mp: Marketplace, products: Product[], done: number): void {
-    const block = resultBlock(products, layoutContext(this.cp, mp));
+    const block = resultBlock(products, layoutContext(this.cp, mp, done + 2));
     const n = products.length;
     const cols = block.headers.length;
     const asinCol = columnIndex(block.columns, 'asin');
@@ -1024,7 +1026,7 @@ function filledKeys(all: readonly LayoutColumn[], products: readonly Product[], 
 /** The columns this import may write: the scan's layout less the ones omitted for it. */
 function allowedColumns(cp: ImportCheckpoint): LayoutColumn[] {
   const omit = new Set(cp.omit || []);
-  return resultColumns(cp.customColumns, !!cp.historical, cp.decision).filter((c) => !omit.has(c.key));
+  return resultColumns(cp.customColumns, !!cp.historical, cp.decision, columnSetOf(cp.columnSet)).filter((c) => !omit.has(c.key));
 }
 
 /** The overview's cells over the result tab's `columns`, padded to one width (cells.length: its rows). */
@@ -1043,11 +1045,11 @@ function overviewGrid(
 
 /** The staging tab's columns (cp.cols of the scan's layout). */
 function stagedColumns(cp: ImportCheckpoint): LayoutColumn[] {
-  return selectColumns(resultColumns(cp.customColumns, !!cp.historical, cp.decision), cp.cols);
+  return selectColumns(resultColumns(cp.customColumns, !!cp.historical, cp.decision, columnSetOf(cp.columnSet)), cp.cols);
 }
 
 /** The result tab's layout context: the same in the header, every wave and the estimate. */
-function layoutContext(cp: ImportCheckpoint, mp: Marketplace): LayoutContext {
+function layoutContext(cp: ImportCheckpoint, mp: Marketplace, firstRow = 2): LayoutContext {
   return {
     marketplace: mp,
     customColumns: cp.customColumns,
@@ -1056,6 +1058,8 @@ function layoutContext(cp: ImportCheckpoint, mp: Marketplace): LayoutContext {
     decision: cp.decision,
     only: cp.cols,
     blank: cp.unlabelled,
+    columnSet: columnSetOf(cp.columnSet),
+    firstRow,
   };
 }
 

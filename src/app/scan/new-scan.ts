@@ -45,6 +45,7 @@ import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
 import { checkRoom, type RoomCheck } from '../../domain/price-list/room';
 import { PICTURE_COLUMN, uploadColumns } from '../../domain/result-tabs/result-columns';
+import { columnSetOf, type ColumnSet } from '../../domain/result-tabs/all-columns';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
 import { progressFromScan } from './progress-read';
@@ -248,19 +249,24 @@ function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
  * Room for the results: lines to send x products a line x the columns the import will write,
  * against the cells this spreadsheet has left (every tab's grid counts). Null when nothing can be sent.
  */
-function roomFor(prepared: PreparedScan, pictures: boolean): RoomCheck | null {
+function roomFor(prepared: PreparedScan, pictures: boolean, set: ColumnSet): RoomCheck | null {
   if (!prepared.ok || !prepared.attributes) return null;
   const { options, mapping } = prepared.attributes;
   const room = readRoom(activeSpreadsheet(), documentProperties(), readTuning().cellLimit);
-  const columns = uploadColumns(
-    options.custom_columns || [],
-    options.pull_historical_data === true,
-    mapping as Record<string, unknown>,
-    options as Record<string, unknown>,
-  ).filter((c) => pictures || c.key !== PICTURE_COLUMN.key);
+  const columnsOf = (s: ColumnSet) =>
+    uploadColumns(
+      options.custom_columns || [],
+      options.pull_historical_data === true,
+      mapping as Record<string, unknown>,
+      options as Record<string, unknown>,
+      s,
+    ).filter((c) => pictures || c.key !== PICTURE_COLUMN.key).length;
+  const columns = columnsOf(set);
   return checkRoom({
     lines: prepared.counts.send,
-    columns: columns.length,
+    columns,
+    // All columns: the message says how many the essential ones would save.
+    ...(set === 'all' ? { beyondEssential: columns - columnsOf('essential') } : {}),
     notSent: prepared.skipped.length,
     limit: room.limit,
     used: room.used,
@@ -277,7 +283,7 @@ function picturesChosen(request: ScanRequest): boolean {
 export function previewScan(request: ScanRequest): PreviewSummary {
   return asSidebarCall(() => {
     const prepared = prepareFromSheet(request);
-    const room = roomFor(prepared, picturesChosen(request));
+    const room = roomFor(prepared, picturesChosen(request), columnSetOf(request.columns));
     return room ? { ...previewSummary(prepared), room } : previewSummary(prepared);
   });
 }
@@ -304,7 +310,8 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
     throw new Error('The scan was not started: ' + prepared.counts.send + ' rows to send; a scan takes at most ' + MAX_LINES + '.');
   // Before anything is paid for: results that cannot fit are refused with the numbers and what fits,
   // unless the user chose to send anyway (to import with filters, or to download the results).
-  const room = roomFor(prepared, picturesChosen(request));
+  const columnSet = columnSetOf(request.columns);
+  const room = roomFor(prepared, picturesChosen(request), columnSet);
   if (room && !room.fits && request.sendWhenFull !== true) throw new Error(withMarker(NEEDS_ROOM_MARKER, NOT_SENT_FULL + room.message!));
   const name = prepared.attributes.options.name;
   // The upload's size was checked by prepareScan (uploadSizeProblem): nothing too large gets here.
@@ -348,7 +355,10 @@ export function sendScan(request: ScanRequest, startedAt: number): StartedScan {
       marketplace: findMarketplace(a.options.marketplace_id)?.code || String(a.options.marketplace_id || ''),
       lines: prepared.counts.send,
     };
-    recordScanSent(documentProperties(), progress.scanId, decision.ok ? decision.options : DEFAULT_DECISION, sent, picturesChosen(request));
+    recordScanSent(documentProperties(), progress.scanId, decision.ok ? decision.options : DEFAULT_DECISION, sent, {
+      pictures: picturesChosen(request),
+      columns: columnSet,
+    });
   } catch (e) {
     console.log('scan ' + progress.scanId + ': decision options not recorded: ' + (e instanceof Error ? e.message : String(e)));
   }

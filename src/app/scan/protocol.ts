@@ -7,6 +7,7 @@ import type { ScanOptionsInput } from '../../domain/price-list/attributes';
 import type { PreviewSummary } from '../../domain/price-list/prepare';
 import type { MarketplaceOption } from '../settings/protocol';
 import type { RememberedOptions } from '../../domain/price-list/memory';
+import type { ColumnSet } from '../../domain/result-tabs/all-columns';
 
 export interface ColumnChoice {
   /** 0-based index into the block that was read. */
@@ -131,6 +132,11 @@ export interface ScanRequest {
   sendWhenFull?: boolean;
   /** ScanSetup's column headers, for supplier memory (a started scan is remembered by them); absent: not remembered. */
   headers?: string[];
+  /**
+   * Which columns the result tab gets (issue 36): 'essential' (absent: the default) or 'all' (every
+   * documented product field). Kept in the scan's record for the import; the room check counts it.
+   */
+  columns?: ColumnSet;
 }
 
 export type ScanStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';

@@ -72,6 +72,8 @@ export function checkRoom(input: {
   limit: number;
   used: number;
   resultTabs: TabCells[];
+  /** New scan's "All columns" was chosen: the columns it adds to the essential ones. */
+  beyondEssential?: number;
 }): RoomCheck {
   const { products, needed } = neededCells(input.lines, input.columns, input.notSent);
   const left = Math.max(0, input.limit - input.used);
@@ -87,7 +89,7 @@ export function checkRoom(input: {
     used: input.used,
     left,
     resultTabs: tabs,
-    message: fits ? null : roomMessage(products, input.columns, needed, left, input.limit, tabs, input.lines),
+    message: fits ? null : roomMessage(products, input.columns, needed, left, input.limit, tabs, input.lines, input.beyondEssential || 0),
   };
 }
 
@@ -106,6 +108,7 @@ function roomMessage(
   limit: number,
   tabs: readonly TabCells[],
   lines: number,
+  beyondEssential: number,
 ): string {
   const rowsThatFit = Math.max(0, Math.floor(left / Math.max(1, columns)) - 1);
   const parts = [
@@ -115,6 +118,11 @@ function roomMessage(
       `(Sheets counts every cell of every tab, empty ones too).`,
     `What fits:`,
     `• Send anyway and import only the rows that pass your filters (Scans > Import with filters): about ${count(rowsThatFit)} rows fit.`,
+    ...(beyondEssential > 0
+      ? [
+          `• The essential columns instead of all of them (New scan's Columns): ${beyondEssential} fewer columns, about ${count((products + 1) * beyondEssential)} cells less.`,
+        ]
+      : []),
     `• Fewer columns: each mapped custom column or extra input (MAP, stock, pack quantity, SKU) adds about ${count(products)} cells; leave the ones you do not need unmapped.`,
     tabs.length
       ? `• Delete older result tabs you no longer need: ${tabList(tabs)}.`

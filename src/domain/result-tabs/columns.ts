@@ -10,11 +10,45 @@ import { CELL_PADDING_PX, FILTER_BUTTON_PX, textWidth } from '../sheet/text-widt
 /**
  * 'fraction': a ratio computed here (0.4575), shown as a percent; 'percent' is the service's basis
  * points; 'picture': an =IMAGE formula of a checked address (picture.ts).
+ * 'date': a Unix timestamp shown as a date; 'sparkline': a small chart over other cells of its row.
  */
-export type ColumnKind = 'text' | 'identifier' | 'int' | 'number' | 'money' | 'percent' | 'fraction' | 'bool' | 'link' | 'picture';
+export type ColumnKind =
+  | 'text'
+  | 'identifier'
+  | 'int'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'fraction'
+  | 'bool'
+  | 'link'
+  | 'picture'
+  | 'date'
+  | 'sparkline';
 
 /** A product row as the service returns it: known members typed loosely, extras tolerated. */
 export type Product = Record<string, unknown>;
+
+/** A reader of the member at a dotted path of a product ('market_fees.fba_fees'); '' when missing or null. */
+export function pick(path: string): (p: Product) => unknown {
+  const parts = path.split('.');
+  return (p) => {
+    let cur: unknown = p;
+    for (const k of parts)
+      cur = cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>)[k] : undefined;
+    return cur === null || cur === undefined ? '' : cur;
+  };
+}
+
+/** A column of a result tab's layout as a module declares it (result-columns.ts LayoutColumn has this shape). */
+export interface ColumnEntry {
+  key: string;
+  header: string;
+  width: number;
+  kind: ColumnKind;
+  get(product: Product): unknown;
+  note?: string;
+}
 
 /** A number, or numeric text as a tab gives it back (a cell the seller typed or pasted); else null. */
 export function numberIn(v: unknown): number | null {
@@ -35,6 +69,8 @@ export function numberFormatFor(kind: ColumnKind, marketplace: Marketplace): str
       return '#,##0';
     case 'number':
       return '#,##0.##';
+    case 'date':
+      return 'yyyy-mm-dd';
     default:
       return null;
   }
@@ -48,6 +84,7 @@ const WIDEST_FIGURE: Partial<Record<ColumnKind, string>> = {
   percent: '-1234.56%',
   fraction: '-1234.56%',
   bool: 'FALSE',
+  date: '2026-12-31',
   identifier: '00123456789012',
   // The one link column is the ASIN: ten characters, the widest letters ("B0WN7MRR…" was cut at 110 px).
   link: 'B0WWWMWWWW',

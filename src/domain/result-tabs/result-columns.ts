@@ -13,9 +13,9 @@
  * that ASIN. Any other ASIN text is written as guarded plain text.
  */
 import { Marketplace, productUrl } from '../../../contract/marketplaces';
-import { bpsToFraction, centsToAmount } from '../../../contract/units';
+import { bpsToFraction, centsToAmount, unixSecondsToDate } from '../../../contract/units';
 import { safeCellValue, safeText, textOf } from '../sheet/safe';
-import { SHEET_ROW_COLUMN } from '../price-list/mapping';
+import { columnLetter, SHEET_ROW_COLUMN } from '../price-list/mapping';
 import {
   allInRoi,
   asRecord,
@@ -28,9 +28,11 @@ import {
   type DecisionOptions,
 } from '../price-list/decide';
 
-import { fitted, numberFormatFor, type ColumnKind, type Product } from './columns';
+import { fitted, numberFormatFor, pick, type ColumnKind, type Product } from './columns';
 import { verdictOf } from './verdict';
 import { firstPicture, PICTURE_COLUMN_WIDTH, pictureCell } from './picture';
+import { ALL_COLUMNS, columnSetOf, type ColumnSet } from './all-columns';
+import { HISTORY_COLUMNS, trendFormula } from './history-columns';
 
 export interface LayoutColumn {
   key: string;
@@ -64,20 +66,15 @@ export interface LayoutContext {
   only?: readonly string[];
   /** Columns written blank, with UNLABELLED_NOTE on their header: where they were in the upload is not known. */
   blank?: readonly string[];
+  /** The scan's column set (New scan's choice): 'essential' (default) or 'all'. */
+  columnSet?: ColumnSet;
+  /** Sheet row of the first product of the block (default 2): the trend charts refer to their own row. */
+  firstRow?: number;
 }
 
 /** The header note of a column left blank because its place in the upload is not known. */
 export const UNLABELLED_NOTE =
   'Left blank: this scan was not started from this spreadsheet and the Scan Service did not say which column of the upload this was (its scan record has no mapping), so its values are not shown under a header they may not belong to.';
-
-function pick(path: string): (p: Product) => unknown {
-  const parts = path.split('.');
-  return (p) => {
-    let cur: unknown = p;
-    for (const k of parts) cur = asRecord(cur)[k];
-    return cur === null || cur === undefined ? '' : cur;
-  };
-}
 
 /** "Other fees": per-item + variable closing + inbound placement fees; '' when none is known. */
 function otherFees(p: Product): unknown {
@@ -303,45 +300,21 @@ const SUPPLIER_COLUMNS: readonly LayoutColumn[] = [
   { key: 'supplier_pack_quantity', header: 'Pack qty', width: 75, kind: 'int', get: pick('inputs.supplier_pack_quantity') },
 ];
 
-/**
- * History a scan pulls when asked (options.pull_historical_data). Read in both shapes the service
- * may answer: flat members (`bsr_90_days`) and the vendor client's nested `historical.bsr.d90`.
- * -1 means unknown: shown blank.
- */
-function history(flat: string, nested: string, days: number): (p: Product) => unknown {
-  return (p) => {
-    let v = p[flat + '_' + days + '_days'];
-    if (v === undefined || v === null) v = asRecord(asRecord(p.historical)[nested])['d' + days];
-    return typeof v === 'number' && isFinite(v) && v >= 0 ? v : '';
-  };
-}
-const HISTORY_COLUMNS: readonly LayoutColumn[] = [
-  { key: 'bsr_90', header: 'Avg rank 90d', width: 95, kind: 'int', get: history('bsr', 'bsr', 90) },
-  { key: 'price_90', header: 'Avg price 90d', width: 95, kind: 'money', get: history('price', 'price', 90) },
-  {
-    key: 'instock_90',
-    header: 'Amazon in stock 90d',
-    width: 110,
-    kind: 'percent',
-    get: history('instock_rate', 'amazon_in_stock_rate', 90),
-  },
-  { key: 'drops_30', header: 'Rank drops 30d', width: 95, kind: 'int', get: history('sales_rank_drops', 'sales_rank_drops', 30) },
-  { key: 'drops_90', header: 'Rank drops 90d', width: 95, kind: 'int', get: history('sales_rank_drops', 'sales_rank_drops', 90) },
-];
-
 /** A custom column that holds the supplier's own description of the product: shown beside Title. */
 const DESCRIPTION_HEADER =
   /^(supplier\s*)?(description|desc\.?|title|product|product\s*name|product\s*title|item|item\s*name|item\s*description|name)$/i;
 
 /**
  * The result tab's columns, in order (see MAIN_COLUMNS); custom columns (key "custom:N") last,
- * except a supplier description, which goes right after Title and its Picture. With `historical`, the history
- * columns come after the competition columns.
+ * except a supplier description, which goes right after Title and its Picture. With `historical`, the
+ * history columns come after the competition columns. The 'all' set adds every other documented product
+ * field beside the columns it belongs with (all-columns.ts).
  */
 export function resultColumns(
   customColumns: readonly string[] = [],
   historical = false,
   decision: DecisionOptions = DEFAULT_DECISION,
+  set: ColumnSet = 'essential',
 ): LayoutColumn[] {
   const custom: LayoutColumn[] = customColumns.map((name, i) => {
     const isRow = name === SHEET_ROW_COLUMN;
@@ -361,6 +334,7 @@ export function resultColumns(
     all.push(c);
     if (c.key === 'roi') all.push(...extra.afterRoi);
     if (c.key === 'profit_per_month') all.push(...extra.afterProfitPerMonth);
+    if (set === 'all') all.push(...followers(c.key));
   }
   const main = historical
     ? all.slice(
@@ -379,6 +353,11 @@ export function resultColumns(
     ...SUPPLIER_COLUMNS,
     ...custom.filter((_, i) => i !== d),
   ].map(fitted);
+}
+
+/** The 'all' columns placed after `key`, each followed by its own followers. */
+function followers(key: string): LayoutColumn[] {
+  return ALL_COLUMNS.filter((a) => a.after === key).flatMap((a) => [a, ...followers(a.key)]);
 }
 
 /** A URL fit to sit inside a HYPERLINK formula's string (no quote can end it early). */
@@ -421,6 +400,11 @@ export function cellValue(col: LayoutColumn, product: Product, ctx: LayoutContex
     case 'picture':
       // Our formula around the checked address as a string literal; never the service's text itself.
       return pictureCell(typeof v === 'string' ? v : null);
+    case 'date':
+      return unixSecondsToDate(v) ?? '';
+    case 'sparkline':
+      // The chart's colour (a checked literal of history-columns.ts); resultBlock makes it the formula.
+      return typeof v === 'string' ? v : '';
     case 'link': {
       const asin = textOf(v);
       if (ctx.links !== 'text' && isAsin(asin)) return hyperlinkFormula(productUrl(ctx.marketplace, asin), asin);
@@ -450,11 +434,21 @@ export interface ResultBlock {
 
 /** Values and formats of a page of products for the result tab (no header row in values). */
 export function resultBlock(products: readonly Product[], ctx: LayoutContext): ResultBlock {
-  const columns = selectColumns(resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION), ctx.only);
+  const columns = selectColumns(
+    resultColumns(ctx.customColumns || [], !!ctx.historical, ctx.decision || DEFAULT_DECISION, columnSetOf(ctx.columnSet)),
+    ctx.only,
+  );
   const blank = new Set(ctx.blank || []);
+  const letters = new Map(columns.map((c, i) => [c.key, columnLetter(i)] as [string, string]));
+  const firstRow = ctx.firstRow ?? 2;
+  const cell = (c: LayoutColumn, p: Product, row: number) => {
+    if (blank.has(c.key)) return '';
+    const v = cellValue(c, p, ctx);
+    return c.kind === 'sparkline' && v !== '' ? trendFormula(c.key, String(v), letters, row) : v;
+  };
   return {
     headers: columns.map((c) => c.header),
-    values: products.map((p) => columns.map((c) => (blank.has(c.key) ? '' : cellValue(c, p, ctx)))),
+    values: products.map((p, i) => columns.map((c) => cell(c, p, firstRow + i))),
     formats: columns.map((c) => numberFormatFor(c.kind, ctx.marketplace)),
     widths: columns.map((c) => c.width),
     notes: columns.map((c) => (blank.has(c.key) ? UNLABELLED_NOTE : c.note || '')),
@@ -502,9 +496,10 @@ export function uploadColumns(
   historical: boolean,
   mapping: Record<string, unknown>,
   options: Record<string, unknown>,
+  set: ColumnSet = 'essential',
 ): LayoutColumn[] {
   const omit = new Set(omittedColumns(mapping, options));
-  return resultColumns(customColumns, historical).filter((c) => !omit.has(c.key));
+  return resultColumns(customColumns, historical, DEFAULT_DECISION, set).filter((c) => !omit.has(c.key));
 }
 
 /** Index of a result column by key (e.g. 'profit', 'roi'), for conditional formatting; -1 if absent. */

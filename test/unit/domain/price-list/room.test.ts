@@ -3,6 +3,19 @@ import { checkRoom, fullMessage, neededCells, PRODUCTS_PER_LINE } from '../../..
 import { omittedColumns, resultColumns, uploadColumns } from '../../../../src/domain/result-tabs/result-columns';
 
 describe('room before sending', () => {
+  test('all columns chosen (issue 36): the message names what the essential columns would save; not offered otherwise', () => {
+    const base = { lines: 1000, columns: 78, notSent: 0, limit: 50_000, used: 0, resultTabs: [] };
+    const all = checkRoom({ ...base, beyondEssential: 18 });
+    expect(all.fits).toBe(false);
+    expect(all.message).toContain(
+      "• The essential columns instead of all of them (New scan's Columns): 18 fewer columns, about 20,178 cells less.",
+    );
+    expect(checkRoom(base).message).not.toContain('essential columns');
+    // The upload's columns count the choice: 'all' adds the documented fields.
+    const mapping = { id: 0, cost: 1 };
+    expect(uploadColumns([], false, mapping, {}, 'all').length - uploadColumns([], false, mapping, {}).length).toBe(18);
+  });
+
   test('needed cells: lines x 1.12 products (rounded up) plus the header, times the columns; skipped rows add a 4-column errors tab', () => {
     expect(PRODUCTS_PER_LINE).toBe(1.12);
     expect(neededCells(100_000, 34, 0)).toEqual({ products: 112_000, needed: 112_001 * 34 });

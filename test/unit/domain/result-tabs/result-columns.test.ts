@@ -1,6 +1,7 @@
 import { findMarketplace } from '../../../../contract/marketplaces';
 import { columnIndex, resultBlock, resultColumns } from '../../../../src/domain/result-tabs/result-columns';
 import { errorsBlock, sheetRowField } from '../../../../src/domain/result-tabs/errors-columns';
+import { columnLetter } from '../../../../src/domain/price-list/mapping';
 
 const US = findMarketplace('US')!;
 const DE = findMarketplace('DE')!;
@@ -298,9 +299,112 @@ describe('result tab layout', () => {
       ['bsr_90', 'price_90', 'instock_90', 'drops_30', 'drops_90'].map((k) => b.values[r][columnIndex(b.columns, k)]);
     expect(pickRow(0)).toEqual([15000, 23.99, 0.85, 12, '']);
     expect(pickRow(1)).toEqual(pickRow(0));
-    // They sit after the competition columns, before the risk flags.
-    expect(columnIndex(b.columns, 'bsr_90')).toBe(columnIndex(b.columns, 'offers') + 1);
+    // They sit after the competition columns (the rank trend chart first, issue 36), before the risk flags.
+    expect(columnIndex(b.columns, 'rank_trend')).toBe(columnIndex(b.columns, 'offers') + 1);
     expect(columnIndex(b.columns, 'flags')).toBe(columnIndex(b.columns, 'drops_90') + 1);
+  });
+
+  test('history trends (issue 36): rank and price at 180, 90, 60, 30 days beside a chart of them and today, oldest to newest, coloured by direction', () => {
+    const headers = resultColumns([], true).map((c) => c.header);
+    const from = headers.indexOf('Rank trend');
+    expect(headers.slice(from, from + 10)).toEqual([
+      'Rank trend',
+      'Avg rank 180d',
+      'Avg rank 90d',
+      'Avg rank 60d',
+      'Avg rank 30d',
+      'Price trend',
+      'Avg price 180d',
+      'Avg price 90d',
+      'Avg price 60d',
+      'Avg price 30d',
+    ]);
+    const rising = {
+      asin: 'B00EXAMPLE',
+      rank: 900,
+      buybox_price: 2000,
+      bsr_180_days: 1500,
+      bsr_90_days: -1,
+      bsr_60_days: 1200,
+      price_180_days: 2500,
+    };
+    const flat = { asin: 'B00EXAMPLE', rank: 900, buybox_price: 2000, historical: { bsr: { d30: 900 }, price: { d180: 1500 } } };
+    const unknown = { asin: 'B00EXAMPLE', rank: 900, buybox_price: 2000, bsr_30_days: -1 };
+    const b = resultBlock([rising, flat, unknown], { marketplace: US, historical: true, firstRow: 7 });
+    const L = (k: string) => columnLetter(columnIndex(b.columns, k));
+    const at = (r: number, k: string) => b.values[r][columnIndex(b.columns, k)];
+    const spark = (row: number, keys: string[], colour: string) =>
+      `=SPARKLINE({${keys.map((k) => L(k) + row).join(',')}},{"charttype","line";"color","${colour}";"empty","ignore";"nan","ignore";"linewidth",2})`;
+    const rankKeys = ['bsr_180', 'bsr_90', 'bsr_60', 'bsr_30', 'rank'];
+    const priceKeys = ['price_180', 'price_90', 'price_60', 'price_30', 'buybox_price'];
+    // Rank 1500 -> 900: selling more, green; price 25.00 -> 20.00: falling, red. Row 7 is the block's first.
+    expect(at(0, 'rank_trend')).toBe(spark(7, rankKeys, '#188038'));
+    expect(at(0, 'price_trend')).toBe(spark(7, priceKeys, '#d93025'));
+    // Nested history: rank flat (grey), price 15.00 -> 20.00 rising (green), on the block's second row.
+    expect(at(1, 'rank_trend')).toBe(spark(8, rankKeys, '#80868b'));
+    expect(at(1, 'price_trend')).toBe(spark(8, priceKeys, '#188038'));
+    // Fewer than two known figures: no chart.
+    expect([at(2, 'rank_trend'), at(2, 'price_trend')]).toEqual(['', '']);
+    // Only the columns in the tab are charted.
+    const some = resultBlock([rising], {
+      marketplace: US,
+      historical: true,
+      only: ['asin', 'rank', 'rank_trend', 'bsr_180', 'buybox_price'],
+    });
+    expect(some.headers).toEqual(['ASIN', 'Rank', 'Buy Box', 'Rank trend', 'Avg rank 180d']);
+    expect(some.values[0].slice(1)).toEqual([
+      900,
+      20,
+      '=SPARKLINE({E2,B2},{"charttype","line";"color","#188038";"empty","ignore";"nan","ignore";"linewidth",2})',
+      1500,
+    ]);
+  });
+
+  test("all columns (issue 36): the essential ones stay the default; 'all' adds the documented fields beside their columns, in seller's units", () => {
+    const essential = resultColumns().map((c) => c.header);
+    const all = resultColumns([], false, undefined, 'all').map((c) => c.header);
+    expect(all.filter((h) => !essential.includes(h))).toEqual([
+      'Listing UPC',
+      'Listing EAN',
+      'Listing ISBN',
+      'Listing GTIN',
+      'Listing JAN',
+      'Parent ASIN',
+      'Variations',
+      'Fee problem',
+      'Lowest used FBA',
+      'Lowest used FBM',
+      'Competing sellers',
+      'Can send to FBA',
+      'Why not FBA',
+      'FBA checked on',
+      'Small and Light',
+      'Brand blocked',
+      'Package (in)',
+      'Package weight (lb)',
+    ]);
+    // Every essential column keeps its order.
+    expect(all.filter((h) => essential.includes(h))).toEqual(essential);
+    const p = {
+      asin: 'B00EXAMPLE',
+      identifiers: { upc: ['012345678905'], ean: ['0012345678905', '4006381333931'] },
+      inbound_eligibility: { eligible: false, updated_at: 1700000000, ineligible_codes: ['MELTABLE_OUT_OF_SEASON', 'NEW_CODE'] },
+      dimensions: { package_dimensions: { length: 12, width: 8.5, height: 3, weight: 0.125 } },
+      market_fees: { error: '=fee failed' },
+      lowest_price_used_fba: 1299,
+    };
+    const b = resultBlock([p], { marketplace: US, columnSet: 'all' });
+    const at = (h: string) => b.values[0][b.headers.indexOf(h)];
+    expect(at('Listing UPC')).toBe("'012345678905"); // text: zeros kept
+    expect(at('Listing EAN')).toBe("'0012345678905, 4006381333931");
+    expect(at('Can send to FBA')).toBe(false);
+    expect(at('Why not FBA')).toBe('Meltable, and Amazon takes it in only in the cool season; code NEW_CODE');
+    expect(at('FBA checked on')).toEqual(new Date(1700000000 * 1000));
+    expect(b.formats[b.headers.indexOf('FBA checked on')]).toBe('yyyy-mm-dd');
+    expect(at('Package (in)')).toBe("'12 × 8.5 × 3");
+    expect(at('Package weight (lb)')).toBe(0.125);
+    expect(at('Fee problem')).toBe("'=fee failed"); // service text never becomes a formula
+    expect(at('Lowest used FBA')).toBe(12.99);
   });
 
   test("the supplier's description sits beside the marketplace title, other custom columns stay last", () => {
