@@ -102,6 +102,8 @@ interface OptionSection {
   controls: Element[];
   view(): Child[];
   read(): Partial<ScanOptionsInput>;
+  /** What the section adds to the request beside the options (the column set). */
+  request?(): Partial<ScanRequest>;
 }
 
 /** The option sections, in the form's order (a new option is a new section here, or a control in one). */
@@ -111,6 +113,7 @@ const OPTION_SECTIONS: Array<(setup: ScanSetup, mem: Remembered) => OptionSectio
   multipackOverrideOption,
   historyOption,
   picturesOption,
+  allColumnsOption,
   whatToBuyOptions,
 ];
 
@@ -137,6 +140,7 @@ function form(
       headers: setup.columns.map((c) => c.header),
       roles: roles.map((s) => s.value as ColumnRole),
       options: Object.assign({}, ...sections.map((s) => s.read())) as ScanOptionsInput,
+      ...Object.assign({}, ...sections.map((s) => (s.request ? s.request() : {}))),
       ...(anyway.input.checked ? { sendWhenFull: true } : {}),
     }),
     box: live('preview'),
@@ -294,6 +298,17 @@ function picturesOption(setup: ScanSetup, mem: Remembered): OptionSection {
     controls: [pics.input],
     view: () => [h('div', 'form-group', pics.row, hint(setup.help.pictures))],
     read: () => ({ pictures: pics.input.checked }),
+  };
+}
+
+/** Issue 36: the essential columns (default) or every documented product field; the room check counts the choice. */
+function allColumnsOption(setup: ScanSetup): OptionSection {
+  const all = checkbox('All columns', false, { name: 'allColumns' });
+  return {
+    controls: [all.input],
+    view: () => [h('div', 'form-group', all.row, hint(setup.help.allColumns))],
+    read: () => ({}),
+    request: () => (all.input.checked ? { columns: 'all' as const } : {}),
   };
 }
 

@@ -75,6 +75,9 @@ describe('columns and options', () => {
     // Issue 36: pictures are on unless the seller turns them off.
     await expect(page.locator('input[name=pictures]').isChecked()).resolves.toBe(true);
     await page.uncheck('input[name=pictures]');
+    // Issue 36: the essential columns unless the seller asks for all of them.
+    await expect(page.locator('input[name=allColumns]').isChecked()).resolves.toBe(false);
+    await page.check('input[name=allColumns]');
     // Issue 24: the seller's own figures, folded under "What to buy".
     await page.getByText('What to buy').click();
     await page.fill('input[name=monthsOfCover]', '3');
@@ -108,6 +111,7 @@ describe('columns and options', () => {
         targetRoi: '40',
         maxDiscount: '15 %',
       },
+      columns: 'all',
     };
     expect(sb.callsOf('previewScan')).toEqual([[expected]]);
     expect(sb.callsOf('startScan')).toEqual([[expected]]);

@@ -159,6 +159,7 @@ describe('hostile text is shown as text', () => {
             multipackOverride: SCRIPT,
             pullHistoricalData: BREAK,
             pictures: IMG,
+            allColumns: SCRIPT,
             key: IMG,
             sendAnyway: SCRIPT,
             sendAgain: BREAK,
@@ -181,7 +182,7 @@ describe('hostile text is shown as text', () => {
     await until(() => page.locator('.view p.muted.small').innerText(), SCRIPT);
     await page.getByRole('button', { name: 'New scan' }).click();
     await page.locator('select[name=role-0]').waitFor();
-    await expect(page.locator('.view .hint').allInnerTexts()).resolves.toEqual([IMG, SCRIPT, BREAK, IMG, SCRIPT, BREAK, IMG]);
+    await expect(page.locator('.view .hint').allInnerTexts()).resolves.toEqual([IMG, SCRIPT, BREAK, IMG, SCRIPT, BREAK, IMG, SCRIPT]);
     await page.getByRole('button', { name: 'Preview' }).click();
     await until(() => page.locator('.keypanel p.small').innerText(), IMG);
     await assertInert(sb);

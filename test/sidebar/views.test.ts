@@ -109,6 +109,7 @@ describe('views', () => {
         nh.multipackOverride,
         nh.pullHistoricalData,
         nh.pictures,
+        nh.allColumns,
       ]),
     );
     expect(sb.errors).toEqual([]);

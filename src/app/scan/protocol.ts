@@ -62,6 +62,7 @@ export interface NewScanHelp {
   multipackOverride: string;
   pullHistoricalData: string;
   pictures: string;
+  allColumns: string;
   /** What the API key is and where to find it (New scan asks for a missing or refused key in place). */
   key: string;
   /** The box shown when the results will not fit in this spreadsheet. */
