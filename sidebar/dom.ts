@@ -1,8 +1,11 @@
 /**
  * The only way the sidebar builds its page: elements and text nodes. Everything shown comes from
  * text we did not write (sheet cells, the service's answers), so nothing is ever parsed as HTML
- * (no innerHTML/insertAdjacentHTML anywhere), and links get an href only for http(s) addresses.
+ * (no innerHTML/insertAdjacentHTML anywhere), and links get an href only for http(s) addresses,
+ * pictures a src only for the addresses the add-on writes.
  */
+import { pictureAddress } from '../src/domain/result-tabs/picture';
+
 export type Child = Node | string | number | null | undefined | false;
 type Listener = (ev: Event) => void;
 export interface Props {
@@ -74,6 +77,19 @@ export function link(url: unknown, text: string): HTMLElement {
   const a = h('a', { target: '_blank', rel: 'noopener noreferrer' }, text);
   a.href = href;
   return a;
+}
+
+/**
+ * A product picture, or a plain "No picture" when the address is not one the add-on would write
+ * (pictureAddress: https, no quote or control character). The address came from the server, which
+ * checked it too; it is checked here again because it was read from a cell anyone may edit.
+ */
+export function picture(address: unknown, alt: string): HTMLElement {
+  const src = pictureAddress(address);
+  if (!src) return h('span', 'picture none', 'No picture');
+  const img = h('img', { class: 'picture', alt, width: 48, height: 48, loading: 'lazy', referrerpolicy: 'no-referrer' });
+  img.src = src;
+  return img;
 }
 
 /** A <select> of [value, label] options with one selected. */

@@ -6,9 +6,9 @@
  * button goes through busy(): a double click sends once, and a new step takes an old error away.
  * `changed` runs after Apply and Undo (the Lists view shows the lists' new counts). Text only.
  */
-import type { RowActionId, RowActionsView } from '../src/app/protocol';
+import type { RowActionId, RowActionsView, RowPicture } from '../src/app/protocol';
 import { fail, message } from './app';
-import { live, btnRow, act, busy, button, fill, h } from './dom';
+import { live, btnRow, act, busy, button, fill, h, picture } from './dom';
 import { call } from './server';
 
 export function rowsSection(changed: () => void): HTMLElement {
@@ -25,7 +25,7 @@ export function rowsSection(changed: () => void): HTMLElement {
       fill(out);
       const p = await call('previewRowAction', id, arg.value);
       const apply = act('Apply', () => call('applyRowAction', id, arg.value).then(done), 'action');
-      fill(out, p.message + ' ', p.count ? apply : '');
+      fill(out, p.message + ' ', p.count ? apply : '', pictureList(p.pictures));
     });
   const show = (v: RowActionsView) => {
     arg.placeholder = v.hint;
@@ -52,4 +52,28 @@ export function rowsSection(changed: () => void): HTMLElement {
   };
   load();
   return root;
+}
+
+/** Issue 36: the selected rows' pictures beside the supplier's title, so a wrong match shows at a glance. */
+function pictureList(rows: RowPicture[] | undefined): HTMLElement | '' {
+  if (!rows || !rows.length) return '';
+  return h(
+    'ul',
+    'pictures',
+    ...rows.map((r) =>
+      h(
+        'li',
+        null,
+        picture(r.picture, r.title || r.supplierTitle || 'Row ' + r.sheetRow),
+        h(
+          'span',
+          null,
+          h('b', null, 'Row ' + r.sheetRow + ': '),
+          r.supplierTitle ? 'Supplier: ' + r.supplierTitle : '',
+          r.supplierTitle && r.title ? ' · ' : '',
+          r.title ? 'Listing: ' + r.title : '',
+        ),
+      ),
+    ),
+  );
 }

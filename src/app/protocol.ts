@@ -277,6 +277,7 @@ export type {
   RowActionResult,
   RowActionView,
   RowActionsView,
+  RowPicture,
 } from './actions/protocol';
 
 // ---- What to buy (Negotiate tab, purchase order, a tab as CSV) -----------------------------------

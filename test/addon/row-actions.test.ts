@@ -450,3 +450,30 @@ test('from the menu: the prompt, the preview to confirm, a toast; Undo last row 
   expect((await call(w.key, 'GET', '/api/v3/multipack-corrections?per_page=1000')).data).toEqual([]);
   await w.rt.stop();
 });
+
+test('Confirm match and Not a match show each selected row with its picture beside its title; a Picture cell edited into anything but an https IMAGE shows none (issue 36)', async () => {
+  const w = await world(6);
+  const rows = rowsOf(w.wb, w.sheet);
+  const header = tab(w.wb, w.sheet)[0] as string[];
+  const pic = header.indexOf('Picture') + 1;
+  const formula = (r: number) => w.wb.cell(w.sheet, w.wb.a1(r, pic)).formula;
+  // The premise: the import wrote a picture in each of the rows.
+  expect(rows.slice(0, 4).every((r) => /^=IMAGE\("https:\/\//.test(formula(r.row)))).toBe(true);
+  const [a, b, c] = rows;
+  const address = formula(a.row).slice('=IMAGE("'.length, -2);
+  // A seller (or anyone with edit access) overtypes two Picture cells.
+  w.wb.type(w.sheet, w.wb.a1(b.row, pic), '=IMAGE("javascript:alert(1)")');
+  w.wb.type(w.sheet, w.wb.a1(c.row, pic), 'see the listing');
+  select(w.wb, w.sheet, a.row, c.row);
+  for (const action of ['confirmMatch', 'markNotMatch']) {
+    const preview = w.rt.scriptRun('previewRowAction', [action]) as any;
+    expect(preview.pictures).toEqual([
+      { sheetRow: a.row, supplierTitle: '', title: a.Title, picture: address },
+      { sheetRow: b.row, supplierTitle: '', title: b.Title, picture: null },
+      { sheetRow: c.row, supplierTitle: '', title: c.Title, picture: null },
+    ]);
+  }
+  // Actions where a picture decides nothing carry none.
+  expect((w.rt.scriptRun('previewRowAction', ['blockBrands']) as any).pictures).toBeUndefined();
+  await w.rt.stop();
+});

@@ -179,6 +179,16 @@ const server = () =>
       selected: 2,
       sheetName: 'R',
       message: 'Block 2 brands (US): Acme, Zed.',
+      // Issue 36: the rows with their pictures (one missing), as a match action shows them.
+      pictures: [
+        {
+          sheetRow: 2,
+          supplierTitle: 'Acme pump 12V',
+          title: 'Acme Tire Inflator',
+          picture: 'https://images.scan-service.invalid/I/B000000001-0.png',
+        },
+        { sheetRow: 3, supplierTitle: '', title: 'Zed Mug', picture: null },
+      ],
     },
     listWebhooks: hooks,
     createWebhook: { webhook: hooks.webhooks[0], secret: 'a'.repeat(64) },

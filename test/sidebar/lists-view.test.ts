@@ -152,3 +152,45 @@ test('the deletion guard names the entries (first 20, "and 40 more") and puts th
   await screenshot(page, 'lists-view-restored');
   await sb.close();
 });
+
+test("a match action shows each selected row with its picture beside the supplier's title; hostile titles stay text, a refused address shows no picture (issue 36)", async () => {
+  const HOSTILE = '<img src=x onerror="window.__pwned=1">Acme';
+  const address = 'https://images.scan-service.invalid/I/B000000001-0.png';
+  const match: RowActionPreview = {
+    ...preview,
+    action: 'confirmMatch',
+    list: 'matches',
+    summary: 'Confirm 3 pairings as a match (US)',
+    message: 'Confirm 3 pairings as a match (US).',
+    pictures: [
+      { sheetRow: 2, supplierTitle: HOSTILE, title: 'Acme Tire Inflator', picture: address },
+      { sheetRow: 3, supplierTitle: '', title: 'Zed Mug', picture: null },
+      // A server that let a bad address through: the page checks it again.
+      { sheetRow: 4, supplierTitle: 'Pump', title: 'Pump', picture: 'javascript:alert(1)' },
+    ],
+  };
+  const sb = await openSidebar(
+    canned({
+      getListsStatus: status(null, null),
+      listRowActions: { ...rows, actions: [{ id: 'confirmMatch', label: 'Confirm match' }] },
+      previewRowAction: match,
+    }),
+    { view: 'lists' },
+  );
+  const { page } = sb;
+  const section = page.locator('.rows');
+  await section.getByRole('button', { name: 'Confirm match' }).click();
+  await section.locator('ul.pictures li').nth(2).waitFor();
+  expect(await section.locator('ul.pictures li').allInnerTexts()).toEqual([
+    `Row 2: Supplier: ${HOSTILE} · Listing: Acme Tire Inflator`,
+    'No picture\nRow 3: Listing: Zed Mug',
+    'No picture\nRow 4: Supplier: Pump · Listing: Pump',
+  ]);
+  const img = section.locator('ul.pictures img');
+  await expect(img.count()).resolves.toBe(1);
+  await expect(img.getAttribute('src')).resolves.toBe(address);
+  await expect(img.getAttribute('alt')).resolves.toBe('Acme Tire Inflator');
+  await expect(page.evaluate('window.__pwned')).resolves.toBeUndefined();
+  await screenshot(page, 'rows-pictures');
+  await sb.close();
+});

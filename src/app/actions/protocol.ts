@@ -18,6 +18,22 @@ export interface RowActionPreview {
   sheetName: string;
   /** The summary and the skipped rows as sentences (what the menu and the sidebar show). */
   message: string;
+  /**
+   * Confirm match and Not a match: the first selected rows with their picture beside the supplier's
+   * title, so a wrong match shows at a glance (issue 36). Absent for other actions or a tab without pictures.
+   */
+  pictures?: RowPicture[];
+}
+
+/** One selected row as the sidebar shows it beside a match action. */
+export interface RowPicture {
+  sheetRow: number;
+  /** The supplier's own description of the product ('' when the scan had none). */
+  supplierTitle: string;
+  /** The marketplace listing's title. */
+  title: string;
+  /** The checked https address of its picture, or null (none, or the cell was edited into something else). */
+  picture: string | null;
 }
 
 export interface RowActionResult extends RowActionPreview {

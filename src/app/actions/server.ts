@@ -16,7 +16,10 @@ import { applyChanges, entriesAfter, openList } from './apply';
 import { refreshResultTabs } from '../lists/marks';
 import { checkArgs, planAction, rowAction, ROW_ACTIONS, type ActionPlan, type Change, type RowActionName } from './plan';
 import { resultColumnsOf, resultRows, type ResultRow } from '../lists/mark-plan';
-import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView } from './protocol';
+import type { RowActionId, RowActionPreview, RowActionResult, RowActionsView, RowActionView, RowPicture } from './protocol';
+import { findResultTab } from '../../domain/result-tabs/read';
+import { DESCRIPTION_HEADER } from '../../domain/result-tabs/result-columns';
+import { pictureOfFormula } from '../../domain/result-tabs/picture';
 import { commas } from '../../../contract/numbers';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -92,9 +95,45 @@ function prepare(action: unknown, arg: unknown, create: boolean) {
 
 export function previewRowAction(action: RowActionId, arg?: string | string[] | number | null): RowActionPreview {
   return asSidebarCall(() => {
-    const { plan, sel } = prepare(action, arg, false);
-    return preview(plan, sel);
+    const { act, env, plan, sel } = prepare(action, arg, false);
+    const pictures = WITH_PICTURES.has(act) ? selectedPictures(env.ss) : [];
+    return pictures.length ? { ...preview(plan, sel), pictures } : preview(plan, sel);
   });
+}
+
+/** The actions where a picture tells a wrong match at a glance. */
+const WITH_PICTURES: ReadonlySet<string> = new Set<RowActionId>(['confirmMatch', 'markNotMatch']);
+/** At most this many selected rows come with their picture (what the sidebar has room for). */
+const PICTURE_ROWS = 10;
+
+/**
+ * The first selected rows' pictures, titles and supplier titles: one read of the Picture column's
+ * formulas and one of the titles. The address is taken from `=IMAGE("…")` and checked again: anyone
+ * may have edited the cell. Nothing when the tab has no Picture column.
+ */
+function selectedPictures(ss: Spreadsheet): RowPicture[] {
+  const range = ss.getActiveRange()!;
+  const sheet = range.getSheet();
+  const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0];
+  const tab = findResultTab(header);
+  const pic = tab ? tab.columns.get('picture') : undefined;
+  if (!tab || pic === undefined) return [];
+  const r1 = Math.max(2, range.getRow());
+  const n = Math.min(PICTURE_ROWS, Math.min(range.getLastRow(), sheet.getLastRow()) - r1 + 1);
+  if (n < 1) return [];
+  const title = tab.columns.get('title') ?? -1;
+  const own = tab.headers.findIndex((h, i) => i > title && i !== pic && DESCRIPTION_HEADER.test(h));
+  const first = Math.min(pic, title >= 0 ? title : pic, own >= 0 ? own : pic);
+  const last = Math.max(pic, title, own);
+  const block = sheet.getRange(r1, first + 1, n, last - first + 1);
+  const formulas = block.getFormulas();
+  const shown = block.getDisplayValues();
+  return formulas.map((f, i) => ({
+    sheetRow: r1 + i,
+    supplierTitle: own >= 0 ? shown[i][own - first] : '',
+    title: title >= 0 ? shown[i][title - first] : '',
+    picture: pictureOfFormula(f[pic - first]),
+  }));
 }
 
 function newId(): string {

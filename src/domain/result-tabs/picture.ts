@@ -61,3 +61,14 @@ export function pictureCell(address: string | null): string {
   const checked = pictureAddress(address);
   return checked ? `=IMAGE("${checked}")` : '';
 }
+
+const IMAGE_FORMULA = /^=\s*IMAGE\(\s*"([^"]*)"\s*\)$/i;
+
+/**
+ * The address in a Picture cell's formula, checked again (anyone may have edited the cell): the
+ * string literal of `=IMAGE("…")` when it is a usable address, else null.
+ */
+export function pictureOfFormula(formula: unknown): string | null {
+  const m = typeof formula === 'string' ? IMAGE_FORMULA.exec(formula.trim()) : null;
+  return m ? pictureAddress(m[1]) : null;
+}

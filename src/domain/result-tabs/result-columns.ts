@@ -301,7 +301,7 @@ const SUPPLIER_COLUMNS: readonly LayoutColumn[] = [
 ];
 
 /** A custom column that holds the supplier's own description of the product: shown beside Title. */
-const DESCRIPTION_HEADER =
+export const DESCRIPTION_HEADER =
   /^(supplier\s*)?(description|desc\.?|title|product|product\s*name|product\s*title|item|item\s*name|item\s*description|name)$/i;
 
 /**

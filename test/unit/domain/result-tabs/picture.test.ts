@@ -3,7 +3,7 @@
  * the service's answer, and the cell is `=IMAGE("<address>")` with it as a string literal
  * (support.google.com/docs/answer/3093333: IMAGE's url is "enclosed in quotation marks").
  */
-import { firstPicture, pictureAddress, pictureCell, PICTURE_ADDRESS_MAX } from '../../../../src/domain/result-tabs/picture';
+import { firstPicture, pictureAddress, pictureCell, pictureOfFormula, PICTURE_ADDRESS_MAX } from '../../../../src/domain/result-tabs/picture';
 import { resultBlock } from '../../../../src/domain/result-tabs/result-columns';
 import { findMarketplace } from '../../../../contract/marketplaces';
 
@@ -86,4 +86,26 @@ test('the picture cell is IMAGE of the checked address; a bad link leaves the ce
   const c = block.headers.indexOf('Picture');
   expect(block.headers.slice(0, 3)).toEqual(['ASIN', 'Title', 'Picture']);
   expect(block.values.map((r) => r[c])).toEqual([`=IMAGE("${OK}")`, '', '']);
+});
+
+describe('pictureOfFormula: the address in a Picture cell, checked again (anyone may edit the cell)', () => {
+  test('the formula the import writes gives its address back', () => {
+    const address = 'https://images.scan-service.invalid/I/B000000001-0.png';
+    expect(pictureOfFormula(pictureCell(address))).toBe(address);
+    expect(pictureOfFormula(`=image( "${address}" )`)).toBe(address);
+  });
+  test('anything else is no picture: another formula, a bad address, text, nothing', () => {
+    for (const f of [
+      '=IMAGE("javascript:alert(1)")',
+      '=IMAGE("http://example.com/a.png")',
+      '=IMAGE("https://a.example/x.png", 4, 10, 10)',
+      '=IMAGE(A1)',
+      '=HYPERLINK("https://a.example/x.png")',
+      'https://a.example/x.png',
+      '',
+      null,
+      42,
+    ])
+      expect(pictureOfFormula(f)).toBeNull();
+  });
 });
