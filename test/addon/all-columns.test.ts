@@ -78,7 +78,7 @@ beforeAll(async () => {
   proxy = await startChildProxy('vendor-shapes-proxy.cjs', service.url);
 });
 afterAll(async () => {
-  proxy?.stop();
+  await proxy?.stop();
   await service?.stop();
 });
 
