@@ -3,7 +3,13 @@
  * the service's answer, and the cell is `=IMAGE("<address>")` with it as a string literal
  * (support.google.com/docs/answer/3093333: IMAGE's url is "enclosed in quotation marks").
  */
-import { firstPicture, pictureAddress, pictureCell, pictureOfFormula, PICTURE_ADDRESS_MAX } from '../../../../src/domain/result-tabs/picture';
+import {
+  firstPicture,
+  pictureAddress,
+  pictureCell,
+  pictureOfFormula,
+  PICTURE_ADDRESS_MAX,
+} from '../../../../src/domain/result-tabs/picture';
 import { resultBlock } from '../../../../src/domain/result-tabs/result-columns';
 import { findMarketplace } from '../../../../contract/marketplaces';
 
