@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRuntime } from '../emulator/gas';
+import { createRuntime, type Runtime } from '../emulator/gas';
 import { Workbook } from '../emulator/gas/spreadsheet';
 import { priceListCsv } from './price-list';
 import { spawnService } from '../emulator/service/spawn';
@@ -63,6 +63,83 @@ async function sendFigures(): Promise<Record<string, number | string>> {
   return fn();
 }
 
+/** Imports scan `id` by importScan calls until done; its figures, labelled. Asserts the premise (every row in, with its formats). */
+function importFigures(rt: Runtime, wb: Workbook, id: number, scan: any, label: string): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  const first = rt.executions.length;
+  const t0 = Date.now();
+  let r: any;
+  do r = rt.scriptRun('importScan', [id, null]);
+  while (!r.done);
+  const wall = Date.now() - t0;
+  const ex = rt.executions.slice(first);
+  const sum = (k: keyof (typeof ex)[number]['counters']) => ex.reduce((a, e) => a + e.counters[k], 0);
+  const rows = wb.requireSheet(r.sheetName).lastRow() - 1;
+  if (rows !== scan.products) throw new Error(`import wrote ${rows} rows, the scan has ${scan.products}`);
+  // The premise of the write figures: every row carries the number formats (the last as the first).
+  const cols = wb.requireSheet(r.sheetName).maxCols;
+  for (let c = 1; c <= cols; c++)
+    if (wb.cell(r.sheetName, wb.a1(rows + 1, c)).format !== wb.cell(r.sheetName, wb.a1(2, c)).format)
+      throw new Error(`row ${rows + 1}, column ${c}: not the number format of row 2`);
+  out[`${label}: rows written`] = rows;
+  out[`${label}: executions (sidebar calls)`] = ex.length;
+  out[`${label}: API requests`] = sum('urlFetchRequests');
+  out[`${label}: API requests, floor (pages of 100 + scan record)`] =
+    Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1;
+  out[`${label}: fetchAll calls`] = sum('urlFetchCalls');
+  out[`${label}: spreadsheet write calls`] = sum('sheetWriteCalls');
+  out[`${label}: cells written`] = sum('cellsWritten');
+  out[`${label}: cells per product (result tab columns)`] = wb.requireSheet(r.sheetName).maxCols;
+  out[`${label}: spreadsheet cells used (of 10,000,000)`] = wb.totalCells();
+  out[`${label}: modelled Apps Script s (total)`] = ex.reduce((a, e) => a + e.durationMs, 0) / 1000;
+  out[`${label}: modelled s, longest execution (limit 360)`] = Math.max(...ex.map((e) => e.durationMs)) / 1000;
+  out[`${label}: wall ms on this machine`] = wall;
+  return out;
+}
+
+/**
+ * The second figure set (issue 36): the same list as a supplier's sheet, sent through startScan with
+ * New scan's "All columns" and historical data (as the sidebar sends them), then imported. The
+ * premise: the tab has the added columns and the trend charts.
+ */
+async function allColumnsFigures(service: { url: string; apiKey: string }): Promise<Record<string, number | string>> {
+  const wb = Workbook.fromCsv(priceList(), 'Supplier', { name: 'Bench all' });
+  const rt = createRuntime({ workbook: wb });
+  const auth = { authorization: 'Bearer ' + service.apiKey };
+  try {
+    rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
+    const setup = rt.scriptRun('getScanSetup') as any;
+    const request = {
+      roles: setup.columns.map((c: any) => c.role),
+      options: { marketplace: 'US', name: 'Bench 10k all', pullHistoricalData: true },
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+      columns: 'all',
+    };
+    const id = (rt.scriptRun('startScan', [request]) as any).progress.scanId as number;
+    let scan: any;
+    for (;;) {
+      scan = await (await fetch(service.url + '/api/v3/scans/' + id, { headers: auth })).json();
+      if (['success', 'error', 'cancelled'].includes(scan.status)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const label = 'all columns + history';
+    const out = importFigures(rt, wb, id, scan, label);
+    const header = wb.values('Bench 10k all')[0];
+    for (const h of ['Listing UPC', 'Can send to FBA', 'Package (in)', 'Rank trend', 'Price trend', 'Avg rank 180d'])
+      if (!header.includes(h)) throw new Error(`${label}: no "${h}" column`);
+    const trend = header.indexOf('Rank trend') + 1;
+    out[`${label}: rows with a rank trend chart`] = wb
+      .values('Bench 10k all')
+      .filter((_r, i) => i > 0 && /^=SPARKLINE\(/.test(wb.cell('Bench 10k all', wb.a1(i + 1, trend)).formula)).length;
+    return out;
+  } finally {
+    rt.close();
+  }
+}
+
 export async function benchAddonScan(): Promise<Record<string, number | string>> {
   const out: Record<string, number | string> = {};
   Object.assign(out, await sendFigures());
@@ -91,34 +168,7 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
     const rt = createRuntime({ scriptPath: scriptWithNaive(NAIVE, 'bench-addon-'), workbook: wb });
     try {
       rt.scriptRun('saveSettings', [{ apiKey: service.apiKey, serviceUrl: service.url }]);
-      const first = rt.executions.length;
-      const t0 = Date.now();
-      let r: any;
-      do r = rt.scriptRun('importScan', [id, null]);
-      while (!r.done);
-      const wall = Date.now() - t0;
-      const ex = rt.executions.slice(first);
-      const sum = (k: keyof (typeof ex)[number]['counters']) => ex.reduce((a, e) => a + e.counters[k], 0);
-      const rows = wb.requireSheet(r.sheetName).lastRow() - 1;
-      if (rows !== scan.products) throw new Error(`import wrote ${rows} rows, the scan has ${scan.products}`);
-      // The premise of the write figures: every row carries the number formats (the last as the first).
-      const cols = wb.requireSheet(r.sheetName).maxCols;
-      for (let c = 1; c <= cols; c++)
-        if (wb.cell(r.sheetName, wb.a1(rows + 1, c)).format !== wb.cell(r.sheetName, wb.a1(2, c)).format)
-          throw new Error(`row ${rows + 1}, column ${c}: not the number format of row 2`);
-      out['import: rows written'] = rows;
-      out['import: executions (sidebar calls)'] = ex.length;
-      out['import: API requests'] = sum('urlFetchRequests');
-      out['import: API requests, floor (pages of 100 + scan record)'] =
-        Math.ceil(scan.products / 100) + Math.max(1, Math.ceil(scan.errors / 100)) + 1;
-      out['import: fetchAll calls'] = sum('urlFetchCalls');
-      out['import: spreadsheet write calls'] = sum('sheetWriteCalls');
-      out['import: cells written'] = sum('cellsWritten');
-      out['import: cells per product (result tab columns)'] = wb.requireSheet(r.sheetName).maxCols;
-      out['import: spreadsheet cells used (of 10,000,000)'] = wb.totalCells();
-      out['import: modelled Apps Script s (total)'] = ex.reduce((a, e) => a + e.durationMs, 0) / 1000;
-      out['import: modelled s, longest execution (limit 360)'] = Math.max(...ex.map((e) => e.durationMs)) / 1000;
-      out['import: wall ms on this machine'] = wall;
+      Object.assign(out, importFigures(rt, wb, id, scan, 'import'));
 
       // The naive import: killed at the limit; its full cost projected from what it did.
       const before = rt.executions.length;
@@ -142,6 +192,7 @@ export async function benchAddonScan(): Promise<Record<string, number | string>>
     } finally {
       await rt.stop();
     }
+    Object.assign(out, await allColumnsFigures(service));
   } finally {
     await service.stop();
   }
