@@ -136,7 +136,7 @@ async function allColumnsFigures(service: { url: string; apiKey: string }): Prom
       .filter((_r, i) => i > 0 && /^=SPARKLINE\(/.test(wb.cell('Bench 10k all', wb.a1(i + 1, trend)).formula)).length;
     return out;
   } finally {
-    rt.close();
+    await rt.stop();
   }
 }
 
