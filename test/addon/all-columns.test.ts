@@ -13,30 +13,17 @@ import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, scanRequest, startChildProxy } from './scanflow-helpers';
 import { serviceRows, waitFinished } from './import-helpers';
+import { ALL_COLUMN_HEADERS } from '../../src/domain/result-tabs/all-columns';
 
 jest.setTimeout(90_000);
 
-/** The headers "All columns" adds, in the seller's words and units (inches, pounds). */
-const ALL_HEADERS = [
-  'Listing UPC',
-  'Listing EAN',
-  'Listing ISBN',
-  'Listing GTIN',
-  'Listing JAN',
-  'Parent ASIN',
-  'Variations',
-  'Fee problem',
-  'Lowest used FBA',
-  'Lowest used FBM',
-  'Competing sellers',
-  'Can send to FBA',
-  'Why not FBA',
-  'FBA checked on',
-  'Small and Light',
-  'Brand blocked',
-  'Package (in)',
-  'Package weight (lb)',
-];
+/**
+ * The headers "All columns" adds (src/domain/result-tabs/all-columns.ts). Each must be in the
+ * seller's words: capitalised words, a unit in brackets, never the API's field name (snake_case).
+ * The first test reads every one of them by name and checks it read exactly these.
+ */
+const ALL_HEADERS = ALL_COLUMN_HEADERS;
+const SELLER_WORDS = /^[A-Z][A-Za-z]*( [A-Za-z]+)*( \((in|lb)\))?$/;
 /** The history figures a trend reads, oldest to newest, then today's column. */
 const RANK_SERIES = ['Avg rank 180d', 'Avg rank 90d', 'Avg rank 60d', 'Avg rank 30d', 'Rank'];
 const PRICE_SERIES = ['Avg price 180d', 'Avg price 90d', 'Avg price 60d', 'Avg price 30d', 'Buy Box'];
@@ -128,7 +115,12 @@ test('All columns: every documented product field in its column, in seller’s w
     const tab = wb.values('Everything');
     const header = tab[0] as string[];
     for (const h of ALL_HEADERS) expect(header).toContain(h);
-    const cell = (r: number, h: string) => wb.cell('Everything', wb.a1(r + 2, header.indexOf(h) + 1));
+    for (const h of ALL_HEADERS) expect(h).toMatch(SELLER_WORDS);
+    const read = new Set<string>();
+    const cell = (r: number, h: string) => {
+      read.add(h);
+      return wb.cell('Everything', wb.a1(r + 2, header.indexOf(h) + 1));
+    };
     const v = (r: number, h: string) => cell(r, h).value;
     const tz = wb.timeZone;
     products.forEach((p, r) => {
@@ -178,6 +170,8 @@ test('All columns: every documented product field in its column, in seller’s w
         expect(v(r, 'Why not FBA')).toContain('dangerous goods (hazmat)');
       if (el.eligible !== false) expect(v(r, 'Why not FBA')).toBe('');
     });
+    // Each added header was read by name above, and no other: a header dropped from the tab fails here.
+    expect([...read].sort()).toEqual([...ALL_HEADERS].sort());
     // The premise: every added column has a figure in some row (the sample rows carry each field).
     for (const h of ALL_HEADERS) expect([h, products.some((_, r) => v(r, h) !== '')]).toEqual([h, true]);
     // Essential (the default): today's columns, none of these.

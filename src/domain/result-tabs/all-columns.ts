@@ -153,3 +153,6 @@ export const ALL_COLUMNS: ReadonlyArray<ColumnEntry & { after: string }> = [
     note: `Shipping weight in pounds (${WEIGHT_UNIT}).`,
   },
 ];
+
+/** The headers 'All' adds, in the order of ALL_COLUMNS (the tests read the tab by them). */
+export const ALL_COLUMN_HEADERS: readonly string[] = ALL_COLUMNS.map((c) => c.header);
