@@ -8,11 +8,10 @@
  * cells, oldest to newest: Google's SPARKLINE page, support.google.com/docs/answer/3093289).
  */
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, scanRequest, startChildProxy } from './scanflow-helpers';
-import { serviceRows, waitFinished } from './import-helpers';
+import { sampleUsListings, serviceRows, waitFinished, type SampleListing } from './import-helpers';
 import { ALL_COLUMN_HEADERS } from '../../src/domain/result-tabs/all-columns';
 
 jest.setTimeout(90_000);
@@ -31,18 +30,12 @@ const PRICE_SERIES = ['Avg price 180d', 'Avg price 90d', 'Avg price 60d', 'Avg p
 let service: SpawnedService;
 let proxy: { url: string; stop: () => void };
 
-type Rec = ReturnType<typeof readCatalogRecords>[number];
+type Rec = SampleListing;
 
 /** Identifiers of sample US listings (one listing each) holding every field "All" shows: a few of each kind. */
 function sampleList(): Array<{ upc: string; cost: string }> {
-  const us = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
-  const kindsOf = (r: Rec) => [
-    ...new Set([...(r.identifiers.upc ?? []), ...(r.identifiers.ean ?? []), ...(r.identifiers.isbn ?? []), ...(r.identifiers.jan ?? [])]),
-  ];
-  const perId = new Map<string, number>();
-  for (const r of us) for (const u of kindsOf(r)) perId.set(u, (perId.get(u) ?? 0) + 1);
   // An identifier of the listing no other US listing has (a book has no UPC: its ISBN).
-  const single = (r: Rec) => kindsOf(r).find((u) => perId.get(u) === 1);
+  const { us, single } = sampleUsListings(['upc', 'ean', 'isbn', 'jan']);
   const kinds: Array<(r: Rec) => boolean> = [
     (r) => !r.inbound_eligibility.eligible,
     (r) => r.lowest_price_used_fba !== null && r.lowest_price_used_fbm !== null,

@@ -8,9 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import type { Workbook } from '../../emulator/gas/spreadsheet';
+import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
+import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { scanRequest } from './scanflow-helpers';
+import { connect, runtime, scanRequest } from './scanflow-helpers';
 
 /** A valid UPC-A from a number (GS1 check digit); small numbers keep their leading zeros. */
 export function upc(n: number): string {
@@ -249,6 +250,61 @@ export function summaryOf(products: any[]): string {
     );
   }
   return parts.join(' · ');
+}
+
+/** A seller's session: an empty spreadsheet in the local Apps Script runtime, the add-on connected to `service`. */
+export function importSession(service: { url: string; apiKey: string }): { rt: Runtime; wb: Workbook } {
+  const wb = new Workbook({ name: 'Supplier' });
+  const rt = runtime(wb);
+  connect(rt, service.url, service.apiKey);
+  return { rt, wb };
+}
+
+/** A service with one scan uploaded and finished, and sessions connected to it. */
+export interface UploadedScan {
+  service: SpawnedService;
+  scanId: number;
+  session(): { rt: Runtime; wb: Workbook };
+}
+
+/**
+ * For a test file or describe block: the service `start` makes (by default over the test catalog)
+ * with one finished scan of `rows()` named `name`, uploaded before its tests (the returned object is
+ * filled in then) and stopped after them.
+ */
+export function useUploadedScan(
+  name: string,
+  rows: () => SupplierRow[],
+  start: () => Promise<SpawnedService> = () => startImportService(),
+): UploadedScan {
+  const scan = { session: () => importSession(scan.service) } as UploadedScan;
+  beforeAll(async () => {
+    scan.service = await start();
+    scan.scanId = await uploadScan(scan.service, rows(), name);
+    await waitFinished(scan.service, scan.scanId);
+  });
+  afterAll(async () => {
+    await scan.service?.stop();
+  });
+  return scan;
+}
+
+/** A listing of the shipped sample catalog (the one a service spawned without a catalog serves). */
+export type SampleListing = ReturnType<typeof readCatalogRecords>[number];
+
+/**
+ * The sample catalog's US listings, and for each its first identifier of `kinds` that no other US
+ * listing has (undefined when none): a supplier line that scans to that one listing.
+ */
+export function sampleUsListings(kinds: ReadonlyArray<'upc' | 'ean' | 'isbn' | 'jan'>): {
+  us: SampleListing[];
+  single: (r: SampleListing) => string | undefined;
+} {
+  const us = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
+  const idsOf = (r: SampleListing) => [...new Set(kinds.flatMap((k) => r.identifiers[k] ?? []))];
+  const listings = new Map<string, number>();
+  for (const r of us) for (const id of idsOf(r)) listings.set(id, (listings.get(id) ?? 0) + 1);
+  return { us, single: (r) => idsOf(r).find((id) => listings.get(id) === 1) };
 }
 
 /** A service with one finished scan of 250 supplier rows (7 of them unusable), and what it answers. */

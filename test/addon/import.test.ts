@@ -4,11 +4,18 @@
  * results (read over HTTP here), with formats, links, frozen header, filter and rules.
  */
 import { CELL_PADDING_PX, textWidth } from '../../src/domain/sheet/text-width';
-import type { SpawnedService } from '../../emulator/service/spawn';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
 import { connect, runtime, thrown } from './scanflow-helpers';
-import { BAIT_TITLES, serviceRows, startImportService, summaryOf, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import {
+  BAIT_TITLES,
+  serviceRows,
+  startImportService,
+  summaryOf,
+  supplierRows,
+  uploadScan,
+  useUploadedScan,
+  waitFinished,
+} from './import-helpers';
 import { decisionKey, importKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
@@ -283,30 +290,15 @@ function visibleSheets(wb: Workbook): string[] {
 }
 
 describe('importScan', () => {
-  let service: SpawnedService;
-  let scanId: number;
-  beforeAll(async () => {
-    service = await startImportService();
-    scanId = await uploadScan(service, supplierRows(250, 7), 'Spring list');
-    await waitFinished(service, scanId);
-  });
-  afterAll(async () => {
-    await service?.stop();
-  });
-
-  function session(): { rt: Runtime; wb: Workbook } {
-    const wb = new Workbook({ name: 'Supplier' });
-    const rt = runtime(wb);
-    connect(rt, service.url, service.apiKey);
-    return { rt, wb };
-  }
+  const scan = useUploadedScan('Spring list', () => supplierRows(250, 7));
+  const session = () => scan.session();
 
   test('writes the result tab and the errors tab cell by cell as the service answers, in few calls and large blocks', async () => {
     const { rt, wb } = session();
     try {
-      const result = rt.scriptRun('importScan', [scanId, null]) as any;
+      const result = rt.scriptRun('importScan', [scan.scanId, null]) as any;
       expect(result).toMatchObject({
-        scanId,
+        scanId: scan.scanId,
         done: true,
         rowsWritten: 250,
         totalRows: 250,
@@ -317,8 +309,8 @@ describe('importScan', () => {
       expect(result.message).toBe(
         'Imported 250 products into "Spring list"; 7 rows the service could not use are in "Spring list – errors". ' + result.summary + '.',
       );
-      const products = await serviceRows(service, scanId);
-      const errors = await serviceRows(service, scanId, { tableType: 'errors', sort: 'line' });
+      const products = await serviceRows(scan.service, scan.scanId);
+      const errors = await serviceRows(scan.service, scan.scanId, { tableType: 'errors', sort: 'line' });
       expect(products).toHaveLength(250);
       expect(errors).toHaveLength(7);
       expect(expectResultTab(wb, 'Spring list', products)).toBe(250 * keptColumns(products).length);
@@ -340,7 +332,7 @@ describe('importScan', () => {
   test('text from the supplier or the service stays text: titles, brands and notes that look like formulas', async () => {
     const { rt, wb } = session();
     try {
-      rt.scriptRun('importScan', [scanId, null]);
+      rt.scriptRun('importScan', [scan.scanId, null]);
       const titles = wb.values('Spring list').map((r) => r[1]);
       for (const bait of BAIT_TITLES) expect(titles).toContain(bait);
       const headers = wb.values('Spring list')[0];
@@ -395,14 +387,14 @@ describe('importScan', () => {
         options: { marketplace_id: 'US', name: 'Odd headers', header: true, custom_columns: names },
       }),
     );
-    const res = await fetch(service.url + '/api/v3/scans', {
+    const res = await fetch(scan.service.url + '/api/v3/scans', {
       method: 'POST',
-      headers: { authorization: 'Bearer ' + service.apiKey },
+      headers: { authorization: 'Bearer ' + scan.service.apiKey },
       body: form,
     });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { id: number }).id;
-    await waitFinished(service, id);
+    await waitFinished(scan.service, id);
     const { rt, wb } = session();
     try {
       expect(rt.scriptRun('importScan', [id, null])).toMatchObject({ done: true, totalRows: 3, sheetName: 'Odd headers' });
@@ -418,7 +410,7 @@ describe('importScan', () => {
   test('filters and sort go to the API in its units; the filtered rows go to their own tab and the full tab stays', async () => {
     const { rt, wb } = session();
     try {
-      rt.scriptRun('importScan', [scanId, null]);
+      rt.scriptRun('importScan', [scan.scanId, null]);
       const full = wb.requireSheet('Spring list').id;
       const request = {
         filters: [
@@ -427,8 +419,8 @@ describe('importScan', () => {
         ],
         sort: '-roi',
       };
-      const result = rt.scriptRun('importScan', [scanId, request]) as any;
-      const want = await serviceRows(service, scanId, {
+      const result = rt.scriptRun('importScan', [scan.scanId, request]) as any;
+      const want = await serviceRows(scan.service, scan.scanId, {
         filter: [
           { name: 'profit', operator: '>=', value: 250 },
           { name: 'roi', operator: '>', value: 2000 },
@@ -468,8 +460,8 @@ describe('importScan', () => {
       ]);
       // Other filters replace the filtered tab (not a third one); yes/no fields filter with true/false.
       const filtered = wb.requireSheet('Spring list (filtered)').id;
-      const noHazmat = rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_hazmat', operator: '=', value: false }] }]) as any;
-      const wantNoHazmat = await serviceRows(service, scanId, { filter: [{ name: 'is_hazmat', operator: '=', value: false }] });
+      const noHazmat = rt.scriptRun('importScan', [scan.scanId, { filters: [{ field: 'is_hazmat', operator: '=', value: false }] }]) as any;
+      const wantNoHazmat = await serviceRows(scan.service, scan.scanId, { filter: [{ name: 'is_hazmat', operator: '=', value: false }] });
       expect(noHazmat).toMatchObject({ done: true, sheetName: 'Spring list (filtered)', totalRows: wantNoHazmat.length });
       expect(wb.requireSheet('Spring list (filtered)').id).not.toBe(filtered);
       expect(visibleSheets(wb)).toEqual([
@@ -479,11 +471,11 @@ describe('importScan', () => {
         'Spring list – errors',
         'Spring list (filtered)',
       ]);
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'is_adult', operator: '>', value: true }] }]))).toBe(
-        'The filter on is_adult can only be "is" or "is not".',
-      );
+      expect(
+        thrown(() => rt.scriptRun('importScan', [scan.scanId, { filters: [{ field: 'is_adult', operator: '>', value: true }] }])),
+      ).toBe('The filter on is_adult can only be "is" or "is not".');
       // And back to everything: the full tab again, all 250 rows, none twice.
-      rt.scriptRun('importScan', [scanId, {}]);
+      rt.scriptRun('importScan', [scan.scanId, {}]);
       const asins = wb
         .values('Spring list')
         .slice(1)
@@ -505,8 +497,8 @@ describe('importScan', () => {
   test('the import says what a seller decides on: profitable rows, best ROI, profit a month; the Scans list shows it too', async () => {
     const { rt } = session();
     try {
-      const r = rt.scriptRun('importScan', [scanId, null]) as any;
-      const products = await serviceRows(service, scanId);
+      const r = rt.scriptRun('importScan', [scan.scanId, null]) as any;
+      const products = await serviceRows(scan.service, scan.scanId);
       const profitable = products.filter((p) => p.financials.profit > 0);
       const want = summaryOf(products);
       expect(profitable.length).toBeGreaterThan(0);
@@ -514,7 +506,7 @@ describe('importScan', () => {
       expect(r.summary).toBe(want);
       expect(r.message).toContain(want);
       const page = rt.scriptRun('listScans', [1]) as any;
-      expect(page.scans.find((x: any) => x.scanId === scanId).summary).toBe(want);
+      expect(page.scans.find((x: any) => x.scanId === scan.scanId).summary).toBe(want);
     } finally {
       await rt.stop();
     }
@@ -525,14 +517,14 @@ describe('importScan', () => {
     try {
       // What startScan records (test/addon/newscan.test.ts checks it does): every offer counting 1, 1 month, 45 %.
       rt.properties.document!.set(
-        decisionKey(scanId),
+        decisionKey(scan.scanId),
         JSON.stringify({ monthsOfCover: 1, shareRule: 'even', targetRoiBps: 4500, maxDiscountBps: 1000 }),
       );
-      const r = rt.scriptRun('importScan', [scanId, null]) as any;
+      const r = rt.scriptRun('importScan', [scan.scanId, null]) as any;
       const rows = wb.values('Spring list');
       const header = rows[0] as string[];
       expect(header).toContain('Cost for 45% ROI');
-      const products = await serviceRows(service, scanId);
+      const products = await serviceRows(scan.service, scan.scanId);
       const even = (p: any) => {
         if (typeof p.units_per_month !== 'number') return '';
         let u = p.units_per_month / (p.new_fba_offers_count + p.new_fbm_offers_count + 1);
@@ -551,8 +543,8 @@ describe('importScan', () => {
   test('a scan that pulled historical data gets the history columns, filled from the service', async () => {
     const { rt, wb } = session();
     try {
-      const id = await uploadScan(service, supplierRows(40, 0), 'With history', 'US', { pull_historical_data: true });
-      await waitFinished(service, id);
+      const id = await uploadScan(scan.service, supplierRows(40, 0), 'With history', 'US', { pull_historical_data: true });
+      await waitFinished(scan.service, id);
       rt.scriptRun('importScan', [id, null]);
       const rows = wb.values('With history');
       const header = rows[0] as string[];
@@ -560,7 +552,7 @@ describe('importScan', () => {
       expect(header).toEqual(
         expect.arrayContaining(['Avg rank 90d', 'Avg price 90d', 'Amazon in stock 90d', 'Rank drops 30d', 'Rank drops 90d']),
       );
-      const products = await serviceRows(service, id);
+      const products = await serviceRows(scan.service, id);
       const known = products.filter((p) => p.bsr_90_days >= 0);
       expect(known.length).toBeGreaterThan(5);
       expect(known.length).toBeLessThan(products.length);
@@ -577,7 +569,7 @@ describe('importScan', () => {
       const unknown = products.find((p) => p.bsr_90_days === -1)!;
       expect(rows.find((r) => r[0] === unknown.asin)![col('Avg rank 90d')]).toBe('');
       // A scan without historical data has no such columns.
-      rt.scriptRun('importScan', [scanId, null]);
+      rt.scriptRun('importScan', [scan.scanId, null]);
       expect((wb.values('Spring list')[0] as string[]).includes('Avg rank 90d')).toBe(false);
     } finally {
       await rt.stop();
@@ -587,12 +579,12 @@ describe('importScan', () => {
   test('a renamed result tab is replaced under its new name; a second scan with the same name gets a unique tab', async () => {
     const { rt, wb } = session();
     try {
-      rt.scriptRun('importScan', [scanId, null]);
+      rt.scriptRun('importScan', [scan.scanId, null]);
       wb.requireSheet('Spring list').name = 'My picks';
-      rt.scriptRun('importScan', [scanId, null]);
+      rt.scriptRun('importScan', [scan.scanId, null]);
       expect(wb.sheetNames()).toEqual(['Sheet1', 'My picks', 'My picks – Overview', 'Spring list – errors']);
-      const second = await uploadScan(service, supplierRows(3, 0), 'My picks');
-      await waitFinished(service, second);
+      const second = await uploadScan(scan.service, supplierRows(3, 0), 'My picks');
+      await waitFinished(scan.service, second);
       const r = rt.scriptRun('importScan', [second, null]) as any;
       expect(r).toMatchObject({ done: true, sheetName: 'My picks (2)', errorsSheetName: null, totalRows: 3 });
       expect(wb.requireSheet('My picks').lastRow()).toBe(251);
@@ -605,12 +597,12 @@ describe('importScan', () => {
   test('bad filters and unfinished or unknown scans get plain messages and write nothing', async () => {
     const { rt, wb } = session();
     try {
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'profit', operator: '>=', value: 'lots' }] }]))).toBe(
-        'The filter on profit needs a number.',
-      );
-      expect(thrown(() => rt.scriptRun('importScan', [scanId, { filters: [{ field: 'nonsense', operator: '>', value: 1 }] }]))).toMatch(
-        /^The Scan Service refused the request: .*nonsense/,
-      );
+      expect(
+        thrown(() => rt.scriptRun('importScan', [scan.scanId, { filters: [{ field: 'profit', operator: '>=', value: 'lots' }] }])),
+      ).toBe('The filter on profit needs a number.');
+      expect(
+        thrown(() => rt.scriptRun('importScan', [scan.scanId, { filters: [{ field: 'nonsense', operator: '>', value: 1 }] }])),
+      ).toMatch(/^The Scan Service refused the request: .*nonsense/);
       expect(thrown(() => rt.scriptRun('importScan', [999999, null]))).toMatch(/^The Scan Service does not know this \(scan 999999\)\./);
       const slow = await startImportService({ SCAN_SERVICE_SPEED: '1' });
       try {

@@ -11,38 +11,21 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import type { SpawnedService } from '../../emulator/service/spawn';
-import { connect, runtime, scanRequest } from './scanflow-helpers';
-import { serviceRows, startImportService, supplierRows, upc, uploadScan, waitFinished } from './import-helpers';
+import { scanRequest } from './scanflow-helpers';
+import { serviceRows, supplierRows, upc, useUploadedScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
 const NAME = 'Pictured list';
 const PRODUCTS = 120;
-let service: SpawnedService;
-let scanId: number;
-
-beforeAll(async () => {
-  service = await startImportService();
-  scanId = await uploadScan(service, supplierRows(PRODUCTS, 0), NAME);
-  await waitFinished(service, scanId);
-});
-afterAll(async () => {
-  await service?.stop();
-});
-
-function session(): { rt: Runtime; wb: Workbook } {
-  const wb = new Workbook({ name: 'Supplier' });
-  const rt = runtime(wb);
-  connect(rt, service.url, service.apiKey);
-  return { rt, wb };
-}
+const scan = useUploadedScan(NAME, () => supplierRows(PRODUCTS, 0));
+const session = () => scan.session();
 
 test('every result row shows its first image beside the title, in rows tall enough, and a saved .xlsx keeps both', async () => {
   const { rt, wb } = session();
   try {
-    rt.scriptRun('importScan', [scanId, null]);
-    const products = await serviceRows(service, scanId);
+    rt.scriptRun('importScan', [scan.scanId, null]);
+    const products = await serviceRows(scan.service, scan.scanId);
     expect(products.length).toBeGreaterThan(100); // the premise: more than one page
     const header = wb.values(NAME)[0];
     expect(header.slice(0, 4)).toEqual(['ASIN', 'Title', 'Picture', 'Verdict']);
@@ -70,7 +53,7 @@ test('every result row shows its first image beside the title, in rows tall enou
 test("the overview's top products show each product's picture, by a formula over the result tab's picture column", async () => {
   const { rt, wb } = session();
   try {
-    rt.scriptRun('importScan', [scanId, null]);
+    rt.scriptRun('importScan', [scan.scanId, null]);
     const tab = `${NAME} – Overview`;
     const rows = wb.values(tab);
     const head = rows.findIndex((r) => r[0] === 'Rank');
@@ -116,8 +99,8 @@ test('New scan\'s "Pictures" turned off: the room check counts one column fewer,
     const without = sheetScan(off.rt, off.wb, 30, { name: 'Without pictures', pictures: false });
     expect(without.preview.room.columns).toBe(withPictures.preview.room.columns - 1);
     expect(without.preview.room.needed).toBeLessThan(withPictures.preview.room.needed);
-    await waitFinished(service, withPictures.scanId);
-    await waitFinished(service, without.scanId);
+    await waitFinished(scan.service, withPictures.scanId);
+    await waitFinished(scan.service, without.scanId);
     // The import reads the choice from the scan's record (as the hourly trigger's import would).
     off.rt.scriptRun('importScan', [without.scanId, null]);
     on.rt.scriptRun('importScan', [withPictures.scanId, null]);

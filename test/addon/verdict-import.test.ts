@@ -3,32 +3,23 @@
  * sample catalog (the local service marks some of its products ineligible for FBA inbound, some
  * hazmat). The built add-on in the local Apps Script runtime.
  */
-import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
-import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
-import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
-import { connect, runtime } from './scanflow-helpers';
-import { serviceRows, uploadScan, waitFinished, type SupplierRow } from './import-helpers';
+import { spawnService } from '../../emulator/service/spawn';
+import { sampleUsListings, serviceRows, useUploadedScan, type SampleListing, type SupplierRow } from './import-helpers';
 import { CANT_SEND } from '../../src/domain/result-tabs/verdict';
 
 jest.setTimeout(60_000);
 
 const NAME = 'Sample buys';
-let service: SpawnedService;
-let scanId: number;
 
 /** UPCs of the sample's US listings (one listing each): `n` of each kind the verdict tells apart. */
 function sampleRows(n: number): SupplierRow[] {
-  const us = readCatalogRecords(SAMPLE_CATALOG_PATH).filter((r) => r.marketplace_id === 1);
-  const perUpc = new Map<string, number>();
-  for (const r of us) for (const u of r.identifiers.upc ?? []) perUpc.set(u, (perUpc.get(u) ?? 0) + 1);
-  const single = (r: (typeof us)[number]) => (r.identifiers.upc ?? []).find((u) => perUpc.get(u) === 1);
+  const { us, single } = sampleUsListings(['upc']);
   const kinds = [
-    (r: (typeof us)[number]) => !r.inbound_eligibility.eligible,
-    (r: (typeof us)[number]) => r.inbound_eligibility.eligible && r.is_hazmat,
-    (r: (typeof us)[number]) => r.inbound_eligibility.eligible && !r.is_hazmat && !r.is_meltable && !r.is_adult,
+    (r: SampleListing) => !r.inbound_eligibility.eligible,
+    (r: SampleListing) => r.inbound_eligibility.eligible && r.is_hazmat,
+    (r: SampleListing) => r.inbound_eligibility.eligible && !r.is_hazmat && !r.is_meltable && !r.is_adult,
   ];
-  const picked: Array<(typeof us)[number]> = [];
+  const picked: SampleListing[] = [];
   for (const kind of kinds) picked.push(...us.filter((r) => kind(r) && single(r) && r.buybox_price).slice(0, n));
   // Every other row at a low cost (profitable: an ineligible one would look like a buy), the others
   // at 60% of the Buy Box (short of 30% ROI: what Negotiate asks a discount for).
@@ -41,27 +32,18 @@ function sampleRows(n: number): SupplierRow[] {
   }));
 }
 
-beforeAll(async () => {
-  service = await spawnService({ SCAN_SERVICE_SPEED: '6000000', SCAN_SERVICE_API_KEYS: 'imp-key-a' });
-  scanId = await uploadScan(service, sampleRows(8), NAME);
-  await waitFinished(service, scanId);
-});
-afterAll(async () => {
-  await service?.stop();
-});
-
-function session(): { rt: Runtime; wb: Workbook } {
-  const wb = new Workbook({ name: 'Supplier' });
-  const rt = runtime(wb);
-  connect(rt, service.url, service.apiKey);
-  return { rt, wb };
-}
+const scan = useUploadedScan(
+  NAME,
+  () => sampleRows(8),
+  () => spawnService({ SCAN_SERVICE_SPEED: '6000000', SCAN_SERVICE_API_KEYS: 'imp-key-a' }),
+);
+const session = () => scan.session();
 
 test('every row has a verdict after Title; a product Amazon will not take into FBA, or hazmat, says so with the reasons in its note', async () => {
   const { rt, wb } = session();
   try {
-    rt.scriptRun('importScan', [scanId, null]);
-    const products = await serviceRows(service, scanId);
+    rt.scriptRun('importScan', [scan.scanId, null]);
+    const products = await serviceRows(scan.service, scan.scanId);
     const header = wb.values(NAME)[0];
     expect(header.slice(0, 4)).toEqual(['ASIN', 'Title', 'Picture', 'Verdict']);
     const at = (r: number) => wb.cell(NAME, wb.a1(r, 4));
@@ -94,8 +76,8 @@ test('every row has a verdict after Title; a product Amazon will not take into F
 test('the headline names the profitable rows Amazon will not take into FBA and leaves them out of the counted buys', async () => {
   const { rt } = session();
   try {
-    const result = rt.scriptRun('importScan', [scanId, null]) as any;
-    const products = await serviceRows(service, scanId);
+    const result = rt.scriptRun('importScan', [scan.scanId, null]) as any;
+    const products = await serviceRows(scan.service, scan.scanId);
     const profitable = products.filter((p) => p.financials.profit > 0);
     const cantSend = profitable.filter((p) => p.inbound_eligibility.eligible === false).length;
     expect(cantSend).toBeGreaterThan(0);
@@ -116,8 +98,8 @@ test('the headline names the profitable rows Amazon will not take into FBA and l
 test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming them by sheet row; an overtyped Verdict keeps the row", async () => {
   const { rt, wb } = session();
   try {
-    rt.scriptRun('importScan', [scanId, null]);
-    const products = await serviceRows(service, scanId);
+    rt.scriptRun('importScan', [scan.scanId, null]);
+    const products = await serviceRows(scan.service, scan.scanId);
     const last = products.length + 1;
     const ineligible = products.map((p, i) => [p, i + 2] as const).filter(([p]) => p.inbound_eligibility.eligible === false);
     const named = (r: number, asin: string) => `Row ${r} (${asin})`;
@@ -154,7 +136,7 @@ test("Negotiate and PO leave out rows whose Verdict is Can't send to FBA, naming
 test('the import makes "<name> – Overview" after the result tab in one write; its figures are the result tab’s; a re-import replaces it', async () => {
   const { rt, wb } = session();
   try {
-    const imported = rt.scriptRun('importScan', [scanId, null]);
+    const imported = rt.scriptRun('importScan', [scan.scanId, null]);
     const overview = `${NAME} – Overview`;
     expect(wb.sheetNames()).toEqual(['Sheet1', NAME, overview]);
     const ex = rt.executions[rt.executions.length - 1];
@@ -189,7 +171,7 @@ test('the import makes "<name> – Overview" after the result tab in one write; 
     expect(ov[top][1]).toBe(Math.max(...nums('Your profit/mo')));
     expect(ov[top][2]).toBe(col('ASIN')[nums('Your profit/mo').indexOf(Math.max(...nums('Your profit/mo')))]);
     // Imported again: replaced, not doubled.
-    rt.scriptRun('importScan', [scanId, null]);
+    rt.scriptRun('importScan', [scan.scanId, null]);
     expect(wb.sheetNames()).toEqual(['Sheet1', NAME, overview]);
     expect(wb.values(overview)[1][1]).toBe(tab.length - 1);
   } finally {
