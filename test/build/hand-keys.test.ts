@@ -24,10 +24,8 @@ const NOT_YET_CONVERTED = [
   // The build checks of the storage names themselves (layout, privacy policy) spell them to check them.
   'test/build/layout.test.ts',
   'test/build/listing.test.ts',
-  'test/gas/document-state.test.ts',
   'test/sidebar/lists.test.ts',
   'test/sidebar/rows.test.ts',
-  'test/unit/domain/price-list/memory.test.ts',
 ];
 
 /** The add-on's storage keys and key prefixes (property keys, the cache namespace), from src/store. */

@@ -11,6 +11,9 @@ import JSZip from 'jszip';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { STATE_PART } from '../../emulator/gas/spreadsheet/xlsx';
 import { evalIn, fixtureInUse, fixtureRuntime, fixtureWithScopes } from './helpers';
+import { connect, runtime } from '../addon/scanflow-helpers';
+import { startImportService, startSheetScan, waitFinished } from '../addon/import-helpers';
+import { tabKey } from '../../src/store/keys';
 
 const KEY = 'sk_live_5f0c2a9d8e7b41c6a3f2';
 const HOUR = 3600_000;
@@ -55,17 +58,32 @@ describe('a saved .xlsx keeps the document state', () => {
   });
 
   test('document properties and the add-on in use: back in a new runtime on the loaded file', async () => {
-    const rt = fixtureInUse({ workbook: new Workbook({ id: 'doc-a' }) });
-    evalIn(rt, "PropertiesService.getDocumentProperties().setProperties({ 'scan.tab.7': '{\"sheetId\":3}', other: 'x' })");
-    await rt.stop();
-    const rt2 = fixtureRuntime({ workbook: await reopened(rt.workbook) });
-    expect(evalIn(rt2, 'return PropertiesService.getDocumentProperties().getProperties()')).toEqual({
-      'scan.tab.7': '{"sheetId":3}',
-      other: 'x',
-    });
-    // The add-on was used here: its custom functions are known and onOpen runs in LIMITED.
-    expect(rt2.addOnActive).toBe(true);
-    await rt2.stop();
+    // The add-on's own records, made as a seller makes them (issue 32: no key written by hand): the
+    // BUILT add-on opened from its menu, a scan sent and imported against the local service.
+    const service = await startImportService();
+    const wb = new Workbook({ id: 'doc-a' });
+    const rt = runtime(wb);
+    try {
+      rt.open();
+      rt.run('menuSettings');
+      connect(rt, service.url, service.apiKey);
+      const id = startSheetScan(rt, wb, 'Prices', 3, 'Kept');
+      await waitFinished(service, id);
+      expect(rt.scriptRun('importScan', [id, null])).toMatchObject({ done: true, sheetName: 'Kept' });
+      rt.properties.document!.set('other', 'x');
+      const before = rt.properties.document!.toObject();
+      // The premise: the import's tab record is among them.
+      expect(Object.keys(before)).toEqual(expect.arrayContaining([tabKey(id), 'other']));
+      await rt.stop();
+      const rt2 = runtime(await reopened(wb));
+      expect(rt2.properties.document!.toObject()).toEqual(before);
+      // The add-on was used here: its custom functions are known and onOpen runs in LIMITED.
+      expect(rt2.addOnActive).toBe(true);
+      await rt2.stop();
+    } finally {
+      await rt.stop();
+      await service.stop();
+    }
   });
 
   test('a fresh document is not in use after a save (nothing remembered that did not happen)', async () => {

@@ -15,6 +15,7 @@ import {
   suppliersKey,
 } from '../../../../src/store/suppliers';
 import type { ColumnRole } from '../../../../src/domain/price-list/mapping';
+import { STORED_SETTINGS } from '../../../../src/store/settings';
 
 const NAMES = ['Item #', 'UPC', 'Description', 'Unit Cost', 'MAP'];
 const ROLES: ColumnRole[] = ['sku', 'identifier', 'custom', 'cost', 'ignore'];
@@ -133,7 +134,10 @@ describe('storage: per document, bounded', () => {
 
   test('bytes bound: 26 documents × 13 worst-case suppliers stay within 9 KB a value and the memory within its share of the 500 KB store', () => {
     const p = new FakeUserProperties();
-    p.setProperty('scan.settings', 'x'.repeat(500)); // other user records are never touched
+    // Another record of the user's, written by the settings' own store (what saveSettings calls), is never touched.
+    STORED_SETTINGS.put(asProps(p), { apiKey: 'x'.repeat(430), serviceUrl: 'https://scan.example', marketplace: 'GB' });
+    const settingsText = p.getProperty(STORED_SETTINGS.key());
+    expect(Buffer.byteLength(settingsText!)).toBeGreaterThan(500);
     // 250 columns of names that stay 40 characters once normalised (the key's cut), all with a role.
     const long = (i: number, j: number) => ('supplier ' + i + ' column ' + j + ' ').padEnd(60, 'x') + ' Ünïcödé';
     let t = 0;
@@ -161,15 +165,16 @@ describe('storage: per document, bounded', () => {
         );
       }
     }
-    const keys = p.getKeys().filter((k) => k.startsWith('scan.suppliers.'));
+    const prefix = suppliersKey(''); // the memory's keys: one per document
+    const keys = p.getKeys().filter((k) => k.startsWith(prefix));
     expect(keys).toHaveLength(SUPPLIER_DOCUMENTS_MAX);
     for (const k of keys) expect(Buffer.byteLength(p.getProperty(k)!)).toBeLessThanOrEqual(9 * 1024);
-    expect(p.bytes('scan.suppliers.')).toBeLessThanOrEqual(SUPPLIERS_STORE_MAX_BYTES);
+    expect(p.bytes(prefix)).toBeLessThanOrEqual(SUPPLIERS_STORE_MAX_BYTES);
     expect(SUPPLIERS_STORE_MAX_BYTES).toBeLessThan(500 * 1024);
     // The documents used most recently are the ones kept; the user's other records are untouched.
     expect(keys).toContain(suppliersKey('spreadsheet-id-' + String(25).padStart(40, '0')));
     expect(keys).not.toContain(suppliersKey('spreadsheet-id-' + String(0).padStart(40, '0')));
-    expect(p.getProperty('scan.settings')).toBe('x'.repeat(500));
+    expect(p.getProperty(STORED_SETTINGS.key())).toBe(settingsText);
     // Each document keeps its newest suppliers, at most SUPPLIERS_PER_DOCUMENT.
     const kept = readSuppliers(asProps(p), 'spreadsheet-id-' + String(25).padStart(40, '0'));
     expect(kept.length).toBeGreaterThan(0);
