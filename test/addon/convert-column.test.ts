@@ -8,6 +8,7 @@
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { NOT_FOUND } from '../../src/custom-functions/messages';
+import { columnJobKey } from '../../src/store/keys';
 import { useServiceBehindProxy } from './scanflow-helpers';
 import {
   EDITOR,
@@ -58,8 +59,9 @@ function select(wb: Workbook, r1: number, c1: number, r2: number, c2: number): v
   wb.activeRange = { sheet, r1, c1, r2, c2 };
 }
 
+/** The user's column-job checkpoints, of any spreadsheet (their key prefix named by src/store). */
 function checkpointKeys(rt: Runtime, user = OWNER): string[] {
-  return Object.keys(rt.properties.user(user).toObject()).filter((k) => k.startsWith('scan.columnJob.'));
+  return Object.keys(rt.properties.user(user).toObject()).filter((k) => k.startsWith(columnJobKey('')));
 }
 
 function failure(fn: () => unknown): string {

@@ -8,6 +8,7 @@ import type { Runtime } from '../../emulator/gas';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { NO_KEY_MESSAGE, NOT_FOUND } from '../../src/custom-functions/messages';
+import { formulaShareKey } from '../../src/store/keys';
 import { useServiceBehindProxy } from './scanflow-helpers';
 import {
   EDITOR,
@@ -307,7 +308,7 @@ test('whose key: an editor without a share sees the documented message (no call)
     failure = String((e as Error).message);
   }
   expect(failure).toMatch(/Only the owner of this spreadsheet \(owner@example.com\) can let its formulas use their API key/);
-  expect(Object.keys(rt.properties.user(OWNER).toObject()).filter((k) => k.startsWith('scan.formulaShare.'))).toEqual([]);
+  expect(Object.keys(rt.properties.user(OWNER).toObject()).filter((k) => k.startsWith(formulaShareKey('')))).toEqual([]);
 
   from = rt.executions.length;
   const view = rt.scriptRun('setFormulaKeySharing', [true], { user: OWNER }) as { formulaKeyShared: boolean; isOwner: boolean };

@@ -10,7 +10,7 @@ import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { NO_KEY_MESSAGE, SHARED_DRIVE_NO_KEY_MESSAGE } from '../../src/custom-functions/messages';
 import { runningTag, runtime, scanRequest, thrown } from './scanflow-helpers';
-import { RUNNING_KEY, USER_ID_KEY } from '../../src/store/keys';
+import { RUNNING_KEY, TRIGGER_NO_DOCUMENT_KEY, USER_ID_KEY } from '../../src/store/keys';
 import { asinOf, startImportService, upc, waitFinished } from './import-helpers';
 
 jest.setTimeout(90_000);
@@ -69,7 +69,7 @@ function startScan(rt: Runtime, user: string, name: string): number {
   return started.progress.scanId as number;
 }
 
-const running = (rt: Runtime) => JSON.parse(rt.properties.document!.get('scan.running') ?? '{}') as Record<string, { u: string }>;
+const running = (rt: Runtime) => JSON.parse(rt.properties.document!.get(RUNNING_KEY) ?? '{}') as Record<string, { u: string }>;
 const asins = (wb: Workbook, tab: string) =>
   wb
     .values(tab)
@@ -246,6 +246,6 @@ describe('the hourly trigger with and without an active document (apps-script-pl
     expect(rt.runDueTriggers()).toMatchObject([{ handler: 'importFinishedScans', ok: true }]);
     expect(wb.sheetNames()).toContain('Night two');
     expect(running(rt)).toEqual({});
-    expect(rt.properties.user(OWNER).get('scan.triggerNoDoc')).toBeNull();
+    expect(rt.properties.user(OWNER).get(TRIGGER_NO_DOCUMENT_KEY)).toBeNull();
   });
 });

@@ -16,15 +16,9 @@ const ROOT = join(__dirname, '..', '..');
  * no longer spells a key fails the test below until it is taken off.
  */
 const NOT_YET_CONVERTED = [
-  'test/addon/convert-column.test.ts',
-  'test/addon/formulas.test.ts',
-  'test/addon/google-worlds.test.ts',
-  'test/addon/lists-limits.test.ts',
-  'test/addon/lists-quota.test.ts',
   // The build checks of the storage names themselves (layout, privacy policy) spell them to check them.
   'test/build/layout.test.ts',
   'test/build/listing.test.ts',
-  'test/sidebar/lists.test.ts',
   'test/sidebar/rows.test.ts',
 ];
 
