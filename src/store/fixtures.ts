@@ -12,16 +12,16 @@ import { LISTS_TUNING_PROPERTY } from './lists';
 export type PlantedProperty = [key: string, value: string];
 
 /** Script property: the lists sync's time budget and deadline per run (`{}`: the defaults). */
-export function listsTuning(tuning: { budgetMs?: number; deadlineMs?: number }): PlantedProperty {
+export function plantListsTuning(tuning: { budgetMs?: number; deadlineMs?: number }): PlantedProperty {
   return [LISTS_TUNING_PROPERTY, JSON.stringify(tuning)];
 }
 
 /** User property: a daily quota of Google (`q`, as src/app/trigger/quota.ts names it) stopped the user's hourly trigger at `at`, until `until`. */
-export function quotaStop(stop: { q: 'urlfetch' | 'properties' | 'runtime'; at: number; until: number }): PlantedProperty {
+export function plantQuotaStop(stop: { q: 'urlfetch' | 'properties' | 'runtime'; at: number; until: number }): PlantedProperty {
   return [QUOTA_STOP_KEY, JSON.stringify(stop)];
 }
 
 /** User property: the hourly trigger's runtime `ms` spent in the 24-hour window that began at `s`. */
-export function triggerDay(day: { s: number; ms: number }): PlantedProperty {
+export function plantTriggerDay(day: { s: number; ms: number }): PlantedProperty {
   return [TRIGGER_DAY_KEY, JSON.stringify(day)];
 }

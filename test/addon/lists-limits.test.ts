@@ -8,7 +8,7 @@ import type { Runtime } from '../../emulator/gas';
 import { connect, thrown } from './scanflow-helpers';
 import { api, listAll, listsRuntime, useClockedServiceBehindProxy } from './lists-helpers';
 // The lists sync's tuning knob is a support setting no seller or trigger sets: planted through src/store.
-import { listsTuning } from '../../src/store/fixtures';
+import { plantListsTuning } from '../../src/store/fixtures';
 
 const KEYS = Array.from({ length: 8 }, (_, i) => `limits-key-${i}-bbbbbbbbbbbbbbbb`);
 let next = 0;
@@ -73,7 +73,7 @@ test('a run that reaches its time budget stops with a checkpoint; the next run c
   const { rt, wb } = setUp();
   wb.type('Scan ASIN blocklist', 'B2', 'B00000000T1');
   // The support knob (no seller sets it) shortens the run's budget so that it stops after one list.
-  rt.properties.script.set(...listsTuning({ budgetMs: 1 }));
+  rt.properties.script.set(...plantListsTuning({ budgetMs: 1 }));
   const first = rt.scriptRun('syncNow') as any;
   expect(first.done).toBe(false);
   expect(first.lists.map((l: any) => l.list)).toEqual(['tags']);
@@ -101,7 +101,7 @@ test('killed at 6 minutes in the middle of its writes: the next run sends only w
     wb.type(sh, `B${i + 2}`, r[1]);
   });
   // the knob lets the run go on past the limit, as a run that misjudged its time would
-  rt.properties.script.set(...listsTuning({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
+  rt.properties.script.set(...plantListsTuning({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
   // the three write requests go in one parallel wave and are refused for 200 s; of the retries,
   // one is refused again: the runtime ends the execution at 6 minutes while the sync waits for it
   await env.proxy.faults([{ method: 'POST', path: '^/api/v3/brand-blocklist$', status: 429, times: 4, headers: { 'Retry-After': '200' } }]);
@@ -109,7 +109,7 @@ test('killed at 6 minutes in the middle of its writes: the next run sends only w
   const onService = (await listAll(env.svc, key, '/api/v3/brand-blocklist')).length;
   // two of the three requests (10,000, 10,000 and 5,000 rows) went through; which two depends on arrival order
   expect([15_000, 20_000]).toContain(onService);
-  rt.properties.script.set(...listsTuning({}));
+  rt.properties.script.set(...plantListsTuning({}));
   env.svc.clock.advance(61_000);
   const r = rt.scriptRun('syncNow') as any;
   expect(r.done).toBe(true);
@@ -129,13 +129,13 @@ test('notes created before a kill are not created again: the next run recognises
     wb.type('Scan notes', `B${i + 2}`, `B00000000N${i}`);
     wb.type('Scan notes', `C${i + 2}`, `${text} note`);
   });
-  rt.properties.script.set(...listsTuning({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
+  rt.properties.script.set(...plantListsTuning({ budgetMs: 3600_000, deadlineMs: 3600_000 }));
   // one of the three creates (sent in one wave) is told to come back in 400 s: the runtime ends the run meanwhile
   await env.proxy.faults([{ method: 'POST', path: '^/api/v3/public/notes$', status: 429, times: 1, headers: { 'Retry-After': '400' } }]);
   expect(thrown(() => rt.scriptRun('syncNow'))).toMatch(/Exceeded maximum execution time/);
   const before = (await api(env.svc.url, key, 'GET', '/api/v3/public/notes')) as any[];
   expect(before.length).toBe(2);
-  rt.properties.script.set(...listsTuning({}));
+  rt.properties.script.set(...plantListsTuning({}));
   const r = rt.scriptRun('syncNow') as any;
   expect(r.lists.find((l: any) => l.list === 'notes')).toMatchObject({ state: 'synced', toService: { added: 1 } });
   const notes = (await api(env.svc.url, key, 'GET', '/api/v3/public/notes')) as any[];

@@ -10,7 +10,7 @@ import type { Runtime } from '../../emulator/gas';
 import { connect, utcClockText } from './scanflow-helpers';
 import { api, listAll, listsRuntime, useClockedServiceBehindProxy } from './lists-helpers';
 import { QUOTA_STOP_KEY } from '../../src/store/keys';
-import { triggerDay } from '../../src/store/fixtures';
+import { plantTriggerDay } from '../../src/store/fixtures';
 
 jest.setTimeout(120_000);
 
@@ -188,7 +188,7 @@ test("with the day's trigger time low the sync waits (the rest is kept for impor
     rt.quotas.spend(OWNER, 'triggerRuntimeMs', 65 * 60_000);
     // The add-on's own count of them, planted (src/store/fixtures.ts): 65 minutes of hourly runs is
     // more than a test can spend through the trigger.
-    rt.properties.user(OWNER).set(...triggerDay({ s: dayStart, ms: 65 * 60_000 }));
+    rt.properties.user(OWNER).set(...plantTriggerDay({ s: dayStart, ms: 65 * 60_000 }));
     expect(await hourly(rt)).toEqual([]);
     expect(await listAll(env.svc, key, '/api/v3/brand-blocklist')).toEqual([]);
     expect(rt.logs.join('\n')).toContain("automatic lists sync waits: the rest of the day's trigger time is kept for imports");

@@ -6,7 +6,7 @@
 import { api, tab } from '../addon/lists-helpers';
 import { screenshot, until } from './harness';
 import { useListsSidebar } from './lists-sidebar';
-import { quotaStop } from '../../src/store/fixtures';
+import { plantQuotaStop } from '../../src/store/fixtures';
 
 jest.setTimeout(55_000);
 const KEY = 'sidebar-lists-key-0123456789';
@@ -61,7 +61,7 @@ test('the Lists view says when a daily quota of Google stopped the automatic syn
   const at = env.rt.state.clock.now();
   const until24 = at + 24 * 3600_000;
   // A quota stop planted (src/store/fixtures.ts): the trigger that records one is tested in test/addon/lists-quota.test.ts.
-  env.rt.properties.user('owner@example.com').set(...quotaStop({ q: 'urlfetch', at, until: until24 }));
+  env.rt.properties.user('owner@example.com').set(...plantQuotaStop({ q: 'urlfetch', at, until: until24 }));
   const hm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
   const day = new Date(until24).toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   await page.getByLabel('Sync automatically every hour').check();
