@@ -203,5 +203,6 @@ test("a match action shows each selected row with its picture beside the supplie
       return button ? ul.compareDocumentPosition(button) === Node.DOCUMENT_POSITION_FOLLOWING : 'no Apply beside the list';
     }),
   ).resolves.toBe(true);
+  await screenshot(page, 'rows-pictures');
   await sb.close();
 });
