@@ -200,7 +200,7 @@ test("a match action shows each selected row with its picture beside the supplie
   await expect(
     list.evaluate((ul) => {
       const button = [...(ul.parentElement?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Apply');
-      return button ? ul.compareDocumentPosition(button) === Node.DOCUMENT_POSITION_FOLLOWING : 'no Apply beside the list';
+      return button ? ul.compareDocumentPosition(button) === 4 /* Node.DOCUMENT_POSITION_FOLLOWING */ : 'no Apply beside the list';
     }),
   ).resolves.toBe(true);
   await screenshot(page, 'rows-pictures');
