@@ -1,7 +1,8 @@
 /**
  * Lists > Selected rows: the row actions on the rows selected in a result tab. The buttons come
  * from the server (listRowActions: labels and the session's last actions, so their text costs the
- * page nothing); a button asks what it would do (previewRowAction), Apply does it; Undo per recent
+ * page nothing); a button asks what it would do (previewRowAction: its words, then the rows with
+ * their pictures for a match action), Apply, below them, does it; Undo per recent
  * action not undone yet. The box holds the units, tag names or note of the actions that ask. Every
  * button goes through busy(): a double click sends once, and a new step takes an old error away.
  * `changed` runs after Apply and Undo (the Lists view shows the lists' new counts). Text only.
@@ -25,7 +26,8 @@ export function rowsSection(changed: () => void): HTMLElement {
       fill(out);
       const p = await call('previewRowAction', id, arg.value);
       const apply = act('Apply', () => call('applyRowAction', id, arg.value).then(done), 'action');
-      fill(out, p.message + ' ', p.count ? apply : '', pictureList(p.pictures));
+      // What Apply applies to (the rows and their pictures) first, then Apply: read top to bottom.
+      fill(out, p.message + ' ', pictureList(p.pictures), p.count ? apply : '');
     });
   const show = (v: RowActionsView) => {
     arg.placeholder = v.hint;

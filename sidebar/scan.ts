@@ -301,9 +301,12 @@ function picturesOption(setup: ScanSetup, mem: Remembered): OptionSection {
   };
 }
 
-/** Issue 36: the essential columns (default) or every documented product field; the room check counts the choice. */
+/**
+ * Issue 36: the essential columns (default) or every documented product field; the room check counts the choice.
+ * A list scanned before starts with its last choice (supplier memory), as its re-scans send it.
+ */
 function allColumnsOption(setup: ScanSetup): OptionSection {
-  const all = checkbox('All columns', false, { name: 'allColumns' });
+  const all = checkbox('All columns', !!setup.memory && setup.memory.columns === 'all', { name: 'allColumns' });
   return {
     controls: [all.input],
     view: () => [h('div', 'form-group', all.row, hint(setup.help.allColumns))],

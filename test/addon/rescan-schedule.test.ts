@@ -2,12 +2,15 @@
  * Re-scan on a schedule (issue 23), on the BUILT add-on in the local runtime's virtual clock against
  * the local Scan Service behind a fault proxy: a weekly schedule over four weeks across a quota
  * exhaustion and a service outage, then a deleted sheet (paused, said, nothing lost); a header that
- * changed (paused); a second trigger run in one slot sends nothing more.
+ * changed (paused); a second trigger run in one slot sends nothing more. New scan's "All columns"
+ * (issue 36) is the supplier's like its other options: the re-scan imports the same columns, its room
+ * check counts them, and the next New scan starts with it.
  */
 import { connect, listWorkbook, runtime, useServiceBehindProxy } from './scanflow-helpers';
 import { waitFinished } from './import-helpers';
 import type { Workbook } from '../../emulator/gas/spreadsheet';
 import { schedulesKey } from '../../src/store/schedules';
+import { IMPORT_TUNING_KEY } from '../../src/store/keys';
 
 jest.setTimeout(180_000);
 
@@ -17,8 +20,12 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 type Rt = ReturnType<typeof runtime>;
 
-/** The list scanned once from New scan (as the sidebar sends it) and imported by the hourly trigger. */
-async function scannedList(sheetName = 'List', cost?: number): Promise<{ wb: Workbook; rt: Rt; first: number; id: string }> {
+/** The list scanned once from New scan (as the sidebar sends it, `columns` its "All columns") and imported by the hourly trigger. */
+async function scannedList(
+  sheetName = 'List',
+  cost?: number,
+  columns?: 'all',
+): Promise<{ wb: Workbook; rt: Rt; first: number; id: string }> {
   const wb = listWorkbook(6, OWNER);
   wb.requireSheet('List').name = sheetName;
   if (cost !== undefined) for (let r = 2; r <= 7; r++) wb.writeInput(wb.requireSheet(sheetName), r, 2, cost);
@@ -34,6 +41,7 @@ async function scannedList(sheetName = 'List', cost?: number): Promise<{ wb: Wor
       selection: setup.selection,
       headerRow: setup.headerRow,
       headers: setup.columns.map((c: any) => c.header),
+      ...(columns ? { columns } : {}),
     },
   ]);
   const first = started.progress.scanId;
@@ -520,4 +528,57 @@ describe('the opt-in email after each run (MailApp, developers.google.com/apps-s
       await rt.stop();
     }
   });
+});
+
+test('"All columns" is remembered for the supplier: the scheduled re-scan imports the same columns, and the next New scan starts with it ticked (issue 36)', async () => {
+  const { wb, rt, first, id } = await scannedList('List', undefined, 'all');
+  try {
+    const chosen = wb.values('ACME')[0];
+    // The premise: the first tab has the columns "All" adds (inches and pounds among them).
+    expect(chosen).toEqual(expect.arrayContaining(['Listing UPC', 'Competing sellers', 'Can send to FBA', 'Package weight (lb)']));
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    const base = await uploads();
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 8));
+    expect(await uploads()).toBe(base + 1);
+    // Imported by the trigger in the same shape as the seller's own scan: the tab does not change shape.
+    expect(wb.sheetNames()).toContain('List 2026-11-21');
+    expect(wb.values('List 2026-11-21')[0]).toEqual(chosen);
+    // The next New scan of the list starts with All columns, like its other remembered options.
+    const setup: any = rt.scriptRun('getScanSetup', [{ sheetName: 'List' }]);
+    expect(setup.memory).toMatchObject({ options: { marketplace: 'US', targetRoi: '30' }, columns: 'all' });
+  } finally {
+    await rt.stop();
+  }
+});
+
+test("the scheduled re-scan's room check counts All columns: when only the essential ones would fit, the slot is skipped and said, nothing sent", async () => {
+  const { wb, rt, first, id } = await scannedList('List', undefined, 'all');
+  try {
+    rt.scriptRun('saveSchedule', [id, 'd@6', first]);
+    // What New scan's preview counts for the list now, with All columns and with the essential ones.
+    const setup: any = rt.scriptRun('getScanSetup', [{ sheetName: 'List' }]);
+    const request = {
+      roles: setup.columns.map((c: any) => c.role),
+      options: { marketplace: 'US', name: 'Room' },
+      sheetName: setup.sheetName,
+      rangeA1: setup.rangeA1,
+      selection: setup.selection,
+      headerRow: setup.headerRow,
+    };
+    const all = (rt.scriptRun('previewScan', [{ ...request, columns: 'all' }]) as any).room;
+    const essential = (rt.scriptRun('previewScan', [request]) as any).room;
+    expect(all.needed).toBeGreaterThan(essential.needed);
+    // A spreadsheet with room for the essential columns' results only (the support knob, as a smaller Google would).
+    const limit = all.used + Math.floor((all.needed + essential.needed) / 2);
+    wb.cellLimit = limit;
+    rt.properties.script.set(IMPORT_TUNING_KEY, JSON.stringify({ cellLimit: limit }));
+    const base = await uploads();
+    await hoursUntil(rt, wb, Date.UTC(2026, 10, 21, 8));
+    expect(await uploads()).toBe(base);
+    expect(schedule(rt).status).toMatch(/^The scan of Sat Nov 21, 06:00 was skipped: /);
+    expect(schedule(rt).status).toContain('× ' + all.columns + ' columns need about');
+    expect(schedule(rt).status).toContain("The essential columns instead of all of them (New scan's Columns)");
+  } finally {
+    await rt.stop();
+  }
 });

@@ -191,6 +191,18 @@ test("a match action shows each selected row with its picture beside the supplie
   await expect(img.getAttribute('src')).resolves.toBe(address);
   await expect(img.getAttribute('alt')).resolves.toBe('Acme Tire Inflator');
   await expect(page.evaluate('window.__pwned')).resolves.toBeUndefined();
+  // A seller reads top to bottom: the rows and pictures Apply applies to come before it, on the page
+  // and in the reading and focus order (the DOM's), so Apply is the step after looking.
+  const apply = section.getByRole('button', { name: 'Apply' });
+  const list = section.locator('ul.pictures');
+  const [listBox, applyBox] = [await list.boundingBox(), await apply.boundingBox()];
+  expect(applyBox!.y).toBeGreaterThanOrEqual(listBox!.y + listBox!.height);
+  await expect(
+    list.evaluate((ul) => {
+      const button = [...(ul.parentElement?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Apply');
+      return button ? ul.compareDocumentPosition(button) === 4 /* Node.DOCUMENT_POSITION_FOLLOWING */ : 'no Apply beside the list';
+    }),
+  ).resolves.toBe(true);
   await screenshot(page, 'rows-pictures');
   await sb.close();
 });

@@ -41,6 +41,8 @@ const recalled = setup({
       targetRoi: '40',
       shareRule: 'even',
     },
+    // Issue 36: the list's last scan had All columns (a request field, remembered beside the options).
+    columns: 'all',
   },
 });
 
@@ -58,6 +60,7 @@ test('a recognised list: the form says so, starts with the remembered roles and 
   );
   const { page } = sb;
   await expect(page.getByRole('status').filter({ hasText: 'Columns and options as in' }).innerText()).resolves.toBe(NOTE);
+  await expect(page.getByRole('checkbox', { name: 'All columns' }).isChecked()).resolves.toBe(true);
   await page.locator('select[name=role-1]').selectOption('custom'); // one click: the Description column is carried after all
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await until(() => sent !== null, true);
@@ -78,6 +81,7 @@ test('a recognised list: the form says so, starts with the remembered roles and 
     targetRoi: '40',
     maxDiscount: '',
   });
+  expect(sent!.columns).toBe('all'); // sent as remembered, as the list's scheduled re-scans send it
   await expect(page.locator('input[name="multipackPrepCost.firstN"]').isVisible()).resolves.toBe(true);
   await screenshot(page, 'memory-recognised');
   expect(await violations(sb)).toEqual([]);
@@ -98,6 +102,7 @@ test('a changed header: the form says so, and the options start blank', async ()
   );
   await expect(page.locator('input[name=supplierDiscount]').inputValue()).resolves.toBe('');
   await expect(page.locator('select[name=marketplace]').inputValue()).resolves.toBe('US');
+  await expect(page.getByRole('checkbox', { name: 'All columns' }).isChecked()).resolves.toBe(false);
   expect(await violations(sb)).toEqual([]);
   await sb.close();
 });

@@ -9,7 +9,7 @@
  * 2. A schedule whose latest slot is not yet claimed claims it under the document lock BEFORE
  *    anything is sent (a second run in the same slot finds it claimed and does nothing), then
  *    checks the sheet (deleted: paused; header changed: paused), then sends the remembered range with
- *    the remembered roles and options through startScan's own path (sendScan). A slot it cannot use
+ *    the remembered roles, options and column choice through startScan's own path (sendScan). A slot it cannot use
  *    (Google's day nearly spent, a daily quota, the service down, the previous scan not imported yet,
  *    or more than SLOT_WINDOW_MS late) is skipped and the status says why; the next slot runs as usual.
  */
@@ -128,6 +128,8 @@ function checkSheet(entry: SupplierEntry): { request?: Parameters<typeof sendSca
       selection: entry.sel,
       headerRow: entry.hr,
       headers: names,
+      // The seller's column choice, so the re-scan's tab has the shape of their own (issue 36).
+      ...(entry.c === 'all' ? { columns: entry.c } : {}),
     },
   };
 }

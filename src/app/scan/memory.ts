@@ -36,6 +36,7 @@ export function recallSetup(b: Block, headerSheetRow: number, setup: ScanSetup):
       memory: {
         note: 'Columns and options as in your scan of ' + r.entry.n + ' on ' + day(r.entry.t) + ' — change any.',
         options: r.entry.o,
+        ...(r.entry.c === 'all' ? { columns: r.entry.c } : {}),
       },
     };
   } catch (e) {
@@ -68,6 +69,7 @@ export function rememberScan(request: ScanRequest, scanId?: number): void {
       headerRow,
       at: now(),
       scanId,
+      columns: request.columns,
     });
     rememberSupplier(userProperties(), activeSpreadsheet().getId(), entry);
   } catch (e) {

@@ -48,9 +48,10 @@ export interface ScanSetup {
   help: NewScanHelp;
   /**
    * Supplier memory (this user's, in this document): the line the form shows, and the remembered
-   * options to fill in when the list was recognised (its roles are then already in `columns`).
+   * options to fill in when the list was recognised (its roles are then already in `columns`), and
+   * its column choice (`columns: 'all'` when its last scan had All columns; absent: the essential ones).
    */
-  memory?: { note: string; options?: RememberedOptions };
+  memory?: { note: string; options?: RememberedOptions; columns?: ColumnSet };
 }
 
 /** One line under each option of New scan (named as the option), the header row choice, and the key asked for in place. */
@@ -135,7 +136,8 @@ export interface ScanRequest {
   headers?: string[];
   /**
    * Which columns the result tab gets (issue 36): 'essential' (absent: the default) or 'all' (every
-   * documented product field). Kept in the scan's record for the import; the room check counts it.
+   * documented product field). Kept in the scan's record for the import, and with the supplier (memory)
+   * for its scheduled re-scans and next New scan; the room check counts it.
    */
   columns?: ColumnSet;
 }

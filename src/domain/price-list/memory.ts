@@ -13,7 +13,7 @@
  *
  * What a later schedule needs to send "the same range with the remembered roles and options" is in
  * an entry: the sheet id and name, the range and whether it was a selection, the header's sheet row,
- * the roles by name (`rolesFor`) and the options as the form sent them.
+ * the roles by name (`rolesFor`), the options as the form sent them, and New scan's column choice.
  */
 import { normalizeHeader } from './header';
 import { COLUMN_ROLES, type ColumnRole } from './mapping';
@@ -57,6 +57,8 @@ export interface SupplierEntry {
   o: RememberedOptions;
   /** The scan last sent from it (its card offers "Scan this list again"); absent when not known. */
   i?: number;
+  /** New scan's "All columns" (a request field, not an option: the result tab's shape); absent: the essential columns. */
+  c?: 'all';
 }
 
 /** Longest header-name key kept (a header cell can be long; the signature still uses the whole name). */
@@ -134,6 +136,8 @@ export function entryForScan(input: {
   headerRow: number;
   at: number;
   scanId?: number;
+  /** The request's column choice ('all' or not). */
+  columns?: unknown;
 }): SupplierEntry {
   const { signature, keys } = headerIdentity(input.names);
   const r: Record<string, ColumnRole> = {};
@@ -152,6 +156,7 @@ export function entryForScan(input: {
     r,
     o: rememberedOptions(input.options),
     ...(typeof input.scanId === 'number' && input.scanId > 0 ? { i: input.scanId } : {}),
+    ...(input.columns === 'all' ? { c: 'all' as const } : {}),
   };
 }
 
@@ -232,6 +237,7 @@ export function entriesOf(v: unknown): SupplierEntry[] {
       r,
       o: rememberedOptions(e.o as Partial<ScanOptionsInput>),
       ...(typeof e.i === 'number' ? { i: e.i } : {}),
+      ...(e.c === 'all' ? { c: 'all' as const } : {}),
     });
   }
   return out;

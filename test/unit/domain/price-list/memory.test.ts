@@ -111,6 +111,19 @@ describe('recognising a supplier list', () => {
     expect(e.o).toEqual({ marketplace: 'GB', supplierDiscount: '5', monthsOfCover: '3', shareRule: 'even' });
     expect(e.r).toEqual({ 'item no': 'sku', upc: 'identifier', description: 'custom', 'unit cost': 'cost' });
   });
+
+  test('New scan\'s "All columns" is kept with the supplier and read back from storage; anything else is the essential columns (issue 36)', () => {
+    expect(entry({ columns: 'all' }).c).toBe('all');
+    expect(entry().c).toBeUndefined();
+    expect(entry({ columns: 'essential' }).c).toBeUndefined();
+    expect(entry({ columns: 'ALL; DROP' }).c).toBeUndefined();
+    const p = new FakeUserProperties();
+    rememberSupplier(asProps(p), 'doc', entry({ columns: 'all' }));
+    expect(readSuppliers(asProps(p), 'doc')[0].c).toBe('all');
+    // Scanning the list again with the essential columns replaces the choice.
+    rememberSupplier(asProps(p), 'doc', entry({ at: 2 }));
+    expect(readSuppliers(asProps(p), 'doc')[0].c).toBeUndefined();
+  });
 });
 
 describe('storage: per document, bounded', () => {
@@ -156,6 +169,7 @@ describe('storage: per document, bounded', () => {
             at: ++t,
             sheetName: 'é'.repeat(300),
             rangeA1: 'A1:IP10000',
+            columns: 'all',
             options: {
               ...OPTIONS,
               prepCost: '€'.repeat(500),
