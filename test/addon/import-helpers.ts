@@ -77,16 +77,26 @@ function record(i: number): Record<string, unknown> {
 
 export const CATALOG_SIZE = 12000;
 
+/** A catalog file of `records` (one JSON line each) in a new temporary folder; its path. */
+function writeCatalog(records: Array<Record<string, unknown>>): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'import-catalog-')), 'catalog.jsonl');
+  writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return path;
+}
+
 let catalogPath: string | undefined;
 /** The test catalog (written once per process). */
 export function testCatalog(): string {
-  if (catalogPath) return catalogPath;
-  const dir = mkdtempSync(join(tmpdir(), 'import-catalog-'));
-  const lines: string[] = [];
-  for (let i = 0; i < CATALOG_SIZE; i++) lines.push(JSON.stringify(record(i)));
-  catalogPath = join(dir, 'catalog.jsonl');
-  writeFileSync(catalogPath, lines.join('\n') + '\n');
+  catalogPath ??= writeCatalog(Array.from({ length: CATALOG_SIZE }, (_, i) => record(i)));
   return catalogPath;
+}
+
+/**
+ * A catalog of the test catalog's first products, one per entry of `brands` and sold under it
+ * (null: no brand): a test's own brand text on products a supplier list of upc(20000 + i) finds.
+ */
+export function catalogWithBrands(brands: Array<string | null>): string {
+  return writeCatalog(brands.map((brand, i) => ({ ...record(i), brand })));
 }
 
 export function startImportService(env: Record<string, string> = {}): Promise<SpawnedService> {
