@@ -19,9 +19,6 @@ const NOT_YET_CONVERTED = [
   // The build checks of the storage names themselves (layout, privacy policy) spell them to check them.
   'test/build/layout.test.ts',
   'test/build/listing.test.ts',
-  // Plants a hand-made 4-column result tab and its tab record; made by a real import, its assertions
-  // (ASINs, the List column, the tab names) change with it, and others change the row-actions view now.
-  'test/sidebar/rows.test.ts',
 ];
 
 /** The add-on's storage keys and key prefixes (property keys, the cache namespace), from src/store. */

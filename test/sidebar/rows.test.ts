@@ -1,8 +1,10 @@
 /**
- * Lists > Selected rows on the REAL add-on (built bundle in the local runtime, local service on the
- * runtime's clock): a result tab's selected rows, an action's preview and Apply from the page, Undo,
- * and text from the sheet never parsed as HTML.
+ * Lists > Selected rows on the REAL add-on (built bundle in the local runtime, local service: the
+ * list areas on the runtime's clock, scans in real time behind them): a result tab made by a
+ * seller's New scan and its import with defaults, its selected rows, an action's preview and Apply
+ * from the page, Undo, and text from the sheet never parsed as HTML.
  */
+import { catalogWithBrands, startImportService, startSheetScan, waitFinished } from '../addon/import-helpers';
 import { api, tab } from '../addon/lists-helpers';
 import { screenshot, until } from './harness';
 import { useListsSidebar } from './lists-sidebar';
@@ -10,48 +12,67 @@ import { useListsSidebar } from './lists-sidebar';
 jest.setTimeout(55_000);
 const KEY = 'sidebar-rows-key-0123456789';
 const BAIT = '<img src=x onerror=alert(1)>';
-const env = useListsSidebar(KEY, 'Rows', (wb, rt) => {
-  // A result tab as an import leaves it (header by the layout, the tab record by sheet id).
-  wb.addSheet('Price list (scan 7)');
-  const rows = [
-    ['ASIN', 'Title', 'Identifier', 'Brand'],
-    ['B000000R01', 'One', '012345678905', BAIT],
-    ['B000000R02', 'Two', '012345678912', 'Acme'],
-    ['B000000R03', 'Three', '012345678929', ''],
-  ];
-  rows.forEach((r, i) => r.forEach((v, j) => v !== '' && wb.type('Price list (scan 7)', wb.a1(i + 1, j + 1), v)));
-  rt.properties.document!.set(
-    'scan.tab.7',
-    JSON.stringify({ sheetId: wb.requireSheet('Price list (scan 7)').id, errorsSheetId: null, marketplace: 'US' }),
-  );
-  const s = wb.requireSheet('Price list (scan 7)');
-  wb.activeSheet = s;
-  wb.activeRange = { sheet: s, r1: 2, c1: 1, r2: 4, c2: 4 };
-});
+/** The supplier's products as the service's catalog sells them: under the hostile brand, under Acme, under none. */
+const BRANDS = [BAIT, 'Acme', null];
+/** What the import made: its result tab, and every tab the document has then. */
+const imported = { sheet: '', tabs: [] as string[] };
+
+const env = useListsSidebar(
+  KEY,
+  'Rows',
+  async (wb, rt) => {
+    // A seller's New scan of their supplier tab, then the import of its result (entry points, defaults).
+    const scanId = startSheetScan(rt, wb, 'Sheet1', BRANDS.length, 'Price list');
+    await waitFinished(env.scans!, scanId);
+    let p: any;
+    do p = rt.scriptRun('importScan', [scanId, null]);
+    while (!p.done);
+    imported.sheet = p.sheetName;
+    imported.tabs = wb.sheetNames();
+    // Every product row of the result tab selected, all its columns.
+    const s = wb.requireSheet(imported.sheet);
+    wb.activeSheet = s;
+    wb.activeRange = { sheet: s, r1: 2, c1: 1, r2: tab(wb, imported.sheet).length, c2: s.lastColumn() };
+  },
+  () => startImportService({ SCAN_SERVICE_CATALOG: catalogWithBrands(BRANDS), SCAN_SERVICE_API_KEYS: KEY }),
+);
+
+/** A column of the result tab by its header (the last of that name: the add-on's mark columns come last), header included. */
+const column = (name: string) => {
+  const v = tab(env.wb, imported.sheet);
+  const j = (v[0] as string[]).lastIndexOf(name);
+  if (j < 0) throw new Error(`no column "${name}" on ${imported.sheet}`);
+  return v.map((r) => r[j]);
+};
 
 test('preview, apply and undo an action on the selected rows from the page', async () => {
   const { page } = env.sb;
+  // The premise: the import's rows carry the catalog's brands (one row none), in the tab's order.
+  const asins = column('ASIN').slice(1) as string[];
+  const brands = column('Brand').slice(1) as string[];
+  expect([...brands].sort()).toEqual([BAIT, 'Acme', ''].sort());
+  const branded = brands.filter((b) => b !== '');
+
   const section = page.locator('.rows');
   await section.getByRole('heading', { name: 'Selected rows' }).waitFor();
   await section.getByRole('button', { name: 'Block brand' }).click();
   await until(
     () => section.locator('.small').first().innerText(),
-    `Block 2 brands (US): ${BAIT}, Acme. 1 of the 3 selected rows has no brand: skipped. Apply`,
+    `Block 2 brands (US): ${branded.join(', ')}. 1 of the 3 selected rows has no brand: skipped. Apply`,
   );
   expect(await page.locator('img').count()).toBe(0);
-  expect(env.wb.sheetNames()).toEqual(['Sheet1', 'Price list (scan 7)']);
+  // The preview makes no tab: the document has the tabs the import left, no list tab yet.
+  expect(imported.tabs).toContain(imported.sheet);
+  expect(env.wb.sheetNames()).toEqual(imported.tabs);
   await section.getByRole('button', { name: 'Apply' }).click();
   await until(
     () => tab(env.wb, 'Scan brand blocklist').slice(1),
-    [
-      ['US', BAIT],
-      ['US', 'Acme'],
-    ],
+    branded.map((b) => ['US', b]),
   );
   const onService = async () =>
     ((await api(env.svc.url, KEY, 'GET', '/api/v3/brand-blocklist?per_page=1000')).data as any[]).map((b) => b.name).sort();
   expect(await onService()).toEqual([BAIT, 'Acme'].sort());
-  await until(() => tab(env.wb, 'Price list (scan 7)').map((r) => r[6]), ['List', 'blocked brand', 'blocked brand', '']);
+  await until(() => column('List'), ['List', ...brands.map((b) => (b ? 'blocked brand' : ''))]);
   await screenshot(page, 'rows-applied');
 
   // an action that asks: the box holds the units
@@ -60,11 +81,7 @@ test('preview, apply and undo an action on the selected rows from the page', asy
   await section.getByRole('button', { name: 'Apply' }).click();
   await until(
     () => tab(env.wb, 'Scan multipack').slice(1),
-    [
-      ['US', 'B000000R01', 6],
-      ['US', 'B000000R02', 6],
-      ['US', 'B000000R03', 6],
-    ],
+    asins.map((a) => ['US', a, 6]),
   );
 
   await section
@@ -73,7 +90,7 @@ test('preview, apply and undo an action on the selected rows from the page', asy
     .click();
   await until(() => tab(env.wb, 'Scan brand blocklist').slice(1), []);
   expect(await onService()).toEqual([]);
-  await until(() => tab(env.wb, 'Price list (scan 7)').map((r) => r[6]), ['List', '', '', '']);
+  await until(() => column('List'), ['List', ...asins.map(() => '')]);
   expect(env.sb.callsOf('undoRowAction').length).toBe(1);
   // the undone action leaves the list; the other one is still offered
   await until(() => section.getByRole('button', { name: 'Undo' }).count(), 1);
