@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpawnedService } from '../../emulator/service/spawn';
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
 import { decisionKey, tabKey } from '../../src/store/keys';
-import { api, startImportService, startSheetScan, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { api, importSession, startImportService, startSheetScan, supplierRows, uploadScan, waitFinished } from './import-helpers';
 
 jest.setTimeout(60_000);
 
@@ -33,10 +33,7 @@ describe('scan history', () => {
   });
 
   function session(): { rt: Runtime; wb: Workbook } {
-    const wb = new Workbook({ name: 'Supplier' });
-    const rt = runtime(wb);
-    connect(rt, key.url, key.apiKey);
-    return { rt, wb };
+    return importSession(key);
   }
 
   test("lists finished scans newest first, 25 a page, with this document's running scans and imported tabs on page 1", async () => {
@@ -229,9 +226,7 @@ describe('scan history', () => {
     afterAll(() => proxy?.stop());
 
     test('export when the integration is not set up, and of a running scan: plain messages, no link', async () => {
-      const wb = new Workbook({ name: 'Supplier' });
-      const rt = runtime(wb);
-      connect(rt, proxy.url, key.apiKey);
+      const { rt } = importSession({ url: proxy.url, apiKey: key.apiKey });
       try {
         await proxy.faults([
           {

@@ -5,11 +5,11 @@
  * written: a failed import shows no tab, and a retryable failure keeps its staged rows for the next call.
  */
 import type { SpawnedService } from '../../emulator/service/spawn';
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { OPEN_SETTINGS_MARKER } from '../../src/app/failure';
-import { connect, runtime, startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
-import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { startFaultProxy, thrown, type FaultProxy } from './scanflow-helpers';
+import { importSession, serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
@@ -37,10 +37,7 @@ describe('importScan with faults', () => {
   });
 
   function session(opts: RuntimeOptions = {}, key = service.apiKey): { rt: Runtime; wb: Workbook } {
-    const wb = new Workbook({ name: 'Supplier' });
-    const rt = runtime(wb, opts);
-    connect(rt, proxy.url, key);
-    return { rt, wb };
+    return importSession({ url: proxy.url, apiKey: key }, opts);
   }
 
   const lastExecution = (rt: Runtime) => rt.executions[rt.executions.length - 1];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { spawnService, type SpawnedService } from '../../emulator/service/spawn';
 import { readCatalogRecords, SAMPLE_CATALOG_PATH } from '../../emulator/service/catalog';
 import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
+import type { Runtime, RuntimeOptions } from '../../emulator/gas';
 import { connect, runtime, scanRequest } from './scanflow-helpers';
 
 /** A valid UPC-A from a number (GS1 check digit); small numbers keep their leading zeros. */
@@ -262,10 +262,10 @@ export function summaryOf(products: any[]): string {
   return parts.join(' · ');
 }
 
-/** A seller's session: an empty spreadsheet in the local Apps Script runtime, the add-on connected to `service`. */
-export function importSession(service: { url: string; apiKey: string }): { rt: Runtime; wb: Workbook } {
+/** A seller's session: an empty spreadsheet in the local Apps Script runtime (made with `opts`), the add-on connected to `service`. */
+export function importSession(service: { url: string; apiKey: string }, opts: RuntimeOptions = {}): { rt: Runtime; wb: Workbook } {
   const wb = new Workbook({ name: 'Supplier' });
-  const rt = runtime(wb);
+  const rt = runtime(wb, opts);
   connect(rt, service.url, service.apiKey);
   return { rt, wb };
 }

@@ -3,10 +3,9 @@
  * the runtime at the 6-minute limit (its cost model made slow), and resumed with rows left behind
  * by a killed execution. In every case the final tab has each row exactly once.
  */
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime, RuntimeOptions } from '../../emulator/gas';
-import { connect, runtime } from './scanflow-helpers';
-import { serviceRows, expectEveryRowOnce, useFinishedScan } from './import-helpers';
+import { importSession, serviceRows, expectEveryRowOnce, useFinishedScan } from './import-helpers';
 import { IMPORT_TUNING_KEY, importKey } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
@@ -15,10 +14,7 @@ describe('importScan across executions', () => {
   const scan = useFinishedScan('Big list');
 
   function session(opts: RuntimeOptions = {}): { rt: Runtime; wb: Workbook } {
-    const wb = new Workbook({ name: 'Supplier' });
-    const rt = runtime(wb, opts);
-    connect(rt, scan.service.url, scan.service.apiKey);
-    return { rt, wb };
+    return importSession(scan.service, opts);
   }
 
   function expectComplete(wb: Workbook): void {

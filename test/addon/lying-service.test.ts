@@ -6,10 +6,10 @@
  * per item; each fails on the code before the issue.
  */
 import type { SpawnedService } from '../../emulator/service/spawn';
-import { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, startChildProxy, thrown } from './scanflow-helpers';
-import { serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
+import { startChildProxy, thrown } from './scanflow-helpers';
+import { importSession, serviceRows, startImportService, supplierRows, uploadScan, waitFinished } from './import-helpers';
 import { IMPORT_TUNING_KEY, importKey, importKeyIds } from '../../src/store/keys';
 
 jest.setTimeout(60_000);
@@ -58,10 +58,7 @@ beforeEach(async () => {
 });
 
 function session(): { rt: Runtime; wb: Workbook } {
-  const wb = new Workbook({ name: 'Supplier' });
-  const rt = runtime(wb);
-  connect(rt, proxy.url, service.apiKey);
-  return { rt, wb };
+  return importSession({ url: proxy.url, apiKey: service.apiKey });
 }
 
 const column = (wb: Workbook, tab: string, header: string) => {

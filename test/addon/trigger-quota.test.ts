@@ -5,10 +5,18 @@
  * cut it off; the sidebar says what stopped and when it resumes. BUILT add-on, local runtime with
  * consumer quotas on its virtual clock, local service in a child process.
  */
-import { Workbook } from '../../emulator/gas/spreadsheet';
-import type { Runtime } from '../../emulator/gas';
-import { connect, runtime, thrown, utcClockText } from './scanflow-helpers';
-import { expectEveryRowOnce, serviceRows, startImportService, startSheetScan, waitFinished, type FinishedScan } from './import-helpers';
+import type { Workbook } from '../../emulator/gas/spreadsheet';
+import type { Runtime, RuntimeOptions } from '../../emulator/gas';
+import { thrown, utcClockText } from './scanflow-helpers';
+import {
+  expectEveryRowOnce,
+  importSession,
+  serviceRows,
+  startImportService,
+  startSheetScan,
+  waitFinished,
+  type FinishedScan,
+} from './import-helpers';
 import { AUTO_IMPORT_KEY, IMPORT_TUNING_KEY, importKey, QUOTA_STOP_KEY, RUNNING_KEY, TRIGGER_DAY_KEY } from '../../src/store/keys';
 import { api } from './lists-helpers';
 
@@ -34,10 +42,8 @@ describe('hourly import within the daily quotas', () => {
   const visibleTabs = (wb: Workbook) => wb.sheets.filter((s) => !s.hidden).map((s) => s.name);
 
   /** A finished scan started here as a seller does (startScan records it and installs the hourly trigger); one page per wave. */
-  async function session(opts: Parameters<typeof runtime>[1] = {}): Promise<{ rt: Runtime; wb: Workbook }> {
-    const wb = new Workbook({ name: 'Supplier' });
-    const rt = runtime(wb, opts);
-    connect(rt, scan.service.url, scan.service.apiKey);
+  async function session(opts: RuntimeOptions = {}): Promise<{ rt: Runtime; wb: Workbook }> {
+    const { rt, wb } = importSession(scan.service, opts);
     scan.scanId = startSheetScan(rt, wb, 'Sheet1', 250, scan.name, { unknown: 7 });
     await waitFinished(scan.service, scan.scanId);
     scan.asins = (await serviceRows(scan.service, scan.scanId)).map((p) => p.asin);
