@@ -47,6 +47,8 @@ beforeAll(async () => {
   wb.type('Sheet1', 'A6', 'Overview of a scan with a long name');
   wb.type('Sheet1', 'B6', '=""');
   // The overview's bars: a SPARKLINE of a value scaled to its block's largest, on another sheet.
+  // A result tab's trend chart (history-columns.ts trendFormula): an array of its row's cells, one blank (F5).
+  wb.type('Sheet1', 'C5', `=SPARKLINE({C1,F5,D1,E1},{"charttype","line";"color","#188038";"empty","ignore";"nan","ignore";"linewidth",2})`);
   wb.type('Sheet1', 'E2', `=SPARKLINE(N('Sheet1'!D1)/MAX(1,MAX(C1:E1)),{"charttype","bar";"max",1;"color1","#1a73e8"})`);
   // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
   sheet.setConditionalFormatRules([
@@ -124,6 +126,13 @@ test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; column
   const columns = cell(2, 'C').locator('svg.sparkline rect');
   expect(await columns.count()).toBe(3);
   expect(await cell(2, 'C').locator('svg.sparkline g').getAttribute('fill')).toBe('#ea4335');
+});
+
+test("a trend chart over an array of its row's cells is a line through them in its colour, the blank one skipped", async () => {
+  const line = cell(5, 'C').locator('svg.sparkline polyline');
+  await line.waitFor();
+  expect(await line.getAttribute('points')).toBe('0,1 50,19 100,10');
+  expect(await line.getAttribute('stroke')).toBe('#188038');
 });
 
 test("a bar over a computed value, as the overview's: 10 of the largest 30 fills a third of the cell", async () => {
