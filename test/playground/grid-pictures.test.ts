@@ -133,6 +133,7 @@ test("a trend chart over an array of its row's cells is a line through them in i
   await line.waitFor();
   expect(await line.getAttribute('points')).toBe('0,1 50,19 100,10');
   expect(await line.getAttribute('stroke')).toBe('#188038');
+  expect(await line.getAttribute('stroke-width')).toBe('2');
 });
 
 test("a bar over a computed value, as the overview's: 10 of the largest 30 fills a third of the cell", async () => {

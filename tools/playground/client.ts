@@ -143,7 +143,7 @@ function sparklineSvg(s: Sparkline): string {
     const points = v.map(
       (x, i) => `${n(v.length === 1 ? 50 : (i * 100) / (v.length - 1))},${n(19 - ((x - low) / (high - low || 1)) * 18)}`,
     );
-    return `${open}<polyline fill="none" stroke="${colour}" stroke-width="1.5" vector-effect="non-scaling-stroke" points="${points.join(' ')}"/></svg>`;
+    return `${open}<polyline fill="none" stroke="${colour}" stroke-width="${s.lineWidth ?? 1.5}" vector-effect="non-scaling-stroke" points="${points.join(' ')}"/></svg>`;
   }
   if (s.chart === 'column') {
     const w = 100 / v.length;

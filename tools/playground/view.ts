@@ -47,6 +47,8 @@ export interface Sparkline {
   values: number[];
   color?: string;
   max?: number;
+  /** A line chart's "linewidth" (in pixels, as Sheets draws it). */
+  lineWidth?: number;
 }
 
 export type CellPicture = Picture | Sparkline;
