@@ -24,7 +24,7 @@ import { type StandIn, stopOnce } from '../../emulator/stand-in';
 import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
 import type { SheetView } from './view';
-import { cellPicture } from './cell-pictures';
+import { cellPicture, localPictureSrc } from './cell-pictures';
 import { colourScaleBackgrounds } from './colour-scales';
 
 const HERE = __dirname;
@@ -178,7 +178,16 @@ export function bridgedSidebar(html: string, functions: readonly string[]): stri
     '  .then(function (r) { return r.json(); })' +
     '  .then(function (reply) { try { window.parent.__playgroundAfterCall && window.parent.__playgroundAfterCall(fn); } catch (e) {} return reply; });' +
     '};';
-  const inject = `<script>${binding}</script><script>${pageScript(functions)}</script>`;
+  // Pictures (the row actions' <img>, sidebar/dom.ts picture()): the page cannot reach the https
+  // picture host, so every https picture address is asked of this server's /api/picture, which
+  // sends the browser to the local service's copy with the grid's own mapping (localPictureSrc) or
+  // answers 404 for any other link (its alt text shows). Nothing is loaded from elsewhere.
+  const pictures =
+    "(function () { var d = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src');" +
+    " Object.defineProperty(HTMLImageElement.prototype, 'src', { configurable: true, enumerable: d.enumerable, get: d.get," +
+    "  set: function (v) { v = String(v); d.set.call(this, /^https:/i.test(v) ? '/api/picture?link=' + encodeURIComponent(v) : v); } });" +
+    '})();';
+  const inject = `<script>${binding}</script><script>${pictures}</script><script>${pageScript(functions)}</script>`;
   const at = html.search(/<head[^>]*>/i);
   if (at < 0) return inject + html;
   const end = html.indexOf('>', at) + 1;
@@ -298,6 +307,8 @@ interface Asked {
   body: any;
   /** ?sheet= of GET /api/state. */
   sheet: string | undefined;
+  /** ?link= of GET /api/picture. */
+  link: string | undefined;
 }
 
 /** What the answering steps use of a running playground. */
@@ -308,15 +319,22 @@ interface PageContext {
   withEvents<T>(body: () => T): T;
   clock: PlaygroundClock;
   scratch: string;
+  serviceUrl: string;
 }
 
-/** The page's own requests on the sheet: what it shows, the active sheet, the selection, a typed cell. */
+/** The page's own requests on the sheet: what it shows, the active sheet, the selection, a typed cell, a picture. */
 function sheetRequest(page: PageContext, a: Asked): Reply | undefined {
   const { since, body } = a;
   const { wb } = page.doc();
   switch (a.path) {
     case '/api/state':
       return json(page.state(since, a.sheet));
+    case '/api/picture': {
+      // A picture address of the sidebar (bridgedSidebar): mapped as the grid's are.
+      const src = localPictureSrc(a.link ?? '', page.serviceUrl);
+      if (!src) return { status: 404, type: 'text/plain', body: 'Not a picture of the local service.' };
+      return { status: 302, type: 'text/plain', body: '', headers: { location: src } };
+    }
     case '/api/activate': {
       const sh = wb.sheetByName(String(body.sheet));
       if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
@@ -481,12 +499,19 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     withEvents,
     clock,
     scratch,
+    serviceUrl: service.url,
   };
   const handle = async (m: PageRequest): Promise<Reply> => {
     const q = new URL(m.url, 'http://127.0.0.1');
     const since = Number(q.searchParams.get('since') ?? 0) || 0;
     const body = m.method === 'POST' && m.body.length ? JSON.parse(Buffer.from(m.body).toString('utf8')) : {};
-    const asked = { path: m.path, since, body, sheet: q.searchParams.get('sheet') ?? undefined };
+    const asked = {
+      path: m.path,
+      since,
+      body,
+      sheet: q.searchParams.get('sheet') ?? undefined,
+      link: q.searchParams.get('link') ?? undefined,
+    };
     return (await sheetRequest(page, asked)) ?? (await addOnRequest(page, asked)) ?? json({ error: `No ${m.path}` }, 404);
   };
 
