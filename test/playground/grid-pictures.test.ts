@@ -59,6 +59,10 @@ beforeAll(async () => {
       .setRanges([sheet.getRange('C1:E1')])
       .build(),
   ]);
+  // The result tab's longest verdict in its column's width (result-columns.ts: Verdict, 130 px).
+  wb.type('Sheet1', 'H1', "Can't send to FBA");
+  wb.type('Sheet1', 'I1', 'next');
+  sheet.setColumnWidth(8, 130);
   sheet.getRange('F1:G3').setValues([
     [-2, 'Buy'],
     [3, 'Check'],
@@ -154,6 +158,17 @@ test('text runs on over an empty cell to its right, as in Sheets; not over a val
   await cell(5, 'A').waitFor();
   expect([await overflows(5, 'A'), await overflows(6, 'A'), await overflows(1, 'B')]).toEqual([true, false, false]);
   expect(await cell(5, 'A').evaluate((el: any) => (globalThis as any).getComputedStyle(el).overflow)).toBe('visible');
+});
+
+test("text is drawn in Arial's metrics at Sheets' size (Arial 10): the longest verdict fits its 130 px column, as in Sheets", async () => {
+  await page.evaluate(() => (globalThis as any).document.fonts.ready);
+  const verdict = cell(1, 'H');
+  expect(await verdict.evaluate((el: any) => (globalThis as any).getComputedStyle(el).fontSize)).toBe('13.3333px');
+  expect(await page.evaluate(() => (globalThis as any).document.fonts.check('10pt Arimo'))).toBe(true);
+  expect(await verdict.evaluate((el: any) => el.offsetWidth)).toBe(130);
+  // Not cut: its text is no wider than the cell shows (a cut text scrolls wider, behind its "…").
+  expect(await verdict.evaluate((el: any) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await verdict.textContent()).toBe("Can't send to FBA");
 });
 
 test('text that looks like markup is still shown as text', async () => {

@@ -200,8 +200,30 @@ interface Document {
   sidebar: { n: number; title: string; html: string } | null;
 }
 
-/** The page, its script (bundled from client.ts) and its styles, by path. */
-async function pageAssets(): Promise<Record<string, { type: string; body: string }>> {
+/**
+ * The grid's font: Arimo (npm @fontsource/arimo, OFL-1.1), metric-compatible with Arial, Sheets'
+ * default (Arial 10), so a text fits a column as it does in Sheets whatever fonts the machine has.
+ * Its regular and bold faces as the package declares them (all its subsets, each by its unicode
+ * range), served from this page: `/fonts/arimo.css` and the woff2 files it names.
+ */
+function gridFont(): Record<string, { type: string; body: string | Buffer }> {
+  const dir = join(ROOT, 'node_modules', '@fontsource', 'arimo');
+  const out: Record<string, { type: string; body: string | Buffer }> = {};
+  const css = ['400.css', '700.css']
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n')
+    // The woff2 alone: every browser the playground supports reads it.
+    .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')
+    .replace(/url\(\.\/files\/([\w.-]+\.woff2)\)/g, (_m, file: string) => {
+      out[`/fonts/${file}`] = { type: 'font/woff2', body: readFileSync(join(dir, 'files', file)) };
+      return `url(/fonts/${file})`;
+    });
+  out['/fonts/arimo.css'] = { type: 'text/css; charset=utf-8', body: css };
+  return out;
+}
+
+/** The page, its script (bundled from client.ts), its styles and the grid's font, by path. */
+async function pageAssets(): Promise<Record<string, { type: string; body: string | Buffer }>> {
   const bundle = await build({
     entryPoints: [join(HERE, 'client.ts')],
     bundle: true,
@@ -219,6 +241,7 @@ async function pageAssets(): Promise<Record<string, { type: string; body: string
       type: 'text/css; charset=utf-8',
       body: readFileSync(join(ROOT, 'node_modules', 'tabulator-tables', 'dist', 'css', 'tabulator_simple.min.css'), 'utf8'),
     },
+    ...gridFont(),
   };
 }
 
