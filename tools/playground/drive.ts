@@ -119,17 +119,15 @@ export function seller(page: Page, url: string) {
    */
   const picturesLoaded = async () => {
     // Runs in the page and in the sidebar's frame (Node's types have no DOM).
+    // No named function inside (tsx would wrap it in a helper the page does not have).
     const loaded = () => {
       const g = globalThis as any;
-      // The pictures in view (a lazy one below the fold loads when scrolled to, as in a browser).
-      const inView = (i: any) => {
+      if (g.document.fonts.status !== 'loaded') return false;
+      // Every picture, but a lazy one out of view (it loads when scrolled to, as in a browser).
+      return Array.from(g.document.querySelectorAll('img') as ArrayLike<any>).every((i) => {
         const r = i.getBoundingClientRect();
-        return r.width > 0 && r.bottom > 0 && r.top < g.innerHeight;
-      };
-      return (
-        g.document.fonts.status === 'loaded' &&
-        Array.from(g.document.querySelectorAll('img') as ArrayLike<any>).every((i) => !inView(i) || i.complete)
-      );
+        return i.complete || (i.loading === 'lazy' && !(r.bottom > 0 && r.top < g.innerHeight));
+      });
     };
     await page.waitForFunction(loaded, undefined, { timeout: 20_000 });
     const frame = page.frame({ url: /\/api\/sidebar/ });
