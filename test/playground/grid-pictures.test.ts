@@ -59,6 +59,10 @@ beforeAll(async () => {
       .setRanges([sheet.getRange('C1:E1')])
       .build(),
   ]);
+  // A picture row as the result tab sets it (PICTURE_ROW_HEIGHT, 60 px).
+  wb.type('Sheet1', 'A7', `=IMAGE("${LINK}")`);
+  wb.type('Sheet1', 'B7', 'Acme Bowls');
+  sheet.setRowHeight(7, 60);
   // The result tab's longest verdict in its column's width (result-columns.ts: Verdict, 130 px).
   wb.type('Sheet1', 'H1', "Can't send to FBA");
   wb.type('Sheet1', 'I1', 'next');
@@ -121,6 +125,26 @@ test('IMAGE and in-cell images are pictures loaded from the local service', asyn
   // A link that is not the local service's is not loaded: its address is shown as text.
   expect(await cell(2, 'D').locator('img').count()).toBe(0);
   expect(await cell(2, 'D').textContent()).toBe('https://example.com/elsewhere.png');
+});
+
+test('a row given a height is drawn that high, its picture fitted to it, as Sheets fits IMAGE in its cell', async () => {
+  const img = cell(7, 'A').locator('img');
+  await img.waitFor();
+  await page.waitForFunction((el: any) => el.complete, await img.elementHandle());
+  expect(await cell(7, 'A').evaluate((el: any) => el.offsetHeight)).toBe(60);
+  expect(await cell(7, 'B').evaluate((el: any) => el.offsetHeight)).toBe(60);
+  // The picture fills the cell's height inside its padding (2 px each side): 56 px.
+  expect(await img.evaluate((el: any) => el.getBoundingClientRect().height)).toBe(56);
+  // Its text sits at the bottom of the row, as Sheets aligns a cell by default.
+  const gap = await cell(7, 'B').evaluate((el: any) => {
+    const range = (globalThis as any).document.createRange();
+    range.selectNodeContents(el);
+    return el.getBoundingClientRect().bottom - range.getBoundingClientRect().bottom;
+  });
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThanOrEqual(6);
+  // Other rows keep the default height.
+  expect(await cell(6, 'A').evaluate((el: any) => el.offsetHeight)).toBe(22);
 });
 
 test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; columns in the colour asked for', async () => {

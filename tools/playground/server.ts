@@ -154,6 +154,8 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
   }
   const widths: Record<string, number> = {};
   for (const [c, w] of sh.colWidths) widths[columnLetters(c)] = w;
+  const heights: Record<string, number> = {};
+  for (const [r, h] of sh.rowHeights) if (r <= display.length) heights[r] = h;
   return {
     name: sh.name,
     rows: Math.min(sh.maxRows, Math.max(lr + 30, 60)),
@@ -161,6 +163,7 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
     display,
     cells,
     widths,
+    heights,
     frozenRows: sh.frozenRows,
   };
 }
