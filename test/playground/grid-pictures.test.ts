@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { type Playground, startPlayground } from '../../tools/playground/server';
 import { browser, closeBrowser } from '../sidebar/harness';
+import { trendFormula } from '../../src/domain/result-tabs/history-columns';
 import { makeEnv } from '../gas/spreadsheet/env';
 
 jest.setTimeout(120_000);
@@ -47,8 +48,15 @@ beforeAll(async () => {
   wb.type('Sheet1', 'A6', 'Overview of a scan with a long name');
   wb.type('Sheet1', 'B6', '=""');
   // The overview's bars: a SPARKLINE of a value scaled to its block's largest, on another sheet.
-  // A result tab's trend chart (history-columns.ts trendFormula): an array of its row's cells, one blank (F5).
-  wb.type('Sheet1', 'C5', `=SPARKLINE({C1,F5,D1,E1},{"charttype","line";"color","#188038";"empty","ignore";"nan","ignore";"linewidth",2})`);
+  // A result tab's trend chart, as the import writes it: an array of cells of one row (its history
+  // at 180, 90, 60 and 30 days), the 90 days' blank (J1: a figure the service does not know).
+  const history = new Map([
+    ['price_180', 'C'],
+    ['price_90', 'J'],
+    ['price_60', 'D'],
+    ['price_30', 'E'],
+  ]);
+  wb.type('Sheet1', 'C5', trendFormula('price_trend', '#188038', history, 1));
   wb.type('Sheet1', 'E2', `=SPARKLINE(N('Sheet1'!D1)/MAX(1,MAX(C1:E1)),{"charttype","bar";"max",1;"color1","#1a73e8"})`);
   // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
   sheet.setConditionalFormatRules([
