@@ -70,6 +70,7 @@ beforeAll(async () => {
   // A picture row as the result tab sets it (PICTURE_ROW_HEIGHT, 60 px).
   wb.type('Sheet1', 'A7', `=IMAGE("${LINK}")`);
   wb.type('Sheet1', 'B7', 'Acme Bowls');
+  wb.type('Sheet1', 'C7', '=SPARKLINE(C1:E1)');
   sheet.setRowHeight(7, 60);
   // The result tab's longest verdict in its column's width (result-columns.ts: Verdict, 130 px).
   wb.type('Sheet1', 'H1', "Can't send to FBA");
@@ -143,6 +144,17 @@ test('a row given a height is drawn that high, its picture fitted to it, as Shee
   expect(await cell(7, 'B').evaluate((el: any) => el.offsetHeight)).toBe(60);
   // The picture fills the cell's height inside its padding (2 px each side): 56 px.
   expect(await img.evaluate((el: any) => el.getBoundingClientRect().height)).toBe(56);
+  // A trend chart fills its cell too (inside the padding), as Sheets draws SPARKLINE.
+  expect(
+    await cell(7, 'C')
+      .locator('svg.sparkline')
+      .evaluate((el: any) => el.getBoundingClientRect().height),
+  ).toBe(56);
+  expect(
+    await cell(2, 'B')
+      .locator('svg.sparkline')
+      .evaluate((el: any) => el.getBoundingClientRect().height),
+  ).toBe(18);
   // Its text sits at the bottom of the row, as Sheets aligns a cell by default.
   const gap = await cell(7, 'B').evaluate((el: any) => {
     const range = (globalThis as any).document.createRange();
