@@ -37,10 +37,7 @@ async function journey(s: Seller, shot: (name: (typeof README_SHOTS)[number]) =>
   await shot('result-tab.png');
   // 2. The scan's overview, full width.
   await s.closeSidebar();
-  // Its name may be shortened to fit the 31 characters a saved .xlsx allows; its title names the tab.
-  await page.locator('#tabs [role=tab]', { hasText: / – Overview$/ }).click();
-  await cell(1, 'A').getByText(`Overview of ${resultTab}`).waitFor({ timeout: 20_000 });
-  await page.locator('svg.sparkline').first().waitFor({ timeout: 20_000 });
+  await s.openOverview(resultTab);
   await shot('overview.png');
   // 3. A row action: three rows of the result tab selected, Lists > Selected rows > Confirm match.
   await page.getByRole('tab', { name: resultTab, exact: true }).click();
@@ -52,8 +49,10 @@ async function journey(s: Seller, shot: (name: (typeof README_SHOTS)[number]) =>
   await sidebar().getByRole('button', { name: 'Confirm match' }).click();
   const apply = sidebar().locator('.rows').getByRole('button', { name: 'Apply' });
   await apply.waitFor({ timeout: 30_000 });
-  // The sidebar scrolled to the question and its Apply button, as a seller's would be after the click.
+  // The sidebar scrolled to the question, its Apply button and the rows' pictures (the last of them
+  // in view), as a seller's would be to check the matches before applying.
   await apply.scrollIntoViewIfNeeded();
+  await sidebar().locator('.rows img.picture').last().scrollIntoViewIfNeeded();
   await shot('row-action.png');
 }
 

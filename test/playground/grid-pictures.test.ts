@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { type Playground, startPlayground } from '../../tools/playground/server';
 import { browser, closeBrowser } from '../sidebar/harness';
+import { trendFormula } from '../../src/domain/result-tabs/history-columns';
 import { makeEnv } from '../gas/spreadsheet/env';
 
 jest.setTimeout(120_000);
@@ -47,6 +48,15 @@ beforeAll(async () => {
   wb.type('Sheet1', 'A6', 'Overview of a scan with a long name');
   wb.type('Sheet1', 'B6', '=""');
   // The overview's bars: a SPARKLINE of a value scaled to its block's largest, on another sheet.
+  // A result tab's trend chart, as the import writes it: an array of cells of one row (its history
+  // at 180, 90, 60 and 30 days), the 90 days' blank (J1: a figure the service does not know).
+  const history = new Map([
+    ['price_180', 'C'],
+    ['price_90', 'J'],
+    ['price_60', 'D'],
+    ['price_30', 'E'],
+  ]);
+  wb.type('Sheet1', 'C5', trendFormula('price_trend', '#188038', history, 1));
   wb.type('Sheet1', 'E2', `=SPARKLINE(N('Sheet1'!D1)/MAX(1,MAX(C1:E1)),{"charttype","bar";"max",1;"color1","#1a73e8"})`);
   // A colour scale over C1:E1 (30, 10, 20): white at the least, green at the most.
   sheet.setConditionalFormatRules([
@@ -57,6 +67,15 @@ beforeAll(async () => {
       .setRanges([sheet.getRange('C1:E1')])
       .build(),
   ]);
+  // A picture row as the result tab sets it (PICTURE_ROW_HEIGHT, 60 px).
+  wb.type('Sheet1', 'A7', `=IMAGE("${LINK}")`);
+  wb.type('Sheet1', 'B7', 'Acme Bowls');
+  wb.type('Sheet1', 'C7', '=SPARKLINE(C1:E1)');
+  sheet.setRowHeight(7, 60);
+  // The result tab's longest verdict in its column's width (result-columns.ts: Verdict, 130 px).
+  wb.type('Sheet1', 'H1', "Can't send to FBA");
+  wb.type('Sheet1', 'I1', 'next');
+  sheet.setColumnWidth(8, 130);
   sheet.getRange('F1:G3').setValues([
     [-2, 'Buy'],
     [3, 'Check'],
@@ -117,6 +136,37 @@ test('IMAGE and in-cell images are pictures loaded from the local service', asyn
   expect(await cell(2, 'D').textContent()).toBe('https://example.com/elsewhere.png');
 });
 
+test('a row given a height is drawn that high, its picture fitted to it, as Sheets fits IMAGE in its cell', async () => {
+  const img = cell(7, 'A').locator('img');
+  await img.waitFor();
+  await page.waitForFunction((el: any) => el.complete, await img.elementHandle());
+  expect(await cell(7, 'A').evaluate((el: any) => el.offsetHeight)).toBe(60);
+  expect(await cell(7, 'B').evaluate((el: any) => el.offsetHeight)).toBe(60);
+  // The picture fills the cell's height inside its padding (2 px each side): 56 px.
+  expect(await img.evaluate((el: any) => el.getBoundingClientRect().height)).toBe(56);
+  // A trend chart fills its cell too (inside the padding), as Sheets draws SPARKLINE.
+  expect(
+    await cell(7, 'C')
+      .locator('svg.sparkline')
+      .evaluate((el: any) => el.getBoundingClientRect().height),
+  ).toBe(56);
+  expect(
+    await cell(2, 'B')
+      .locator('svg.sparkline')
+      .evaluate((el: any) => el.getBoundingClientRect().height),
+  ).toBe(18);
+  // Its text sits at the bottom of the row, as Sheets aligns a cell by default.
+  const gap = await cell(7, 'B').evaluate((el: any) => {
+    const range = (globalThis as any).document.createRange();
+    range.selectNodeContents(el);
+    return el.getBoundingClientRect().bottom - range.getBoundingClientRect().bottom;
+  });
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThanOrEqual(6);
+  // Other rows keep the default height.
+  expect(await cell(6, 'A').evaluate((el: any) => el.offsetHeight)).toBe(22);
+});
+
 test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; columns in the colour asked for', async () => {
   const line = cell(2, 'B').locator('svg.sparkline polyline');
   await line.waitFor();
@@ -124,6 +174,14 @@ test('SPARKLINE is a small chart of its cells: a line through 30, 10, 20; column
   const columns = cell(2, 'C').locator('svg.sparkline rect');
   expect(await columns.count()).toBe(3);
   expect(await cell(2, 'C').locator('svg.sparkline g').getAttribute('fill')).toBe('#ea4335');
+});
+
+test("a trend chart over an array of its row's cells is a line through them in its colour, the blank one skipped", async () => {
+  const line = cell(5, 'C').locator('svg.sparkline polyline');
+  await line.waitFor();
+  expect(await line.getAttribute('points')).toBe('0,1 50,19 100,10');
+  expect(await line.getAttribute('stroke')).toBe('#188038');
+  expect(await line.getAttribute('stroke-width')).toBe('2');
 });
 
 test("a bar over a computed value, as the overview's: 10 of the largest 30 fills a third of the cell", async () => {
@@ -144,6 +202,17 @@ test('text runs on over an empty cell to its right, as in Sheets; not over a val
   await cell(5, 'A').waitFor();
   expect([await overflows(5, 'A'), await overflows(6, 'A'), await overflows(1, 'B')]).toEqual([true, false, false]);
   expect(await cell(5, 'A').evaluate((el: any) => (globalThis as any).getComputedStyle(el).overflow)).toBe('visible');
+});
+
+test("text is drawn in Arial's metrics at Sheets' size (Arial 10): the longest verdict fits its 130 px column, as in Sheets", async () => {
+  await page.evaluate(() => (globalThis as any).document.fonts.ready);
+  const verdict = cell(1, 'H');
+  expect(await verdict.evaluate((el: any) => (globalThis as any).getComputedStyle(el).fontSize)).toBe('13.3333px');
+  expect(await page.evaluate(() => (globalThis as any).document.fonts.check('10pt Arimo'))).toBe(true);
+  expect(await verdict.evaluate((el: any) => el.offsetWidth)).toBe(130);
+  // Not cut: its text is no wider than the cell shows (a cut text scrolls wider, behind its "…").
+  expect(await verdict.evaluate((el: any) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await verdict.textContent()).toBe("Can't send to FBA");
 });
 
 test('text that looks like markup is still shown as text', async () => {

@@ -273,6 +273,34 @@ test('a row action asks in the page as Sheets does (prompt, then question) and e
   await shot('toast');
 });
 
+test("Confirm match shows the selected rows' pictures in the sidebar, loaded from the local service as the grid's are", async () => {
+  const tab = (await page.locator('#tabs [role=tab]').allInnerTexts()).find((t) => /^Price List \d{4}-\d\d-\d\d$/.test(t))!;
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  await until(() => cell(1, 'A').innerText(), 'ASIN');
+  const from = await cell(2, 'A').boundingBox();
+  const to = await cell(4, 'A').boundingBox();
+  await page.mouse.move(from!.x + 10, from!.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(to!.x + 10, to!.y + 5, { steps: 4 });
+  await page.mouse.up();
+  await until(() => page.locator('#name-box').inputValue(), 'A2:A4');
+  await menu('Scan this sheet');
+  await sidebar().getByRole('heading', { level: 2, name: 'New scan' }).waitFor({ timeout: 20_000 });
+  await sidebar().getByRole('button', { name: 'Lists', exact: true }).click();
+  await sidebar().getByRole('button', { name: 'Confirm match' }).click();
+  const pictures = sidebar().locator('.rows img.picture');
+  await pictures.first().waitFor({ timeout: 20_000 });
+  expect(await pictures.count()).toBe(3);
+  for (const img of await pictures.all()) {
+    // Lazy pictures load once shown, as a seller scrolls to them.
+    await img.scrollIntoViewIfNeeded();
+    await until(() => img.evaluate((el) => (el as unknown as { complete: boolean }).complete), true, 10_000);
+    // Loaded, not broken: the service's 75 px picture, not the alt text of an address the browser cannot reach.
+    expect(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBe(75);
+  }
+  await shot('row-pictures');
+});
+
 test("webhooks: added from the sidebar's Settings, kept by the service", async () => {
   await menu('Settings');
   await sidebar().getByRole('button', { name: 'Manage webhooks' }).click({ timeout: 20_000 });

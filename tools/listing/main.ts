@@ -109,7 +109,7 @@ export function kitReadme(misses: readonly string[]): string {
     '|---|---|',
     `| ${ICON_SIZES.map((n) => `\`${KIT.icon(n)}\``).join(', ')} | the application icons, rendered from tools/listing/icon.svg |`,
     `| \`${KIT.banner}\` | the application card banner, from the same source |`,
-    `| ${SHOTS.map((s) => `\`${KIT.screenshotsDir}/${s}\``).join(', ')} | screenshots of the playground: the scan journey, a result tab, the overview, the lists, a purchase order. There is no overview tab yet: \`3-overview.png\` shows the result tab's headline figures (Profit, Margin, ROI) instead |`,
+    `| ${SHOTS.map((s) => `\`${KIT.screenshotsDir}/${s}\``).join(', ')} | screenshots of the playground: the scan journey, a result tab, the scan's Overview tab, the lists, a purchase order |`,
     `| \`${KIT.text}\`, \`listing.md\` | name, short and detailed descriptions, the feature list (README.md "Features") |`,
     "| `scopes.md` | the scope justification table (tools/build/scopes.cjs); the reviewers' notes are docs/oauth-verification.md |",
     '| `privacy.html`, `terms.html`, `support.html` | privacy policy, terms of service, support page |',

@@ -1,14 +1,13 @@
 /**
  * The listing's screenshots, 1280 x 800, taken from the playground (`npm run playground`, the built
  * add-on in the local Apps Script runtime with the local Scan Service) by driving it as a seller
- * would: the sample price list scanned from the sidebar, the result tab, the result tab's headline
- * (there is no overview tab yet: its place is taken by the result tab's top rows, said in
- * marketplace/README.md), the lists synced, and a purchase order. The playground runs as a child
- * process, as people run it: an add-on dialog blocks its thread until answered in the page.
+ * would: the sample price list scanned from the sidebar, the result tab, the scan's Overview tab,
+ * the lists synced, and a purchase order. The playground runs as a child process, as people run it:
+ * an add-on dialog blocks its thread until answered in the page.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { hasClass, type Seller, withPlayground } from '../playground/drive';
+import { type Seller, withPlayground } from '../playground/drive';
 import { SCREENSHOT } from './requirements';
 
 export const SHOTS = ['1-scan-journey.png', '2-result-tab.png', '3-overview.png', '4-lists.png', '5-purchase-order.png'] as const;
@@ -18,13 +17,17 @@ export async function takeScreenshots(dir: string): Promise<string[]> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   await withPlayground({ width: SCREENSHOT.width, height: SCREENSHOT.height }, (s) =>
-    journey(s, (name) => s.page.screenshot({ path: join(dir, name) }).then(() => undefined)),
+    journey(s, async (name) => {
+      await s.picturesLoaded();
+      await s.page.screenshot({ path: join(dir, name) });
+    }),
   );
   return [...SHOTS];
 }
 
-async function journey(s: Seller, shot: (name: (typeof SHOTS)[number]) => Promise<void>): Promise<void> {
-  const { page, row, cell, sidebar, menu, select } = s;
+/** The seller's steps, `shot` taken at each of SHOTS (exported for its test). */
+export async function journey(s: Seller, shot: (name: (typeof SHOTS)[number]) => Promise<void>): Promise<void> {
+  const { page, cell, sidebar, menu, select } = s;
   await s.open();
   // 1. The scan journey: a block selected, the sidebar's New scan with its preview.
   // A prep cost: a result tab made without one has no Prep column, and the purchase order refuses
@@ -34,13 +37,9 @@ async function journey(s: Seller, shot: (name: (typeof SHOTS)[number]) => Promis
   // 2. The result tab the import writes, beside the finished scan.
   const resultTab = await s.sendScan();
   await shot('2-result-tab.png');
-  // 3. The overview: no overview tab exists yet, so the result tab's headline, full width.
+  // 3. The scan's Overview tab, made at import, full width.
   await s.closeSidebar();
-  // The headline figures a seller decides on: the grid scrolled to Profit, Margin and ROI, one row picked.
-  const roi = row(1).locator(`xpath=./*[${hasClass('tabulator-cell')}][normalize-space(.)="ROI"]`);
-  await roi.scrollIntoViewIfNeeded();
-  const field = await roi.getAttribute('tabulator-field');
-  await cell(5, field!).click();
+  await s.openOverview(resultTab);
   await shot('3-overview.png');
   // 4. Lists set up and synced with the account.
   await menu('Scan this sheet');

@@ -11,15 +11,18 @@ import type { CellPicture, Sparkline } from './view';
 
 /** The first string literal of a formula (IMAGE's URL), unquoted. */
 const IMAGE_CALL = /^=\s*IMAGE\s*\(\s*"((?:[^"]|"")*)"/i;
-const SPARKLINE_CALL = /^=\s*SPARKLINE\s*\(\s*([^,)]+)\s*(?:,\s*\{(.*)\})?\s*\)\s*$/i;
-/** SPARKLINE over a computed value, as the overview's bars: =SPARKLINE(B5/MAX(1,MAX(B5:B9)),{...}). */
-const SPARKLINE_OF_EXPRESSION = /^=\s*SPARKLINE\s*\(\s*(.+?)\s*,\s*\{(.*)\}\s*\)\s*$/i;
-/** An A1 reference or range, maybe on another sheet, not part of a longer name or a function call. */
-const REFERENCE = /(?<![\w.$'])((?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?(?![\w(!])/g;
+/** Any SPARKLINE formula: its argument text (data, then options). */
+const SPARKLINE_CALL = /^=\s*SPARKLINE\s*\((.*)\)\s*$/is;
+/**
+ * The pieces of a formula's text the values are put into: a string literal (kept), a brace of an
+ * array literal, and an A1 reference or range, maybe on another sheet, not part of a longer name or
+ * a function call.
+ */
+const TOKEN =
+  /("(?:[^"]|"")*")|([{}])|(?<![\w.$'])((?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?(?![\w(!])/g;
 const CHART_TYPES = new Set(['line', 'bar', 'column']);
 /** Colours the page may use as they are: a name or #rgb / #rrggbb. */
 const COLOUR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,20})$/i;
-
 /** The address the page loads a picture link from, or null for a link it does not load. */
 export function localPictureSrc(link: string, serviceUrl: string): string | null {
   const prefix = `${PICTURE_ORIGIN}/I/`;
@@ -33,10 +36,7 @@ export function cellPicture(wb: WorkbookCore, sh: SheetModel, cell: Cell, servic
   const image = IMAGE_CALL.exec(cell.f);
   if (image) return picture(image[1].replace(/""/g, '"'), '', serviceUrl);
   const spark = SPARKLINE_CALL.exec(cell.f);
-  if (spark) return sparkline(wb, sh, spark[1], spark[2]);
-  const computed = SPARKLINE_OF_EXPRESSION.exec(cell.f);
-  if (computed) return computedSparkline(wb, sh, computed[1], computed[2]);
-  return undefined;
+  return spark ? sparkline(wb, sh, spark[1]) : undefined;
 }
 
 function picture(link: string, alt: string, serviceUrl: string): CellPicture {
@@ -45,18 +45,25 @@ function picture(link: string, alt: string, serviceUrl: string): CellPicture {
   return src ? { kind: 'image', src, alt } : { kind: 'image', src: null, alt: alt || link };
 }
 
-function sparkline(wb: WorkbookCore, sh: SheetModel, ref: string, options: string | undefined): Sparkline | undefined {
-  const g = parseA1(ref.trim());
-  if (!g || g.r1 === null || g.c1 === null || g.r2 === null || g.c2 === null) return undefined;
-  const from = g.sheetName === undefined ? sh : wb.sheetByName(g.sheetName);
-  if (!from) return undefined;
-  const values: number[] = [];
-  for (let r = g.r1; r <= g.r2; r++)
-    for (let c = g.c1; c <= g.c2; c++) {
-      const v = from.cell(r, c)?.v;
-      if (typeof v === 'number') values.push(v);
-    }
-  return sparklineOf(values, optionsOf(options ?? ''));
+/**
+ * A SPARKLINE's chart from its arguments as Sheets reads them: the data (a range, an array of
+ * cells such as a result tab's trend `{C2,D2,E2}`, or an expression such as the overview's
+ * `B6/MAX(…)`) and the options array, each computed by HyperFormula (the runtime's own engine
+ * library) with the cells' values put in for its references. The runtime's SPARKLINE resolves its
+ * arguments but keeps nothing of them (a cell showing a picture holds no value:
+ * emulator/gas/spreadsheet/picture-functions.ts), so the playground computes them again here.
+ */
+function sparkline(wb: WorkbookCore, sh: SheetModel, args: string): Sparkline | undefined {
+  const [data, options] = topLevelArguments(args);
+  if (!data) return undefined;
+  const computed = compute(wb, sh, data);
+  if (computed === undefined) return undefined;
+  const opts = options ? compute(wb, sh, options) : [];
+  if (opts === undefined) return undefined;
+  return sparklineOf(
+    computed.flat().filter((v): v is number => typeof v === 'number'),
+    optionsOf(opts),
+  );
 }
 
 function sparklineOf(values: number[], opts: Record<string, string>): Sparkline {
@@ -65,38 +72,85 @@ function sparklineOf(values: number[], opts: Record<string, string>): Sparkline 
   const colour = opts.color ?? opts.linecolor ?? opts.color1;
   if (colour && COLOUR.test(colour)) out.color = colour;
   if (opts.max !== undefined && Number.isFinite(Number(opts.max))) out.max = Number(opts.max);
+  const width = Number(opts.linewidth);
+  if (out.chart === 'line' && opts.linewidth !== undefined && width > 0 && width <= 10) out.lineWidth = width;
+  return out;
+}
+
+/** A function's argument text split at its top-level commas (not inside quotes, braces or parentheses). */
+function topLevelArguments(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(' || ch === '{') depth++;
+    else if (ch === ')' || ch === '}') depth--;
+    else if (ch === ',' && depth === 0) {
+      out.push(text.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(text.slice(from).trim());
   return out;
 }
 
 /**
- * A SPARKLINE whose data is an expression: its references replaced by the cells' values (a range
- * as an array literal), computed by HyperFormula (the runtime's own engine library) on its own.
+ * An argument's value as rows of values: its references replaced by the cells' values (a range as
+ * an array literal), computed on its own. A blank cell in a range or an array literal is "" (no
+ * point of the chart, as SPARKLINE's "empty" "ignore"); alone in an expression it is 0, as in Sheets.
  */
-function computedSparkline(wb: WorkbookCore, sh: SheetModel, expression: string, options: string): Sparkline | undefined {
+function compute(wb: WorkbookCore, sh: SheetModel, expression: string): unknown[][] | undefined {
   let failed = false;
-  const literal = expression.replace(REFERENCE, (_m, sheet: string | undefined, c1: string, r1: string, c2?: string, r2?: string) => {
-    const name = sheet
-      ? sheet
-          .slice(0, -1)
-          .replace(/^'(.*)'$/, '$1')
-          .replace(/''/g, "'")
-      : undefined;
-    const from = name === undefined ? sh : wb.sheetByName(name);
-    const a = parseA1(`${c1}${r1}`);
-    const b = c2 && r2 ? parseA1(`${c2}${r2}`) : a;
-    if (!from || !a || !b || a.r1 === null || a.c1 === null || b.r1 === null || b.c1 === null) return ((failed = true), '0');
-    const rows: string[] = [];
-    for (let r = a.r1; r <= b.r1; r++) {
-      const row: string[] = [];
-      for (let c = a.c1; c <= b.c1; c++) row.push(valueLiteral(from.cell(r, c)?.v, a === b));
-      rows.push(row.join(','));
-    }
-    return a === b ? rows[0] : `{${rows.join(';')}}`;
-  });
+  let braces = 0;
+  const literal = expression.replace(
+    TOKEN,
+    (
+      m,
+      text: string | undefined,
+      brace: string | undefined,
+      sheet: string | undefined,
+      c1: string,
+      r1: string,
+      c2?: string,
+      r2?: string,
+    ) => {
+      if (text) return m;
+      if (brace) {
+        braces += brace === '{' ? 1 : -1;
+        return m;
+      }
+      const name = sheet
+        ? sheet
+            .slice(0, -1)
+            .replace(/^'(.*)'$/, '$1')
+            .replace(/''/g, "'")
+        : undefined;
+      const from = name === undefined ? sh : wb.sheetByName(name);
+      const a = parseA1(`${c1}${r1}`);
+      const b = c2 && r2 ? parseA1(`${c2}${r2}`) : a;
+      if (!from || !a || !b || a.r1 === null || a.c1 === null || b.r1 === null || b.c1 === null) return ((failed = true), '0');
+      const one = a === b;
+      const rows: string[] = [];
+      for (let r = a.r1; r <= b.r1; r++) {
+        const row: string[] = [];
+        for (let c = a.c1; c <= b.c1; c++) row.push(valueLiteral(from.cell(r, c)?.v, one && braces === 0));
+        rows.push(row.join(','));
+      }
+      return one ? rows[0] : `{${rows.join(';')}}`;
+    },
+  );
   if (failed) return undefined;
-  const result = calculator().calculateFormula(`=${literal}`, 0);
-  const values = (Array.isArray(result) ? result.flat() : [result]).filter((v): v is number => typeof v === 'number');
-  return sparklineOf(values, optionsOf(options));
+  let result: unknown;
+  try {
+    result = calculator().calculateFormula(`=${literal}`, 0);
+  } catch {
+    return undefined; // not a formula HyperFormula reads
+  }
+  return Array.isArray(result) ? (result as unknown[][]) : [[result]];
 }
 
 /** A cell's value as a formula literal: a number, TRUE/FALSE, or text quoted; empty is 0 alone, "" in an array (skipped by MAX). */
@@ -115,12 +169,11 @@ function calculator(): import('hyperformula').HyperFormula {
   return engine;
 }
 
-/** SPARKLINE's options written as an array literal: {"charttype","bar";"color","green"}. */
-function optionsOf(text: string): Record<string, string> {
+/** SPARKLINE's options, computed: rows of a name and its value ({"charttype","bar";"color","green"}). */
+function optionsOf(rows: unknown[][]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const pair of text.split(';')) {
-    const m = /^\s*"([^"]*)"\s*,\s*(?:"([^"]*)"|([-\d.]+|TRUE|FALSE))\s*$/i.exec(pair);
-    if (m) out[m[1].toLowerCase()] = m[2] ?? m[3];
-  }
+  for (const [name, value] of rows)
+    if (typeof name === 'string' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+      out[name.toLowerCase()] = String(value);
   return out;
 }

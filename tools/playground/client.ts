@@ -101,6 +101,12 @@ function formatter(cell: any): string {
   const meta = metaOf(row, field);
   const value = cell.getValue();
   const text = value === undefined || value === null ? '' : String(value);
+  // A row given a height (the result tab's picture rows): its cells ask for it (a minimum, which
+  // Tabulator's own cell heights do not clear) and Tabulator makes the whole row that high.
+  const height = current?.sheet.heights[row];
+  el.style.minHeight = height ? `${height}px` : '';
+  // Its text at the bottom, as Sheets aligns by default (a picture fills the cell); 20 px: one line and the bottom padding.
+  el.style.paddingTop = height && height > 22 && !meta?.picture ? `${height - 20}px` : '';
   el.style.fontWeight = meta?.bold ? 'bold' : '';
   el.style.background = meta?.bg ?? '';
   el.style.color = meta?.color ?? '';
@@ -143,7 +149,7 @@ function sparklineSvg(s: Sparkline): string {
     const points = v.map(
       (x, i) => `${n(v.length === 1 ? 50 : (i * 100) / (v.length - 1))},${n(19 - ((x - low) / (high - low || 1)) * 18)}`,
     );
-    return `${open}<polyline fill="none" stroke="${colour}" stroke-width="1.5" vector-effect="non-scaling-stroke" points="${points.join(' ')}"/></svg>`;
+    return `${open}<polyline fill="none" stroke="${colour}" stroke-width="${s.lineWidth ?? 1.5}" vector-effect="non-scaling-stroke" points="${points.join(' ')}"/></svg>`;
   }
   if (s.chart === 'column') {
     const w = 100 / v.length;

@@ -102,20 +102,36 @@ export function seller(page: Page, url: string) {
     await cell(1, 'A').getByText('ASIN', { exact: true }).waitFor({ timeout: 20_000 });
     return page.locator('#tabs [aria-selected=true]').innerText();
   };
+  /** The scan's Overview tab (made at import beside `resultTab`), its title, its bars and its pictures drawn. */
+  const openOverview = async (resultTab: string) => {
+    // Its name may be shortened to fit the 31 characters a saved .xlsx allows; its title names the tab.
+    await page.locator('#tabs [role=tab]', { hasText: / – Overview$/ }).click();
+    await cell(1, 'A').getByText(`Overview of ${resultTab}`).waitFor({ timeout: 20_000 });
+    await page.locator('svg.sparkline').first().waitFor({ timeout: 20_000 });
+  };
   const closeSidebar = async () => {
     await page.click('#sidebar-close');
     await page.locator('#sidebar').waitFor({ state: 'hidden' });
   };
-  /** Every picture the grid shows has loaded (a screenshot taken before shows empty cells). */
-  const picturesLoaded = () =>
-    page.waitForFunction(
-      // Runs in the page (Node's types have no DOM).
-      () =>
-        Array.from((globalThis as any).document.querySelectorAll('img.cell-picture') as ArrayLike<{ complete: boolean }>).every(
-          (i) => i.complete,
-        ),
-      undefined,
-      { timeout: 20_000 },
-    );
-  return { page, url, row, cell, sidebar, menu, select, open, previewScan, sendScan, closeSidebar, picturesLoaded };
+  /**
+   * Every picture the grid and the sidebar show has loaded, and the grid's font (a screenshot taken
+   * before shows empty cells, alt text, or text in a fallback font).
+   */
+  const picturesLoaded = async () => {
+    // Runs in the page and in the sidebar's frame (Node's types have no DOM).
+    // No named function inside (tsx would wrap it in a helper the page does not have).
+    const loaded = () => {
+      const g = globalThis as any;
+      if (g.document.fonts.status !== 'loaded') return false;
+      // Every picture, but a lazy one out of view (it loads when scrolled to, as in a browser).
+      return Array.from(g.document.querySelectorAll('img') as ArrayLike<any>).every((i) => {
+        const r = i.getBoundingClientRect();
+        return i.complete || (i.loading === 'lazy' && !(r.bottom > 0 && r.top < g.innerHeight));
+      });
+    };
+    await page.waitForFunction(loaded, undefined, { timeout: 20_000 });
+    const frame = page.frame({ url: /\/api\/sidebar/ });
+    if (frame && (await page.locator('#sidebar').isVisible())) await frame.waitForFunction(loaded, undefined, { timeout: 20_000 });
+  };
+  return { page, url, row, cell, sidebar, menu, select, open, previewScan, sendScan, openOverview, closeSidebar, picturesLoaded };
 }

@@ -24,7 +24,7 @@ import { type StandIn, stopOnce } from '../../emulator/stand-in';
 import { loadWorkbook, SAMPLE_PRICE_LIST } from '../local';
 import { askWith, type Question } from './dialogs';
 import type { SheetView } from './view';
-import { cellPicture } from './cell-pictures';
+import { cellPicture, localPictureSrc } from './cell-pictures';
 import { colourScaleBackgrounds } from './colour-scales';
 
 const HERE = __dirname;
@@ -154,6 +154,8 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
   }
   const widths: Record<string, number> = {};
   for (const [c, w] of sh.colWidths) widths[columnLetters(c)] = w;
+  const heights: Record<string, number> = {};
+  for (const [r, h] of sh.rowHeights) if (r <= display.length) heights[r] = h;
   return {
     name: sh.name,
     rows: Math.min(sh.maxRows, Math.max(lr + 30, 60)),
@@ -161,6 +163,7 @@ export function sheetView(wb: Workbook, sh: SheetModel, serviceUrl = ''): SheetV
     display,
     cells,
     widths,
+    heights,
     frozenRows: sh.frozenRows,
   };
 }
@@ -178,7 +181,16 @@ export function bridgedSidebar(html: string, functions: readonly string[]): stri
     '  .then(function (r) { return r.json(); })' +
     '  .then(function (reply) { try { window.parent.__playgroundAfterCall && window.parent.__playgroundAfterCall(fn); } catch (e) {} return reply; });' +
     '};';
-  const inject = `<script>${binding}</script><script>${pageScript(functions)}</script>`;
+  // Pictures (the row actions' <img>, sidebar/dom.ts picture()): the page cannot reach the https
+  // picture host, so every https picture address is asked of this server's /api/picture, which
+  // sends the browser to the local service's copy with the grid's own mapping (localPictureSrc) or
+  // answers 404 for any other link (its alt text shows). Nothing is loaded from elsewhere.
+  const pictures =
+    "(function () { var d = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src');" +
+    " Object.defineProperty(HTMLImageElement.prototype, 'src', { configurable: true, enumerable: d.enumerable, get: d.get," +
+    "  set: function (v) { v = String(v); d.set.call(this, /^https:/i.test(v) ? '/api/picture?link=' + encodeURIComponent(v) : v); } });" +
+    '})();';
+  const inject = `<script>${binding}</script><script>${pictures}</script><script>${pageScript(functions)}</script>`;
   const at = html.search(/<head[^>]*>/i);
   if (at < 0) return inject + html;
   const end = html.indexOf('>', at) + 1;
@@ -191,8 +203,30 @@ interface Document {
   sidebar: { n: number; title: string; html: string } | null;
 }
 
-/** The page, its script (bundled from client.ts) and its styles, by path. */
-async function pageAssets(): Promise<Record<string, { type: string; body: string }>> {
+/**
+ * The grid's font: Arimo (npm @fontsource/arimo, OFL-1.1), metric-compatible with Arial, Sheets'
+ * default (Arial 10), so a text fits a column as it does in Sheets whatever fonts the machine has.
+ * Its regular and bold faces as the package declares them (all its subsets, each by its unicode
+ * range), served from this page: `/fonts/arimo.css` and the woff2 files it names.
+ */
+function gridFont(): Record<string, { type: string; body: string | Buffer }> {
+  const dir = join(ROOT, 'node_modules', '@fontsource', 'arimo');
+  const out: Record<string, { type: string; body: string | Buffer }> = {};
+  const css = ['400.css', '700.css']
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n')
+    // The woff2 alone: every browser the playground supports reads it.
+    .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')
+    .replace(/url\(\.\/files\/([\w.-]+\.woff2)\)/g, (_m, file: string) => {
+      out[`/fonts/${file}`] = { type: 'font/woff2', body: readFileSync(join(dir, 'files', file)) };
+      return `url(/fonts/${file})`;
+    });
+  out['/fonts/arimo.css'] = { type: 'text/css; charset=utf-8', body: css };
+  return out;
+}
+
+/** The page, its script (bundled from client.ts), its styles and the grid's font, by path. */
+async function pageAssets(): Promise<Record<string, { type: string; body: string | Buffer }>> {
   const bundle = await build({
     entryPoints: [join(HERE, 'client.ts')],
     bundle: true,
@@ -210,6 +244,7 @@ async function pageAssets(): Promise<Record<string, { type: string; body: string
       type: 'text/css; charset=utf-8',
       body: readFileSync(join(ROOT, 'node_modules', 'tabulator-tables', 'dist', 'css', 'tabulator_simple.min.css'), 'utf8'),
     },
+    ...gridFont(),
   };
 }
 
@@ -298,6 +333,8 @@ interface Asked {
   body: any;
   /** ?sheet= of GET /api/state. */
   sheet: string | undefined;
+  /** ?link= of GET /api/picture. */
+  link: string | undefined;
 }
 
 /** What the answering steps use of a running playground. */
@@ -308,15 +345,22 @@ interface PageContext {
   withEvents<T>(body: () => T): T;
   clock: PlaygroundClock;
   scratch: string;
+  serviceUrl: string;
 }
 
-/** The page's own requests on the sheet: what it shows, the active sheet, the selection, a typed cell. */
+/** The page's own requests on the sheet: what it shows, the active sheet, the selection, a typed cell, a picture. */
 function sheetRequest(page: PageContext, a: Asked): Reply | undefined {
   const { since, body } = a;
   const { wb } = page.doc();
   switch (a.path) {
     case '/api/state':
       return json(page.state(since, a.sheet));
+    case '/api/picture': {
+      // A picture address of the sidebar (bridgedSidebar): mapped as the grid's are.
+      const src = localPictureSrc(a.link ?? '', page.serviceUrl);
+      if (!src) return { status: 404, type: 'text/plain', body: 'Not a picture of the local service.' };
+      return { status: 302, type: 'text/plain', body: '', headers: { location: src } };
+    }
     case '/api/activate': {
       const sh = wb.sheetByName(String(body.sheet));
       if (!sh) return json({ error: `No sheet "${body.sheet}".` }, 404);
@@ -481,12 +525,19 @@ export async function startPlayground(opts: PlaygroundOptions = {}): Promise<Pla
     withEvents,
     clock,
     scratch,
+    serviceUrl: service.url,
   };
   const handle = async (m: PageRequest): Promise<Reply> => {
     const q = new URL(m.url, 'http://127.0.0.1');
     const since = Number(q.searchParams.get('since') ?? 0) || 0;
     const body = m.method === 'POST' && m.body.length ? JSON.parse(Buffer.from(m.body).toString('utf8')) : {};
-    const asked = { path: m.path, since, body, sheet: q.searchParams.get('sheet') ?? undefined };
+    const asked = {
+      path: m.path,
+      since,
+      body,
+      sheet: q.searchParams.get('sheet') ?? undefined,
+      link: q.searchParams.get('link') ?? undefined,
+    };
     return (await sheetRequest(page, asked)) ?? (await addOnRequest(page, asked)) ?? json({ error: `No ${m.path}` }, 404);
   };
 

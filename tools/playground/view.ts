@@ -30,6 +30,8 @@ export interface SheetView {
   /** Per "row,col" (1-based). */
   cells: Record<string, CellMeta>;
   widths: Record<string, number>;
+  /** Row heights in pixels, by row number, of the rows given one (setRowHeight: the result tab's picture rows). */
+  heights: Record<string, number>;
   frozenRows: number;
 }
 
@@ -47,6 +49,8 @@ export interface Sparkline {
   values: number[];
   color?: string;
   max?: number;
+  /** A line chart's "linewidth" (in pixels, as Sheets draws it). */
+  lineWidth?: number;
 }
 
 export type CellPicture = Picture | Sparkline;
