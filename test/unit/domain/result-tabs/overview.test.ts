@@ -10,6 +10,7 @@ import {
   overviewTabName,
   quoteSheetName,
 } from '../../../../src/domain/result-tabs/overview';
+import { pictureCell } from '../../../../src/domain/result-tabs/picture';
 import { resultTabOf } from '../../../../src/domain/result-tabs/read';
 import { CANT_SEND } from '../../../../src/domain/result-tabs/verdict';
 import { makeEnv } from '../../../gas/spreadsheet/env';
@@ -169,5 +170,99 @@ describe('overview of a result tab, computed', () => {
     const later = ov.getDataRange().getValues();
     expect(later[head + 3].slice(0, 2)).toEqual(['Garden', 1]);
     expect(later.find((r) => r[0] === 'No category')![1]).toBe(0);
+  });
+});
+
+/**
+ * The top products' pictures (issue 36): each top row has its own IMAGE, whose address is taken by
+ * formula from the ranked row's Picture cell on the result tab, only when that cell is the add-on's
+ * `=IMAGE("https://…")` (its address passing pictureAddress's rules).
+ */
+describe("the overview's top products show their own pictures", () => {
+  const PIC_HEADER = ['ASIN', 'Title', 'Picture', 'Profit', 'ROI', 'Your profit/mo', 'Category', 'Verdict'];
+  const link = (asin: string) => `https://images.scan-service.invalid/I/${asin}-0.png`;
+  const PIC_ROWS = [
+    ['B000000001', 'Kettle', pictureCell(link('B000000001')), 12.5, 0.62, 300, 'Kitchen', 'Buy'],
+    ['B000000002', 'Candle', pictureCell(link('B000000002')), 3.1, 0.2, 45.5, 'Home', 'Buy'],
+    ['B000000003', 'Lamp', '', -1.2, -0.1, -20, '', 'No profit'],
+    ['B000000004', 'Mug', pictureCell(link('B000000004')), 6, 0.35, 120, 'Kitchen', 'Buy'],
+  ];
+
+  function pictured() {
+    const env = makeEnv();
+    const result = env.ss.insertSheet('Pics');
+    result.getRange(1, 1, 1 + PIC_ROWS.length, PIC_HEADER.length).setValues([PIC_HEADER, ...PIC_ROWS]);
+    const cells = overviewCells('Pics', resultTabOf(PIC_HEADER, 'Pics').columns, PIC_ROWS.length);
+    const width = Math.max(...cells.map((r) => r.length));
+    const ov = env.ss.insertSheet(overviewTabName('Pics'));
+    ov.getRange(1, 1, cells.length, width).setValues(cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')));
+    /** The top list: per rank, [ASIN, the address its picture cell shows ('' for none), that cell's formula]. */
+    const top = (sheet = ov) => {
+      const values = sheet.getDataRange().getValues();
+      const head = values.findIndex((r) => r[0] === 'Rank');
+      const at = (h: string) => values[head].indexOf(h);
+      expect(at('Picture')).toBeGreaterThan(0);
+      expect(at('Picture link')).toBeGreaterThan(0);
+      const formulas = sheet.getDataRange().getFormulas();
+      return values.slice(head + 1, head + 1 + 20).map((r, i) => {
+        const formula = formulas[head + 1 + i][at('Picture')];
+        // The picture cell shows IMAGE of the link cell beside it (IMAGE's url "a reference to a cell
+        // containing the appropriate text", support.google.com/docs/answer/3093333), none when it is blank.
+        const linkCell = `${String.fromCharCode(65 + at('Picture link'))}${head + 2 + i}`;
+        expect(formula).toBe(`=IF(${linkCell}="","",IMAGE(${linkCell}))`);
+        return [r[2], r[at('Picture link')]];
+      });
+    };
+    return { env, result, ov, top };
+  }
+
+  test('each top row shows the picture of the product it ranks, and a blank row none', () => {
+    const { top } = pictured();
+    expect(top().slice(0, 5)).toEqual([
+      ['B000000001', link('B000000001')],
+      ['B000000004', link('B000000004')],
+      ['B000000002', link('B000000002')],
+      ['B000000003', ''], // no picture in its row
+      ['', ''],
+    ]);
+  });
+
+  test("it follows the seller's edits: a new top product, a picture the add-on wrote again", () => {
+    const { result, top } = pictured();
+    result.getRange('F3').setValue(900); // Candle is now the top product
+    result.getRange('C3').setValue(pictureCell(link('B000000009')));
+    expect(top()[0]).toEqual(['B000000002', link('B000000009')]);
+  });
+
+  test("an overtyped Picture cell that is not the add-on's =IMAGE(\"https://…\") shows no picture, and no text of it becomes a formula", () => {
+    const { result, top, ov } = pictured();
+    const overtypes = [
+      '=IMAGE("javascript:alert(1)")',
+      '=IMAGE("https://images.scan-service.invalid/a"".png")', // a quote inside the address
+      '=IMAGE("https://images.scan-service.invalid/a.png"&"x")',
+      '=IMAGE("https://images.scan-service.invalid/a.png",4,10,10)',
+      '=IMAGE("http://images.scan-service.invalid/a.png")',
+      'https://images.scan-service.invalid/a.png', // text, not a formula
+    ];
+    const before = ov.getDataRange().getFormulas();
+    for (const overtype of overtypes) {
+      result.getRange('C2').setValue(overtype);
+      expect([overtype, top()[0]]).toEqual([overtype, ['B000000001', '']]);
+      expect(ov.getDataRange().getFormulas()).toEqual(before);
+    }
+  });
+
+  test('a saved .xlsx keeps the pictures as formulas, computed again when reopened', async () => {
+    const { env } = pictured();
+    const back = await Workbook.fromXlsx(await env.wb.toXlsx());
+    const reopened = makeEnv({ wb: back });
+    const ov = reopened.ss.getSheetByName(overviewTabName('Pics'))!;
+    const values = ov.getDataRange().getValues();
+    const head = values.findIndex((r) => r[0] === 'Rank');
+    const at = values[head].indexOf('Picture link');
+    expect(at).toBeGreaterThan(0);
+    expect(values.slice(head + 1, head + 3).map((r) => r[at])).toEqual([link('B000000001'), link('B000000004')]);
+    reopened.ss.getSheetByName('Pics')!.getRange('C2').setValue('=IMAGE("javascript:x")');
+    expect(ov.getDataRange().getValues()[head + 1][at]).toBe('');
   });
 });
