@@ -6,6 +6,7 @@
  * a mistake shows the error a seller would see; the drawing itself is the playground's.
  */
 import type { HyperFormula as HyperFormulaT } from 'hyperformula';
+import { registerTextFunctions } from './text-functions';
 
 type HF = typeof import('hyperformula');
 
@@ -14,10 +15,14 @@ const IMAGE_MODES = [1, 2, 3, 4];
 
 let registered = false;
 
-/** Registers IMAGE and SPARKLINE with the engine once (before any engine is built). */
+/**
+ * Registers IMAGE and SPARKLINE with the engine once (before any engine is built), and the text
+ * functions a picture's address is read with (text-functions.ts).
+ */
 export function registerPictureFunctions(lib: HF): void {
   if (registered) return;
   registered = true;
+  registerTextFunctions(lib);
   const {
     FunctionPlugin,
     FunctionArgumentType: T,

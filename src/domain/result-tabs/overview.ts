@@ -5,9 +5,11 @@
  * (read.ts), so a tab whose columns were moved still gets a right overview.
  *
  * Security: the only text inside a formula is the tab's name, quoted with its quotes doubled, and
- * fixed words of this module. No text from suppliers or the service enters a formula.
+ * fixed words of this module (and picture.ts's fixed pattern). No text from suppliers or the service
+ * enters a formula.
  */
 import { columnLetter } from '../price-list/mapping';
+import { pictureFormulaPattern } from './picture';
 import { CANT_SEND } from './verdict';
 
 export type OverviewCell = string | number;
@@ -154,13 +156,36 @@ function flagBlock(rows: OverviewCell[][], asin: string, col: (k: string) => str
 function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, col: (k: string) => string | null): void {
   if (!monthly) return;
   rows.push([]);
-  const extra = (['title', 'picture'] as const).filter((k) => col(k));
-  rows.push(['Rank', 'Expected profit a month', 'ASIN', ...extra.map((k) => (k === 'title' ? 'Title' : 'Picture'))]);
+  const title = col('title');
+  const picture = col('picture');
+  rows.push(['Rank', 'Expected profit a month', 'ASIN', ...(title ? ['Title'] : []), ...(picture ? ['Picture', 'Picture link'] : [])]);
+  const link = columnLetter(title ? 5 : 4);
   for (let k = 1; k <= TOP_COUNT; k++) {
     const r = rows.length + 1;
-    const at = (range: string) => `=IF(B${r}="","",INDEX(${range},MATCH(B${r},${monthly},0)))`;
-    rows.push([k, `=IFERROR(LARGE(${monthly},${k}),"")`, at(asin), ...extra.map((e) => at(col(e) as string))]);
+    const ranked = (range: string) => `INDEX(${range},MATCH(B${r},${monthly},0))`;
+    const at = (range: string) => `=IF(B${r}="","",${ranked(range)})`;
+    rows.push([
+      k,
+      `=IFERROR(LARGE(${monthly},${k}),"")`,
+      at(asin),
+      ...(title ? [at(title)] : []),
+      ...(picture ? [`=IF(${link}${r}="","",IMAGE(${link}${r}))`, pictureLink(r, ranked(picture))] : []),
+    ]);
   }
+}
+
+/**
+ * A top row's picture address: read from the formula of the ranked row's Picture cell (FORMULATEXT,
+ * support.google.com/docs/answer/9365792), only when it is the add-on's `=IMAGE("<address>")` with an
+ * address picture.ts would write (REGEXEXTRACT, support.google.com/docs/answer/3098244); else
+ * blank. The row's picture is IMAGE of this cell: IMAGE takes "a reference to a cell containing the
+ * appropriate text" (support.google.com/docs/answer/3093333), and whether Sheets carries a picture
+ * through INDEX of an IMAGE cell is not documented. The address is a value: no text of the result
+ * tab ever becomes formula text here, and an overtyped Picture cell (a `javascript:` link, a quote,
+ * a plain text) gives no picture.
+ */
+function pictureLink(r: number, rankedPicture: string): string {
+  return `=IF(B${r}="","",IFERROR(REGEXEXTRACT(FORMULATEXT(${rankedPicture}),"${pictureFormulaPattern()}"),""))`;
 }
 
 /**

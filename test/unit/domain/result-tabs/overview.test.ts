@@ -234,7 +234,7 @@ describe("the overview's top products show their own pictures", () => {
     expect(top()[0]).toEqual(['B000000002', link('B000000009')]);
   });
 
-  test("an overtyped Picture cell that is not the add-on's =IMAGE(\"https://…\") shows no picture, and no text of it becomes a formula", () => {
+  test('an overtyped Picture cell that is not the add-on\'s =IMAGE("https://…") shows no picture, and no text of it becomes a formula', () => {
     const { result, top, ov } = pictured();
     const overtypes = [
       '=IMAGE("javascript:alert(1)")',
