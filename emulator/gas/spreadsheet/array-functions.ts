@@ -52,6 +52,12 @@ function compare(a: unknown, b: unknown): number {
   return 0;
 }
 
+/** A value's identity for UNIQUE: its kind and value (1 and "1" differ, "a" and "A" differ). */
+function keyOf(v: unknown): string {
+  const p = plain(v);
+  return `${kind(p)}\u0000${String(p)}`;
+}
+
 let registered = false;
 
 /** Registers UNIQUE and SORT with the engine once (before any engine is built). */
@@ -99,7 +105,7 @@ export function registerArrayFunctions(lib: HF): void {
           const rows = byColumn ? transpose(range.data) : range.data;
           const seen = new Map<string, { row: unknown[]; n: number }>();
           for (const row of rows) {
-            const key = JSON.stringify(row.map((v) => [kind(plain(v)), plain(v)]));
+            const key = row.length === 1 ? keyOf(row[0]) : row.map(keyOf).join('\u0001');
             const had = seen.get(key);
             if (had) had.n++;
             else seen.set(key, { row, n: 1 });
