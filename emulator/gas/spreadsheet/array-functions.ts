@@ -97,28 +97,27 @@ export function registerArrayFunctions(lib: HF): void {
     };
 
     unique(ast: { args: unknown[] }, state: unknown) {
-      return this.runFunction(
-        ast.args as never,
-        state as never,
-        this.metadata('UNIQUE'),
-        (range: Range, byColumn: boolean, once: boolean) => {
-          const rows = byColumn ? transpose(range.data) : range.data;
-          const seen = new Map<string, { row: unknown[]; n: number }>();
-          for (const row of rows) {
-            const key = row.length === 1 ? keyOf(row[0]) : row.map(keyOf).join('\u0001');
-            const had = seen.get(key);
-            if (had) had.n++;
-            else seen.set(key, { row, n: 1 });
-          }
-          const out = [...seen.values()].filter((e) => !once || e.n === 1).map((e) => e.row);
-          if (!out.length) return error(ErrorType.NA, 'No unique values found.');
-          return SimpleRangeValue.onlyValues(byColumn ? transpose(out) : out);
-        },
-      );
+      return this.runFunction(ast.args as never, state as never, this.metadata('UNIQUE'), ((
+        range: Range,
+        byColumn: boolean,
+        once: boolean,
+      ) => {
+        const rows = byColumn ? transpose(range.data) : range.data;
+        const seen = new Map<string, { row: unknown[]; n: number }>();
+        for (const row of rows) {
+          const key = row.length === 1 ? keyOf(row[0]) : row.map(keyOf).join('\u0001');
+          const had = seen.get(key);
+          if (had) had.n++;
+          else seen.set(key, { row, n: 1 });
+        }
+        const out = [...seen.values()].filter((e) => !once || e.n === 1).map((e) => e.row);
+        if (!out.length) return error(ErrorType.NA, 'No unique values found.');
+        return SimpleRangeValue.onlyValues(byColumn ? transpose(out) : out);
+      }) as never);
     }
 
     sort(ast: { args: unknown[] }, state: unknown) {
-      return this.runFunction(ast.args as never, state as never, this.metadata('SORT'), (range: Range, ...pairs: unknown[]) => {
+      return this.runFunction(ast.args as never, state as never, this.metadata('SORT'), ((range: Range, ...pairs: unknown[]) => {
         const keys: Array<{ values: unknown[]; ascending: boolean }> = [];
         for (let i = 0; i < pairs.length; i += 2) {
           const column = pairs[i];
@@ -153,7 +152,7 @@ export function registerArrayFunctions(lib: HF): void {
           return a - b;
         });
         return SimpleRangeValue.onlyValues(order.map((i) => range.data[i]));
-      });
+      }) as never);
     }
   }
   (lib.HyperFormula as typeof HyperFormulaT).registerFunctionPlugin(ArrayFunctions as never, {
