@@ -50,17 +50,30 @@ test('every result row shows its first image beside the title, in rows tall enou
   }
 });
 
-test("the overview's top products show each product's picture, by a formula over the result tab's picture column", async () => {
+test("the overview's top products show each product's picture: IMAGE of the address read from the ranked row's Picture cell", async () => {
   const { rt, wb } = session();
   try {
     rt.scriptRun('importScan', [scan.scanId, null]);
     const tab = `${NAME} – Overview`;
     const rows = wb.values(tab);
     const head = rows.findIndex((r) => r[0] === 'Rank');
-    expect(rows[head].slice(0, 5)).toEqual(['Rank', 'Expected profit a month', 'ASIN', 'Title', 'Picture']);
-    const r = head + 2; // the first product's sheet row
-    expect(wb.cell(tab, wb.a1(r, 5)).formula).toBe(
-      `=IF(B${r}="","",INDEX('${NAME}'!C:C,MATCH(B${r},'${NAME}'!${monthlyColumn(wb)}:${monthlyColumn(wb)},0)))`,
+    expect(rows[head].slice(0, 6)).toEqual(['Rank', 'Expected profit a month', 'ASIN', 'Title', 'Picture', 'Picture link']);
+    const result = wb.values(NAME);
+    const asins = result.map((r) => r[0]);
+    const products = await serviceRows(service, scanId);
+    const linkOf = (asin: unknown) => products.find((p) => p.asin === asin)!.images[0].url as string;
+    for (let k = 1; k <= 20; k++) {
+      const r = head + 1 + k; // the k-th product's sheet row
+      const asin = rows[r - 1][2];
+      expect(asins).toContain(asin);
+      // IMAGE of a cell holding the address (support.google.com/docs/answer/3093333), not INDEX of
+      // the result tab's IMAGE cell, which computes to no value (and Sheets does not document it).
+      expect(wb.cell(tab, wb.a1(r, 5)).formula).toBe(`=IF(F${r}="","",IMAGE(F${r}))`);
+      expect(rows[r - 1][5]).toBe(linkOf(asin));
+    }
+    // The address is read from the result tab's Picture cell, by a formula over its column and the monthly column.
+    expect(wb.cell(tab, wb.a1(head + 2, 6)).formula).toContain(
+      `FORMULATEXT(INDEX('${NAME}'!C:C,MATCH(B${head + 2},'${NAME}'!${monthlyColumn(wb)}:${monthlyColumn(wb)},0)))`,
     );
   } finally {
     await rt.stop();

@@ -6,6 +6,8 @@
  * a mistake shows the error a seller would see; the drawing itself is the playground's.
  */
 import type { HyperFormula as HyperFormulaT } from 'hyperformula';
+import { registerArrayFunctions } from './array-functions';
+import { registerTextFunctions } from './text-functions';
 
 type HF = typeof import('hyperformula');
 
@@ -14,10 +16,16 @@ const IMAGE_MODES = [1, 2, 3, 4];
 
 let registered = false;
 
-/** Registers IMAGE and SPARKLINE with the engine once (before any engine is built). */
+/**
+ * Registers IMAGE and SPARKLINE with the engine once (before any engine is built), and what the
+ * scan overview's formulas need beside them: the text functions a picture's address is read with
+ * (text-functions.ts) and the array functions its categories are ordered with (array-functions.ts).
+ */
 export function registerPictureFunctions(lib: HF): void {
   if (registered) return;
   registered = true;
+  registerTextFunctions(lib);
+  registerArrayFunctions(lib);
   const {
     FunctionPlugin,
     FunctionArgumentType: T,

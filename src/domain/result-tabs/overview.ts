@@ -5,9 +5,11 @@
  * (read.ts), so a tab whose columns were moved still gets a right overview.
  *
  * Security: the only text inside a formula is the tab's name, quoted with its quotes doubled, and
- * fixed words of this module. No text from suppliers or the service enters a formula.
+ * fixed words of this module (and picture.ts's fixed pattern). No text from suppliers or the service
+ * enters a formula.
  */
 import { columnLetter } from '../price-list/mapping';
+import { pictureFormulaPattern } from './picture';
 import { CANT_SEND } from './verdict';
 
 export type OverviewCell = string | number;
@@ -39,8 +41,10 @@ const FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['is_adult', 'Adult'],
 ];
 export const TOP_COUNT = 20;
-/** Categories listed one per row; the rest are counted together. */
+/** Categories listed one per row, the biggest first; the rest are counted together. */
 export const CATEGORY_COUNT = 20;
+/** The categories the biggest are found among: every category in practice (Amazon has about 40 at the top level). */
+export const CATEGORY_KINDS = 50;
 
 export function overviewTabName(resultTab: string): string {
   return `${resultTab} – Overview`;
@@ -154,37 +158,69 @@ function flagBlock(rows: OverviewCell[][], asin: string, col: (k: string) => str
 function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, col: (k: string) => string | null): void {
   if (!monthly) return;
   rows.push([]);
-  const extra = (['title', 'picture'] as const).filter((k) => col(k));
-  rows.push(['Rank', 'Expected profit a month', 'ASIN', ...extra.map((k) => (k === 'title' ? 'Title' : 'Picture'))]);
+  const title = col('title');
+  const picture = col('picture');
+  rows.push(['Rank', 'Expected profit a month', 'ASIN', ...(title ? ['Title'] : []), ...(picture ? ['Picture', 'Picture link'] : [])]);
+  const link = columnLetter(title ? 5 : 4);
   for (let k = 1; k <= TOP_COUNT; k++) {
     const r = rows.length + 1;
-    const at = (range: string) => `=IF(B${r}="","",INDEX(${range},MATCH(B${r},${monthly},0)))`;
-    rows.push([k, `=IFERROR(LARGE(${monthly},${k}),"")`, at(asin), ...extra.map((e) => at(col(e) as string))]);
+    const ranked = (range: string) => `INDEX(${range},MATCH(B${r},${monthly},0))`;
+    const at = (range: string) => `=IF(B${r}="","",${ranked(range)})`;
+    rows.push([
+      k,
+      `=IFERROR(LARGE(${monthly},${k}),"")`,
+      at(asin),
+      ...(title ? [at(title)] : []),
+      ...(picture ? [`=IF(${link}${r}="","",IMAGE(${link}${r}))`, pictureLink(r, ranked(picture))] : []),
+    ]);
   }
 }
 
 /**
- * The products per category: the first CATEGORY_COUNT categories in the tab's order, each with its
- * count and a bar, then the products in other categories and those without one. The k-th category is
- * the first cell of the column not blank and not listed above: an ARRAYFORMULA of MATCH over the
- * cells listed above, which Sheets (support.google.com/docs/answer/3093275, ARRAYFORMULA) and the
- * local engine both compute; UNIQUE, QUERY and SORTN are Sheets-only, and the local engine cannot run
- * an array over a whole column. (MATCH, not COUNTIF, per cell: 3.5 times faster in the local engine
- * on 10,000 rows.) The range is the tab's rows at import, so an edited category is followed; a row
- * the seller appends below is not. MATCH and COUNTIF read "*", "?" and "~" in a category as
- * wildcards, as Sheets does: such a category may be merged with another.
+ * A top row's picture address: read from the formula of the ranked row's Picture cell (FORMULATEXT,
+ * support.google.com/docs/answer/9365792), only when it is the add-on's `=IMAGE("<address>")` with an
+ * address picture.ts would write (REGEXEXTRACT, support.google.com/docs/answer/3098244); else
+ * blank. The row's picture is IMAGE of this cell: IMAGE takes "a reference to a cell containing the
+ * appropriate text" (support.google.com/docs/answer/3093333), and whether Sheets carries a picture
+ * through INDEX of an IMAGE cell is not documented. The address is a value: no text of the result
+ * tab ever becomes formula text here, and an overtyped Picture cell (a `javascript:` link, a quote,
+ * a plain text) gives no picture.
+ */
+function pictureLink(r: number, rankedPicture: string): string {
+  return `=IF(B${r}="","",IFERROR(REGEXEXTRACT(FORMULATEXT(${rankedPicture}),"${pictureFormulaPattern()}"),""))`;
+}
+
+/**
+ * The products per category, the biggest first: the CATEGORY_COUNT biggest, each with its count and
+ * a bar, then the products in other categories and those without one. Below them, the list they
+ * are ranked from: every category as first met in the tab (the k-th row is INDEX of UNIQUE of the
+ * column, support.google.com/docs/answer/10522653), its count (COUNTIF) and its rank by count, ties
+ * in the tab's order; the k-th biggest is the row of rank k (MATCH). Both Sheets and the local engine
+ * compute these (SORT over COUNTIF of every category would be one formula a row, but it counts every
+ * category again in each, which the local engine does at about 25 ms a category on 10,000 rows).
+ * The list holds CATEGORY_KINDS categories (Amazon has fewer top-level categories); past that, the
+ * heading says the ranking covers those met first. A row with no category leaves one row of the
+ * list blank. The range is the tab's rows at import, so an edited category is followed; a row the
+ * seller appends below is not. COUNTIF reads "*", "?" and "~" in a category as wildcards, as Sheets
+ * does, and compares text ignoring case where UNIQUE does not: such categories may be counted together.
  */
 function categoryBlock(rows: OverviewCell[][], range: string, asin: string): void {
   rows.push([]);
+  const heading = rows.length + 1;
   rows.push(['Category', 'Products', '']);
   const first = rows.length + 1;
   const last = first + CATEGORY_COUNT - 1;
-  for (let k = 0; k < CATEGORY_COUNT; k++) {
-    const r = first + k;
-    const listed = k ? `ISNUMBER(MATCH(${range},A$${first}:A${r - 1},0))` : 'FALSE';
+  // The ranked list's rows: after the block's 20 rows, "Other", "No category", a blank and its heading.
+  const listFirst = last + 5;
+  const listLast = listFirst + CATEGORY_KINDS - 1;
+  const list = (c: string) => `${c}$${listFirst}:${c}$${listLast}`;
+  rows[heading - 1][2] = `=IF(COUNTIF(${range},"?*")>SUM(${list('B')}),"the biggest of the first ${CATEGORY_KINDS} categories met","")`;
+  for (let k = 1; k <= CATEGORY_COUNT; k++) {
+    const r = first + k - 1;
+    const ranked = (c: string) => `INDEX(${list(c)},MATCH(${k},${list('C')},0))`;
     rows.push([
-      `=ARRAYFORMULA(IFERROR(INDEX(${range},MATCH(0,${listed}+(${range}=""),0)),""))`,
-      `=IF(A${r}="","",COUNTIF(${range},A${r}))`,
+      `=IFERROR(${ranked('A')},"")`,
+      `=IF(A${r}="","",${ranked('B')})`,
       // N(): a row without a category has an empty bar, not an error.
       bar(`N(B${r})`, `B${first}:B${last}`),
     ]);
@@ -192,4 +228,15 @@ function categoryBlock(rows: OverviewCell[][], range: string, asin: string): voi
   const other = rows.length + 1;
   rows.push(['Other categories', `=COUNTIF(${range},"?*")-SUM(B${first}:B${last})`, bar(`B${other}`, `B${first}:B${other}`)]);
   rows.push(['No category', `=MAX(0,COUNTA(${asin})-1-COUNTIF(${range},"?*"))`, '']);
+  rows.push([]);
+  rows.push(['Every category, as first met in the tab', 'Products', 'Rank by products']);
+  for (let j = 1; j <= CATEGORY_KINDS; j++) {
+    const r = listFirst + j - 1;
+    rows.push([
+      `=IFERROR(INDEX(UNIQUE(${range}),${j})&"","")`,
+      `=IF(A${r}="","",COUNTIF(${range},A${r}))`,
+      // Those with more products, then those as many met before it, then itself.
+      `=IF(A${r}="","",COUNTIF(${list('B')},">"&B${r})+COUNTIF(B$${listFirst}:B${r},B${r}))`,
+    ]);
+  }
 }

@@ -65,6 +65,18 @@ export function pictureCell(address: string | null): string {
 const IMAGE_FORMULA = /^=\s*IMAGE\(\s*"([^"]*)"\s*\)$/i;
 
 /**
+ * The regular expression (RE2, as Sheets' REGEXEXTRACT takes it: support.google.com/docs/answer/3098244)
+ * of a Picture cell's formula as the add-on writes it, `=IMAGE("<address>")`, its one group the
+ * address, which must pass pictureAddress's rules. For a sheet formula that reads the address back
+ * (the overview's top products): it holds no quote (\x22 stands for one), so it is a plain string
+ * literal. Length is not checked (the cell was written by pictureCell or by hand; either way the
+ * address is a value, never formula text).
+ */
+export function pictureFormulaPattern(): string {
+  return `^=IMAGE\\(\\x22(${ADDRESS.source.slice(1, -1)})\\x22\\)$`;
+}
+
+/**
  * The address in a Picture cell's formula, checked again (anyone may have edited the cell): the
  * string literal of `=IMAGE("…")` when it is a usable address, else null.
  */

@@ -5,11 +5,13 @@
 import { Workbook } from '../../../../emulator/gas/spreadsheet';
 import {
   CATEGORY_COUNT,
+  CATEGORY_KINDS,
   overviewCells,
   overviewNumberFormats,
   overviewTabName,
   quoteSheetName,
 } from '../../../../src/domain/result-tabs/overview';
+import { pictureCell } from '../../../../src/domain/result-tabs/picture';
 import { resultTabOf } from '../../../../src/domain/result-tabs/read';
 import { CANT_SEND } from '../../../../src/domain/result-tabs/verdict';
 import { makeEnv } from '../../../gas/spreadsheet/env';
@@ -80,7 +82,7 @@ describe('overview of a result tab, computed', () => {
     expect(values.flat().filter((v) => typeof v === 'string' && v.startsWith('#'))).toEqual([]);
   });
 
-  test("the products per category: each category once, in the tab's order, with its count and a bar", () => {
+  test('the products per category: each category once, the biggest first, with its count and a bar', () => {
     const { values } = overviewOf('Scan 1');
     const head = values.findIndex((r) => r[0] === 'Category');
     expect(values[head].slice(0, 2)).toEqual(['Category', 'Products']);
@@ -126,6 +128,41 @@ describe('overview of a result tab, computed', () => {
     expect(values.find((r) => r[0] === 'Other categories')![1]).toBe(n - 2 - CATEGORY_COUNT);
   });
 
+  test("the biggest categories first, wherever the tab first meets them; ties in the tab's order; the heading says when there are too many to rank", () => {
+    /** The categories block of an overview over a tab with these categories: its heading's note, its rows, all values. */
+    const blockOf = (cats: string[]) => {
+      const env = makeEnv();
+      const rows = cats.map((c, i) => [`B${String(i).padStart(9, '0')}`, 't', 1, 0.1, 1, false, false, false, c, 'Buy']);
+      env.ss
+        .insertSheet('Big')
+        .getRange(1, 1, rows.length + 1, HEADER.length)
+        .setValues([HEADER, ...rows]);
+      const cells = overviewCells('Big', resultTabOf(HEADER, 'Big').columns, rows.length);
+      const width = Math.max(...cells.map((r) => r.length));
+      const ov = env.ss.insertSheet('Big – Overview');
+      ov.getRange(1, 1, cells.length, width).setValues(cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')));
+      const values = ov.getDataRange().getValues();
+      const head = values.findIndex((r) => r[0] === 'Category');
+      return { heading: values[head][2], listed: values.slice(head + 1, head + 1 + CATEGORY_COUNT).map((r) => [r[0], r[1]]), values };
+    };
+    // 30 categories met once each first, then "Toys", "Late" 5 times and "Toys" once more.
+    const cats = [...Array.from({ length: 30 }, (_, i) => `Cat ${i}`), 'Toys', ...Array.from({ length: 5 }, () => 'Late'), 'Toys'];
+    const { heading, listed, values } = blockOf(cats);
+    expect(listed.slice(0, 4)).toEqual([
+      ['Late', 5],
+      ['Toys', 2],
+      ['Cat 0', 1],
+      ['Cat 1', 1],
+    ]);
+    expect(listed[CATEGORY_COUNT - 1]).toEqual([`Cat ${CATEGORY_COUNT - 3}`, 1]);
+    expect(values.find((r) => r[0] === 'Other categories')![1]).toBe(cats.length - 7 - (CATEGORY_COUNT - 2));
+    expect(heading).toBe('');
+    // More kinds than the list holds: the heading says the ranking covers the first met.
+    const many = blockOf(Array.from({ length: CATEGORY_KINDS + 3 }, (_, i) => `Kind ${i}`));
+    expect(many.heading).toBe(`the biggest of the first ${CATEGORY_KINDS} categories met`);
+    expect(many.listed[0]).toEqual(['Kind 0', 1]);
+  });
+
   test('a saved .xlsx keeps the categories block as formulas, computed again when reopened', async () => {
     const { env } = overviewOf('Scan 1');
     const back = await Workbook.fromXlsx(await env.wb.toXlsx());
@@ -137,7 +174,15 @@ describe('overview of a result tab, computed', () => {
       ['Kitchen', 2],
       ['Home', 1],
     ]);
-    expect(ov.getRange(head + 2, 1).getFormula()).toMatch(/^=ARRAYFORMULA\(/);
+    // The biggest categories are read from the list below them, made with UNIQUE (computed again too).
+    expect(ov.getRange(head + 2, 1).getFormula()).toMatch(/^=IFERROR\(INDEX\(A\$\d+:A\$\d+,MATCH\(1,C\$\d+:C\$\d+,0\)\),""\)$/);
+    const list = values.findIndex((r) => r[0] === 'Every category, as first met in the tab');
+    expect(ov.getRange(list + 2, 1).getFormula()).toMatch(/^=IFERROR\(INDEX\(UNIQUE\(/);
+    expect(values.slice(list + 1, list + 4).map((r) => r.slice(0, 3))).toEqual([
+      ['Kitchen', 2, 1],
+      ['Home', 1, 2],
+      ['', '', ''], // the rows without a category
+    ]);
     // Every bar of the block is an in-cell SPARKLINE formula, kept by the saved workbook.
     const bars = ov
       .getRange(head + 2, 3, CATEGORY_COUNT + 1, 1)
@@ -148,6 +193,19 @@ describe('overview of a result tab, computed', () => {
     reopened.ss.getSheetByName('Scan 1')!.getRange('I3').setValue('Kitchen');
     const after = ov.getDataRange().getValues();
     expect(after[head + 1].slice(0, 2)).toEqual(['Kitchen', 3]);
+    // ... and its order: Home retyped three times over is now the biggest.
+    const result = reopened.ss.getSheetByName('Scan 1')!;
+    result.getRange('I2:I5').setValues([['Home'], ['Home'], ['Kitchen'], ['Home']]);
+    expect(
+      ov
+        .getDataRange()
+        .getValues()
+        .slice(head + 1, head + 3)
+        .map((r) => [r[0], r[1]]),
+    ).toEqual([
+      ['Home', 3],
+      ['Kitchen', 1],
+    ]);
   });
 
   test("the overview follows the seller's edits to the result tab", () => {
@@ -157,17 +215,111 @@ describe('overview of a result tab, computed', () => {
     const values = ov.getDataRange().getValues();
     expect(values.find((r) => r[0] === 'Expected profit a month')![1]).toBeCloseTo(800, 6);
     expect(values.find((r) => r[0] === 1)!.slice(1, 4)).toEqual([500, 'B000000002', 'Candle']);
-    // A category edited in the result tab moves the products per category.
+    // A category edited in the result tab moves the products per category, and their order (the biggest first).
     result.getRange('I5').setValue('Home');
     const after = ov.getDataRange().getValues();
     const head = after.findIndex((r) => r[0] === 'Category');
     expect(after.slice(head + 1, head + 3).map((r) => [r[0], r[1]])).toEqual([
-      ['Kitchen', 1],
       ['Home', 2],
+      ['Kitchen', 1],
     ]);
     result.getRange('I4').setValue('Garden');
     const later = ov.getDataRange().getValues();
     expect(later[head + 3].slice(0, 2)).toEqual(['Garden', 1]);
     expect(later.find((r) => r[0] === 'No category')![1]).toBe(0);
+  });
+});
+
+/**
+ * The top products' pictures (issue 36): each top row has its own IMAGE, whose address is taken by
+ * formula from the ranked row's Picture cell on the result tab, only when that cell is the add-on's
+ * `=IMAGE("https://…")` (its address passing pictureAddress's rules).
+ */
+describe("the overview's top products show their own pictures", () => {
+  const PIC_HEADER = ['ASIN', 'Title', 'Picture', 'Profit', 'ROI', 'Your profit/mo', 'Category', 'Verdict'];
+  const link = (asin: string) => `https://images.scan-service.invalid/I/${asin}-0.png`;
+  const PIC_ROWS = [
+    ['B000000001', 'Kettle', pictureCell(link('B000000001')), 12.5, 0.62, 300, 'Kitchen', 'Buy'],
+    ['B000000002', 'Candle', pictureCell(link('B000000002')), 3.1, 0.2, 45.5, 'Home', 'Buy'],
+    ['B000000003', 'Lamp', '', -1.2, -0.1, -20, '', 'No profit'],
+    ['B000000004', 'Mug', pictureCell(link('B000000004')), 6, 0.35, 120, 'Kitchen', 'Buy'],
+  ];
+
+  function pictured() {
+    const env = makeEnv();
+    const result = env.ss.insertSheet('Pics');
+    result.getRange(1, 1, 1 + PIC_ROWS.length, PIC_HEADER.length).setValues([PIC_HEADER, ...PIC_ROWS]);
+    const cells = overviewCells('Pics', resultTabOf(PIC_HEADER, 'Pics').columns, PIC_ROWS.length);
+    const width = Math.max(...cells.map((r) => r.length));
+    const ov = env.ss.insertSheet(overviewTabName('Pics'));
+    ov.getRange(1, 1, cells.length, width).setValues(cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')));
+    /** The top list: per rank, [ASIN, the address its picture cell shows ('' for none), that cell's formula]. */
+    const top = (sheet = ov) => {
+      const values = sheet.getDataRange().getValues();
+      const head = values.findIndex((r) => r[0] === 'Rank');
+      const at = (h: string) => values[head].indexOf(h);
+      expect(at('Picture')).toBeGreaterThan(0);
+      expect(at('Picture link')).toBeGreaterThan(0);
+      const formulas = sheet.getDataRange().getFormulas();
+      return values.slice(head + 1, head + 1 + 20).map((r, i) => {
+        const formula = formulas[head + 1 + i][at('Picture')];
+        // The picture cell shows IMAGE of the link cell beside it (IMAGE's url "a reference to a cell
+        // containing the appropriate text", support.google.com/docs/answer/3093333), none when it is blank.
+        const linkCell = `${String.fromCharCode(65 + at('Picture link'))}${head + 2 + i}`;
+        expect(formula).toBe(`=IF(${linkCell}="","",IMAGE(${linkCell}))`);
+        return [r[2], r[at('Picture link')]];
+      });
+    };
+    return { env, result, ov, top };
+  }
+
+  test('each top row shows the picture of the product it ranks, and a blank row none', () => {
+    const { top } = pictured();
+    expect(top().slice(0, 5)).toEqual([
+      ['B000000001', link('B000000001')],
+      ['B000000004', link('B000000004')],
+      ['B000000002', link('B000000002')],
+      ['B000000003', ''], // no picture in its row
+      ['', ''],
+    ]);
+  });
+
+  test("it follows the seller's edits: a new top product, a picture the add-on wrote again", () => {
+    const { result, top } = pictured();
+    result.getRange('F3').setValue(900); // Candle is now the top product
+    result.getRange('C3').setValue(pictureCell(link('B000000009')));
+    expect(top()[0]).toEqual(['B000000002', link('B000000009')]);
+  });
+
+  test('an overtyped Picture cell that is not the add-on\'s =IMAGE("https://…") shows no picture, and no text of it becomes a formula', () => {
+    const { result, top, ov } = pictured();
+    const overtypes = [
+      '=IMAGE("javascript:alert(1)")',
+      '=IMAGE("https://images.scan-service.invalid/a"".png")', // a quote inside the address
+      '=IMAGE("https://images.scan-service.invalid/a.png"&"x")',
+      '=IMAGE("https://images.scan-service.invalid/a.png",4,10,10)',
+      '=IMAGE("http://images.scan-service.invalid/a.png")',
+      'https://images.scan-service.invalid/a.png', // text, not a formula
+    ];
+    const before = ov.getDataRange().getFormulas();
+    for (const overtype of overtypes) {
+      result.getRange('C2').setValue(overtype);
+      expect([overtype, top()[0]]).toEqual([overtype, ['B000000001', '']]);
+      expect(ov.getDataRange().getFormulas()).toEqual(before);
+    }
+  });
+
+  test('a saved .xlsx keeps the pictures as formulas, computed again when reopened', async () => {
+    const { env } = pictured();
+    const back = await Workbook.fromXlsx(await env.wb.toXlsx());
+    const reopened = makeEnv({ wb: back });
+    const ov = reopened.ss.getSheetByName(overviewTabName('Pics'))!;
+    const values = ov.getDataRange().getValues();
+    const head = values.findIndex((r) => r[0] === 'Rank');
+    const at = values[head].indexOf('Picture link');
+    expect(at).toBeGreaterThan(0);
+    expect(values.slice(head + 1, head + 3).map((r) => r[at])).toEqual([link('B000000001'), link('B000000004')]);
+    reopened.ss.getSheetByName('Pics')!.getRange('C2').setValue('=IMAGE("javascript:x")');
+    expect(ov.getDataRange().getValues()[head + 1][at]).toBe('');
   });
 });
