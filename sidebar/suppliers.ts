@@ -1,8 +1,9 @@
 /**
  * Settings > Remembered suppliers: this user's supplier lists New scan fills in (in this spreadsheet),
  * each with what its next scan and re-scans use (roles, Pictures, columns), Forget (the server's
- * words under the list say what it resets) and its re-scan schedule. Loaded when opened (most visits to Settings never need
- * it). The same schedule control is on a finished scan's card ("Scan this list again").
+ * words under the list say what it resets) and its re-scan schedule. Loaded when opened (most visits
+ * to Settings never need it). The same schedule control is on a finished scan's card ("Scan this
+ * list again").
  */
 import type { DueScan, RememberedSupplier, ScanProgress } from '../src/app/protocol';
 import { fail } from './app';
