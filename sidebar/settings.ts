@@ -48,7 +48,7 @@ function form(root: HTMLElement, s: SettingsView): void {
     f.result,
     h('h3', null, 'Formulas'),
     f.sharing,
-    suppliersSection(s.help.noSuppliers),
+    suppliersSection(s.help.noSuppliers, s.help.forgetSupplier),
     h('h3', null, 'Webhooks'),
     hint(s.help.webhooks),
     btnRow(button('Manage webhooks', () => show('webhooks'))),

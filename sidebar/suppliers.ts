@@ -1,7 +1,9 @@
 /**
  * Settings > Remembered suppliers: this user's supplier lists New scan fills in (in this spreadsheet),
- * each with Forget and its re-scan schedule. Loaded when opened (most visits to Settings never need
- * it). The same schedule control is on a finished scan's card ("Scan this list again").
+ * each with what its next scan and re-scans use (roles, Pictures, columns), Forget (the server's
+ * words under the list say what it resets) and its re-scan schedule. Loaded when opened (most visits
+ * to Settings never need it). The same schedule control is on a finished scan's card ("Scan this
+ * list again").
  */
 import type { DueScan, RememberedSupplier, ScanProgress } from '../src/app/protocol';
 import { fail } from './app';
@@ -53,8 +55,9 @@ function scheduleControl(s: RememberedSupplier, reload: () => Promise<unknown>):
   ];
 }
 
-export function suppliersSection(none: string): HTMLElement {
+export function suppliersSection(none: string, forgetNote: string): HTMLElement {
   const list = h('div', { 'aria-live': 'polite' }, h('p', 'muted small', 'Loading…'));
+  const note = h('div', { class: 'hint', id: 'forget-supplier-note' }, forgetNote);
   const load = (): Promise<void> => call('getRememberedSuppliers').then(show);
   const show = (items: RememberedSupplier[]): void =>
     fill(
@@ -68,16 +71,19 @@ export function suppliersSection(none: string): HTMLElement {
                 act('Forget', () => call('forgetSupplier', s.id).then(show, fail)),
                 'Forget ' + s.sheetName + ' (' + s.scannedOn + ')',
               );
+              forget.setAttribute('aria-describedby', note.id);
               return h(
                 'li',
                 null,
                 h('span', 'small', s.sheetName + ' · ' + s.scannedOn + ' · ' + s.columns + ' '),
                 forget,
+                h('p', 'small', s.uses.join(' · ')),
                 ...scheduleControl(s, load),
               );
             }),
           )
         : h('p', 'muted small', none),
+      items.length ? note : null,
     );
   return lazy('Remembered suppliers', list, load);
 }

@@ -134,7 +134,10 @@ export interface ServerFunctions
    * from it, for Settings and New scan's finished card.
    */
   getRememberedSuppliers(): RememberedSupplier[];
-  /** Forgets a supplier for this user in this document (its next New scan guesses the columns again); an unknown id changes nothing. */
+  /**
+   * Forgets a supplier for this user in this document (its next New scan guesses the columns again and
+   * starts with the default options) and removes its re-scan schedule; an unknown id changes nothing.
+   */
   forgetSupplier(id: string): RememberedSupplier[];
   /**
    * This user's re-scan schedules in this document, one per remembered supplier (src/app/scan/schedule.ts).

@@ -137,6 +137,8 @@ test('another sheet with the same header (columns in another order) is recognise
       sheetName: 'ACME week 2',
       scannedOn: 'Nov 20, 2026',
       columns: 'Cost: cost, Identifier: upc',
+      // What its next scan and re-scans use (the widths, checked against the room check: test/sidebar/supplier-memory-view.test.ts).
+      uses: ['Pictures: on', expect.stringMatching(/^Columns: the essential ones \(up to \d+ in the result tab; all: up to \d+\)$/)],
       // No re-scan schedule yet; the choices Settings offers for one.
       rule: '',
       schedule: '',
@@ -191,6 +193,8 @@ test('Forget in Settings: the supplier is no longer filled in', () => {
     sheetName: 'List',
     scannedOn: 'Nov 20, 2026',
     columns: 'Identifier: upc, Cost: cost',
+    // What its next scan and re-scans use (the widths, checked against the room check: test/sidebar/supplier-memory-view.test.ts).
+    uses: ['Pictures: on', expect.stringMatching(/^Columns: the essential ones \(up to \d+ in the result tab; all: up to \d+\)$/)],
     rule: '',
     schedule: '',
     email: false,

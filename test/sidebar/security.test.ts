@@ -142,6 +142,7 @@ describe('hostile text is shown as text', () => {
             formulasNeedKey: SCRIPT,
             webhooks: BREAK,
             noSuppliers: IMG,
+            forgetSupplier: BREAK,
             convert: SCRIPT,
             formulasLabel: IMG,
             formulasOn: SCRIPT,

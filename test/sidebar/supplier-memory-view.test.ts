@@ -1,12 +1,19 @@
 /**
  * Supplier memory in the sidebar (issue 23): New scan says what it filled in and sends the
  * remembered roles and options as chosen (one role changed by one choice of its dropdown); a changed
- * header is said; Settings lists the remembered suppliers with Forget. At 300 px, with axe-core's
+ * header is said; Settings lists the remembered suppliers with Forget, and (on the real add-on) what
+ * each one's next scan and re-scans use: Pictures, the column choice with the result tab's width,
+ * and what Forget resets. At 300 px, with axe-core's
  * WCAG 2.1 AA rules. Screenshots: /tmp/sidebar-memory-*.png.
  */
 import { readFileSync } from 'node:fs';
-import type { RememberedSupplier, ScanRequest } from '../../src/app/protocol';
-import { canned, closeBrowser, openSidebar, screenshot, type Sidebar, until } from './harness';
+import { join } from 'node:path';
+import type { PreviewSummary, RememberedSupplier, ScanRequest } from '../../src/app/protocol';
+import { settingsHelp } from '../../src/app/settings/help';
+import { createRuntime } from '../../emulator/gas';
+import { spawnService } from '../../emulator/service/spawn';
+import { connect, listWorkbook, START } from '../addon/scanflow-helpers';
+import { canned, closeBrowser, DIST, openSidebar, screenshot, type Sidebar, until } from './harness';
 import { listPage, preview, progress, settings, setup } from './data';
 
 jest.setTimeout(60_000);
@@ -112,6 +119,8 @@ const CHOICES: Array<[string, string]> = [
   ['', 'Not scanned again'],
   ['w1@6', 'Every Monday at 06:00'],
 ];
+/** What its next scan and re-scans use besides the roles (the server's words). */
+const USES = ['Pictures: on', 'Columns: the essential ones (up to 40 in the result tab; all: up to 71)'];
 const NOT_SCHEDULED = {
   rule: '',
   choices: CHOICES,
@@ -123,12 +132,20 @@ const NOT_SCHEDULED = {
 
 test('Settings lists the remembered suppliers when opened; Forget removes one', async () => {
   const list: RememberedSupplier[] = [
-    { id: 'a1', sheetName: 'ACME week 46', scannedOn: 'Nov 13, 2026', columns: 'Identifier: upc, Cost: unit cost', ...NOT_SCHEDULED },
+    {
+      id: 'a1',
+      sheetName: 'ACME week 46',
+      scannedOn: 'Nov 13, 2026',
+      columns: 'Identifier: upc, Cost: unit cost',
+      uses: USES,
+      ...NOT_SCHEDULED,
+    },
     {
       id: 'b2',
       sheetName: 'Bolt Supply',
       scannedOn: 'Nov 2, 2026',
       columns: 'Identifier: ean, Cost: price, SKU: item no',
+      uses: ['Pictures: off', 'Columns: all (up to 70 in the result tab; the essential ones: up to 39)'],
       ...NOT_SCHEDULED,
     },
   ];
@@ -150,7 +167,7 @@ test('Settings lists the remembered suppliers when opened; Forget removes one', 
   expect(sb.callsOf('forgetSupplier')).toEqual([['a1']]);
   await expect(page.locator('ul.suppliers li').allInnerTexts()).resolves.toEqual([
     // (issue 23: each supplier also has its re-scan select, the email opt-in and Save)
-    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\nNot scanned again\nEvery Monday at 06:00\nEmail me a summary after each run\nSave',
+    'Bolt Supply · Nov 2, 2026 · Identifier: ean, Cost: price, SKU: item no Forget\n\nPictures: off · Columns: all (up to 70 in the result tab; the essential ones: up to 39)\n\nNot scanned again\nEvery Monday at 06:00\nEmail me a summary after each run\nSave',
   ]);
   expect(sb.callsOf('getRememberedSuppliers')).toHaveLength(1); // loaded once, when opened
   expect(sb.errors).toEqual([]);
@@ -160,7 +177,14 @@ test('Settings lists the remembered suppliers when opened; Forget removes one', 
 test('Remembered suppliers: a re-scan schedule is set with one select + Save, paused in one click, and says its next run and cost', async () => {
   const LINE =
     'Scanned again every Monday at 06:00. Next run: Mon Nov 23, 06:00. Each run is a paid scan at the Scan Service, like one you start.';
-  let item: RememberedSupplier = { id: 'a1', sheetName: 'ACME', scannedOn: 'Nov 13, 2026', columns: 'Identifier: upc', ...NOT_SCHEDULED };
+  let item: RememberedSupplier = {
+    id: 'a1',
+    sheetName: 'ACME',
+    scannedOn: 'Nov 13, 2026',
+    columns: 'Identifier: upc',
+    uses: USES,
+    ...NOT_SCHEDULED,
+  };
   const sb = await openSidebar(
     canned({
       getSettings: settings(),
@@ -210,6 +234,7 @@ test('New scan\'s finished card: "Scan this list again" sets the list\'s schedul
     sheetName: 'ACME',
     scannedOn: 'Nov 20, 2026',
     columns: 'Identifier: upc',
+    uses: USES,
     ...NOT_SCHEDULED,
     scanId: 52,
   };
@@ -284,7 +309,7 @@ test('a card whose scan is not the latest of a remembered list says so instead',
       getRunningScans: [done],
       getScanProgress: () => done,
       getRememberedSuppliers: [
-        { id: 'a1', sheetName: 'ACME', scannedOn: 'Nov 20, 2026', columns: 'Identifier: upc', ...NOT_SCHEDULED, scanId: 52 },
+        { id: 'a1', sheetName: 'ACME', scannedOn: 'Nov 20, 2026', columns: 'Identifier: upc', uses: USES, ...NOT_SCHEDULED, scanId: 52 },
       ],
     }),
   );
@@ -292,4 +317,74 @@ test('a card whose scan is not the latest of a remembered list says so instead',
   await sb.page.getByText('Only the latest scan of a list can be scheduled.').waitFor();
   expect(sb.errors).toEqual([]);
   await sb.close();
+});
+
+test('on the real add-on: a list sent from New scan with Pictures off and All columns says so in Remembered suppliers, with the widths the room check counts; Forget says what it resets and does it', async () => {
+  const KEY = 'memory-view-key-0123456789abcdef';
+  const OWNER = 'owner@example.com';
+  const svc = await spawnService({ SCAN_SERVICE_API_KEYS: KEY, SCAN_SERVICE_SPEED: '600000' });
+  const wb = listWorkbook(6, OWNER); // sheet "List": UPC, Cost
+  const rt = createRuntime({ scriptPath: join(DIST, 'Code.js'), workbook: wb, owner: OWNER, startTime: START, urlFetchTimeoutMs: 10_000 });
+  let sb: Sidebar | undefined;
+  try {
+    connect(rt, svc.url, KEY);
+    rt.run('menuScanSheet');
+    const pages = rt.uiEvents.filter((e: { kind: string }) => e.kind === 'sidebar') as Array<{ kind: 'sidebar'; html: string }>;
+    sb = await openSidebar((fn, args) => rt.scriptRun(fn, args), { html: pages[pages.length - 1].html });
+    const { page } = sb;
+    // A real New scan: the seller turns Pictures off and ticks All columns, previews and sends.
+    await page.locator('select[name=role-1]').waitFor({ timeout: 20_000 });
+    await page.getByRole('checkbox', { name: 'Pictures' }).uncheck();
+    await page.getByRole('checkbox', { name: 'All columns' }).check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview .counts').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('article.card').waitFor({ timeout: 20_000 });
+    const sent = sb.callsOf('startScan')[0][0] as ScanRequest;
+    expect(sent.options.pictures).toBe(false);
+    expect(sent.columns).toBe('all');
+    // What the room check counts for this very sheet, read through previewScan: the columns sent, and the essential ones.
+    const width = (r: ScanRequest) => (rt.scriptRun('previewScan', [r]) as PreviewSummary).room!.columns;
+    const all = width(sent);
+    const essential = width({ ...sent, columns: 'essential' });
+    expect(all).toBeGreaterThan(essential);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByText('Remembered suppliers').click();
+    const item = page.locator('ul.suppliers li');
+    await item.getByRole('button', { name: /^Forget List / }).waitFor({ timeout: 20_000 });
+    await expect(item.locator('p', { hasText: 'Pictures:' }).innerText()).resolves.toBe(
+      'Pictures: off · Columns: all (up to ' + all + ' in the result tab; the essential ones: up to ' + essential + ')',
+    );
+    // What Forget resets is said under the list, and is the Forget button's description.
+    const forget = item.getByRole('button', { name: /^Forget List / });
+    const note = page.locator('#' + (await forget.getAttribute('aria-describedby')));
+    await expect(note.innerText()).resolves.toBe(settingsHelp().forgetSupplier);
+    // A re-scan schedule, set here: Forget removes it too.
+    const when = item.getByRole('combobox', { name: 'When to scan List again' });
+    await when.selectOption({ index: 1 });
+    await item.getByRole('button', { name: 'Save when to scan List' }).click();
+    await item.getByText('Next run:', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(rt.scriptRun('getSchedules')).toHaveLength(1);
+    await screenshot(page, 'memory-settings-real');
+    expect(await violations(sb)).toEqual([]);
+
+    await forget.click();
+    await page.getByText(settingsHelp().noSuppliers).waitFor({ timeout: 20_000 });
+    expect(rt.scriptRun('getSchedules')).toEqual([]);
+    await expect(note.count()).resolves.toBe(0); // nothing left to forget
+    // The next New scan of the list: columns guessed, the default options (Pictures on, the essential columns).
+    const setups = sb.callsOf('getScanSetup').length;
+    await page.getByRole('button', { name: 'New scan' }).click();
+    await until(() => sb!.callsOf('getScanSetup').length > setups, true, 20_000);
+    await page.locator('select[name=role-1]').waitFor({ timeout: 20_000 });
+    await expect(page.getByRole('checkbox', { name: 'Pictures' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: 'All columns' }).isChecked()).resolves.toBe(false);
+    await expect(page.getByRole('status').filter({ hasText: 'Columns and options as in' }).count()).resolves.toBe(0);
+    expect(sb.errors).toEqual([]);
+  } finally {
+    await sb?.close();
+    await rt.stop();
+    await svc.stop();
+  }
 });

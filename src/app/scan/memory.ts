@@ -4,14 +4,17 @@
  * scan is remembered; Settings lists and forgets. Per user (user properties) and per document.
  * The memory is a convenience: a failure to read or write it never stops a setup or a scan.
  */
-import { roleLabel } from '../../domain/price-list/mapping';
-import { entryForScan, recall, rolesFor } from '../../domain/price-list/memory';
+import { mappingFromRoles, roleLabel } from '../../domain/price-list/mapping';
+import { entryForScan, recall, rolesFor, type SupplierEntry } from '../../domain/price-list/memory';
+import { prepareScan } from '../../domain/price-list/prepare';
+import type { ColumnSet } from '../../domain/result-tabs/all-columns';
 import { forgetSupplierEntry, readSuppliers, rememberSupplier } from '../../store/suppliers';
 import { activeSpreadsheet, formatInSpreadsheetZone, now, userProperties } from '../../apps-script';
 import { asSidebarCall } from '../context';
 import { type Block, locateBlock } from './block';
+import { resultTabWidth } from './plan';
 import type { RememberedSupplier, ScanRequest, ScanSetup } from './protocol';
-import { EMAIL_LABEL, getSchedules, scheduleChoices, scheduleText } from './schedule';
+import { EMAIL_LABEL, getSchedules, removeSchedule, scheduleChoices, scheduleText } from './schedule';
 
 function day(t: number): string {
   return formatInSpreadsheetZone(new Date(t), 'MMM d, yyyy');
@@ -77,6 +80,45 @@ export function rememberScan(request: ScanRequest, scanId?: number): void {
   }
 }
 
+/**
+ * The columns a scan of this supplier's list gets in its result tab, as the room check counts them:
+ * its remembered roles and options made into an upload (the header alone; the count does not depend
+ * on the rows). Null when they would not make one (nothing is said then rather than a guess).
+ */
+function tabWidth(e: SupplierEntry, pictures: boolean, set: ColumnSet): number | null {
+  const keys = Object.keys(e.r);
+  const mapped = mappingFromRoles(keys.map((k) => e.r[k]));
+  if (!mapped.ok) return null;
+  const prepared = prepareScan({
+    values: [keys],
+    headerRow: 0,
+    firstSheetRow: e.hr,
+    mapping: mapped.mapping,
+    // The marketplace and the name shape no column: any valid ones make the upload's options.
+    options: { ...e.o, marketplace: 'US', name: e.n || 'List' },
+  });
+  return prepared.attributes ? resultTabWidth(prepared.attributes, pictures, set) : null;
+}
+
+/**
+ * What the next New scan of a supplier's list and its scheduled re-scans use besides the roles, in
+ * words: Pictures, and the column choice with the tab's width under both choices (so a seller sees
+ * why a re-scan has so many columns, and what the other choice would give).
+ */
+function usesOf(e: SupplierEntry): string[] {
+  const pictures = e.o.pictures !== false;
+  const all = e.c === 'all';
+  const mine = tabWidth(e, pictures, all ? 'all' : 'essential');
+  const other = tabWidth(e, pictures, all ? 'essential' : 'all');
+  const columns = all ? 'Columns: all' : 'Columns: the essential ones';
+  return [
+    'Pictures: ' + (pictures ? 'on' : 'off'),
+    mine === null || other === null
+      ? columns
+      : columns + ' (up to ' + mine + ' in the result tab; ' + (all ? 'the essential ones' : 'all') + ': up to ' + other + ')',
+  ];
+}
+
 /** Sidebar (Settings): this user's remembered suppliers in this document, newest first. */
 export function getRememberedSuppliers(): RememberedSupplier[] {
   return asSidebarCall(() => {
@@ -94,6 +136,7 @@ export function getRememberedSuppliers(): RememberedSupplier[] {
           .filter((k) => e.r[k] !== 'custom')
           .map((k) => roleLabel(e.r[k]) + ': ' + k)
           .join(', '),
+        uses: usesOf(e),
         rule: v ? v.rule : '',
         choices,
         schedule: v ? scheduleText(v) : '',
@@ -105,10 +148,14 @@ export function getRememberedSuppliers(): RememberedSupplier[] {
   });
 }
 
-/** Sidebar (Settings): forgets one remembered supplier; the list after. */
+/**
+ * Sidebar (Settings): forgets one remembered supplier and removes its re-scan schedule (first: a
+ * schedule left behind would only pause at its next slot, listed in Scans without a list); the list after.
+ */
 export function forgetSupplier(id: string): RememberedSupplier[] {
   return asSidebarCall(() => {
     if (typeof id !== 'string' || !id) throw new Error('Choose a supplier to forget.');
+    removeSchedule(id);
     forgetSupplierEntry(userProperties(), activeSpreadsheet().getId(), id);
     return getRememberedSuppliers();
   });

@@ -44,7 +44,6 @@ import { readRoom } from '../records/room';
 import { NEEDS_ROOM_MARKER, withMarker } from '../failure';
 import { readTuning } from '../records/import-tuning';
 import { checkRoom, type RoomCheck } from '../../domain/price-list/room';
-import { PICTURE_COLUMN, uploadColumns } from '../../domain/result-tabs/result-columns';
 import { columnSetOf, type ColumnSet } from '../../domain/result-tabs/all-columns';
 import { marketplaceOptions } from '../settings/rules';
 import { runningScans } from './progress';
@@ -62,6 +61,7 @@ import {
   MAX_LINES,
   perUnitCostPacks,
   readRefusal,
+  resultTabWidth,
   scanRefusal,
   roleChoices,
   safeFileName,
@@ -250,17 +250,10 @@ function withSheetRow(e: unknown, prepared: PreparedScan): unknown {
  * against the cells this spreadsheet has left (every tab's grid counts). Null when nothing can be sent.
  */
 function roomFor(prepared: PreparedScan, pictures: boolean, set: ColumnSet): RoomCheck | null {
-  if (!prepared.ok || !prepared.attributes) return null;
-  const { options, mapping } = prepared.attributes;
+  const { attributes } = prepared;
+  if (!prepared.ok || !attributes) return null;
   const room = readRoom(activeSpreadsheet(), documentProperties(), readTuning().cellLimit);
-  const columnsOf = (s: ColumnSet) =>
-    uploadColumns(
-      options.custom_columns || [],
-      options.pull_historical_data === true,
-      mapping as Record<string, unknown>,
-      options as Record<string, unknown>,
-      s,
-    ).filter((c) => pictures || c.key !== PICTURE_COLUMN.key).length;
+  const columnsOf = (s: ColumnSet) => resultTabWidth(attributes, pictures, s);
   const columns = columnsOf(set);
   return checkRoom({
     lines: prepared.counts.send,

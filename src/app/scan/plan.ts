@@ -5,6 +5,9 @@
  */
 import { COLUMN_ROLES, columnLetter, roleLabel, type ColumnRole } from '../../domain/price-list/mapping';
 import type { PreparedScan } from '../../domain/price-list/prepare';
+import type { UploadAttributes } from '../../domain/price-list/attributes';
+import { PICTURE_COLUMN, uploadColumns } from '../../domain/result-tabs/result-columns';
+import type { ColumnSet } from '../../domain/result-tabs/all-columns';
 import { count } from '../../../contract/numbers';
 import { cutText } from '../../domain/sheet/safe';
 
@@ -128,4 +131,19 @@ export function safeFileName(name: string): string {
     100,
   );
   return s || 'scan';
+}
+
+/**
+ * The result tab's columns for an upload, as the room check counts them: the layout of `set` less the
+ * columns the service fills with nothing the seller gave, less Picture when pictures are off.
+ */
+export function resultTabWidth(attributes: UploadAttributes, pictures: boolean, set: ColumnSet): number {
+  const { options, mapping } = attributes;
+  return uploadColumns(
+    options.custom_columns || [],
+    options.pull_historical_data === true,
+    mapping as Record<string, unknown>,
+    options as Record<string, unknown>,
+    set,
+  ).filter((c) => pictures || c.key !== PICTURE_COLUMN.key).length;
 }

@@ -81,6 +81,12 @@ export interface RememberedSupplier {
   scannedOn: string;
   /** "Identifier: upc, Cost: unit cost, …" (the header names, normalised). */
   columns: string;
+  /**
+   * What its next New scan and its scheduled re-scans use besides the roles, one line each, in words:
+   * "Pictures: on" / "off", and the column choice with the result tab's width under both choices as
+   * the room check counts it ("Columns: all (up to 71 in the result tab; the essential ones: up to 40)").
+   */
+  uses: string[];
   /** Its re-scan schedule's rule ('' when none), the select's choices, and the schedule's line (next run, cost, status, last summary; '' when none). */
   rule: string;
   choices: Array<[string, string]>;

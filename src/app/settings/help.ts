@@ -11,6 +11,8 @@ export function settingsHelp(): SettingsHelp {
     formulasNeedKey: 'They run once your key is saved.',
     webhooks: 'Notify your own address when a scan finishes.',
     noSuppliers: 'None yet: a scanned list is remembered for its next New scan.',
+    forgetSupplier:
+      "Each list's next New scan starts with these choices and its scheduled re-scans send them; a scan you start with other choices replaces them. Forget: the list's next New scan guesses its columns again and starts with the default options (Pictures on, the essential columns), and its re-scan schedule is removed (its scans and tabs stay).",
     convert:
       'Select the identifiers (one column, the header may be included). Plain values are written into the empty columns to its right — for columns too long for =ASIN_FROM_UPC() and the other formulas.',
     // The option as the server's messages and the formula cells name it.

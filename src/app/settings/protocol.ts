@@ -43,6 +43,8 @@ export interface SettingsHelp {
   webhooks: string;
   /** Remembered suppliers, when there are none. */
   noSuppliers: string;
+  /** Remembered suppliers, under the list: where their choices come from, and what Forget resets. */
+  forgetSupplier: string;
   /** The Convert view's introduction (it loads the settings for the marketplaces). */
   convert: string;
   /** The formulas option's label, and what switching it says. */
