@@ -44,3 +44,31 @@ test('a write of 200,000 cells keeps the engine: it is not built again from the 
   expect(build).toHaveBeenCalledTimes(1);
   expect(sheet.getRange('A1').getValue()).toBe(12502500);
 });
+
+test('a row inserted in a tab, or a tab renamed, reads back only the formulas whose text can change: on that tab or naming it', () => {
+  const { ss, sheet } = makeEnv();
+  sheet.setName('Data');
+  sheet.getRange('A1:B3').setValues([
+    [1, '=A3*2'],
+    [2, ''],
+    [3, ''],
+  ]);
+  ss.insertSheet('Summary').getRange('A1').setFormula('=SUM(Data!A1:A3)');
+  // 30 overview-like tabs of formulas over their own cells, naming no other tab.
+  for (let t = 0; t < 30; t++)
+    ss.insertSheet(`Other ${t}`)
+      .getRange('A1:A10')
+      .setFormulas(Array.from({ length: 10 }, () => ['=SUM(C1:C5)']));
+  const read = jest.spyOn(HyperFormula.prototype, 'getCellFormula');
+  sheet.insertRowBefore(1);
+  expect(read).toHaveBeenCalledTimes(2);
+  expect([sheet.getRange('B2').getFormula(), ss.getSheetByName('Summary')!.getRange('A1').getFormula()]).toEqual([
+    '=A4*2',
+    '=SUM(Data!A2:A4)',
+  ]);
+  read.mockClear();
+  sheet.setName("Data's 2");
+  expect(read).toHaveBeenCalledTimes(1);
+  expect(ss.getSheetByName('Summary')!.getRange('A1').getFormula()).toBe("=SUM('Data''s 2'!A2:A4)");
+  expect(ss.getSheetByName('Other 29')!.getRange('A10').getFormula()).toBe('=SUM(C1:C5)');
+});
