@@ -117,7 +117,7 @@ function toRows(result: unknown): unknown[][] {
   if (!Array.isArray(result)) return [[result]];
   if (result.length === 0) return [['']];
   const rows = result.map((r) => (Array.isArray(r) ? (r.length ? r : ['']) : [r]));
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0); // no spread: a result may have 100,000s of rows
   return rows.map((r) => (r.length < width ? [...r, ...new Array(width - r.length).fill('')] : r));
 }
 

@@ -6,8 +6,8 @@
  * spills as array formulas), number formats, notes, named ranges (open ones such as A2:A as Excel's
  * whole-column form $A$2:$A$1048576), frozen panes, hidden sheets, bold, font colours, backgrounds,
  * alignment, wrap, hyperlinks, column widths, row heights, hidden rows and columns, merged cells (the value in the top-left cell only), data validation (checkboxes, value lists, number
- * comparisons), each sheet's filter (as an autofilter) and its conditional format rules of the kinds
- * the add-on uses (number comparisons, text contains, empty/not empty). Booleans carry a TRUE/FALSE
+ * comparisons), each sheet's filter (as an autofilter) and its conditional format rules (colour
+ * scales, and every boolean condition: xlsx-conditions.ts). Booleans carry a TRUE/FALSE
  * number format, without which LibreOffice shows them as 0 and 1.
  *
  * A sheet name an .xlsx file cannot hold (over 31 characters, or one of \ / ? * [ ] :) is refused
@@ -40,6 +40,7 @@ import { formulasOf } from './formulas';
 import { imageFormulaOf } from './cell-image';
 import type { GradientData } from './rules';
 import { colourScaleForXlsx, colourScaleFromXlsx } from './xlsx-colour-scales';
+import { conditionForXlsx, conditionFromXlsx, excelRuleAttributes } from './xlsx-conditions';
 
 type ExcelJSLib = typeof ExcelJS;
 type JSZipLib = typeof JSZip;
@@ -240,18 +241,7 @@ interface RuleShape {
   ranges: Array<{ _r: number; _c: number; _nr: number; _nc: number }>;
 }
 
-const CELL_IS: Record<string, string> = {
-  NUMBER_GREATER_THAN: 'greaterThan',
-  NUMBER_GREATER_THAN_OR_EQUAL_TO: 'greaterThanOrEqual',
-  NUMBER_LESS_THAN: 'lessThan',
-  NUMBER_LESS_THAN_OR_EQUAL_TO: 'lessThanOrEqual',
-  NUMBER_EQUAL_TO: 'equal',
-  NUMBER_NOT_EQUAL_TO: 'notEqual',
-  NUMBER_BETWEEN: 'between',
-  NUMBER_NOT_BETWEEN: 'notBetween',
-};
-
-/** A Sheets conditional format rule as exceljs writes it; null for kinds not written (gradients, formulas). */
+/** A Sheets conditional format rule as exceljs writes it (boolean conditions: xlsx-conditions.ts); null for a kind not written. */
 function conditionalForXlsx(rule: unknown): ExcelJS.ConditionalFormattingOptions | null {
   const d = (rule as { d?: RuleShape }).d;
   if (d?.gradient && d.ranges.length) return { ref: refOf(d), rules: [colourScaleForXlsx(d.gradient)] };
@@ -260,26 +250,8 @@ function conditionalForXlsx(rule: unknown): ExcelJS.ConditionalFormattingOptions
   if (d.background) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: hexToArgb(d.background) } };
   if (d.fontColor || d.bold)
     style.font = { ...(d.bold ? { bold: true } : {}), ...(d.fontColor ? { color: { argb: hexToArgb(d.fontColor) } } : {}) };
-  let x: ExcelJS.ConditionalFormattingRule;
-  const op = CELL_IS[d.criteria];
-  if (op)
-    x = { type: 'cellIs', operator: op, formulae: d.values.map((v) => String(v)), style, priority: 1 } as ExcelJS.ConditionalFormattingRule;
-  else if (d.criteria === 'TEXT_CONTAINS' || d.criteria === 'TEXT_DOES_NOT_CONTAIN') {
-    x = {
-      type: 'containsText',
-      operator: d.criteria === 'TEXT_CONTAINS' ? 'containsText' : 'notContains',
-      text: String(d.values[0] ?? ''),
-      style,
-      priority: 1,
-    } as ExcelJS.ConditionalFormattingRule;
-  } else if (d.criteria === 'CELL_EMPTY' || d.criteria === 'CELL_NOT_EMPTY') {
-    x = {
-      type: 'containsText',
-      operator: d.criteria === 'CELL_EMPTY' ? 'containsBlanks' : 'notContainsBlanks',
-      style,
-      priority: 1,
-    } as ExcelJS.ConditionalFormattingRule;
-  } else return null;
+  const x = conditionForXlsx(d.criteria, d.values, rangeA1(d.ranges[0]._r, d.ranges[0]._c, d.ranges[0]._r, d.ranges[0]._c), style);
+  if (!x) return null;
   return { ref: refOf(d), rules: [x] };
 }
 
@@ -384,7 +356,8 @@ export async function saveXlsx(wb: WorkbookCore): Promise<Buffer> {
     names.push({ name: nr.name, range: shortRange(rectOf(loc)!) });
   }
   const buf = Buffer.from(await x.xlsx.writeBuffer());
-  return finishXlsx(buf, quoted, names, stateXml(wb));
+  const ruled = new Set(wb.sheets.filter((sh) => sh.cfRules.length).map((sh) => sh.name));
+  return finishXlsx(buf, quoted, ruled, names, stateXml(wb));
 }
 
 // ---- Sheet names, data validation, conditional formats read back ---------------------------------
@@ -474,35 +447,20 @@ export interface LoadedConditionalRule {
 
 function conditionalFromXlsx(ref: string, x: ExcelJS.ConditionalFormattingRule): LoadedConditionalRule | null {
   const r = x as unknown as {
-    type: string;
-    operator?: string;
-    formulae?: unknown[];
-    text?: string;
     style?: { fill?: { bgColor?: { argb?: string }; fgColor?: { argb?: string } }; font?: { bold?: boolean; color?: { argb?: string } } };
   };
-  let criteria: string | null = null;
-  let values: unknown[] = [];
   const gradient = colourScaleFromXlsx(x);
   if (gradient)
-    return { loaded: true, d: { gradient, criteria, values, background: null, fontColor: null, bold: null, ranges: rangesOf(ref) } };
-  if (r.type === 'cellIs') {
-    criteria = Object.keys(CELL_IS).find((k) => CELL_IS[k] === r.operator) ?? null;
-    values = (r.formulae ?? []).map((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v));
-  } else if (r.type === 'containsText') {
-    const ops: Record<string, string> = {
-      containsText: 'TEXT_CONTAINS',
-      notContains: 'TEXT_DOES_NOT_CONTAIN',
-      containsBlanks: 'CELL_EMPTY',
-      notContainsBlanks: 'CELL_NOT_EMPTY',
+    return {
+      loaded: true,
+      d: { gradient, criteria: null, values: [], background: null, fontColor: null, bold: null, ranges: rangesOf(ref) },
     };
-    criteria = ops[r.operator ?? ''] ?? null;
-    values = criteria === 'TEXT_CONTAINS' || criteria === 'TEXT_DOES_NOT_CONTAIN' ? [r.text ?? ''] : [];
-  }
-  if (!criteria) return null;
+  const condition = conditionFromXlsx(x);
+  if (!condition) return null;
   const ranges = rangesOf(ref);
   const bg = argbToHex(r.style?.fill?.bgColor?.argb ?? r.style?.fill?.fgColor?.argb) ?? null;
   const fontColor = argbToHex(r.style?.font?.color?.argb) ?? null;
-  return { loaded: true, d: { criteria, values, background: bg, fontColor, bold: r.style?.font?.bold ? true : null, ranges } };
+  return { loaded: true, d: { ...condition, background: bg, fontColor, bold: r.style?.font?.bold ? true : null, ranges } };
 }
 
 function rangesOf(ref: string): RuleShape['ranges'] {
@@ -752,18 +710,45 @@ async function quotePrefixedCells(zip: JSZip): Promise<Map<string, Set<string>>>
 }
 
 /**
- * What exceljs does not write, written into the file it wrote: the quote prefixes, the defined
- * names and the document's state part. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
+ * What exceljs does not write, written into the file it wrote: the quote prefixes, Excel's
+ * attributes of text rules, the defined names and the document's state part. JSZip keeps the compressed bytes of the parts left alone, so only the changed ones are packed again.
  */
-async function finishXlsx(buf: Buffer, quoted: Map<string, Set<string>>, names: DefinedName[], state: string): Promise<Buffer> {
+async function finishXlsx(
+  buf: Buffer,
+  quoted: Map<string, Set<string>>,
+  ruled: Set<string>,
+  names: DefinedName[],
+  state: string,
+): Promise<Buffer> {
   const zip = await jszip().loadAsync(buf);
   if (quoted.size) await markQuotePrefixed(zip, quoted);
+  if (ruled.size) await markConditionalRules(zip, ruled);
   if (names.length) {
     const xml = await zip.file('xl/workbook.xml')!.async('string');
     zip.file('xl/workbook.xml', withDefinedNames(xml, names));
   }
   await addStatePart(zip, state);
   return Buffer.from(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+}
+
+/** Excel's operator and `text` on the text and blanks rules exceljs wrote in the `ruled` sheets (xlsx-conditions.ts says which). */
+async function markConditionalRules(zip: JSZip, ruled: Set<string>): Promise<void> {
+  for (const [name, path] of await sheetParts(zip)) {
+    if (!ruled.has(name)) continue;
+    const xml = await zip.file(path)?.async('string');
+    if (!xml?.includes('<cfRule')) continue;
+    const next = xml.replace(/<cfRule\b([^>]*?)(?:\/>|>([\s\S]*?)<\/cfRule>)/g, (rule, attrs: string, body: string | undefined) => {
+      const formula = body === undefined ? undefined : /<formula>([\s\S]*?)<\/formula>/.exec(body)?.[1];
+      const want = excelRuleAttributes(attr(rule, 'type') ?? '', formula === undefined ? undefined : unescapeXml(formula));
+      if (!want) return rule;
+      const kept = attrs.replace(/\s(operator|text)="[^"]*"/g, '');
+      const added = Object.entries(want)
+        .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+        .join('');
+      return body === undefined ? `<cfRule${kept}${added}/>` : `<cfRule${kept}${added}>${body}</cfRule>`;
+    });
+    zip.file(path, next);
+  }
 }
 
 /** Gives the listed cells a copy of their style with quotePrefix="1" (as a Sheets download does). */

@@ -293,3 +293,13 @@ describe('custom-function formulas', () => {
     expect(wb.cell('Sheet1', 'C1').error).toBe("Unknown range name: 'NOPE'.");
   });
 });
+
+test('a result of 150,000 rows spills whole (it showed #ERROR!: the width was taken with a spread call, past the call stack)', () => {
+  // developers.google.com/apps-script/guides/sheets/functions ("Return values"): a custom function may
+  // return a two-dimensional array, which fills the cells below and to the right; no row limit is documented.
+  const { sheet } = makeEnv({ fns });
+  sheet.insertRowsAfter(1000, 149000);
+  sheet.getRange('A1').setFormula('=TABLE(150000)');
+  expect(sheet.getRange('A1:B1').getValues()).toEqual([[1, 'row 1']]);
+  expect(sheet.getRange('A150000:B150000').getValues()).toEqual([[150000, 'row 150000']]);
+});
