@@ -60,7 +60,7 @@ test("the overview's top products show each product's picture: IMAGE of the addr
     expect(rows[head].slice(0, 6)).toEqual(['Rank', 'Expected profit a month', 'ASIN', 'Title', 'Picture', 'Picture link']);
     const result = wb.values(NAME);
     const asins = result.map((r) => r[0]);
-    const products = await serviceRows(service, scanId);
+    const products = await serviceRows(scan.service, scan.scanId);
     const linkOf = (asin: unknown) => products.find((p) => p.asin === asin)!.images[0].url as string;
     for (let k = 1; k <= 20; k++) {
       const r = head + 1 + k; // the k-th product's sheet row
