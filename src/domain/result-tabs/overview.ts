@@ -217,6 +217,16 @@ function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, 
 }
 
 /**
+ * The overview's rows that show a picture, as [first sheet row, count] (none, or the top products'
+ * when the result tab has a Picture column): given the result tab's picture row height, so the
+ * picture is as big as in the result tab rather than the default 21 px row.
+ */
+export function overviewPictureRows(cells: readonly OverviewCell[][]): Array<[number, number]> {
+  const head = cells.findIndex((r) => r[0] === 'Rank');
+  return head >= 0 && cells[head].includes('Picture') ? [[head + 2, TOP_COUNT]] : [];
+}
+
+/**
  * A top row's picture address: read from the formula of the ranked row's Picture cell (FORMULATEXT,
  * support.google.com/docs/answer/9365792), only when it is the add-on's `=IMAGE("<address>")` with an
  * address picture.ts would write (REGEXEXTRACT, support.google.com/docs/answer/3098244); else
