@@ -88,6 +88,8 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   if (monthly) rows.push(monthlyRow(monthly, col('profit'), col('verdict')));
   bandBlock(rows, 'Profit per unit', col('profit'), PROFIT_BANDS);
   bandBlock(rows, 'ROI', col('roi'), ROI_BANDS);
+  // The top products, with their pictures, before the flags: the order, and what a seller opens it for.
+  topBlock(rows, asin, monthly, col);
   flagBlock(rows, asin, col);
   const rowsOf = (key: string): string | null => {
     const i = columns.get(key);
@@ -97,7 +99,6 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   };
   const tiers = rowsOf('size_tier');
   if (tiers) sizeTierBlock(rows, tiers, asin);
-  topBlock(rows, asin, monthly, col);
   const categories = rowsOf('category');
   if (categories) categoryBlock(rows, categories, asin);
   return rows;

@@ -47,6 +47,21 @@ describe('overview of a result tab, computed', () => {
     expect([at('Expected profit a month'), at(1), at('Hazmat'), at('Products')]).toEqual(['"$"#,##0.00', '"$"#,##0.00', '0%', 'General']);
   });
 
+  test("its blocks in the issue's order: bands, the top products (with their pictures), flags, size tiers, categories", () => {
+    const header = [...HEADER, 'Size tier'];
+    const cells = overviewCells('Scan 1', resultTabOf(header, 'Scan 1').columns, ROWS.length);
+    const headings = cells.filter((r, i) => i > 0 && cells[i - 1].length === 0).map((r) => r[0]);
+    expect(headings).toEqual([
+      'Profit per unit band',
+      'ROI band',
+      'Rank',
+      'Flag',
+      'Size tier',
+      'Category',
+      'Every category, as first met in the tab',
+    ]);
+  });
+
   test('a name with a quote is quoted with the quote doubled', () => {
     expect(quoteSheetName("Bob's scan")).toBe("'Bob''s scan'");
   });
@@ -354,12 +369,12 @@ describe('the overview gives the share of rows in each size tier the result tab 
     ov.getRange(1, 1, cells.length, width).setValues(cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')));
     return { env, result, ov, cells };
   }
-  /** The block's heading note and its rows (label, share): the tiers', then the rows without one; a blank row after. */
+  /** The block's heading note and its rows (label, share): the tiers', then the rows without one. */
   const block = (values: unknown[][]) => {
     const head = values.findIndex((r) => r[0] === 'Size tier');
     expect(values[head][1]).toBe('Share of rows');
     const end = head + SIZE_TIER_COUNT + 2;
-    expect(values[end].every((v) => v === '')).toBe(true);
+    expect(values[end - 1][0]).toBe('No size tier');
     return { note: values[head][2], rows: values.slice(head + 1, end).map((r) => [r[0], r[1]]) };
   };
   const listed = (shares: [string, number][]) => [...shares, ...Array.from({ length: SIZE_TIER_COUNT - shares.length }, () => ['', ''])];
