@@ -122,12 +122,13 @@ const SHARE_HEADING = 'Share of rows';
 
 /**
  * Number formats of the overview's cells (same shape): money in the figures' column where it is
- * money, percent for the shares (the rows of a block headed "Share of rows", to its blank row).
+ * money, percent for the shares (the rows of a block headed "Share of rows", to its blank row; a
+ * row padded with '' is blank).
  */
 export function overviewNumberFormats(cells: readonly OverviewCell[][], moneyFormat: string): string[][] {
   let shares = false;
   return cells.map((row) => {
-    const share = shares && row.length > 0;
+    const share = shares && row.some((v) => v !== '');
     shares = row[1] === SHARE_HEADING || share;
     return row.map((_, i) => {
       if (i !== 1) return 'General';

@@ -45,6 +45,15 @@ describe('overview of a result tab, computed', () => {
     const formats = overviewNumberFormats(cells, '"$"#,##0.00');
     const at = (label: string | number) => formats[cells.findIndex((r) => r[0] === label)][1];
     expect([at('Expected profit a month'), at(1), at('Hazmat'), at('Products')]).toEqual(['"$"#,##0.00', '"$"#,##0.00', '0%', 'General']);
+    // The same with every row padded to one width, as the import writes them: a count after the shares is no percent.
+    const width = Math.max(...cells.map((r) => r.length));
+    const padded = overviewNumberFormats(
+      cells.map((r) => [...r, ...Array(width - r.length).fill('')]),
+      '"$"#,##0.00',
+    );
+    expect(padded.map((r) => r[1])).toEqual(formats.map((r) => r[1] ?? 'General'));
+    const category = cells.findIndex((r) => r[0] === 'Category');
+    expect(padded[category + 1][1]).toBe('General');
   });
 
   test("its blocks in the issue's order: bands, the top products (with their pictures), flags, size tiers, categories", () => {
