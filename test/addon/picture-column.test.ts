@@ -11,6 +11,8 @@
  */
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import type { Runtime } from '../../emulator/gas';
+import { SheetImpl } from '../../emulator/gas/spreadsheet/sheet';
+import { PICTURE_ROW_HEIGHT } from '../../src/domain/result-tabs/picture';
 import { scanRequest } from './scanflow-helpers';
 import { serviceRows, supplierRows, upc, useUploadedScan, waitFinished } from './import-helpers';
 
@@ -53,6 +55,7 @@ test('every result row shows its first image beside the title, in rows tall enou
 test("the overview's top products show each product's picture: IMAGE of the address read from the ranked row's Picture cell", async () => {
   const { rt, wb } = session();
   try {
+    const rowHeightCalls = jest.spyOn(SheetImpl.prototype, 'setRowHeights');
     rt.scriptRun('importScan', [scan.scanId, null]);
     const tab = `${NAME} – Overview`;
     const rows = wb.values(tab);
@@ -75,6 +78,18 @@ test("the overview's top products show each product's picture: IMAGE of the addr
     expect(wb.cell(tab, wb.a1(head + 2, 6)).formula).toContain(
       `FORMULATEXT(INDEX('${NAME}'!C:C,MATCH(B${head + 2},'${NAME}'!${monthlyColumn(wb)}:${monthlyColumn(wb)},0)))`,
     );
+    // The top rows are as tall as the result tab's picture rows (60 px), the others keep the default.
+    const heights = (sheet: { rowHeights: Map<number, number> }) =>
+      Array.from({ length: rows.length }, (_, i) => sheet.rowHeights.get(i + 1) ?? 'default');
+    const tall = (h: Array<number | string>) => h.flatMap((v, i) => (v === 'default' ? [] : [[i + 1, v]]));
+    const expected = Array.from({ length: 20 }, (_, k) => [head + 2 + k, PICTURE_ROW_HEIGHT]);
+    expect(tall(heights(wb.requireSheet(tab)))).toEqual(expected);
+    // ... in one call, and a saved .xlsx keeps them.
+    const onOverview = rowHeightCalls.mock.calls.filter((_, i) => (rowHeightCalls.mock.contexts[i] as SheetImpl).getName() === tab);
+    rowHeightCalls.mockRestore();
+    expect(onOverview).toEqual([[head + 2, 20, PICTURE_ROW_HEIGHT]]);
+    const saved = await Workbook.fromXlsx(await wb.toXlsx());
+    expect(tall(heights(saved.requireSheet(tab)))).toEqual(expected);
   } finally {
     await rt.stop();
   }
@@ -122,6 +137,9 @@ test('New scan\'s "Pictures" turned off: the room check counts one column fewer,
     expect(header.slice(0, 3)).toEqual(['ASIN', 'Title', 'Verdict']);
     expect(header).not.toContain('Picture');
     expect(off.wb.requireSheet('Without pictures').rowHeights.size).toBe(0);
+    // Nor does its overview give its top rows a picture's height.
+    expect(off.wb.values('Without pictures – Overview').some((r) => r[0] === 'Rank')).toBe(true);
+    expect(off.wb.requireSheet('Without pictures – Overview').rowHeights.size).toBe(0);
     expect(header.length).toBe(on.wb.values('With pictures')[0].length - 1);
   } finally {
     await on.rt.stop();

@@ -166,6 +166,17 @@ test('the import makes "<name> – Overview" after the result tab in one write; 
     const rois = nums('ROI');
     expect(row('50% or more')[1]).toBe(rois.filter((r) => r >= 0.5).length);
     expect(row('Hazmat')[1]).toBeCloseTo(col('Hazmat').filter((v) => v === true).length / (tab.length - 1), 9);
+    // The share of rows in each size tier the result tab holds, A to Z (the premise: more than one).
+    const tiers = [...new Set(col('Size tier').filter((t): t is string => typeof t === 'string' && t !== ''))].sort();
+    expect(tiers.length).toBeGreaterThan(1);
+    const tierHead = ov.findIndex((r) => r[0] === 'Size tier');
+    expect(ov[tierHead].slice(0, 2)).toEqual(['Size tier', 'Share of rows']);
+    expect(ov.slice(tierHead + 1, tierHead + 1 + tiers.length).map((r) => r[0])).toEqual(tiers);
+    for (const t of tiers) expect(row(t)[1]).toBeCloseTo(col('Size tier').filter((v) => v === t).length / (tab.length - 1), 9);
+    // Shares as percent, the categories' counts as numbers.
+    const formatAt = (label: string) => wb.cell(overview, wb.a1(ov.findIndex((r) => r[0] === label) + 1, 2)).format;
+    expect([formatAt('Hazmat'), formatAt(tiers[0]), formatAt('No size tier')]).toEqual(['0%', '0%', '0%']);
+    expect(formatAt(String(ov[ov.findIndex((r) => r[0] === 'Category') + 1][0]))).not.toBe('0%');
     // Its top product is the row with the most expected profit a month.
     const top = ov.findIndex((r) => r[0] === 'Rank') + 1;
     expect(ov[top][1]).toBe(Math.max(...nums('Your profit/mo')));

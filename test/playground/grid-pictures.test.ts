@@ -10,9 +10,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Workbook } from '../../emulator/gas/spreadsheet';
 import { type Playground, startPlayground } from '../../tools/playground/server';
-import { browser, closeBrowser } from '../sidebar/harness';
+import { browser, closeBrowser, until } from '../sidebar/harness';
 import { trendFormula } from '../../src/domain/result-tabs/history-columns';
 import { makeEnv } from '../gas/spreadsheet/env';
+import { overviewCells, overviewPictureRows, overviewTabName } from '../../src/domain/result-tabs/overview';
+import { PICTURE_ROW_HEIGHT, pictureCell } from '../../src/domain/result-tabs/picture';
+import { resultTabOf } from '../../src/domain/result-tabs/read';
 
 jest.setTimeout(120_000);
 
@@ -20,6 +23,8 @@ const LINK = 'https://images.scan-service.invalid/I/B000000001-0.png';
 let pg: Playground;
 let page: Page;
 let dir: string;
+/** The sheet row of the overview's top product. */
+let overviewTop = 0;
 
 const hasClass = (c: string) => `contains(concat(" ", normalize-space(@class), " "), " ${c} ")`;
 /** The grid cell at a row (as numbered) and column letter (XPath: see playground.test.ts). */
@@ -33,7 +38,7 @@ function cell(row: number, col: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'playground-pictures-'));
-  const { wb, app, sheet } = makeEnv({ wb: new Workbook({ name: 'Pictures' }) });
+  const { wb, app, sheet, ss } = makeEnv({ wb: new Workbook({ name: 'Pictures' }) });
   wb.type('Sheet1', 'A1', 'Picture');
   wb.type('Sheet1', 'B1', '<b>Acme</b> & "bowls"');
   wb.type('Sheet1', 'C1', 30);
@@ -43,6 +48,12 @@ beforeAll(async () => {
   wb.type('Sheet1', 'B2', '=SPARKLINE(C1:E1)');
   wb.type('Sheet1', 'C2', '=SPARKLINE(C1:E1, {"charttype","column";"color","#ea4335"})');
   wb.type('Sheet1', 'D2', '=IMAGE("https://example.com/elsewhere.png")');
+  // IMAGE of a cell: loaded only when the cell holds a link of the local picture host, as a literal.
+  wb.type('Sheet1', 'J2', LINK);
+  wb.type('Sheet1', 'K2', '=IF(J2="","",IMAGE(J2))');
+  wb.type('Sheet1', 'J3', 'http://images.scan-service.invalid/I/B000000001-0.png');
+  wb.type('Sheet1', 'K3', '=IMAGE(J3)');
+  wb.type('Sheet1', 'K4', '=IMAGE(J4)');
   // Text runs on over an empty cell to its right (A5), not over a formula showing nothing (A6).
   wb.type('Sheet1', 'A5', 'Overview of a scan with a long name');
   wb.type('Sheet1', 'A6', 'Overview of a scan with a long name');
@@ -81,6 +92,22 @@ beforeAll(async () => {
     [3, 'Check'],
     [0, ''],
   ]);
+  // A result tab with pictures and its overview, as the import writes them: the top products'
+  // pictures are IMAGE of the link cell beside them (=IF(F5="","",IMAGE(F5))), in rows 60 px high.
+  const pics = ss.insertSheet('Pics');
+  pics.getRange(1, 1, 4, 4).setValues([
+    ['ASIN', 'Title', 'Picture', 'Your profit/mo'],
+    ['B000000001', 'Kettle', pictureCell(LINK), 300],
+    ['B000000002', 'Lamp', '', 120],
+    ['B000000003', 'Mug', pictureCell(LINK.replace('-0.png', '-1.png')), 45],
+  ]);
+  const ovCells = overviewCells('Pics', resultTabOf(['ASIN', 'Title', 'Picture', 'Your profit/mo'], 'Pics').columns, 3);
+  overviewTop = ovCells.findIndex((r) => r[0] === 'Rank') + 2;
+  const ovWidth = Math.max(...ovCells.map((r) => r.length));
+  const ov = ss.insertSheet(overviewTabName('Pics'));
+  ov.getRange(1, 1, ovCells.length, ovWidth).setValues(ovCells.map((r) => Array.from({ length: ovWidth }, (_, i) => r[i] ?? '')));
+  for (const [row, n] of overviewPictureRows(ovCells)) ov.setRowHeights(row, n, PICTURE_ROW_HEIGHT);
+  ss.setActiveSheet(sheet);
   const file = join(dir, 'pictures.xlsx');
   writeFileSync(file, await wb.toXlsx());
   pg = await startPlayground({ workbook: file });
@@ -134,6 +161,12 @@ test('IMAGE and in-cell images are pictures loaded from the local service', asyn
   // A link that is not the local service's is not loaded: its address is shown as text.
   expect(await cell(2, 'D').locator('img').count()).toBe(0);
   expect(await cell(2, 'D').textContent()).toBe('https://example.com/elsewhere.png');
+  // IMAGE of a cell holding a link: the same picture, through the same checks.
+  expect(await cell(2, 'K').locator('img').getAttribute('src')).toBe(`${pg.serviceUrl}/images/I/B000000001-0.png`);
+  expect(await cell(3, 'K').locator('img').count()).toBe(0); // http, not https
+  expect(await cell(3, 'K').textContent()).toBe('http://images.scan-service.invalid/I/B000000001-0.png');
+  expect(await cell(4, 'K').locator('img').count()).toBe(0); // a blank cell: no picture
+  expect(await cell(4, 'K').textContent()).toBe('');
 });
 
 test('a row given a height is drawn that high, its picture fitted to it, as Sheets fits IMAGE in its cell', async () => {
@@ -224,4 +257,34 @@ test('a colour scale paints each number between its two colours', async () => {
   const bg = (col: string) => cell(1, col).evaluate((el: any) => (globalThis as any).getComputedStyle(el).backgroundColor);
   // 10 is the least (white), 30 the most (#57bb8a), 20 half way.
   expect([await bg('D'), await bg('C'), await bg('E')]).toEqual(['rgb(255, 255, 255)', 'rgb(87, 187, 138)', 'rgb(171, 221, 197)']);
+});
+
+test("the overview's top products show their pictures: IMAGE of the link cell beside them, loaded from the local service", async () => {
+  await page.getByRole('tab', { name: overviewTabName('Pics'), exact: true }).click();
+  await until(() => page.locator('#tabs [aria-selected=true]').innerText(), overviewTabName('Pics'));
+  const img = cell(overviewTop, 'E').locator('img');
+  await img.waitFor();
+  expect(await cell(overviewTop, 'C').textContent()).toBe('B000000001');
+  expect(await img.getAttribute('src')).toBe(`${pg.serviceUrl}/images/I/B000000001-0.png`);
+  await page.waitForFunction((el: any) => el.complete, await img.elementHandle());
+  expect(await img.evaluate((el: any) => el.naturalWidth)).toBeGreaterThan(0);
+  // Filling its 60 px row, as the result tab's pictures.
+  expect(await img.evaluate((el: any) => el.getBoundingClientRect().height)).toBe(56);
+  // The third product's own picture; the second has none, nor has a rank without a product.
+  expect(
+    await cell(overviewTop + 2, 'E')
+      .locator('img')
+      .getAttribute('src'),
+  ).toBe(`${pg.serviceUrl}/images/I/B000000001-1.png`);
+  expect(await cell(overviewTop + 1, 'C').textContent()).toBe('B000000002');
+  expect(
+    await cell(overviewTop + 1, 'E')
+      .locator('img')
+      .count(),
+  ).toBe(0);
+  expect(
+    await cell(overviewTop + 3, 'E')
+      .locator('img')
+      .count(),
+  ).toBe(0);
 });

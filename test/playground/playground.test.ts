@@ -254,6 +254,8 @@ test('lists: set up from the sidebar, a row typed in the grid, synced to the ser
 test('a row action asks in the page as Sheets does (prompt, then question) and ends with a toast', async () => {
   const tab = (await page.locator('#tabs [role=tab]').allInnerTexts()).find((t) => /^Price List \d{4}-\d\d-\d\d$/.test(t))!;
   await page.getByRole('tab', { name: tab, exact: true }).click();
+  // The click's answer switches the grid: the row is the result tab's once the page shows it active.
+  await until(() => page.locator('#tabs [aria-selected=true]').innerText(), tab);
   await cell(2, 'A').click();
   await menu('Selected rows: add tags…');
   const dialog = page.getByRole('dialog');

@@ -11,6 +11,10 @@ import type { CellPicture, Sparkline } from './view';
 
 /** The first string literal of a formula (IMAGE's URL), unquoted. */
 const IMAGE_CALL = /^=\s*IMAGE\s*\(\s*"((?:[^"]|"")*)"/i;
+/** A string literal, or the name IMAGE and its opening parenthesis (not part of a longer name). */
+const IMAGE_NAME = /("(?:[^"]|"")*")|(?<![\w.$])IMAGE\s*\(/gi;
+/** Put in a formula for an IMAGE call's picture, so the formula's result says whether it shows one. */
+const SHOWN = '\u0001picture\u0001';
 /** Any SPARKLINE formula: its argument text (data, then options). */
 const SPARKLINE_CALL = /^=\s*SPARKLINE\s*\((.*)\)\s*$/is;
 /**
@@ -35,6 +39,8 @@ export function cellPicture(wb: WorkbookCore, sh: SheetModel, cell: Cell, servic
   if (!cell.f || cell.err) return undefined;
   const image = IMAGE_CALL.exec(cell.f);
   if (image) return picture(image[1].replace(/""/g, '"'), '', serviceUrl);
+  const shown = computedImage(wb, sh, cell.f);
+  if (shown !== undefined) return shown ? picture(shown, '', serviceUrl) : undefined;
   const spark = SPARKLINE_CALL.exec(cell.f);
   return spark ? sparkline(wb, sh, spark[1]) : undefined;
 }
@@ -43,6 +49,53 @@ function picture(link: string, alt: string, serviceUrl: string): CellPicture {
   const src = localPictureSrc(link, serviceUrl);
   // A link the page does not load still says what it is.
   return src ? { kind: 'image', src, alt } : { kind: 'image', src: null, alt: alt || link };
+}
+
+/**
+ * The link of the picture a formula shows through an IMAGE whose url is a reference or an
+ * expression, as the overview's `=IF(F5="","",IMAGE(F5))`: each IMAGE call's url computed with the
+ * cells' values, the call put back as a marked text, and the whole formula computed; the picture is
+ * shown when the formula's result is that text. '' when it shows none (a blank url, the other branch
+ * of an IF); undefined for a formula with no IMAGE call or one that does not compute here. The link
+ * then goes through the same checks as a literal one (picture, localPictureSrc).
+ */
+function computedImage(wb: WorkbookCore, sh: SheetModel, formula: string): string | undefined {
+  let out = '';
+  let from = 0;
+  let found = false;
+  IMAGE_NAME.lastIndex = 0;
+  for (let m = IMAGE_NAME.exec(formula); m; m = IMAGE_NAME.exec(formula)) {
+    if (m[1]) continue;
+    const close = closingParenthesis(formula, IMAGE_NAME.lastIndex);
+    if (close < 0) return undefined;
+    const [url] = topLevelArguments(formula.slice(IMAGE_NAME.lastIndex, close));
+    const value = url ? compute(wb, sh, url) : undefined;
+    if (!value) return undefined;
+    const link = value[0]?.[0];
+    out += `${formula.slice(from, m.index)}"${typeof link === 'string' && link ? SHOWN + link.replace(/"/g, '""') : ''}"`;
+    from = close + 1;
+    IMAGE_NAME.lastIndex = from;
+    found = true;
+  }
+  if (!found) return undefined;
+  const result = compute(wb, sh, (out + formula.slice(from)).replace(/^=/, ''));
+  const shown = result?.[0]?.[0];
+  if (result === undefined) return undefined;
+  return typeof shown === 'string' && shown.startsWith(SHOWN) ? shown.slice(SHOWN.length) : '';
+}
+
+/** The index of the parenthesis that closes the one opened just before `at` (-1 if none). */
+function closingParenthesis(text: string, at: number): number {
+  let depth = 1;
+  let quoted = false;
+  for (let i = at; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /**

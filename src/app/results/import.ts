@@ -47,6 +47,7 @@ import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-colu
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
 import { columnSetOf } from '../../domain/result-tabs/all-columns';
 import { overviewCells, overviewNumberFormats, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
+import { overviewPictureRows } from '../../domain/result-tabs/overview';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
@@ -844,6 +845,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     all.setValues(grid.cells);
     all.setNumberFormats(overviewNumberFormats(grid.cells, findMarketplace(cp.marketplace)!.moneyFormat));
     sheet.getRange(1, 1).setFontWeight('bold');
+    for (const [row, n] of overviewPictureRows(grid.cells)) sheet.setRowHeights(row, n, PICTURE_ROW_HEIGHT);
     // Wide enough for the title and the top list's headings, ASIN and title (the playground cuts, Sheets overflows).
     sheet.setColumnWidth(1, 260);
     sheet.setColumnWidth(2, 170);
@@ -854,7 +856,7 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       .filter((s) => s.getSheetId() !== sheet.getSheetId())
       .map((s) => s.getName());
     this.reveal(sheet, tabName(cp.finalName!, others, { suffix: ' – Overview' }));
-    env.budget.chargeWrite(grid.rows * grid.width * 2, 9);
+    env.budget.chargeWrite(grid.rows * grid.width * 2, 10);
   }
 
   /** The final names, fixed in the checkpoint before any tab is renamed. Re-import keeps the tab's current name (the user may have renamed it). */

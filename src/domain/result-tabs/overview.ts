@@ -40,6 +40,8 @@ const FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['is_meltable', 'Meltable'],
   ['is_adult', 'Adult'],
 ];
+/** Size tiers listed, one per row (Amazon's are 6 to 10 a marketplace; a scan meets a few). */
+export const SIZE_TIER_COUNT = 8;
 export const TOP_COUNT = 20;
 /** Categories listed one per row, the biggest first; the rest are counted together. */
 export const CATEGORY_COUNT = 20;
@@ -86,13 +88,19 @@ export function overviewCells(tabName: string, columns: ReadonlyMap<string, numb
   if (monthly) rows.push(monthlyRow(monthly, col('profit'), col('verdict')));
   bandBlock(rows, 'Profit per unit', col('profit'), PROFIT_BANDS);
   bandBlock(rows, 'ROI', col('roi'), ROI_BANDS);
-  flagBlock(rows, asin, col);
+  // The top products, with their pictures, before the flags: the issue's order, and what a seller opens it for.
   topBlock(rows, asin, monthly, col);
-  const category = columns.get('category');
-  if (category !== undefined && category >= 0) {
-    const l = columnLetter(category);
-    categoryBlock(rows, `${q}!${l}2:${l}${Math.max(2, products + 1)}`, asin);
-  }
+  flagBlock(rows, asin, col);
+  const rowsOf = (key: string): string | null => {
+    const i = columns.get(key);
+    if (i === undefined || i < 0) return null;
+    const l = columnLetter(i);
+    return `${q}!${l}2:${l}${Math.max(2, products + 1)}`;
+  };
+  const tiers = rowsOf('size_tier');
+  if (tiers) sizeTierBlock(rows, tiers, asin);
+  const categories = rowsOf('category');
+  if (categories) categoryBlock(rows, categories, asin);
   return rows;
 }
 
@@ -110,16 +118,24 @@ function monthlyRow(monthly: string, profit: string | null, verdict: string | nu
   ];
 }
 
-/** Number formats of the overview's cells (same shape): money in the figures' column where it is money, percent for shares. */
+const SHARE_HEADING = 'Share of rows';
+
+/**
+ * Number formats of the overview's cells (same shape): money in the figures' column where it is
+ * money, percent for the shares (the rows of a block headed "Share of rows", to its blank row; a
+ * row padded with '' is blank).
+ */
 export function overviewNumberFormats(cells: readonly OverviewCell[][], moneyFormat: string): string[][] {
-  const flags = new Set(FLAGS.map(([, label]) => label));
-  return cells.map((row) =>
-    row.map((_, i) => {
+  let shares = false;
+  return cells.map((row) => {
+    const share = shares && row.some((v) => v !== '');
+    shares = row[1] === SHARE_HEADING || share;
+    return row.map((_, i) => {
       if (i !== 1) return 'General';
       if (row[0] === 'Expected profit a month' || typeof row[0] === 'number') return moneyFormat;
-      return flags.has(String(row[0])) ? '0%' : 'General';
-    }),
-  );
+      return share ? '0%' : 'General';
+    });
+  });
 }
 
 /** A heading row, then one row per band: label, COUNTIFS, a bar scaled to the largest band. */
@@ -144,11 +160,37 @@ function flagBlock(rows: OverviewCell[][], asin: string, col: (k: string) => str
   const present = FLAGS.filter(([key]) => col(key));
   if (!present.length) return;
   rows.push([]);
-  rows.push(['Flag', 'Share of rows', '']);
+  rows.push(['Flag', SHARE_HEADING, '']);
   for (const [key, label] of present) {
     const r = rows.length + 1;
     rows.push([label, `=IFERROR(COUNTIF(${col(key)},TRUE)/(COUNTA(${asin})-1),0)`, bar(`B${r}`, '1')]);
   }
+}
+
+/**
+ * The share of rows in each size tier the result tab holds, whatever its words: the k-th row is
+ * INDEX of SORT of UNIQUE of the column's rows (support.google.com/docs/answer/10522653,
+ * support.google.com/docs/answer/3093150), so the tiers are listed A to Z, each once, and a blank
+ * (rows without a tier) sorts last and leaves its row blank; the share is COUNTIF of the tier over
+ * the products. Both Sheets and the local engine (emulator/gas/spreadsheet/array-functions.ts)
+ * compute these, and a saved .xlsx keeps them as formulas. Past SIZE_TIER_COUNT tiers the heading
+ * says the rest are not listed. The range is the tab's rows at import, as the categories'.
+ */
+function sizeTierBlock(rows: OverviewCell[][], range: string, asin: string): void {
+  const kth = (k: number) => `IFERROR(INDEX(SORT(UNIQUE(${range}),1,TRUE),${k})&"","")`;
+  const products = `(COUNTA(${asin})-1)`;
+  rows.push([]);
+  rows.push([
+    'Size tier',
+    SHARE_HEADING,
+    `=IF(${kth(SIZE_TIER_COUNT + 1)}="","","the first ${SIZE_TIER_COUNT} tiers A to Z; more not listed")`,
+  ]);
+  for (let k = 1; k <= SIZE_TIER_COUNT; k++) {
+    const r = rows.length + 1;
+    rows.push([`=${kth(k)}`, `=IF(A${r}="","",IFERROR(COUNTIF(${range},A${r})/${products},0))`, bar(`N(B${r})`, '1')]);
+  }
+  const none = rows.length + 1;
+  rows.push(['No size tier', `=IFERROR(MAX(0,${products}-COUNTIF(${range},"?*"))/${products},0)`, bar(`B${none}`, '1')]);
 }
 
 /**
@@ -174,6 +216,16 @@ function topBlock(rows: OverviewCell[][], asin: string, monthly: string | null, 
       ...(picture ? [`=IF(${link}${r}="","",IMAGE(${link}${r}))`, pictureLink(r, ranked(picture))] : []),
     ]);
   }
+}
+
+/**
+ * The overview's rows that show a picture, as [first sheet row, count] (none, or the top products'
+ * when the result tab has a Picture column): given the result tab's picture row height, so the
+ * picture is as big as in the result tab rather than the default 21 px row.
+ */
+export function overviewPictureRows(cells: readonly OverviewCell[][]): Array<[number, number]> {
+  const head = cells.findIndex((r) => r[0] === 'Rank');
+  return head >= 0 && cells[head].includes('Picture') ? [[head + 2, TOP_COUNT]] : [];
 }
 
 /**

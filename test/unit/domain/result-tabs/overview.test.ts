@@ -10,6 +10,7 @@ import {
   overviewNumberFormats,
   overviewTabName,
   quoteSheetName,
+  SIZE_TIER_COUNT,
 } from '../../../../src/domain/result-tabs/overview';
 import { pictureCell } from '../../../../src/domain/result-tabs/picture';
 import { resultTabOf } from '../../../../src/domain/result-tabs/read';
@@ -44,6 +45,30 @@ describe('overview of a result tab, computed', () => {
     const formats = overviewNumberFormats(cells, '"$"#,##0.00');
     const at = (label: string | number) => formats[cells.findIndex((r) => r[0] === label)][1];
     expect([at('Expected profit a month'), at(1), at('Hazmat'), at('Products')]).toEqual(['"$"#,##0.00', '"$"#,##0.00', '0%', 'General']);
+    // The same with every row padded to one width, as the import writes them: a count after the shares is no percent.
+    const width = Math.max(...cells.map((r) => r.length));
+    const padded = overviewNumberFormats(
+      cells.map((r) => [...r, ...Array(width - r.length).fill('')]),
+      '"$"#,##0.00',
+    );
+    expect(padded.map((r) => r[1])).toEqual(formats.map((r) => r[1] ?? 'General'));
+    const category = cells.findIndex((r) => r[0] === 'Category');
+    expect(padded[category + 1][1]).toBe('General');
+  });
+
+  test("its blocks in the issue's order: bands, the top products (with their pictures), flags, size tiers, categories", () => {
+    const header = [...HEADER, 'Size tier'];
+    const cells = overviewCells('Scan 1', resultTabOf(header, 'Scan 1').columns, ROWS.length);
+    const headings = cells.filter((r, i) => i > 0 && cells[i - 1].length === 0).map((r) => r[0]);
+    expect(headings).toEqual([
+      'Profit per unit band',
+      'ROI band',
+      'Rank',
+      'Flag',
+      'Size tier',
+      'Category',
+      'Every category, as first met in the tab',
+    ]);
   });
 
   test('a name with a quote is quoted with the quote doubled', () => {
@@ -321,5 +346,122 @@ describe("the overview's top products show their own pictures", () => {
     expect(values.slice(head + 1, head + 3).map((r) => r[at])).toEqual([link('B000000001'), link('B000000004')]);
     reopened.ss.getSheetByName('Pics')!.getRange('C2').setValue('=IMAGE("javascript:x")');
     expect(ov.getDataRange().getValues()[head + 1][at]).toBe('');
+  });
+});
+
+/**
+ * The share of rows in each size tier (issue 36: "the share of rows with each flag (hazmat,
+ * meltable, adult, size tier)"): the tiers are whatever words the result tab's Size tier column
+ * holds, listed A to Z by INDEX(SORT(UNIQUE(…)), k), each with COUNTIF of it over the products.
+ */
+describe('the overview gives the share of rows in each size tier the result tab holds', () => {
+  const TIER_HEADER = ['ASIN', 'Title', 'Your profit/mo', 'Hazmat', 'Size tier'];
+  const TIERS = [
+    'small_standard',
+    'large_standard',
+    'small_standard',
+    '',
+    'small_oversize',
+    'small_standard',
+    'large_standard',
+    'small_standard',
+  ];
+
+  function tiered(tiers = TIERS) {
+    const env = makeEnv();
+    const result = env.ss.insertSheet('Tiers');
+    const rows = tiers.map((t, i) => [`B${String(i).padStart(9, '0')}`, 't', 10 * i, i === 1, t]);
+    result.getRange(1, 1, 1 + rows.length, TIER_HEADER.length).setValues([TIER_HEADER, ...rows]);
+    const cells = overviewCells('Tiers', resultTabOf(TIER_HEADER, 'Tiers').columns, rows.length);
+    const width = Math.max(...cells.map((r) => r.length));
+    const ov = env.ss.insertSheet(overviewTabName('Tiers'));
+    ov.getRange(1, 1, cells.length, width).setValues(cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')));
+    return { env, result, ov, cells };
+  }
+  /** The block's heading note and its rows (label, share): the tiers', then the rows without one. */
+  const block = (values: unknown[][]) => {
+    const head = values.findIndex((r) => r[0] === 'Size tier');
+    expect(values[head][1]).toBe('Share of rows');
+    const end = head + SIZE_TIER_COUNT + 2;
+    expect(values[end - 1][0]).toBe('No size tier');
+    return { note: values[head][2], rows: values.slice(head + 1, end).map((r) => [r[0], r[1]]) };
+  };
+  const listed = (shares: [string, number][]) => [...shares, ...Array.from({ length: SIZE_TIER_COUNT - shares.length }, () => ['', ''])];
+
+  test('each tier once, A to Z, with its share of the rows; the rows without one counted apart; shares formatted as percent', () => {
+    const { ov, cells } = tiered();
+    const values = ov.getDataRange().getValues();
+    const { note, rows } = block(values);
+    expect(note).toBe('');
+    expect(rows).toEqual([
+      ...listed([
+        ['large_standard', 2 / 8],
+        ['small_oversize', 1 / 8],
+        ['small_standard', 4 / 8],
+      ]),
+      ['No size tier', 1 / 8],
+    ]);
+    // Each share has its bar, an in-cell SPARKLINE; no cell computes to an error.
+    const head = values.findIndex((r) => r[0] === 'Size tier');
+    const bars = ov
+      .getRange(head + 2, 3, SIZE_TIER_COUNT + 1, 1)
+      .getFormulas()
+      .flat();
+    expect(bars.every((f) => /^=SPARKLINE\(/.test(f))).toBe(true);
+    expect(values.flat().filter((v) => typeof v === 'string' && v.startsWith('#'))).toEqual([]);
+    const formats = overviewNumberFormats(cells, '"$"#,##0.00');
+    expect(formats.slice(head + 1, head + 2 + SIZE_TIER_COUNT).map((r) => r[1])).toEqual(Array(SIZE_TIER_COUNT + 1).fill('0%'));
+    expect(formats[values.findIndex((r) => r[0] === 'Hazmat')][1]).toBe('0%');
+    expect(formats[head][1]).toBe('General');
+  });
+
+  test("it follows the seller's edits: a tier changed, a new tier, a tier blanked", () => {
+    const { result, ov } = tiered();
+    result.getRange('E3').setValue('medium_oversize'); // the second row, large_standard before
+    result.getRange('E5').setValue('special_oversize'); // the blank one
+    result.getRange('E2').setValue(''); // small_standard before
+    expect(block(ov.getDataRange().getValues()).rows).toEqual([
+      ...listed([
+        ['large_standard', 1 / 8],
+        ['medium_oversize', 1 / 8],
+        ['small_oversize', 1 / 8],
+        ['small_standard', 3 / 8],
+        ['special_oversize', 1 / 8],
+      ]),
+      ['No size tier', 1 / 8],
+    ]);
+  });
+
+  test('more tiers than the block lists: the heading says the rest are not listed', () => {
+    const { ov } = tiered(Array.from({ length: SIZE_TIER_COUNT + 2 }, (_, i) => `tier ${String.fromCharCode(97 + i)}`));
+    const { note, rows } = block(ov.getDataRange().getValues());
+    expect(note).toBe(`the first ${SIZE_TIER_COUNT} tiers A to Z; more not listed`);
+    expect(rows[0]).toEqual(['tier a', 1 / (SIZE_TIER_COUNT + 2)]);
+    expect(rows[SIZE_TIER_COUNT - 1][0]).toBe(`tier ${String.fromCharCode(97 + SIZE_TIER_COUNT - 1)}`);
+  });
+
+  test('a saved .xlsx keeps the block as formulas, computed again when reopened and after an edit', async () => {
+    const { env } = tiered();
+    const back = await Workbook.fromXlsx(await env.wb.toXlsx());
+    const reopened = makeEnv({ wb: back });
+    const ov = reopened.ss.getSheetByName(overviewTabName('Tiers'))!;
+    const values = ov.getDataRange().getValues();
+    const head = values.findIndex((r) => r[0] === 'Size tier');
+    expect(ov.getRange(head + 2, 1).getFormula()).toBe(`=IFERROR(INDEX(SORT(UNIQUE('Tiers'!E2:E9),1,TRUE),1)&"","")`);
+    expect(ov.getRange(head + 2, 2).getFormula()).toMatch(/^=IF\(A\d+="","",IFERROR\(COUNTIF\('Tiers'!E2:E9,A\d+\)\//);
+    expect(block(values).rows.slice(0, 3)).toEqual([
+      ['large_standard', 2 / 8],
+      ['small_oversize', 1 / 8],
+      ['small_standard', 4 / 8],
+    ]);
+    reopened.ss
+      .getSheetByName('Tiers')!
+      .getRange('E2:E3')
+      .setValues([['small_oversize'], ['small_oversize']]);
+    expect(block(ov.getDataRange().getValues()).rows.slice(0, 3)).toEqual([
+      ['large_standard', 1 / 8],
+      ['small_oversize', 3 / 8],
+      ['small_standard', 3 / 8],
+    ]);
   });
 });
