@@ -98,7 +98,8 @@ function importFigures(rt: Runtime, wb: Workbook, id: number, scan: any, label: 
   out[`${label}: wall ms on this machine`] = wall;
   // The premise of the time figures (issue 36): at the API's floor of requests, and no execution longer than the target.
   const floor = out[`${label}: API requests, floor (pages of 100 + scan record)`];
-  if (out[`${label}: API requests`] !== floor) throw new Error(`${label}: ${out[`${label}: API requests`]} API requests, the floor is ${floor}`);
+  if (out[`${label}: API requests`] !== floor)
+    throw new Error(`${label}: ${out[`${label}: API requests`]} API requests, the floor is ${floor}`);
   const longest = out[`${label}: modelled s, longest execution (limit 360)`] as number;
   if (longest > LONGEST_S) throw new Error(`${label}: its longest execution is ${longest} modelled s, over the ${LONGEST_S} s of issue 36`);
   return out;
