@@ -58,5 +58,11 @@ export const HISTORY_CALL_BUDGET_MS = 120_000;
 export const WEBHOOK_CALL_BUDGET_MS = 30_000;
 /** Settings' "Test connection" (one cheap call, two attempts at most). */
 export const PROBE_BUDGET_MS = 20_000;
+/**
+ * One importScan call (issue 36): an import longer than this is split at its waves into calls of
+ * about equal length, so the seller sees its progress at least this often (the trigger's imports keep
+ * IMPORT_BUDGET_MS: nobody waits on them).
+ */
+export const IMPORT_CALL_BUDGET_MS = 30_000;
 /** Finishing scheduled scans when the sidebar opens (the trigger cannot, without its document). */
 export const SIDEBAR_FINISH_MS = 60_000;

@@ -368,7 +368,8 @@ export function expectEveryRowOnce(wb: Workbook, scan: FinishedScan & { name: st
 
 /**
  * A seller's scan of `n` valid UPCs typed into `sheet` (header "UPC", "Cost"; a new tab when there is none): "Scan this sheet", then
- * Send with every suggestion as it is (getScanSetup, startScan), as `user` when given; the scan's id.
+ * Send with every suggestion as it is (getScanSetup, startScan), as `user` when given, with New scan's
+ * `options` and column choice when given; the scan's id.
  * `unknown` more rows follow with valid UPCs the catalog does not know (the scan's error rows).
  */
 export function startSheetScan(
@@ -377,7 +378,7 @@ export function startSheetScan(
   sheet: string,
   n: number,
   name: string,
-  opts: { user?: string; unknown?: number } = {},
+  opts: { user?: string; unknown?: number; options?: Record<string, unknown>; columns?: 'all' } = {},
 ): number {
   const unknown = opts.unknown ?? 0;
   if (!wb.sheetNames().includes(sheet)) wb.addSheet(sheet, undefined, n + unknown + 1, 2); // a new tab just big enough
@@ -396,7 +397,13 @@ export function startSheetScan(
   const setup = rt.scriptRun('getScanSetup', [], as) as any;
   const started = rt.scriptRun(
     'startScan',
-    [{ ...scanRequest(setup, { marketplace: 'US', name }), headerRow: setup.headerRow }],
+    [
+      {
+        ...scanRequest(setup, { marketplace: 'US', name, ...opts.options }),
+        headerRow: setup.headerRow,
+        ...(opts.columns ? { columns: opts.columns } : {}),
+      },
+    ],
     as,
   ) as any;
   return started.progress.scanId as number;

@@ -8,6 +8,7 @@ import {
   decodeCheckpoint,
   encodeCheckpoint,
   formatRuns,
+  formatSpans,
   inputCells,
   inputHeaders,
   requestKey,
@@ -82,6 +83,22 @@ describe('column blocks and the errors tab inputs', () => {
       { start: 5, count: 1, format: '$' },
     ]);
   });
+  test('formatSpans: one span per stretch of formatted columns, each column keeping its own format; unformatted columns are never written', () => {
+    const formats = ['$', '$', null, '%', '%', '$', null, '#', null];
+    const spans = formatSpans(formats);
+    expect(spans).toEqual([
+      { start: 0, formats: ['$', '$'] },
+      { start: 3, formats: ['%', '%', '$'] },
+      { start: 7, formats: ['#'] },
+    ]);
+    // The same cells get the same formats as one call per run of equal formats gave (fewer calls).
+    const bySpans = new Array<string | null>(formats.length).fill(null);
+    for (const s of spans) s.formats.forEach((f, i) => (bySpans[s.start + i] = f));
+    const byRuns = new Array<string | null>(formats.length).fill(null);
+    for (const r of formatRuns(formats)) for (let i = 0; i < r.count; i++) byRuns[r.start + i] = r.format;
+    expect(bySpans).toEqual(byRuns);
+    expect(spans.length).toBeLessThan(formatRuns(formats).length);
+  });
   test('input headers name the mapped columns; cells are guarded text padded to the width', () => {
     const mapping = { id: 0, cost: 2, custom_columns: [3] };
     expect(uploadWidth(mapping)).toBe(4);
@@ -136,6 +153,16 @@ describe('WorkBudget', () => {
     expect(b.used()).toBe(10_000);
     expect(b.fits(229_000)).toBe(true);
     expect(b.fits(231_000)).toBe(false);
+  });
+  test('a fetchAll is counted once: the time the clock saw it take (its own costs are in it), or its fixed and size costs when more', () => {
+    let t = 1000;
+    const b = new WorkBudget(() => t, 1000, 240_000);
+    // 25 requests, largest answer 100 KB, the clock saw 2 s: counted 2 s (not 2 s + 250 + 24 x 20 + 50 ms).
+    b.chargeFetch(25, 100 * 1024, 2000);
+    expect(b.used()).toBe(300 + 2000);
+    // A clock that did not move (a fetch answered at once): its fixed and size costs.
+    b.chargeFetch(25, 100 * 1024, 0);
+    expect(b.used()).toBe(300 + 2000 + 250 + 24 * 20 + 50);
   });
 });
 

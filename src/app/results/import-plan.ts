@@ -152,6 +152,29 @@ export function formatRuns(formats: readonly (string | null)[]): FormatRun[] {
   return runs;
 }
 
+/** Contiguous columns that all have a number format (each its own): one setNumberFormats call per span. */
+export interface FormatSpan {
+  /** 0-based first column. */
+  start: number;
+  formats: string[];
+}
+
+/**
+ * The columns with a format, in spans broken only by a column without one (left to Sheets'
+ * automatic format, never written): fewer calls than one per run of equal formats, and no cell gets
+ * a format it would not have had.
+ */
+export function formatSpans(formats: readonly (string | null)[]): FormatSpan[] {
+  const spans: FormatSpan[] = [];
+  formats.forEach((f, i) => {
+    if (f === null) return;
+    const last = spans[spans.length - 1];
+    if (last && last.start + last.formats.length === i) last.formats.push(f);
+    else spans.push({ start: i, formats: [f] });
+  });
+  return spans;
+}
+
 // ---- Errors tab: the uploaded input cells ---------------------------------------------------------
 
 export interface UploadMapping {
@@ -357,13 +380,15 @@ export class WorkBudget {
   chargeWrite(cells: number, calls = 1): void {
     this.work += calls * WORK_COST.writeCallMs + cells * WORK_COST.writeCellMs;
   }
-  /** A fetchAll wave: its real duration plus the fixed and size costs. */
+  /**
+   * A fetchAll wave: its duration as the clock saw it (which holds the call's own costs), or its
+   * fixed and size costs when they are more; never both, which counted a wave twice.
+   */
   chargeFetch(requests: number, bytes: number, realMs: number): void {
-    this.work +=
-      WORK_COST.fetchCallMs +
-      Math.max(0, requests - 1) * WORK_COST.fetchPerRequestMs +
-      (bytes / 1024) * WORK_COST.fetchPerKbMs +
-      Math.max(0, realMs);
+    this.work += Math.max(
+      WORK_COST.fetchCallMs + Math.max(0, requests - 1) * WORK_COST.fetchPerRequestMs + (bytes / 1024) * WORK_COST.fetchPerKbMs,
+      Math.max(0, realMs),
+    );
   }
   /** Time used so far: the larger of the clock and the work counted. */
   used(): number {

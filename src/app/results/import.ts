@@ -62,6 +62,7 @@ import { readColumnSet, readDecision, readPictures, readSent, type SentRecord } 
 import { withDocumentLock } from '../../store/locks';
 import { newConditionalFormat, newRichText } from '../../apps-script';
 import { asSidebarCall } from '../context';
+import { IMPORT_CALL_BUDGET_MS } from '../../domain/time-budgets';
 import { gasJobEnv, StagedJob, type JobEnv } from './staged-tab';
 import { forgetRunningScan } from '../scan/running';
 import type { ImportProgress, ImportRequest } from './protocol';
@@ -70,7 +71,8 @@ import {
   apiFilters,
   encodeCheckpoint,
   formatRuns,
-  type FormatRun,
+  formatSpans,
+  type FormatSpan,
   IMPORT_CHECKPOINT,
   inputCells,
   inputHeaders,
@@ -92,6 +94,8 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** Rows per results page: the API's maximum. */
 export const PER_PAGE = 100;
+/** Expected cost of the swap: the filter and rules, the overview, the tabs renamed and shown, the records written. */
+const SWAP_MS = WORK_COST.writeCallMs * 16 + WORK_COST.propertyWriteMs * 4;
 /** Rows a result tab grows by at a time (at most): its formats are set once per growth. */
 export const GROW_ROWS = 25_000;
 
@@ -104,7 +108,8 @@ export const GROW_ROWS = 25_000;
 export function importScan(scanId: number, request: ImportRequest | null): ImportProgress {
   return asSidebarCall(() => {
     const id = checkScanId(scanId);
-    const env = gasImportEnv();
+    // The seller waits on this call: a long import is split between calls (the trigger's is not).
+    const env: ImportEnv = { ...gasImportEnv(), callBudgetMs: IMPORT_CALL_BUDGET_MS };
     const result = withDocumentLock(() => runImport(id, request, env));
     // Imported: no longer one of this document's scans waiting for results.
     if (result.done) forgetRunningScan(id);
@@ -116,6 +121,8 @@ export function importScan(scanId: number, request: ImportRequest | null): Impor
 export interface ImportEnv extends JobEnv {
   /** Waves copied in this execution: the first always runs, so every call makes progress. */
   waves: number;
+  /** A sidebar call's length: an import that would run longer is split into calls of about equal length (undefined: none). */
+  callBudgetMs?: number;
 }
 
 /** The real services, with a fetcher that charges each wave to the budget. */
@@ -345,6 +352,10 @@ function refuseTooMany(cp: ImportCheckpoint, limit: number): void {
 class ImportJob extends StagedJob<ImportCheckpoint> {
   /** Pages the first wave read with the scan record: copied without asking for them again. */
   private first: { products?: Page; errors?: Page } = {};
+  /** Modelled ms a row of each table took in this call's last wave (what the next waves are expected to take). */
+  private msPerRow: Partial<Record<Table, number>> = {};
+  /** Where this call stops (ms of its budget), set at its first wave's end; null: the import's budget alone. */
+  private callLimit: number | null | undefined;
 
   constructor(
     override readonly env: ImportEnv,
@@ -513,19 +524,23 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       if (fit < need - maxRows) throw this.full((need - maxRows) * cols.length, room);
       add = Math.min(add, fit);
     }
-    const runs = formatRuns(cols.map((c) => numberFormatFor(c.kind, findMarketplace(cp.marketplace)!)));
+    const spans = formatSpans(cols.map((c) => numberFormatFor(c.kind, findMarketplace(cp.marketplace)!)));
     // The first growth formats the one data row the tab was made with, so the rows added after it take its formats.
-    if (maxRows === 2 && cp.productsDone === 0) this.formatRows(sheet, runs, 2, 1);
+    if (maxRows === 2 && cp.productsDone === 0) this.formatRows(sheet, spans, 2, 1);
     this.growing(add * cols.length, () => sheet.insertRowsAfter(maxRows, add));
     env.budget.chargeWrite(0, 1);
-    if (!this.inherited(sheet, runs, maxRows + add)) this.formatRows(sheet, runs, maxRows + 1, add);
+    if (!this.inherited(sheet, spans, maxRows + add)) this.formatRows(sheet, spans, maxRows + 1, add);
   }
 
-  /** Sets the number formats of rows from..from+n-1, one call per run of columns sharing a format. */
-  private formatRows(sheet: Sheet, runs: readonly FormatRun[], from: number, n: number): void {
-    for (const run of runs) {
-      sheet.getRange(from, run.start + 1, n, run.count).setNumberFormat(run.format);
-      this.env.budget.chargeWrite(n * run.count);
+  /**
+   * Sets the number formats of rows from..from+n-1: one setNumberFormats per span of formatted
+   * columns (issue 36: a call per run of equal formats made 20 calls for All columns).
+   */
+  private formatRows(sheet: Sheet, spans: readonly FormatSpan[], from: number, n: number): void {
+    for (const span of spans) {
+      const row = span.formats;
+      sheet.getRange(from, span.start + 1, n, row.length).setNumberFormats(new Array(n).fill(row));
+      this.env.budget.chargeWrite(n * row.length);
     }
   }
 
@@ -536,12 +551,12 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
    * Apps Script's insertRowsAfter page is silent, so one row is read back and, if it did not, the
    * new rows are formatted as before: right either way, one read instead of a write per cell.
    */
-  private inherited(sheet: Sheet, runs: readonly FormatRun[], row: number): boolean {
-    if (!runs.length) return true;
-    const width = runs[runs.length - 1].start + runs[runs.length - 1].count;
-    const got = sheet.getRange(row, 1, 1, width).getNumberFormats()[0];
+  private inherited(sheet: Sheet, spans: readonly FormatSpan[], row: number): boolean {
+    if (!spans.length) return true;
+    const last = spans[spans.length - 1];
+    const got = sheet.getRange(row, 1, 1, last.start + last.formats.length).getNumberFormats()[0];
     this.env.budget.charge(WORK_COST.readCallMs);
-    return runs.every((run) => got.slice(run.start, run.start + run.count).every((f) => f === run.format));
+    return spans.every((span) => span.formats.every((f, i) => got[span.start + i] === f));
   }
 
   /**
@@ -591,7 +606,9 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     sheet.setFrozenRows(1);
     // ASIN and Title stay in view while the seller reads across the row.
     sheet.setFrozenColumns(FROZEN_COLUMNS);
-    env.budget.chargeWrite(cols, 5 + setWidths(sheet, block.widths));
+    // Three writes (header, bold, notes); the frozen panes and widths are cheap calls.
+    env.budget.chargeWrite(cols, 3);
+    env.budget.charge(WORK_COST.cheapCallMs * (2 + setWidths(sheet, block.widths)));
   }
 
   /** When every row is in: the grid exactly the rows (a table of none keeps one empty row), filter and profit/ROI rules. Idempotent. */
@@ -682,10 +699,11 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
     while (this.rowsDone(table) < total) {
       if (!sheet) throw new Error('The staging tab of this import disappeared; import the scan again.');
       const wave = planWave(this.rowsDone(table), total, env.tuning.pagesPerWave);
-      if (env.waves > 0 && !env.budget.fits(this.waveCost(table, wave.rows))) {
+      if (env.waves > 0 && !(env.budget.fits(this.waveCost(table, wave.rows)) && this.fitsCall(table, wave))) {
         this.save();
         return false;
       }
+      const before = env.budget.used();
       // Room before the rows are fetched: a wave that would not fit stops here, the rows so far kept.
       if (table === 'products') this.ensureRows(sheet, wave.done + wave.rows + 1);
       const rows = this.fetchWave(table, total, wave, pending);
@@ -693,8 +711,56 @@ class ImportJob extends StagedJob<ImportCheckpoint> {
       this.writeWave(table, sheet, rows, wave.done);
       this.save();
       env.waves++;
+      this.msPerRow[table] = (env.budget.used() - before) / Math.max(1, wave.rows);
     }
     return true;
+  }
+
+  /**
+   * Whether the next wave (and the swap after it, when it is the last) still belongs in this sidebar
+   * call. An import that would run past the call's budget is split into calls of about equal length,
+   * each within it, planned from this call's first wave on; when that wave alone ran past it (a slow
+   * service or Sheets), the import's budget alone decides, as before.
+   */
+  private fitsCall(table: Table, wave: Wave): boolean {
+    const target = this.env.callBudgetMs;
+    if (!target) return true;
+    const used = this.env.budget.used();
+    if (this.callLimit === undefined) {
+      const total = used + this.restMs();
+      this.callLimit = used > target ? null : total <= target ? target : total / Math.ceil(total / target);
+    }
+    if (this.callLimit === null) return true;
+    const last = wave.done + wave.rows >= this.tableTotal(table) && (table === 'errors' || this.errorsLeft() === 0);
+    return used + this.expectedWaveMs(table, wave.rows) + (last ? SWAP_MS : 0) <= this.callLimit;
+  }
+
+  /** Expected ms of a wave: the planned cost, or what this call's last wave of the table took a row, whichever is more. */
+  private expectedWaveMs(table: Table, rows: number): number {
+    return Math.max(this.waveCost(table, rows), (this.msPerRow[table] || 0) * rows);
+  }
+
+  /** Expected ms of the rest of the import: the waves left in each table, then the swap. */
+  private restMs(): number {
+    let ms = SWAP_MS;
+    for (const table of ['products', 'errors'] as const) {
+      const total = table === 'products' ? this.tableTotal(table) : this.rowsDone(table) + this.errorsLeft();
+      for (let done = this.rowsDone(table); done < total; ) {
+        const wave = planWave(done, total, this.env.tuning.pagesPerWave);
+        ms += this.expectedWaveMs(table, wave.rows);
+        done += wave.rows;
+      }
+    }
+    return ms;
+  }
+
+  private tableTotal(table: Table): number {
+    return table === 'products' ? this.cp.productsTotal : this.cp.errorsTotal;
+  }
+
+  /** Error rows still to copy (none for a filtered import: it has no errors tab). */
+  private errorsLeft(): number {
+    return this.cp.filtered ? 0 : this.cp.errorsTotal - this.cp.errorsDone;
   }
 
   /** Expected cost of a wave: one fetch round (about a second and a half) and the writes. */
