@@ -13,9 +13,7 @@
  * text (case-insensitive), then TRUE/FALSE; blank keys last either way. Rows whose keys are all equal
  * keep the range's order (Google's page is silent: give a last key that tells them apart).
  */
-import type { HyperFormula as HyperFormulaT } from 'hyperformula';
-
-type HF = typeof import('hyperformula');
+import { type HF, pluginKit } from './plugin-kit';
 
 interface Range {
   data: unknown[][];
@@ -58,22 +56,9 @@ function keyOf(v: unknown): string {
   return `${kind(p)}\u0000${String(p)}`;
 }
 
-let registered = false;
-
-/** Registers UNIQUE and SORT with the engine once (before any engine is built). */
+/** Registers UNIQUE and SORT with the engine (once, through registerPictureFunctions). */
 export function registerArrayFunctions(lib: HF): void {
-  if (registered) return;
-  registered = true;
-  const {
-    FunctionPlugin,
-    FunctionArgumentType: T,
-    CellError,
-    ErrorType,
-    SimpleRangeValue,
-  } = lib as HF & {
-    CellError: new (type: string, message?: string) => unknown;
-    SimpleRangeValue: { onlyValues(data: unknown[][]): unknown };
-  };
+  const { FunctionPlugin, T, CellError, ErrorType, SimpleRangeValue, register } = pluginKit(lib);
   const error = (type: string, message: string) => new CellError(type, message);
   class ArrayFunctions extends FunctionPlugin {
     static implementedFunctions = {
@@ -155,9 +140,7 @@ export function registerArrayFunctions(lib: HF): void {
       }) as never);
     }
   }
-  (lib.HyperFormula as typeof HyperFormulaT).registerFunctionPlugin(ArrayFunctions as never, {
-    enGB: { UNIQUE: 'UNIQUE', SORT: 'SORT' },
-  });
+  register(ArrayFunctions, ['UNIQUE', 'SORT']);
 }
 
 function transpose(rows: unknown[][]): unknown[][] {

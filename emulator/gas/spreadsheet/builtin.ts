@@ -11,8 +11,7 @@ import { formatValue, isAutomatic } from './format';
 import { registerPictureFunctions } from './picture-functions';
 import { Area, Cell, SheetModel, WorkbookCore, liveArea } from './model';
 import { DATE_FORMAT, DATE_TIME_FORMAT, truncate15 } from './values';
-
-type HF = typeof import('hyperformula');
+import type { HF } from './plugin-kit';
 
 let lib: HF | null = null;
 function load(): HF {

@@ -5,11 +5,9 @@
  * and /3093289, describe only what is drawn). The arguments are checked as Sheets checks them, so
  * a mistake shows the error a seller would see; the drawing itself is the playground's.
  */
-import type { HyperFormula as HyperFormulaT } from 'hyperformula';
+import { type HF, pluginKit } from './plugin-kit';
 import { registerArrayFunctions } from './array-functions';
 import { registerTextFunctions } from './text-functions';
-
-type HF = typeof import('hyperformula');
 
 /** IMAGE's sizing modes: 1 fit, 2 stretch, 3 original size, 4 custom (height and width given). */
 const IMAGE_MODES = [1, 2, 3, 4];
@@ -26,14 +24,7 @@ export function registerPictureFunctions(lib: HF): void {
   registered = true;
   registerTextFunctions(lib);
   registerArrayFunctions(lib);
-  const {
-    FunctionPlugin,
-    FunctionArgumentType: T,
-    CellError,
-    ErrorType,
-  } = lib as HF & {
-    CellError: new (type: string, message?: string) => unknown;
-  };
+  const { FunctionPlugin, T, CellError, ErrorType, register } = pluginKit(lib);
   class PictureFunctions extends FunctionPlugin {
     static implementedFunctions = {
       IMAGE: {
@@ -70,7 +61,5 @@ export function registerPictureFunctions(lib: HF): void {
       return this.runFunction(ast.args as never, state as never, this.metadata('SPARKLINE'), () => '');
     }
   }
-  (lib.HyperFormula as typeof HyperFormulaT).registerFunctionPlugin(PictureFunctions as never, {
-    enGB: { IMAGE: 'IMAGE', SPARKLINE: 'SPARKLINE' },
-  });
+  register(PictureFunctions, ['IMAGE', 'SPARKLINE']);
 }

@@ -16,9 +16,7 @@
  * here too, and a pattern with more than one capture group (Sheets spreads the groups over
  * columns) says the local runtime does not compute it.
  */
-import type { HyperFormula as HyperFormulaT } from 'hyperformula';
-
-type HF = typeof import('hyperformula');
+import { type HF, pluginKit } from './plugin-kit';
 
 interface Ast {
   type: string;
@@ -45,20 +43,9 @@ export function re2Pattern(pattern: string): RegExp | null {
   }
 }
 
-let registered = false;
-
-/** Registers FORMULATEXT (replacing HyperFormula's) and REGEXEXTRACT with the engine once (before any engine is built). */
+/** Registers FORMULATEXT (replacing HyperFormula's) and REGEXEXTRACT with the engine (once, through registerPictureFunctions). */
 export function registerTextFunctions(lib: HF): void {
-  if (registered) return;
-  registered = true;
-  const {
-    FunctionPlugin,
-    FunctionArgumentType: T,
-    CellError,
-    ErrorType,
-  } = lib as HF & {
-    CellError: new (type: string, message?: string) => unknown;
-  };
+  const { FunctionPlugin, T, CellError, ErrorType, register } = pluginKit(lib);
   const INDEX_ARGS = {
     parameters: [{ argumentType: T.RANGE }, { argumentType: T.NUMBER }, { argumentType: T.NUMBER, defaultValue: 1 }],
   };
@@ -128,7 +115,5 @@ export function registerTextFunctions(lib: HF): void {
       });
     }
   }
-  (lib.HyperFormula as typeof HyperFormulaT).registerFunctionPlugin(TextFunctions as never, {
-    enGB: { FORMULATEXT: 'FORMULATEXT', REGEXEXTRACT: 'REGEXEXTRACT' },
-  });
+  register(TextFunctions, ['FORMULATEXT', 'REGEXEXTRACT']);
 }

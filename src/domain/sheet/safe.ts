@@ -42,7 +42,7 @@ export function isBlankCell(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 }
 
-/** Bytes of a text in UTF-8 (what a property's 9 KB, a cache value's 100 KB and an upload count); Apps Script has no TextEncoder. */
+/** Bytes of a text in UTF-8 (what a property's 9 KB, a cache value's 100 KB and an upload count); Apps Script has no text encoder of the Web platform. */
 export function utf8Length(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
