@@ -46,8 +46,13 @@ import { PICTURE_ROW_HEIGHT } from '../../domain/result-tabs/picture';
 import { errorsBlock, sheetRowField } from '../../domain/result-tabs/errors-columns';
 import { verdictNote, verdictOf, type VerdictWord } from '../../domain/result-tabs/verdict';
 import { columnSetOf } from '../../domain/result-tabs/all-columns';
-import { overviewCells, overviewNumberFormats, overviewTabName, overviewTitle } from '../../domain/result-tabs/overview';
-import { overviewPictureRows } from '../../domain/result-tabs/overview';
+import {
+  overviewCells,
+  overviewNumberFormats,
+  overviewPictureRows,
+  overviewTabName,
+  overviewTitle,
+} from '../../domain/result-tabs/overview';
 import { numberFormatFor, type Product } from '../../domain/result-tabs/columns';
 import { fullMessage, NEW_TAB_CELLS } from '../../domain/price-list/room';
 import { SpreadsheetFullError, type SpreadsheetRoom } from '../records/room';
